@@ -1,0 +1,119 @@
+"""Command line: ``pagenote [URL] [--out DIR]`` opens the window; ``pagenote capture …`` runs headless.
+
+With no display, ``pagenote [URL]`` runs ``pagenote capture`` on the page instead (and says so on stderr).
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import re
+import sys
+from pathlib import Path
+
+from app import __version__
+from app.headless import EXIT_BAD_INPUT, CaptureJob
+
+
+class _Target(argparse.Action):
+    """``--annotate SEL`` starts a target; ``--note TEXT`` attaches to the ``--annotate`` before it."""
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        targets = getattr(namespace, "targets", None) or []
+        if option_string == "--annotate":
+            targets.append([values, ""])
+        else:
+            if not targets:
+                parser.error("--note must follow an --annotate SELECTOR")
+            if targets[-1][1]:
+                parser.error(f"--annotate {targets[-1][0]!r} has two --note options")
+            targets[-1][1] = values
+        namespace.targets = targets
+
+
+def _viewport(text: str) -> tuple[int, int]:
+    m = re.fullmatch(r"(\d{2,5})[xX](\d{2,5})", text)
+    if not m or not (100 <= int(m.group(1)) <= 10_000 and 100 <= int(m.group(2)) <= 10_000):
+        raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT in CSS px, each 100..10000, got {text!r}")
+    return int(m.group(1)), int(m.group(2))
+
+
+def capture_parser() -> argparse.ArgumentParser:
+    """The ``pagenote capture`` argument parser (argparse exits 2 on bad input)."""
+    p = argparse.ArgumentParser(
+        prog="pagenote capture",
+        description="Load a page with no window, pin one annotation per selector, take a viewport PNG, write "
+                    "the Markdown to <out>/annotations/ and print it on stdout.",
+        epilog="Exit codes: 0 done, 2 bad input, 3 the page failed to load, 4 the screenshot failed.")
+    p.add_argument("url", nargs="?", help="page URL or file (default: the bundled demo page)")
+    p.add_argument("--annotate", metavar="SELECTOR", action=_Target, dest="targets",
+                   help="CSS selector of an element to annotate; must match exactly one element (repeatable)")
+    p.add_argument("--note", metavar="TEXT", action=_Target, dest="targets",
+                   help="note for the --annotate before it")
+    p.add_argument("--summary", metavar="TEXT", default="", help="overall note for the batch")
+    p.add_argument("--out", metavar="DIR", type=Path, default=Path.cwd(),
+                   help="project directory for annotations/ and shots/ (default: current directory)")
+    p.add_argument("--no-screenshot", action="store_true", help="do not take the viewport PNG")
+    p.add_argument("--viewport", metavar="WxH", type=_viewport, default=(1280, 800),
+                   help="viewport size in CSS px (default 1280x800)")
+    p.add_argument("--format", choices=("md", "json"), default="md", help="stdout format (default md)")
+    p.add_argument("-v", "--verbose", action="store_true", help="log details to stderr")
+    return p
+
+
+def gui_parser() -> argparse.ArgumentParser:
+    """The ``pagenote [URL]`` (window) argument parser."""
+    p = argparse.ArgumentParser(
+        prog="pagenote",
+        description="Annotate a web page element by element and hand the notes to a coding agent. "
+                    "Run 'pagenote capture --help' for the headless mode.")
+    p.add_argument("url", nargs="?", help="page to open (default: the bundled demo page)")
+    p.add_argument("--out", metavar="DIR", type=Path, default=Path.cwd(),
+                   help="project directory for annotations/ and shots/ (default: current directory)")
+    p.add_argument("-v", "--verbose", action="store_true", help="log details to stderr")
+    p.add_argument("--version", action="version", version=f"pagenote {__version__}")
+    return p
+
+
+def _logging(verbose: bool) -> None:
+    logging.basicConfig(stream=sys.stderr, level=logging.DEBUG if verbose else logging.WARNING,
+                        format="pagenote %(name)s %(levelname)s: %(message)s")
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point of the ``pagenote`` console script and ``python -m app``. Returns the exit code."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] == ["capture"]:
+        return _capture(argv[1:])
+    args = gui_parser().parse_args(argv)
+    _logging(args.verbose)
+    from app.qtenv import has_display
+
+    if not has_display():
+        print("pagenote: no display (DISPLAY/WAYLAND_DISPLAY unset): running 'pagenote capture' instead",
+              file=sys.stderr)
+        return _capture(([args.url] if args.url else []) + ["--out", str(args.out)])
+    from app.ui.main_window import run_gui
+
+    return run_gui(args.url, args.out)
+
+
+def _capture(argv: list[str]) -> int:
+    args = capture_parser().parse_args(argv)
+    _logging(args.verbose)
+    from app import headless
+
+    url = args.url
+    if not url:
+        from app.webview.urls import DEMO_PAGE
+
+        url = DEMO_PAGE.as_uri()
+    if not args.out.exists():
+        try:
+            args.out.mkdir(parents=True)
+        except OSError as exc:
+            print(f"pagenote: BAD_OUT_DIR: cannot create {args.out}: {exc}", file=sys.stderr)
+            return EXIT_BAD_INPUT
+    job = CaptureJob(url=url, targets=[tuple(t) for t in (args.targets or [])], summary=args.summary,
+                     out=args.out, screenshot=not args.no_screenshot, viewport=args.viewport, format=args.format)
+    return headless.run(job)

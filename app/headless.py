@@ -1,0 +1,163 @@
+"""``pagenote capture``: the annotate → screenshot → Markdown pipeline with no window (issue #2 §7).
+
+Exit codes: 0 done; 2 bad input (including a selector that does not match exactly one element);
+3 the page failed to load; 4 the screenshot could not be taken (``CAPTURE_*``). Only the Markdown (or JSON)
+goes to stdout; everything else goes to stderr.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pydantic import ValidationError
+
+log = logging.getLogger("pagenote.headless")
+
+EXIT_OK, EXIT_BAD_INPUT, EXIT_LOAD_FAILED, EXIT_CAPTURE_FAILED = 0, 2, 3, 4
+
+
+@dataclass
+class CaptureJob:
+    """What ``pagenote capture`` was asked to do. ``viewport`` is (width, height) in CSS px."""
+
+    url: str
+    targets: list[tuple[str, str]] = field(default_factory=list)  # (selector, note)
+    summary: str = ""
+    out: Path = Path(".")
+    screenshot: bool = True
+    viewport: tuple[int, int] = (1280, 800)
+    format: str = "md"
+    load_timeout_ms: int = 30_000
+
+
+class JobFailed(Exception):
+    """A capture step failed; ``exit_code`` is one of the module's exit codes, ``message`` goes to stderr."""
+
+    def __init__(self, exit_code: int, message: str) -> None:
+        super().__init__(message)
+        self.exit_code = exit_code
+
+
+def _load(view, page, url, timeout_ms: int):
+    from PySide6.QtCore import QEventLoop, QTimer
+
+    loop = QEventLoop()
+    results = []
+
+    def on_result(result):
+        results.append(result)
+        loop.quit()
+
+    page.load_result.connect(on_result)
+    QTimer.singleShot(timeout_ms, loop.quit)
+    view.load(url)
+    loop.exec()
+    page.load_result.disconnect(on_result)
+    if not results:
+        raise JobFailed(EXIT_LOAD_FAILED, f"PAGE_LOAD_TIMEOUT: {url.toString()} did not finish loading in "
+                                          f"{timeout_ms // 1000} s")
+    result = results[-1]
+    if not result.ok:
+        raise JobFailed(EXIT_LOAD_FAILED, f"PAGE_LOAD_FAILED: {url.toString()}: {result.error}")
+    return result
+
+
+def close_guest(view, lease) -> None:
+    """Delete ``view`` (and the page it owns) before ``lease``'s profile, as QtWebEngine requires; deleting
+    the profile first aborts with "Release of profile requested but WebEnginePage still not deleted"."""
+    import shiboken6
+    from PySide6.QtCore import QCoreApplication, QEvent
+
+    view.close()
+    shiboken6.delete(view)
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    QCoreApplication.processEvents()
+    shiboken6.delete(lease)
+    QCoreApplication.processEvents()
+
+
+def run(job: CaptureJob) -> int:
+    """Run ``job`` in an offscreen QtWebEngine and print the result. Returns the process exit code."""
+    from app.qtenv import make_application
+
+    app = make_application(headless=True)
+    from PySide6.QtWebEngineWidgets import QWebEngineView
+
+    from app.webview.guest import Guest
+    from app.webview.lease import Lease
+
+    lease = Lease(app)
+    view = QWebEngineView()
+    page = Guest(lease.profile, view)
+    view.setPage(page)
+    view.resize(*job.viewport)
+    view.show()  # offscreen platform: nothing appears, but Chromium renders
+    try:
+        return _run(job, view, page)
+    except JobFailed as exc:
+        print(f"pagenote: {exc}", file=sys.stderr)
+        return exc.exit_code
+    finally:
+        close_guest(view, lease)
+
+
+def _run(job: CaptureJob, view, page) -> int:
+    from app.capture.viewport import CaptureError, grab_viewport, png_bytes
+    from app.model.annotation import ElementRecord
+    from app.model.session import Session
+    from app.protocol.markdown import encode_annotations
+    from app.sinks import save_markdown, shot_path, write_atomic
+    from app.webview.picker import Picker
+    from app.webview.urls import url_from_user_input
+
+    url = url_from_user_input(job.url)
+    if not url.isValid():
+        raise JobFailed(EXIT_BAD_INPUT, f"BAD_URL: {job.url!r} is not a URL or an existing file")
+    _load(view, page, url, job.load_timeout_ms)
+    picker = Picker(page)
+    if not picker.wait_ready():
+        raise JobFailed(EXIT_LOAD_FAILED, "PICKER_NOT_READY: pagenote's page script did not start; is the page "
+                                          "a web page (not a download or a PDF)?")
+    session = Session()
+    session.set_summary(job.summary)
+    for selector, note in job.targets:
+        found = picker.call_sync("select", selector)
+        if not isinstance(found, dict):
+            raise JobFailed(EXIT_LOAD_FAILED, f"PICKER_FAILED: no answer for selector {selector!r}")
+        if found.get("error"):
+            raise JobFailed(EXIT_BAD_INPUT, f"BAD_SELECTOR: {selector!r} is not a valid CSS selector "
+                                            f"({found['error']})")
+        if found.get("count") != 1:
+            raise JobFailed(EXIT_BAD_INPUT, f"SELECTOR_NOT_UNIQUE: {selector!r} matches {found.get('count')} "
+                                            "elements; it must match exactly 1")
+        try:
+            record = ElementRecord.model_validate(found["record"])
+        except ValidationError as exc:
+            raise JobFailed(EXIT_LOAD_FAILED, f"BAD_RECORD: the page sent an invalid record for {selector!r}: "
+                                              f"{exc.errors()[0]['msg']}") from None
+        session.add(found["id"], record, note)
+    picker.call_sync("setMarkers", json.dumps(session.markers()))
+    shot = ""
+    if job.screenshot:
+        try:
+            image = grab_viewport(view, picker)
+        except CaptureError as exc:
+            raise JobFailed(EXIT_CAPTURE_FAILED, str(exc)) from None
+        title = page.title() or url.host() or "page"
+        path = shot_path(job.out, title)
+        write_atomic(path, png_bytes(image))
+        shot = str(path)
+        print(f"pagenote: screenshot {shot} ({image.width()}x{image.height()} px)", file=sys.stderr)
+    batch = session.batch(screenshot=shot)
+    md_path = save_markdown(batch, job.out)
+    print(f"pagenote: annotations {md_path}", file=sys.stderr)
+    if job.format == "json":
+        sys.stdout.write(batch.model_dump_json(indent=2) + "\n")
+    else:
+        sys.stdout.write(encode_annotations(batch))
+    sys.stdout.flush()
+    return EXIT_OK

@@ -1,0 +1,127 @@
+"""The annotation model: what a batch of web page annotations *is*, independent of Qt and of any sink.
+
+Data flows one way: the page-side picker produces an element record (JSON), this module validates it into
+:class:`ElementRecord`, the UI/CLI wraps it into :class:`Annotation` objects inside an
+:class:`AnnotationBatch`, and :mod:`app.protocol.markdown` encodes the batch.
+
+Validation here is the *second* boundary for caps (the first is in the page, ``app/picker_js/record.js``):
+whatever the page sends, a validated model obeys the protocol's limits, so every sink writes bounded output.
+Normalisation is idempotent (validating an already valid model changes nothing), which is what makes the
+Markdown round trip ``parse(encode(b)) == b`` hold.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Annotated
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator
+
+from app.model.text import CONTEXT_CAP, HTML_CAP, TEXT_CAP, cap_block, cap_line, cap_note
+from app.protocol.attributes import bounded_attributes
+
+Line = Annotated[str, AfterValidator(cap_line)]
+
+
+#: Larger than any layout Chromium produces (LayoutUnit saturates near 2**25 px), small enough that ``repr``
+#: never switches to exponent notation in the ``Rect:`` line.
+MAX_COORDINATE = 1e9
+
+
+def _round2(value: float) -> float:
+    if not math.isfinite(value) or abs(value) > MAX_COORDINATE:
+        raise ValueError(f"rect values must be finite numbers within ±{MAX_COORDINATE:g} CSS px")
+    out = round(float(value), 2)
+    return 0.0 if out == 0 else out  # no "-0" in the output
+
+
+class Rect(BaseModel):
+    """An element's border box in **CSS px, document coordinates** (the top-left of the document is 0,0;
+    independent of scroll), rounded to 0.01 px. Source: ``Element.getBoundingClientRect()`` plus the frame's
+    scroll offset (CSSOM View §6)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    x: float
+    y: float
+    width: float = Field(ge=0)
+    height: float = Field(ge=0)
+
+    _r = field_validator("x", "y", "width", "height")(classmethod(lambda cls, v: _round2(v)))
+
+
+class ElementRecord(BaseModel):
+    """Everything pagenote says about one picked element (issue #2, "The element record").
+
+    Every string field is normalised and capped on validation (see the module docstring); ``attributes`` maps
+    allow-listed attribute names to values, each capped at :data:`ATTRIBUTE_VALUE_CAP` code points, never the
+    ``value`` attribute. Colours are ``#RRGGBB``/``#RRGGBBAA``/``transparent`` as computed in the page.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    url: Line = ""
+    title: Line = ""
+    tag: Line = ""
+    role: Line = ""
+    accessible_name: Line = ""
+    selector: Line = ""
+    xpath: Line = ""
+    attributes: dict[str, str] = Field(default_factory=dict)
+    color: Line = ""
+    background: Line = ""
+    font: Line = ""
+    font_weight: Line = ""
+    display: Line = ""
+    rect: Rect | None = None
+    text: str = ""
+    nearby_context: str = ""
+    html_excerpt: str = ""
+
+    @field_validator("text")
+    @classmethod
+    def _text(cls, v: str) -> str:
+        return cap_block(v, TEXT_CAP)
+
+    @field_validator("nearby_context")
+    @classmethod
+    def _context(cls, v: str) -> str:
+        return cap_block(v, CONTEXT_CAP)
+
+    @field_validator("html_excerpt")
+    @classmethod
+    def _html(cls, v: str) -> str:
+        return cap_block(v, HTML_CAP)
+
+    @field_validator("attributes")
+    @classmethod
+    def _attributes(cls, v: dict[str, str]) -> dict[str, str]:
+        return bounded_attributes(v)
+
+
+class Annotation(BaseModel):
+    """One numbered annotation: the user's note plus the record of the element it points at.
+
+    Its number is its 1-based position in :attr:`AnnotationBatch.annotations`; it is not stored, so numbers
+    stay contiguous after a delete by construction.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    note: str = ""
+    element: ElementRecord = Field(default_factory=ElementRecord)
+
+    _n = field_validator("note")(classmethod(lambda cls, v: cap_note(v)))
+
+
+class AnnotationBatch(BaseModel):
+    """What is handed to an agent at once: an optional overall note (``summary``), an optional absolute path
+    of a viewport screenshot, and the annotations in their numbered order."""
+
+    model_config = ConfigDict(frozen=True)
+
+    summary: str = ""
+    screenshot: Line = ""
+    annotations: tuple[Annotation, ...] = ()
+
+    _s = field_validator("summary")(classmethod(lambda cls, v: cap_note(v)))

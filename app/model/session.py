@@ -1,0 +1,89 @@
+"""The batch being built in the app: pinned annotations with stable ids, in number order. No Qt.
+
+Numbers are positions (1-based) in :attr:`Session.pins`, so they stay contiguous after a delete by
+construction (issue #2 §2). Ids are the page-side element ids (``e1``, ``e2`` …) that markers are keyed by.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from app.model.annotation import Annotation, AnnotationBatch, ElementRecord
+
+
+@dataclass
+class Pin:
+    """One pinned annotation: the page-side element ``id`` and the :class:`Annotation`."""
+
+    id: str
+    annotation: Annotation
+
+
+class Session:
+    """The current batch. Observers registered with :meth:`subscribe` are called after every change."""
+
+    def __init__(self) -> None:
+        self.pins: list[Pin] = []
+        self.summary = ""
+        self._observers: list[Callable[[], None]] = []
+
+    def subscribe(self, callback: Callable[[], None]) -> None:
+        """Call ``callback()`` after each change."""
+        self._observers.append(callback)
+
+    def _changed(self) -> None:
+        for callback in list(self._observers):
+            callback()
+
+    def number_of(self, pin_id: str) -> int:
+        """1-based number of the pin with ``pin_id``. Raises ``KeyError`` when there is none."""
+        for i, pin in enumerate(self.pins, start=1):
+            if pin.id == pin_id:
+                return i
+        raise KeyError(pin_id)
+
+    def get(self, pin_id: str) -> Pin:
+        """The pin with ``pin_id``. Raises ``KeyError`` when there is none."""
+        return self.pins[self.number_of(pin_id) - 1]
+
+    def add(self, pin_id: str, element: ElementRecord, note: str = "") -> int:
+        """Pin ``element`` under ``pin_id`` (replacing the note if already pinned); return its number."""
+        try:
+            pin = self.get(pin_id)
+            pin.annotation = Annotation(note=note, element=element)
+        except KeyError:
+            self.pins.append(Pin(pin_id, Annotation(note=note, element=element)))
+        self._changed()
+        return self.number_of(pin_id)
+
+    def set_note(self, pin_id: str, note: str) -> None:
+        """Replace the note of pin ``pin_id``. Raises ``KeyError`` when there is none."""
+        pin = self.get(pin_id)
+        pin.annotation = pin.annotation.model_copy(update={"note": Annotation(note=note).note})
+        self._changed()
+
+    def remove(self, pin_id: str) -> None:
+        """Delete pin ``pin_id``; later pins move up one number. Unknown ids are ignored."""
+        self.pins = [p for p in self.pins if p.id != pin_id]
+        self._changed()
+
+    def set_summary(self, text: str) -> None:
+        """Set the batch's overall note."""
+        self.summary = text
+        self._changed()
+
+    def clear(self) -> None:
+        """Remove every pin and the overall note."""
+        self.pins = []
+        self.summary = ""
+        self._changed()
+
+    def batch(self, screenshot: str = "") -> AnnotationBatch:
+        """The validated batch (caps applied), with ``screenshot`` as its optional absolute PNG path."""
+        return AnnotationBatch(summary=self.summary, screenshot=screenshot,
+                               annotations=tuple(p.annotation for p in self.pins))
+
+    def markers(self, selected: str | None = None) -> list[dict]:
+        """The page-side marker list: ``[{"id", "n", "selected"}]`` in number order."""
+        return [{"id": p.id, "n": i, "selected": p.id == selected} for i, p in enumerate(self.pins, start=1)]

@@ -1,0 +1,77 @@
+"""Text normalisation shared by the model and the protocol: caps, line folding, Unicode clean-up.
+
+All functions are pure and idempotent; lengths are counted in Unicode code points (Python ``str`` length),
+so a cut never splits a code point and the output always encodes as UTF-8.
+"""
+
+from __future__ import annotations
+
+import re
+
+#: Cap of a single-line field's value, in code points (issue #2, "The Markdown protocol").
+LINE_CAP = 8_000
+#: Caps of the fenced blocks, in code points (issue #2, "The element record").
+TEXT_CAP = 4_000
+CONTEXT_CAP = 4_000
+HTML_CAP = 6_000
+#: Cap of one attribute value, in code points (issue #2).
+ATTRIBUTE_VALUE_CAP = 500
+#: Cap of a note or the batch summary (multi-line, user-typed), in code points.
+NOTE_CAP = 8_000
+
+LINE_MARK = " [truncated]"
+BLOCK_MARK = "\n[truncated]"
+
+_NEWLINES = re.compile(r"\r\n|\r|\n")
+_LINE_BREAK_RUN = re.compile(r"\s*[\r\n\f\v\x85\u2028\u2029]+\s*")
+
+
+def clean_unicode(value: str) -> str:
+    """Return ``value`` with lone UTF-16 surrogates replaced by U+FFFD, so it always encodes as UTF-8.
+
+    Strings coming from JavaScript may hold unpaired surrogates (JS strings are UTF-16 code-unit sequences);
+    Python keeps them as code points U+D800..U+DFFF, which ``str.encode('utf-8')`` rejects. NUL is dropped.
+    """
+    if not value:
+        return value
+    value = value.replace("\x00", "")
+    try:
+        value.encode("utf-8")
+        return value
+    except UnicodeEncodeError:
+        return "".join("\ufffd" if 0xD800 <= ord(ch) <= 0xDFFF else ch for ch in value)
+
+
+def cap_line(value: str, cap: int = LINE_CAP) -> str:
+    """Normalise a single-line field value: no newline (whitespace runs with a line break become one space),
+    stripped, at most ``cap`` code points, ending in ``" [truncated]"`` when cut (issue #2).
+
+    Idempotent: ``cap_line(cap_line(v)) == cap_line(v)``.
+    """
+    value = _LINE_BREAK_RUN.sub(" ", clean_unicode(value)).strip()
+    if len(value) > cap:
+        value = value[: cap - len(LINE_MARK)].rstrip() + LINE_MARK
+    return value
+
+
+def cap_block(value: str, cap: int) -> str:
+    """Normalise a fenced-block value: LF line ends (CRLF and lone CR become LF), no leading/trailing blank
+    lines, at most ``cap`` code points, with a last line ``[truncated]`` when cut (issue #2).
+
+    Idempotent: ``cap_block(cap_block(v, c), c) == cap_block(v, c)``.
+    """
+    value = _NEWLINES.sub("\n", clean_unicode(value)).strip("\n")
+    # A block's lines are kept as typed, but trailing spaces before a line end are noise in Markdown.
+    value = "\n".join(line.rstrip() for line in value.split("\n")).strip("\n")
+    if len(value) > cap:
+        head = value[: cap - len(BLOCK_MARK)].rstrip()
+        value = head + BLOCK_MARK if head.strip() else BLOCK_MARK.lstrip("\n")
+    return value
+
+
+def cap_note(value: str) -> str:
+    """Normalise a user-typed note: like :func:`cap_block` (a note may span lines: Shift+Enter in the note
+    box), capped at :data:`NOTE_CAP`."""
+    return cap_block(value, NOTE_CAP)
+
+

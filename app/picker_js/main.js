@@ -1,0 +1,107 @@
+// main.js — install guard and the API the host calls with runJavaScript(…, ApplicationWorld).
+// Every entry point returns a JSON string (or nothing): runJavaScript cannot await Promises and converts
+// structured values lossily, so the host parses JSON itself (app/webview/picker.py).
+
+if (window.__pagenote) {
+  try { window.__pagenote.destroy(); } catch (e) { /* a broken previous instance must not block this one */ }
+}
+
+const overlay = new Overlay();
+const elements = new Map();   // annotation id -> Element (strong while pinned; dropped on setMarkers)
+let nextId = 1;
+let frames = 0;                // animation frames counted by requestFrames()
+
+function idFor(el) {
+  for (const [id, known] of elements) if (known === el) return id;
+  const id = 'e' + (nextId++);
+  elements.set(id, el);
+  return id;
+}
+
+// Element under a viewport point in CSS px, ignoring pagenote's own overlay (inert anyway).
+function elementAt(x, y) {
+  const el = document.elementFromPoint(x, y);
+  if (!el || el === overlay.host) return null;
+  return el;
+}
+
+function viewportRect(el) {
+  const r = el.getBoundingClientRect();
+  return { x: r.left, y: r.top, width: r.width, height: r.height };
+}
+
+const api = {
+  version: OPTIONS.version,
+
+  // Highlight the element at viewport point (x, y) CSS px; returns nothing.
+  hover(x, y) { overlay.setHover(elementAt(x, y)); },
+
+  clearHover() { overlay.setHover(null); },
+
+  // What a click at (x, y) means: {kind: 'marker', id} when it hits a marker, {kind: 'element', id, record,
+  // viewport} for an element, {kind: 'none'} otherwise.
+  pick(x, y) {
+    const markerId = overlay.markerAt(x, y);
+    if (markerId) return JSON.stringify({ kind: 'marker', id: markerId, viewport: overlay.markerViewportRect(markerId) });
+    const el = elementAt(x, y);
+    if (!el) return JSON.stringify({ kind: 'none' });
+    return JSON.stringify({ kind: 'element', id: idFor(el), record: elementRecord(el), viewport: viewportRect(el) });
+  },
+
+  // Resolve a CSS selector for the headless path: {count} when it does not match exactly one element, else
+  // {count: 1, id, record}. An invalid selector gives {count: 0, error}.
+  select(selector) {
+    let list;
+    try { list = document.querySelectorAll(selector); } catch (e) { return JSON.stringify({ count: 0, error: String(e.message || e) }); }
+    if (list.length !== 1) return JSON.stringify({ count: list.length });
+    const el = list[0];
+    return JSON.stringify({ count: 1, id: idFor(el), record: elementRecord(el) });
+  },
+
+  // Replace the markers with `list` = [{id, n, selected?}]. Ids not listed are forgotten.
+  setMarkers(json) {
+    const list = JSON.parse(json);
+    overlay.setMarkers(list, elements);
+    const keep = new Set(list.map((m) => m.id));
+    for (const id of Array.from(elements.keys())) if (!keep.has(id)) elements.delete(id);
+    return JSON.stringify(list.map((m) => ({ id: m.id, viewport: overlay.markerViewportRect(m.id) })));
+  },
+
+  markerViewport(id) { return JSON.stringify(overlay.markerViewportRect(id)); },
+
+  setOverlayVisible(on) { overlay.setVisible(on); },
+
+  // Frames: the host waits for `frame()` to pass a value before grabbing pixels (two frames after a DOM
+  // change, the compositor has drawn it).
+  requestFrames(n) {
+    const target = frames + n;
+    const step = () => { frames++; if (frames < target) requestAnimationFrame(step); };
+    requestAnimationFrame(step);
+    return target;
+  },
+  frame() { return frames; },
+
+  // What the viewport should look like, for telling a blank first frame from a blank page.
+  paintHint() {
+    const bg = (el) => (el ? hexColor(getComputedStyle(el).backgroundColor) : 'transparent');
+    let background = bg(document.documentElement);
+    if (background === 'transparent') background = bg(document.body);
+    let content = false;
+    const walker = document.createTreeWalker(document.body || document.documentElement, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(), i = 0; n && i < 5000; n = walker.nextNode(), i++) {
+      if (!n.data.trim()) continue;
+      const range = document.createRange();
+      range.selectNodeContents(n);
+      const r = range.getBoundingClientRect();
+      if (r.width > 0 && r.height > 0 && r.bottom > 0 && r.right > 0 && r.top < innerHeight && r.left < innerWidth) { content = true; break; }
+    }
+    return JSON.stringify({ background, content, readyState: document.readyState, width: innerWidth, height: innerHeight });
+  },
+
+  destroy() {
+    overlay.destroy();
+    elements.clear();
+  },
+};
+
+Object.defineProperty(window, '__pagenote', { value: api, configurable: true, writable: false, enumerable: false });

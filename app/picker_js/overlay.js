@@ -1,0 +1,160 @@
+// overlay.js — hover highlight and numbered markers, drawn in a closed shadow root on a host element that
+// pagenote appends to <html>. The host is inert (pointer-events: none): the page's hit testing never sees
+// it, and input is owned by the Qt side while annotation mode is on (see app/webview/input_guard.py).
+// Styles come from a constructed stylesheet (adoptedStyleSheets), which a page's CSP style-src cannot block.
+
+const HOST_TAG = 'pagenote-overlay';
+const Z_MAX = '2147483647';
+
+const OVERLAY_CSS = `
+  :host { all: initial !important; }
+  .box { position: fixed; box-sizing: border-box; pointer-events: none; display: none;
+         border: 2px solid #2563EB; background: rgba(37, 99, 235, 0.12); border-radius: 2px; }
+  .label { position: fixed; pointer-events: none; display: none; font: 11px/16px system-ui, sans-serif;
+           color: #fff; background: #1E3A8A; padding: 1px 6px; border-radius: 3px; white-space: nowrap; }
+  .marker { position: fixed; left: 0; top: 0; pointer-events: none; min-width: 22px; height: 22px;
+            box-sizing: border-box; padding: 0 6px; border-radius: 11px; border: 2px solid #fff;
+            background: #DC2626; color: #fff; font: bold 12px/18px system-ui, sans-serif; text-align: center;
+            box-shadow: 0 1px 3px rgba(0, 0, 0, 0.45); transform: translate(-9999px, -9999px); }
+  .marker.stale { background: #6B7280; }
+  .marker.selected { background: #2563EB; }
+  .outline { position: fixed; left: 0; top: 0; box-sizing: border-box; pointer-events: none;
+             border: 2px dashed rgba(220, 38, 38, 0.7); }
+`;
+
+class Overlay {
+  constructor() {
+    this.host = document.createElement(HOST_TAG);
+    const hs = this.host.style;
+    for (const [k, v] of [['position', 'fixed'], ['inset', '0'], ['pointer-events', 'none'], ['z-index', Z_MAX],
+                         ['display', 'block'], ['margin', '0'], ['padding', '0'], ['border', '0'],
+                         ['background', 'transparent'], ['overflow', 'visible'], ['contain', 'layout style']]) {
+      hs.setProperty(k, v, 'important');
+    }
+    this.root = this.host.attachShadow({ mode: 'closed' });
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(OVERLAY_CSS);
+    this.root.adoptedStyleSheets = [sheet];
+    this.box = this.add('div', 'box');
+    this.label = this.add('div', 'label');
+    this.layer = this.add('div', 'markers');
+    this.markers = new Map();   // annotation id -> {el: WeakRef<Element>, dot, outline, n, stale}
+    this.hovered = null;        // WeakRef<Element>
+    this.visible = true;
+    this.raf = 0;
+    this.attach();
+  }
+
+  add(tag, cls) {
+    const n = document.createElement(tag);
+    n.className = cls;
+    this.root.appendChild(n);
+    return n;
+  }
+
+  // Re-attach when the page removed or replaced our host (SPA frameworks rewrite <html>'s children).
+  attach() {
+    const parent = document.documentElement;
+    if (parent && this.host.parentNode !== parent) parent.appendChild(this.host);
+  }
+
+  setHover(el) {
+    this.hovered = el ? new WeakRef(el) : null;
+    this.kick();
+  }
+
+  setMarkers(list, elementsById) {
+    const keep = new Set();
+    for (const m of list) {
+      keep.add(m.id);
+      let entry = this.markers.get(m.id);
+      if (!entry) {
+        const el = elementsById.get(m.id);
+        if (!el) continue;
+        const outline = document.createElement('div');
+        outline.className = 'outline';
+        const dot = document.createElement('div');
+        dot.className = 'marker';
+        this.layer.append(outline, dot);
+        entry = { el, dot, outline };
+        this.markers.set(m.id, entry);
+      }
+      entry.n = m.n;
+      entry.dot.textContent = String(m.n);
+      entry.dot.classList.toggle('selected', !!m.selected);
+      entry.outline.style.display = m.selected ? 'block' : 'none';
+    }
+    for (const [id, entry] of this.markers) {
+      if (!keep.has(id)) { entry.dot.remove(); entry.outline.remove(); this.markers.delete(id); }
+    }
+    this.kick();
+  }
+
+  // Marker under a viewport point (CSS px), or null. Markers are inert for the page, so we hit-test them here.
+  markerAt(x, y) {
+    for (const [id, entry] of this.markers) {
+      const r = entry.dot.getBoundingClientRect();
+      if (entry.dot.style.display !== 'none' && x >= r.left && x <= r.right && y >= r.top && y <= r.bottom) return id;
+    }
+    return null;
+  }
+
+  markerViewportRect(id) {
+    const entry = this.markers.get(id);
+    if (!entry) return null;
+    const r = entry.dot.getBoundingClientRect();
+    return { x: r.left, y: r.top, width: r.width, height: r.height };
+  }
+
+  setVisible(on) {
+    this.visible = !!on;
+    this.host.style.setProperty('display', on ? 'block' : 'none', 'important');
+    this.kick();
+  }
+
+  kick() {
+    if (!this.raf) this.raf = requestAnimationFrame(() => this.draw());
+  }
+
+  // One frame: place the highlight and every marker from live element geometry. Runs every animation frame
+  // while there is something to follow, so markers track scrolling, resizing, reflow and transforms.
+  draw() {
+    this.raf = 0;
+    this.attach();
+    const el = this.hovered && this.hovered.deref();
+    if (el && el.isConnected) {
+      const r = el.getBoundingClientRect();
+      Object.assign(this.box.style, { display: 'block', left: r.left + 'px', top: r.top + 'px',
+                                      width: r.width + 'px', height: r.height + 'px' });
+      this.label.textContent = `${el.localName}  ${Math.round(r.width)}×${Math.round(r.height)}`;
+      const ly = r.top >= 20 ? r.top - 19 : r.bottom + 2;
+      Object.assign(this.label.style, { display: 'block', left: Math.max(0, r.left) + 'px', top: ly + 'px' });
+    } else {
+      this.box.style.display = 'none';
+      this.label.style.display = 'none';
+    }
+    for (const entry of this.markers.values()) {
+      const target = entry.el.deref();
+      if (!target || !target.isConnected) {
+        entry.dot.style.display = 'none';
+        entry.outline.style.display = 'none';
+        continue;
+      }
+      const r = target.getBoundingClientRect();
+      entry.dot.style.display = 'block';
+      // The marker's top-left sits on the element's top-left corner (issue #2).
+      entry.dot.style.transform = `translate(${r.left}px, ${r.top}px)`;
+      if (entry.outline.style.display !== 'none') {
+        Object.assign(entry.outline.style, { transform: `translate(${r.left}px, ${r.top}px)`,
+                                             width: r.width + 'px', height: r.height + 'px' });
+      }
+    }
+    if (this.visible && (this.markers.size || (el && el.isConnected))) this.kick();
+  }
+
+  destroy() {
+    if (this.raf) cancelAnimationFrame(this.raf);
+    this.host.remove();
+    this.markers.clear();
+  }
+}

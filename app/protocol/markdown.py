@@ -1,0 +1,303 @@
+"""The ``# Web page annotations: N`` Markdown: the one encoder/parser pair every sink uses (issue #2).
+
+Shape (every line ends with LF; blank lines separate groups)::
+
+    # Web page annotations: 2
+
+    Summary: keep the overall style          <- optional; a multi-line summary is a fenced block instead
+    Screenshot: /abs/path/shots/x.png        <- optional
+
+    ## Annotation 1
+    Note: this button is too small           <- optional; a multi-line note is a fenced block instead
+    URL: http://localhost:5173/checkout
+    ...single-line fields, in FIELD order, empty ones omitted...
+
+    Text:
+    ```
+    Place order
+    ```
+    ...Nearby context, HTML excerpt (```html)...
+
+Rules the parser relies on (and :func:`encode_annotations` guarantees):
+
+- A single-line field is ``Key: value``; the value never holds a newline (the model folds them).
+- A block field is ``Key:`` alone on its line, then a fence of n ≥ 3 backticks (optionally followed by an
+  info string), the content, and a closing line of exactly n backticks; n is longer than any backtick run in
+  the content (CommonMark §4.5), so no content line can close the block early.
+- ``# Web page annotations: N`` states the number of ``## Annotation i`` sections, numbered 1..N in order.
+"""
+
+from __future__ import annotations
+
+import re
+
+from pydantic import ValidationError
+
+from app.model.annotation import Annotation, AnnotationBatch, ElementRecord, Rect
+from app.protocol.attributes import AttributesError, encode_attributes, parse_attributes
+
+TITLE_PREFIX = "# Web page annotations: "
+SECTION_PREFIX = "## Annotation "
+
+#: Single-line element fields, in output order: (Markdown key, ElementRecord attribute).
+LINE_FIELDS: tuple[tuple[str, str], ...] = (
+    ("URL", "url"),
+    ("Title", "title"),
+    ("Tag", "tag"),
+    ("Role", "role"),
+    ("Accessible name", "accessible_name"),
+    ("Selector", "selector"),
+    ("XPath", "xpath"),
+    ("Attributes", "attributes"),
+    ("Color", "color"),
+    ("Background", "background"),
+    ("Font", "font"),
+    ("Font weight", "font_weight"),
+    ("Display", "display"),
+    ("Rect", "rect"),
+)
+#: Block element fields, in output order: (Markdown key, ElementRecord attribute, fence info string).
+BLOCK_FIELDS: tuple[tuple[str, str, str], ...] = (
+    ("Text", "text", ""),
+    ("Nearby context", "nearby_context", ""),
+    ("HTML excerpt", "html_excerpt", "html"),
+)
+
+_LINE_KEYS = {key: attr for key, attr in LINE_FIELDS}
+_BLOCK_KEYS = {key: attr for key, attr, _ in BLOCK_FIELDS}
+_BACKTICK_RUN = re.compile(r"`+")
+_FENCE_OPEN = re.compile(r"(`{3,})([^`]*)\Z")
+_RECT = re.compile(
+    r"x=(?P<x>-?\d+(?:\.\d+)?), y=(?P<y>-?\d+(?:\.\d+)?), "
+    r"width=(?P<width>\d+(?:\.\d+)?), height=(?P<height>\d+(?:\.\d+)?)\Z"
+)
+
+
+class ProtocolError(ValueError):
+    """Malformed annotations Markdown. ``line`` is the 1-based line number the problem was found on."""
+
+    def __init__(self, line: int, message: str) -> None:
+        super().__init__(f"line {line}: {message}")
+        self.line = line
+        self.message = message
+
+
+# ---------------------------------------------------------------------------------------------- encoding
+
+
+def _number(value: float) -> str:
+    text = repr(float(value))
+    return text[:-2] if text.endswith(".0") else text
+
+
+def encode_rect(rect: Rect) -> str:
+    """``x=120, y=840, width=180, height=48`` (CSS px, document coordinates; see :class:`Rect`)."""
+    return (
+        f"x={_number(rect.x)}, y={_number(rect.y)}, "
+        f"width={_number(rect.width)}, height={_number(rect.height)}"
+    )
+
+
+def _fence_for(content: str) -> str:
+    longest = max((len(run) for run in _BACKTICK_RUN.findall(content)), default=0)
+    return "`" * max(3, longest + 1)
+
+
+def _block(key: str, content: str, info: str = "") -> list[str]:
+    fence = _fence_for(content)
+    return [f"{key}:", f"{fence}{info}", *content.split("\n"), fence]
+
+
+def _text_field(key: str, value: str) -> list[str]:
+    """A user-typed field (Note, Summary): one line when it has no newline, else a fenced block."""
+    if not value:
+        return []
+    if "\n" in value:
+        return [*_block(key, value), ""]
+    return [f"{key}: {value}"]
+
+
+def encode_annotations(batch: AnnotationBatch) -> str:
+    """Encode ``batch`` as the annotations Markdown (module docstring). Returns text ending in one LF.
+
+    Inverse of :func:`parse_annotations`: ``parse_annotations(encode_annotations(b)) == b`` for every valid
+    batch ``b``. Raises nothing for a validated batch.
+    """
+    out = [f"{TITLE_PREFIX}{len(batch.annotations)}", ""]
+    head = _text_field("Summary", batch.summary)
+    if batch.screenshot:
+        head.append(f"Screenshot: {batch.screenshot}")
+    if head:
+        out += head
+        if out[-1] != "":
+            out.append("")
+    for number, annotation in enumerate(batch.annotations, start=1):
+        out += [f"{SECTION_PREFIX}{number}", *_text_field("Note", annotation.note)]
+        element = annotation.element
+        for key, attr in LINE_FIELDS:
+            value = getattr(element, attr)
+            if attr == "rect":
+                value = encode_rect(value) if value is not None else ""
+            elif attr == "attributes":
+                value = encode_attributes(value)
+            if value:
+                out.append(f"{key}: {value}")
+        for key, attr, info in BLOCK_FIELDS:
+            value = getattr(element, attr)
+            if value:
+                if out[-1] != "":
+                    out.append("")
+                out += _block(key, value, info)
+        if out[-1] != "":
+            out.append("")
+    while out and out[-1] == "":
+        out.pop()
+    return "\n".join(out) + "\n"
+
+
+# ---------------------------------------------------------------------------------------------- parsing
+
+
+class _Lines:
+    """A cursor over the text's lines (split on LF only, CR before LF dropped) with 1-based numbers."""
+
+    def __init__(self, text: str) -> None:
+        self.lines = [line[:-1] if line.endswith("\r") else line for line in text.split("\n")]
+        if self.lines and self.lines[-1] == "":
+            self.lines.pop()
+        self.i = 0
+
+    def more(self) -> bool:
+        return self.i < len(self.lines)
+
+    def peek(self) -> str:
+        return self.lines[self.i]
+
+    def take(self) -> str:
+        self.i += 1
+        return self.lines[self.i - 1]
+
+    @property
+    def number(self) -> int:
+        """1-based number of the line :meth:`peek` would return (or one past the end)."""
+        return self.i + 1
+
+    def skip_blank(self) -> None:
+        while self.more() and self.peek().strip() == "":
+            self.i += 1
+
+
+def _read_block(lines: _Lines, key: str) -> str:
+    """Read the fenced block following a ``Key:`` line; return its content."""
+    if not lines.more():
+        raise ProtocolError(lines.number, f"{key}: expected an opening ``` fence, found the end of the text")
+    start = lines.number
+    m = _FENCE_OPEN.match(lines.take())
+    if not m:
+        raise ProtocolError(start, f"{key}: expected an opening fence of 3 or more backticks")
+    fence = m.group(1)
+    content: list[str] = []
+    while lines.more():
+        line = lines.take()
+        if line == fence:
+            return "\n".join(content)
+        content.append(line)
+    raise ProtocolError(start, f"{key}: the fence opened here is never closed (expected a line {fence})")
+
+
+def _split_key(line: str) -> tuple[str, str | None]:
+    """``"Key: value"`` → ``("Key", "value")``; ``"Key:"`` → ``("Key", None)`` (a block follows)."""
+    if line.endswith(":") and ": " not in line:
+        return line[:-1], None
+    key, sep, value = line.partition(": ")
+    if not sep:
+        return line, ""
+    return key, value
+
+
+def _parse_rect(value: str, number: int) -> Rect:
+    m = _RECT.match(value)
+    if not m:
+        raise ProtocolError(number, f"Rect: expected 'x=…, y=…, width=…, height=…', found {value[:60]!r}")
+    return Rect(**{k: float(v) for k, v in m.groupdict().items()})
+
+
+def _parse_section(lines: _Lines, number: int) -> Annotation:
+    note = ""
+    fields: dict[str, object] = {}
+    seen: set[str] = set()
+    while lines.more() and not lines.peek().startswith(SECTION_PREFIX):
+        line_no = lines.number
+        line = lines.take()
+        if line.strip() == "":
+            continue
+        key, value = _split_key(line)
+        if key in seen:
+            raise ProtocolError(line_no, f"Annotation {number}: field {key!r} appears twice")
+        seen.add(key)
+        if key == "Note":
+            note = _read_block(lines, key) if value is None else value
+        elif key in _LINE_KEYS and value is not None:
+            attr = _LINE_KEYS[key]
+            if attr == "rect":
+                fields[attr] = _parse_rect(value, line_no)
+            elif attr == "attributes":
+                try:
+                    fields[attr] = parse_attributes(value)
+                except AttributesError as exc:
+                    raise ProtocolError(line_no, f"Attributes: {exc}") from None
+            else:
+                fields[attr] = value
+        elif key in _BLOCK_KEYS and value is None:
+            fields[_BLOCK_KEYS[key]] = _read_block(lines, key)
+        else:
+            raise ProtocolError(line_no, f"Annotation {number}: unexpected line {line[:80]!r}")
+    return Annotation(note=note, element=ElementRecord(**fields))
+
+
+def parse_annotations(text: str) -> AnnotationBatch:
+    """Parse annotations Markdown (as written by :func:`encode_annotations`) into an :class:`AnnotationBatch`.
+
+    Accepts LF or CRLF line ends. Raises :class:`ProtocolError` (with the 1-based line number) for a missing
+    or wrong title, a count that does not match the sections, sections out of order, unknown or repeated
+    fields, an unclosed fence, or a malformed ``Rect:``/``Attributes:`` value.
+    """
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    lines = _Lines(text)
+    lines.skip_blank()
+    if not lines.more() or not lines.peek().startswith(TITLE_PREFIX):
+        raise ProtocolError(lines.number, f"expected the title line '{TITLE_PREFIX}N'")
+    title_no = lines.number
+    count_text = lines.take()[len(TITLE_PREFIX) :]
+    if not count_text.isdigit() or not count_text.isascii():
+        raise ProtocolError(title_no, f"the title's count must be a whole number, found {count_text!r}")
+    summary, screenshot = "", ""
+    seen: set[str] = set()
+    while lines.more() and not lines.peek().startswith(SECTION_PREFIX):
+        line_no = lines.number
+        line = lines.take()
+        if line.strip() == "":
+            continue
+        key, value = _split_key(line)
+        if key in seen or key not in ("Summary", "Screenshot") or (key == "Screenshot" and value is None):
+            raise ProtocolError(line_no, f"unexpected line before the first annotation: {line[:80]!r}")
+        seen.add(key)
+        if key == "Summary":
+            summary = _read_block(lines, key) if value is None else value
+        else:
+            screenshot = value or ""
+    annotations: list[Annotation] = []
+    while lines.more():
+        line_no = lines.number
+        header = lines.take()
+        expected = f"{SECTION_PREFIX}{len(annotations) + 1}"
+        if header != expected:
+            raise ProtocolError(line_no, f"expected {expected!r}, found {header[:80]!r}")
+        try:
+            annotations.append(_parse_section(lines, len(annotations) + 1))
+        except ValidationError as exc:
+            raise ProtocolError(line_no, f"Annotation {len(annotations) + 1}: {exc.errors()[0]['msg']}") from None
+    if int(count_text) != len(annotations):
+        raise ProtocolError(title_no, f"the title says {int(count_text)} annotations, the text has {len(annotations)}")
+    return AnnotationBatch(summary=summary, screenshot=screenshot, annotations=tuple(annotations))

@@ -1,0 +1,63 @@
+"""Process set-up that must happen before Qt is imported: platform plugin, Chromium sandbox and flags.
+
+Import this module and call :func:`prepare` before anything imports ``PySide6.QtWidgets``.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import sys
+
+log = logging.getLogger("pagenote.qt")
+
+
+def has_display() -> bool:
+    """True when a windowing system is reachable (``DISPLAY`` for X11 or ``WAYLAND_DISPLAY``)."""
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
+def prepare(headless: bool) -> list[str]:
+    """Set the environment for QtWebEngine and return the extra ``QApplication`` arguments.
+
+    - ``headless`` or no display: ``QT_QPA_PLATFORM=offscreen`` (unless the caller set a platform) and
+      ``--disable-gpu`` (no GL context exists offscreen).
+    - Running as root: ``QTWEBENGINE_DISABLE_SANDBOX=1`` (Chromium refuses to start its sandbox as root).
+    - Always ``--disable-features=PaintHoldingCrossOrigin``: Chromium 140 otherwise keeps showing the previous
+      page's pixels for a while after a cross-origin navigation, so a screenshot could show the wrong page.
+    - ``QTWEBENGINE_REMOTE_DEBUGGING`` is never set here: Qt opens that CDP port process-wide to any origin.
+    """
+    offscreen = headless or not has_display()
+    if offscreen:
+        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        os.environ.setdefault("QTWEBENGINE_DISABLE_SANDBOX", "1")
+    if os.environ.get("QTWEBENGINE_REMOTE_DEBUGGING"):
+        log.warning("QTWEBENGINE_REMOTE_DEBUGGING is set: Qt's CDP port is open to every local process")
+    flags = ["--disable-features=PaintHoldingCrossOrigin"]
+    if offscreen:
+        flags.insert(0, "--disable-gpu")
+    if not os.environ.get("PAGENOTE_CHROMIUM_LOGS"):
+        # Chromium logs expected noise here (no D-Bus system bus, no GPU info); keep only fatal messages.
+        flags.append("--log-level=3")
+    # Qt's own logging is noisy on offscreen runs (no GL context, no D-Bus); keep it to warnings.
+    os.environ.setdefault("QT_LOGGING_RULES", "qt.qpa.*=false;qt.rhi.*=false;qt.webenginecontext.debug=false")
+    return ["--webEngineArgs", *flags]
+
+
+def make_application(headless: bool, argv: list[str] | None = None):
+    """Create the ``QApplication`` for pagenote (importing QtWebEngineWidgets first, as Qt requires).
+
+    Returns the existing instance if there is one. ``argv[0]`` is kept as the program name.
+    """
+    extra = prepare(headless)
+    import PySide6.QtWebEngineWidgets  # noqa: F401  (must precede QApplication)
+    from PySide6.QtWidgets import QApplication
+
+    app = QApplication.instance()
+    if app is None:
+        args = list(argv if argv is not None else sys.argv[:1])
+        app = QApplication(args + extra)
+        app.setApplicationName("pagenote")
+        app.setOrganizationName("pagenote")
+    return app

@@ -1,0 +1,26 @@
+"""Turning what a user typed into a URL, and the bundled demo page."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QDir, QUrl
+
+#: The demo page opened when no URL is given (issue #2 §1).
+DEMO_PAGE = Path(__file__).resolve().parents[2] / "resources" / "demo.html"
+
+
+def demo_url() -> QUrl:
+    """``file://`` URL of the bundled demo page. Raises ``FileNotFoundError`` when it is missing."""
+    if not DEMO_PAGE.is_file():
+        raise FileNotFoundError(f"the demo page is missing: {DEMO_PAGE}")
+    return QUrl.fromLocalFile(str(DEMO_PAGE))
+
+
+def url_from_user_input(text: str) -> QUrl:
+    """``localhost:5173`` → ``http://localhost:5173``, ``./page.html`` → ``file:///…/page.html``, a full URL
+    as is (``QUrl.fromUserInput``; an existing relative path is a local file). Invalid → invalid QUrl."""
+    text = text.strip()
+    if not text:
+        return QUrl()
+    return QUrl.fromUserInput(text, QDir.currentPath())

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Run the test suite in .venv (set up first by dev/bootstrap.sh), headless.
+#   ./test.sh [PYTEST ARGS...]      e.g. ./test.sh -q, ./test.sh tests/test_x.py -k name
+# Called from outside the checkout it runs from the repository root (relative paths in the
+# arguments are then taken from there); from inside it, from where you are.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)"
+# shellcheck source=dev/bootstrap.sh
+source "$ROOT/dev/bootstrap.sh"
+
+export QT_QPA_PLATFORM="${QT_QPA_PLATFORM:-offscreen}"
+if [[ "${EUID:-$(id -u)}" -eq 0 ]]; then
+    # Chromium refuses to start its sandbox as root.
+    export QTWEBENGINE_DISABLE_SANDBOX="${QTWEBENGINE_DISABLE_SANDBOX:-1}"
+fi
+
+here="$(pwd -P)"
+case "$here/" in
+    "$ROOT"/?*) ;;     # inside a subdirectory of the checkout: stay
+    *) cd "$ROOT" ;;   # the root itself or elsewhere: run from the root
+esac
+
+rc=0
+"$PAGENOTE_VENV_PY" -m pytest "$@" || rc=$?
+if [[ $rc -eq 5 ]]; then
+    echo "test.sh: no tests ran (pytest collected nothing)" >&2
+    exit 1
+fi
+exit "$rc"
