@@ -76,7 +76,7 @@ class Overlay {
         const dot = document.createElement('div');
         dot.className = 'marker';
         this.layer.append(outline, dot);
-        entry = { el, dot, outline };
+        entry = { el: new WeakRef(el), dot, outline };
         this.markers.set(m.id, entry);
       }
       entry.n = m.n;

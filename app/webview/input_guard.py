@@ -2,14 +2,21 @@
 swallows mouse, key, touch, context-menu and hover events so that no page script sees them, and re-emits the
 ones pagenote needs as typed signals (issue #2 §3).
 
-Wheel events pass through, so the user can still scroll while annotating. The filter is installed on the
-``QApplication`` and matches the *current* focus proxy on every event, because QtWebEngine replaces the proxy
-widget when the renderer changes (cross-site navigation, render process restart).
+Wheel events pass through, so the user can still scroll while annotating. Keyboard focus may move to
+pagenote's own widgets (the note box); the focus proxy's FocusIn/FocusOut are swallowed so the page never
+sees a blur.
+
+QtWebEngine replaces the focus proxy when the renderer changes (cross-site navigation, render process
+restart), so the guard also watches the view for new children and re-hooks the current proxy. (An
+application-wide filter would avoid that, but PySide6 6.12 crashes when an app-wide Python event filter sees
+events of objects under destruction.) The filter is installed on the
+focus proxy (see below).
 """
 
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QObject, QPointF, Qt, Signal
+from PySide6.QtGui import QFocusEvent
 from PySide6.QtWebEngineWidgets import QWebEngineView
 from PySide6.QtWidgets import QApplication
 
@@ -21,6 +28,9 @@ _SWALLOW = {
     QEvent.Type.TouchEnd, QEvent.Type.TouchCancel, QEvent.Type.TabletPress, QEvent.Type.TabletMove,
     QEvent.Type.TabletRelease, QEvent.Type.InputMethod, QEvent.Type.DragEnter, QEvent.Type.DragMove,
     QEvent.Type.Drop,
+    # Focus: the note box (a Qt widget) takes keyboard focus from the view; Chromium must not hear of it, or
+    # the page would see blur/focusout (issue #2 §3: no focus change reaches page scripts).
+    QEvent.Type.FocusIn, QEvent.Type.FocusOut,
 }
 
 
@@ -30,39 +40,60 @@ class InputGuard(QObject):
     Signals (positions in the focus proxy's logical px; divide by the zoom factor for CSS px):
         hovered(QPointF): the pointer moved over the page.
         clicked(QPointF): left button pressed on the page.
-        key_event(QEvent): a key press/release or input-method event, for pagenote's note box; the original
-            event object, valid only during the signal.
+        escape_pressed(): Esc was pressed while the page had keyboard focus.
     """
 
     hovered = Signal(QPointF)
     clicked = Signal(QPointF)
-    key_event = Signal(QEvent)
+    escape_pressed = Signal()
 
     def __init__(self, view: QWebEngineView) -> None:
         super().__init__(view)
         self.view = view
         self.active = False
-        QApplication.instance().installEventFilter(self)
+        self._proxy: QObject | None = None
+        view.installEventFilter(self)
+        self._hook()
+
+    def _hook(self) -> None:
+        proxy = self.view.focusProxy()
+        if proxy is not None and proxy is not self._proxy:
+            proxy.installEventFilter(self)
+            self._proxy = proxy
 
     def set_active(self, on: bool) -> None:
-        """Start (``True``) or stop owning the page's input."""
+        """Start (``True``) or stop owning the page's input.
+
+        On stop, if keyboard focus left the view meanwhile, Chromium is told now (a FocusOut it did not get
+        while the mode was on), so page and Qt agree again about focus.
+        """
         self.active = on
+        self._hook()
+        proxy = self.view.focusProxy()
+        if not on and proxy is not None and not proxy.hasFocus():
+            QApplication.sendEvent(proxy, QFocusEvent(QEvent.Type.FocusOut, Qt.FocusReason.OtherFocusReason))
 
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt virtual)
-        if not self.active or event.type() not in _SWALLOW or obj is not self.view.focusProxy():
+        if obj is self.view:
+            if event.type() in (QEvent.Type.ChildAdded, QEvent.Type.ChildPolished):
+                self._hook()
+            return False
+        if not self.active or obj is not self._proxy or event.type() not in _SWALLOW:
             return False
         kind = event.type()
         if kind == QEvent.Type.MouseMove:
             self.hovered.emit(event.position())
         elif kind == QEvent.Type.MouseButtonPress and event.button() == Qt.MouseButton.LeftButton:
             self.clicked.emit(event.position())
-        elif kind in (QEvent.Type.KeyPress, QEvent.Type.KeyRelease, QEvent.Type.InputMethod):
-            self.key_event.emit(event)
+        elif kind == QEvent.Type.KeyPress and event.key() == Qt.Key.Key_Escape:
+            self.escape_pressed.emit()
         # ShortcutOverride is swallowed but not accepted, so the window's shortcuts (Ctrl+Shift+A …) still fire.
         return True
 
     def shutdown(self) -> None:
-        """Remove the application-wide filter (call before the view is destroyed)."""
-        app = QApplication.instance()
-        if app is not None:
-            app.removeEventFilter(self)
+        """Stop filtering (call before the view is destroyed)."""
+        self.active = False
+        self.view.removeEventFilter(self)
+        if self._proxy is not None:
+            self._proxy.removeEventFilter(self)
+            self._proxy = None

@@ -1,0 +1,183 @@
+"""Annotation mode: wires the input guard, the page-side picker, the note box and the session together.
+
+Flow (one way): pointer events (InputGuard) → picker calls in the page → element records → :class:`Session`
+→ markers in the page and rows in the panel.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+
+from PySide6.QtCore import QObject, QPoint, QPointF, Signal
+from PySide6.QtWebEngineWidgets import QWebEngineView
+from pydantic import ValidationError
+
+from app.model.annotation import ElementRecord
+from app.model.session import Session
+from app.ui.note_box import NoteBox
+from app.webview.input_guard import InputGuard
+from app.webview.picker import Picker
+
+log = logging.getLogger("pagenote.annotate")
+
+
+class AnnotateController(QObject):
+    """Owns annotation mode for one view.
+
+    Signals: ``mode_changed(bool)``; ``message(str)`` for the status bar.
+    """
+
+    mode_changed = Signal(bool)
+    message = Signal(str)
+
+    def __init__(self, view: QWebEngineView, picker: Picker, session: Session) -> None:
+        super().__init__(view)
+        self.view = view
+        self.picker = picker
+        self.session = session
+        self.guard = InputGuard(view)
+        self.note_box = NoteBox(view)
+        self.active = False
+        self.editing: str | None = None     # pin id whose note is open
+        self.editing_new = False            # the open note belongs to a pin made by this click
+        self._hover_busy = False
+        self._hover_next: QPointF | None = None
+        self.guard.hovered.connect(self._hover)
+        self.guard.clicked.connect(self._click)
+        self.guard.escape_pressed.connect(lambda: self.set_mode(False))
+        self.note_box.confirmed.connect(self._note_confirmed)
+        self.note_box.cancelled.connect(self._note_cancelled)
+        self.note_box.delete_requested.connect(lambda: self.delete(self.editing) if self.editing else None)
+        session.subscribe(self.sync_markers)
+        view.loadFinished.connect(lambda _ok: self.sync_markers())
+
+    # -- mode --------------------------------------------------------------------------------------------
+
+    def set_mode(self, on: bool) -> None:
+        """Enter or leave annotation mode. Leaving removes the highlight; markers stay."""
+        if on == self.active:
+            return
+        if not on and self.note_box.isVisible():
+            self._note_confirmed(self.note_box.text())
+            self.note_box.hide()
+        self.active = on
+        self.guard.set_active(on)
+        if not on:
+            self.picker.call("clearHover")
+        self.mode_changed.emit(on)
+        self.message.emit("Annotation mode: click an element to pin a note · Esc to leave" if on
+                          else "Annotation mode off")
+
+    # -- pointer -----------------------------------------------------------------------------------------
+
+    def _css(self, pos: QPointF) -> tuple[float, float]:
+        zoom = self.view.zoomFactor() or 1.0
+        return pos.x() / zoom, pos.y() / zoom
+
+    def _hover(self, pos: QPointF) -> None:
+        # Coalesce: one hover call in flight; the latest position wins.
+        if self._hover_busy:
+            self._hover_next = pos
+            return
+        self._hover_busy = True
+        self.picker.call("hover", *self._css(pos), callback=self._hover_done)
+
+    def _hover_done(self, _result) -> None:
+        self._hover_busy = False
+        if self._hover_next is not None and self.active:
+            pos, self._hover_next = self._hover_next, None
+            self._hover(pos)
+
+    def _click(self, pos: QPointF) -> None:
+        if self.note_box.isVisible():
+            self._note_confirmed(self.note_box.text())
+            self.note_box.hide()
+        self.picker.call("pick", *self._css(pos), callback=self._picked)
+
+    def _picked(self, result) -> None:
+        if not isinstance(result, dict) or result.get("kind") == "none":
+            if result is None:
+                self.message.emit("The page is not ready for annotation yet; try again in a moment")
+            return
+        if result["kind"] == "marker":
+            self.edit(result["id"])
+            return
+        try:
+            record = ElementRecord.model_validate(result["record"])
+        except (ValidationError, KeyError) as exc:
+            log.warning("invalid element record from the page: %s", exc)
+            self.message.emit("Could not read that element (invalid record from the page)")
+            return
+        pin_id = result["id"]
+        if any(p.id == pin_id for p in self.session.pins):
+            self.edit(pin_id)
+            return
+        number = self.session.add(pin_id, record)
+        self._open_note(pin_id, number, "", result.get("viewport"), new=True)
+
+    # -- notes ---------------------------------------------------------------------------------------------
+
+    def _open_note(self, pin_id: str, number: int, text: str, viewport: dict | None, new: bool) -> None:
+        self.editing, self.editing_new = pin_id, new
+        element = self.session.get(pin_id).annotation.element
+        zoom = self.view.zoomFactor() or 1.0
+        anchor = QPoint(int((viewport or {}).get("x", 8) * zoom), int((viewport or {}).get("y", 8) * zoom))
+        self.note_box.open_at(anchor, f"Annotation {number} · {element.tag}", text, can_delete=True)
+        self.sync_markers()
+
+    def edit(self, pin_id: str) -> None:
+        """Open the note box for an existing annotation, at its marker when the marker is on screen."""
+        try:
+            number = self.session.number_of(pin_id)
+        except KeyError:
+            return
+        note = self.session.get(pin_id).annotation.note
+
+        def placed(rect) -> None:
+            self._open_note(pin_id, self.session.number_of(pin_id), note, rect if isinstance(rect, dict) else None,
+                            new=False)
+
+        if self.note_box.isVisible() and self.editing and self.editing != pin_id:
+            self._note_confirmed(self.note_box.text())
+        self.editing = pin_id
+        self.picker.call("markerViewport", pin_id, callback=placed)
+        log.debug("editing annotation %d", number)
+
+    def delete(self, pin_id: str) -> None:
+        """Delete an annotation; later numbers move up so they stay contiguous."""
+        if self.editing == pin_id:
+            self.note_box.hide()
+            self.editing = None
+        self.session.remove(pin_id)
+        self.message.emit("Annotation deleted")
+
+    def _note_confirmed(self, text: str) -> None:
+        pin_id, self.editing = self.editing, None
+        if pin_id and any(p.id == pin_id for p in self.session.pins):
+            self.session.set_note(pin_id, text)
+            self.message.emit(f"Annotation {self.session.number_of(pin_id)} saved")
+        self._return_focus()
+
+    def _note_cancelled(self) -> None:
+        pin_id, self.editing = self.editing, None
+        if pin_id and self.editing_new:
+            self.session.remove(pin_id)  # Esc on a new annotation cancels it
+            self.message.emit("Annotation cancelled")
+        else:
+            self.sync_markers()
+        self._return_focus()
+
+    def _return_focus(self) -> None:
+        if self.active:
+            self.view.setFocus()
+
+    # -- markers -------------------------------------------------------------------------------------------
+
+    def sync_markers(self) -> None:
+        """Send the session's markers (numbers, selection) to the page."""
+        self.picker.call("setMarkers", json.dumps(self.session.markers(selected=self.editing)))
+
+    def shutdown(self) -> None:
+        """Detach the application-wide input filter."""
+        self.guard.shutdown()

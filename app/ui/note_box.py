@@ -1,0 +1,110 @@
+"""The note box: a small Qt editor shown over the page at a marker (issue #2 §2).
+
+Enter confirms, Shift+Enter adds a line, Esc cancels. It is a Qt widget, not page DOM, so typing a note sends
+no key event to the page (the view's focus change is hidden from Chromium by the input guard).
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPoint, QRect, Qt, Signal
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPlainTextEdit, QPushButton, QVBoxLayout, QWidget
+
+
+class _Editor(QPlainTextEdit):
+    """Plain-text editor where Enter confirms and Shift+Enter inserts a newline."""
+
+    confirm = Signal()
+    cancel = Signal()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt virtual)
+        key, mods = event.key(), event.modifiers()
+        if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and not mods & Qt.KeyboardModifier.ShiftModifier:
+            self.confirm.emit()
+            return
+        if key == Qt.Key.Key_Escape:
+            self.cancel.emit()
+            return
+        if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            self.insertPlainText("\n")
+            return
+        super().keyPressEvent(event)
+
+
+class NoteBox(QFrame):
+    """Editor for one annotation's note, placed over the page view.
+
+    Signals: ``confirmed(str)`` the note text; ``cancelled()``; ``delete_requested()``.
+    """
+
+    confirmed = Signal(str)
+    cancelled = Signal()
+    delete_requested = Signal()
+
+    WIDTH, HEIGHT = 340, 170
+
+    def __init__(self, parent: QWidget) -> None:
+        super().__init__(parent)
+        self.setObjectName("noteBox")
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.setStyleSheet(
+            "#noteBox { background: #FFFFFF; border: 1px solid #94A3B8; border-radius: 8px; }"
+            "QLabel#title { font-weight: 600; } QLabel#hint { color: #64748B; font-size: 11px; }")
+        self.title = QLabel(objectName="title")
+        self.editor = _Editor()
+        self.editor.setPlaceholderText("What should change here? (optional)")
+        self.editor.setTabChangesFocus(True)
+        hint = QLabel("Enter save · Shift+Enter new line · Esc cancel", objectName="hint")
+        self.delete_button = QPushButton("Delete")
+        save = QPushButton("Save")
+        save.setDefault(True)
+        buttons = QHBoxLayout()
+        buttons.addStretch(1)
+        buttons.addWidget(self.delete_button)
+        buttons.addWidget(save)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(8, 6, 8, 8)
+        layout.addWidget(self.title)
+        layout.addWidget(self.editor, 1)
+        layout.addWidget(hint)
+        layout.addLayout(buttons)
+        self.resize(self.WIDTH, self.HEIGHT)
+        self.editor.confirm.connect(self._confirm)
+        self.editor.cancel.connect(self._cancel)
+        save.clicked.connect(self._confirm)
+        self.delete_button.clicked.connect(self._delete)
+        self.hide()
+
+    def open_at(self, anchor: QPoint, title: str, text: str, can_delete: bool) -> None:
+        """Show at ``anchor`` (parent coordinates, the marker's top-left), kept inside the parent; focus the
+        editor with ``text`` selected at its end."""
+        self.title.setText(title)
+        self.editor.setPlainText(text)
+        self.delete_button.setVisible(can_delete)
+        area = self.parentWidget().rect()
+        box = QRect(anchor + QPoint(0, 26), self.size())
+        if box.bottom() > area.bottom():
+            box.moveBottom(anchor.y() - 4)
+        box.moveLeft(max(area.left() + 4, min(box.left(), area.right() - box.width() - 4)))
+        box.moveTop(max(area.top() + 4, min(box.top(), area.bottom() - box.height() - 4)))
+        self.move(box.topLeft())
+        self.show()
+        self.raise_()
+        self.editor.setFocus(Qt.FocusReason.OtherFocusReason)
+        self.editor.moveCursor(self.editor.textCursor().MoveOperation.End)
+
+    def text(self) -> str:
+        """The current note text."""
+        return self.editor.toPlainText()
+
+    def _confirm(self) -> None:
+        self.hide()
+        self.confirmed.emit(self.editor.toPlainText())
+
+    def _cancel(self) -> None:
+        self.hide()
+        self.cancelled.emit()
+
+    def _delete(self) -> None:
+        self.hide()
+        self.delete_requested.emit()
