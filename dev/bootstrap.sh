@@ -228,7 +228,7 @@ QT="$SITE/PySide6/Qt"
 want_stamp="$(sha256_of "$ROOT/pyproject.toml") $ROOT"
 have_stamp="$(cat "$STAMP" 2>/dev/null || true)"
 if [[ "$want_stamp" != "$have_stamp" || ! -d "$QT" ]]; then
-    say "installing pagenote and its dependencies into .venv (pip install -e '.[test]'; the first time takes a few minutes)"
+    say "installing pagenote and its dependencies into .venv (pip install -e '.[test]'; a first install takes a few minutes)"
     rm -f "$STAMP"
     (cd "$ROOT" && "$VENV_PY" -m pip install --quiet --progress-bar off -e '.[test]' >&2) ||
         die "pip install -e '.[test]' failed (see pip's messages above)."

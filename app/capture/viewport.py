@@ -1,10 +1,17 @@
-"""Viewport screenshots: ``QWidget.grab()`` of the view, checked so a blank first frame is never saved.
+"""Viewport screenshots: ``QWidget.grab()`` of the view, taken only once a fresh frame is on screen.
 
-After ``loadFinished`` the first grab can still be white (QtWebEngine has not received a compositor frame yet,
-seen with Qt 6.12 / Chromium 140 offscreen). So a grab is accepted only when it is *plausible*: the right size
-(view size in logical px × device pixel ratio) and either not a single flat colour, or flat in the page's own
-background colour with no visible text in the viewport (a genuinely empty page). Otherwise it is retried
-until ``timeout_ms``, then :class:`CaptureError` ``CAPTURE_BLANK`` is raised.
+After ``loadFinished`` the first grab can still be white, and a grab right after a DOM change can show the
+frame before it (seen with Qt 6.12 / Chromium 140 offscreen: QtWebEngine presents compositor frames
+asynchronously). So a capture proves freshness by pixels, host side, with a *paint probe*:
+
+1. grab, read device pixel (0, 0) = p;
+2. ask the page-side overlay to show a 1×1 CSS px probe at the viewport's top-left in a colour far from p
+   (markers and highlight hidden), and grab until pixel (0, 0) shows it: a frame made after our request has
+   been presented;
+3. hide the overlay and grab until pixel (0, 0) no longer shows the probe: that grab is a fresh, clean frame.
+
+Each wait ends with :class:`CaptureError` ``CAPTURE_BLANK`` after ``timeout_ms``. The image must also be the
+view's logical size × device pixel ratio (``CAPTURE_SIZE``).
 """
 
 from __future__ import annotations
@@ -46,70 +53,60 @@ def flat_colour(image: QImage) -> tuple[int, int, int] | None:
     return None
 
 
-def _hex_rgb(value: str) -> tuple[int, int, int] | None:
-    if not value.startswith("#") or len(value) not in (7, 9):
-        return None
-    if len(value) == 9 and value[7:] != "FF":
-        return None  # a translucent page background composites over white
-    return int(value[1:3], 16), int(value[3:5], 16), int(value[5:7], 16)
-
-
 def expected_size(view: QWebEngineView) -> QSize:
     """The viewport image size in device px: the view's logical size × its device pixel ratio."""
     dpr = view.devicePixelRatioF()
     return QSize(round(view.width() * dpr), round(view.height() * dpr))
 
 
-def _plausible(image: QImage, view: QWebEngineView, picker: Picker) -> str:
-    """Empty string when ``image`` can be saved, else why not."""
-    if image.isNull() or image.width() <= 1 or image.height() <= 1:
-        return "empty image"
-    if image.size() != expected_size(view):
-        return f"size {image.width()}x{image.height()} != expected {expected_size(view).width()}x{expected_size(view).height()}"
-    flat = flat_colour(image)
-    if flat is None:
-        return ""
-    hint = picker.call_sync("paintHint", timeout_ms=3_000)
-    if not isinstance(hint, dict):
-        return "flat image and the page did not answer"
-    if hint.get("content"):
-        return "flat image but the page has visible text"
-    background = _hex_rgb(hint.get("background") or "") or (255, 255, 255)
-    if max(abs(a - b) for a, b in zip(flat, background)) > 8:
-        return f"flat image in {flat}, page background is {background}"
-    return ""
+def _origin_rgb(image: QImage) -> tuple[int, int, int]:
+    c = image.pixelColor(0, 0)
+    return c.red(), c.green(), c.blue()
 
 
-def grab_viewport(view: QWebEngineView, picker: Picker, *, hide_overlay: bool = True,
-                  timeout_ms: int = 5_000) -> QImage:
-    """Grab the visible viewport of ``view`` as a ``QImage`` of ``expected_size(view)`` device px.
+def _close(a: tuple[int, int, int], b: tuple[int, int, int], tolerance: int = 3) -> bool:
+    return max(abs(x - y) for x, y in zip(a, b)) <= tolerance
 
-    ``hide_overlay`` hides pagenote's markers and highlight for the grab (restored afterwards). Raises
-    :class:`CaptureError`: ``CAPTURE_EMPTY_VIEW`` when the view has no area, ``CAPTURE_BLANK`` when no
-    plausible frame arrived within ``timeout_ms`` (see the module docstring).
+
+def _grab_until(view: QWebEngineView, accept, deadline: float, step: str) -> QImage:
+    while True:
+        image = view.grab().toImage()
+        if not image.isNull() and image.width() > 0 and accept(_origin_rgb(image)):
+            return image
+        if time.monotonic() >= deadline:
+            raise CaptureError("CAPTURE_BLANK", f"no fresh frame was painted ({step}); make sure the window "
+                                                "is not minimised or hidden and retry")
+        wait_ms(16)
+
+
+def grab_viewport(view: QWebEngineView, picker: Picker, *, timeout_ms: int = 5_000) -> QImage:
+    """Grab the visible viewport of ``view``, without pagenote's overlay, as a ``QImage`` of
+    ``expected_size(view)`` device px (see the module docstring for how freshness is proven).
+
+    Raises :class:`CaptureError`: ``CAPTURE_EMPTY_VIEW`` when the view has no area, ``CAPTURE_NO_PICKER``
+    when pagenote's page script is not running in the page, ``CAPTURE_BLANK`` when no fresh frame arrived
+    within ``timeout_ms``, ``CAPTURE_SIZE`` when the image is not the view's size × DPR.
     """
-    if view.width() <= 1 or view.height() <= 1:
-        raise CaptureError("CAPTURE_EMPTY_VIEW", "the view has no visible area; show or enlarge the window")
-    if hide_overlay:
-        picker.call_sync("setOverlayVisible", False)
+    if view.width() <= 1 or view.height() <= 1 or not view.isVisible():
+        raise CaptureError("CAPTURE_EMPTY_VIEW", "the view is hidden or has no area; show or enlarge the window")
+    if picker.call_sync("frame") is None:
+        raise CaptureError("CAPTURE_NO_PICKER", "pagenote's page script is not running here (error page, PDF "
+                                                "or download?); reload the page and retry")
+    deadline = time.monotonic() + timeout_ms / 1000
     try:
-        deadline = time.monotonic() + timeout_ms / 1000
-        reason = "no frame"
-        while True:
-            picker.wait_frames(2)
-            image = view.grab().toImage()
-            reason = _plausible(image, view, picker)
-            if not reason:
-                return image
-            if time.monotonic() >= deadline:
-                break
-            log.debug("viewport grab rejected (%s); retrying", reason)
-            wait_ms(100)
-        raise CaptureError("CAPTURE_BLANK", f"the page was not painted within {timeout_ms} ms ({reason}); "
-                                            "make sure the window is not minimised and retry")
+        before = _origin_rgb(view.grab().toImage())
+        probe = tuple(0 if v >= 128 else 255 for v in before)  # ≥ 128 away from p in every channel
+        picker.call_sync("probe", "#%02X%02X%02X" % probe)
+        _grab_until(view, lambda rgb: _close(rgb, probe), deadline, "probe not shown")
+        picker.call_sync("probe", None)
+        image = _grab_until(view, lambda rgb: not _close(rgb, probe), deadline, "probe not removed")
     finally:
-        if hide_overlay:
-            picker.call("setOverlayVisible", True)
+        picker.call("setOverlayVisible", True)
+    if image.size() != expected_size(view):
+        size = expected_size(view)
+        raise CaptureError("CAPTURE_SIZE", f"got {image.width()}x{image.height()} device px, expected "
+                                           f"{size.width()}x{size.height()}; retry once the window is settled")
+    return image
 
 
 def png_bytes(image: QImage) -> bytes:

@@ -67,6 +67,14 @@ const api = {
     return JSON.stringify(list.map((m) => ({ id: m.id, viewport: overlay.markerViewportRect(m.id) })));
   },
 
+  markers() { return JSON.stringify(overlay.markerStates()); },
+
+  // Viewport rect (CSS px) of a pinned element, or null.
+  elementViewport(id) {
+    const el = elements.get(id);
+    return JSON.stringify(el && el.isConnected ? viewportRect(el) : null);
+  },
+
   markerViewport(id) { return JSON.stringify(overlay.markerViewportRect(id)); },
 
   setOverlayVisible(on) { overlay.setVisible(on); },
@@ -81,22 +89,9 @@ const api = {
   },
   frame() { return frames; },
 
-  // What the viewport should look like, for telling a blank first frame from a blank page.
-  paintHint() {
-    const bg = (el) => (el ? hexColor(getComputedStyle(el).backgroundColor) : 'transparent');
-    let background = bg(document.documentElement);
-    if (background === 'transparent') background = bg(document.body);
-    let content = false;
-    const walker = document.createTreeWalker(document.body || document.documentElement, NodeFilter.SHOW_TEXT);
-    for (let n = walker.nextNode(), i = 0; n && i < 5000; n = walker.nextNode(), i++) {
-      if (!n.data.trim()) continue;
-      const range = document.createRange();
-      range.selectNodeContents(n);
-      const r = range.getBoundingClientRect();
-      if (r.width > 0 && r.height > 0 && r.bottom > 0 && r.right > 0 && r.top < innerHeight && r.left < innerWidth) { content = true; break; }
-    }
-    return JSON.stringify({ background, content, readyState: document.readyState, width: innerWidth, height: innerHeight });
-  },
+  // Paint probe for host-side captures (app/capture/viewport.py): `color` '#RRGGBB' shows only a 1x1 CSS px
+  // probe at the viewport's top-left (markers and highlight hidden); null hides the whole overlay.
+  probe(color) { overlay.setProbe(color); },
 
   destroy() {
     overlay.destroy();

@@ -2,12 +2,14 @@
 // pagenote appends to <html>. The host is inert (pointer-events: none): the page's hit testing never sees
 // it, and input is owned by the Qt side while annotation mode is on (see app/webview/input_guard.py).
 // Styles come from a constructed stylesheet (adoptedStyleSheets), which a page's CSP style-src cannot block.
+// The host's own styles are inline and !important (they beat any page rule). No `:host { … !important }`
+// rule: important :host rules win over the host's inline style (CSS Cascade 5, §6.1 "context"), which
+// would make it impossible to hide the overlay for a clean screenshot.
 
 const HOST_TAG = 'pagenote-overlay';
 const Z_MAX = '2147483647';
 
 const OVERLAY_CSS = `
-  :host { all: initial !important; }
   .box { position: fixed; box-sizing: border-box; pointer-events: none; display: none;
          border: 2px solid #2563EB; background: rgba(37, 99, 235, 0.12); border-radius: 2px; }
   .label { position: fixed; pointer-events: none; display: none; font: 11px/16px system-ui, sans-serif;
@@ -18,6 +20,8 @@ const OVERLAY_CSS = `
             box-shadow: 0 1px 3px rgba(0, 0, 0, 0.45); transform: translate(-9999px, -9999px); }
   .marker.stale { background: #6B7280; }
   .marker.selected { background: #2563EB; }
+  .probe { position: fixed; left: 0; top: 0; width: 1px; height: 1px; pointer-events: none; display: none; }
+  .probing { display: none !important; }
   .outline { position: fixed; left: 0; top: 0; box-sizing: border-box; pointer-events: none;
              border: 2px dashed rgba(220, 38, 38, 0.7); }
 `;
@@ -38,6 +42,7 @@ class Overlay {
     this.box = this.add('div', 'box');
     this.label = this.add('div', 'label');
     this.layer = this.add('div', 'markers');
+    this.probeDot = this.add('div', 'probe');
     this.markers = new Map();   // annotation id -> {el: WeakRef<Element>, dot, outline, n, stale}
     this.hovered = null;        // WeakRef<Element>
     this.visible = true;
@@ -106,10 +111,31 @@ class Overlay {
     return { x: r.left, y: r.top, width: r.width, height: r.height };
   }
 
+  // Every marker as drawn: [{id, n, x, y, visible}] in viewport CSS px (what the user sees).
+  markerStates() {
+    return Array.from(this.markers, ([id, entry]) => {
+      const r = entry.dot.getBoundingClientRect();
+      return { id, n: Number(entry.dot.textContent), x: r.left, y: r.top, visible: entry.dot.style.display !== 'none' };
+    });
+  }
+
   setVisible(on) {
     this.visible = !!on;
     this.host.style.setProperty('display', on ? 'block' : 'none', 'important');
+    for (const n of [this.box, this.label, this.layer]) n.classList.remove('probing');
+    this.probeDot.style.display = 'none';
     this.kick();
+  }
+
+  setProbe(color) {
+    if (color) {
+      this.setVisible(true);
+      for (const n of [this.box, this.label, this.layer]) n.classList.add('probing');
+      this.probeDot.style.background = color;
+      this.probeDot.style.display = 'block';
+    } else {
+      this.setVisible(false);
+    }
   }
 
   kick() {

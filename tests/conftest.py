@@ -1,0 +1,119 @@
+"""Shared fixtures: offscreen QtWebEngine, fixture HTTP servers on 127.0.0.1, a pagenote window.
+
+The environment is prepared before anything imports Qt widgets (``app.qtenv.prepare``), and
+``PySide6.QtWebEngineWidgets`` is imported before pytest-qt creates the ``QApplication``.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import threading
+from pathlib import Path
+
+import pytest
+
+from app.qtenv import prepare
+
+_QT_ARGS = prepare(headless=True)
+
+import PySide6.QtWebEngineWidgets  # noqa: E402,F401  (must precede QApplication)
+
+PAGES = Path(__file__).parent / "pages"
+
+
+@pytest.fixture(scope="session")
+def qapp_args():
+    """pytest-qt: arguments for the QApplication (Chromium flags for offscreen runs)."""
+    return ["pagenote-tests", *_QT_ARGS]
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):  # keep test output clean
+        pass
+
+
+class FixtureServer:
+    """A static file server for ``tests/pages`` on 127.0.0.1 with an ephemeral port."""
+
+    def __init__(self) -> None:
+        handler = functools.partial(_Quiet, directory=str(PAGES))
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+        self.thread.start()
+
+    @property
+    def origin(self) -> str:
+        return f"http://127.0.0.1:{self.httpd.server_address[1]}"
+
+    def url(self, path: str) -> str:
+        return f"{self.origin}/{path.lstrip('/')}"
+
+    def close(self) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+@pytest.fixture(scope="session")
+def server():
+    s = FixtureServer()
+    yield s
+    s.close()
+
+
+@pytest.fixture(scope="session")
+def lease(qapp):
+    from app.webview.lease import Lease
+
+    lease = Lease(qapp)
+    yield lease
+    import shiboken6
+
+    shiboken6.delete(lease)
+
+
+@pytest.fixture
+def window(qtbot, lease, tmp_path):
+    """A shown :class:`MainWindow` (offscreen) with ``tmp_path`` as project dir; ``window.load_page(url)``
+    loads a page and waits for the picker."""
+    from app.ui.main_window import MainWindow
+
+    w = MainWindow(lease, tmp_path)
+    w.resize(1200, 800)
+    w.show()
+
+    def load_page(url: str) -> None:
+        from PySide6.QtCore import QUrl
+
+        with qtbot.waitSignal(w.view.loadFinished, timeout=15_000) as blocker:
+            w.view.load(QUrl(url))
+        assert blocker.args == [True], f"{url} failed to load"
+        assert w.picker.wait_ready(), "the picker did not install in the page"
+
+    w.load_page = load_page
+    yield w
+    w.close()
+    import shiboken6
+    from PySide6.QtCore import QCoreApplication, QEvent
+
+    shiboken6.delete(w)
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+
+
+def run_js(qtbot, page, source: str, world: int = 0, timeout: int = 5_000):
+    """Run ``source`` in ``world`` of ``page`` (0 = the page's own MainWorld) and return its result.
+
+    The value travels as JSON: PySide6 6.12's runJavaScript hands objects and arrays to Python as ``''``.
+    """
+    import json
+
+    wrapped = f"JSON.stringify((0, eval)({json.dumps(source)}) ?? null)"
+    with qtbot.waitCallback(timeout=timeout) as callback:
+        page.runJavaScript(wrapped, world, callback)
+    return json.loads(callback.args[0])
+
+
+@pytest.fixture
+def js(qtbot, window):
+    """``js(source)`` runs JavaScript in the window page's MainWorld and returns the result."""
+    return lambda source, world=0: run_js(qtbot, window.page, source, world)

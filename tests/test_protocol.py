@@ -1,0 +1,137 @@
+"""The Markdown protocol: exact shape, caps, round trip (property-based), and errors that name the line."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from app.model import Annotation, AnnotationBatch, ElementRecord, Rect
+from app.model.text import HTML_CAP, LINE_CAP, TEXT_CAP
+from app.protocol.attributes import encode_attributes, parse_attributes
+from app.protocol.markdown import ProtocolError, encode_annotations, parse_annotations
+
+EXAMPLE = AnnotationBatch(
+    summary="keep the overall style, fix what is marked",
+    screenshot="/abs/path/shots/20261130-101500-checkout.png",
+    annotations=(
+        Annotation(note="this button is too small, more padding", element=ElementRecord(
+            url="http://localhost:5173/checkout", title="Checkout", tag="button", role="button",
+            accessible_name="Place order", selector="#checkout > div.cart > button.submit",
+            xpath="/html/body/div[1]/main/section/div[2]/button[1]",
+            attributes={"id": "submit", "class": "btn primary"}, color="#FFFFFF", background="#2563EB",
+            font="16px Inter, system-ui", font_weight="600", display="flex",
+            rect=Rect(x=120, y=840, width=180, height=48), text="Place order", nearby_context="…",
+            html_excerpt="<button …>…</button>")),
+        Annotation(note="", element=ElementRecord(tag="a")),
+    ),
+)
+
+
+def test_encoder_writes_the_documented_shape():
+    text = encode_annotations(EXAMPLE)
+    assert text.startswith("# Web page annotations: 2\n\nSummary: keep the overall style, fix what is marked\n"
+                           "Screenshot: /abs/path/shots/20261130-101500-checkout.png\n\n## Annotation 1\n"
+                           "Note: this button is too small, more padding\nURL: http://localhost:5173/checkout\n")
+    assert 'Attributes: id="submit" class="btn primary"\n' in text
+    assert "Rect: x=120, y=840, width=180, height=48\n\nText:\n```\nPlace order\n```\n" in text
+    assert "HTML excerpt:\n```html\n<button …>…</button>\n```\n" in text
+    # An empty note omits the Note: line; empty fields are omitted.
+    assert text.endswith("## Annotation 2\nTag: a\n")
+
+
+def test_round_trip_of_the_example_and_crlf():
+    text = encode_annotations(EXAMPLE)
+    assert parse_annotations(text) == EXAMPLE
+    assert parse_annotations(text.replace("\n", "\r\n")) == EXAMPLE
+
+
+def test_fence_is_longer_than_any_backtick_run():
+    batch = AnnotationBatch(annotations=(Annotation(element=ElementRecord(text="a ```` b\n## Annotation 2")),))
+    text = encode_annotations(batch)
+    assert "\n`````\na ```` b\n## Annotation 2\n`````\n" in text
+    assert parse_annotations(text) == batch
+
+
+def test_single_line_fields_fold_newlines_and_cap_with_marker():
+    record = ElementRecord(title="a\nb\r\nc", selector="x" * (LINE_CAP + 50))
+    assert record.title == "a b c"
+    assert len(record.selector) == LINE_CAP and record.selector.endswith(" [truncated]")
+    assert ElementRecord(selector=record.selector).selector == record.selector  # idempotent
+
+
+def test_blocks_are_capped_with_a_last_truncated_line():
+    record = ElementRecord(text="y" * (TEXT_CAP * 3), html_excerpt="<p>" + "z" * HTML_CAP)
+    assert len(record.text) <= TEXT_CAP and record.text.endswith("\n[truncated]")
+    assert len(record.html_excerpt) <= HTML_CAP and record.html_excerpt.endswith("\n[truncated]")
+    batch = AnnotationBatch(annotations=(Annotation(element=record),))
+    assert parse_annotations(encode_annotations(batch)) == batch
+
+
+def test_cut_never_splits_a_code_point_and_lone_surrogates_become_replacement_chars():
+    record = ElementRecord(text="😀" * (TEXT_CAP + 10), accessible_name="a\ud800b")
+    record.text.encode("utf-8")
+    assert record.accessible_name == "a\ufffdb"
+    encode_annotations(AnnotationBatch(annotations=(Annotation(element=record),))).encode("utf-8")
+
+
+def test_multi_line_note_is_a_block_and_round_trips():
+    batch = AnnotationBatch(summary="line one\nline two", annotations=(Annotation(note="first\nsecond"),))
+    text = encode_annotations(batch)
+    assert "Note:\n```\nfirst\nsecond\n```\n" in text
+    assert parse_annotations(text) == batch
+
+
+def test_attributes_escape_quotes_and_ampersands():
+    attrs = {"title": 'say "hi" & bye', "data-x": "&quot;"}
+    line = encode_attributes(attrs)
+    assert line == 'title="say &quot;hi&quot; &amp; bye" data-x="&amp;quot;"'
+    assert parse_attributes(line) == attrs
+
+
+@pytest.mark.parametrize(("text", "line", "words"), [
+    ("", 1, "title line"),
+    ("# Web page annotations: x\n", 1, "whole number"),
+    ("# Web page annotations: 2\n\n## Annotation 1\nTag: a\n", 1, "says 2"),
+    ("# Web page annotations: 1\n\n## Annotation 2\nTag: a\n", 3, "expected '## Annotation 1'"),
+    ("# Web page annotations: 1\n\n## Annotation 1\nColour: red\n", 4, "unexpected line"),
+    ("# Web page annotations: 1\n\n## Annotation 1\nTag: a\nTag: b\n", 5, "appears twice"),
+    ("# Web page annotations: 1\n\n## Annotation 1\nText:\n```\nabc\n", 5, "never closed"),
+    ("# Web page annotations: 1\n\n## Annotation 1\nText:\nabc\n", 5, "opening fence"),
+    ("# Web page annotations: 1\n\n## Annotation 1\nRect: x=1, y=2\n", 4, "Rect"),
+    ("# Web page annotations: 1\n\n## Annotation 1\nAttributes: id=x\n", 4, "Attributes"),
+    ("# Web page annotations: 0\n\nBogus: 1\n", 3, "before the first annotation"),
+])
+def test_malformed_input_names_the_line(text, line, words):
+    with pytest.raises(ProtocolError) as info:
+        parse_annotations(text)
+    assert info.value.line == line
+    assert words in str(info.value)
+
+
+# --- property-based round trip ------------------------------------------------------------------------------
+
+_text = st.text(st.characters(codec=None, exclude_categories=()), max_size=60) | st.sampled_from([
+    "", " ", "```", "````x```", "## Annotation 3", "# Web page annotations: 9", "a\r\nb", "\r", "😀\u200d😀",
+    "Note: x", "Text:", "\ud800", "line\n\n\nline", "  lead", "trail  ", "x" * 20 + "`" * 7,
+])
+_coord = st.floats(min_value=-1e6, max_value=1e6, allow_nan=False)
+_size = st.floats(min_value=0, max_value=1e6, allow_nan=False)
+_records = st.builds(
+    ElementRecord, url=_text, title=_text, tag=_text, role=_text, accessible_name=_text, selector=_text,
+    xpath=_text, color=_text, background=_text, font=_text, font_weight=_text, display=_text,
+    attributes=st.dictionaries(st.from_regex(r"[a-z][a-z0-9-]{0,8}", fullmatch=True), _text, max_size=4),
+    rect=st.none() | st.builds(Rect, x=_coord, y=_coord, width=_size, height=_size),
+    text=_text, nearby_context=_text, html_excerpt=_text)
+_batches = st.builds(AnnotationBatch, summary=_text, screenshot=_text,
+                     annotations=st.lists(st.builds(Annotation, note=_text, element=_records), max_size=4)
+                     .map(tuple))
+
+
+@settings(max_examples=300, deadline=None)
+@given(_batches)
+def test_round_trip_holds_for_arbitrary_batches(batch):
+    text = encode_annotations(batch)
+    text.encode("utf-8")  # always valid UTF-8
+    assert parse_annotations(text) == batch
+    assert encode_annotations(parse_annotations(text)) == text

@@ -1,0 +1,126 @@
+"""The element record collected in the page: role, accessible name, unique selector, XPath, masked secrets,
+caps, colours (issue #2, "The element record")."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from app.model import ElementRecord
+from app.model.text import ATTRIBUTE_VALUE_CAP, TEXT_CAP
+
+
+@pytest.fixture
+def record_of(window, server, js):
+    """``record_of(css)``: the validated record of the element ``css`` matches, as the picker collects it."""
+    window.load_page(server.url("record.html"))
+
+    def record_of(selector: str) -> ElementRecord:
+        found = window.picker.call_sync("select", selector)
+        assert found["count"] == 1, f"{selector} matched {found['count']}"
+        return ElementRecord.model_validate(found["record"])
+
+    return record_of
+
+
+def matches_exactly_one(js, selector: str, xpath: str, expected: str) -> bool:
+    """In the page's own world: does ``selector`` match only the element ``expected`` matches, and does
+    ``xpath`` resolve to that same element?"""
+    source = f"""(() => {{
+        const want = document.querySelector({json.dumps(expected)});
+        const all = document.querySelectorAll({json.dumps(selector)});
+        const x = document.evaluate({json.dumps(xpath)}, document, null, XPathResult.ORDERED_NODE_SNAPSHOT_TYPE, null);
+        return all.length === 1 && all[0] === want && x.snapshotLength === 1 && x.snapshotItem(0) === want;
+    }})()"""
+    return js(source)
+
+
+def test_button_record_has_role_name_styles_and_a_unique_selector(record_of, js, server):
+    r = record_of("button.primary")
+    assert (r.tag, r.role, r.accessible_name) == ("button", "button", "Place order")
+    assert r.url == server.url("record.html") and r.title == "Record fixture"
+    assert (r.color, r.background, r.font_weight) == ("#FFFFFF", "#2563EB", "600")
+    assert r.display == "inline-flex" and r.font.startswith("16px ")
+    assert r.text == "Place order"
+    assert r.html_excerpt.startswith('<button class="btn primary" type="button">')
+    assert matches_exactly_one(js, r.selector, r.xpath, "button.primary")
+
+
+def test_twin_buttons_get_distinct_selectors_verified_in_the_page(record_of, js):
+    second = record_of(".cart > button:nth-of-type(2)")
+    assert matches_exactly_one(js, second.selector, second.xpath, ".cart > button:nth-of-type(2)")
+    assert second.xpath.endswith("/button[2]")
+
+
+def test_test_id_is_preferred_and_aria_label_names_the_element(record_of):
+    r = record_of("[data-testid=cancel-order]")
+    assert r.selector == '[data-testid="cancel-order"]'
+    assert r.accessible_name == "Cancel the order"
+    assert r.attributes["data-testid"] == "cancel-order"
+
+
+def test_unique_id_is_preferred(record_of):
+    assert record_of("#far").selector == "#far"
+
+
+def test_implicit_roles_and_names_from_labels_and_landmarks(record_of):
+    assert (record_of("nav").role, record_of("nav").accessible_name) == ("navigation", "Primary")
+    section = record_of("section")
+    assert (section.role, section.accessible_name) == ("region", "Checkout")
+    assert record_of("h2").role == "heading"
+    assert record_of("ul.items").role == "list"
+    assert record_of("ul.items li:nth-child(2)").role == "listitem"
+    assert record_of("img").role == "img" and record_of("img").accessible_name == "Logo"
+    user = record_of("#user")
+    assert (user.role, user.accessible_name) == ("textbox", "User name")
+
+
+def test_typed_values_and_passwords_never_leave_the_page(record_of):
+    pw = record_of("#pw")
+    assert pw.text == "[masked password input]"
+    user = record_of("#user")
+    assert "label: User name" in user.text and "placeholder: your name" in user.text
+    form = record_of("form")
+    for record in (pw, user, form, record_of("textarea"), record_of("input[type=hidden]")):
+        dumped = record.model_dump_json()
+        for secret in ("hunter2-secret", "ada-typed-value", "csrf-secret-value", "textarea-secret-content"):
+            assert secret not in dumped
+        assert "value" not in record.attributes
+
+
+def test_credential_query_parameters_are_redacted_in_links(record_of):
+    link = record_of("nav a[href^='/home']")
+    assert link.attributes["href"].endswith("/home?token=REDACTED&page=2")
+    assert "abc123" not in link.model_dump_json()
+
+
+def test_long_text_and_attribute_values_are_capped(record_of):
+    long = record_of("#long")
+    assert len(long.text) <= TEXT_CAP and long.text.endswith("\n[truncated]")
+    assert all(len(v) <= ATTRIBUTE_VALUE_CAP for v in record_of("img").attributes.values())
+
+
+def test_translucent_background_is_rgba_hex_and_svg_xpath_uses_local_name(record_of, js):
+    assert record_of("#ghost").background == "#00000080"
+    icon = record_of("#icon")
+    assert icon.xpath.endswith("/*[local-name()='svg']")
+    assert matches_exactly_one(js, icon.selector, icon.xpath, "#icon")
+
+
+def test_rect_is_in_document_coordinates_independent_of_scroll(record_of, js, qtbot):
+    before = record_of("#far").rect
+    js("window.scrollTo(0, 900)")
+    qtbot.waitUntil(lambda: js("window.scrollY") == 900, timeout=3000)
+    after = record_of("#far").rect
+    assert before == after and before.y > 1000
+
+
+def test_redact_marker_replaces_text(record_of):
+    r = record_of("#secret-box")
+    assert r.text == "[redacted]" and "1234-5678" not in r.model_dump_json()
+
+
+def test_quotes_backticks_and_emoji_survive_into_the_record(record_of):
+    r = record_of("#quotes")
+    assert r.text == 'He said "``` & ```" 😀 and left.'

@@ -1,0 +1,75 @@
+"""Viewport screenshots: right size, really painted, known pixels where the page drew them (issue #2 §6)."""
+
+from __future__ import annotations
+
+from PIL import Image
+from PySide6.QtCore import QUrl
+
+from app.capture.viewport import expected_size, flat_colour
+
+
+def test_screenshot_button_saves_a_painted_png_of_the_viewport(window, server, qtbot):
+    window.load_page(server.url("colors.html"))
+    path = window.screenshot()
+    assert path is not None, window.status_label.text()
+    assert path.parent == window.project_dir / "shots" and path.name.endswith("-colour-blocks.png")
+    assert str(path) in window.status_label.text() and window.copy_path_button.isVisible()
+    image = Image.open(path).convert("RGB")
+    dpr = window.view.devicePixelRatioF()
+    assert image.size == (round(window.view.width() * dpr), round(window.view.height() * dpr))
+    w, h = image.size
+    assert image.getpixel((50, 50)) == (255, 0, 0)       # #red at 0,0 100x100
+    assert image.getpixel((250, 150)) == (0, 255, 0)     # #green at 200,100
+    assert image.getpixel((w - 10, h - 10)) == (0, 0, 255)  # #blue at the bottom-right corner
+    assert image.getpixel((150, 50)) == (255, 255, 255)
+    # The batch's Screenshot: line points at it.
+    assert window.batch().screenshot == str(path)
+    window.copy_path_button.click()
+    from PySide6.QtGui import QGuiApplication
+
+    assert QGuiApplication.clipboard().text() == str(path)
+
+
+def test_first_frame_right_after_load_is_not_saved_blank(window, server, qtbot):
+    # Screenshot immediately after loadFinished: the capture must wait for paint, not save white.
+    with qtbot.waitSignal(window.view.loadFinished, timeout=10_000):
+        window.view.load(QUrl(server.url("colors.html") + "?again"))
+    path = window.screenshot()
+    assert path is not None
+    from PySide6.QtGui import QImage
+
+    image = QImage(str(path))
+    assert flat_colour(image) is None and image.size() == expected_size(window.view)
+
+
+def test_markers_are_not_in_the_clean_screenshot(window, server, qtbot):
+    window.load_page(server.url("colors.html"))
+    window.act_annotate.trigger()
+    from PySide6.QtCore import QPoint, Qt
+    from PySide6.QtTest import QTest
+
+    QTest.mouseClick(window.view.focusProxy(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
+                     QPoint(250, 150))
+    qtbot.waitUntil(window.annotate.note_box.isVisible, timeout=5000)
+    QTest.keyClick(window.annotate.note_box.editor, Qt.Key.Key_Return)
+    path = window.screenshot()
+    image = Image.open(path).convert("RGB")
+    # The marker (red dot with white border) would sit at the green block's top-left (200,100).
+    assert image.getpixel((205, 105)) == (0, 255, 0)
+    assert image.getpixel((210, 110)) == (0, 255, 0)
+
+
+def test_copy_and_save_write_the_same_markdown(window, server, qtbot):
+    from PySide6.QtGui import QGuiApplication
+
+    from app.protocol.markdown import parse_annotations
+
+    window.load_page(server.url("colors.html"))
+    window.session.set_summary("overall")
+    window.copy()
+    copied = QGuiApplication.clipboard().text()
+    path = window.save()
+    assert path is not None and path.parent == window.project_dir / "annotations"
+    assert path.read_text(encoding="utf-8") == copied
+    assert parse_annotations(copied).summary == "overall"
+    assert str(path) in window.status_label.text()
