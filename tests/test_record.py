@@ -124,3 +124,10 @@ def test_redact_marker_replaces_text(record_of):
 def test_quotes_backticks_and_emoji_survive_into_the_record(record_of):
     r = record_of("#quotes")
     assert r.text == 'He said "``` & ```" 😀 and left.'
+
+
+@pytest.mark.parametrize("target", ["button:nth-of-type(1)[data-testid]", "a[href='/docs#a.b:c']",
+                                    "button:nth-of-type(2)[data-testid]"])
+def test_selectors_with_quotes_backslashes_and_punctuation_match_exactly_one(record_of, js, target):
+    r = record_of(target)
+    assert r.selector and matches_exactly_one(js, r.selector, r.xpath, target)

@@ -222,6 +222,12 @@ function isStableClass(c) {
   return !c.split(/[-_]+/).some((seg) => seg.length >= 5 && /\d/.test(seg) && /[A-Za-z]/.test(seg));
 }
 
+// A CSS string literal body for an attribute value: only `"`, `\` and line breaks need escaping
+// (CSS Syntax §4.3.5); CSS.escape would also escape `#`, `.` … which is valid but hard to read.
+function cssString(v) {
+  return v.replace(/["\\]/g, '\\$&').replace(/[\n\r\f]/g, (c) => '\\' + c.charCodeAt(0).toString(16) + ' ');
+}
+
 function rootOf(el) { return el.getRootNode(); }
 
 function matchesOnly(root, selector, el) {
@@ -249,6 +255,25 @@ function tagStep(el) {
   return CSS.escape(el.localName);
 }
 
+// Attribute steps that name an element the way its author did: a link's href, a control's name, its
+// aria-label (short values only; never `value`).
+const NAMING_ATTRS = ['href', 'name', 'aria-label', 'title', 'alt', 'placeholder', 'for', 'type'];
+
+function attrSteps(el) {
+  const tag = tagStep(el);
+  const out = [];
+  for (const attr of NAMING_ATTRS) {
+    const v = el.getAttribute(attr);
+    // A URL with credentials in its query would leak them through the selector: skip it (issue #3 §9).
+    if (!v || v.length > 80) continue;
+    if (attr === 'href' && (v.startsWith('javascript:') || redactUrl(v) !== v)) continue;
+    {
+      out.push(`${tag}[${attr}="${cssString(v)}"]`);
+    }
+  }
+  return out;
+}
+
 // Candidate selector steps for one element, most readable first.
 function stepCandidates(el) {
   const tag = tagStep(el);
@@ -270,7 +295,7 @@ function uniqueAnchor(el) {
   for (const attr of TEST_ID_ATTRS) {
     const v = el.getAttribute(attr);
     if (v) {
-      const sel = `[${attr}="${CSS.escape(v)}"]`;
+      const sel = `[${attr}="${cssString(v)}"]`;
       if (matchesOnly(root, sel, el)) return sel;
     }
   }
@@ -278,32 +303,45 @@ function uniqueAnchor(el) {
 }
 
 // A CSS selector matching exactly `el` within its root (document or shadow root), verified with
-// querySelectorAll. Preference (issue #2): unique #id, then a test id, then the shortest structural path.
+// querySelectorAll. Preference (issue #2): unique #id, then a test id, then the shortest structural path:
+//   1. one step for the element alone (naming attribute, tag.class, nth-of-type);
+//   2. an ancestor's step (its #id/test id first) + descendant combinator + the element's step;
+//   3. a child-combinator chain climbing from the element;
+//   4. the full :nth-of-type path from the root, unique by construction.
+const MAX_SELECTOR_TRIES = 400;  // querySelectorAll calls; bounds the cost on 20k-element pages
+
 function uniqueSelector(el) {
   const root = rootOf(el);
   const anchor = uniqueAnchor(el);
   if (anchor) return anchor;
-  let suffix = '';
-  let node = el;
-  for (let depth = 0; node && node.nodeType === Node.ELEMENT_NODE && depth < 30; depth++) {
-    const steps = stepCandidates(node);
-    for (const step of steps) {
-      const sel = step + suffix;
-      if (matchesOnly(root, sel, el)) return sel;
+  let tries = 0;
+  const unique = (sel) => { tries++; return matchesOnly(root, sel, el); };
+  const own = attrSteps(el).concat(stepCandidates(el));
+  for (const step of own) if (unique(step)) return step;
+  let node = el.parentElement;
+  for (let depth = 0; node && depth < 12 && tries < MAX_SELECTOR_TRIES; depth++, node = node.parentElement) {
+    const anc = uniqueAnchor(node);
+    const ancSteps = anc ? [anc] : stepCandidates(node).slice(0, 3);
+    for (const a of ancSteps) {
+      for (const step of own) {
+        if (tries >= MAX_SELECTOR_TRIES) break;
+        if (unique(`${a} ${step}`)) return `${a} ${step}`;
+      }
     }
-    // Not unique yet: fix this level with its most specific step and climb one parent.
-    const specific = steps[steps.length - 1];
-    suffix = ' > ' + specific + suffix;
+    if (anc) break;  // above a unique anchor nothing gets more specific
+  }
+  let suffix = '';
+  node = el;
+  for (let depth = 0; node && node.nodeType === Node.ELEMENT_NODE && depth < 30; depth++) {
+    const steps = node === el ? own : stepCandidates(node);
+    for (const step of steps) if (unique(step + suffix)) return step + suffix;
+    suffix = ' > ' + steps[steps.length - 1] + suffix;
     const parent = node.parentElement;
     if (!parent) break;
     const parentAnchor = uniqueAnchor(parent);
-    if (parentAnchor) {
-      const sel = parentAnchor + suffix;
-      if (matchesOnly(root, sel, el)) return sel;
-    }
+    if (parentAnchor && unique(parentAnchor + suffix)) return parentAnchor + suffix;
     node = parent;
   }
-  // Fall back to a full nth-of-type path, which is unique by construction.
   const parts = [];
   for (let n = el; n && n.nodeType === Node.ELEMENT_NODE; n = n.parentElement) {
     parts.unshift(tagStep(n) + (n.parentElement ? `:nth-of-type(${nthOfType(n)})` : ''));

@@ -26,7 +26,10 @@ class PickerTimeout(RuntimeError):
 
 def _call_source(method: str, *args: Any) -> str:
     arglist = ", ".join(json.dumps(a) for a in args)
-    return f"(window.__pagenote ? window.__pagenote.{method}({arglist}) : '__pagenote_missing__')"
+    # A page-side exception becomes {"__error__": stack} so it reaches our log instead of vanishing.
+    return (f"(() => {{ if (!window.__pagenote) return '__pagenote_missing__';"
+            f" try {{ return window.__pagenote.{method}({arglist}); }}"
+            f" catch (e) {{ return JSON.stringify({{__error__: String((e && e.stack) || e)}}); }} }})()")
 
 
 class Picker:
@@ -47,11 +50,14 @@ class Picker:
                 return
             if isinstance(result, str):
                 try:
-                    callback(json.loads(result))
+                    result = json.loads(result)
                 except ValueError:
-                    callback(result)
-            else:
-                callback(result)
+                    pass
+            if isinstance(result, dict) and "__error__" in result:
+                log.warning("page-side %s() failed: %s", method, result["__error__"][:2000])
+                callback(None)
+                return
+            callback(result)
 
         self.page.runJavaScript(_call_source(method, *args), WORLD, done)
 
