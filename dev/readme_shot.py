@@ -55,7 +55,7 @@ def main(argv: list[str]) -> int:
         return QPoint(int(x), int(y))
 
     notes = ["Heading too close to the text above: add 8px", "This sidebar link looks dead; underline on hover",
-             "Code block: wrap long lines instead of scrolling"]
+             "Intro: say in one sentence what this page covers"]
     for selector, note in zip(selectors[:3], notes):
         point = centre(selector)
         QTest.mouseMove(proxy, point)
