@@ -60,7 +60,7 @@ class Session:
     def set_note(self, pin_id: str, note: str) -> None:
         """Replace the note of pin ``pin_id``. Raises ``KeyError`` when there is none."""
         pin = self.get(pin_id)
-        pin.annotation = pin.annotation.model_copy(update={"note": Annotation(note=note).note})
+        pin.annotation = Annotation(note=note, element=pin.annotation.element)
         self._changed()
 
     def remove(self, pin_id: str) -> None:

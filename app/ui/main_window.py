@@ -65,6 +65,8 @@ class MainWindow(QMainWindow):
         self.annotate.message.connect(self.say)
         self.annotate.mode_changed.connect(self.act_annotate.setChecked)
         self.page.load_result.connect(self._loaded)
+        self.page.renderProcessTerminated.connect(
+            lambda status, code: self.say(f"The page's renderer stopped ({status.name}, code {code}); press Reload"))
         self.view.urlChanged.connect(lambda url: self.address.setText(url.toDisplayString()))
         self.view.titleChanged.connect(lambda title: self.setWindowTitle(f"{title} — pagenote" if title else "pagenote"))
 

@@ -47,6 +47,10 @@ class Guest(QWebEnginePage):
         elif status == QWebEngineLoadingInfo.LoadStatus.LoadStoppedStatus:
             self.load_result.emit(LoadResult(info.url().toString(), False, error="load stopped"))
 
+    def createWindow(self, _type):  # noqa: N802 (Qt virtual)
+        # One view per window: a target=_blank link or window.open() opens in this page.
+        return self
+
     def javaScriptConsoleMessage(self, level, message, line, source) -> None:  # noqa: N802 (Qt virtual)
         # Qt's default prints page console output to stderr; the page's console may carry secrets.
         pass

@@ -70,6 +70,12 @@ class InputGuard(QObject):
         self.active = on
         self._hook()
         proxy = self.view.focusProxy()
+        if proxy is not None:
+            # Chromium sets the cursor only in answer to mouse moves, which it no longer gets: ours wins.
+            if on:
+                proxy.setCursor(Qt.CursorShape.CrossCursor)
+            else:
+                proxy.unsetCursor()
         if not on and proxy is not None and not proxy.hasFocus():
             QApplication.sendEvent(proxy, QFocusEvent(QEvent.Type.FocusOut, Qt.FocusReason.OtherFocusReason))
 
