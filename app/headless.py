@@ -132,7 +132,8 @@ def _run(job: CaptureJob, view, page) -> int:
             raise JobFailed(EXIT_BAD_INPUT, f"BAD_SELECTOR: {selector!r} is not a valid CSS selector "
                                             f"({found['error']})")
         if found.get("count") != 1:
-            raise JobFailed(EXIT_BAD_INPUT, f"SELECTOR_NOT_UNIQUE: {selector!r} matches {found.get('count')} "
+            code = "SELECTOR_NOT_FOUND" if found.get("count") == 0 else "SELECTOR_NOT_UNIQUE"
+            raise JobFailed(EXIT_BAD_INPUT, f"{code}: {selector!r} matches {found.get('count')} "
                                             "elements; it must match exactly 1")
         try:
             record = ElementRecord.model_validate(found["record"])

@@ -45,6 +45,30 @@ def prepare(headless: bool) -> list[str]:
     return ["--webEngineArgs", *flags]
 
 
+#: Qt messages that are expected on offscreen/root runs and say nothing actionable: logged at DEBUG only.
+#: (QtWebEngine 6.12: sandbox notice as root; QRhi's GL probe fails without a GL context and Qt falls back to
+#: software; the offscreen platform cannot propagate size hints; Chromium's GPU info stub.)
+_EXPECTED_QT_NOISE = (
+    "Sandboxing disabled by user",
+    "QRhiGles2: Failed to create",
+    "Failed to create RHI for backend",
+    "This plugin does not support propagateSizeHints",
+    "GPUInfo not initialized",
+)
+
+
+def _qt_message(mode, context, message: str) -> None:
+    from PySide6.QtCore import QtMsgType
+
+    qt_log = logging.getLogger("pagenote.qt")
+    if any(message.startswith(noise) for noise in _EXPECTED_QT_NOISE):
+        qt_log.debug("%s", message)
+    elif mode in (QtMsgType.QtDebugMsg, QtMsgType.QtInfoMsg):
+        qt_log.info("%s", message)
+    else:
+        qt_log.warning("%s", message)
+
+
 def make_application(headless: bool, argv: list[str] | None = None):
     """Create the ``QApplication`` for pagenote (importing QtWebEngineWidgets first, as Qt requires).
 
@@ -52,8 +76,10 @@ def make_application(headless: bool, argv: list[str] | None = None):
     """
     extra = prepare(headless)
     import PySide6.QtWebEngineWidgets  # noqa: F401  (must precede QApplication)
+    from PySide6.QtCore import qInstallMessageHandler
     from PySide6.QtWidgets import QApplication
 
+    qInstallMessageHandler(_qt_message)
     app = QApplication.instance()
     if app is None:
         args = list(argv if argv is not None else sys.argv[:1])

@@ -75,6 +75,20 @@ const api = {
     return JSON.stringify(el && el.isConnected ? viewportRect(el) : null);
   },
 
+  // Scroll position and viewport size in CSS px, and the device pixel ratio.
+  viewportState() {
+    return JSON.stringify({ scroll: { x: scrollX, y: scrollY }, viewport: { width: innerWidth, height: innerHeight },
+                            dpr: devicePixelRatio, readyState: document.readyState });
+  },
+
+  // Bring a pinned element into view (nearest edge, no smooth scrolling); returns its viewport rect or null.
+  reveal(id) {
+    const el = elements.get(id);
+    if (!el || !el.isConnected) return JSON.stringify(null);
+    el.scrollIntoView({ block: 'nearest', inline: 'nearest', behavior: 'instant' });
+    return JSON.stringify(viewportRect(el));
+  },
+
   markerViewport(id) { return JSON.stringify(overlay.markerViewportRect(id)); },
 
   setOverlayVisible(on) { overlay.setVisible(on); },

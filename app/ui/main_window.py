@@ -11,10 +11,14 @@ from PySide6.QtWebEngineCore import QWebEnginePage
 from PySide6.QtWebEngineWidgets import QWebEngineView
 from PySide6.QtWidgets import QLabel, QLineEdit, QMainWindow, QPushButton, QSplitter, QToolBar
 
+from app.agent.methods import Hub, Methods
+from app.agent.server import AgentServer
+from app.agent.store import BatchStore
 from app.capture.viewport import CaptureError, grab_viewport, png_bytes
 from app.model.session import Session
 from app.protocol.markdown import encode_annotations
 from app.sinks import save_markdown, shot_path, write_atomic
+from app.ui.agent_host import WindowHost
 from app.ui.annotate import AnnotateController
 from app.ui.panel import AnnotationPanel
 from app.webview.guest import Guest, LoadResult
@@ -29,19 +33,23 @@ SHORTCUTS = {
     "screenshot": QKeySequence("Ctrl+Shift+S"),
     "copy": QKeySequence("Ctrl+Shift+C"),
     "save": QKeySequence("Ctrl+S"),
+    "send": QKeySequence("Ctrl+Return"),
 }
 
 
 class MainWindow(QMainWindow):
     """One page view with pagenote's tools. ``project_dir`` receives ``annotations/`` and ``shots/``.
 
-    ``lease`` must outlive the window (it owns the profile the page lives in).
+    ``lease`` must outlive the window (it owns the profile the page lives in). With ``socket_path`` the window
+    serves the agent socket there (issue #5); sent batches are kept in ``<project_dir>/annotations/sent/``.
     """
 
-    def __init__(self, lease: Lease, project_dir: Path, parent: QObject | None = None) -> None:
+    def __init__(self, lease: Lease, project_dir: Path, parent: QObject | None = None,
+                 socket_path: Path | None = None) -> None:
         super().__init__(parent)
         self.project_dir = project_dir
         self.last_shot = ""
+        self.loading = False
         self.setWindowTitle("pagenote")
         self.resize(1440, 900)
         self.session = Session()
@@ -50,7 +58,8 @@ class MainWindow(QMainWindow):
         self.view.setPage(self.page)
         self.picker = Picker(self.page)
         self.annotate = AnnotateController(self.view, self.picker, self.session)
-        self.panel = AnnotationPanel(self.session)
+        self.hub = Hub(BatchStore(project_dir / "annotations" / "sent"))
+        self.panel = AnnotationPanel(self.session, self.hub)
         splitter = QSplitter()
         splitter.addWidget(self.view)
         splitter.addWidget(self.panel)
@@ -65,10 +74,20 @@ class MainWindow(QMainWindow):
         self.annotate.message.connect(self.say)
         self.annotate.mode_changed.connect(self.act_annotate.setChecked)
         self.page.load_result.connect(self._loaded)
+        self.view.loadStarted.connect(lambda: setattr(self, "loading", True))
+        self.view.loadFinished.connect(lambda _ok: setattr(self, "loading", False))
+        self.panel.send_requested.connect(self.send)
         self.page.renderProcessTerminated.connect(
             lambda status, code: self.say(f"The page's renderer stopped ({status.name}, code {code}); press Reload"))
         self.view.urlChanged.connect(lambda url: self.address.setText(url.toDisplayString()))
         self.view.titleChanged.connect(lambda title: self.setWindowTitle(f"{title} — pagenote" if title else "pagenote"))
+        self.agent: AgentServer | None = None
+        if socket_path is not None:
+            self.agent = AgentServer(Methods(WindowHost(self), self.hub), self.hub, socket_path, self)
+            problem = self.agent.start()
+            if problem:
+                self.say(f"Agent socket off: {problem}")
+                self.agent = None
 
     # -- construction ----------------------------------------------------------------------------------------
 
@@ -107,9 +126,12 @@ class MainWindow(QMainWindow):
         self.act_copy.triggered.connect(self.copy)
         self.act_save = self._action("Save", "Save the annotations as Markdown in annotations/", SHORTCUTS["save"])
         self.act_save.triggered.connect(self.save)
+        self.act_send = self._action("Send", "Send the annotations to waiting coding agents", SHORTCUTS["send"])
+        self.act_send.triggered.connect(self.send)
         self.act_clear = self._action("Clear", "Remove all annotations and the overall note")
         self.act_clear.triggered.connect(self.clear)
-        for action in (self.act_annotate, self.act_screenshot, self.act_copy, self.act_save, self.act_clear):
+        for action in (self.act_annotate, self.act_screenshot, self.act_copy, self.act_save, self.act_send,
+                       self.act_clear):
             tools.addAction(action)
         self.addToolBar(tools)
 
@@ -159,7 +181,8 @@ class MainWindow(QMainWindow):
         except OSError as exc:
             self.say(f"Save failed: {exc}")
             return None
-        self.say(f"Saved {len(self.session.pins)} annotations to {path}")
+        n = len(self.session.pins)
+        self.say(f"Saved {n} annotation{'s' if n != 1 else ''} to {path}")
         return path
 
     def screenshot(self) -> Path | None:
@@ -177,6 +200,30 @@ class MainWindow(QMainWindow):
         self.say(f"Screenshot saved: {path} ({image.width()}×{image.height()} px)")
         return path
 
+    def send(self) -> int | None:
+        """Hand the batch to agents (issue #5 §3): deliver it to every waiting ``annotations.wait`` and say how
+        many received it; with none waiting it stays pending for the next one. The sent batch leaves the
+        editor (it is listed under "Sent"). Returns the number of receivers, ``None`` when nothing was sent."""
+        batch = self.batch()
+        if not batch.annotations and not batch.summary:
+            self.say("Nothing to send: pin an annotation or write an overall note first")
+            return None
+        try:
+            sent, receivers = self.hub.send(batch)
+        except OSError as exc:
+            self.say(f"Send failed: could not store the batch: {exc}")
+            return None
+        self.session.clear()
+        self.last_shot = ""
+        self.copy_path_button.hide()
+        if self.agent is None:
+            self.say(f"Batch {sent.id} is pending, but the agent socket is off: no agent can receive it now")
+        elif receivers:
+            self.say(f"Sent batch {sent.id} to {receivers} waiting agent{'s' if receivers != 1 else ''}")
+        else:
+            self.say(f"No agent is waiting: batch {sent.id} is pending and goes to the next annotations.wait")
+        return receivers
+
     def _copy_shot_path(self) -> None:
         QGuiApplication.clipboard().setText(self.last_shot)
         self.say(f"Copied {self.last_shot}")
@@ -191,17 +238,32 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event) -> None:  # noqa: N802 (Qt virtual)
         self.annotate.set_mode(False)
         self.annotate.shutdown()
+        if self.agent is not None:
+            self.agent.close()
         super().closeEvent(event)
 
 
-def run_gui(url: str | None, project_dir: Path) -> int:
-    """Open the window on ``url`` (the bundled demo page when ``None``) and run the event loop."""
+def run_gui(url: str | None, project_dir: Path, headless: bool = False) -> int:
+    """Open the window on ``url`` (the bundled demo page when ``None``), serve the agent socket, and run the
+    event loop. ``headless`` runs it offscreen (``pagenote serve``: for agents, no visible window)."""
+    from app.agent.paths import socket_path
     from app.headless import close_guest
     from app.qtenv import make_application
 
-    app = make_application(headless=False)
+    app = make_application(headless=headless)
     lease = Lease(app)
-    window = MainWindow(lease, project_dir.resolve())
+    try:
+        path = socket_path()
+    except PermissionError as exc:
+        log.warning("agent socket off: %s", exc)
+        path = None
+    window = MainWindow(lease, project_dir.resolve(), socket_path=path)
+    if headless and window.agent is None:
+        print("pagenote serve: the agent socket could not start (see above)", file=__import__("sys").stderr)
+        close_guest(window, lease)
+        return 1
+    if window.agent is not None:
+        log.warning("agent socket: %s", path)
     window.open(url if url else demo_url())
     window.show()
     code = app.exec()

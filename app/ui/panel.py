@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QPlainTextEdit, QPushButton,
-                               QVBoxLayout, QWidget)
+                               QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget)
 
+from app.agent.methods import Hub
 from app.model.session import Session
 
 ID_ROLE = Qt.ItemDataRole.UserRole
@@ -22,17 +23,24 @@ def row_text(number: int, tag: str, name: str, note: str) -> str:
     return label
 
 
+def sent_row_text(status: str, reply: str) -> str:
+    """Status column text of a sent batch or annotation: ``resolved — fixed the padding``."""
+    return f"{status} — {reply}" if reply else status
+
+
 class AnnotationPanel(QWidget):
-    """Shows a :class:`Session`; emits ``edit_requested(id)``, ``delete_requested(id)``,
-    ``summary_changed(str)``."""
+    """Shows a :class:`Session` and the batches sent to agents (:class:`Hub`); emits ``edit_requested(id)``,
+    ``delete_requested(id)``, ``summary_changed(str)``, ``send_requested()``."""
 
     edit_requested = Signal(str)
     delete_requested = Signal(str)
     summary_changed = Signal(str)
+    send_requested = Signal()
 
-    def __init__(self, session: Session, parent: QWidget | None = None) -> None:
+    def __init__(self, session: Session, hub: Hub | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.session = session
+        self.hub = hub
         self.summary = QPlainTextEdit()
         self.summary.setPlaceholderText("Overall note for the whole batch (optional)")
         self.summary.setFixedHeight(72)
@@ -41,10 +49,17 @@ class AnnotationPanel(QWidget):
         self.count_label = QLabel()
         self.edit_button = QPushButton("Edit")
         self.delete_button = QPushButton("Delete")
+        self.send_button = QPushButton("Send to agent")
+        self.send_button.setToolTip("Deliver this batch to coding agents waiting on pagenote's socket "
+                                    "(annotations.wait / wait_for_annotations)")
         buttons = QHBoxLayout()
         buttons.addWidget(self.count_label, 1)
         buttons.addWidget(self.edit_button)
         buttons.addWidget(self.delete_button)
+        buttons.addWidget(self.send_button)
+        self.sent = QTreeWidget()
+        self.sent.setHeaderLabels(["Sent to agents", "Status"])
+        self.sent.setColumnWidth(0, 190)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
         layout.addWidget(QLabel("<b>Overall note</b>"))
@@ -52,13 +67,18 @@ class AnnotationPanel(QWidget):
         layout.addWidget(QLabel("<b>Annotations</b>"))
         layout.addWidget(self.list, 1)
         layout.addLayout(buttons)
+        layout.addWidget(self.sent, 1)
         self.summary.textChanged.connect(lambda: self.summary_changed.emit(self.summary.toPlainText()))
         self.list.itemClicked.connect(lambda item: self.edit_requested.emit(item.data(ID_ROLE)))
         self.edit_button.clicked.connect(lambda: self._emit_current(self.edit_requested))
         self.delete_button.clicked.connect(lambda: self._emit_current(self.delete_requested))
         self.list.currentRowChanged.connect(self._update_buttons)
+        self.send_button.clicked.connect(self.send_requested)
         session.subscribe(self.refresh)
         self.refresh()
+        if hub is not None:
+            hub.on_change.append(self.refresh_sent)
+        self.refresh_sent()
 
     def _emit_current(self, signal) -> None:
         item = self.list.currentItem()
@@ -91,6 +111,34 @@ class AnnotationPanel(QWidget):
         n = len(self.session.pins)
         self.count_label.setText(f"{n} annotation{'s' if n != 1 else ''}")
         self._update_buttons()
+
+    def refresh_sent(self) -> None:
+        """Rebuild the "Sent to agents" tree: newest batch first, one child row per annotation with the
+        agent's status and reply (issue #5 §2, ``annotations.ack``)."""
+        self.sent.clear()
+        self.sent.setVisible(self.hub is not None and bool(self.hub.store.batches))
+        if self.hub is None:
+            return
+        for sent in reversed(self.hub.store.batches):
+            n = len(sent.batch.annotations)
+            top = QTreeWidgetItem([f"{sent.id} ({n} annotation{'s' if n != 1 else ''})",
+                                   sent_row_text(sent.status, sent.reply)])
+            for number, (annotation, state) in enumerate(zip(sent.batch.annotations, sent.annotations), start=1):
+                element = annotation.element
+                top.addChild(QTreeWidgetItem([row_text(number, element.tag, element.accessible_name,
+                                                       annotation.note), sent_row_text(state.status, state.reply)]))
+            self.sent.addTopLevelItem(top)
+        if self.sent.topLevelItemCount():
+            self.sent.topLevelItem(0).setExpanded(True)
+
+    def sent_rows(self) -> list[tuple[str, str]]:
+        """(label, status) of every sent row, batches and their annotations, top to bottom."""
+        out = []
+        for i in range(self.sent.topLevelItemCount()):
+            top = self.sent.topLevelItem(i)
+            out.append((top.text(0), top.text(1)))
+            out += [(top.child(j).text(0), top.child(j).text(1)) for j in range(top.childCount())]
+        return out
 
     def rows(self) -> list[str]:
         """The visible row texts, top to bottom."""

@@ -1,0 +1,210 @@
+"""The agent socket's methods: parameter models, the dispatch table, and the hub that delivers sent batches
+to waiting agents. No Qt: the app plugs in a :class:`Host` (page access, screenshots) and the server turns
+:class:`Wait` answers into long polls.
+
+Methods (params → result; every batch view has the model as JSON and its ``markdown``):
+
+- ``health`` → ``{app, version, protocol_version, methods, capabilities}``
+- ``annotations.list(status?, compact?)`` → ``{current, batches: [...]}``
+- ``annotations.get(batch)`` → one batch view (``batch="current"``: the unsent batch)
+- ``annotations.wait(timeout_ms)`` → ``{batch, timed_out}``; ``timeout_ms`` an integer 0..300000
+- ``annotations.ack(batch, status, reply?, annotation?)`` → the batch view
+- ``annotations.send(markdown)`` → ``{batch, delivered_to}``: hand a batch over as if the user pressed Send
+- ``screenshot(kind?, annotation?, downscale?, inline?)`` → ``{path, width, height, scale, dpr, kind}``
+  (+ ``data`` base64 PNG when ``inline``)
+- ``tabs.list`` → ``[{id, title, url, active}]``; ``page.state`` → ``{url, title, loading, viewport, scroll}``
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Literal, Protocol
+
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, ValidationError
+
+from app import __version__
+from app.agent.rpc import PROTOCOL_VERSION, RpcError
+from app.agent.store import BatchStore, SentBatch, Status
+from app.model.annotation import AnnotationBatch
+from app.protocol.markdown import ProtocolError, encode_annotations, parse_annotations
+
+#: Longest long poll (issue #5 §2): larger values are rejected, not clamped.
+MAX_WAIT_MS = 300_000
+
+
+class _Params(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+class NoParams(_Params):
+    pass
+
+
+class ListParams(_Params):
+    status: Status | None = None
+    compact: StrictBool = False
+
+
+class GetParams(_Params):
+    batch: StrictStr
+
+
+class WaitParams(_Params):
+    timeout_ms: StrictInt = Field(ge=0, le=MAX_WAIT_MS)
+
+
+class AckParams(_Params):
+    batch: StrictStr
+    status: Literal["acknowledged", "resolved", "dismissed"]
+    reply: StrictStr = ""
+    annotation: StrictInt | None = Field(default=None, ge=1)
+
+
+class SendParams(_Params):
+    markdown: StrictStr
+
+
+class ScreenshotParams(_Params):
+    kind: Literal["viewport", "full", "element"] = "viewport"
+    annotation: StrictInt | None = Field(default=None, ge=1)
+    downscale: StrictBool = False
+    inline: StrictBool = False
+
+
+class Host(Protocol):
+    """What the app provides to the methods. Implementations raise :class:`RpcError` on failure."""
+
+    def current_batch(self) -> AnnotationBatch: ...
+
+    def page_state(self) -> dict: ...
+
+    def tabs(self) -> list[dict]: ...
+
+    def screenshot(self, params: ScreenshotParams) -> dict: ...
+
+
+@dataclass(frozen=True)
+class Wait:
+    """Answer later: the server parks the request until a batch is sent or ``timeout_ms`` passes."""
+
+    timeout_ms: int
+
+
+class Hub:
+    """Sent batches and their delivery. ``deliver(sent) -> int`` is set by the server: it answers the parked
+    waits (marking the batch delivered) and returns how many received it. ``on_change`` callbacks run after
+    any status change (the panel refreshes)."""
+
+    def __init__(self, store: BatchStore) -> None:
+        self.store = store
+        self.deliver: Callable[[SentBatch], int] = lambda _batch: 0
+        self.on_change: list[Callable[[], None]] = []
+
+    def changed(self) -> None:
+        for callback in list(self.on_change):
+            callback()
+
+    def send(self, batch: AnnotationBatch) -> tuple[SentBatch, int]:
+        """Record ``batch`` as sent and deliver it to every waiting agent. Returns ``(sent, receivers)``;
+        with no receiver the batch stays ``pending`` for the next ``annotations.wait``. Raises ``OSError`` when
+        it cannot be persisted (then nothing was delivered)."""
+        sent = self.store.add(batch)
+        receivers = self.deliver(sent)
+        self.changed()
+        return sent, receivers
+
+
+class Methods:
+    """The dispatch table. :meth:`call` returns a JSON-able result or a :class:`Wait`, or raises
+    :class:`RpcError`."""
+
+    def __init__(self, host: Host, hub: Hub) -> None:
+        self.host = host
+        self.hub = hub
+        self.table: dict[str, tuple[type[_Params], Callable[[Any], Any]]] = {
+            "health": (NoParams, self.health),
+            "annotations.list": (ListParams, self.list),
+            "annotations.get": (GetParams, self.get),
+            "annotations.wait": (WaitParams, self.wait),
+            "annotations.ack": (AckParams, self.ack),
+            "annotations.send": (SendParams, self.send),
+            "screenshot": (ScreenshotParams, self.screenshot),
+            "tabs.list": (NoParams, lambda _p: self.host.tabs()),
+            "page.state": (NoParams, lambda _p: self.host.page_state()),
+        }
+
+    def call(self, method: str, params: dict) -> Any:
+        if method not in self.table:
+            raise RpcError("METHOD_NOT_FOUND", f"unknown method {method!r}")
+        model, handler = self.table[method]
+        try:
+            parsed = model.model_validate(params)
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            where = ".".join(str(p) for p in first["loc"]) or "params"
+            raise RpcError("INVALID_PARAMS", f"{method}: {where}: {first['msg']}") from None
+        return handler(parsed)
+
+    # -- methods ---------------------------------------------------------------------------------------------
+
+    def health(self, _params: NoParams) -> dict:
+        return {"app": "pagenote", "version": __version__, "protocol_version": PROTOCOL_VERSION,
+                "methods": sorted(self.table),
+                "capabilities": {"compactResponses": True, "annotations.wait": True, "maxWaitMs": MAX_WAIT_MS,
+                                 "screenshot": ["viewport", "element"], "inlineImages": True}}
+
+    def _current_view(self, compact: bool) -> dict:
+        batch = self.host.current_batch()
+        view: dict[str, Any] = {"id": "current", "status": "unsent", "count": len(batch.annotations)}
+        if not compact:
+            view["batch"] = batch.model_dump(mode="json")
+            view["markdown"] = encode_annotations(batch)
+        return view
+
+    def list(self, params: ListParams) -> dict:
+        batches = [b.view(params.compact) for b in self.hub.store.batches
+                   if params.status is None or b.status == params.status]
+        return {"current": self._current_view(params.compact), "batches": batches}
+
+    def get(self, params: GetParams) -> dict:
+        if params.batch == "current":
+            return self._current_view(False)
+        try:
+            return self.hub.store.get(params.batch).view()
+        except KeyError:
+            raise RpcError("NOT_FOUND", f"no batch {params.batch!r}") from None
+
+    def wait(self, params: WaitParams) -> Any:
+        pending = self.hub.store.oldest_pending()
+        if pending is not None:
+            self.hub.store.mark_delivered(pending, 1)
+            self.hub.changed()
+            return {"batch": pending.view(), "timed_out": False}
+        return Wait(params.timeout_ms)
+
+    def ack(self, params: AckParams) -> dict:
+        try:
+            batch = self.hub.store.ack(params.batch, params.status, params.reply, params.annotation)
+        except KeyError:
+            raise RpcError("NOT_FOUND", f"no batch {params.batch!r}") from None
+        except IndexError as exc:
+            raise RpcError("INVALID_PARAMS", str(exc)) from None
+        self.hub.changed()
+        return batch.view()
+
+    def send(self, params: SendParams) -> dict:
+        try:
+            batch = parse_annotations(params.markdown)
+        except ProtocolError as exc:
+            raise RpcError("INVALID_PARAMS", f"annotations.send: markdown: {exc}") from None
+        try:
+            sent, receivers = self.hub.send(batch)
+        except OSError as exc:
+            raise RpcError("INTERNAL_ERROR", f"could not store the batch: {exc}") from None
+        return {"batch": sent.view(compact=True), "delivered_to": receivers}
+
+    def screenshot(self, params: ScreenshotParams) -> dict:
+        if params.kind == "element" and params.annotation is None:
+            raise RpcError("INVALID_PARAMS", "screenshot: kind=element needs annotation (its number)")
+        return self.host.screenshot(params)

@@ -1,0 +1,191 @@
+"""The agent socket inside the app: a ``QLocalServer`` (a Unix socket, owner-only) serving
+:class:`~app.agent.methods.Methods` over newline-delimited JSON-RPC (:mod:`app.agent.rpc`).
+
+Every limit of issue #5 §1 is enforced per connection; a misbehaving client gets an error line and is
+disconnected, and every other client keeps being served.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from PySide6.QtCore import QObject, QTimer
+from PySide6.QtNetwork import QLocalServer, QLocalSocket
+
+from app.agent import rpc
+from app.agent.methods import Hub, Methods, Wait
+from app.agent.paths import is_live
+from app.agent.store import SentBatch
+
+log = logging.getLogger("pagenote.agent")
+
+
+@dataclass
+class _Parked:
+    request_id: int | str | None
+    timer: QTimer
+
+
+@dataclass
+class _Conn:
+    socket: QLocalSocket
+    buffer: rpc.LineBuffer = field(default_factory=rpc.LineBuffer)
+    partial_timer: QTimer | None = None
+    parked: list[_Parked] = field(default_factory=list)
+
+
+class AgentServer(QObject):
+    """Serves ``methods`` on the Unix socket ``path`` and delivers ``hub``'s sent batches to parked waits."""
+
+    def __init__(self, methods: Methods, hub: Hub, path: Path, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.methods = methods
+        self.hub = hub
+        self.path = path
+        self.server = QLocalServer(self)
+        self.server.setSocketOptions(QLocalServer.SocketOption.UserAccessOption)
+        self.server.setMaxPendingConnections(rpc.MAX_CLIENTS)
+        self.server.newConnection.connect(self._accept)
+        self.conns: dict[int, _Conn] = {}
+        hub.deliver = self.deliver
+
+    def start(self) -> str:
+        """Listen. Returns ``""`` on success, else why not (another pagenote already serves the path, or
+        Qt's error string). A stale socket file left by a crashed app is removed first."""
+        if is_live(self.path):
+            return f"another pagenote is already serving {self.path}"
+        QLocalServer.removeServer(str(self.path))
+        if not self.server.listen(str(self.path)):
+            return self.server.errorString()
+        log.info("agent socket listening on %s", self.path)
+        return ""
+
+    def close(self) -> None:
+        """Stop listening and drop every connection."""
+        for conn in list(self.conns.values()):
+            conn.socket.abort()
+        self.server.close()
+
+    # -- connections -------------------------------------------------------------------------------------
+
+    def _accept(self) -> None:
+        while self.server.hasPendingConnections():
+            sock = self.server.nextPendingConnection()
+            if len(self.conns) >= rpc.MAX_CLIENTS:
+                err = rpc.RpcError("TOO_MANY_CLIENTS", f"{rpc.MAX_CLIENTS} clients are already connected")
+                sock.write(rpc.error_line(None, err))
+                sock.flush()
+                sock.disconnectFromServer()
+                sock.disconnected.connect(sock.deleteLater)
+                continue
+            conn = _Conn(sock)
+            self.conns[id(sock)] = conn
+            sock.readyRead.connect(lambda c=conn: self._read(c))
+            sock.disconnected.connect(lambda c=conn: self._drop(c))
+
+    def _drop(self, conn: _Conn) -> None:
+        if self.conns.pop(id(conn.socket), None) is None:
+            return
+        for parked in conn.parked:
+            parked.timer.stop()
+        conn.parked.clear()
+        if conn.partial_timer is not None:
+            conn.partial_timer.stop()
+        conn.socket.deleteLater()
+
+    def _fail(self, conn: _Conn, request_id, error: rpc.RpcError) -> None:
+        """Answer with ``error`` and close the connection (the stream is no longer trustworthy)."""
+        self._write(conn, rpc.error_line(request_id, error))
+        conn.socket.disconnectFromServer()
+
+    def _write(self, conn: _Conn, data: bytes) -> bool:
+        if conn.socket.state() != QLocalSocket.LocalSocketState.ConnectedState:
+            return False
+        conn.socket.write(data)
+        conn.socket.flush()
+        return True
+
+    def _read(self, conn: _Conn) -> None:
+        data = bytes(conn.socket.readAll())
+        try:
+            lines = conn.buffer.feed(data)
+        except rpc.RpcError as exc:
+            self._fail(conn, None, exc)
+            return
+        for line in lines:
+            self._handle(conn, line)
+        self._arm_partial_timer(conn)
+
+    def _arm_partial_timer(self, conn: _Conn) -> None:
+        if conn.buffer.partial:
+            if conn.partial_timer is None:
+                conn.partial_timer = QTimer(self)
+                conn.partial_timer.setSingleShot(True)
+                conn.partial_timer.timeout.connect(lambda c=conn: self._fail(c, None, rpc.RpcError(
+                    "TIMEOUT", f"no end of line within {rpc.PARTIAL_LINE_TIMEOUT_MS} ms")))
+            if not conn.partial_timer.isActive():
+                conn.partial_timer.start(rpc.PARTIAL_LINE_TIMEOUT_MS)
+        elif conn.partial_timer is not None:
+            conn.partial_timer.stop()
+
+    def _handle(self, conn: _Conn, line: bytes) -> None:
+        request_id = None
+        try:
+            request = rpc.parse_request(line)
+            request_id = request.id
+            result = self.methods.call(request.method, request.params)
+        except rpc.RpcError as exc:
+            request_id = getattr(exc, "request_id", request_id)
+            self._write(conn, rpc.error_line(request_id, exc))
+            return
+        except Exception:  # a bug in a method must not take the server down
+            log.exception("agent method failed")
+            self._write(conn, rpc.error_line(request_id, rpc.RpcError("INTERNAL_ERROR", "internal error")))
+            return
+        if isinstance(result, Wait):
+            self._park(conn, request_id, result.timeout_ms)
+        elif not request.is_notification:
+            self._write(conn, rpc.result_line(request_id, result))
+
+    # -- long polls --------------------------------------------------------------------------------------
+
+    def _park(self, conn: _Conn, request_id, timeout_ms: int) -> None:
+        timer = QTimer(self)
+        timer.setSingleShot(True)
+        parked = _Parked(request_id, timer)
+        conn.parked.append(parked)
+
+        def expire() -> None:
+            if parked in conn.parked:
+                conn.parked.remove(parked)
+                self._write(conn, rpc.result_line(request_id, {"batch": None, "timed_out": True}))
+
+        timer.timeout.connect(expire)
+        timer.start(timeout_ms)
+
+    def waiting(self) -> int:
+        """How many ``annotations.wait`` calls are parked right now."""
+        return sum(len(c.parked) for c in self.conns.values())
+
+    def deliver(self, sent: SentBatch) -> int:
+        """Answer every parked wait with ``sent`` (marked delivered first, so the agents see its real status);
+        returns how many waits were answered. A write that fails is not counted."""
+        parked = [(conn, p) for conn in self.conns.values() for p in conn.parked]
+        if not parked:
+            return 0
+        self.hub.store.mark_delivered(sent, len(parked))
+        line_for = {}
+        delivered = 0
+        for conn, p in parked:
+            conn.parked.remove(p)
+            p.timer.stop()
+            if p.request_id not in line_for:
+                line_for[p.request_id] = rpc.result_line(p.request_id, {"batch": sent.view(), "timed_out": False})
+            if self._write(conn, line_for[p.request_id]):
+                delivered += 1
+        if delivered != len(parked):
+            sent.delivered_count -= len(parked) - delivered
+            self.hub.store.save(sent)
+        return delivered
