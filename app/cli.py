@@ -1,6 +1,10 @@
-"""Command line: ``pagenote [URL] [--out DIR]`` opens the window; ``pagenote capture …`` runs headless.
+"""Command line.
 
-With no display, ``pagenote [URL]`` runs ``pagenote capture`` on the page instead (and says so on stderr).
+- ``pagenote [URL] [--out DIR]``: the window (with the agent socket). With no display it runs
+  ``pagenote capture`` on the page instead (and says so on stderr).
+- ``pagenote capture …``: one headless annotate → screenshot → Markdown run (see :mod:`app.headless`).
+- ``pagenote serve [URL] [--out DIR]``: the app with no visible window, serving the agent socket.
+- ``pagenote mcp [--http HOST:PORT]``: an MCP server (stdio, or streamable HTTP) backed by the agent socket.
 """
 
 from __future__ import annotations
@@ -57,6 +61,20 @@ def capture_parser() -> argparse.ArgumentParser:
     p.add_argument("--viewport", metavar="WxH", type=_viewport, default=(1280, 800),
                    help="viewport size in CSS px (default 1280x800)")
     p.add_argument("--format", choices=("md", "json"), default="md", help="stdout format (default md)")
+    p.add_argument("--send", action="store_true",
+                   help="also hand the batch to the running pagenote app, as its Send button does")
+    p.add_argument("-v", "--verbose", action="store_true", help="log details to stderr")
+    return p
+
+
+def serve_parser() -> argparse.ArgumentParser:
+    """The ``pagenote serve`` argument parser."""
+    p = argparse.ArgumentParser(prog="pagenote serve",
+                                description="Run pagenote with no visible window, serving the agent socket "
+                                            "(for coding agents and 'pagenote mcp').")
+    p.add_argument("url", nargs="?", help="page to open (default: the bundled demo page)")
+    p.add_argument("--out", metavar="DIR", type=Path, default=Path.cwd(),
+                   help="project directory for annotations/ and shots/ (default: current directory)")
     p.add_argument("-v", "--verbose", action="store_true", help="log details to stderr")
     return p
 
@@ -85,6 +103,16 @@ def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv[:1] == ["capture"]:
         return _capture(argv[1:])
+    if argv[:1] == ["serve"]:
+        args = serve_parser().parse_args(argv[1:])
+        _logging(args.verbose)
+        from app.ui.main_window import run_gui
+
+        return run_gui(args.url, args.out, headless=True)
+    if argv[:1] == ["mcp"]:
+        from app.agent.mcp_server import main as mcp_main
+
+        return mcp_main(argv[1:])
     args = gui_parser().parse_args(argv)
     _logging(args.verbose)
     from app.qtenv import has_display
@@ -115,5 +143,6 @@ def _capture(argv: list[str]) -> int:
             print(f"pagenote: BAD_OUT_DIR: cannot create {args.out}: {exc}", file=sys.stderr)
             return EXIT_BAD_INPUT
     job = CaptureJob(url=url, targets=[tuple(t) for t in (args.targets or [])], summary=args.summary,
-                     out=args.out, screenshot=not args.no_screenshot, viewport=args.viewport, format=args.format)
+                     out=args.out, screenshot=not args.no_screenshot, viewport=args.viewport, format=args.format,
+                     send=args.send)
     return headless.run(job)

@@ -1,7 +1,8 @@
 """``pagenote capture``: the annotate → screenshot → Markdown pipeline with no window (issue #2 §7).
 
 Exit codes: 0 done; 2 bad input (including a selector that does not match exactly one element);
-3 the page failed to load; 4 the screenshot could not be taken (``CAPTURE_*``). Only the Markdown (or JSON)
+3 the page failed to load; 4 the screenshot could not be taken (``CAPTURE_*``); 5 ``--send`` could not
+reach the running app (the files were still written). Only the Markdown (or JSON)
 goes to stdout; everything else goes to stderr.
 """
 
@@ -17,7 +18,7 @@ from pydantic import ValidationError
 
 log = logging.getLogger("pagenote.headless")
 
-EXIT_OK, EXIT_BAD_INPUT, EXIT_LOAD_FAILED, EXIT_CAPTURE_FAILED = 0, 2, 3, 4
+EXIT_OK, EXIT_BAD_INPUT, EXIT_LOAD_FAILED, EXIT_CAPTURE_FAILED, EXIT_SEND_FAILED = 0, 2, 3, 4, 5
 
 
 @dataclass
@@ -32,6 +33,7 @@ class CaptureJob:
     viewport: tuple[int, int] = (1280, 800)
     format: str = "md"
     load_timeout_ms: int = 30_000
+    send: bool = False
 
 
 class JobFailed(Exception):
@@ -161,4 +163,27 @@ def _run(job: CaptureJob, view, page) -> int:
     else:
         sys.stdout.write(encode_annotations(batch))
     sys.stdout.flush()
+    if job.send:
+        return _send(encode_annotations(batch))
+    return EXIT_OK
+
+
+def _send(markdown: str) -> int:
+    """Hand ``markdown`` to the running app (``annotations.send``); report on stderr."""
+    import anyio
+
+    from app.agent.client import AgentClient, AgentError
+    from app.agent.paths import socket_path
+
+    async def go():
+        async with AgentClient(socket_path()) as client:
+            return await client.call("annotations.send", {"markdown": markdown})
+
+    try:
+        answer = anyio.run(go)
+    except (AgentError, PermissionError) as exc:
+        print(f"pagenote: SEND_FAILED: {exc}", file=sys.stderr)
+        return EXIT_SEND_FAILED
+    print(f"pagenote: sent batch {answer['batch']['id']} to {answer['delivered_to']} waiting agent(s)",
+          file=sys.stderr)
     return EXIT_OK

@@ -263,7 +263,7 @@ def run_gui(url: str | None, project_dir: Path, headless: bool = False) -> int:
         close_guest(window, lease)
         return 1
     if window.agent is not None:
-        log.warning("agent socket: %s", path)
+        print(f"pagenote: agent socket {path}", file=__import__("sys").stderr)
     window.open(url if url else demo_url())
     window.show()
     code = app.exec()

@@ -1,0 +1,102 @@
+"""A small async client for the agent socket (used by ``pagenote mcp``; works with asyncio or trio via anyio).
+
+One request at a time per connection; ``annotations.wait`` long polls are fine (the connection is simply
+busy until the answer comes). No Qt.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+from pathlib import Path
+from typing import Any
+
+import anyio
+from anyio.abc import SocketStream
+
+from app.agent.rpc import MAX_LINE_BYTES, PROTOCOL_VERSION
+
+
+class AgentError(Exception):
+    """The app answered with a JSON-RPC error. ``code`` is the stable name (``NOT_FOUND`` …), ``next_step``
+    the advice that came with it."""
+
+    def __init__(self, code: str, message: str, next_step: str = "") -> None:
+        super().__init__(f"{code}: {message}")
+        self.code = code
+        self.message = message
+        self.next_step = next_step
+
+
+class AgentUnavailable(AgentError):
+    """No pagenote app is listening on the socket (or it went away mid-call)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__("APP_NOT_RUNNING", message, "start the app: ./run.sh (window) or 'pagenote serve'")
+
+
+class AgentClient:
+    """``async with AgentClient(path) as c: await c.call("health")``."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._stream: SocketStream | None = None
+        self._buffer = b""
+        self._ids = itertools.count(1)
+        self._lock = anyio.Lock()
+
+    async def __aenter__(self) -> AgentClient:
+        await self.connect()
+        return self
+
+    async def __aexit__(self, *exc) -> None:
+        await self.aclose()
+
+    async def connect(self) -> None:
+        """Connect. Raises :class:`AgentUnavailable` when nothing listens on the path."""
+        try:
+            self._stream = await anyio.connect_unix(str(self.path))
+        except OSError as exc:
+            raise AgentUnavailable(f"no pagenote app on {self.path} ({exc.strerror or exc})") from None
+
+    async def aclose(self) -> None:
+        if self._stream is not None:
+            await self._stream.aclose()
+            self._stream = None
+
+    async def _read_line(self) -> bytes:
+        assert self._stream is not None
+        while b"\n" not in self._buffer:
+            try:
+                chunk = await self._stream.receive(65536)
+            except (anyio.EndOfStream, anyio.BrokenResourceError, OSError):
+                raise AgentUnavailable("the pagenote app closed the connection") from None
+            self._buffer += chunk
+            if len(self._buffer) > 64 * MAX_LINE_BYTES:
+                raise AgentError("TOO_LARGE", "answer line too large")
+        line, _, self._buffer = self._buffer.partition(b"\n")
+        return line
+
+    async def call(self, method: str, params: dict | None = None) -> Any:
+        """Call ``method`` and return its ``result``. Raises :class:`AgentError` for an error answer,
+        :class:`AgentUnavailable` when the app is gone."""
+        async with self._lock:
+            if self._stream is None:
+                await self.connect()
+            request_id = next(self._ids)
+            line = json.dumps({"jsonrpc": "2.0", "id": request_id, "method": method, "params": params or {},
+                               "protocol_version": PROTOCOL_VERSION}) + "\n"
+            try:
+                await self._stream.send(line.encode("utf-8"))
+            except (anyio.BrokenResourceError, OSError):
+                raise AgentUnavailable("the pagenote app closed the connection") from None
+            while True:
+                answer = json.loads(await self._read_line())
+                if answer.get("id") == request_id or answer.get("id") is None:
+                    break
+            if "error" in answer:
+                error = answer["error"]
+                data = error.get("data") or {}
+                raise AgentError(data.get("code", str(error.get("code"))), error.get("message", ""),
+                                 data.get("next", ""))
+            return answer.get("result")
