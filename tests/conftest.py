@@ -73,12 +73,23 @@ def lease(qapp):
 
 
 @pytest.fixture
-def window(qtbot, lease, tmp_path):
-    """A shown :class:`MainWindow` (offscreen) with ``tmp_path`` as project dir; ``window.load_page(url)``
-    loads a page and waits for the picker."""
+def socket_path():
+    """A short, private Unix socket path (sun_path holds at most 107 bytes, pytest's tmp_path can be longer)."""
+    import shutil
+    import tempfile
+
+    directory = Path(tempfile.mkdtemp(prefix="pn", dir="/tmp"))
+    yield directory / "agent.sock"
+    shutil.rmtree(directory, ignore_errors=True)
+
+
+@pytest.fixture
+def window(qtbot, lease, tmp_path, socket_path):
+    """A shown :class:`MainWindow` (offscreen) with ``tmp_path`` as project dir, serving the agent socket on
+    ``socket_path``; ``window.load_page(url)`` loads a page and waits for the picker."""
     from app.ui.main_window import MainWindow
 
-    w = MainWindow(lease, tmp_path)
+    w = MainWindow(lease, tmp_path, socket_path=socket_path)
     w.resize(1200, 800)
     w.show()
 

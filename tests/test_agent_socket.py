@@ -1,0 +1,313 @@
+"""The agent socket (issue #5 §1–3): every method, every error code, hostile clients, Send delivery and
+persistence — against the real app window serving a real Unix socket."""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import stat
+
+import pytest
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtTest import QTest
+
+from app.agent import rpc
+
+
+class RawClient:
+    """A non-blocking Unix-socket client; the test's Qt event loop keeps running while it waits."""
+
+    def __init__(self, qtbot, path) -> None:
+        self.qtbot = qtbot
+        self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        self.sock.connect(str(path))
+        self.sock.setblocking(False)
+        self.buffer = b""
+        self.closed = False
+        self.ids = iter(range(1, 10_000))
+
+    def send_raw(self, data: bytes) -> None:
+        """Send all of ``data``, letting the app's event loop run while the socket buffer is full. Stops
+        quietly if the app closes the connection (it does for oversized lines)."""
+        view = memoryview(data)
+
+        def push() -> bool:
+            nonlocal view
+            try:
+                sent = self.sock.send(view)
+            except BlockingIOError:
+                return False
+            except (BrokenPipeError, ConnectionResetError):
+                view = view[len(view):]
+                return True
+            view = view[sent:]
+            return not view
+
+        if not push():
+            self.qtbot.waitUntil(push, timeout=10_000)
+
+    def request(self, method: str, params: dict | None = None, **extra) -> int:
+        request_id = next(self.ids)
+        message = {"jsonrpc": "2.0", "id": request_id, "method": method, "params": params or {},
+                   "protocol_version": rpc.PROTOCOL_VERSION, **extra}
+        self.send_raw((json.dumps(message) + "\n").encode())
+        return request_id
+
+    def _pump(self) -> bool:
+        try:
+            chunk = self.sock.recv(1 << 20)
+        except BlockingIOError:
+            return b"\n" in self.buffer
+        except OSError:
+            self.closed = True
+            return True
+        if not chunk:
+            self.closed = True
+        self.buffer += chunk
+        return b"\n" in self.buffer or self.closed
+
+    def answer(self, timeout: int = 5000) -> dict:
+        self.qtbot.waitUntil(self._pump, timeout=timeout)
+        assert b"\n" in self.buffer, "connection closed without an answer"
+        line, _, self.buffer = self.buffer.partition(b"\n")
+        message = json.loads(line)
+        assert message["protocol_version"] == rpc.PROTOCOL_VERSION and message["jsonrpc"] == "2.0"
+        return message
+
+    def call(self, method: str, params: dict | None = None) -> dict:
+        request_id = self.request(method, params)
+        message = self.answer()
+        assert message["id"] == request_id
+        return message
+
+    def wait_closed(self, timeout: int = 8000) -> None:
+        self.qtbot.waitUntil(lambda: self._pump() and self.closed, timeout=timeout)
+
+    def close(self) -> None:
+        self.sock.close()
+
+
+@pytest.fixture
+def agent(window, qtbot, socket_path):
+    clients = []
+
+    def connect() -> RawClient:
+        client = RawClient(qtbot, socket_path)
+        clients.append(client)
+        return client
+
+    yield connect
+    for client in clients:
+        client.close()
+
+
+def error_code(message: dict) -> str:
+    return message["error"]["data"]["code"]
+
+
+def test_socket_is_private_to_the_user(window, socket_path):
+    mode = os.stat(socket_path).st_mode
+    assert stat.S_ISSOCK(mode) and mode & 0o077 == 0
+
+
+def test_health_lists_methods_and_capabilities(agent):
+    result = agent().call("health")["result"]
+    assert result["protocol_version"] == rpc.PROTOCOL_VERSION
+    assert {"annotations.wait", "annotations.ack", "screenshot", "tabs.list", "page.state"} <= set(result["methods"])
+    assert result["capabilities"]["compactResponses"] is True
+
+
+def test_list_and_get_return_model_json_and_the_same_markdown(window, agent, server):
+    from app.protocol.markdown import encode_annotations
+
+    window.load_page(server.url("record.html"))
+    window.session.set_summary("overall")
+    client = agent()
+    current = client.call("annotations.list")["result"]["current"]
+    assert current["markdown"] == encode_annotations(window.batch())
+    assert current["batch"]["summary"] == "overall"
+    assert client.call("annotations.get", {"batch": "current"})["result"]["markdown"] == current["markdown"]
+    assert "markdown" not in client.call("annotations.list", {"compact": True})["result"]["current"]
+    assert error_code(client.call("annotations.get", {"batch": "nope"})) == "NOT_FOUND"
+
+
+@pytest.mark.parametrize("bad", ["5", 5.0, -1, 300_001, None, True])
+def test_wait_timeout_must_be_an_integer_in_range(agent, bad):
+    message = agent().call("annotations.wait", {"timeout_ms": bad})
+    assert error_code(message) == "INVALID_PARAMS" and message["error"]["code"] == -32602
+
+
+def test_send_delivers_to_every_waiting_agent_and_says_how_many(window, agent, qtbot, server):
+    window.load_page(server.url("counters.html"))
+    window.session.set_summary("please fix")
+    first, second = agent(), agent()
+    ids = [first.request("annotations.wait", {"timeout_ms": 20_000}),
+           second.request("annotations.wait", {"timeout_ms": 20_000})]
+    qtbot.waitUntil(lambda: window.agent.waiting() == 2, timeout=5000)
+    assert window.send() == 2
+    assert "to 2 waiting agents" in window.status_label.text()
+    answers = [first.answer(), second.answer()]
+    assert [a["id"] for a in answers] == ids
+    for a in answers:
+        batch = a["result"]["batch"]
+        assert a["result"]["timed_out"] is False and batch["status"] == "delivered"
+        assert batch["batch"]["summary"] == "please fix" and batch["markdown"].startswith("# Web page annotations: 0")
+    assert window.session.summary == "" and window.panel.sent_rows()[0][1] == "delivered"
+
+
+def test_send_with_nobody_waiting_keeps_the_batch_pending_for_the_next_wait(window, agent, server):
+    window.load_page(server.url("counters.html"))
+    window.session.set_summary("later")
+    assert window.send() == 0
+    assert "No agent is waiting" in window.status_label.text()
+    client = agent()
+    pending = client.call("annotations.list", {"status": "pending"})["result"]["batches"]
+    assert len(pending) == 1
+    got = client.call("annotations.wait", {"timeout_ms": 1000})["result"]
+    assert got["timed_out"] is False and got["batch"]["id"] == pending[0]["id"]
+    # Delivered once: the next wait times out instead of getting it again.
+    assert client.call("annotations.wait", {"timeout_ms": 50})["result"] == {"batch": None, "timed_out": True}
+
+
+def test_ack_sets_status_and_reply_shown_per_row(window, agent, server, qtbot):
+    window.load_page(server.url("counters.html"))
+    window.act_annotate.trigger()
+    proxy = window.view.focusProxy()
+    for point in (QPoint(100, 70), QPoint(450, 60)):
+        QTest.mouseClick(proxy, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, point)
+        qtbot.waitUntil(window.annotate.note_box.isVisible, timeout=5000)
+        QTest.keyClick(window.annotate.note_box.editor, Qt.Key.Key_Return)
+    window.send()
+    client = agent()
+    batch_id = client.call("annotations.list")["result"]["batches"][0]["id"]
+    result = client.call("annotations.ack", {"batch": batch_id, "status": "resolved", "annotation": 2,
+                                             "reply": "padding fixed\nin Button.css"})["result"]
+    assert result["annotations"][1] == {"status": "resolved", "reply": "padding fixed in Button.css"}
+    assert ("2. div", "resolved — padding fixed in Button.css") in window.panel.sent_rows()
+    client.call("annotations.ack", {"batch": batch_id, "status": "acknowledged", "reply": "on it"})
+    assert window.panel.sent_rows()[0][1] == "acknowledged — on it"
+    assert error_code(client.call("annotations.ack", {"batch": batch_id, "status": "done"})) == "INVALID_PARAMS"
+    assert error_code(client.call("annotations.ack", {"batch": batch_id, "status": "resolved",
+                                                      "annotation": 3})) == "INVALID_PARAMS"
+    assert error_code(client.call("annotations.ack", {"batch": "x", "status": "resolved"})) == "NOT_FOUND"
+
+
+def test_sent_batches_survive_a_restart(window, lease, server, tmp_path):
+    from app.agent.store import BatchStore
+
+    window.load_page(server.url("counters.html"))
+    window.session.set_summary("keep me")
+    window.send()
+    files = list((tmp_path / "annotations" / "sent").glob("*.json"))
+    assert len(files) == 1
+    reloaded = BatchStore(tmp_path / "annotations" / "sent")
+    assert [b.batch.summary for b in reloaded.batches] == ["keep me"]
+
+
+def test_screenshot_tabs_and_page_state(window, agent, server, qtbot):
+    import base64
+    import io
+
+    from PIL import Image
+
+    window.load_page(server.url("colors.html"))
+    client = agent()
+    shot = client.call("screenshot", {"kind": "viewport", "inline": True})["result"]
+    image = Image.open(io.BytesIO(base64.b64decode(shot["data"])))
+    assert image.size == (shot["width"], shot["height"]) and os.path.isfile(shot["path"])
+    assert image.convert("RGB").getpixel((50, 50)) == (255, 0, 0)
+    assert "data" not in client.call("screenshot", {})["result"]
+    assert error_code(client.call("screenshot", {"kind": "element"})) == "INVALID_PARAMS"
+    assert error_code(client.call("screenshot", {"kind": "element", "annotation": 1})) == "NOT_FOUND"
+    tabs = client.call("tabs.list")["result"]
+    assert tabs == [{"id": "1", "title": "Colour blocks", "url": server.url("colors.html"), "active": True}]
+    state = client.call("page.state")["result"]
+    assert state["url"] == server.url("colors.html") and state["loading"] is False
+    assert state["scroll"] == {"x": 0, "y": 0} and state["viewport"]["width"] > 0
+
+
+def test_element_screenshot_is_a_crop_around_the_annotation(window, agent, server, qtbot):
+    import base64
+    import io
+
+    from PIL import Image
+
+    window.load_page(server.url("colors.html"))
+    window.act_annotate.trigger()
+    QTest.mouseClick(window.view.focusProxy(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
+                     QPoint(250, 150))
+    qtbot.waitUntil(window.annotate.note_box.isVisible, timeout=5000)
+    QTest.keyClick(window.annotate.note_box.editor, Qt.Key.Key_Return)
+    shot = agent().call("screenshot", {"kind": "element", "annotation": 1, "inline": True})["result"]
+    image = Image.open(io.BytesIO(base64.b64decode(shot["data"]))).convert("RGB")
+    assert image.size == (133, 133)  # 100 CSS px + 2 × 16 px margin (+1 px rounding), DPR 1
+    assert image.getpixel((66, 66)) == (0, 255, 0) and image.getpixel((5, 5)) == (255, 255, 255)
+
+
+@pytest.mark.parametrize(("payload", "code"), [
+    (b"{not json}\n", "PARSE_ERROR"),
+    (b"[1, 2]\n", "INVALID_REQUEST"),
+    (b'"hello"\n', "INVALID_REQUEST"),
+    (b'{"jsonrpc": "2.0", "id": 1, "method": "health"}\n', "INVALID_REQUEST"),
+    (b'{"jsonrpc": "2.0", "id": 1, "method": "health", "protocol_version": 99}\n', "UNSUPPORTED_PROTOCOL"),
+    (b'{"jsonrpc": "2.0", "id": 1, "method": "nope", "protocol_version": 1}\n', "METHOD_NOT_FOUND"),
+    (b'{"jsonrpc": "2.0", "id": 1, "method": "health", "params": [1], "protocol_version": 1}\n', "INVALID_PARAMS"),
+    (b'{"jsonrpc": "2.0", "id": 1, "method": "health", "params": {"x": 1}, "protocol_version": 1}\n',
+     "INVALID_PARAMS"),
+    (b"\xff\xfe\n", "PARSE_ERROR"),
+])
+def test_bad_requests_get_stable_error_codes_and_the_connection_stays_usable(agent, payload, code):
+    client = agent()
+    client.send_raw(payload)
+    message = client.answer()
+    assert error_code(message) == code
+    assert message["error"]["code"] == rpc.ERRORS[code][0] and message["error"]["data"]["next"]
+    assert "result" in client.call("health")
+
+
+def test_garbage_huge_line_stall_and_disconnect_mid_wait_do_not_stop_other_clients(agent, window, qtbot):
+    steady = agent()
+    assert "result" in steady.call("health")
+    # 2 MiB line: TOO_LARGE, then closed.
+    big = agent()
+    big.send_raw(b"x" * (2 * 1024 * 1024) + b"\n")
+    assert error_code(big.answer()) == "TOO_LARGE"
+    big.wait_closed()
+    # Half a line, then silence: TIMEOUT after 5 s, then closed.
+    stall = agent()
+    stall.send_raw(b'{"jsonrpc": "2.0", "id": 1, "meth')
+    # A waiter that disconnects mid-wait.
+    quitter = agent()
+    quitter.request("annotations.wait", {"timeout_ms": 60_000})
+    qtbot.waitUntil(lambda: window.agent.waiting() == 1, timeout=5000)
+    quitter.close()
+    qtbot.waitUntil(lambda: window.agent.waiting() == 0, timeout=5000)
+    assert "result" in steady.call("health")
+    message = stall.answer(timeout=8000)
+    assert error_code(message) == "TIMEOUT"
+    stall.wait_closed()
+    assert "result" in steady.call("page.state")
+
+
+def test_seventeenth_client_is_refused_and_the_rest_keep_working(agent):
+    clients = [agent() for _ in range(rpc.MAX_CLIENTS)]
+    for client in clients:
+        assert "result" in client.call("health")
+    extra = agent()
+    assert error_code(extra.answer()) == "TOO_MANY_CLIENTS"
+    extra.wait_closed()
+    assert "result" in clients[0].call("health")
+
+
+def test_a_second_app_does_not_steal_a_live_socket(window, lease, tmp_path, socket_path):
+    from app.ui.main_window import MainWindow
+
+    other = MainWindow(lease, tmp_path / "other", socket_path=socket_path)
+    try:
+        assert other.agent is None and "already serving" in other.status_label.text()
+    finally:
+        other.close()
+        import shiboken6
+
+        shiboken6.delete(other)
