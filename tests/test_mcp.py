@@ -1,0 +1,454 @@
+"""``pagenote mcp`` (app/agent/mcp_server.py) against a real ``pagenote serve`` subprocess: every tool in-process
+through the SDK's client, the stdio transport as a subprocess, the HTTP transport's token and Host checks, and
+starting the app when none runs."""
+
+from __future__ import annotations
+
+import base64
+import io
+import json
+import os
+import shutil
+import socket as socketlib
+import stat
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from types import SimpleNamespace
+
+import anyio
+import httpx2
+import pytest
+from mcp.client import Client
+from mcp.client.stdio import StdioServerParameters
+from mcp.client.streamable_http import streamable_http_client
+from PIL import Image
+
+from app.agent import mcp_server
+from app.agent.client import AgentClient
+from app.agent.mcp_server import AgentBridge, build_server
+from app.agent.paths import is_live
+
+ROOT = Path(__file__).resolve().parents[1]
+DEMO = ROOT / "resources" / "demo.html"
+TOOLS = {"get_annotations", "list_batches", "wait_for_annotations", "acknowledge_annotations", "take_screenshot",
+         "list_tabs", "page_state"}
+BATCH_MD = "# Web page annotations: 1\n\n## Annotation 1\nNote: hi\nTag: button\n"
+
+
+def _short_dir() -> Path:
+    """A fresh directory with a short path (a Unix socket path must stay under 108 bytes)."""
+    return Path(tempfile.mkdtemp(prefix="pn", dir="/tmp"))
+
+
+def _poll(condition, timeout: float, what: str, interval: float = 0.05):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = condition()
+        if value:
+            return value
+        time.sleep(interval)
+    raise AssertionError(f"timed out after {timeout} s waiting for {what}")
+
+
+def _stop(proc: subprocess.Popen) -> None:
+    if proc.poll() is None:
+        proc.terminate()
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(5)
+
+
+@pytest.fixture(scope="module")
+def agent_app():
+    """``pagenote serve <demo page>`` with its socket in a short temp dir; waits for the socket and the page."""
+    tmp = _short_dir()
+    sock = tmp / "a.sock"
+    env = {**os.environ, "PAGENOTE_SOCKET": str(sock), "QT_QPA_PLATFORM": "offscreen"}
+    with open(tmp / "serve.log", "wb") as log:
+        proc = subprocess.Popen([sys.executable, "-m", "app", "serve", DEMO.as_uri(), "--out", str(tmp / "project")],
+                                env=env, cwd=ROOT, stdin=subprocess.DEVNULL, stdout=log, stderr=log)
+    try:
+        _poll(lambda: is_live(sock) or proc.poll() is not None, 30, "the agent socket")
+        assert proc.poll() is None, (tmp / "serve.log").read_text()
+
+        async def page_loaded() -> bool:
+            async with AgentClient(sock) as c:
+                return not (await c.call("page.state"))["loading"]
+
+        _poll(lambda: anyio.run(page_loaded), 20, "the demo page to load", interval=0.1)
+        yield SimpleNamespace(socket=sock, dir=tmp, proc=proc)
+    finally:
+        _stop(proc)
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def with_client(socket: Path, body):
+    """Run ``await body(client)`` with the SDK's in-process client on :func:`build_server` (no auto-start)."""
+
+    async def main():
+        async with Client(build_server(socket, start_app=False)) as client:
+            return await body(client)
+
+    return anyio.run(main)
+
+
+def text_of(result) -> str:
+    return "\n".join(c.text for c in result.content if c.type == "text")
+
+
+# -- in-process, every tool ------------------------------------------------------------------------------------
+
+
+def test_lists_the_seven_tools(agent_app):
+    tools = with_client(agent_app.socket, lambda c: c.list_tools())
+    assert {t.name for t in tools.tools} == TOOLS
+    wait = next(t for t in tools.tools if t.name == "wait_for_annotations")
+    assert wait.input_schema["required"] == ["timeout_ms"]
+    assert wait.input_schema["properties"]["timeout_ms"]["type"] == "integer"
+    assert all(t.description for t in tools.tools)
+
+
+def test_read_tools(agent_app):
+    async def body(c):
+        return (await c.call_tool("get_annotations", {}), await c.call_tool("list_batches", {}),
+                await c.call_tool("list_tabs", {}), await c.call_tool("page_state", {}))
+
+    current, batches, tabs, state = with_client(agent_app.socket, body)
+    for result in (current, batches, tabs, state):
+        assert not result.is_error, text_of(result)
+    assert "# Web page annotations: 0" in text_of(current)
+    assert current.structured_content["id"] == "current" and "markdown" not in current.structured_content
+    assert "Current batch (not sent yet): 0 annotations" in text_of(batches)
+    assert tabs.structured_content["tabs"][0]["url"].endswith("demo.html")
+    assert state.structured_content["url"].endswith("demo.html")
+    assert state.structured_content["loading"] is False
+    assert json.loads(text_of(state)) == state.structured_content
+
+
+def test_take_screenshot_returns_a_downscaled_png(agent_app):
+    result = with_client(agent_app.socket, lambda c: c.call_tool("take_screenshot", {}))
+    assert not result.is_error, text_of(result)
+    images = [c for c in result.content if c.type == "image"]
+    assert len(images) == 1 and images[0].mime_type == "image/png"
+    image = Image.open(io.BytesIO(base64.b64decode(images[0].data)))
+    assert image.format == "PNG"
+    image.verify()
+    assert max(image.size) <= 1568 and image.size[0] * image.size[1] <= 1_150_000
+    info = result.structured_content
+    assert "data" not in info and (info["width"], info["height"]) == image.size
+    full = Path(info.get("full_size_path") or info["path"])
+    assert full.is_file() and str(full) in text_of(result)
+    assert f"scale {info['scale']:g}" in text_of(result)
+
+
+def test_screenshot_errors_come_from_the_app(agent_app):
+    async def body(c):
+        return (await c.call_tool("take_screenshot", {"kind": "element"}),
+                await c.call_tool("take_screenshot", {"kind": "element", "annotation": 1}))
+
+    no_number, no_pin = with_client(agent_app.socket, body)
+    assert no_number.is_error and text_of(no_number).startswith("INVALID_PARAMS: screenshot: kind=element")
+    assert " — " in text_of(no_number)
+    assert no_pin.is_error and text_of(no_pin).startswith("NOT_FOUND: ")
+
+
+def test_wait_times_out_cleanly(agent_app):
+    started = time.monotonic()
+    result = with_client(agent_app.socket, lambda c: c.call_tool("wait_for_annotations", {"timeout_ms": 200}))
+    assert not result.is_error
+    assert text_of(result).startswith("Timed out after 200 ms: nothing sent")
+    assert result.structured_content == {"timed_out": True, "batch": None}
+    assert 0.15 < time.monotonic() - started < 5
+
+
+def test_wait_receives_a_batch_sent_meanwhile_then_ack(agent_app, monkeypatch):
+    sync = {}
+
+    class SpyClient(AgentClient):
+        """Sets ``sync["requested"]`` once a request line is on the socket (the client then reads the answer)."""
+
+        async def _read_line(self) -> bytes:
+            sync["requested"].set()
+            return await super()._read_line()
+
+    monkeypatch.setattr(mcp_server, "AgentClient", SpyClient)
+    out = {}
+
+    async def body(c):
+        sync["requested"] = anyio.Event()
+
+        async def wait():
+            out["wait"] = await c.call_tool("wait_for_annotations", {"timeout_ms": 20_000})
+
+        async with anyio.create_task_group() as tg:
+            tg.start_soon(wait)
+            with anyio.fail_after(10):
+                await sync["requested"].wait()
+            async with AgentClient(agent_app.socket) as other:
+                await other.call("health")  # one round trip: the app has read the wait line by now
+                out["send"] = await other.call("annotations.send", {"markdown": BATCH_MD})
+        batch_id = out["send"]["batch"]["id"]
+        out["ack"] = await c.call_tool("acknowledge_annotations", {"batch": batch_id, "status": "resolved",
+                                                                   "reply": "done", "annotation": 1})
+        out["get"] = await c.call_tool("get_annotations", {"batch": batch_id, "status": "resolved"})
+        out["list"] = await c.call_tool("list_batches", {"status": "delivered"})
+
+    with_client(agent_app.socket, body)
+    assert out["send"]["delivered_to"] == 1
+    wait = out["wait"]
+    assert not wait.is_error, text_of(wait)
+    batch_id = out["send"]["batch"]["id"]
+    assert wait.structured_content["timed_out"] is False
+    assert wait.structured_content["batch"]["id"] == batch_id
+    assert BATCH_MD.strip() in text_of(wait) and "Note: hi" in text_of(wait)
+    ack = out["ack"]
+    assert not ack.is_error, text_of(ack)
+    assert ack.structured_content["annotations"][0] == {"status": "resolved", "reply": "done"}
+    assert text_of(ack) == f"Annotation 1 of batch {batch_id} is now resolved. Reply: done"
+    got = out["get"]
+    assert got.structured_content["matching"] == [1] and "Note: hi" in text_of(got)
+    assert batch_id in text_of(out["list"])
+
+
+def test_ack_of_an_unknown_batch_is_a_tool_error(agent_app):
+    result = with_client(agent_app.socket, lambda c: c.call_tool(
+        "acknowledge_annotations", {"batch": "19990101-000000-dead", "status": "acknowledged"}))
+    assert result.is_error
+    assert text_of(result) == ("NOT_FOUND: no batch '19990101-000000-dead' — call annotations.list for the batch ids")
+    assert result.structured_content["error"]["code"] == "NOT_FOUND"
+
+
+def test_wait_beyond_the_limit_is_rejected_by_the_app(agent_app):
+    async def body(c):
+        return (await c.call_tool("wait_for_annotations", {"timeout_ms": 300_001}),
+                await c.call_tool("wait_for_annotations", {"timeout_ms": -1}))
+
+    too_long, negative = with_client(agent_app.socket, body)
+    for result in (too_long, negative):
+        assert result.is_error and text_of(result).startswith("INVALID_PARAMS: annotations.wait: timeout_ms")
+
+
+def test_wrong_argument_types_are_left_to_the_sdk(agent_app):
+    async def body(c):
+        return (await c.call_tool("wait_for_annotations", {"timeout_ms": "soon"}),
+                await c.call_tool("wait_for_annotations", {"timeout_ms": True}),
+                await c.call_tool("no_such_tool", {}))
+
+    for result in with_client(agent_app.socket, body):
+        assert result.is_error
+        assert not text_of(result).startswith("INVALID_PARAMS:")  # the SDK answered; the app was never asked
+
+
+def test_status_filter_needs_a_sent_batch(agent_app):
+    result = with_client(agent_app.socket, lambda c: c.call_tool("get_annotations", {"status": "resolved"}))
+    assert result.is_error and text_of(result).startswith("INVALID_PARAMS: status filters a sent batch")
+
+
+# -- starting the app -----------------------------------------------------------------------------------------
+
+
+def test_no_app_and_no_start_is_app_not_running():
+    tmp = _short_dir()
+    try:
+        result = with_client(tmp / "a.sock", lambda c: c.call_tool("page_state", {}))
+        assert result.is_error and text_of(result).startswith("APP_NOT_RUNNING: no pagenote app on ")
+        assert "--no-start" in text_of(result)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def test_starts_the_app_when_none_listens():
+    tmp = _short_dir()
+    bridge = AgentBridge(tmp / "a.sock", start_app=True, project_dir=tmp)
+    try:
+        health = anyio.run(bridge.call, "health")
+        assert health["app"] == "pagenote"
+        assert bridge._child is not None and bridge._child.poll() is None
+        assert "agent socket" in bridge.log_path.read_text()
+        first = bridge._child
+        assert anyio.run(bridge.call, "tabs.list")  # reuses the running app
+        assert bridge._child is first
+    finally:
+        if bridge._child is not None:
+            _stop(bridge._child)
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def test_an_app_that_fails_to_start_is_reported_with_its_log(monkeypatch):
+    tmp = _short_dir()
+    monkeypatch.setattr(sys, "executable", shutil.which("false") or "/bin/false")
+    try:
+        result = with_client_starting(tmp / "a.sock", tmp)
+        assert result.is_error
+        text = text_of(result)
+        assert text.startswith("APP_NOT_RUNNING: 'pagenote serve' exited with code 1")
+        assert str(tmp / mcp_server.SERVE_LOG) in text
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def with_client_starting(socket: Path, project: Path):
+    async def main():
+        async with Client(build_server(socket, start_app=True, project_dir=project)) as client:
+            return await client.call_tool("page_state", {})
+
+    return anyio.run(main)
+
+
+# -- stdio subprocess -----------------------------------------------------------------------------------------
+
+
+def test_stdio_subprocess(agent_app):
+    params = StdioServerParameters(command=sys.executable, args=["-m", "app", "mcp", "--no-start"], cwd=str(ROOT),
+                                   env={"PAGENOTE_SOCKET": str(agent_app.socket)})
+
+    async def main():
+        with anyio.fail_after(30):
+            async with Client(params, mode="legacy") as client:
+                assert client.server_info.name == "pagenote"
+                tools = await client.list_tools()
+                state = await client.call_tool("page_state", {})
+                return tools, state
+
+    tools, state = anyio.run(main)
+    assert {t.name for t in tools.tools} == TOOLS
+    assert not state.is_error and state.structured_content["url"].endswith("demo.html")
+
+
+def test_stdio_stdout_carries_only_protocol(agent_app):
+    """Raw lines in, raw lines out: every stdout line is a JSON-RPC message, logs go to stderr."""
+    lines = [INITIALIZE, {"jsonrpc": "2.0", "method": "notifications/initialized"},
+             {"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "list_tabs", "arguments": {}}}]
+    env = {**os.environ, "PAGENOTE_SOCKET": str(agent_app.socket)}
+    proc = subprocess.Popen([sys.executable, "-m", "app", "mcp", "--no-start", "-v"], env=env, cwd=ROOT,
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    answers = []
+    try:
+        for message in lines:
+            proc.stdin.write((json.dumps(message) + "\n").encode())
+            proc.stdin.flush()
+            if "id" in message:
+                answers.append(json.loads(proc.stdout.readline()))
+        rest, _err = proc.communicate(timeout=20)  # closes stdin: the server ends
+    finally:
+        _stop(proc)
+        for stream in (proc.stdin, proc.stdout, proc.stderr):
+            stream.close()
+    assert rest == b""
+    assert [a["id"] for a in answers] == [1, 2]
+    assert answers[0]["result"]["serverInfo"]["name"] == "pagenote"
+    assert answers[1]["result"]["structuredContent"]["tabs"][0]["active"] is True
+    assert proc.returncode == 0
+
+
+# -- streamable HTTP ------------------------------------------------------------------------------------------
+
+
+def _free_port() -> int:
+    with socketlib.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _accepts(port: int) -> bool:
+    with socketlib.socket() as s:
+        s.settimeout(0.2)
+        return s.connect_ex(("127.0.0.1", port)) == 0
+
+
+@pytest.fixture(scope="module")
+def http_server(agent_app):
+    """``pagenote mcp --http 127.0.0.1:<port> --no-start`` with a fresh token directory."""
+    tmp = _short_dir()
+    port = _free_port()
+    env = {**os.environ, "PAGENOTE_SOCKET": str(tmp / "a.sock")}
+    err_path, out_path = tmp / "mcp.err", tmp / "mcp.out"
+    with open(err_path, "wb") as err, open(out_path, "wb") as out:
+        proc = subprocess.Popen([sys.executable, "-m", "app", "mcp", "--http", f"127.0.0.1:{port}", "--no-start"],
+                                env=env, cwd=ROOT, stdin=subprocess.DEVNULL, stdout=out, stderr=err)
+    try:
+        _poll(lambda: _accepts(port) or proc.poll() is not None, 20, "the HTTP port")
+        assert proc.poll() is None, err_path.read_text()
+        token_file = tmp / mcp_server.TOKEN_FILE
+        token = token_file.read_text().strip()
+        yield SimpleNamespace(port=port, token=token, token_file=token_file, stderr=err_path.read_text(), proc=proc,
+                              url=f"http://127.0.0.1:{port}/mcp")
+        assert out_path.read_bytes() == b"", "stdout must stay empty in HTTP mode"
+    finally:
+        _stop(proc)
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+INITIALIZE = {"jsonrpc": "2.0", "id": 1, "method": "initialize",
+              "params": {"protocolVersion": "2025-06-18", "capabilities": {},
+                         "clientInfo": {"name": "pagenote-tests", "version": "0"}}}
+MCP_HEADERS = {"Content-Type": "application/json", "Accept": "application/json, text/event-stream"}
+
+
+def test_http_token_is_made_once_and_private(http_server):
+    assert len(http_server.token) >= 43
+    assert stat.S_IMODE(http_server.token_file.stat().st_mode) == 0o600
+    assert f"Authorization: Bearer {http_server.token}" in http_server.stderr
+    assert http_server.stderr.count(http_server.token) == 1
+
+
+def test_http_requires_the_token(http_server):
+    with httpx2.Client(timeout=10) as http:
+        missing = http.post(http_server.url, json=INITIALIZE, headers=MCP_HEADERS)
+        wrong = http.post(http_server.url, json=INITIALIZE,
+                          headers={**MCP_HEADERS, "Authorization": "Bearer " + "x" * len(http_server.token)})
+    assert missing.status_code == 401 and wrong.status_code == 401
+    assert missing.headers["www-authenticate"].startswith("Bearer")
+
+
+def test_http_checks_host_and_origin(http_server):
+    auth = {**MCP_HEADERS, "Authorization": f"Bearer {http_server.token}"}
+    with httpx2.Client(timeout=10) as http:
+        bad_host = http.post(http_server.url, json=INITIALIZE, headers={**auth, "Host": "evil.example:80"})
+        other_port = http.post(http_server.url, json=INITIALIZE,
+                               headers={**auth, "Host": f"127.0.0.1:{http_server.port + 1}"})
+        bad_origin = http.post(http_server.url, json=INITIALIZE, headers={**auth, "Origin": "http://evil.example"})
+    assert bad_host.status_code in (421, 403) and other_port.status_code in (421, 403)
+    assert bad_origin.status_code == 403
+
+
+def test_http_initialize_with_the_token(http_server):
+    headers = {**MCP_HEADERS, "Authorization": f"Bearer {http_server.token}",
+               "Origin": f"http://localhost:{http_server.port}"}
+    with httpx2.Client(timeout=10) as http:
+        response = http.post(http_server.url, json=INITIALIZE, headers=headers)
+    assert response.status_code == 200, response.text
+    body = response.text
+    if response.headers["content-type"].startswith("text/event-stream"):
+        body = next(line[5:] for line in body.splitlines() if line.startswith("data:"))
+    answer = json.loads(body)
+    assert answer["id"] == 1 and answer["result"]["serverInfo"]["name"] == "pagenote"
+
+
+def test_http_tool_call_through_the_sdk_client(http_server, agent_app):
+    """A full client over HTTP; this server's socket has no app (--no-start), so the tool says so."""
+
+    async def main():
+        headers = {"Authorization": f"Bearer {http_server.token}"}
+        async with httpx2.AsyncClient(headers=headers, timeout=10) as http:
+            async with Client(streamable_http_client(http_server.url, http_client=http)) as client:
+                return await client.call_tool("page_state", {})
+
+    result = anyio.run(main)
+    assert result.is_error and text_of(result).startswith("APP_NOT_RUNNING:")
+
+
+def test_http_refuses_non_loopback_hosts(capsys):
+    for address in ("0.0.0.0:8765", "192.168.1.2:8765", "example.com:80"):
+        with pytest.raises(SystemExit) as exit_info:
+            mcp_server.main(["--http", address, "--no-start"])
+        assert exit_info.value.code == 2
+        assert "loopback hosts only" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        mcp_server.main(["--http", "127.0.0.1:99999"])
+    assert "outside 1..65535" in capsys.readouterr().err
