@@ -136,6 +136,9 @@ def _capture(argv: list[str]) -> int:
         from app.webview.urls import DEMO_PAGE
 
         url = DEMO_PAGE.as_uri()
+    if args.out.exists() and not args.out.is_dir():
+        print(f"pagenote: BAD_OUT_DIR: {args.out} exists and is not a directory", file=sys.stderr)
+        return EXIT_BAD_INPUT
     if not args.out.exists():
         try:
             args.out.mkdir(parents=True)

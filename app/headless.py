@@ -64,7 +64,7 @@ def _load(view, page, url, timeout_ms: int):
                                           f"{timeout_ms // 1000} s")
     result = results[-1]
     if not result.ok:
-        raise JobFailed(EXIT_LOAD_FAILED, f"PAGE_LOAD_FAILED: {url.toString()}: {result.error}")
+        raise JobFailed(EXIT_LOAD_FAILED, f"PAGE_LOAD_FAILED: {result.error} loading {url.toString()}")
     return result
 
 
@@ -98,10 +98,17 @@ def run(job: CaptureJob) -> int:
     view.setPage(page)
     view.resize(*job.viewport)
     view.show()  # offscreen platform: nothing appears, but Chromium renders
+    from app.protocol.redact import redact_urls
+    from app.webview.picker import PickerTimeout
+
     try:
         return _run(job, view, page)
+    except PickerTimeout as exc:
+        print(f"pagenote: PAGE_UNRESPONSIVE: the page stopped answering ({exc}); it may be stuck in a script "
+              "loop", file=sys.stderr)
+        return EXIT_LOAD_FAILED
     except JobFailed as exc:
-        print(f"pagenote: {exc}", file=sys.stderr)
+        print(f"pagenote: {redact_urls(str(exc))}", file=sys.stderr)  # URLs in messages may carry tokens
         return exc.exit_code
     finally:
         close_guest(view, lease)
@@ -117,15 +124,18 @@ def _run(job: CaptureJob, view, page) -> int:
     from app.webview.urls import url_from_user_input
 
     url = url_from_user_input(job.url)
-    if not url.isValid():
+    if not url.isValid() or (url.scheme() in ("http", "https") and not url.host()):
         raise JobFailed(EXIT_BAD_INPUT, f"BAD_URL: {job.url!r} is not a URL or an existing file")
     _load(view, page, url, job.load_timeout_ms)
+    navigations = []  # a page that navigates on its own after load would mix two pages in one batch
+    view.loadStarted.connect(lambda: navigations.append(page.url().toString()))
     picker = Picker(page)
     if not picker.wait_ready():
         raise JobFailed(EXIT_LOAD_FAILED, "PICKER_NOT_READY: pagenote's page script did not start; is the page "
                                           "a web page (not a download or a PDF)?")
     session = Session()
     session.set_summary(job.summary)
+    targets_of: dict[str, str] = {}
     for selector, note in job.targets:
         found = picker.call_sync("select", selector)
         if not isinstance(found, dict):
@@ -142,6 +152,10 @@ def _run(job: CaptureJob, view, page) -> int:
         except ValidationError as exc:
             raise JobFailed(EXIT_LOAD_FAILED, f"BAD_RECORD: the page sent an invalid record for {selector!r}: "
                                               f"{exc.errors()[0]['msg']}") from None
+        if found["id"] in targets_of:
+            raise JobFailed(EXIT_BAD_INPUT, f"DUPLICATE_TARGET: {selector!r} matches the same element as "
+                                            f"{targets_of[found['id']]!r}")
+        targets_of[found["id"]] = selector
         session.add(found["id"], record, note)
     picker.call_sync("setMarkers", json.dumps(session.markers()))
     shot = ""
@@ -150,11 +164,17 @@ def _run(job: CaptureJob, view, page) -> int:
             image = grab_viewport(view, picker)
         except CaptureError as exc:
             raise JobFailed(EXIT_CAPTURE_FAILED, str(exc)) from None
+        if navigations:
+            raise JobFailed(EXIT_LOAD_FAILED, "PAGE_NAVIGATED: the page navigated away by itself during the "
+                                              "capture; annotate the page it lands on instead")
         title = page.title() or url.host() or "page"
         path = shot_path(job.out, title)
         write_atomic(path, png_bytes(image))
         shot = str(path)
         print(f"pagenote: screenshot {shot} ({image.width()}x{image.height()} px)", file=sys.stderr)
+    if navigations:
+        raise JobFailed(EXIT_LOAD_FAILED, "PAGE_NAVIGATED: the page navigated away by itself during the capture; "
+                                          "annotate the page it lands on instead")
     batch = session.batch(screenshot=shot)
     md_path = save_markdown(batch, job.out)
     print(f"pagenote: annotations {md_path}", file=sys.stderr)

@@ -54,10 +54,22 @@ def test_fence_is_longer_than_any_backtick_run():
 
 
 def test_single_line_fields_fold_newlines_and_cap_with_marker():
-    record = ElementRecord(title="a\nb\r\nc", selector="x" * (LINE_CAP + 50))
+    record = ElementRecord(title="a\nb\r\nc", accessible_name="x" * (LINE_CAP + 50))
     assert record.title == "a b c"
-    assert len(record.selector) == LINE_CAP and record.selector.endswith(" [truncated]")
-    assert ElementRecord(selector=record.selector).selector == record.selector  # idempotent
+    assert len(record.accessible_name) == LINE_CAP and record.accessible_name.endswith(" [truncated]")
+    assert ElementRecord(accessible_name=record.accessible_name).accessible_name == record.accessible_name
+    # A selector or XPath that does not fit is omitted: a cut one would match nothing.
+    assert ElementRecord(selector="#" + "x" * LINE_CAP, xpath="/x" * LINE_CAP).selector == ""
+    assert ElementRecord(selector="#" + "x" * (LINE_CAP - 1)).selector.endswith("x")
+
+
+def test_attributes_keep_only_the_allow_list_and_never_value():
+    record = ElementRecord(attributes={"id": "a", "value": "secret", "onclick": "x()", "aria-label": "b",
+                                       "data-testid": "t", "style": "color: red"})
+    assert record.attributes == {"id": "a", "aria-label": "b", "data-testid": "t"}
+    text = encode_annotations(AnnotationBatch(annotations=(Annotation(element=record),)))
+    assert parse_annotations(text.replace('Attributes: id="a"', 'Attributes: value="leak" id="a"')) \
+        .annotations[0].element.attributes == record.attributes
 
 
 def test_blocks_are_capped_with_a_last_truncated_line():
@@ -92,6 +104,7 @@ def test_attributes_escape_quotes_and_ampersands():
 @pytest.mark.parametrize(("text", "line", "words"), [
     ("", 1, "title line"),
     ("# Web page annotations: x\n", 1, "whole number"),
+    ("# Web page annotations: " + "9" * 5000 + "\n", 1, "whole number"),
     ("# Web page annotations: 2\n\n## Annotation 1\nTag: a\n", 1, "says 2"),
     ("# Web page annotations: 1\n\n## Annotation 2\nTag: a\n", 3, "expected '## Annotation 1'"),
     ("# Web page annotations: 1\n\n## Annotation 1\nColour: red\n", 4, "unexpected line"),
@@ -120,7 +133,8 @@ _size = st.floats(min_value=0, max_value=1e6, allow_nan=False)
 _records = st.builds(
     ElementRecord, url=_text, title=_text, tag=_text, role=_text, accessible_name=_text, selector=_text,
     xpath=_text, color=_text, background=_text, font=_text, font_weight=_text, display=_text,
-    attributes=st.dictionaries(st.from_regex(r"[a-z][a-z0-9-]{0,8}", fullmatch=True), _text, max_size=4),
+    attributes=st.dictionaries(st.sampled_from(["id", "class", "title", "href", "aria-label", "data-testid"]) |
+                               st.from_regex(r"aria-[a-z]{1,8}", fullmatch=True), _text, max_size=4),
     rect=st.none() | st.builds(Rect, x=_coord, y=_coord, width=_size, height=_size),
     text=_text, nearby_context=_text, html_excerpt=_text)
 _batches = st.builds(AnnotationBatch, summary=_text, screenshot=_text,

@@ -17,10 +17,19 @@ from typing import Annotated
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator
 
-from app.model.text import CONTEXT_CAP, HTML_CAP, TEXT_CAP, cap_block, cap_line, cap_note
+from app.model.text import CONTEXT_CAP, HTML_CAP, LINE_CAP, TEXT_CAP, cap_block, cap_line, cap_note
 from app.protocol.attributes import bounded_attributes
 
 Line = Annotated[str, AfterValidator(cap_line)]
+
+
+def _whole_line(value: str) -> str:
+    value = cap_line(value, LINE_CAP + 1)
+    return "" if len(value) > LINE_CAP else value
+
+
+#: A single-line value that is useless when cut (a selector, an XPath): too long → omitted, never truncated.
+WholeLine = Annotated[str, AfterValidator(_whole_line)]
 
 
 #: Larger than any layout Chromium produces (LayoutUnit saturates near 2**25 px), small enough that ``repr``
@@ -65,8 +74,8 @@ class ElementRecord(BaseModel):
     tag: Line = ""
     role: Line = ""
     accessible_name: Line = ""
-    selector: Line = ""
-    xpath: Line = ""
+    selector: WholeLine = ""
+    xpath: WholeLine = ""
     attributes: dict[str, str] = Field(default_factory=dict)
     color: Line = ""
     background: Line = ""

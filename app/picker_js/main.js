@@ -53,6 +53,7 @@ const api = {
   select(selector) {
     let list;
     try { list = document.querySelectorAll(selector); } catch (e) { return JSON.stringify({ count: 0, error: String(e.message || e) }); }
+    list = Array.from(list).filter((e) => e !== overlay.host);  // pagenote's own overlay is not the page's
     if (list.length !== 1) return JSON.stringify({ count: list.length });
     const el = list[0];
     return JSON.stringify({ count: 1, id: idFor(el), record: elementRecord(el) });

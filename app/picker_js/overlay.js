@@ -32,9 +32,15 @@ class Overlay {
     const hs = this.host.style;
     for (const [k, v] of [['position', 'fixed'], ['inset', '0'], ['pointer-events', 'none'], ['z-index', Z_MAX],
                          ['display', 'block'], ['margin', '0'], ['padding', '0'], ['border', '0'],
-                         ['background', 'transparent'], ['overflow', 'visible'], ['contain', 'layout style']]) {
+                         ['width', 'auto'], ['height', 'auto'], ['max-width', 'none'], ['max-height', 'none'],
+                         ['background', 'transparent'], ['overflow', 'visible'], ['contain', 'layout style'],
+                         ['opacity', '1'], ['transform', 'none'], ['filter', 'none']]) {
       hs.setProperty(k, v, 'important');
     }
+    // A manual popover lives in the top layer: above the page's modal <dialog>s and popovers, and outside
+    // the root's filter/opacity/transform (CSS Position 4, "top layer"). The page's own later top-layer
+    // entries go above it; raise() moves it back to the top.
+    this.host.popover = 'manual';
     this.root = this.host.attachShadow({ mode: 'closed' });
     const sheet = new CSSStyleSheet();
     sheet.replaceSync(OVERLAY_CSS);
@@ -60,11 +66,23 @@ class Overlay {
   // Re-attach when the page removed or replaced our host (SPA frameworks rewrite <html>'s children).
   attach() {
     const parent = document.documentElement;
-    if (parent && this.host.parentNode !== parent) parent.appendChild(this.host);
+    if (parent && this.host.parentNode !== parent) {
+      parent.appendChild(this.host);
+      this.raise();
+    }
+  }
+
+  raise() {
+    try {
+      if (this.host.matches(':popover-open')) this.host.hidePopover();
+      if (this.visible) this.host.showPopover();
+    } catch (e) { /* not connected, or popovers unsupported: stay a plain fixed overlay */ }
   }
 
   setHover(el) {
+    const was = this.hovered && this.hovered.deref();
     this.hovered = el ? new WeakRef(el) : null;
+    if (el && !was) this.raise();  // a modal may have opened since: stay above it
     this.kick();
   }
 
@@ -122,6 +140,7 @@ class Overlay {
   setVisible(on) {
     this.visible = !!on;
     this.host.style.setProperty('display', on ? 'block' : 'none', 'important');
+    if (on) this.raise();
     for (const n of [this.box, this.label, this.layer]) n.classList.remove('probing');
     this.probeDot.style.display = 'none';
     this.kick();

@@ -4,6 +4,9 @@
 // Caps are applied here (first boundary) and again by the Python model (second boundary).
 
 const CAPS = OPTIONS.caps;  // {line, text, context, html, attr}
+// Single-line fields are sent one code unit over the cap, so the host sees the overflow and adds the
+// protocol's ` [truncated]` mark (app/model/text.py); cutting to exactly the cap here would hide it.
+const LINE_SEND = CAPS.line + 1;
 
 // --- text helpers ----------------------------------------------------------------------------------------
 
@@ -28,7 +31,16 @@ function capText(s, n) {
 // --- secrets (issue #2: never the typed value; issue #3 §9: password / OTP / card fields, redact marker) ---
 
 const SECRET_AUTOCOMPLETE = /^(one-time-code|cc-|current-password|new-password)/;
-const SECRET_QUERY = /^(token|access_token|refresh_token|id_token|code|key|api_key|apikey|secret|client_secret|password|passwd|pwd|sig|signature|auth|session|sessionid|jwt)$/i;
+// Query/fragment parameter names that carry credentials: exact names, or names containing a credential word
+// (`access_token`, `sessionToken`, `X-Amz-Signature`, `api-key` …). Mirrors app/protocol/redact.py.
+const SECRET_EXACT = /^(code|key|sig|pwd|otp|sid|pin|auth|jwt|hmac|ticket|state|nonce)$/i;
+const SECRET_WORD = /(token|secret|passw|signature|credential|api[-_]?key|auth(?!or)|session|jwt|private[-_]?key|access[-_]?key)/i;
+
+function isSecretParam(name) {
+  let k = name;
+  try { k = decodeURIComponent(name); } catch (e) { /* keep it raw */ }
+  return SECRET_EXACT.test(k) || SECRET_WORD.test(k) || /[-_.]key$/i.test(k);
+}
 
 function isSecretInput(el) {
   if (!(el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement)) return false;
@@ -41,27 +53,16 @@ function isRedacted(el) {
   return !!(el && el.closest && el.closest('[data-pagenote-redact]'));
 }
 
-// Replace the values of credential-like query parameters by REDACTED (issue #3 §9). Returns the input
-// unchanged when it is not a URL with a query.
-function redactUrl(href) {
-  let u;
-  try { u = new URL(href, document.baseURI); } catch (e) { return href; }
-  if (!u.search && !u.hash.includes('=')) return href;
-  let changed = false;
-  const fix = (params) => {
-    for (const k of Array.from(params.keys())) {
-      if (SECRET_QUERY.test(k)) { params.set(k, 'REDACTED'); changed = true; }
-    }
-  };
-  fix(u.searchParams);
-  if (u.hash.includes('=')) {
-    const hp = new URLSearchParams(u.hash.slice(1));
-    const before = changed; changed = false; fix(hp);
-    if (changed) u.hash = hp.toString();
-    changed = changed || before;
-  }
-  if (u.username || u.password) { u.username = ''; u.password = ''; changed = true; }
-  return changed ? u.href : href;
+// Redact credentials anywhere in a string that may hold URLs (href, srcset, style url(), the page URL):
+// userinfo (`//user:pass@host`) is removed and the values of credential-like parameters in queries and
+// fragments (`?token=…`, `#/cb?code=…`, `;sid=…`) become REDACTED (issue #3 §9). Works on strings a URL
+// parser would reject, so an unparseable URL cannot slip through.
+function redactUrl(text) {
+  if (!text) return text;
+  let out = String(text).replace(/(\/\/)[^\/?#@\s"'()]*@/g, '$1');
+  out = out.replace(/([?&;#])([^=&;#?\s"'()]+)=([^&;#\s"'()]*)/g,
+                    (m, sep, k) => (isSecretParam(k) ? `${sep}${k}=REDACTED` : m));
+  return out;
 }
 
 // --- role (WAI-ARIA 1.2 explicit role, else the implicit role from HTML-AAM §4) ---------------------------
@@ -110,7 +111,9 @@ function implicitRole(el) {
     case 'p': return 'paragraph';
     case 'progress': return 'progressbar';
     case 'search': return 'search';
-    case 'section': return accessibleName(el) ? 'region' : 'generic';
+    case 'section':  // HTML-AAM: region only when it has an accessible name (author-provided here)
+      return (el.getAttribute('aria-label') || '').trim() || el.getAttribute('aria-labelledby') || (el.getAttribute('title') || '').trim()
+        ? 'region' : 'generic';
     case 'select': return (el.multiple || el.size > 1) ? 'listbox' : 'combobox';
     case 'table': return 'table';
     case 'tbody': case 'thead': case 'tfoot': return 'rowgroup';
@@ -148,6 +151,7 @@ function isHidden(el) {
 // Text of `node` as the name computation sees it (accname §4.3.2 step 2F/2G), bounded by `budget` chars.
 function contentName(node, budget, depth) {
   if (depth > 20 || budget <= 0) return '';
+  if (node.nodeType === Node.ELEMENT_NODE && isRedacted(node)) return ' [redacted] ';
   let out = '';
   for (const child of node.childNodes) {
     if (out.length >= budget) break;
@@ -170,12 +174,17 @@ function textOfIds(el, ids) {
   return ids.split(/\s+/).map((id) => {
     const ref = id && root.getElementById ? root.getElementById(id) : null;
     if (!ref) return '';
-    return squash(ref.getAttribute('aria-label')) || squash(contentName(ref, CAPS.line, 0));
+    if (isRedacted(ref)) return '[redacted]';
+    // A form control's text content is its default value, i.e. user data: use only its aria-label.
+    if (ref instanceof HTMLInputElement || ref instanceof HTMLTextAreaElement || ref instanceof HTMLSelectElement) {
+      return squash(ref.getAttribute('aria-label'));
+    }
+    return squash(ref.getAttribute('aria-label')) || squash(contentName(ref, LINE_SEND, 0));
   }).filter(Boolean).join(' ');
 }
 
 function accessibleName(el) {
-  const limit = CAPS.line;
+  const limit = LINE_SEND;
   if (isRedacted(el)) return '[redacted]';
   const labelledby = el.getAttribute('aria-labelledby');
   if (labelledby) { const t = textOfIds(el, labelledby); if (t) return cut(t, limit); }
@@ -262,6 +271,7 @@ const NAMING_ATTRS = ['href', 'name', 'aria-label', 'title', 'alt', 'placeholder
 function attrSteps(el) {
   const tag = tagStep(el);
   const out = [];
+  if (isRedacted(el)) return out;
   for (const attr of NAMING_ATTRS) {
     const v = el.getAttribute(attr);
     // A URL with credentials in its query would leak them through the selector: skip it (issue #3 §9).
@@ -288,13 +298,16 @@ function stepCandidates(el) {
   return out;
 }
 
+const MAX_ANCHOR = 200;
+
 function uniqueAnchor(el) {
   const root = rootOf(el);
+  // Ids and test ids longer than this make selectors nobody can read (or that overflow the line cap).
   const id = el.getAttribute('id');
-  if (id && matchesOnly(root, '#' + CSS.escape(id), el)) return '#' + CSS.escape(id);
+  if (id && id.length <= MAX_ANCHOR && matchesOnly(root, '#' + CSS.escape(id), el)) return '#' + CSS.escape(id);
   for (const attr of TEST_ID_ATTRS) {
     const v = el.getAttribute(attr);
-    if (v) {
+    if (v && v.length <= MAX_ANCHOR) {
       const sel = `[${attr}="${cssString(v)}"]`;
       if (matchesOnly(root, sel, el)) return sel;
     }
@@ -351,13 +364,23 @@ function uniqueSelector(el) {
 }
 
 // Absolute XPath with `tag[n]` steps (n counted among same-name siblings; omitted when the element is the
-// only one of its name). Non-HTML elements (SVG, MathML) use `*[local-name()='…']`, since XPath name tests
-// in HTML documents only match the HTML namespace (DOM Standard, "XPath and HTML").
+// only one of its name). A plain name test only matches HTML elements of an HTML document (DOM Standard,
+// "Interface XPathEvaluator"), so other elements (SVG, MathML, any element of an XML/XHTML document) and
+// names that are not XPath NCNames (`my$el`, `a:b`) use `*[local-name()=…]`.
+const NCNAME = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
+
+function xpathLiteral(v) {
+  if (!v.includes("'")) return `'${v}'`;
+  if (!v.includes('"')) return `"${v}"`;
+  return 'concat(' + v.split("'").map((part) => `'${part}'`).join(`, "'", `) + ')';
+}
+
 function xpathOf(el) {
+  const htmlDoc = el.ownerDocument.contentType === 'text/html';
   const steps = [];
   for (let n = el; n && n.nodeType === Node.ELEMENT_NODE; n = n.parentElement) {
-    const html = n.namespaceURI === 'http://www.w3.org/1999/xhtml';
-    const name = html ? n.localName : `*[local-name()='${n.localName}']`;
+    const plain = htmlDoc && n.namespaceURI === 'http://www.w3.org/1999/xhtml' && NCNAME.test(n.localName);
+    const name = plain ? n.localName : `*[local-name()=${xpathLiteral(n.localName)}]`;
     const count = sameTypeSiblings(n);
     steps.unshift(count > 1 ? `${name}[${nthOfType(n)}]` : name);
   }
@@ -369,13 +392,19 @@ function xpathOf(el) {
 const ATTR_ALLOW = new Set(['id', 'class', 'href', 'src', 'alt', 'title', 'name', 'type', 'placeholder', 'role',
   'data-testid', 'data-test', 'data-qa']);
 
+// Attributes that carry human-readable text; on a `data-pagenote-redact` element their values are hidden.
+const TEXT_ATTRS = new Set(['title', 'alt', 'placeholder', 'aria-label', 'aria-description', 'aria-valuetext']);
+
 function attributesOf(el) {
   const out = {};
+  const redacted = isRedacted(el);
   for (const a of Array.from(el.attributes)) {
     const name = a.name.toLowerCase();
     if (!(ATTR_ALLOW.has(name) || name.startsWith('aria-'))) continue;  // never `value` (issue #2)
     let v = a.value;
-    if (name === 'href' || name === 'src') v = v.startsWith('data:') ? cut(v, 64) + '…' : redactUrl(v);
+    if (redacted && TEXT_ATTRS.has(name)) v = '[redacted]';
+    else if ((name === 'href' || name === 'src') && v.startsWith('data:')) v = cut(v, 64) + '…';
+    else v = redactUrl(v);
     out[name] = cut(v, CAPS.attr);
   }
   return out;
@@ -424,7 +453,9 @@ function renderedText(el, cap) {
   if (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement) return labelTextOfInput(el);
   if (el instanceof HTMLSelectElement) return labelTextOfInput(el);
   let text;
-  if (el.querySelector('[data-pagenote-redact], input, textarea')) {
+  // innerText falls back to textContent (script and style source included) for elements that are not
+  // rendered, and cannot skip subtrees: use our own walk then.
+  if (!el.getClientRects().length || el.querySelector('[data-pagenote-redact], input, textarea')) {
     // innerText cannot skip subtrees: read a bounded clone instead (no layout, so whitespace is squashed).
     text = squash(serializeText(el, cap));
   } else {
@@ -485,16 +516,18 @@ function htmlExcerpt(el, cap) {
     const tag = node.localName;
     if (SKIP.has(tag)) return;
     let open = '<' + tag;
+    const redactedNode = node.hasAttribute('data-pagenote-redact') || (depth === 0 && isRedacted(node));
     for (const a of Array.from(node.attributes)) {
       if (a.name === 'value') continue;
       let v = a.value;
-      if ((a.name === 'href' || a.name === 'src' || a.name === 'action') && !v.startsWith('data:')) v = redactUrl(v);
+      if (redactedNode && TEXT_ATTRS.has(a.name)) v = '[redacted]';
+      else if (!v.startsWith('data:')) v = redactUrl(v);  // href, srcset, style url(), formaction, poster …
       if (v.length > CAPS.attr) v = cut(v, CAPS.attr) + '…';
       open += ` ${a.name}="${escAttr(v)}"`;
     }
     push(open + '>');
     if (VOID.has(tag)) return;
-    if (node.hasAttribute('data-pagenote-redact')) push('[redacted]');
+    if (redactedNode) push('[redacted]');
     else if (tag !== 'textarea' && depth < 200) for (const child of node.childNodes) walk(child, depth + 1);
     push('</' + tag + '>');
   };
@@ -510,8 +543,8 @@ function elementRecord(el) {
   const r = el.getBoundingClientRect();
   const round = (v) => Math.round(v * 100) / 100;
   return {
-    url: cut(redactUrl(location.href), CAPS.line),
-    title: cut(document.title, CAPS.line),
+    url: cut(redactUrl(location.href), LINE_SEND),
+    title: cut(document.title, LINE_SEND),
     tag: el.localName,
     role: role(el),
     accessible_name: accessibleName(el),

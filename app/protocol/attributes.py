@@ -11,6 +11,16 @@ import re
 
 from app.model.text import ATTRIBUTE_VALUE_CAP, LINE_CAP, cap_line
 
+#: The allow-list of issue #2 (never ``value``), enforced again here as the second boundary.
+ALLOWED = frozenset({"id", "class", "href", "src", "alt", "title", "name", "type", "placeholder", "role",
+                     "data-testid", "data-test", "data-qa", "data-cy"})
+
+
+def allowed_attribute(name: str) -> bool:
+    """True for attribute names the record may carry: :data:`ALLOWED` and ``aria-*``."""
+    return name in ALLOWED or name.startswith("aria-")
+
+
 #: Attribute names we accept: the XML Name production restricted to ASCII, which covers HTML attributes.
 _NAME = re.compile(r"[A-Za-z_:][-A-Za-z0-9_:.]*\Z")
 _PAIR = re.compile(r'([A-Za-z_:][-A-Za-z0-9_:.]*)="([^"]*)"')
@@ -54,13 +64,13 @@ def parse_attributes(line: str) -> dict[str, str]:
 
 
 def bounded_attributes(attributes: dict[str, str]) -> dict[str, str]:
-    """Normalise attributes for the model: drop invalid names, fold each value to one line and cap it at
+    """Normalise attributes for the model: drop invalid and non-allow-listed names (:func:`allowed_attribute`), fold each value to one line and cap it at
     :data:`ATTRIBUTE_VALUE_CAP` code points (issue #2), and keep whole pairs only while the encoded line stays
     within :data:`LINE_CAP` (so the line is never cut mid-pair). Idempotent."""
     out: dict[str, str] = {}
     used = 0
     for name, value in attributes.items():
-        if not isinstance(name, str) or not _NAME.match(name):
+        if not isinstance(name, str) or not _NAME.match(name) or not allowed_attribute(name):
             continue
         value = cap_line(str(value), ATTRIBUTE_VALUE_CAP)
         cost = len(name) + 3 + len(_escape(value)) + (1 if out else 0)

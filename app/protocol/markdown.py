@@ -270,7 +270,7 @@ def parse_annotations(text: str) -> AnnotationBatch:
         raise ProtocolError(lines.number, f"expected the title line '{TITLE_PREFIX}N'")
     title_no = lines.number
     count_text = lines.take()[len(TITLE_PREFIX) :]
-    if not count_text.isdigit() or not count_text.isascii():
+    if not count_text.isdigit() or not count_text.isascii() or len(count_text) > 6:
         raise ProtocolError(title_no, f"the title's count must be a whole number, found {count_text!r}")
     summary, screenshot = "", ""
     seen: set[str] = set()

@@ -17,6 +17,7 @@ from app.agent.store import BatchStore
 from app.capture.viewport import CaptureError, grab_viewport, png_bytes
 from app.model.session import Session
 from app.protocol.markdown import encode_annotations
+from app.protocol.redact import redact_urls
 from app.sinks import save_markdown, shot_path, write_atomic
 from app.ui.agent_host import WindowHost
 from app.ui.annotate import AnnotateController
@@ -147,7 +148,8 @@ class MainWindow(QMainWindow):
     # -- intents ----------------------------------------------------------------------------------------
 
     def say(self, text: str) -> None:
-        """Show ``text`` in the status bar (it stays until the next message)."""
+        """Show ``text`` in the status bar (it stays until the next message); URLs in it are redacted."""
+        text = redact_urls(text)
         self.status_label.setText(text)
         log.info("%s", text)
 

@@ -42,7 +42,11 @@ class Guest(QWebEnginePage):
             self.load_result.emit(LoadResult(info.url().toString(), True, http_status=info.errorCode()
                                              if info.errorDomain() == QWebEngineLoadingInfo.ErrorDomain.HttpStatusCodeDomain else 0))
         elif status == QWebEngineLoadingInfo.LoadStatus.LoadFailedStatus:
-            error = f"{info.errorString() or 'load failed'} ({info.errorCode()})"
+            if info.errorDomain() == QWebEngineLoadingInfo.ErrorDomain.HttpStatusCodeDomain:
+                # Qt's text for HTTP errors is an HTML template ("…<strong>$1</strong>"): say it plainly.
+                error = f"HTTP {info.errorCode()}"
+            else:
+                error = f"{info.errorString() or 'load failed'} ({info.errorCode()})"
             self.load_result.emit(LoadResult(info.url().toString(), False, error=error))
         elif status == QWebEngineLoadingInfo.LoadStatus.LoadStoppedStatus:
             self.load_result.emit(LoadResult(info.url().toString(), False, error="load stopped"))
