@@ -311,3 +311,28 @@ def test_a_second_app_does_not_steal_a_live_socket(window, lease, tmp_path, sock
         import shiboken6
 
         shiboken6.delete(other)
+
+
+def test_element_screenshot_of_a_sent_annotation_and_waiting_count(window, agent, server, qtbot):
+    import base64
+    import io
+
+    from PIL import Image
+
+    window.load_page(server.url("colors.html"))
+    window.act_annotate.trigger()
+    QTest.mouseClick(window.view.focusProxy(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
+                     QPoint(250, 150))
+    qtbot.waitUntil(window.annotate.note_box.isVisible, timeout=5000)
+    QTest.keyClick(window.annotate.note_box.editor, Qt.Key.Key_Return)
+    waiter, other = agent(), agent()
+    waiter.request("annotations.wait", {"timeout_ms": 20_000})
+    qtbot.waitUntil(lambda: other.call("health")["result"]["waiting"] == 1, timeout=5000)
+    window.send()
+    batch_id = waiter.answer()["result"]["batch"]["id"]
+    assert window.session.pins == []
+    shot = other.call("screenshot", {"kind": "element", "annotation": 1, "batch": batch_id, "inline": True})
+    image = Image.open(io.BytesIO(base64.b64decode(shot["result"]["data"]))).convert("RGB")
+    assert image.getpixel((66, 66)) == (0, 255, 0)
+    assert error_code(other.call("annotations.ack", {"batch": batch_id, "status": "resolved",
+                                                     "reply": "x" * 501})) == "INVALID_PARAMS"

@@ -79,3 +79,39 @@ def test_capture_without_url_uses_the_demo_page(tmp_path):
     element = parse_annotations(proc.stdout).annotations[0].element
     assert element.url.endswith("/resources/demo.html") and element.accessible_name == "Place order"
     assert "demo-secret-123" not in proc.stdout
+
+
+def test_capture_rejects_two_selectors_for_one_element_and_an_out_file(server, tmp_path):
+    proc = capture(server.url("record.html"), "--annotate", "#far", "--note", "one", "--annotate", "p#far",
+                   "--note", "two", "--out", str(tmp_path), cwd=tmp_path)
+    assert proc.returncode == 2 and "DUPLICATE_TARGET" in proc.stderr
+    afile = tmp_path / "afile"
+    afile.write_text("x")
+    proc = capture(server.url("record.html"), "--out", str(afile), cwd=tmp_path)
+    assert proc.returncode == 2 and "BAD_OUT_DIR" in proc.stderr
+    assert capture("http://", cwd=tmp_path).returncode == 2
+
+
+def test_capture_404_and_credentials_in_error_messages(server, tmp_path):
+    proc = capture(server.url("missing.html") + "?token=SECRET-Q", "--out", str(tmp_path), cwd=tmp_path)
+    assert proc.returncode == 3 and "HTTP 404" in proc.stderr and "SECRET-Q" not in proc.stderr
+
+
+@pytest.mark.parametrize("style", ["html { filter: invert(1) }", "html { opacity: .9 }",
+                                   "html { transform: translate(3px, 3px) }"])
+def test_capture_works_on_pages_that_tint_or_move_the_root(tmp_path, style):
+    page = tmp_path / "tinted.html"
+    page.write_text(f"<!doctype html><title>t</title><style>{style}</style><p id=x>text</p>")
+    proc = capture(str(page), "--annotate", "#x", "--out", str(tmp_path), cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+
+
+def test_capture_over_an_open_modal_dialog_on_a_dark_page(tmp_path):
+    page = tmp_path / "modal.html"
+    page.write_text("<!doctype html><title>m</title><style>body{background:#111;color:#eee}</style>"
+                    "<p id=x>dark</p><dialog id=d><p>Sign in</p></dialog>"
+                    "<script>document.getElementById('d').showModal()</script>")
+    proc = capture(str(page), "--annotate", "#x", "--out", str(tmp_path), cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    shot = Path(parse_annotations(proc.stdout).screenshot)
+    assert Image.open(shot).size == (1280, 800)

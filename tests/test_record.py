@@ -131,3 +131,49 @@ def test_quotes_backticks_and_emoji_survive_into_the_record(record_of):
 def test_selectors_with_quotes_backslashes_and_punctuation_match_exactly_one(record_of, js, target):
     r = record_of(target)
     assert r.selector and matches_exactly_one(js, r.selector, r.xpath, target)
+
+
+# --- hostile pages (regressions from a hostile-input review) ------------------------------------------------
+
+@pytest.fixture
+def hostile_record(window, server):
+    window.load_page(server.url("hostile.html"))
+
+    def record_of(selector: str) -> ElementRecord:
+        found = window.picker.call_sync("select", selector)
+        assert isinstance(found, dict) and found["count"] == 1, f"{selector}: {found}"
+        return ElementRecord.model_validate(found["record"])
+
+    return record_of
+
+
+def test_unnamed_section_is_generic_not_a_crash(hostile_record):
+    assert hostile_record("#plain-section").role == "generic"
+
+
+@pytest.mark.parametrize("selector", ["#inside-redacted", "#labelled", "#redacted-label", "#by-otp",
+                                      "#redacted-aria", "#hidden-script"])
+def test_redacted_and_hidden_text_never_leaves_the_page(hostile_record, selector):
+    dumped = hostile_record(selector).model_dump_json()
+    assert "SECRET" not in dumped
+
+
+@pytest.mark.parametrize("selector", ["#userinfo", "#badport", "#hashroute", "#names", "#media"])
+def test_credentials_in_any_url_are_redacted(hostile_record, selector):
+    record = hostile_record(selector)
+    dumped = record.model_dump_json()
+    assert "SECRET" not in dumped and "S-A" not in dumped and "S-D" not in dumped
+    if selector == "#names":
+        assert "page=2" in record.attributes["href"] and "author=bob" in record.attributes["href"]
+
+
+def test_non_ncname_tags_get_an_xpath_that_resolves(hostile_record, js):
+    record = hostile_record("#dollar")
+    assert record.xpath.endswith("/*[local-name()='my$el']")
+    assert matches_exactly_one(js, record.selector, record.xpath, "#dollar")
+
+
+def test_credential_url_of_the_page_itself_is_redacted(window, server):
+    window.load_page(server.url("hostile.html") + "?access_token=SECRET-PAGE#/r?code=SECRET-FRAG")
+    found = window.picker.call_sync("select", "#plain-section")
+    assert "SECRET" not in json.dumps(found["record"])

@@ -91,7 +91,10 @@ class AgentClient:
             except (anyio.BrokenResourceError, OSError):
                 raise AgentUnavailable("the pagenote app closed the connection") from None
             while True:
-                answer = json.loads(await self._read_line())
+                try:
+                    answer = json.loads(await self._read_line())
+                except ValueError:
+                    raise AgentError("PARSE_ERROR", "the app sent a line that is not JSON") from None
                 if answer.get("id") == request_id or answer.get("id") is None:
                     break
             if "error" in answer:

@@ -10,8 +10,9 @@ Methods (params → result; every batch view has the model as JSON and its ``mar
 - ``annotations.wait(timeout_ms)`` → ``{batch, timed_out}``; ``timeout_ms`` an integer 0..300000
 - ``annotations.ack(batch, status, reply?, annotation?)`` → the batch view
 - ``annotations.send(markdown)`` → ``{batch, delivered_to}``: hand a batch over as if the user pressed Send
-- ``screenshot(kind?, annotation?, downscale?, inline?)`` → ``{path, width, height, scale, dpr, kind}``
-  (+ ``data`` base64 PNG when ``inline``)
+- ``screenshot(kind?, annotation?, batch?, downscale?, inline?)`` → ``{path, width, height, scale, dpr, kind}``
+  (+ ``full_size_path``/``full_width``/``full_height`` when downscaled, ``data`` base64 PNG when ``inline``);
+  ``kind=element`` crops annotation number ``annotation`` of ``batch`` (``current`` or a sent batch id)
 - ``tabs.list`` → ``[{id, title, url, active}]``; ``page.state`` → ``{url, title, loading, viewport, scroll}``
 """
 
@@ -57,7 +58,7 @@ class WaitParams(_Params):
 class AckParams(_Params):
     batch: StrictStr
     status: Literal["acknowledged", "resolved", "dismissed"]
-    reply: StrictStr = ""
+    reply: StrictStr = Field(default="", max_length=500)  # one line; newlines are folded to spaces
     annotation: StrictInt | None = Field(default=None, ge=1)
 
 
@@ -68,6 +69,7 @@ class SendParams(_Params):
 class ScreenshotParams(_Params):
     kind: Literal["viewport", "full", "element"] = "viewport"
     annotation: StrictInt | None = Field(default=None, ge=1)
+    batch: StrictStr = "current"
     downscale: StrictBool = False
     inline: StrictBool = False
 
@@ -119,9 +121,10 @@ class Methods:
     """The dispatch table. :meth:`call` returns a JSON-able result or a :class:`Wait`, or raises
     :class:`RpcError`."""
 
-    def __init__(self, host: Host, hub: Hub) -> None:
+    def __init__(self, host: Host, hub: Hub, waiting: Callable[[], int] = lambda: 0) -> None:
         self.host = host
         self.hub = hub
+        self.waiting = waiting
         self.table: dict[str, tuple[type[_Params], Callable[[Any], Any]]] = {
             "health": (NoParams, self.health),
             "annotations.list": (ListParams, self.list),
@@ -150,7 +153,7 @@ class Methods:
 
     def health(self, _params: NoParams) -> dict:
         return {"app": "pagenote", "version": __version__, "protocol_version": PROTOCOL_VERSION,
-                "methods": sorted(self.table),
+                "methods": sorted(self.table), "waiting": self.waiting(),
                 "capabilities": {"compactResponses": True, "annotations.wait": True, "maxWaitMs": MAX_WAIT_MS,
                                  "screenshot": ["viewport", "element"], "inlineImages": True}}
 

@@ -50,6 +50,7 @@ class AgentServer(QObject):
         self.server.newConnection.connect(self._accept)
         self.conns: dict[int, _Conn] = {}
         hub.deliver = self.deliver
+        methods.waiting = self.waiting
 
     def start(self) -> str:
         """Listen. Returns ``""`` on success, else why not (another pagenote already serves the path, or

@@ -26,6 +26,9 @@ class Session:
     def __init__(self) -> None:
         self.pins: list[Pin] = []
         self.summary = ""
+        #: Pin ids of batches already sent, by batch id, in annotation order: the page keeps those elements
+        #: (without markers) so an agent can still ask for an element screenshot of a sent annotation.
+        self.sent_ids: dict[str, list[str]] = {}
         self._observers: list[Callable[[], None]] = []
 
     def subscribe(self, callback: Callable[[], None]) -> None:
@@ -78,6 +81,15 @@ class Session:
         self.pins = []
         self.summary = ""
         self._changed()
+
+    def archive(self, batch_id: str) -> None:
+        """The current pins were sent as ``batch_id``: remember their ids, then clear the editor."""
+        self.sent_ids[batch_id] = [p.id for p in self.pins]
+        self.clear()
+
+    def kept_ids(self) -> list[str]:
+        """Ids of sent annotations whose elements the page should keep (no marker)."""
+        return [pin_id for ids in self.sent_ids.values() for pin_id in ids]
 
     def batch(self, screenshot: str = "") -> AnnotationBatch:
         """The validated batch (caps applied), with ``screenshot`` as its optional absolute PNG path."""

@@ -59,11 +59,13 @@ const api = {
     return JSON.stringify({ count: 1, id: idFor(el), record: elementRecord(el) });
   },
 
-  // Replace the markers with `list` = [{id, n, selected?}]. Ids not listed are forgotten.
+  // Replace the markers with `markers` = [{id, n, selected?}]; `keep` lists ids whose elements stay known
+  // without a marker (annotations already sent). Other ids are forgotten. Accepts a bare marker list too.
   setMarkers(json) {
-    const list = JSON.parse(json);
+    const data = JSON.parse(json);
+    const list = Array.isArray(data) ? data : data.markers;
     overlay.setMarkers(list, elements);
-    const keep = new Set(list.map((m) => m.id));
+    const keep = new Set(list.map((m) => m.id).concat(Array.isArray(data) ? [] : data.keep || []));
     for (const id of Array.from(elements.keys())) if (!keep.has(id)) elements.delete(id);
     return JSON.stringify(list.map((m) => ({ id: m.id, viewport: overlay.markerViewportRect(m.id) })));
   },

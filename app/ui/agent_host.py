@@ -62,10 +62,16 @@ class WindowHost:
         number = params.annotation
         try:
             if params.kind == "element":
-                pins = window.session.pins
-                if number is None or not 1 <= number <= len(pins):
-                    raise RpcError("NOT_FOUND", f"there is no annotation {number} in the current batch")
-                rect = window.picker.call_sync("reveal", pins[number - 1].id)
+                if params.batch == "current":
+                    ids = [p.id for p in window.session.pins]
+                elif params.batch in window.session.sent_ids:
+                    ids = window.session.sent_ids[params.batch]
+                else:
+                    raise RpcError("NOT_FOUND", f"batch {params.batch!r} was not sent from this window session",
+                                   "element screenshots work for the current batch and batches sent since start")
+                if number is None or not 1 <= number <= len(ids):
+                    raise RpcError("NOT_FOUND", f"there is no annotation {number} in batch {params.batch!r}")
+                rect = window.picker.call_sync("reveal", ids[number - 1])
                 if not isinstance(rect, dict):
                     raise RpcError("NOT_FOUND", f"annotation {number}'s element is not on the current page",
                                    "navigate back to the page it was made on")
@@ -86,7 +92,8 @@ class WindowHost:
             if scale < 1.0:
                 small_path = path.with_name(path.stem + "-agent.png")
                 write_atomic(small_path, small)
-                result.update(path=str(small_path), full_size_path=str(path), width=w, height=h, scale=scale)
+                result.update(path=str(small_path), full_size_path=str(path), full_width=result["width"],
+                              full_height=result["height"], width=w, height=h, scale=scale)
             data = small
         if params.inline:
             result["data"] = base64.b64encode(data).decode("ascii")

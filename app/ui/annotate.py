@@ -176,7 +176,8 @@ class AnnotateController(QObject):
 
     def sync_markers(self) -> None:
         """Send the session's markers (numbers, selection) to the page."""
-        self.picker.call("setMarkers", json.dumps(self.session.markers(selected=self.editing)))
+        self.picker.call("setMarkers", json.dumps({"markers": self.session.markers(selected=self.editing),
+                                                   "keep": self.session.kept_ids()}))
 
     def shutdown(self) -> None:
         """Detach the application-wide input filter."""

@@ -215,7 +215,7 @@ class MainWindow(QMainWindow):
         except OSError as exc:
             self.say(f"Send failed: could not store the batch: {exc}")
             return None
-        self.session.clear()
+        self.session.archive(sent.id)
         self.last_shot = ""
         self.copy_path_button.hide()
         if self.agent is None:
