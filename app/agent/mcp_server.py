@@ -360,9 +360,11 @@ def build_server(socket: Path, *, start_app: bool = True, project_dir: Path | No
     async def take_screenshot(
         kind: Annotated[Literal["viewport", "element"],
                         Field(description="viewport: the visible page; element: the element of an annotation "
-                                          "of the current batch, with a 16 px margin")] = "viewport",
+                                          "(of `batch`), with a 16 px margin")] = "viewport",
         annotation: Annotated[StrictInt | None, Field(description="the annotation number (1-based) for "
                                                                   "kind=element")] = None,
+        batch: Annotated[str, Field(description="for kind=element: 'current' (the unsent batch) or the id of a "
+                                                "sent batch, as wait_for_annotations returned it")] = "current",
     ) -> CallToolResult:
         """Screenshot of the page as pagenote shows it (without the markers), as a PNG image scaled to at most
         1568 px on the long edge and 1.15 megapixels; the full-size PNG is saved under <project>/shots/ and its
@@ -381,7 +383,7 @@ def build_server(socket: Path, *, start_app: bool = True, project_dir: Path | No
             extra = [ImageContent(type="image", data=data, mime_type=mime)] if data else []
             return _ok(text, result, *extra)
 
-        params: dict[str, Any] = {"kind": kind, "downscale": True, "inline": True}
+        params: dict[str, Any] = {"kind": kind, "downscale": True, "inline": True, "batch": batch}
         if annotation is not None:
             params["annotation"] = annotation
         return await run("screenshot", params, render)
