@@ -113,6 +113,10 @@ def main(argv: list[str] | None = None) -> int:
         from app.agent.mcp_server import main as mcp_main
 
         return mcp_main(argv[1:])
+    if argv[:1] == ["compare"]:
+        from app.capture.compare import main as compare_main
+
+        return compare_main(argv[1:])
     args = gui_parser().parse_args(argv)
     _logging(args.verbose)
     from app.qtenv import has_display
