@@ -4,11 +4,13 @@ After ``loadFinished`` the first grab can still be white, and a grab right after
 frame before it (seen with Qt 6.12 / Chromium 140 offscreen: QtWebEngine presents compositor frames
 asynchronously). So a capture proves freshness by pixels, host side, with a *paint probe*:
 
-1. grab, read device pixel (0, 0) = p;
-2. ask the page-side overlay (in the top layer) to show a 1×1 CSS px probe at the viewport's top-left in a
-   colour far from p (markers and highlight hidden), and grab until pixel (0, 0) moves far from p (the page
-   may tint it: filters, opacity) — a frame made after our request is on screen; call that colour q;
-3. hide the overlay and grab until pixel (0, 0) moves far from q: that grab is a fresh, clean frame.
+1. grab, read the first two CSS px of the viewport's top row = (p0, p1);
+2. ask the page-side overlay (in the top layer) to show a two-pixel probe there, each pixel in a colour far
+   from what is under it (markers and highlight hidden), and grab until both pixels move far from (p0, p1)
+   (the page may tint them: filters, opacity) — a frame made after our request is on screen; call the seen
+   pair (q0, q1);
+3. hide the overlay and grab until the pair is no longer (q0, q1): that grab is a fresh, clean frame. Two
+   pixels, because the page's own pixel under a one-pixel probe can happen to have the probe's colour.
 
 If the probe never shows (a page that deletes pagenote's overlay, or hides it), the capture falls back to
 stability: two grabs a few frames apart must be identical. Each wait ends with :class:`CaptureError`
@@ -21,7 +23,7 @@ import logging
 import time
 
 from PIL import Image
-from PySide6.QtCore import QBuffer, QIODevice, QSize
+from PySide6.QtCore import QBuffer, QIODevice, QRect, QSize
 from PySide6.QtGui import QImage
 from PySide6.QtWebEngineWidgets import QWebEngineView
 
@@ -65,19 +67,44 @@ def _origin_rgb(image: QImage) -> tuple[int, int, int]:
     return c.red(), c.green(), c.blue()
 
 
+Pair = tuple[tuple[int, int, int], tuple[int, int, int]]
+
+
+def _probe_pair(image: QImage, dpr: float) -> Pair:
+    """Device pixels of CSS px (0, 0) and (1, 0)."""
+    c0, c1 = image.pixelColor(0, 0), image.pixelColor(min(int(dpr), image.width() - 1), 0)
+    return (c0.red(), c0.green(), c0.blue()), (c1.red(), c1.green(), c1.blue())
+
+
 def _far(a: tuple[int, int, int], b: tuple[int, int, int], distance: int = 64) -> bool:
     return max(abs(x - y) for x, y in zip(a, b)) >= distance
 
 
+_CANDIDATES = ((255, 0, 255), (0, 255, 0), (0, 0, 255), (255, 255, 0), (0, 255, 255), (255, 0, 0))
+
+
+def _probe_colours(before: Pair) -> Pair:
+    """Two probe colours: each far from the pixel under it, and far from each other (so a uniform page
+    area can never look like the probe)."""
+    first = tuple(0 if v >= 128 else 255 for v in before[0])  # ≥ 128 away in every channel
+    second = next(c for c in _CANDIDATES if _far(c, before[1], 128) and _far(c, first, 128))
+    return first, second  # type: ignore[return-value]
+
+
 def _grab_until(view: QWebEngineView, accept, deadline: float) -> QImage | None:
-    """Grab until ``accept(pixel00)``; ``None`` when ``deadline`` (monotonic s) passes first."""
+    """Grab until ``accept(probe pair)``; ``None`` when ``deadline`` (monotonic s) passes first. Polls with
+    a tiny grab of the probe's pixels and grabs the whole view only once they are accepted."""
+    dpr = view.devicePixelRatioF()
+    corner = QRect(0, 0, 2, 1)
     while True:
-        image = view.grab().toImage()
-        if not image.isNull() and image.width() > 0 and accept(_origin_rgb(image)):
-            return image
+        small = view.grab(corner).toImage()
+        if not small.isNull() and small.width() > 1 and accept(_probe_pair(small, dpr)):
+            image = view.grab().toImage()
+            if accept(_probe_pair(image, dpr)):
+                return image
         if time.monotonic() >= deadline:
             return None
-        wait_ms(16)
+        wait_ms(4)
 
 
 def _grab_stable(view: QWebEngineView, picker: Picker, deadline: float) -> QImage | None:
@@ -113,14 +140,15 @@ def grab_viewport(view: QWebEngineView, picker: Picker, *, timeout_ms: int = 5_0
     start = time.monotonic()
     deadline = start + timeout_ms / 1000
     try:
-        before = _origin_rgb(view.grab().toImage())
-        probe = tuple(0 if v >= 128 else 255 for v in before)  # ≥ 128 away from p in every channel
-        picker.call_sync("probe", "#%02X%02X%02X" % probe)
-        shown = _grab_until(view, lambda rgb: _far(rgb, before), min(deadline, start + PROBE_WAIT_MS / 1000))
+        before = _probe_pair(view.grab().toImage(), view.devicePixelRatioF())
+        colours = ["#%02X%02X%02X" % c for c in _probe_colours(before)]
+        picker.call_sync("probe", colours)
+        shown = _grab_until(view, lambda pair: _far(pair[0], before[0]) and _far(pair[1], before[1]),
+                            min(deadline, start + PROBE_WAIT_MS / 1000))
         if shown is not None:
-            seen = _origin_rgb(shown)
+            seen = _probe_pair(shown, view.devicePixelRatioF())
             picker.call_sync("probe", None)
-            image = _grab_until(view, lambda rgb: _far(rgb, seen), deadline)
+            image = _grab_until(view, lambda pair: _far(pair[0], seen[0]) or _far(pair[1], seen[1]), deadline)
         else:
             log.warning("paint probe not visible (the page hides pagenote's overlay?); using a stability check")
             picker.call_sync("probe", None)
@@ -135,6 +163,32 @@ def grab_viewport(view: QWebEngineView, picker: Picker, *, timeout_ms: int = 5_0
         raise CaptureError("CAPTURE_SIZE", f"got {image.width()}x{image.height()} device px, expected "
                                            f"{size.width()}x{size.height()}; retry once the window is settled")
     return image
+
+
+def close(a: tuple[int, int, int], b: tuple[int, int, int], tolerance: int = 8) -> bool:
+    """Whether two RGB colours are equal within ``tolerance`` per channel."""
+    return max(abs(x - y) for x, y in zip(a, b)) <= tolerance
+
+
+#: Two probe colour pairs used alternately by :func:`grab_probed_tile`, so a stale frame (showing the
+#: previous pair) never passes for a new one.
+TILE_PROBES = (((255, 0, 255), (0, 255, 0)), ((0, 255, 255), (255, 0, 0)))
+
+
+def grab_probed_tile(view: QWebEngineView, picker: Picker, x: float, y: float, parity: int,
+                     *, timeout_ms: int = 1_500) -> tuple[QImage, dict] | None:
+    """One full-page tile in a single round trip: scroll to (x, y) CSS px and show probe pair
+    ``TILE_PROBES[parity]``; return ``(image, actual scroll)`` once the probe is on screen. The probe's two
+    pixels are in the tile's top row, which the caller must not use (the previous tile covers it).
+
+    Returns ``None`` when the probe does not show as requested (a page that tints or hides pagenote's
+    overlay): the caller then falls back to :func:`grab_viewport`.
+    """
+    want = TILE_PROBES[parity % 2]
+    actual = picker.call_sync("scrollAndProbe", x, y, ["#%02X%02X%02X" % c for c in want])
+    deadline = time.monotonic() + timeout_ms / 1000
+    image = _grab_until(view, lambda pair: close(pair[0], want[0]) and close(pair[1], want[1]), deadline)
+    return (image, actual) if image is not None else None
 
 
 def png_bytes(image: QImage) -> bytes:

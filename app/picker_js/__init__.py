@@ -1,7 +1,8 @@
 """The page-side picker, bundled into one injected script.
 
 Each ``.js`` file here does one job (``record.js``: the element record; ``overlay.js``: highlight and
-markers; ``main.js``: install guard and the API the host calls). :func:`picker_source` concatenates them, in
+markers; ``capture.js``: help for host-side screenshots; ``main.js``: install guard and the API the host
+calls). :func:`picker_source` concatenates them, in
 that order, into one IIFE with the options passed in as a JSON literal, so the page can never see or alter
 them. The script is injected into the isolated world ``QWebEngineScript.ScriptWorldId.ApplicationWorld``.
 """
@@ -15,7 +16,7 @@ from importlib.resources import files
 from app.model.text import ATTRIBUTE_VALUE_CAP, CONTEXT_CAP, HTML_CAP, LINE_CAP, TEXT_CAP
 
 #: Bundle order: later files use names the earlier ones define.
-MODULES = ("record.js", "overlay.js", "main.js")
+MODULES = ("record.js", "overlay.js", "capture.js", "main.js")
 #: Bumped when the JS API changes; the host checks it (``window.__pagenote.version``).
 API_VERSION = 1
 

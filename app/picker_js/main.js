@@ -106,11 +106,25 @@ const api = {
   },
   frame() { return frames; },
 
-  // Paint probe for host-side captures (app/capture/viewport.py): `color` '#RRGGBB' shows only a 1x1 CSS px
-  // probe at the viewport's top-left (markers and highlight hidden); null hides the whole overlay.
-  probe(color) { overlay.setProbe(color); },
+  // Full-page capture helpers (capture.js).
+  documentMetrics() { return JSON.stringify(documentMetrics()); },
+  pinForCapture(phase) { return pinForCapture(phase); },
+  scrollTo(x, y) { return JSON.stringify(scrollToExact(x, y)); },
+  // Scroll, then show the two-pixel paint probe in `colors` (one round trip per full-page tile).
+  scrollAndProbe(x, y, colors) {
+    const at = scrollToExact(x, y);
+    overlay.setProbe(colors);
+    return JSON.stringify(at);
+  },
+  redactionRects(doc) { return JSON.stringify(redactionRects(!!doc)); },
+
+  // Paint probe for host-side captures (app/capture/viewport.py): `colors` ['#RRGGBB', '#RRGGBB'] shows
+  // only two 1x1 CSS px probe pixels at the viewport's top-left (markers and highlight hidden); null hides
+  // the whole overlay.
+  probe(colors) { overlay.setProbe(colors); },
 
   destroy() {
+    pinForCapture('restore');
     overlay.destroy();
     elements.clear();
   },

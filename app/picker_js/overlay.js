@@ -20,7 +20,7 @@ const OVERLAY_CSS = `
             box-shadow: 0 1px 3px rgba(0, 0, 0, 0.45); transform: translate(-9999px, -9999px); }
   .marker.stale { background: #6B7280; }
   .marker.selected { background: #2563EB; }
-  .probe { position: fixed; left: 0; top: 0; width: 1px; height: 1px; pointer-events: none; display: none; }
+  .probe { position: fixed; top: 0; width: 1px; height: 1px; pointer-events: none; display: none; }
   .probing { display: none !important; }
   .outline { position: fixed; left: 0; top: 0; box-sizing: border-box; pointer-events: none;
              border: 2px dashed rgba(220, 38, 38, 0.7); }
@@ -48,7 +48,9 @@ class Overlay {
     this.box = this.add('div', 'box');
     this.label = this.add('div', 'label');
     this.layer = this.add('div', 'markers');
-    this.probeDot = this.add('div', 'probe');
+    this.probeDots = [this.add('div', 'probe'), this.add('div', 'probe')];
+    this.probeDots[0].style.left = '0px';
+    this.probeDots[1].style.left = '1px';
     this.markers = new Map();   // annotation id -> {el: WeakRef<Element>, dot, outline, n, stale}
     this.hovered = null;        // WeakRef<Element>
     this.visible = true;
@@ -142,16 +144,16 @@ class Overlay {
     this.host.style.setProperty('display', on ? 'block' : 'none', 'important');
     if (on) this.raise();
     for (const n of [this.box, this.label, this.layer]) n.classList.remove('probing');
-    this.probeDot.style.display = 'none';
+    for (const dot of this.probeDots) dot.style.display = 'none';
     this.kick();
   }
 
-  setProbe(color) {
-    if (color) {
+  // colors: [left, right] for the two 1x1 CSS px probe pixels at the viewport's top-left, or null.
+  setProbe(colors) {
+    if (colors) {
       this.setVisible(true);
       for (const n of [this.box, this.label, this.layer]) n.classList.add('probing');
-      this.probeDot.style.background = color;
-      this.probeDot.style.display = 'block';
+      this.probeDots.forEach((dot, i) => { dot.style.background = colors[i]; dot.style.display = 'block'; });
     } else {
       this.setVisible(false);
     }

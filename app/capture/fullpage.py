@@ -1,0 +1,131 @@
+"""Full-page screenshots: the whole document as one image, stitched from viewport grabs (issue #4 §1).
+
+Chromium's own beyond-viewport capture (what Playwright's ``full_page=True`` returns) keeps the layout
+viewport: ``100vh`` stays one viewport tall, fixed elements appear once where they sit at scroll 0, sticky
+elements at their in-flow position, and there are no scrollbars. pagenote reproduces that from the host side
+without CDP (Qt's remote-debugging port is process-wide and open to any origin, so it is never used):
+
+1. hide all scrollbars (``scrollbar-width: none`` in a constructed sheet adopted for the capture's
+   duration), as headless Chromium does: the layout width is the view's full width and inner scrollers
+   take no scrollbar space — not ``QWebEngineSettings.ShowScrollBars``: changing a setting makes QtWebEngine
+   6.12 re-run the injected scripts, which would drop pagenote's page-side state mid-capture;
+2. hold sticky elements at their in-flow position (page side, ``capture.js``);
+3. grab the viewport at scroll 0 (fixed elements included) with :func:`app.capture.viewport.grab_viewport`,
+   then hide fixed elements and grab the following tiles one viewport *minus one CSS px* apart (the last
+   one aligned to the document's end): each tile is scrolled to and probed in one round trip
+   (:func:`app.capture.viewport.grab_probed_tile`), and its top row, which holds the probe, is covered by
+   the previous tile's clean last row — so no tile is stale and no probe pixel reaches the image;
+4. paste each tile's new rows (and columns, for wide documents) into one image, restore everything.
+
+Tiles are viewport-sized, so no single texture ever holds the whole page, however tall.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from PIL import Image
+from PySide6.QtWebEngineWidgets import QWebEngineView
+
+from app.capture.viewport import CaptureError, grab_probed_tile, grab_viewport, to_pil
+from app.webview.picker import Picker
+
+log = logging.getLogger("pagenote.capture")
+
+#: Largest document pagenote stitches, in CSS px per side (Chromium's LayoutUnit saturates near 2**25 px;
+#: a 1280×200,000 px RGBA image is already 1 GB).
+MAX_DOCUMENT_SIDE = 200_000
+
+
+@dataclass
+class FullPage:
+    """A stitched full-page image (device px) with the document's size in CSS px and the DPR."""
+
+    image: Image.Image
+    width: int
+    height: int
+    dpr: float
+    tiles: int
+
+
+def _metrics(picker: Picker) -> dict:
+    metrics = picker.call_sync("documentMetrics")
+    if not isinstance(metrics, dict):
+        raise CaptureError("CAPTURE_NO_PICKER", "the page did not report its size; reload it and retry")
+    return metrics
+
+
+def _offsets(length: int, view: int, step: int) -> list[int]:
+    """Scroll offsets (CSS px) whose ``view``-long windows cover ``[0, length)``; the last one is aligned to
+    the end."""
+    offsets = list(range(0, max(length - view, 0) + 1, step)) or [0]
+    if offsets[-1] + view < length:
+        offsets.append(length - view)
+    return offsets
+
+
+def grab_full_page(view: QWebEngineView, picker: Picker, *,
+                   progress: Callable[[int, int], None] | None = None,
+                   cancelled: Callable[[], bool] = lambda: False) -> FullPage:
+    """Capture the whole document of ``view``'s page (see the module docstring).
+
+    ``progress(done, total)`` is called after each tile; ``cancelled()`` is checked before each tile.
+    Raises :class:`CaptureError`: ``CAPTURE_CANCELLED``, ``CAPTURE_TOO_LARGE`` (a side over
+    :data:`MAX_DOCUMENT_SIDE`), and every error of :func:`grab_viewport`. The page's scroll position,
+    scrollbars and styles are restored in every case.
+    """
+    start = _metrics(picker)
+    original_scroll = start["scroll"]
+    try:
+        picker.call_sync("pinForCapture", "sticky")
+        picker.wait_frames(2)
+        metrics = _metrics(picker)
+        doc_w, doc_h = int(metrics["width"]), int(metrics["height"])
+        vw, vh = int(metrics["viewport"]["width"]), int(metrics["viewport"]["height"])
+        if max(doc_w, doc_h) > MAX_DOCUMENT_SIDE:
+            raise CaptureError("CAPTURE_TOO_LARGE", f"the document is {doc_w}x{doc_h} CSS px; pagenote stitches at "
+                                                    f"most {MAX_DOCUMENT_SIDE} px per side")
+        # Rows step by vh - 1 so every tile's probe row is covered by the tile above; columns step by vw
+        # (tiles right of the first column are grabbed the slow, clean way when they are in the top row).
+        xs = _offsets(doc_w, vw, vw)
+        ys = _offsets(doc_h, vh, max(vh - 1, 1))
+        total = len(xs) * len(ys)
+        dpr = float(metrics["dpr"] or 1.0)
+        canvas = Image.new("RGBA", (round(doc_w * dpr), round(doc_h * dpr)), (255, 255, 255, 255))
+        done = 0
+        covered_y = 0
+        for y in ys:
+            covered_x = 0
+            for x in xs:
+                if cancelled():
+                    raise CaptureError("CAPTURE_CANCELLED", "the full-page capture was cancelled")
+                if done == 1:
+                    picker.call_sync("pinForCapture", "fixed")  # after the scroll-0 tile: fixed elements once
+                fast = grab_probed_tile(view, picker, x, y, done) if y > 0 else None
+                if fast is None:
+                    actual = picker.call_sync("scrollTo", x, y)
+                    tile = to_pil(grab_viewport(view, picker))
+                    skip_top = 0
+                else:
+                    tile, actual = to_pil(fast[0]), fast[1]
+                    skip_top = 1  # the probe row
+                ax, ay = int(actual["x"]), int(actual["y"])
+                # Paste only what earlier tiles did not cover (overlaps: the probe row, the last row/column).
+                left, top = max(covered_x - ax, 0), max(covered_y - ay, skip_top)
+                box = (round(left * dpr), round(top * dpr), round(min(vw, doc_w - ax) * dpr),
+                       round(min(vh, doc_h - ay) * dpr))
+                if box[2] > box[0] and box[3] > box[1]:
+                    canvas.paste(tile.crop(box), (round((ax + left) * dpr), round((ay + top) * dpr)))
+                covered_x = ax + vw
+                done += 1
+                if progress is not None:
+                    progress(done, total)
+            covered_y = int(actual["y"]) + vh
+        return FullPage(canvas, doc_w, doc_h, dpr, total)
+    finally:
+        picker.call_sync("probe", None)
+        picker.call("setOverlayVisible", True)
+        picker.call_sync("pinForCapture", "restore")
+        picker.call_sync("scrollTo", original_scroll["x"], original_scroll["y"])
