@@ -5,12 +5,12 @@ frame before it (seen with Qt 6.12 / Chromium 140 offscreen: QtWebEngine present
 asynchronously). So a capture proves freshness by pixels, host side, with a *paint probe*:
 
 1. grab, read the first two CSS px of the viewport's top row = (p0, p1);
-2. ask the page-side overlay (in the top layer) to show a two-pixel probe there, each pixel in a colour far
-   from what is under it (markers and highlight hidden), and grab until both pixels move far from (p0, p1)
-   (the page may tint them: filters, opacity) — a frame made after our request is on screen; call the seen
-   pair (q0, q1);
-3. hide the overlay and grab until the pair is no longer (q0, q1): that grab is a fresh, clean frame. Two
-   pixels, because the page's own pixel under a one-pixel probe can happen to have the probe's colour.
+2. ask the page-side overlay (in the top layer, so no page filter, opacity or modal covers it) to show a
+   two-pixel probe there, each pixel in a colour far from what is under it and from the other (markers and
+   highlight hidden), and grab until both pixels show exactly those colours: a frame made after our
+   request is on screen;
+3. hide the overlay and grab until the pair is gone: that grab is a fresh, clean frame. Two pixels of
+   different colours, because the page's own pixels under a one-pixel probe can have the probe's colour.
 
 If the probe never shows (a page that deletes pagenote's overlay, or hides it), the capture falls back to
 stability: two grabs a few frames apart must be identical. Each wait ends with :class:`CaptureError`
@@ -141,14 +141,16 @@ def grab_viewport(view: QWebEngineView, picker: Picker, *, timeout_ms: int = 5_0
     deadline = start + timeout_ms / 1000
     try:
         before = _probe_pair(view.grab().toImage(), view.devicePixelRatioF())
-        colours = ["#%02X%02X%02X" % c for c in _probe_colours(before)]
-        picker.call_sync("probe", colours)
-        shown = _grab_until(view, lambda pair: _far(pair[0], before[0]) and _far(pair[1], before[1]),
+        want = _probe_colours(before)
+        picker.call_sync("probe", ["#%02X%02X%02X" % c for c in want])
+        # Only the requested colours prove the probe is on screen: "different from before" could just be
+        # the page's own first paint arriving.
+        shown = _grab_until(view, lambda pair: close(pair[0], want[0], 24) and close(pair[1], want[1], 24),
                             min(deadline, start + PROBE_WAIT_MS / 1000))
         if shown is not None:
-            seen = _probe_pair(shown, view.devicePixelRatioF())
             picker.call_sync("probe", None)
-            image = _grab_until(view, lambda pair: _far(pair[0], seen[0]) or _far(pair[1], seen[1]), deadline)
+            image = _grab_until(view, lambda pair: not (close(pair[0], want[0], 24) and close(pair[1], want[1], 24)),
+                                deadline)
         else:
             log.warning("paint probe not visible (the page hides pagenote's overlay?); using a stability check")
             picker.call_sync("probe", None)
