@@ -87,6 +87,16 @@ def test_cut_never_splits_a_code_point_and_lone_surrogates_become_replacement_ch
     encode_annotations(AnnotationBatch(annotations=(Annotation(element=record),))).encode("utf-8")
 
 
+def test_screenshot_lines_for_batch_clean_image_and_element_crops():
+    batch = AnnotationBatch(screenshot="/p/s-annotated.png", screenshot_clean="/p/s.png", annotations=(
+        Annotation(note="n", element=ElementRecord(tag="a", rect=Rect(x=1, y=2, width=3, height=4)),
+                   screenshot="/p/s-a1.png"),))
+    text = encode_annotations(batch)
+    assert "Screenshot: /p/s-annotated.png\nScreenshot (clean): /p/s.png\n" in text
+    assert "Rect: x=1, y=2, width=3, height=4\nScreenshot: /p/s-a1.png\n" in text
+    assert parse_annotations(text) == batch
+
+
 def test_multi_line_note_is_a_block_and_round_trips():
     batch = AnnotationBatch(summary="line one\nline two", annotations=(Annotation(note="first\nsecond"),))
     text = encode_annotations(batch)
@@ -137,9 +147,9 @@ _records = st.builds(
                                st.from_regex(r"aria-[a-z]{1,8}", fullmatch=True), _text, max_size=4),
     rect=st.none() | st.builds(Rect, x=_coord, y=_coord, width=_size, height=_size),
     text=_text, nearby_context=_text, html_excerpt=_text)
-_batches = st.builds(AnnotationBatch, summary=_text, screenshot=_text,
-                     annotations=st.lists(st.builds(Annotation, note=_text, element=_records), max_size=4)
-                     .map(tuple))
+_batches = st.builds(AnnotationBatch, summary=_text, screenshot=_text, screenshot_clean=_text,
+                     annotations=st.lists(st.builds(Annotation, note=_text, element=_records, screenshot=_text),
+                                          max_size=4).map(tuple))
 
 
 @settings(max_examples=300, deadline=None)

@@ -52,11 +52,17 @@ def test_markers_are_not_in_the_clean_screenshot(window, server, qtbot):
                      QPoint(250, 150))
     qtbot.waitUntil(window.annotate.note_box.isVisible, timeout=5000)
     QTest.keyClick(window.annotate.note_box.editor, Qt.Key.Key_Return)
-    path = window.screenshot()
-    image = Image.open(path).convert("RGB")
-    # The marker (red dot with white border) would sit at the green block's top-left (200,100).
-    assert image.getpixel((205, 105)) == (0, 255, 0)
-    assert image.getpixel((210, 110)) == (0, 255, 0)
+    annotated_path = window.screenshot()
+    assert annotated_path.name.endswith("-annotated.png")
+    assert window.batch().screenshot == str(annotated_path)
+    clean = Image.open(window.batch().screenshot_clean).convert("RGB")
+    # The page's marker (red badge with white border) sits at the green block's top-left (200,100): the
+    # clean image has none of it; the annotated image has pagenote's own drawing of it there.
+    assert clean.getpixel((210, 110)) == (0, 255, 0) and clean.getpixel((250, 150)) == (0, 255, 0)
+    drawn = Image.open(annotated_path).convert("RGB")
+    assert drawn.getpixel((203, 112)) == (220, 38, 38)       # badge at the element's top-left
+    assert drawn.getpixel((250, 100)) == (220, 38, 38)       # outline along the top edge
+    assert drawn.getpixel((250, 150)) == (0, 255, 0)         # inside untouched
 
 
 def test_copy_and_save_write_the_same_markdown(window, server, qtbot):

@@ -41,13 +41,17 @@ MAX_DOCUMENT_SIDE = 200_000
 
 @dataclass
 class FullPage:
-    """A stitched full-page image (device px) with the document's size in CSS px and the DPR."""
+    """A stitched full-page image (device px) with the document's size in CSS px, the DPR, and what was
+    measured in the captured layout: ``pin_rects`` (id → rect or ``None``) and ``redactions``, in CSS px,
+    document coordinates."""
 
     image: Image.Image
     width: int
     height: int
     dpr: float
     tiles: int
+    pin_rects: dict[str, dict | None]
+    redactions: list[dict]
 
 
 def _metrics(picker: Picker) -> dict:
@@ -66,10 +70,11 @@ def _offsets(length: int, view: int, step: int) -> list[int]:
     return offsets
 
 
-def grab_full_page(view: QWebEngineView, picker: Picker, *,
+def grab_full_page(view: QWebEngineView, picker: Picker, *, pin_ids: list[str] | None = None,
                    progress: Callable[[int, int], None] | None = None,
                    cancelled: Callable[[], bool] = lambda: False) -> FullPage:
-    """Capture the whole document of ``view``'s page (see the module docstring).
+    """Capture the whole document of ``view``'s page (see the module docstring). ``pin_ids``: pinned
+    elements whose document rects to measure in the captured layout.
 
     ``progress(done, total)`` is called after each tile; ``cancelled()`` is checked before each tile.
     Raises :class:`CaptureError`: ``CAPTURE_CANCELLED``, ``CAPTURE_TOO_LARGE`` (a side over
@@ -82,6 +87,8 @@ def grab_full_page(view: QWebEngineView, picker: Picker, *,
         picker.call_sync("pinForCapture", "sticky")
         picker.wait_frames(2)
         metrics = _metrics(picker)
+        pin_rects = picker.call_sync("pinnedRects", list(pin_ids or []), True) or {}
+        redactions = picker.call_sync("redactionRects", True) or []
         doc_w, doc_h = int(metrics["width"]), int(metrics["height"])
         vw, vh = int(metrics["viewport"]["width"]), int(metrics["viewport"]["height"])
         if max(doc_w, doc_h) > MAX_DOCUMENT_SIDE:
@@ -123,7 +130,7 @@ def grab_full_page(view: QWebEngineView, picker: Picker, *,
                 if progress is not None:
                     progress(done, total)
             covered_y = int(actual["y"]) + vh
-        return FullPage(canvas, doc_w, doc_h, dpr, total)
+        return FullPage(canvas, doc_w, doc_h, dpr, total, pin_rects, redactions)
     finally:
         picker.call_sync("probe", None)
         picker.call("setOverlayVisible", True)

@@ -134,6 +134,9 @@ def grab_viewport(view: QWebEngineView, picker: Picker, *, timeout_ms: int = 5_0
     """
     if view.width() <= 1 or view.height() <= 1 or not view.isVisible():
         raise CaptureError("CAPTURE_EMPTY_VIEW", "the view is hidden or has no area; show or enlarge the window")
+    if view.window().isMinimized():
+        # A minimised window's renderer is hidden: Chromium stops producing frames, so a grab would be stale.
+        raise CaptureError("CAPTURE_MINIMIZED", "the window is minimised; restore it and retry")
     if picker.call_sync("frame") is None:
         raise CaptureError("CAPTURE_NO_PICKER", "pagenote's page script is not running here (error page, PDF "
                                                 "or download?); reload the page and retry")

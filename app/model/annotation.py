@@ -119,18 +119,22 @@ class Annotation(BaseModel):
 
     note: str = ""
     element: ElementRecord = Field(default_factory=ElementRecord)
+    #: Absolute path of this annotation's element crop (issue #4 §2), or empty.
+    screenshot: Line = ""
 
     _n = field_validator("note")(classmethod(lambda cls, v: cap_note(v)))
 
 
 class AnnotationBatch(BaseModel):
-    """What is handed to an agent at once: an optional overall note (``summary``), an optional absolute path
-    of a viewport screenshot, and the annotations in their numbered order."""
+    """What is handed to an agent at once: an optional overall note (``summary``), optional absolute paths of
+    a screenshot (``screenshot``: the annotated one when there is one) and of the same image without
+    pagenote's drawings (``screenshot_clean``), and the annotations in their numbered order."""
 
     model_config = ConfigDict(frozen=True)
 
     summary: str = ""
     screenshot: Line = ""
+    screenshot_clean: Line = ""
     annotations: tuple[Annotation, ...] = ()
 
     _s = field_validator("summary")(classmethod(lambda cls, v: cap_note(v)))

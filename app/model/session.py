@@ -63,7 +63,13 @@ class Session:
     def set_note(self, pin_id: str, note: str) -> None:
         """Replace the note of pin ``pin_id``. Raises ``KeyError`` when there is none."""
         pin = self.get(pin_id)
-        pin.annotation = Annotation(note=note, element=pin.annotation.element)
+        pin.annotation = Annotation(note=note, element=pin.annotation.element, screenshot=pin.annotation.screenshot)
+        self._changed()
+
+    def set_screenshot(self, pin_id: str, path: str) -> None:
+        """Attach an element crop (absolute path) to pin ``pin_id``. Raises ``KeyError`` when there is none."""
+        pin = self.get(pin_id)
+        pin.annotation = pin.annotation.model_copy(update={"screenshot": Annotation(screenshot=path).screenshot})
         self._changed()
 
     def remove(self, pin_id: str) -> None:
@@ -91,9 +97,10 @@ class Session:
         """Ids of sent annotations whose elements the page should keep (no marker)."""
         return [pin_id for ids in self.sent_ids.values() for pin_id in ids]
 
-    def batch(self, screenshot: str = "") -> AnnotationBatch:
-        """The validated batch (caps applied), with ``screenshot`` as its optional absolute PNG path."""
-        return AnnotationBatch(summary=self.summary, screenshot=screenshot,
+    def batch(self, screenshot: str = "", screenshot_clean: str = "") -> AnnotationBatch:
+        """The validated batch (caps applied), with optional absolute PNG paths for its ``Screenshot:`` and
+        ``Screenshot (clean):`` lines."""
+        return AnnotationBatch(summary=self.summary, screenshot=screenshot, screenshot_clean=screenshot_clean,
                                annotations=tuple(p.annotation for p in self.pins))
 
     def markers(self, selected: str | None = None) -> list[dict]:

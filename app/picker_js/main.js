@@ -117,6 +117,17 @@ const api = {
     return JSON.stringify(at);
   },
   redactionRects(doc) { return JSON.stringify(redactionRects(!!doc)); },
+  // Rects (CSS px; document coordinates when `doc`) of pinned elements by id; null for ids not on this page.
+  pinnedRects(ids, doc) {
+    const out = {};
+    for (const id of ids) {
+      const el = elements.get(id);
+      if (!el || !el.isConnected) { out[id] = null; continue; }
+      const r = viewportRect(el);
+      out[id] = doc ? { x: r.x + scrollX, y: r.y + scrollY, width: r.width, height: r.height } : r;
+    }
+    return JSON.stringify(out);
+  },
 
   // Paint probe for host-side captures (app/capture/viewport.py): `colors` ['#RRGGBB', '#RRGGBB'] shows
   // only two 1x1 CSS px probe pixels at the viewport's top-left (markers and highlight hidden); null hides

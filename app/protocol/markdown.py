@@ -5,12 +5,14 @@ Shape (every line ends with LF; blank lines separate groups)::
     # Web page annotations: 2
 
     Summary: keep the overall style          <- optional; a multi-line summary is a fenced block instead
-    Screenshot: /abs/path/shots/x.png        <- optional
+    Screenshot: /abs/path/shots/x-annotated.png   <- optional (the annotated image when there is one)
+    Screenshot (clean): /abs/path/shots/x.png     <- optional (the same image without pagenote's drawings)
 
     ## Annotation 1
     Note: this button is too small           <- optional; a multi-line note is a fenced block instead
     URL: http://localhost:5173/checkout
     ...single-line fields, in FIELD order, empty ones omitted...
+    Screenshot: /abs/path/shots/x-a1.png     <- optional: this annotation's element crop
 
     Text:
     ```
@@ -127,6 +129,8 @@ def encode_annotations(batch: AnnotationBatch) -> str:
     head = _text_field("Summary", batch.summary)
     if batch.screenshot:
         head.append(f"Screenshot: {batch.screenshot}")
+    if batch.screenshot_clean:
+        head.append(f"Screenshot (clean): {batch.screenshot_clean}")
     if head:
         out += head
         if out[-1] != "":
@@ -142,6 +146,8 @@ def encode_annotations(batch: AnnotationBatch) -> str:
                 value = encode_attributes(value)
             if value:
                 out.append(f"{key}: {value}")
+        if annotation.screenshot:
+            out.append(f"Screenshot: {annotation.screenshot}")
         for key, attr, info in BLOCK_FIELDS:
             value = getattr(element, attr)
             if value:
@@ -224,6 +230,7 @@ def _parse_rect(value: str, number: int) -> Rect:
 
 def _parse_section(lines: _Lines, number: int) -> Annotation:
     note = ""
+    screenshot = ""
     fields: dict[str, object] = {}
     seen: set[str] = set()
     while lines.more() and not lines.peek().startswith(SECTION_PREFIX):
@@ -237,6 +244,8 @@ def _parse_section(lines: _Lines, number: int) -> Annotation:
         seen.add(key)
         if key == "Note":
             note = _read_block(lines, key) if value is None else value
+        elif key == "Screenshot" and value is not None:
+            screenshot = value
         elif key in _LINE_KEYS and value is not None:
             attr = _LINE_KEYS[key]
             if attr == "rect":
@@ -252,7 +261,7 @@ def _parse_section(lines: _Lines, number: int) -> Annotation:
             fields[_BLOCK_KEYS[key]] = _read_block(lines, key)
         else:
             raise ProtocolError(line_no, f"Annotation {number}: unexpected line {line[:80]!r}")
-    return Annotation(note=note, element=ElementRecord(**fields))
+    return Annotation(note=note, element=ElementRecord(**fields), screenshot=screenshot)
 
 
 def parse_annotations(text: str) -> AnnotationBatch:
@@ -272,7 +281,7 @@ def parse_annotations(text: str) -> AnnotationBatch:
     count_text = lines.take()[len(TITLE_PREFIX) :]
     if not count_text.isdigit() or not count_text.isascii() or len(count_text) > 6:
         raise ProtocolError(title_no, f"the title's count must be a whole number, found {count_text!r}")
-    summary, screenshot = "", ""
+    summary, screenshot, screenshot_clean = "", "", ""
     seen: set[str] = set()
     while lines.more() and not lines.peek().startswith(SECTION_PREFIX):
         line_no = lines.number
@@ -280,13 +289,16 @@ def parse_annotations(text: str) -> AnnotationBatch:
         if line.strip() == "":
             continue
         key, value = _split_key(line)
-        if key in seen or key not in ("Summary", "Screenshot") or (key == "Screenshot" and value is None):
+        if key in seen or key not in ("Summary", "Screenshot", "Screenshot (clean)") \
+                or (key != "Summary" and value is None):
             raise ProtocolError(line_no, f"unexpected line before the first annotation: {line[:80]!r}")
         seen.add(key)
         if key == "Summary":
             summary = _read_block(lines, key) if value is None else value
-        else:
+        elif key == "Screenshot":
             screenshot = value or ""
+        else:
+            screenshot_clean = value or ""
     annotations: list[Annotation] = []
     while lines.more():
         line_no = lines.number
@@ -300,4 +312,5 @@ def parse_annotations(text: str) -> AnnotationBatch:
             raise ProtocolError(line_no, f"Annotation {len(annotations) + 1}: {exc.errors()[0]['msg']}") from None
     if int(count_text) != len(annotations):
         raise ProtocolError(title_no, f"the title says {int(count_text)} annotations, the text has {len(annotations)}")
-    return AnnotationBatch(summary=summary, screenshot=screenshot, annotations=tuple(annotations))
+    return AnnotationBatch(summary=summary, screenshot=screenshot, screenshot_clean=screenshot_clean,
+                           annotations=tuple(annotations))

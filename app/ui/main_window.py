@@ -9,16 +9,18 @@ from PySide6.QtCore import QObject, Qt, QUrl
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
 from PySide6.QtWebEngineCore import QWebEnginePage
 from PySide6.QtWebEngineWidgets import QWebEngineView
-from PySide6.QtWidgets import QLabel, QLineEdit, QMainWindow, QPushButton, QSplitter, QToolBar
+from PySide6.QtWidgets import (QLabel, QLineEdit, QMainWindow, QMenu, QProgressDialog, QPushButton, QSplitter,
+                               QToolBar, QToolButton)
 
 from app.agent.methods import Hub, Methods
 from app.agent.server import AgentServer
 from app.agent.store import BatchStore
-from app.capture.viewport import CaptureError, grab_viewport, png_bytes
+from app.capture.shots import Shooter, Shot
+from app.capture.viewport import CaptureError
 from app.model.session import Session
 from app.protocol.markdown import encode_annotations
 from app.protocol.redact import redact_urls
-from app.sinks import save_markdown, shot_path, write_atomic
+from app.sinks import save_markdown
 from app.ui.agent_host import WindowHost
 from app.ui.annotate import AnnotateController
 from app.ui.panel import AnnotationPanel
@@ -49,7 +51,8 @@ class MainWindow(QMainWindow):
                  socket_path: Path | None = None) -> None:
         super().__init__(parent)
         self.project_dir = project_dir
-        self.last_shot = ""
+        self.last_shot = ""         # the batch's Screenshot: line (annotated when there is one)
+        self.last_shot_clean = ""   # its Screenshot (clean): line
         self.loading = False
         self.setWindowTitle("pagenote")
         self.resize(1440, 900)
@@ -120,9 +123,20 @@ class MainWindow(QMainWindow):
                                          SHORTCUTS["annotate"])
         self.act_annotate.setCheckable(True)
         self.act_annotate.toggled.connect(self.annotate.set_mode)
-        self.act_screenshot = self._action("Screenshot", "Save the visible viewport as a PNG in shots/",
-                                           SHORTCUTS["screenshot"])
+        self.act_screenshot = self._action("Screenshot", "Save the visible viewport as a PNG in shots/ (and a copy "
+                                           "with the annotations drawn)", SHORTCUTS["screenshot"])
         self.act_screenshot.triggered.connect(self.screenshot)
+        self.act_full = self._action("Full page", "Save the whole document as one PNG", QKeySequence("Ctrl+Shift+F"))
+        self.act_full.triggered.connect(lambda: self.full_page_screenshot(False))
+        self.act_full_annotated = self._action("Full page with annotations",
+                                               "Save the whole document, plus a copy with the annotations drawn")
+        self.act_full_annotated.triggered.connect(lambda: self.full_page_screenshot(True))
+        self.act_crops = self._action("Crop annotated elements",
+                                      "Save a crop of each annotated element and list it in its annotation")
+        self.act_crops.triggered.connect(self.element_crops)
+        shot_menu = QMenu(self)
+        for action in (self.act_screenshot, self.act_full, self.act_full_annotated, self.act_crops):
+            shot_menu.addAction(action)
         self.act_copy = self._action("Copy", "Copy the annotations as Markdown", SHORTCUTS["copy"])
         self.act_copy.triggered.connect(self.copy)
         self.act_save = self._action("Save", "Save the annotations as Markdown in annotations/", SHORTCUTS["save"])
@@ -131,8 +145,14 @@ class MainWindow(QMainWindow):
         self.act_send.triggered.connect(self.send)
         self.act_clear = self._action("Clear", "Remove all annotations and the overall note")
         self.act_clear.triggered.connect(self.clear)
-        for action in (self.act_annotate, self.act_screenshot, self.act_copy, self.act_save, self.act_send,
-                       self.act_clear):
+        tools.addAction(self.act_annotate)
+        shot_button = QToolButton()
+        shot_button.setDefaultAction(self.act_screenshot)
+        shot_button.setMenu(shot_menu)
+        shot_button.setPopupMode(QToolButton.ToolButtonPopupMode.MenuButtonPopup)
+        tools.addWidget(shot_button)
+        self.addAction(self.act_full)  # its shortcut works without opening the menu
+        for action in (self.act_copy, self.act_save, self.act_send, self.act_clear):
             tools.addAction(action)
         self.addToolBar(tools)
 
@@ -166,8 +186,16 @@ class MainWindow(QMainWindow):
             self.say(f"Failed to load {result.url}: {result.error}")
 
     def batch(self):
-        """The current batch, with the latest screenshot's path."""
-        return self.session.batch(screenshot=self.last_shot)
+        """The current batch, with the latest screenshot's paths."""
+        return self.session.batch(screenshot=self.last_shot, screenshot_clean=self.last_shot_clean)
+
+    def shooter(self, scale: str = "css") -> Shooter:
+        """A :class:`Shooter` for this window's view, saving under ``<project>/shots/``."""
+        return Shooter(self.view, self.picker, self.project_dir, scale)
+
+    def pins(self) -> list[tuple[int, str]]:
+        """``(number, pin id)`` of the current annotations."""
+        return [(n, pin.id) for n, pin in enumerate(self.session.pins, start=1)]
 
     def copy(self) -> None:
         """Put the batch's Markdown on the clipboard."""
@@ -187,20 +215,64 @@ class MainWindow(QMainWindow):
         self.say(f"Saved {n} annotation{'s' if n != 1 else ''} to {path}")
         return path
 
+    def _shot_done(self, clean: Shot, annotated: Shot | None, what: str) -> Path:
+        self.last_shot = annotated.path if annotated else clean.path
+        self.last_shot_clean = clean.path if annotated else ""
+        self.copy_path_button.show()
+        extra = f" and {Path(annotated.path).name} with {len(annotated.annotations)} numbered outlines" \
+            if annotated else ""
+        self.say(f"{what} saved: {clean.path} ({clean.width}×{clean.height} px){extra}")
+        return Path(self.last_shot)
+
     def screenshot(self) -> Path | None:
-        """Save the visible viewport to ``<project>/shots/<stamp>-<slug>.png``; returns the path or ``None``."""
+        """Save the visible viewport to ``<project>/shots/<stamp>-<slug>.png`` and, when annotations are on
+        the page, ``…-annotated.png`` with their outlines and numbers. Returns the batch's screenshot path
+        (the annotated one when there is one) or ``None`` on failure."""
         self.say("Taking screenshot…")
         try:
-            image = grab_viewport(self.view, self.picker)
-            path = shot_path(self.project_dir, self.page.title() or self.view.url().host())
-            write_atomic(path, png_bytes(image))
+            clean, annotated = self.shooter().viewport(self.pins())
         except (CaptureError, OSError) as exc:
             self.say(f"Screenshot failed: {exc}")
             return None
-        self.last_shot = str(path)
-        self.copy_path_button.show()
-        self.say(f"Screenshot saved: {path} ({image.width()}×{image.height()} px)")
-        return path
+        return self._shot_done(clean, annotated, "Screenshot")
+
+    def full_page_screenshot(self, annotated: bool = False) -> Path | None:
+        """Save the whole document (``…-full.png``, and ``…-full-annotated.png`` when asked). Shows a
+        progress dialog when it takes over half a second; Esc cancels (issue #4 §1)."""
+        dialog = QProgressDialog("Capturing the full page…", "Cancel", 0, 0, self)
+        dialog.setWindowModality(Qt.WindowModality.WindowModal)
+        dialog.setMinimumDuration(500)
+        dialog.setAutoClose(False)
+
+        def progress(done: int, total: int) -> None:
+            dialog.setMaximum(total)
+            dialog.setValue(done)
+
+        try:
+            clean, drawn = self.shooter().full_page(self.pins(), annotated, progress, dialog.wasCanceled)
+        except (CaptureError, OSError) as exc:
+            self.say(f"Full-page screenshot failed: {exc}")
+            return None
+        finally:
+            dialog.close()
+            dialog.deleteLater()
+        return self._shot_done(clean, drawn, "Full-page screenshot")
+
+    def element_crops(self) -> int:
+        """Save a crop of every annotated element on this page (``…-a<i>.png``) and list it as that
+        annotation's ``Screenshot:`` line. Returns how many were saved."""
+        shooter = self.shooter()
+        saved = 0
+        for number, pin_id in self.pins():
+            try:
+                shot = shooter.element(number, pin_id)
+            except CaptureError as exc:
+                self.say(f"Annotation {number}: {exc}")
+                continue
+            self.session.set_screenshot(pin_id, shot.path)
+            saved += 1
+        self.say(f"Saved {saved} element crop{'s' if saved != 1 else ''} in {shooter.directory}")
+        return saved
 
     def send(self) -> int | None:
         """Hand the batch to agents (issue #5 §3): deliver it to every waiting ``annotations.wait`` and say how
@@ -216,7 +288,7 @@ class MainWindow(QMainWindow):
             self.say(f"Send failed: could not store the batch: {exc}")
             return None
         self.session.archive(sent.id)
-        self.last_shot = ""
+        self.last_shot = self.last_shot_clean = ""
         self.copy_path_button.hide()
         if self.agent is None:
             self.say(f"Batch {sent.id} is pending, but the agent socket is off: no agent can receive it now")
@@ -233,7 +305,7 @@ class MainWindow(QMainWindow):
     def clear(self) -> None:
         """Remove every annotation, the overall note and the batch's screenshot line."""
         self.session.clear()
-        self.last_shot = ""
+        self.last_shot = self.last_shot_clean = ""
         self.copy_path_button.hide()
         self.say("Annotations cleared")
 

@@ -1,0 +1,56 @@
+"""Host-side drawing on captured images (Pillow): redaction boxes and annotation outlines with numbers.
+
+Never drawn in the page: the page's pixels are what Chromium rendered; pagenote's additions are drawn on the
+host afterwards (issue #4 §3–4). Coordinates come in CSS px and are multiplied by ``k`` (image px per CSS
+px) and shifted by ``origin`` (the image's top-left in the same CSS coordinate space).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from PIL import Image, ImageDraw, ImageFont
+
+MARKER_RED = (220, 38, 38, 255)      # the page-side marker's colour (overlay.js .marker)
+REDACTION_FILL = (31, 41, 55, 255)   # solid slate: nothing of what was there survives
+MARKER_SIZE = 22                     # CSS px, as overlay.js draws markers
+
+
+def _box(rect: dict, k: float, origin: tuple[float, float]) -> tuple[int, int, int, int]:
+    x0 = (rect["x"] - origin[0]) * k
+    y0 = (rect["y"] - origin[1]) * k
+    return (int(x0), int(y0), int(x0 + rect["width"] * k + 0.999), int(y0 + rect["height"] * k + 0.999))
+
+
+def redact(image: Image.Image, rects: Iterable[dict], k: float = 1.0, origin: tuple[float, float] = (0, 0)) -> int:
+    """Fill each rect (CSS px) solid in ``image``, in place. Returns how many rects touched the image.
+    Source of the rule: issue #4 §4 (password / one-time-code / cc-* inputs, ``data-pagenote-redact``)."""
+    draw = ImageDraw.Draw(image)
+    touched = 0
+    for rect in rects:
+        box = _box(rect, k, origin)
+        if box[2] <= 0 or box[3] <= 0 or box[0] >= image.width or box[1] >= image.height:
+            continue
+        draw.rectangle(box, fill=REDACTION_FILL)
+        touched += 1
+    return touched
+
+
+def draw_annotations(image: Image.Image, items: Iterable[tuple[int, dict]], k: float = 1.0,
+                     origin: tuple[float, float] = (0, 0)) -> None:
+    """Draw each ``(number, rect)``: a 2 px outline around the element and a numbered badge whose top-left is
+    the element's top-left — where the page shows its marker — in place."""
+    draw = ImageDraw.Draw(image)
+    size = max(int(MARKER_SIZE * k), 12)
+    font = ImageFont.load_default(size=max(int(12 * k), 9))
+    for number, rect in items:
+        box = _box(rect, k, origin)
+        width = max(int(2 * k), 2)
+        draw.rectangle(box, outline=MARKER_RED, width=width)
+        label = str(number)
+        text_w = draw.textlength(label, font=font)
+        badge = (box[0], box[1], box[0] + max(size, int(text_w + 12 * k)), box[1] + size)
+        draw.rounded_rectangle(badge, radius=size // 2, fill=MARKER_RED, outline=(255, 255, 255, 255),
+                               width=max(int(2 * k), 1))
+        centre = ((badge[0] + badge[2]) / 2, (badge[1] + badge[3]) / 2)
+        draw.text(centre, label, fill=(255, 255, 255, 255), font=font, anchor="mm")

@@ -1,0 +1,189 @@
+"""Saving screenshots: viewport, full page, element crops, annotated copies — redacted, scaled, named,
+tagged with metadata and listed in ``shots/index.jsonl`` (issue #4 §2, §3, §4, §5, §8).
+
+Every image is first captured from Chromium's rendering (:mod:`app.capture.viewport`,
+:mod:`app.capture.fullpage`); this module only crops, scales, redacts and draws on the host (Pillow).
+
+Scale (issue #4 §5): ``css`` (default) makes one image px one CSS px; ``device`` keeps device px (CSS px ×
+device pixel ratio × zoom). The DPR and the scale are written into the PNG (tEXt chunks ``pagenote:dpr``,
+``pagenote:scale``) and into the index line.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import io
+import json
+import os
+from dataclasses import asdict, dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+
+from PIL import Image, PngImagePlugin
+from PySide6.QtWebEngineWidgets import QWebEngineView
+
+from app import __version__
+from app.capture.draw import draw_annotations, redact
+from app.capture.fullpage import grab_full_page
+from app.capture.viewport import CaptureError, grab_viewport, to_pil
+from app.protocol.redact import redact_urls
+from app.sinks import slug, stamp, unique_path, write_atomic
+from app.webview.picker import Picker
+
+#: Margin around an element crop, in CSS px (issue #4 §2).
+CROP_MARGIN = 16
+
+
+@dataclass
+class Shot:
+    """One saved image. ``width``/``height`` in image px; ``scale`` = image px per CSS px; ``viewport`` in
+    CSS px; ``annotations`` = the numbers drawn on it (annotated) or cropped (element)."""
+
+    path: str
+    kind: str  # viewport | full | element | viewport-annotated | full-annotated
+    width: int
+    height: int
+    dpr: float
+    scale: float
+    url: str
+    title: str
+    viewport: dict
+    time: str
+    annotations: list[int] = field(default_factory=list)
+
+
+class Shooter:
+    """Captures for one view into ``<project_dir>/shots/``. ``scale`` is ``css`` or ``device``."""
+
+    def __init__(self, view: QWebEngineView, picker: Picker, project_dir: Path, scale: str = "css") -> None:
+        if scale not in ("css", "device"):
+            raise ValueError("scale must be 'css' or 'device'")
+        self.view = view
+        self.picker = picker
+        self.directory = (project_dir / "shots").resolve()
+        self.scale = scale
+
+    # -- geometry ------------------------------------------------------------------------------------------
+
+    @property
+    def device_per_css(self) -> float:
+        """Device px per CSS px: DPR × page zoom."""
+        return self.view.devicePixelRatioF() * (self.view.zoomFactor() or 1.0)
+
+    def _to_scale(self, image: Image.Image) -> tuple[Image.Image, float]:
+        """``image`` (device px) at the chosen scale; returns it with its image-px-per-CSS-px factor."""
+        k = self.device_per_css
+        if self.scale == "device" or abs(k - 1.0) < 1e-6:
+            return image, k
+        size = (max(1, round(image.width / k)), max(1, round(image.height / k)))
+        return image.resize(size, Image.Resampling.LANCZOS), 1.0
+
+    def _viewport_css(self) -> dict:
+        zoom = self.view.zoomFactor() or 1.0
+        return {"width": round(self.view.width() / zoom), "height": round(self.view.height() / zoom)}
+
+    # -- saving --------------------------------------------------------------------------------------------
+
+    def _save(self, image: Image.Image, kind: str, suffix: str, k: float, numbers: list[int], base: str) -> Shot:
+        page = self.view.page()
+        url = redact_urls(page.url().toString())
+        title = page.title()
+        path = unique_path(self.directory, base + suffix, ".png")
+        info = PngImagePlugin.PngInfo()
+        for key, value in (("Software", f"pagenote {__version__}"), ("pagenote:kind", kind),
+                           ("pagenote:dpr", f"{self.view.devicePixelRatioF():g}"), ("pagenote:scale", f"{k:g}"),
+                           ("pagenote:url", url)):
+            info.add_text(key, value)
+        out = io.BytesIO()
+        image.convert("RGB").save(out, "PNG", pnginfo=info)
+        write_atomic(path, out.getvalue())
+        shot = Shot(str(path), kind, image.width, image.height, self.view.devicePixelRatioF(), k, url, title,
+                    self._viewport_css(), datetime.now(timezone.utc).isoformat(timespec="seconds"), numbers)
+        self._index(shot)
+        return shot
+
+    def _index(self, shot: Shot) -> None:
+        """Append ``shot`` to ``shots/index.jsonl``: rewritten atomically under an advisory lock, so readers
+        never see a torn line and concurrent pagenote processes do not lose lines."""
+        index = self.directory / "index.jsonl"
+        with open(self.directory / ".index.lock", "a") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            old = index.read_bytes() if index.exists() else b""
+            if old and not old.endswith(b"\n"):
+                old += b"\n"
+            write_atomic(index, old + json.dumps(asdict(shot), ensure_ascii=False).encode("utf-8") + b"\n")
+
+    def _base(self) -> str:
+        page = self.view.page()
+        return f"{stamp()}-{slug(page.title() or page.url().host())}"
+
+    # -- captures ------------------------------------------------------------------------------------------
+
+    def viewport(self, pins: list[tuple[int, str]] = (), annotated: bool = True) -> tuple[Shot, Shot | None]:
+        """Save the visible viewport (redacted) and, when ``annotated`` and any pinned element of ``pins``
+        (``(number, id)``) is on this page, a copy with outlines and numbers. Raises :class:`CaptureError`."""
+        self.directory.mkdir(parents=True, exist_ok=True)
+        image = to_pil(grab_viewport(self.view, self.picker))
+        redactions = self.picker.call_sync("redactionRects", False) or []
+        rects = self.picker.call_sync("pinnedRects", [pin_id for _, pin_id in pins], False) or {}
+        image, k = self._to_scale(image)
+        redact(image, redactions, k)
+        base = self._base()
+        clean = self._save(image, "viewport", "", k, [], base)
+        items = [(n, rects[pin_id]) for n, pin_id in pins if rects.get(pin_id)]
+        if not annotated or not items:
+            return clean, None
+        drawn = image.copy()
+        draw_annotations(drawn, items, k)
+        return clean, self._save(drawn, "viewport-annotated", "-annotated", k, [n for n, _ in items], base)
+
+    def full_page(self, pins: list[tuple[int, str]] = (), annotated: bool = False, progress=None,
+                  cancelled=lambda: False) -> tuple[Shot, Shot | None]:
+        """Save the whole document (:func:`grab_full_page`), redacted, and optionally an annotated copy."""
+        self.directory.mkdir(parents=True, exist_ok=True)
+        page = grab_full_page(self.view, self.picker, pin_ids=[pin_id for _, pin_id in pins], progress=progress,
+                              cancelled=cancelled)
+        image, k = self._to_scale(page.image)
+        redact(image, page.redactions, k)
+        base = self._base()
+        clean = self._save(image, "full", "-full", k, [], base)
+        items = [(n, page.pin_rects[pin_id]) for n, pin_id in pins if page.pin_rects.get(pin_id)]
+        if not annotated or not items:
+            return clean, None
+        drawn = image.copy()
+        draw_annotations(drawn, items, k)
+        return clean, self._save(drawn, "full-annotated", "-full-annotated", k, [n for n, _ in items], base)
+
+    def element(self, number: int, pin_id: str) -> Shot:
+        """Save a crop of pinned element ``pin_id`` (annotation ``number``) with a :data:`CROP_MARGIN` CSS px
+        margin clamped to the document, from the viewport when it fits (scrolled into view), else from a
+        full-page capture. Raises :class:`CaptureError` ``CAPTURE_NOT_ON_PAGE`` when the element is gone."""
+        self.directory.mkdir(parents=True, exist_ok=True)
+        rect = self.picker.call_sync("reveal", pin_id)
+        if not isinstance(rect, dict):
+            raise CaptureError("CAPTURE_NOT_ON_PAGE", f"annotation {number}'s element is not on this page")
+        metrics = self.picker.call_sync("documentMetrics") or {}
+        scroll, doc = metrics.get("scroll", {"x": 0, "y": 0}), metrics
+        m = CROP_MARGIN
+        # The crop in document coordinates, clamped to the document.
+        left = max(rect["x"] + scroll["x"] - m, 0)
+        top = max(rect["y"] + scroll["y"] - m, 0)
+        right = min(rect["x"] + scroll["x"] + rect["width"] + m, doc.get("width", 1e9))
+        bottom = min(rect["y"] + scroll["y"] + rect["height"] + m, doc.get("height", 1e9))
+        vw, vh = metrics["viewport"]["width"], metrics["viewport"]["height"]
+        inside = (left >= scroll["x"] and top >= scroll["y"] and right <= scroll["x"] + vw
+                  and bottom <= scroll["y"] + vh)
+        if inside:
+            source = to_pil(grab_viewport(self.view, self.picker))
+            redactions = self.picker.call_sync("redactionRects", True) or []
+            origin = (scroll["x"], scroll["y"])
+        else:
+            page = grab_full_page(self.view, self.picker)
+            source, redactions, origin = page.image, page.redactions, (0.0, 0.0)
+        k_dev = self.device_per_css
+        box = (round((left - origin[0]) * k_dev), round((top - origin[1]) * k_dev),
+               round((right - origin[0]) * k_dev), round((bottom - origin[1]) * k_dev))
+        crop = source.crop(box)
+        crop, k = self._to_scale(crop)
+        redact(crop, redactions, k, origin=(left, top))
+        return self._save(crop, "element", f"-a{number}", k, [number], self._base())
