@@ -5,6 +5,7 @@
 - ``pagenote capture …``: one headless annotate → screenshot → Markdown run (see :mod:`app.headless`).
 - ``pagenote serve [URL] [--out DIR]``: the app with no visible window, serving the agent socket.
 - ``pagenote mcp [--http HOST:PORT]``: an MCP server (stdio, or streamable HTTP) backed by the agent socket.
+- ``pagenote compare BASELINE.png CURRENT.png``: visual diff (see :mod:`app.capture.compare`).
 """
 
 from __future__ import annotations
@@ -48,7 +49,8 @@ def capture_parser() -> argparse.ArgumentParser:
         prog="pagenote capture",
         description="Load a page with no window, pin one annotation per selector, take a viewport PNG, write "
                     "the Markdown to <out>/annotations/ and print it on stdout.",
-        epilog="Exit codes: 0 done, 2 bad input, 3 the page failed to load, 4 the screenshot failed.")
+        epilog="Exit codes: 0 done, 1 differs from --baseline, 2 bad input, 3 the page failed to load, "
+               "4 the screenshot failed, 5 --send could not reach the app.")
     p.add_argument("url", nargs="?", help="page URL or file (default: the bundled demo page)")
     p.add_argument("--annotate", metavar="SELECTOR", action=_Target, dest="targets",
                    help="CSS selector of an element to annotate; must match exactly one element (repeatable)")
@@ -61,6 +63,18 @@ def capture_parser() -> argparse.ArgumentParser:
     p.add_argument("--viewport", metavar="WxH", type=_viewport, default=(1280, 800),
                    help="viewport size in CSS px (default 1280x800)")
     p.add_argument("--format", choices=("md", "json"), default="md", help="stdout format (default md)")
+    p.add_argument("--full-page", action="store_true",
+                   help="capture the whole document instead of the viewport (…-full.png)")
+    p.add_argument("--scale", choices=("css", "device"), default="css",
+                   help="image px per CSS px: css (1, default) or device (the device pixel ratio)")
+    p.add_argument("--crops", action="store_true",
+                   help="also save a crop of each annotated element (…-a<i>.png), listed in its annotation")
+    p.add_argument("--agent-copy", action="store_true",
+                   help="also write <name>-agent.png within agent image limits (1568 px edge, 1.15 MP)")
+    p.add_argument("--baseline", metavar="DIR", type=Path,
+                   help="compare the clean image with DIR/<page>.png (created when missing); exit 1 if it differs")
+    p.add_argument("--threshold", metavar="PERCENT", type=float, default=0.1,
+                   help="with --baseline: the largest changed-pixel percentage that still passes (default 0.1)")
     p.add_argument("--send", action="store_true",
                    help="also hand the batch to the running pagenote app, as its Send button does")
     p.add_argument("-v", "--verbose", action="store_true", help="log details to stderr")
@@ -151,5 +165,6 @@ def _capture(argv: list[str]) -> int:
             return EXIT_BAD_INPUT
     job = CaptureJob(url=url, targets=[tuple(t) for t in (args.targets or [])], summary=args.summary,
                      out=args.out, screenshot=not args.no_screenshot, viewport=args.viewport, format=args.format,
-                     send=args.send)
+                     send=args.send, full_page=args.full_page, scale=args.scale, crops=args.crops,
+                     agent_copy=args.agent_copy, baseline=args.baseline, threshold=args.threshold)
     return headless.run(job)

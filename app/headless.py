@@ -1,6 +1,7 @@
 """``pagenote capture``: the annotate → screenshot → Markdown pipeline with no window (issue #2 §7).
 
-Exit codes: 0 done; 2 bad input (including a selector that does not match exactly one element);
+Exit codes: 0 done; 1 ``--baseline`` given and the image differs beyond ``--threshold``; 2 bad input
+(including a selector that does not match exactly one element);
 3 the page failed to load; 4 the screenshot could not be taken (``CAPTURE_*``); 5 ``--send`` could not
 reach the running app (the files were still written). Only the Markdown (or JSON)
 goes to stdout; everything else goes to stderr.
@@ -18,7 +19,7 @@ from pydantic import ValidationError
 
 log = logging.getLogger("pagenote.headless")
 
-EXIT_OK, EXIT_BAD_INPUT, EXIT_LOAD_FAILED, EXIT_CAPTURE_FAILED, EXIT_SEND_FAILED = 0, 2, 3, 4, 5
+EXIT_OK, EXIT_DIFFERS, EXIT_BAD_INPUT, EXIT_LOAD_FAILED, EXIT_CAPTURE_FAILED, EXIT_SEND_FAILED = 0, 1, 2, 3, 4, 5
 
 
 @dataclass
@@ -34,6 +35,12 @@ class CaptureJob:
     format: str = "md"
     load_timeout_ms: int = 30_000
     send: bool = False
+    full_page: bool = False
+    scale: str = "css"
+    crops: bool = False
+    agent_copy: bool = False
+    baseline: Path | None = None
+    threshold: float = 0.1
 
 
 class JobFailed(Exception):
@@ -115,11 +122,12 @@ def run(job: CaptureJob) -> int:
 
 
 def _run(job: CaptureJob, view, page) -> int:
-    from app.capture.viewport import CaptureError, grab_viewport, png_bytes
+    from app.capture.shots import Shooter
+    from app.capture.viewport import CaptureError
     from app.model.annotation import ElementRecord
     from app.model.session import Session
     from app.protocol.markdown import encode_annotations
-    from app.sinks import save_markdown, shot_path, write_atomic
+    from app.sinks import save_markdown
     from app.webview.picker import Picker
     from app.webview.urls import url_from_user_input
 
@@ -158,24 +166,38 @@ def _run(job: CaptureJob, view, page) -> int:
         targets_of[found["id"]] = selector
         session.add(found["id"], record, note)
     picker.call_sync("setMarkers", json.dumps(session.markers()))
-    shot = ""
+    shot = clean_path = ""
+    verdict = EXIT_OK
     if job.screenshot:
+        shooter = Shooter(view, picker, job.out, job.scale)
+        pins = [(n, pin.id) for n, pin in enumerate(session.pins, start=1)]
         try:
-            image = grab_viewport(view, picker)
+            if job.full_page:
+                clean, drawn = shooter.full_page(pins, annotated=True)
+            else:
+                clean, drawn = shooter.viewport(pins)
+            if job.crops:
+                for number, pin_id in pins:
+                    session.set_screenshot(pin_id, shooter.element(number, pin_id).path)
         except CaptureError as exc:
             raise JobFailed(EXIT_CAPTURE_FAILED, str(exc)) from None
         if navigations:
             raise JobFailed(EXIT_LOAD_FAILED, "PAGE_NAVIGATED: the page navigated away by itself during the "
                                               "capture; annotate the page it lands on instead")
-        title = page.title() or url.host() or "page"
-        path = shot_path(job.out, title)
-        write_atomic(path, png_bytes(image))
-        shot = str(path)
-        print(f"pagenote: screenshot {shot} ({image.width()}x{image.height()} px)", file=sys.stderr)
+        shot = drawn.path if drawn else clean.path
+        clean_path = clean.path if drawn else ""
+        print(f"pagenote: screenshot {clean.path} ({clean.width}x{clean.height} px, scale {clean.scale:g}, "
+              f"DPR {clean.dpr:g})", file=sys.stderr)
+        if drawn:
+            print(f"pagenote: annotated {drawn.path}", file=sys.stderr)
+        if job.agent_copy:
+            _agent_copy(Path(shot))
+        if job.baseline is not None:
+            verdict = _compare_baseline(Path(clean.path), job.baseline, job.threshold, job.full_page)
     if navigations:
         raise JobFailed(EXIT_LOAD_FAILED, "PAGE_NAVIGATED: the page navigated away by itself during the capture; "
                                           "annotate the page it lands on instead")
-    batch = session.batch(screenshot=shot)
+    batch = session.batch(screenshot=shot, screenshot_clean=clean_path)
     md_path = save_markdown(batch, job.out)
     print(f"pagenote: annotations {md_path}", file=sys.stderr)
     if job.format == "json":
@@ -184,8 +206,45 @@ def _run(job: CaptureJob, view, page) -> int:
         sys.stdout.write(encode_annotations(batch))
     sys.stdout.flush()
     if job.send:
-        return _send(encode_annotations(batch))
-    return EXIT_OK
+        sent = _send(encode_annotations(batch))
+        if sent != EXIT_OK:
+            return sent
+    return verdict
+
+
+def _agent_copy(path: Path) -> None:
+    """Write ``<name>-agent.png``: a copy within agent clients' image limits (issue #4 §7)."""
+    from app.capture.downscale import downscale_png
+    from app.sinks import write_atomic
+
+    small, scale, (w, h) = downscale_png(path.read_bytes())
+    target = path.with_name(path.stem + "-agent.png")
+    write_atomic(target, small)
+    print(f"pagenote: agent copy {target} ({w}x{h} px, scale {scale:.4g})", file=sys.stderr)
+
+
+def _compare_baseline(current: Path, baseline_dir: Path, threshold: float, full: bool) -> int:
+    """Compare ``current`` with ``<baseline_dir>/<slug>[-full].png`` (issue #4 §6); create the baseline when
+    it is missing. Returns :data:`EXIT_DIFFERS` above ``threshold`` percent, else :data:`EXIT_OK`."""
+    import shutil
+
+    from PIL import Image
+
+    from app.capture.compare import compare_images, diff_image, summary
+
+    name = current.stem.split("-", 2)[-1]  # drop the YYYYmmdd-HHMMSS stamp
+    baseline = baseline_dir / f"{name}.png"
+    if not baseline.exists():
+        baseline_dir.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(current, baseline)
+        print(f"pagenote: baseline created: {baseline}", file=sys.stderr)
+        return EXIT_OK
+    with Image.open(baseline) as a, Image.open(current) as b:
+        result = compare_images(a, b, threshold_percent=threshold)
+        diff_path = current.with_name(current.stem + "-diff.png")
+        diff_image(a, b, result).save(diff_path)
+    print(f"pagenote: compare with {baseline}: {summary(result, diff_path)}", file=sys.stderr)
+    return EXIT_OK if result.passed else EXIT_DIFFERS
 
 
 def _send(markdown: str) -> int:

@@ -72,9 +72,12 @@ def _offsets(length: int, view: int, step: int) -> list[int]:
 
 def grab_full_page(view: QWebEngineView, picker: Picker, *, pin_ids: list[str] | None = None,
                    progress: Callable[[int, int], None] | None = None,
-                   cancelled: Callable[[], bool] = lambda: False) -> FullPage:
+                   cancelled: Callable[[], bool] = lambda: False,
+                   clip: tuple[float, float] | None = None) -> FullPage:
     """Capture the whole document of ``view``'s page (see the module docstring). ``pin_ids``: pinned
-    elements whose document rects to measure in the captured layout.
+    elements whose document rects to measure in the captured layout. ``clip=(top, bottom)`` (CSS px,
+    document coordinates) captures only the rows that cover that band: the image is still document-sized,
+    and only the band holds pixels (white elsewhere) — for crops of elements taller than the viewport.
 
     ``progress(done, total)`` is called after each tile; ``cancelled()`` is checked before each tile.
     Raises :class:`CaptureError`: ``CAPTURE_CANCELLED``, ``CAPTURE_TOO_LARGE`` (a side over
@@ -98,6 +101,12 @@ def grab_full_page(view: QWebEngineView, picker: Picker, *, pin_ids: list[str] |
         # (tiles right of the first column are grabbed the slow, clean way when they are in the top row).
         xs = _offsets(doc_w, vw, vw)
         ys = _offsets(doc_h, vh, max(vh - 1, 1))
+        if clip is not None:
+            # Keep the tiles that overlap the band, plus the one above (its clean last row covers the next
+            # tile's probe row) — and always scroll 0, where fixed elements are drawn and then hidden.
+            keep = [i for i, y in enumerate(ys) if y < clip[1] and y + vh > clip[0]]
+            first = max(min(keep, default=0) - 1, 0)
+            ys = [ys[0]] + [y for y in ys[first:max(keep, default=0) + 1] if y != ys[0]]
         total = len(xs) * len(ys)
         dpr = float(metrics["dpr"] or 1.0)
         canvas = Image.new("RGBA", (round(doc_w * dpr), round(doc_h * dpr)), (255, 255, 255, 255))

@@ -178,7 +178,7 @@ class Shooter:
             redactions = self.picker.call_sync("redactionRects", True) or []
             origin = (scroll["x"], scroll["y"])
         else:
-            page = grab_full_page(self.view, self.picker)
+            page = grab_full_page(self.view, self.picker, clip=(top, bottom))
             source, redactions, origin = page.image, page.redactions, (0.0, 0.0)
         k_dev = self.device_per_css
         box = (round((left - origin[0]) * k_dev), round((top - origin[1]) * k_dev),
