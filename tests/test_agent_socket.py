@@ -243,7 +243,7 @@ def test_element_screenshot_is_a_crop_around_the_annotation(window, agent, serve
     assert "result" in answer, answer
     shot = answer["result"]
     image = Image.open(io.BytesIO(base64.b64decode(shot["data"]))).convert("RGB")
-    assert image.size == (133, 133)  # 100 CSS px + 2 × 16 px margin (+1 px rounding), DPR 1
+    assert image.size == (132, 132)  # 100 CSS px + 2 × 16 px margin, DPR 1
     assert image.getpixel((66, 66)) == (0, 255, 0) and image.getpixel((5, 5)) == (255, 255, 255)
 
 

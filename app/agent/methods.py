@@ -155,7 +155,7 @@ class Methods:
         return {"app": "pagenote", "version": __version__, "protocol_version": PROTOCOL_VERSION,
                 "methods": sorted(self.table), "waiting": self.waiting(),
                 "capabilities": {"compactResponses": True, "annotations.wait": True, "maxWaitMs": MAX_WAIT_MS,
-                                 "screenshot": ["viewport", "element"], "inlineImages": True}}
+                                 "screenshot": ["viewport", "full", "element"], "inlineImages": True}}
 
     def _current_view(self, compact: bool) -> dict:
         batch = self.host.current_batch()
