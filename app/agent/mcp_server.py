@@ -359,8 +359,8 @@ def build_server(socket: Path, *, start_app: bool = True, project_dir: Path | No
     @server.tool(annotations=ToolAnnotations(read_only_hint=False, destructive_hint=False, open_world_hint=False))
     async def take_screenshot(
         kind: Annotated[Literal["viewport", "full", "element"],
-                        Field(description="viewport: the visible page; full: the whole document; element: the element of an annotation "
-                                          "(of `batch`), with a 16 px margin")] = "viewport",
+                        Field(description="viewport: the visible page; full: the whole document; element: the "
+                                          "element of an annotation (of `batch`), with a 16 px margin")] = "viewport",
         annotation: Annotated[StrictInt | None, Field(description="the annotation number (1-based) for "
                                                                   "kind=element")] = None,
         batch: Annotated[str, Field(description="for kind=element: 'current' (the unsent batch) or the id of a "

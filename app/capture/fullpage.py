@@ -109,7 +109,7 @@ def grab_full_page(view: QWebEngineView, picker: Picker, *, pin_ids: list[str] |
             ys = [ys[0]] + [y for y in ys[first:max(keep, default=0) + 1] if y != ys[0]]
         total = len(xs) * len(ys)
         dpr = float(metrics["dpr"] or 1.0)
-        canvas = Image.new("RGBA", (round(doc_w * dpr), round(doc_h * dpr)), (255, 255, 255, 255))
+        canvas = Image.new("RGB", (round(doc_w * dpr), round(doc_h * dpr)), (255, 255, 255))
         done = 0
         covered_y = 0
         for y in ys:
@@ -122,10 +122,10 @@ def grab_full_page(view: QWebEngineView, picker: Picker, *, pin_ids: list[str] |
                 fast = grab_probed_tile(view, picker, x, y, done) if y > 0 else None
                 if fast is None:
                     actual = picker.call_sync("scrollTo", x, y)
-                    tile = to_pil(grab_viewport(view, picker))
+                    tile = to_pil(grab_viewport(view, picker), "RGB")
                     skip_top = 0
                 else:
-                    tile, actual = to_pil(fast[0]), fast[1]
+                    tile, actual = to_pil(fast[0], "RGB"), fast[1]
                     skip_top = 1  # the probe row
                 ax, ay = int(actual["x"]), int(actual["y"])
                 # Paste only what earlier tiles did not cover (overlaps: the probe row, the last row/column).

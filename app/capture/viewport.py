@@ -41,8 +41,12 @@ class CaptureError(RuntimeError):
         self.code = code
 
 
-def to_pil(image: QImage) -> Image.Image:
-    """Copy a ``QImage`` into a Pillow RGBA image (device px)."""
+def to_pil(image: QImage, mode: str = "RGBA") -> Image.Image:
+    """Copy a ``QImage`` into a Pillow image (device px), ``mode`` ``RGBA`` or ``RGB``."""
+    if mode == "RGB":
+        rgb = image.convertToFormat(QImage.Format.Format_RGB888)
+        return Image.frombuffer("RGB", (rgb.width(), rgb.height()), bytes(rgb.constBits()), "raw", "RGB",
+                                rgb.bytesPerLine(), 1)
     rgba = image.convertToFormat(QImage.Format.Format_RGBA8888)
     data = bytes(rgba.constBits())
     return Image.frombuffer("RGBA", (rgba.width(), rgba.height()), data, "raw", "RGBA", rgba.bytesPerLine(), 1)
