@@ -193,7 +193,10 @@ def _run(job: CaptureJob, view, page) -> int:
         if job.agent_copy:
             _agent_copy(Path(shot))
         if job.baseline is not None:
-            verdict = _compare_baseline(Path(clean.path), job.baseline, job.threshold, job.full_page)
+            from app.sinks import slug
+
+            name = slug(page.title() or url.host()) + ("-full" if job.full_page else "")
+            verdict = _compare_baseline(Path(clean.path), job.baseline / f"{name}.png", job.threshold)
     if navigations:
         raise JobFailed(EXIT_LOAD_FAILED, "PAGE_NAVIGATED: the page navigated away by itself during the capture; "
                                           "annotate the page it lands on instead")
@@ -223,19 +226,18 @@ def _agent_copy(path: Path) -> None:
     print(f"pagenote: agent copy {target} ({w}x{h} px, scale {scale:.4g})", file=sys.stderr)
 
 
-def _compare_baseline(current: Path, baseline_dir: Path, threshold: float, full: bool) -> int:
-    """Compare ``current`` with ``<baseline_dir>/<slug>[-full].png`` (issue #4 §6); create the baseline when
-    it is missing. Returns :data:`EXIT_DIFFERS` above ``threshold`` percent, else :data:`EXIT_OK`."""
+def _compare_baseline(current: Path, baseline: Path, threshold: float) -> int:
+    """Compare ``current`` with ``baseline`` (``<DIR>/<slug of the title>[-full].png``, issue #4 §6); create
+    the baseline when it is missing. Returns :data:`EXIT_DIFFERS` above ``threshold`` percent, else
+    :data:`EXIT_OK`."""
     import shutil
 
     from PIL import Image
 
     from app.capture.compare import compare_images, diff_image, summary
 
-    name = current.stem.split("-", 2)[-1]  # drop the YYYYmmdd-HHMMSS stamp
-    baseline = baseline_dir / f"{name}.png"
     if not baseline.exists():
-        baseline_dir.mkdir(parents=True, exist_ok=True)
+        baseline.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(current, baseline)
         print(f"pagenote: baseline created: {baseline}", file=sys.stderr)
         return EXIT_OK
