@@ -21,13 +21,14 @@ PICKER_SCRIPT_NAME = "pagenote-picker"
 
 def picker_script() -> QWebEngineScript:
     """The picker bundle as a ``QWebEngineScript``: isolated world (``ApplicationWorld``), injected at
-    ``DocumentReady`` into the main frame only (sub-frames are the picker issue's work)."""
+    ``DocumentReady`` into every frame, cross-origin ones included (each frame gets its own copy; the host
+    talks to each through ``QWebEngineFrame.runJavaScript``)."""
     script = QWebEngineScript()
     script.setName(PICKER_SCRIPT_NAME)
     script.setSourceCode(picker_source())
     script.setWorldId(QWebEngineScript.ScriptWorldId.ApplicationWorld)
     script.setInjectionPoint(QWebEngineScript.InjectionPoint.DocumentReady)
-    script.setRunsOnSubFrames(False)
+    script.setRunsOnSubFrames(True)
     return script
 
 

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QEventLoop, QTimer
-from PySide6.QtWebEngineCore import QWebEnginePage, QWebEngineScript
+from PySide6.QtWebEngineCore import QWebEngineFrame, QWebEnginePage, QWebEngineScript
 
 log = logging.getLogger("pagenote.picker")
 
@@ -33,9 +33,11 @@ def _call_source(method: str, *args: Any) -> str:
 
 
 class Picker:
-    """Calls into the page-side picker of ``page``. Coordinates are viewport CSS px."""
+    """Calls into the page-side picker of ``page`` — a ``QWebEnginePage`` (its main frame) or one
+    ``QWebEngineFrame`` (a sub-frame, cross-origin included; Qt ≥ 6.8). Coordinates are the frame's viewport
+    CSS px."""
 
-    def __init__(self, page: QWebEnginePage) -> None:
+    def __init__(self, page: QWebEnginePage | QWebEngineFrame) -> None:
         self.page = page
 
     def call(self, method: str, *args: Any, callback: Callable[[Any], None] | None = None) -> None:

@@ -1,0 +1,102 @@
+// frames.js — crossing boundaries. Open shadow roots are crossed here (deep hit testing, chained
+// selectors `host >> inner`); iframes are crossed by the host: this side only says which iframe a point or a
+// chain step lands on (its index among the document's frames, name, selector, content box), and the host
+// routes the rest of the work into that child frame's own copy of this script (QWebEngineFrame, Qt ≥ 6.8 —
+// which reaches cross-origin frames too, with no message passing the page could see or forge).
+
+const CHAIN = ' >> ';
+const MAX_DEPTH = 32;
+
+function isFrame(el) { return !!el && (el.localName === 'iframe' || el.localName === 'frame'); }
+
+function frameElements() { return Array.from(document.querySelectorAll('iframe, frame')); }
+
+// The iframe's content box (where its document's viewport starts) in viewport CSS px.
+function frameContentRect(f) {
+  const r = f.getBoundingClientRect();
+  const cs = getComputedStyle(f);
+  const left = r.left + parseFloat(cs.borderLeftWidth) + parseFloat(cs.paddingLeft);
+  const top = r.top + parseFloat(cs.borderTopWidth) + parseFloat(cs.paddingTop);
+  return { x: left, y: top, width: f.clientWidth, height: f.clientHeight };
+}
+
+function frameInfo(f) {
+  return { index: frameElements().indexOf(f), name: f.getAttribute('name') || f.getAttribute('id') || '',
+           selector: uniqueSelector(f), rect: frameContentRect(f), src: cut(redactUrl(f.src || ''), 500) };
+}
+
+// Heuristic for a closed shadow root (no API reveals one to another world): a defined custom element with
+// no open root and no light-DOM child under the point still renders something of its own.
+function looksClosedHost(el, x, y) {
+  if (!el.localName.includes('-') || el.shadowRoot || !el.matches(':defined')) return false;
+  for (const child of el.children) {
+    const r = child.getBoundingClientRect();
+    if (x >= r.left && x <= r.right && y >= r.top && y <= r.bottom) return false;
+  }
+  const r = el.getBoundingClientRect();
+  return r.width > 0 && r.height > 0;
+}
+
+// Deepest element at a viewport point, through open shadow roots; a closed root stops at its host.
+function deepElementAt(x, y) {
+  let el = document.elementFromPoint(x, y);
+  if (!el || el === overlay.host) return null;
+  for (let i = 0; i < MAX_DEPTH && el.shadowRoot; i++) {
+    const inner = el.shadowRoot.elementFromPoint(x, y);
+    if (!inner || inner === el) break;
+    el = inner;
+  }
+  return el;
+}
+
+// Split a chained selector on top-level ' >> ' (outside quotes, brackets and parentheses).
+function splitChain(s) {
+  const parts = [];
+  let depth = 0, quote = '', start = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i];
+    if (quote) { if (c === '\\') i++; else if (c === quote) quote = ''; continue; }
+    if (c === '"' || c === "'") quote = c;
+    else if (c === '[' || c === '(') depth++;
+    else if (c === ']' || c === ')') depth--;
+    else if (depth === 0 && s.startsWith(CHAIN, i)) { parts.push(s.slice(start, i).trim()); start = i + CHAIN.length; i += CHAIN.length - 1; }
+  }
+  parts.push(s.slice(start).trim());
+  return parts;
+}
+
+// Resolve a chained selector step by step: {count, el} for the final element (count !== 1: not unique),
+// {frame, rest} when a step is an iframe (the host continues with `rest` in that frame), {error} otherwise.
+function resolveChain(selector) {
+  const parts = splitChain(selector);
+  let root = document;
+  for (let i = 0; i < parts.length; i++) {
+    let list;
+    try { list = Array.from(root.querySelectorAll(parts[i])).filter((e) => e !== overlay.host); }
+    catch (e) { return { error: `not a valid CSS selector: ${parts[i]} (${e.message || e})` }; }
+    if (list.length !== 1) return { count: list.length, step: parts[i] };
+    const el = list[0];
+    if (i === parts.length - 1) return { count: 1, el };
+    if (isFrame(el)) return { frame: frameInfo(el), rest: parts.slice(i + 1).join(CHAIN) };
+    if (!el.shadowRoot) {
+      return { error: `${parts[i]} is neither an iframe nor the host of an open shadow root, so '>>' cannot go into it` };
+    }
+    root = el.shadowRoot;
+  }
+  return { count: 0 };
+}
+
+// The selector pagenote writes: unique within each root, shadow hosts first, joined by ' >> '.
+function chainedSelector(el) {
+  const parts = [];
+  let node = el;
+  for (let depth = 0; node && depth < MAX_DEPTH; depth++) {
+    const s = uniqueSelector(node);
+    if (!s) return '';
+    parts.unshift(s);
+    const root = node.getRootNode();
+    if (!(root instanceof ShadowRoot)) break;
+    node = root.host;
+  }
+  return parts.join(CHAIN);
+}

@@ -1,0 +1,145 @@
+"""Iframes (same-origin, srcdoc, cross-origin from a second port, nested) and shadow DOM (open, slotted,
+nested, closed) — picking by mouse, records, markers in frames, chained selectors (issue #3 §2, §3, §11)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtTest import QTest
+
+from app.protocol.markdown import parse_annotations
+from app.webview.frames import picker_for, select_chain
+
+
+@pytest.fixture
+def frames(window, server, server2, qtbot):
+    window.load_page(server.url(f"frames.html?cross={server2.httpd.server_address[1]}"))
+    # Wait until every frame (nested cross-origin one included) runs the picker.
+    qtbot.waitUntil(lambda: select_chain(window.page, "#cross >> #inner >> #leaf")[1].get("count") == 1,
+                    timeout=10_000)
+    return window
+
+
+def click_element(window, qtbot, chain: str):
+    """Click the centre of the element a chained selector names, in annotation mode, and confirm the note."""
+    route, found = select_chain(window.page, chain)
+    vp = found["viewport"]
+    point = QPoint(int(route.offset[0] + vp["x"] + vp["width"] / 2), int(route.offset[1] + vp["y"] + vp["height"] / 2))
+    QTest.mouseClick(window.view.focusProxy(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, point)
+    qtbot.waitUntil(window.annotate.note_box.isVisible, timeout=5000)
+    QTest.keyClick(window.annotate.note_box.editor, Qt.Key.Key_Return)
+    return route, found
+
+
+@pytest.mark.parametrize(("chain", "frame", "selector"), [
+    ("#same >> #child-button", "#same", "#child-button"),
+    ("#doc >> #in-srcdoc", "#doc", "#in-srcdoc"),
+    ("#cross >> #child-button", "#cross", "#child-button"),
+    ("#cross >> #inner >> #leaf", "#cross >> #inner", "#leaf"),
+])
+def test_clicking_inside_a_frame_pins_that_element(frames, qtbot, chain, frame, selector):
+    window = frames
+    window.act_annotate.trigger()
+    route, found = click_element(window, qtbot, chain)
+    element = window.session.pins[0].annotation.element
+    assert element.frame == frame and element.selector == selector
+    # Rect in top-document coordinates: the frame's content offset plus the element's rect in its viewport.
+    vp = found["viewport"]
+    assert abs(element.rect.x - (route.offset[0] + vp["x"])) <= 1 and abs(element.rect.y - (route.offset[1] + vp["y"])) <= 1
+    # The marker is drawn inside that frame, on the element's top-left.
+    child = picker_for(window.page, route.frame)
+    qtbot.waitUntil(lambda: (child.call_sync("markers") or [{}])[0].get("visible") is True, timeout=5000)
+    marker = child.call_sync("markers")[0]
+    assert marker["n"] == 1 and abs(marker["x"] - vp["x"]) <= 1 and abs(marker["y"] - vp["y"]) <= 1
+
+
+def test_frames_see_no_input_in_annotation_mode(frames, qtbot):
+    window = frames
+    window.act_annotate.trigger()
+    route, _ = click_element(window, qtbot, "#cross >> #child-button")
+    counts = picker_for(window.page, route.frame)
+    # The counters live in the frame's own page world: read them there (world 0 of that frame).
+    from tests.conftest import run_js
+
+    assert run_js(qtbot, route.frame, "window.counts") == {k: 0 for k in
+                                                          ("pointerdown", "mousedown", "mouseup", "click",
+                                                           "keydown", "focusin", "focusout")}
+    assert counts is not None
+
+
+def test_marker_in_a_frame_follows_the_frame_scroll(frames, qtbot):
+    window = frames
+    window.act_annotate.trigger()
+    route, _ = click_element(window, qtbot, "#same >> #child-button")
+    from tests.conftest import run_js
+
+    run_js(qtbot, route.frame, "window.scrollTo(0, 15)")
+    child = picker_for(window.page, route.frame)
+    pin_id = window.annotate.anchors[window.session.pins[0].id][1]
+
+    def aligned():
+        m, r = child.call_sync("markers")[0], child.call_sync("elementViewport", pin_id)
+        return abs(m["x"] - r["x"]) <= 1 and abs(m["y"] - r["y"]) <= 1 and r["y"] < 15
+
+    qtbot.waitUntil(aligned, timeout=3000)
+
+
+@pytest.fixture
+def shadow(window, server):
+    window.load_page(server.url("shadow.html"))
+    return window
+
+
+def test_elements_in_open_shadow_roots_are_pickable_with_chained_selectors(shadow, qtbot):
+    window = shadow
+    window.act_annotate.trigger()
+    for chain, expected in (("#open >> #inner-button", "#open >> #inner-button"),
+                            ("#open >> #nested >> #deep", "#open >> #nested >> #deep"),
+                            ("#slotted", "#slotted")):
+        window.session.clear()
+        click_element(window, qtbot, chain)
+        element = window.session.pins[0].annotation.element
+        assert element.selector == expected, chain
+        assert element.xpath == ("" if ">>" in expected else "/html/body/open-card/span")
+    assert window.session.pins[0].annotation.element.text == "Slotted title"
+
+
+def test_a_closed_shadow_root_picks_its_host_and_says_so(shadow, qtbot):
+    window = shadow
+    window.act_annotate.trigger()
+    route, found = select_chain(window.page, "#closed")
+    vp = found["viewport"]
+    QTest.mouseClick(window.view.focusProxy(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
+                     QPoint(int(vp["x"] + 30), int(vp["y"] + vp["height"] / 2)))
+    qtbot.waitUntil(window.annotate.note_box.isVisible, timeout=5000)
+    element = window.session.pins[0].annotation.element
+    assert element.selector == "#closed" and element.shadow.startswith("closed")
+
+
+def _capture(*args, cwd):
+    env = dict(os.environ)
+    env.pop("DISPLAY", None)
+    return subprocess.run([sys.executable, "-m", "app", "capture", *args], cwd=cwd, env=env,
+                          capture_output=True, text=True, timeout=120)
+
+
+def test_capture_accepts_the_chained_selectors_pagenote_writes(server, server2, tmp_path):
+    url = server.url(f"frames.html?cross={server2.httpd.server_address[1]}")
+    proc = _capture(url, "--annotate", "#cross >> #inner >> #leaf", "--annotate", "#same >> #child-button",
+                    "--no-screenshot", "--out", str(tmp_path), cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    batch = parse_annotations(proc.stdout)
+    first, second = (a.element for a in batch.annotations)
+    assert (first.frame, first.selector, first.tag) == ("#cross >> #inner", "#leaf", "a")
+    assert second.url.endswith("/frame-child.html") and second.frame == "#same"
+    proc = _capture(server.url("shadow.html"), "--annotate", "#open >> #nested >> #deep", "--no-screenshot",
+                    "--out", str(tmp_path), cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert parse_annotations(proc.stdout).annotations[0].element.selector == "#open >> #nested >> #deep"
+    bad = _capture(server.url("shadow.html"), "--annotate", "#closed >> p", "--no-screenshot",
+                   "--out", str(tmp_path), cwd=tmp_path)
+    assert bad.returncode == 2 and "open shadow root" in bad.stderr
