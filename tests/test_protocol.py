@@ -138,11 +138,19 @@ _text = st.text(st.characters(codec=None, exclude_categories=()), max_size=60) |
     "", " ", "```", "````x```", "## Annotation 3", "# Web page annotations: 9", "a\r\nb", "\r", "😀\u200d😀",
     "Note: x", "Text:", "\ud800", "line\n\n\nline", "  lead", "trail  ", "x" * 20 + "`" * 7,
 ])
+#: Locators: arbitrary text plus quotes, backslashes, "; " inside and outside quotes, unicode (the model drops
+#: the ones the line could not carry; the rest must come back whole).
+_locator = _text | st.sampled_from([
+    'role=button[name="Say \\"hi\\"; then \\\\ leave"]', 'text="a; b"', 'testid[data-cy]=x', 'testid="p; q"',
+    'css=[title="x; y"] > a', "xpath=/html/body/div[2]", 'text="unterminated', "x; y", "a\\", 'label="😀 ü"',
+    'placeholder="\\\\"', '"; "', 'text=""; ""', "css=#a\\; b",
+]) | st.text(st.sampled_from('ab"\\; ü😀='), max_size=12)
 _coord = st.floats(min_value=-1e6, max_value=1e6, allow_nan=False)
 _size = st.floats(min_value=0, max_value=1e6, allow_nan=False)
 _records = st.builds(
     ElementRecord, url=_text, title=_text, tag=_text, role=_text, accessible_name=_text, selector=_text,
-    xpath=_text, color=_text, background=_text, font=_text, font_weight=_text, display=_text,
+    xpath=_text, locators=st.lists(_locator, max_size=10), color=_text, background=_text, font=_text,
+    font_weight=_text, display=_text,
     attributes=st.dictionaries(st.sampled_from(["id", "class", "title", "href", "aria-label", "data-testid"]) |
                                st.from_regex(r"aria-[a-z]{1,8}", fullmatch=True), _text, max_size=4),
     rect=st.none() | st.builds(Rect, x=_coord, y=_coord, width=_size, height=_size),

@@ -19,6 +19,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validat
 
 from app.model.text import CONTEXT_CAP, HTML_CAP, LINE_CAP, TEXT_CAP, cap_block, cap_line, cap_note
 from app.protocol.attributes import bounded_attributes
+from app.protocol.locators import bounded_locators
 
 Line = Annotated[str, AfterValidator(cap_line)]
 
@@ -75,6 +76,9 @@ class ElementRecord(BaseModel):
     role: Line = ""
     accessible_name: Line = ""
     selector: WholeLine = ""
+    #: Ranked locators, best first, each verified in the page to match only this element (issue #3 §1;
+    #: grammar in app/picker_js/locators.js, line rules in app/protocol/locators.py).
+    locators: tuple[str, ...] = ()
     xpath: WholeLine = ""
     attributes: dict[str, str] = Field(default_factory=dict)
     color: Line = ""
@@ -106,6 +110,11 @@ class ElementRecord(BaseModel):
     @classmethod
     def _attributes(cls, v: dict[str, str]) -> dict[str, str]:
         return bounded_attributes(v)
+
+    @field_validator("locators", mode="before")
+    @classmethod
+    def _locators(cls, v: object) -> tuple[str, ...]:
+        return bounded_locators(v)
 
 
 class Annotation(BaseModel):

@@ -72,6 +72,12 @@ const api = {
 
   markers() { return JSON.stringify(overlay.markerStates()); },
 
+  // Resolve a locator (locators.js) in this document: {count, same} — `same`: the one match is pinned `id`.
+  resolve(locator, id) {
+    const list = resolveLocator(document, locator);
+    return JSON.stringify({ count: list.length, same: list.length === 1 && list[0] === elements.get(id) });
+  },
+
   // Viewport rect (CSS px) of a pinned element, or null.
   elementViewport(id) {
     const el = elements.get(id);

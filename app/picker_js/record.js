@@ -560,5 +560,6 @@ function elementRecord(el) {
     text: renderedText(el, CAPS.text),
     nearby_context: nearbyContext(el),
     html_excerpt: htmlExcerpt(el, CAPS.html),
+    locators: locatorsFor(el),  // locators.js (issue #3 §1)
   };
 }

@@ -37,6 +37,7 @@ from pydantic import ValidationError
 
 from app.model.annotation import Annotation, AnnotationBatch, ElementRecord, Rect
 from app.protocol.attributes import AttributesError, encode_attributes, parse_attributes
+from app.protocol.locators import join_locators, split_locators
 
 TITLE_PREFIX = "# Web page annotations: "
 SECTION_PREFIX = "## Annotation "
@@ -49,6 +50,7 @@ LINE_FIELDS: tuple[tuple[str, str], ...] = (
     ("Role", "role"),
     ("Accessible name", "accessible_name"),
     ("Selector", "selector"),
+    ("Locators", "locators"),
     ("XPath", "xpath"),
     ("Attributes", "attributes"),
     ("Color", "color"),
@@ -144,6 +146,8 @@ def encode_annotations(batch: AnnotationBatch) -> str:
                 value = encode_rect(value) if value is not None else ""
             elif attr == "attributes":
                 value = encode_attributes(value)
+            elif attr == "locators":
+                value = join_locators(value)
             if value:
                 out.append(f"{key}: {value}")
         if annotation.screenshot:
@@ -255,6 +259,8 @@ def _parse_section(lines: _Lines, number: int) -> Annotation:
                     fields[attr] = parse_attributes(value)
                 except AttributesError as exc:
                     raise ProtocolError(line_no, f"Attributes: {exc}") from None
+            elif attr == "locators":
+                fields[attr] = split_locators(value)
             else:
                 fields[attr] = value
         elif key in _BLOCK_KEYS and value is None:

@@ -1,0 +1,337 @@
+// locators.js — ranked, verified locators for an element (issue #3 §1), and the resolver that reads them back.
+// Bundled right after record.js (same IIFE): uses its squash(), role(), accessibleName(), contentName(),
+// textOfIds(), cssString(), redactUrl(), isRedacted(), uniqueSelector(), xpathOf().
+//
+// A locator is one string; locatorsFor(el) returns them best first, each kept only when
+// resolveLocator(el.getRootNode(), locator) is exactly [el]. Grammar (QUOTED is `"` … `"` with `\` and `"`
+// written `\\` and `\"`; any other `\x` also reads as `x`):
+//
+//   role=ROLE[name=QUOTED]      role() is ROLE and accessibleName() equals the value exactly
+//                               (ROLE: [A-Za-z][A-Za-z0-9_-]*)
+//   label=QUOTED                a form control (input but hidden, textarea, select, meter, output, progress,
+//                               or an element with a form-control role and aria-labelledby) one of whose
+//                               label texts equals the value: its aria-labelledby text, or the text of one
+//                               of its <label>s (el.labels), whitespace squashed
+//   testid=VALUE                data-testid equals VALUE
+//   testid[ATTR]=VALUE          ATTR (data-test, data-qa or data-cy) equals VALUE; VALUE is bare when it
+//                               matches [A-Za-z0-9_.:/-]+, else QUOTED (both forms are read)
+//   placeholder=QUOTED          the placeholder attribute equals the value exactly
+//   text=QUOTED                 the innermost elements whose text equals the value: E matches when
+//                               text(E) === value and no child element C of E has text(C) === value, where
+//                               text(E) is E's descendant text nodes (E.textContent) minus the content of
+//                               script/style/noscript/template elements, whitespace runs squashed to one
+//                               space and trimmed (record.js squash()). No layout: text hidden by CSS or
+//                               `hidden` counts. Made only for 1..80 chars of text.
+//   css=SELECTOR                root.querySelectorAll(SELECTOR) (the record's `selector`)
+//   xpath=XPATH                 XPATH evaluated with root as the context node (the record's `xpath`)
+//
+// resolveLocator(root, locator) -> Element[]: the elements of `root` (a Document or a ShadowRoot; nothing
+// inside nested shadow roots) the locator matches, in document order; [] for an unknown or malformed locator
+// or an invalid selector/XPath; never throws. pagenote's own overlay element is never returned.
+//
+// What never becomes a locator (issue #3 §9): values (no `value` attribute, no textarea/contenteditable
+// text), anything of an element inside `data-pagenote-redact` except its test id, CSS selector and XPath; a
+// quoted value over 200 chars (text: 80), with a line break, containing `[redacted]`, or one that
+// redactUrl() would change (a credential-like URL parameter). A locator over 1,000 chars is dropped (never
+// cut), and one the Markdown `Locators:` line could not split back (app/model/annotation.py) is dropped.
+
+const LOCATOR_MAX = 8;
+const LOCATOR_CHARS = 1000;
+const LOCATOR_VALUE_MAX = 200;
+const LOCATOR_TEXT_MAX = 80;
+const LOCATOR_TEST_ATTRS = ['data-testid', 'data-test', 'data-qa', 'data-cy'];
+const LOCATOR_BARE = /^[A-Za-z0-9_.:\/-]+$/;
+const LOCATOR_ROLE = /^[A-Za-z][A-Za-z0-9_-]*$/;
+const LOCATOR_BREAKS = /[\r\n\f\v\x85\u2028\u2029\0]/;
+// Roles a role locator is never made for: no role, or a role that carries no name.
+const LOCATOR_SKIP_ROLES = new Set(['', 'generic', 'presentation', 'none']);
+// Tags whose implicit role (record.js implicitRole()) can be the key; elements with an explicit role are
+// found with [role~=…]. Resolving a role only computes names for these candidates.
+const ROLE_TAGS = {
+  link: 'a[href], area[href]', button: 'button, input', heading: 'h1, h2, h3, h4, h5, h6',
+  textbox: 'input, textarea', searchbox: 'input', checkbox: 'input', radio: 'input', slider: 'input',
+  spinbutton: 'input', combobox: 'input, select', listbox: 'datalist, select', img: 'img',
+  article: 'article', complementary: 'aside', group: 'details, fieldset', dialog: 'dialog', figure: 'figure',
+  contentinfo: 'footer', banner: 'header', form: 'form', separator: 'hr', listitem: 'li', main: 'main',
+  math: 'math', list: 'menu, ol, ul', meter: 'meter', navigation: 'nav', option: 'option', status: 'output',
+  paragraph: 'p', progressbar: 'progress', search: 'search', region: 'section', table: 'table',
+  rowgroup: 'tbody, thead, tfoot', cell: 'td', columnheader: 'th', rowheader: 'th', row: 'tr',
+  definition: 'dd', term: 'dt', code: 'code', blockquote: 'blockquote', 'graphics-document': 'svg',
+};
+const LABEL_TAGS = 'input, textarea, select, meter, output, progress, [aria-labelledby]';
+const FORM_ROLES = new Set(['textbox', 'searchbox', 'combobox', 'listbox', 'checkbox', 'radio', 'switch',
+  'slider', 'spinbutton']);
+
+// --- the string form --------------------------------------------------------------------------------------
+
+function quoteLocator(v) { return '"' + v.replace(/["\\]/g, '\\$&') + '"'; }
+
+// Read QUOTED at s[i]; returns [value, index after the closing quote] or null.
+function readQuoted(s, i) {
+  if (s[i] !== '"') return null;
+  let out = '';
+  for (let j = i + 1; j < s.length; j++) {
+    const c = s[j];
+    if (c === '\\') {
+      if (j + 1 >= s.length) return null;
+      out += s[++j];
+    } else if (c === '"') {
+      return [out, j + 1];
+    } else {
+      out += c;
+    }
+  }
+  return null;
+}
+
+// A QUOTED that is all of s from i on.
+function quotedToEnd(s, i) {
+  const q = readQuoted(s, i);
+  return q && q[1] === s.length ? q[0] : null;
+}
+
+// {kind, value, role?, attr?} or null.
+function parseLocator(loc) {
+  if (typeof loc !== 'string') return null;
+  const eq = loc.indexOf('=');
+  if (eq < 0) return null;
+  const head = loc.slice(0, eq);
+  if (head === 'css' || head === 'xpath') return loc.length > eq + 1 ? { kind: head, value: loc.slice(eq + 1) } : null;
+  if (head === 'label' || head === 'placeholder' || head === 'text') {
+    const value = quotedToEnd(loc, eq + 1);
+    return value === null ? null : { kind: head, value };
+  }
+  if (head === 'role') {
+    const m = /^role=([A-Za-z][A-Za-z0-9_-]*)\[name=/.exec(loc);
+    if (!m) return null;
+    const q = readQuoted(loc, m[0].length);
+    if (!q || q[1] !== loc.length - 1 || loc[q[1]] !== ']') return null;
+    return { kind: 'role', role: m[1], value: q[0] };
+  }
+  const t = /^testid(?:\[([a-z-]+)\])?=/.exec(loc);
+  if (t) {
+    const attr = t[1] || 'data-testid';
+    if (!LOCATOR_TEST_ATTRS.includes(attr) || (t[1] && attr === 'data-testid')) return null;
+    const rest = loc.slice(t[0].length);
+    const value = rest.startsWith('"') ? quotedToEnd(loc, t[0].length) : (LOCATOR_BARE.test(rest) ? rest : null);
+    return value === null ? null : { kind: 'testid', attr, value };
+  }
+  return null;
+}
+
+// The Markdown `Locators:` line joins locators with "; " and splits on "; " outside "…" (app/model/
+// annotation.py, same rule): a locator must end outside quotes and hold no "; " outside them.
+function splitsAlone(loc) {
+  let quoted = false;
+  for (let i = 0; i < loc.length; i++) {
+    const c = loc[i];
+    if (c === '\\') { if (++i >= loc.length) return false; continue; }
+    if (c === '"') quoted = !quoted;
+    else if (!quoted && c === ';' && loc[i + 1] === ' ') return false;
+  }
+  return !quoted && loc === loc.trim();
+}
+
+// --- resolution -------------------------------------------------------------------------------------------
+
+function notOwn(e) { return e.localName !== HOST_TAG; }  // pagenote's overlay (overlay.js)
+
+function queryAll(root, selector) {
+  try { return Array.from(root.querySelectorAll(selector)).filter(notOwn); } catch (e) { return []; }
+}
+
+function roleMatches(root, wanted, name) {
+  if (!LOCATOR_ROLE.test(wanted) || !name) return [];
+  const tags = Object.prototype.hasOwnProperty.call(ROLE_TAGS, wanted) ? ', ' + ROLE_TAGS[wanted] : '';
+  const bare = name.replace(/\s+/g, '');
+  return queryAll(root, `[role~="${wanted}"]${tags}`)
+    .filter((c) => role(c) === wanted && !cannotBeNamed(c, bare) && accessibleName(c) === name);
+}
+
+// Elements whose accessibleName() takes a branch other than "content, else nothing" (record.js).
+const NAME_SPECIAL_TAGS = new Set(['input', 'textarea', 'select', 'meter', 'progress', 'output', 'img', 'area',
+  'fieldset', 'figure', 'table']);
+
+// A cheap proof that accessibleName(c) cannot be the (non-empty) name whose non-space characters are `bare`,
+// so the name is computed only for plausible candidates. Without naming attributes on c, the name comes
+// from c's content or is empty; with no aria-label/alt/redaction below c, content names only drop text
+// (hidden subtrees) and add spaces, so `bare` must be a subsequence of c.textContent.
+function cannotBeNamed(c, bare) {
+  if (c.hasAttribute('aria-labelledby') || c.hasAttribute('aria-label') || c.hasAttribute('title')
+      || c.hasAttribute('placeholder') || NAME_SPECIAL_TAGS.has(c.localName) || isRedacted(c)) return false;
+  if (!(c.localName === 'summary' || NAME_FROM_CONTENT.has(role(c)))) return true;  // its name is ''
+  if (c.querySelector('[aria-label], img, area, [data-pagenote-redact]')) return false;
+  const text = c.textContent;
+  let i = 0;
+  for (let j = 0; j < text.length && i < bare.length; j++) if (text[j] === bare[i]) i++;
+  return i < bare.length;
+}
+
+function isLabelTarget(el) {
+  if (el instanceof HTMLInputElement) return (el.getAttribute('type') || '').toLowerCase() !== 'hidden';
+  if (el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement || el instanceof HTMLMeterElement
+      || el instanceof HTMLOutputElement || el instanceof HTMLProgressElement) return true;
+  return el.hasAttribute('aria-labelledby') && FORM_ROLES.has(role(el));
+}
+
+// The texts that label a form control: its aria-labelledby text, then each <label>'s text.
+function labelTexts(el) {
+  const out = [];
+  const ids = el.getAttribute('aria-labelledby');
+  if (ids) { const t = textOfIds(el, ids); if (t) out.push(t); }
+  if (el.labels) for (const l of el.labels) { const t = squash(contentName(l, LINE_SEND, 0)); if (t) out.push(t); }
+  return out;
+}
+
+const TEXT_SKIP = new Set(['script', 'style', 'noscript', 'template']);
+const TEXT_SKIP_SELECTOR = 'script, style, noscript, template';
+
+// The text a text= locator compares: `el`'s descendant text, without script/style/noscript/template
+// content, whitespace squashed; null when that is longer than `limit`.
+function textKey(el, limit) {
+  if (!el.querySelector(TEXT_SKIP_SELECTOR)) {
+    const s = squash(el.textContent);
+    return s.length > limit ? null : s;
+  }
+  const walker = el.ownerDocument.createTreeWalker(el, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT, (n) => (
+    n.nodeType === Node.ELEMENT_NODE && TEXT_SKIP.has(n.localName) ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT));
+  let out = '';
+  let check = 2 * limit + 64;
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    if (n.nodeType !== Node.TEXT_NODE) continue;
+    out += n.data;
+    if (out.length > check) {  // the squashed text only grows: stop as soon as it is too long
+      if (squash(out).length > limit) return null;
+      check = 2 * out.length;
+    }
+  }
+  const s = squash(out);
+  return s.length > limit ? null : s;
+}
+
+// JS `\s` (what squash() collapses), with a fast path for ASCII.
+function isSpace(c) {
+  return c === ' ' || c === '\n' || c === '\t' || c === '\r' || c === '\f' || c === '\v' || (c > '\x7f' && /\s/.test(c));
+}
+
+// Innermost elements whose text is `t` (see the grammar). An element's first non-blank text
+// node, squashed, is a prefix of its squashed text: only such text nodes start a climb, and a climb stops
+// where the squashed text grows past `t` (an ancestor's text only grows) or at an element already climbed.
+function textMatches(root, t) {
+  if (!t) return [];
+  const doc = root.ownerDocument || root;
+  const first = t[0];
+  const out = [];
+  const seen = new Set();
+  const walker = doc.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    const d = n.data;
+    let k = 0;
+    while (k < d.length && isSpace(d[k])) k++;
+    if (k === d.length || d[k] !== first || TEXT_SKIP.has(n.parentElement && n.parentElement.localName)) continue;
+    const piece = squash(d);
+    if (!t.startsWith(piece)) continue;
+    for (let el = n.parentElement; el; el = el.parentElement) {
+      if (seen.has(el)) break;
+      seen.add(el);
+      const s = textKey(el, t.length);
+      if (s === null) break;
+      if (s === t) { if (notOwn(el)) out.push(el); break; }
+    }
+  }
+  return out;
+}
+
+function xpathMatches(root, xp) {
+  const doc = root.ownerDocument || root;
+  try {
+    const r = doc.evaluate(xp, root, null, XPathResult.ORDERED_NODE_SNAPSHOT_TYPE, null);
+    const out = [];
+    for (let i = 0; i < r.snapshotLength; i++) {
+      const n = r.snapshotItem(i);
+      if (n.nodeType === Node.ELEMENT_NODE && notOwn(n)) out.push(n);
+    }
+    return out;
+  } catch (e) {
+    return [];
+  }
+}
+
+function resolveLocator(root, locator) {
+  const p = parseLocator(locator);
+  if (!p || !root || !root.querySelectorAll) return [];
+  switch (p.kind) {
+    case 'css': return queryAll(root, p.value);
+    case 'xpath': return xpathMatches(root, p.value);
+    case 'role': return roleMatches(root, p.role, p.value);
+    case 'label': return queryAll(root, LABEL_TAGS).filter((c) => isLabelTarget(c) && labelTexts(c).includes(p.value));
+    case 'testid': return queryAll(root, `[${p.attr}="${cssString(p.value)}"]`);
+    case 'placeholder': return queryAll(root, '[placeholder]').filter((c) => c.getAttribute('placeholder') === p.value);
+    case 'text': return textMatches(root, p.value);
+    default: return [];
+  }
+}
+
+// --- making them ------------------------------------------------------------------------------------------
+
+// A value that may appear in a locator: short, one line, no redaction mark, no credential-like URL part.
+function locatorValueOk(v, max) {
+  return !!v && v.length <= max && !LOCATOR_BREAKS.test(v) && !v.includes('[redacted]') && redactUrl(v) === v;
+}
+
+// Text content that is (or holds) user data: form values, editable regions, redacted subtrees.
+function holdsValues(el) {
+  if (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement) return true;
+  if (el.isContentEditable) return true;
+  return !!el.querySelector('textarea, select, [contenteditable], [data-pagenote-redact]');
+}
+
+function locatorsFor(el) {
+  const root = el.getRootNode();
+  const redacted = isRedacted(el);
+  const found = [];
+  const add = (make) => {
+    let loc = '';
+    try { loc = make(); } catch (e) { return; }
+    if (!loc || loc.length > LOCATOR_CHARS || LOCATOR_BREAKS.test(loc) || !splitsAlone(loc) || found.includes(loc)) return;
+    const hits = resolveLocator(root, loc);
+    if (hits.length === 1 && hits[0] === el) found.push(loc);
+  };
+  if (!redacted) {
+    add(() => {
+      const r = role(el);
+      if (LOCATOR_SKIP_ROLES.has(r) || !LOCATOR_ROLE.test(r)) return '';
+      const name = accessibleName(el);
+      return locatorValueOk(name, LOCATOR_VALUE_MAX) ? `role=${r}[name=${quoteLocator(name)}]` : '';
+    });
+    add(() => {
+      if (!isLabelTarget(el)) return '';
+      const label = labelTexts(el)[0];
+      return locatorValueOk(label, LOCATOR_VALUE_MAX) ? 'label=' + quoteLocator(label) : '';
+    });
+  }
+  add(() => {
+    for (const attr of LOCATOR_TEST_ATTRS) {
+      const v = el.getAttribute(attr);
+      if (!v) continue;
+      if (!locatorValueOk(v, LOCATOR_VALUE_MAX)) return '';
+      const head = attr === 'data-testid' ? 'testid=' : `testid[${attr}]=`;
+      return head + (LOCATOR_BARE.test(v) ? v : quoteLocator(v));
+    }
+    return '';
+  });
+  if (!redacted) {
+    add(() => {
+      const v = el.getAttribute('placeholder');
+      return locatorValueOk(v, LOCATOR_VALUE_MAX) ? 'placeholder=' + quoteLocator(v) : '';
+    });
+    add(() => {
+      if (holdsValues(el)) return '';
+      const t = textKey(el, LOCATOR_TEXT_MAX);
+      return locatorValueOk(t, LOCATOR_TEXT_MAX) ? 'text=' + quoteLocator(t) : '';
+    });
+  }
+  add(() => { const s = uniqueSelector(el); return s ? 'css=' + s : ''; });
+  if (!(root instanceof ShadowRoot)) add(() => 'xpath=' + xpathOf(el));  // XPath does not enter shadow trees
+  return found.slice(0, LOCATOR_MAX);
+}

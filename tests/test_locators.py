@@ -1,0 +1,227 @@
+"""Ranked, verified locators (issue #3 §1): what the page makes for an element, that every one resolves to
+exactly that element, that secrets never become locators, and the ``Locators:`` Markdown line."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from app.model import Annotation, AnnotationBatch, ElementRecord
+from app.model.text import LINE_CAP
+from app.protocol.locators import bounded_locators, join_locators, split_locators, splits_alone
+from app.protocol.markdown import encode_annotations, parse_annotations
+
+#: Elements of tests/pages/locators.html, each picked once.
+PICKS = [
+    "button.toolbar-btn", ".toolbar button:nth-of-type(2)", "#odd", "#email", "input.css-9q8w7e",
+    "input[type=password]", "textarea", "[data-testid=card-1]", "[data-test]", "[data-qa]", "[data-cy]",
+    "[data-testid^=hero]", "main > p:nth-of-type(1)", "main > p:nth-of-type(2)", "li", "li span", ".reveal",
+    "nav a:nth-child(1)", "nav a:nth-child(2)", "main", "form", "#tagline",
+]
+
+
+@pytest.fixture
+def page(window, server):
+    window.load_page(server.url("locators.html"))
+    return window
+
+
+def pick(window, selector: str) -> tuple[str, ElementRecord, list[str]]:
+    """(pin id, validated record, the locators exactly as the page sent them) of the element ``selector``."""
+    found = window.picker.call_sync("select", selector)
+    assert found["count"] == 1, f"{selector} matched {found['count']}"
+    return found["id"], ElementRecord.model_validate(found["record"]), found["record"]["locators"]
+
+
+def resolve(window, locator: str, pin_id: str | None = None) -> dict:
+    """``window.__pagenote.resolve`` in pagenote's isolated world: {count, same (the one match is ``pin_id``)}."""
+    return window.picker.call_sync("resolve", locator, pin_id)
+
+
+def test_ranked_lists_for_typical_elements(page):
+    expected = {
+        "button.toolbar-btn": ['role=button[name="Save draft"]', 'text="Save draft"', "css=button.toolbar-btn",
+                               "xpath=/html/body/main/div[1]/button[1]"],
+        "#odd": [r'role=button[name="Say \"hi\"; then \\ leave"]', r'text="Say \"hi\"; then \\ leave"',
+                 "css=#odd", "xpath=/html/body/main/div[1]/button[4]"],
+        "#email": ['role=textbox[name="Email address"]', 'label="Email address"', "css=#email",
+                   "xpath=/html/body/main/form/input[1]"],
+        "input.css-9q8w7e": ['role=textbox[name="Search the docs"]', 'placeholder="Search the docs"',
+                             'css=input[placeholder="Search the docs"]', "xpath=/html/body/main/form/input[2]"],
+        "input[type=password]": ['role=textbox[name="Secret phrase"]', 'label="Secret phrase"',
+                                 'css=input[type="password"]', "xpath=/html/body/main/form/input[3]"],
+        "[data-testid=card-1]": ["testid=card-1", 'text="Card one"', 'css=[data-testid="card-1"]',
+                                 "xpath=/html/body/main/section/div[1]"],
+        "[data-test]": ["testid[data-test]=price", 'text="12 EUR"', 'css=[data-test="price"]',
+                        "xpath=/html/body/main/section/span[1]"],
+        "[data-qa]": ["testid[data-qa]=qty", 'text="3"', 'css=[data-qa="qty"]',
+                      "xpath=/html/body/main/section/span[2]"],
+        "[data-testid^=hero]": ['testid="hero banner; big"', 'text="Hero"', 'css=[data-testid="hero banner; big"]',
+                                "xpath=/html/body/main/section/div[2]"],
+        # Two "Delete" buttons and two "Repeated" paragraphs: role and text would match both, so neither is kept.
+        ".toolbar button:nth-of-type(2)": ["css=button:nth-of-type(2)", "xpath=/html/body/main/div[1]/button[2]"],
+        "main > p:nth-of-type(2)": ["css=p:nth-of-type(2)", "xpath=/html/body/main/p[2]"],
+        # Text matches the innermost element: the <span>, not its <li>.
+        "li": ['role=listitem[name="Nested text"]', "css=li", "xpath=/html/body/main/ul/li"],
+        "li span": ['text="Nested text"', "css=li span", "xpath=/html/body/main/ul/li/span"],
+        # Script and style content is not text.
+        "#tagline": ['text="Tagline"', "css=#tagline", "xpath=/html/body/main/div[2]"],
+    }
+    for selector, locators in expected.items():
+        _, record, sent = pick(page, selector)
+        assert list(record.locators) == sent == locators, selector
+    # The data-cy test id names its attribute; the role locator ranks first.
+    _, record, _ = pick(page, "[data-cy]")
+    assert record.locators[:3] == ('role=button[name="Submit order"]', "testid[data-cy]=submit", 'text="Submit order"')
+    # Generated class names never reach the CSS locator; the stable one does.
+    assert "css-1x2y3z" not in " ".join(pick(page, "button.toolbar-btn")[1].locators)
+
+
+def test_every_locator_resolves_to_exactly_the_picked_element(page):
+    seen = 0
+    for selector in PICKS:
+        pin_id, record, _ = pick(page, selector)
+        assert record.locators, selector
+        assert record.locators[-2] == "css=" + record.selector and record.locators[-1] == "xpath=" + record.xpath
+        for locator in record.locators:
+            assert resolve(page, locator, pin_id) == {"count": 1, "same": True}, (selector, locator)
+            seen += 1
+    assert seen > 60
+
+
+def test_secrets_never_become_locators(page):
+    everything = []
+    for selector in PICKS:
+        everything += pick(page, selector)[1].locators
+    text = "\n".join(everything)
+    for secret in ("abc123secret", "token", "k-in-script", "hunter2", "typed-textarea-secret", "ada@example.com", "1234-5678"):
+        assert secret not in text
+    # Inside data-pagenote-redact: no role, name or text locators at all.
+    assert pick(page, ".reveal")[1].locators == ("css=button.reveal", "xpath=/html/body/main/div[3]/button")
+    # A link whose text is a URL with a credential gets no role/text locator; the other link keeps its name.
+    assert pick(page, "nav a:nth-child(2)")[1].locators == ("css=a:nth-of-type(2)", "xpath=/html/body/main/nav/a[2]")
+    assert pick(page, "nav a:nth-child(1)")[1].locators[0] == 'role=link[name="Reset password"]'
+    # A textarea's content is typed data: no text locator (its placeholder is fine).
+    assert not any(loc.startswith("text=") for loc in pick(page, "textarea")[1].locators)
+
+
+def test_resolve_reads_both_testid_forms_and_rejects_malformed_locators(page):
+    pin_id, _, _ = pick(page, "[data-testid=card-1]")
+    assert resolve(page, 'testid="card-1"', pin_id) == {"count": 1, "same": True}
+    assert resolve(page, 'testid[data-cy]="submit"')["count"] == 1
+    assert resolve(page, 'role=button[name="Delete"]')["count"] == 2
+    assert resolve(page, 'text="Repeated"')["count"] == 2
+    assert resolve(page, 'placeholder="Search the docs"')["count"] == 1
+    for bad in ['role=button[name="Save draft"', 'role=button[name=Save]', "text=Repeated", 'text="a" b',
+                "testid=has space", 'testid[data-id]="x"', "css=[[", "xpath=//[", "bogus=1", "", "css=",
+                'label="Email address', 'text="unterminated\\']:
+        assert resolve(page, bad)["count"] == 0, bad
+
+
+def test_locators_reanchor_after_the_dom_changes(page, js):
+    pin_id, record, _ = pick(page, "button.toolbar-btn")
+    # The page re-renders: a new first button, the toolbar moves, the stable class is gone. The CSS locator
+    # matches nothing, the XPath another element; role and text still find the pinned one.
+    js("""(() => { const t = document.querySelector('.toolbar'); const b = document.createElement('button');
+        b.textContent = 'New'; t.prepend(b); document.querySelector('form').before(t);
+        t.querySelector('.toolbar-btn').className = 'css-77abcd'; })()""")
+    after = {loc.split("=")[0]: resolve(page, loc, pin_id) for loc in record.locators}
+    assert after == {"role": {"count": 1, "same": True}, "text": {"count": 1, "same": True},
+                     "css": {"count": 0, "same": False}, "xpath": {"count": 1, "same": False}}
+
+
+ROLE_ELEMENTS = """
+<a href="#x">r</a> <area href="#x" alt="r"> <button>r</button> <input type="submit" value="r"> <h3>r</h3>
+<input type="text" aria-label="r"> <input type="search" aria-label="r"> <input type="checkbox" aria-label="r">
+<input type="radio" aria-label="r"> <input type="range" aria-label="r"> <input type="number" aria-label="r">
+<input list="dl" aria-label="r"> <select aria-label="r"><option>o</option></select> <datalist id="dl" aria-label="r"></datalist>
+<select multiple aria-label="r"></select> <img alt="r" src="data:,"> <article aria-label="r"></article>
+<aside aria-label="r"></aside> <details aria-label="r"></details> <fieldset aria-label="r"></fieldset>
+<dialog aria-label="r"></dialog> <figure aria-label="r"></figure> <footer aria-label="r"></footer>
+<header aria-label="r"></header> <form aria-label="r"></form> <hr aria-label="r"> <ul><li>r</li></ul>
+<main aria-label="r"></main> <math aria-label="r"></math> <ol aria-label="r"></ol> <menu aria-label="r"></menu>
+<meter aria-label="r"></meter> <nav aria-label="r"></nav> <select><option>r</option></select>
+<output aria-label="r"></output> <p aria-label="r"></p> <progress aria-label="r"></progress>
+<search aria-label="r"></search> <section aria-label="r"></section> <textarea aria-label="r"></textarea>
+<table aria-label="r"><thead aria-label="r"><tr><th>r</th></tr></thead><tbody><tr aria-label="r"><td>r</td>
+<th scope="row">r</th></tr></tbody></table> <dl><dt>r</dt><dd aria-label="r"></dd></dl> <code>r</code>
+<blockquote aria-label="r"></blockquote> <svg aria-label="r"></svg> <div role="switch">r</div>
+<span role="tab">r</span> <div role="slider checkbox" aria-label="r"></div>
+"""
+
+
+def test_role_resolution_finds_every_role_the_record_computes(page, js):
+    """Role resolution narrows candidates by tag: that table must cover every implicit role record.js gives,
+    and explicit roles (first token of role="…") are found too."""
+    js(f"""(() => {{ const box = document.createElement('div'); box.id = 'roles';
+        box.innerHTML = {json.dumps(ROLE_ELEMENTS)}; document.body.append(box);
+        box.querySelectorAll('*').forEach((e, i) => {{ e.dataset.k = 'k' + i; e.setAttribute('aria-label', 'only-k' + i); }});
+        }})()""")
+    roles, missing = set(), []
+    for i in range(js("document.querySelectorAll('#roles [data-k]').length")):
+        pin_id, record, _ = pick(page, f'[data-k="k{i}"]')
+        if record.role in ("", "generic", "presentation", "none"):
+            continue
+        assert record.accessible_name == f"only-k{i}", record.tag
+        roles.add(record.role)
+        if resolve(page, f'role={record.role}[name="only-k{i}"]', pin_id) != {"count": 1, "same": True}:
+            missing.append((record.tag, record.role))
+    assert not missing
+    assert roles >= {"link", "button", "heading", "textbox", "searchbox", "checkbox", "radio", "slider",
+                     "spinbutton", "combobox", "listbox", "img", "article", "complementary", "group", "dialog",
+                     "figure", "contentinfo", "banner", "form", "separator", "listitem", "main", "math", "list",
+                     "meter", "navigation", "option", "status", "paragraph", "progressbar", "search", "region",
+                     "table", "rowgroup", "cell", "columnheader", "rowheader", "row", "term", "definition", "code",
+                     "blockquote", "graphics-document", "switch", "tab"}
+
+
+# --- the model and the Markdown line --------------------------------------------------------------------------
+
+
+def test_locators_line_follows_selector_and_round_trips_with_quotes_and_semicolons():
+    locators = ('role=button[name="Say \\"hi\\"; then \\\\ leave"]', 'text="a; b"', 'testid="x; y"',
+                'css=[title="p; q"]', "xpath=/html/body/button")
+    record = ElementRecord(tag="button", selector='[title="p; q"]', locators=locators, xpath="/html/body/button")
+    assert record.locators == locators
+    batch = AnnotationBatch(annotations=(Annotation(element=record),))
+    text = encode_annotations(batch)
+    assert ('Selector: [title="p; q"]\nLocators: role=button[name="Say \\"hi\\"; then \\\\ leave"]; text="a; b"; '
+            'testid="x; y"; css=[title="p; q"]; xpath=/html/body/button\nXPath: /html/body/button\n') in text
+    assert parse_annotations(text) == batch
+    assert split_locators(join_locators(locators)) == list(locators)
+
+
+def test_model_drops_locators_the_line_could_not_carry():
+    long = "css=" + "x" * 996  # 1,000 code points: the longest kept
+    kept = bounded_locators([
+        "ok", "two\nlines", "x; y", 'text="open', "trailing\\", " padded", "", 7, None, "ok", long,
+        "css=" + "y" * 1000, "lone\ud800", "nul\x00", "a;b", 'text="fine; really"',
+    ])
+    assert kept == ("ok", long, "a;b", 'text="fine; really"')
+    assert bounded_locators("css=a") == () and bounded_locators(None) == ()
+    # At most 8, and the joined line never exceeds LINE_CAP: a locator that does not fit is dropped whole.
+    assert len(bounded_locators([f"css=#a{i}" for i in range(20)])) == 8
+    many = bounded_locators(["c" * 1000 for _ in range(1)] + [f"{i}" + "d" * 999 for i in range(8)])
+    assert len(join_locators(many)) <= LINE_CAP and all(len(x) == 1000 for x in many) and len(many) == 7
+    fits = bounded_locators([f"{i}" + "d" * 999 for i in range(7)] + ["short"])
+    assert fits[-1] == "short" and len(join_locators(fits)) <= LINE_CAP
+    assert bounded_locators(kept) == kept  # idempotent
+    assert splits_alone('role=x[name="a\\"; b"]') and not splits_alone('a"b')
+
+
+def test_capture_prints_the_locators_line(server, tmp_path):
+    env = dict(os.environ)
+    env.pop("DISPLAY", None)
+    env.pop("WAYLAND_DISPLAY", None)
+    proc = subprocess.run([sys.executable, "-m", "app", "capture", server.url("locators.html"), "--annotate", "#odd",
+                           "--no-screenshot", "--out", str(tmp_path)], cwd=tmp_path, env=env, capture_output=True,
+                          text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert ('\nSelector: #odd\nLocators: role=button[name="Say \\"hi\\"; then \\\\ leave"]; '
+            'text="Say \\"hi\\"; then \\\\ leave"; css=#odd; xpath=/html/body/main/div[1]/button[4]\n') in proc.stdout
+    element = parse_annotations(proc.stdout).annotations[0].element
+    assert element.locators[0] == 'role=button[name="Say \\"hi\\"; then \\\\ leave"]' and len(element.locators) == 4
