@@ -146,3 +146,59 @@ def test_markers_follow_their_elements_on_scroll_and_resize(window, server, qtbo
     w.resize(900, 700)
     qtbot.waitUntil(lambda: js("window.innerWidth") < 1000, timeout=3000)
     qtbot.waitUntil(aligned, timeout=3000)
+
+
+def test_alt_arrows_pick_through_wrappers_and_the_page_sees_no_input(counters, qtbot, js):
+    """Alt+Up / Alt+Down walk the hover candidate through a transparent veil's ancestors; the next click
+    inside the candidate pins it; moving onto another element resets it (issue #3 §5)."""
+    w = counters
+    w.act_annotate.trigger()
+    proxy = w.view.focusProxy()
+    over_button = QPoint(100, 355)  # #inner's box, under the transparent #veil
+
+    def candidate() -> str:
+        state = w.picker.call_sync("hoverState")
+        return state["label"].split()[0] if state else ""
+
+    def step(key, expected: str) -> None:
+        QTest.keyClick(proxy, key, Qt.KeyboardModifier.AltModifier)
+        qtbot.waitUntil(lambda: candidate() == expected, timeout=3000)
+
+    up, down = Qt.Key.Key_Up, Qt.Key.Key_Down
+    QTest.mouseMove(proxy, over_button)
+    qtbot.waitUntil(lambda: candidate() == "div#veil", timeout=3000)
+    state = w.picker.call_sync("hoverState")
+    assert state["label"] == "div#veil  320×180 · Alt+↑ parent · Alt+↓ child" and state["pointer"]
+    step(up, "div#card")
+    step(up, "body")
+    step(down, "div#card")                 # back toward the element under the pointer
+    step(down, "div#veil")
+    step(down, "i.mark")                   # at the pointer's element: its first rendered child (not <script>)
+    step(up, "div#veil")
+    step(up, "div#card")
+    assert not w.picker.call_sync("hoverState")["pointer"]
+    QTest.mouseMove(proxy, QPoint(over_button.x() + 2, over_button.y() + 1))  # still over #veil: kept
+    QTest.mouseClick(proxy, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, over_button)
+    qtbot.waitUntil(w.annotate.note_box.isVisible, timeout=5000)
+    QTest.keyClick(w.annotate.note_box.editor, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: not w.annotate.note_box.isVisible(), timeout=5000)
+    assert [p.annotation.element.selector for p in w.session.pins] == ["#card"]
+
+    # Moving onto another element resets the candidate to the element under the pointer.
+    QTest.mouseMove(proxy, QPoint(100, 70))
+    qtbot.waitUntil(lambda: candidate() == "div#target", timeout=3000)
+    QTest.mouseMove(proxy, over_button)
+    qtbot.waitUntil(lambda: candidate() == "div#veil", timeout=3000)
+    # A click outside the candidate (the 12×12 mark at the card's corner) pins the element under the pointer.
+    step(down, "i.mark")
+    w.view.setFocus()
+    QTest.mouseClick(proxy, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, over_button)
+    qtbot.waitUntil(w.annotate.note_box.isVisible, timeout=5000)
+    QTest.keyClick(w.annotate.note_box.editor, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: not w.annotate.note_box.isVisible(), timeout=5000)
+    assert [p.annotation.element.selector for p in w.session.pins] == ["#card", "#veil"]
+
+    settle(qtbot, w)
+    assert js("window.counts") == {k: 0 for k in js("Object.keys(window.counts)")}
+    assert js("document.getElementById('menu').dataset.open") == "true"
+    assert js("document.activeElement.id") == "field"

@@ -38,11 +38,20 @@ const api = {
 
   clearHover() { overlay.setHover(null); },
 
+  // Alt+↑ / Alt+↓ (`direction` 'up' | 'down'): highlight the hovered candidate's parent, or go back toward
+  // the element under the pointer (issue #3 §5). Returns the candidate as hoverState() does.
+  hoverStep(direction) { overlay.step(direction); return JSON.stringify(overlay.hoverState()); },
+
+  // The highlighted candidate: {label, viewport, pointer (it is the element under the pointer)}, or null.
+  hoverState() { return JSON.stringify(overlay.hoverState()); },
+
   // What a click at (x, y) means: {kind: 'marker', id} when it hits a marker, {kind: 'element', id, record,
   // viewport} for an element, {kind: 'none'} otherwise.
   pick(x, y) {
     const markerId = overlay.markerAt(x, y);
     if (markerId) return JSON.stringify({ kind: 'marker', id: markerId, viewport: overlay.markerViewportRect(markerId) });
+    const chosen = overlay.candidateAt(x, y);  // picked with Alt+↑/↓, and the click is inside it
+    if (chosen) return JSON.stringify({ kind: 'element', id: idFor(chosen), record: elementRecord(chosen, false), viewport: viewportRect(chosen) });
     const el = elementAt(x, y);
     if (!el) return JSON.stringify({ kind: 'none' });
     return JSON.stringify({ kind: 'element', id: idFor(el), record: elementRecord(el), viewport: viewportRect(el) });

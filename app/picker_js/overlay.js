@@ -26,6 +26,22 @@ const OVERLAY_CSS = `
              border: 2px dashed rgba(220, 38, 38, 0.7); }
 `;
 
+// The element's parent, crossing from a shadow root's top level to its host.
+function composedParent(el) {
+  if (el.parentElement) return el.parentElement;
+  const p = el.parentNode;
+  return p && p.nodeType === Node.DOCUMENT_FRAGMENT_NODE && p.host ? p.host : null;
+}
+
+// `div.card  320×180 · Alt+↑ parent · Alt+↓ child`: tag with #id (else up to two classes), size, the keys.
+function hoverLabel(el, r) {
+  const id = el.getAttribute('id');
+  const classes = (el.getAttribute('class') || '').trim().split(/\s+/).filter(Boolean).slice(0, 2);
+  let name = el.localName + (id ? '#' + id : classes.map((c) => '.' + c).join(''));
+  if (name.length > 48) name = name.slice(0, 47) + '…';
+  return `${name}  ${Math.round(r.width)}×${Math.round(r.height)} · Alt+↑ parent · Alt+↓ child`;
+}
+
 class Overlay {
   constructor() {
     this.host = document.createElement(HOST_TAG);
@@ -52,9 +68,15 @@ class Overlay {
     this.probeDots[0].style.left = '0px';
     this.probeDots[1].style.left = '1px';
     this.markers = new Map();   // annotation id -> {el: WeakRef<Element>, dot, outline, n, stale}
-    this.hovered = null;        // WeakRef<Element>
+    this.hovered = null;        // WeakRef<Element>: the highlighted candidate (what a click inside it pins)
+    this.pointer = null;        // WeakRef<Element>: the element under the pointer (Alt+↑/↓ start from it)
     this.visible = true;
     this.raf = 0;
+    // The page's top-layer entries seen at the last check (keepOnTop); a `toggle` asks for a check now.
+    this.topSeen = new Set();
+    this.topChecked = -Infinity;
+    this.onToggle = (e) => { if (e.target !== this.host) { this.topChecked = -Infinity; this.kick(); } };
+    for (const type of ['toggle', 'fullscreenchange']) document.addEventListener(type, this.onToggle, true);
     this.attach();
   }
 
@@ -74,6 +96,24 @@ class Overlay {
     }
   }
 
+  // Stay above the page's top-layer entries (modal <dialog>s, popovers, fullscreen) opened after the host
+  // was raised: one not seen at the last check covers the highlight and the markers, so raise again. Runs
+  // from draw(), on `toggle` events and at most every 250 ms otherwise (a page may stop the event).
+  keepOnTop() {
+    const now = performance.now();
+    if (!this.visible || now - this.topChecked < 250) return;
+    this.topChecked = now;
+    let newer = !this.host.matches(':popover-open');
+    const open = new Set();
+    for (const el of document.querySelectorAll(':modal, :popover-open, :fullscreen')) {
+      if (el === this.host) continue;
+      open.add(el);
+      if (!this.topSeen.has(el)) newer = true;
+    }
+    this.topSeen = open;
+    if (newer) this.raise();
+  }
+
   raise() {
     try {
       if (this.host.matches(':popover-open')) this.host.hidePopover();
@@ -81,11 +121,61 @@ class Overlay {
     } catch (e) { /* not connected, or popovers unsupported: stay a plain fixed overlay */ }
   }
 
+  // The pointer is over `el` (null: off the page). A move within the same element keeps the candidate
+  // chosen with Alt+↑/↓; a move onto another element makes that element the candidate.
   setHover(el) {
     const was = this.hovered && this.hovered.deref();
+    if (el && was && el === (this.pointer && this.pointer.deref())) return;
+    this.pointer = el ? new WeakRef(el) : null;
     this.hovered = el ? new WeakRef(el) : null;
     if (el && !was) this.raise();  // a modal may have opened since: stay above it
     this.kick();
+  }
+
+  // Alt+↑ ('up'): the candidate's parent (across shadow roots). Alt+↓ ('down'): back toward the element
+  // under the pointer, or the candidate's first rendered child when it already is that element (or not one
+  // of its ancestors). Returns the new candidate, or null when nothing is hovered.
+  step(direction) {
+    const cur = this.hovered && this.hovered.deref();
+    if (!cur || !cur.isConnected) return null;
+    let next = null;
+    if (direction === 'up') {
+      next = composedParent(cur);
+    } else {
+      let below = null;
+      for (let e = this.pointer && this.pointer.deref(); e && e !== cur; e = composedParent(e)) below = e;
+      next = below && composedParent(below) === cur ? below : this.firstRenderedChild(cur);
+    }
+    if (next && next !== this.host) {
+      this.hovered = new WeakRef(next);
+      this.kick();
+      return next;
+    }
+    return cur;
+  }
+
+  firstRenderedChild(el) {
+    const kids = el.children.length ? el.children : (el.shadowRoot ? el.shadowRoot.children : []);
+    for (const child of kids) if (child !== this.host && child.getClientRects().length) return child;
+    return null;
+  }
+
+  // The candidate chosen with Alt+↑/↓ when (x, y) is inside its border box, else null (a click then pins
+  // the element under the pointer as usual).
+  candidateAt(x, y) {
+    const cand = this.hovered && this.hovered.deref();
+    if (!cand || !cand.isConnected || cand === (this.pointer && this.pointer.deref())) return null;
+    const r = cand.getBoundingClientRect();
+    return x >= r.left && x <= r.right && y >= r.top && y <= r.bottom ? cand : null;
+  }
+
+  // The candidate as the host sees it: {label, viewport} (viewport CSS px), or null.
+  hoverState() {
+    const el = this.hovered && this.hovered.deref();
+    if (!el || !el.isConnected) return null;
+    const r = el.getBoundingClientRect();
+    return { label: hoverLabel(el, r), viewport: { x: r.left, y: r.top, width: r.width, height: r.height },
+             pointer: el === (this.pointer && this.pointer.deref()) };
   }
 
   setMarkers(list, elementsById) {
@@ -168,12 +258,13 @@ class Overlay {
   draw() {
     this.raf = 0;
     this.attach();
+    this.keepOnTop();
     const el = this.hovered && this.hovered.deref();
     if (el && el.isConnected) {
       const r = el.getBoundingClientRect();
       Object.assign(this.box.style, { display: 'block', left: r.left + 'px', top: r.top + 'px',
                                       width: r.width + 'px', height: r.height + 'px' });
-      this.label.textContent = `${el.localName}  ${Math.round(r.width)}×${Math.round(r.height)}`;
+      this.label.textContent = hoverLabel(el, r);
       const ly = r.top >= 20 ? r.top - 19 : r.bottom + 2;
       Object.assign(this.label.style, { display: 'block', left: Math.max(0, r.left) + 'px', top: ly + 'px' });
     } else {
@@ -201,6 +292,7 @@ class Overlay {
 
   destroy() {
     if (this.raf) cancelAnimationFrame(this.raf);
+    for (const type of ['toggle', 'fullscreenchange']) document.removeEventListener(type, this.onToggle, true);
     this.host.remove();
     this.markers.clear();
   }

@@ -46,6 +46,7 @@ class AnnotateController(QObject):
         self.guard.hovered.connect(self._hover)
         self.guard.clicked.connect(self._click)
         self.guard.escape_pressed.connect(lambda: self.set_mode(False))
+        self.guard.step.connect(self._step)
         self.note_box.confirmed.connect(self._note_confirmed)
         self.note_box.cancelled.connect(self._note_cancelled)
         self.note_box.delete_requested.connect(lambda: self.delete(self.editing) if self.editing else None)
@@ -88,6 +89,12 @@ class AnnotateController(QObject):
         if self._hover_next is not None and self.active:
             pos, self._hover_next = self._hover_next, None
             self._hover(pos)
+
+    def _step(self, direction: str) -> None:
+        """Alt+Up / Alt+Down: the hover candidate's parent, or back toward the element under the pointer; the
+        next click inside it pins it (issue #3 §5)."""
+        if self.active:
+            self.picker.call("hoverStep", direction)
 
     def _click(self, pos: QPointF) -> None:
         if self.note_box.isVisible():

@@ -33,6 +33,10 @@ _SWALLOW = {
     QEvent.Type.FocusIn, QEvent.Type.FocusOut,
 }
 
+_STEP_KEYS = {Qt.Key.Key_Up: "up", Qt.Key.Key_Down: "down"}
+# Alt alone among these (Shift and keypad are ignored): Ctrl+Alt+arrows may belong to the desktop.
+_MODS = Qt.KeyboardModifier.AltModifier | Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.MetaModifier
+
 
 class InputGuard(QObject):
     """While :attr:`active`, the page of ``view`` receives no user input.
@@ -41,11 +45,14 @@ class InputGuard(QObject):
         hovered(QPointF): the pointer moved over the page.
         clicked(QPointF): left button pressed on the page.
         escape_pressed(): Esc was pressed while the page had keyboard focus.
+        step(str): Alt+Up (``"up"``) or Alt+Down (``"down"``) while the page had keyboard focus (issue #3 §5:
+            the hover candidate's parent, or back toward the element under the pointer).
     """
 
     hovered = Signal(QPointF)
     clicked = Signal(QPointF)
     escape_pressed = Signal()
+    step = Signal(str)
 
     def __init__(self, view: QWebEngineView) -> None:
         super().__init__(view)
@@ -93,6 +100,9 @@ class InputGuard(QObject):
             self.clicked.emit(event.position())
         elif kind == QEvent.Type.KeyPress and event.key() == Qt.Key.Key_Escape:
             self.escape_pressed.emit()
+        elif (kind == QEvent.Type.KeyPress and event.key() in _STEP_KEYS
+              and (event.modifiers() & _MODS) == Qt.KeyboardModifier.AltModifier):
+            self.step.emit(_STEP_KEYS[event.key()])
         # ShortcutOverride is swallowed but not accepted, so the window's shortcuts (Ctrl+Shift+A …) still fire.
         return True
 
