@@ -128,6 +128,7 @@ def _run(job: CaptureJob, view, page) -> int:
     from app.model.session import Session
     from app.protocol.markdown import encode_annotations
     from app.sinks import save_markdown
+    from app.webview.frames import in_top_document, select_chain
     from app.webview.picker import Picker
     from app.webview.urls import url_from_user_input
 
@@ -145,18 +146,23 @@ def _run(job: CaptureJob, view, page) -> int:
     session.set_summary(job.summary)
     targets_of: dict[str, str] = {}
     for selector, note in job.targets:
-        found = picker.call_sync("select", selector)
+        route, found = select_chain(page, selector)
         if not isinstance(found, dict):
             raise JobFailed(EXIT_LOAD_FAILED, f"PICKER_FAILED: no answer for selector {selector!r}")
         if found.get("error"):
-            raise JobFailed(EXIT_BAD_INPUT, f"BAD_SELECTOR: {selector!r} is not a valid CSS selector "
-                                            f"({found['error']})")
+            raise JobFailed(EXIT_BAD_INPUT, f"BAD_SELECTOR: {selector!r}: {found['error']}")
         if found.get("count") != 1:
             code = "SELECTOR_NOT_FOUND" if found.get("count") == 0 else "SELECTOR_NOT_UNIQUE"
+            step = f" (at {found['step']!r})" if found.get("step") and found["step"] != selector else ""
             raise JobFailed(EXIT_BAD_INPUT, f"{code}: {selector!r} matches {found.get('count')} "
-                                            "elements; it must match exactly 1")
+                                            f"elements{step}; it must match exactly 1")
+        raw = found["record"]
+        if route.chain:
+            top = picker.call_sync("viewportState") or {}
+            raw = in_top_document(raw, found.get("viewport"), route, top.get("scroll") or {"x": 0, "y": 0})
+            found["id"] = f"{route.key}::{found['id']}"
         try:
-            record = ElementRecord.model_validate(found["record"])
+            record = ElementRecord.model_validate(raw)
         except ValidationError as exc:
             raise JobFailed(EXIT_LOAD_FAILED, f"BAD_RECORD: the page sent an invalid record for {selector!r}: "
                                               f"{exc.errors()[0]['msg']}") from None

@@ -128,3 +128,11 @@ def run_js(qtbot, page, source: str, world: int = 0, timeout: int = 5_000):
 def js(qtbot, window):
     """``js(source)`` runs JavaScript in the window page's MainWorld and returns the result."""
     return lambda source, world=0: run_js(qtbot, window.page, source, world)
+
+
+@pytest.fixture(scope="session")
+def server2():
+    """A second fixture server: another origin (other port) for cross-origin frames."""
+    s = FixtureServer()
+    yield s
+    s.close()

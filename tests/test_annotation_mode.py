@@ -114,7 +114,7 @@ def test_clicking_a_marker_reopens_its_note(counters, qtbot):
     w = counters
     w.act_annotate.trigger()
     pin(qtbot, w, QPoint(100, 70), note="first")
-    qtbot.waitUntil(lambda: markers(w)[0]["x"] >= 0, timeout=3000)  # drawn at its element (next frame)
+    qtbot.waitUntil(lambda: markers(w)[0]["visible"], timeout=3000)  # drawn at its element (next frame)
     marker = markers(w)[0]
     proxy = w.view.focusProxy()
     QTest.mouseClick(proxy, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,

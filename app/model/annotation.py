@@ -72,6 +72,10 @@ class ElementRecord(BaseModel):
 
     url: Line = ""
     title: Line = ""
+    #: For an element inside iframes: the chain of iframe selectors from the top document, ``" >> "``-joined
+    #: (issue #3 §2). ``selector``/``xpath`` are then relative to the innermost frame's document, and ``rect``
+    #: is still in top-document coordinates.
+    frame: Line = ""
     tag: Line = ""
     role: Line = ""
     accessible_name: Line = ""
@@ -80,6 +84,8 @@ class ElementRecord(BaseModel):
     #: grammar in app/picker_js/locators.js, line rules in app/protocol/locators.py).
     locators: tuple[str, ...] = ()
     xpath: WholeLine = ""
+    #: ``closed``: the element hosts a closed shadow root, so it was picked itself (issue #3 §3).
+    shadow: Line = ""
     attributes: dict[str, str] = Field(default_factory=dict)
     color: Line = ""
     background: Line = ""

@@ -18,13 +18,6 @@ function idFor(el) {
   return id;
 }
 
-// Element under a viewport point in CSS px, ignoring pagenote's own overlay (inert anyway).
-function elementAt(x, y) {
-  const el = document.elementFromPoint(x, y);
-  if (!el || el === overlay.host) return null;
-  return el;
-}
-
 function viewportRect(el) {
   const r = el.getBoundingClientRect();
   return { x: r.left, y: r.top, width: r.width, height: r.height };
@@ -34,7 +27,14 @@ const api = {
   version: OPTIONS.version,
 
   // Highlight the element at viewport point (x, y) CSS px; returns nothing.
-  hover(x, y) { overlay.setHover(elementAt(x, y)); },
+  // Highlight the element at viewport point (x, y) CSS px, through open shadow roots. Over an iframe, returns
+  // {kind: 'frame', frame} (the host continues in that frame) and clears this frame's highlight.
+  hover(x, y) {
+    const el = deepElementAt(x, y);
+    if (isFrame(el)) { overlay.setHover(null); return JSON.stringify({ kind: 'frame', frame: frameInfo(el) }); }
+    overlay.setHover(el);
+    return JSON.stringify({ kind: el ? 'element' : 'none' });
+  },
 
   clearHover() { overlay.setHover(null); },
 
@@ -52,20 +52,29 @@ const api = {
     if (markerId) return JSON.stringify({ kind: 'marker', id: markerId, viewport: overlay.markerViewportRect(markerId) });
     const chosen = overlay.candidateAt(x, y);  // picked with Alt+↑/↓, and the click is inside it
     if (chosen) return JSON.stringify({ kind: 'element', id: idFor(chosen), record: elementRecord(chosen, false), viewport: viewportRect(chosen) });
-    const el = elementAt(x, y);
+    const el = deepElementAt(x, y);
     if (!el) return JSON.stringify({ kind: 'none' });
-    return JSON.stringify({ kind: 'element', id: idFor(el), record: elementRecord(el), viewport: viewportRect(el) });
+    if (isFrame(el)) return JSON.stringify({ kind: 'frame', frame: frameInfo(el) });
+    return JSON.stringify({ kind: 'element', id: idFor(el), record: elementRecord(el, looksClosedHost(el, x, y)),
+                            viewport: viewportRect(el) });
   },
 
   // Resolve a CSS selector for the headless path: {count} when it does not match exactly one element, else
-  // {count: 1, id, record}. An invalid selector gives {count: 0, error}.
+  // {count: 1, id, record}; a chain step that is an iframe gives {kind: 'frame', frame, rest} (the host goes
+  // on in that frame). An invalid selector gives {count: 0, error}. Chains: `a >> b` (iframes, open shadow roots).
   select(selector) {
-    let list;
-    try { list = document.querySelectorAll(selector); } catch (e) { return JSON.stringify({ count: 0, error: String(e.message || e) }); }
-    list = Array.from(list).filter((e) => e !== overlay.host);  // pagenote's own overlay is not the page's
-    if (list.length !== 1) return JSON.stringify({ count: list.length });
-    const el = list[0];
-    return JSON.stringify({ count: 1, id: idFor(el), record: elementRecord(el) });
+    const found = resolveChain(selector);
+    if (found.error) return JSON.stringify({ count: 0, error: found.error });
+    if (found.frame) return JSON.stringify({ kind: 'frame', frame: found.frame, rest: found.rest });
+    if (found.count !== 1) return JSON.stringify({ count: found.count, step: found.step });
+    const el = found.el;
+    return JSON.stringify({ count: 1, id: idFor(el), record: elementRecord(el, false), viewport: viewportRect(el) });
+  },
+
+  // The content box (viewport CSS px) of the document's iframe number `index` (document order), or null.
+  frameRect(index) {
+    const f = frameElements()[index];
+    return JSON.stringify(f ? frameContentRect(f) : null);
   },
 
   // Replace the markers with `markers` = [{id, n, selected?}]; `keep` lists ids whose elements stay known

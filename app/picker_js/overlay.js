@@ -190,6 +190,7 @@ class Overlay {
         outline.className = 'outline';
         const dot = document.createElement('div');
         dot.className = 'marker';
+        dot.style.display = 'none';  // shown by the next draw(), already at its element
         this.layer.append(outline, dot);
         entry = { el: new WeakRef(el), dot, outline };
         this.markers.set(m.id, entry);

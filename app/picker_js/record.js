@@ -538,7 +538,9 @@ function htmlExcerpt(el, cap) {
 
 // --- the record ---------------------------------------------------------------------------------------------
 
-function elementRecord(el) {
+// `closedHost`: the element seems to host a closed shadow root (frames.js looksClosedHost).
+function elementRecord(el, closedHost) {
+  const inShadow = el.getRootNode() instanceof ShadowRoot;
   const cs = getComputedStyle(el);
   const r = el.getBoundingClientRect();
   const round = (v) => Math.round(v * 100) / 100;
@@ -548,8 +550,9 @@ function elementRecord(el) {
     tag: el.localName,
     role: role(el),
     accessible_name: accessibleName(el),
-    selector: uniqueSelector(el),
-    xpath: xpathOf(el),
+    selector: chainedSelector(el),
+    xpath: inShadow ? '' : xpathOf(el),  // XPath cannot cross shadow roots
+    shadow: closedHost ? 'closed: the element hosts a closed shadow root, so its inside cannot be picked' : '',
     attributes: attributesOf(el),
     color: hexColor(cs.color),
     background: hexColor(cs.backgroundColor),

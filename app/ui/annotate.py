@@ -17,6 +17,7 @@ from app.model.annotation import ElementRecord
 from app.model.session import Session
 from app.ui.note_box import NoteBox
 from app.webview.input_guard import InputGuard
+from app.webview.frames import Route, in_top_document, picker_for, route_call
 from app.webview.picker import Picker
 
 log = logging.getLogger("pagenote.annotate")
@@ -43,6 +44,9 @@ class AnnotateController(QObject):
         self.editing_new = False            # the open note belongs to a pin made by this click
         self._hover_busy = False
         self._hover_next: QPointF | None = None
+        self._hover_frame = Route()                       # where the last hover landed
+        self.anchors: dict[str, tuple[Route, str]] = {}   # pin id → (frame route, page-side id)
+        self._marker_frames: dict[str, Route] = {}        # frames that show markers now
         self.guard.hovered.connect(self._hover)
         self.guard.clicked.connect(self._click)
         self.guard.escape_pressed.connect(lambda: self.set_mode(False))
@@ -82,10 +86,13 @@ class AnnotateController(QObject):
             self._hover_next = pos
             return
         self._hover_busy = True
-        self.picker.call("hover", *self._css(pos), callback=self._hover_done)
+        route_call(self.view.page(), "hover", *self._css(pos), self._hover_done)
 
-    def _hover_done(self, _result) -> None:
+    def _hover_done(self, route: Route, _result) -> None:
         self._hover_busy = False
+        if route.key != self._hover_frame.key:  # moved into or out of an iframe: clear the old highlight
+            picker_for(self.view.page(), self._hover_frame.frame).call("clearHover")
+        self._hover_frame = route
         if self._hover_next is not None and self.active:
             pos, self._hover_next = self._hover_next, None
             self._hover(pos)
@@ -94,34 +101,59 @@ class AnnotateController(QObject):
         """Alt+Up / Alt+Down: the hover candidate's parent, or back toward the element under the pointer; the
         next click inside it pins it (issue #3 §5)."""
         if self.active:
-            self.picker.call("hoverStep", direction)
+            picker_for(self.view.page(), self._hover_frame.frame).call("hoverStep", direction)
 
     def _click(self, pos: QPointF) -> None:
         if self.note_box.isVisible():
             self._note_confirmed(self.note_box.text())
             self.note_box.hide()
-        self.picker.call("pick", *self._css(pos), callback=self._picked)
+        route_call(self.view.page(), "pick", *self._css(pos), self._picked)
 
-    def _picked(self, result) -> None:
+    def pin_key(self, route: Route, page_id: str) -> str:
+        """The session id of an element: its page-side id in the main frame, ``<frame chain>::<id>`` in an
+        iframe (page-side ids are per frame)."""
+        key = page_id if not route.chain else f"{route.key}::{page_id}"
+        self.anchors[key] = (route, page_id)
+        return key
+
+    def _target(self, pin_id: str) -> tuple[Route, str]:
+        return self.anchors.get(pin_id, (Route(), pin_id))
+
+    def _picked(self, route: Route, result) -> None:
         if not isinstance(result, dict) or result.get("kind") == "none":
             if result is None:
                 self.message.emit("The page is not ready for annotation yet; try again in a moment")
             return
         if result["kind"] == "marker":
-            self.edit(result["id"])
+            self.edit(self.pin_key(route, result["id"]))
+            return
+        if result["kind"] == "frame":  # an iframe whose frame could not be entered
+            self.message.emit("That frame cannot be annotated (its document is not reachable)")
+            return
+        if route.chain and "top_scroll" not in result:
+            # Nested runJavaScript waits deadlock inside a runJavaScript callback: ask for the top frame's
+            # scroll (for top-document coordinates) asynchronously, then come back here.
+            self.picker.call("viewportState", callback=lambda state: self._picked(
+                route, {**result, "top_scroll": (state or {}).get("scroll") or {"x": 0, "y": 0}}))
             return
         try:
-            record = ElementRecord.model_validate(result["record"])
+            raw = result["record"]
+            if route.chain:
+                raw = in_top_document(raw, result.get("viewport"), route, result["top_scroll"])
+            record = ElementRecord.model_validate(raw)
         except (ValidationError, KeyError) as exc:
             log.warning("invalid element record from the page: %s", exc)
             self.message.emit("Could not read that element (invalid record from the page)")
             return
-        pin_id = result["id"]
+        pin_id = self.pin_key(route, result["id"])
         if any(p.id == pin_id for p in self.session.pins):
             self.edit(pin_id)
             return
         number = self.session.add(pin_id, record)
-        self._open_note(pin_id, number, "", result.get("viewport"), new=True)
+        viewport = result.get("viewport")
+        if viewport and route.chain:
+            viewport = {**viewport, "x": viewport["x"] + route.offset[0], "y": viewport["y"] + route.offset[1]}
+        self._open_note(pin_id, number, "", viewport, new=True)
 
     # -- notes ---------------------------------------------------------------------------------------------
 
@@ -141,14 +173,18 @@ class AnnotateController(QObject):
             return
         note = self.session.get(pin_id).annotation.note
 
+        route, page_id = self._target(pin_id)
+
         def placed(rect) -> None:
+            if isinstance(rect, dict):
+                rect = {**rect, "x": rect["x"] + route.offset[0], "y": rect["y"] + route.offset[1]}
             self._open_note(pin_id, self.session.number_of(pin_id), note, rect if isinstance(rect, dict) else None,
                             new=False)
 
         if self.note_box.isVisible() and self.editing and self.editing != pin_id:
             self._note_confirmed(self.note_box.text())
         self.editing = pin_id
-        self.picker.call("markerViewport", pin_id, callback=placed)
+        picker_for(self.view.page(), route.frame).call("markerViewport", page_id, callback=placed)
         log.debug("editing annotation %d", number)
 
     def delete(self, pin_id: str) -> None:
@@ -182,9 +218,20 @@ class AnnotateController(QObject):
     # -- markers -------------------------------------------------------------------------------------------
 
     def sync_markers(self) -> None:
-        """Send the session's markers (numbers, selection) to the page."""
-        self.picker.call("setMarkers", json.dumps({"markers": self.session.markers(selected=self.editing),
-                                                   "keep": self.session.kept_ids()}))
+        """Send the session's markers (numbers, selection) to each frame that shows annotations (and an empty
+        list to frames that showed some before)."""
+        groups: dict[str, tuple[Route, list[dict], list[str]]] = {"": (Route(), [], [])}
+        for frame_key in self._marker_frames:
+            groups.setdefault(frame_key, (self._marker_frames[frame_key], [], []))
+        for marker in self.session.markers(selected=self.editing):
+            route, page_id = self._target(marker["id"])
+            groups.setdefault(route.key, (route, [], []))[1].append({**marker, "id": page_id})
+        for kept in self.session.kept_ids():
+            route, page_id = self._target(kept)
+            groups.setdefault(route.key, (route, [], []))[2].append(page_id)
+        for key, (route, markers, keep) in groups.items():
+            picker_for(self.view.page(), route.frame).call("setMarkers", json.dumps({"markers": markers, "keep": keep}))
+        self._marker_frames = {key: route for key, (route, markers, keep) in groups.items() if key and (markers or keep)}
 
     def shutdown(self) -> None:
         """Detach the application-wide input filter."""
