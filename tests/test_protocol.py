@@ -97,6 +97,16 @@ def test_screenshot_lines_for_batch_clean_image_and_element_crops():
     assert parse_annotations(text) == batch
 
 
+def test_status_lines_for_rematched_and_stale_but_not_exact():
+    batch = AnnotationBatch(annotations=(Annotation(note="a", status="rematched"), Annotation(status="stale"),
+                                         Annotation(note="c")))
+    text = encode_annotations(batch)
+    assert "## Annotation 1\nNote: a\nStatus: rematched" in text
+    assert "## Annotation 2\nStatus: [element no longer matched]\n" in text
+    assert text.count("Status:") == 2
+    assert parse_annotations(text) == batch
+
+
 def test_multi_line_note_is_a_block_and_round_trips():
     batch = AnnotationBatch(summary="line one\nline two", annotations=(Annotation(note="first\nsecond"),))
     text = encode_annotations(batch)
@@ -156,7 +166,8 @@ _records = st.builds(
     rect=st.none() | st.builds(Rect, x=_coord, y=_coord, width=_size, height=_size),
     text=_text, nearby_context=_text, html_excerpt=_text)
 _batches = st.builds(AnnotationBatch, summary=_text, screenshot=_text, screenshot_clean=_text,
-                     annotations=st.lists(st.builds(Annotation, note=_text, element=_records, screenshot=_text),
+                     annotations=st.lists(st.builds(Annotation, note=_text, element=_records, screenshot=_text,
+                                                    status=st.sampled_from(["", "rematched", "stale"])),
                                           max_size=4).map(tuple))
 
 

@@ -13,7 +13,7 @@ Markdown round trip ``parse(encode(b)) == b`` hold.
 from __future__ import annotations
 
 import math
-from typing import Annotated
+from typing import Annotated, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator
 
@@ -136,6 +136,10 @@ class Annotation(BaseModel):
     element: ElementRecord = Field(default_factory=ElementRecord)
     #: Absolute path of this annotation's element crop (issue #4 §2), or empty.
     screenshot: Line = ""
+    #: How the annotation is anchored now (issue #3 §7): ``""`` exact (same node), ``"rematched"`` (the node
+    #: was replaced and found again by its locators, same role/name/text; the record is refreshed) or
+    #: ``"stale"`` (no unique match: the element is gone or changed).
+    status: Literal["", "rematched", "stale"] = ""
 
     _n = field_validator("note")(classmethod(lambda cls, v: cap_note(v)))
 

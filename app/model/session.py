@@ -14,10 +14,12 @@ from app.model.annotation import Annotation, AnnotationBatch, ElementRecord
 
 @dataclass
 class Pin:
-    """One pinned annotation: the page-side element ``id`` and the :class:`Annotation`."""
+    """One pinned annotation: the page-side element ``id``, the :class:`Annotation`, and the page it was
+    made on (``page``: its URL without the fragment; SPA routes count as pages, issue #3 §8)."""
 
     id: str
     annotation: Annotation
+    page: str = ""
 
 
 class Session:
@@ -50,13 +52,14 @@ class Session:
         """The pin with ``pin_id``. Raises ``KeyError`` when there is none."""
         return self.pins[self.number_of(pin_id) - 1]
 
-    def add(self, pin_id: str, element: ElementRecord, note: str = "") -> int:
-        """Pin ``element`` under ``pin_id`` (replacing the note if already pinned); return its number."""
+    def add(self, pin_id: str, element: ElementRecord, note: str = "", page: str = "") -> int:
+        """Pin ``element`` under ``pin_id`` on ``page`` (replacing the note if already pinned); return its
+        number."""
         try:
             pin = self.get(pin_id)
             pin.annotation = Annotation(note=note, element=element)
         except KeyError:
-            self.pins.append(Pin(pin_id, Annotation(note=note, element=element)))
+            self.pins.append(Pin(pin_id, Annotation(note=note, element=element), page))
         self._changed()
         return self.number_of(pin_id)
 
@@ -65,6 +68,25 @@ class Session:
         pin = self.get(pin_id)
         pin.annotation = Annotation(note=note, element=pin.annotation.element, screenshot=pin.annotation.screenshot)
         self._changed()
+
+    def set_anchor(self, pin_id: str, status: str, element: ElementRecord | None = None) -> None:
+        """Record a re-anchoring result for pin ``pin_id``: ``status`` ``exact`` (→ ``""``), ``rematched``
+        (with the refreshed ``element``) or ``stale``. Unknown ids are ignored."""
+        try:
+            pin = self.get(pin_id)
+        except KeyError:
+            return
+        update: dict = {"status": "" if status == "exact" else status}
+        if element is not None:
+            update["element"] = element
+        if all(getattr(pin.annotation, k) == v for k, v in update.items()):
+            return
+        pin.annotation = pin.annotation.model_copy(update=update)
+        self._changed()
+
+    def pages(self) -> list[str]:
+        """The pages of the batch, in order of their first annotation."""
+        return list(dict.fromkeys(p.page for p in self.pins))
 
     def set_screenshot(self, pin_id: str, path: str) -> None:
         """Attach an element crop (absolute path) to pin ``pin_id``. Raises ``KeyError`` when there is none."""
@@ -103,6 +125,11 @@ class Session:
         return AnnotationBatch(summary=self.summary, screenshot=screenshot, screenshot_clean=screenshot_clean,
                                annotations=tuple(p.annotation for p in self.pins))
 
-    def markers(self, selected: str | None = None) -> list[dict]:
-        """The page-side marker list: ``[{"id", "n", "selected"}]`` in number order."""
-        return [{"id": p.id, "n": i, "selected": p.id == selected} for i, p in enumerate(self.pins, start=1)]
+    def markers(self, selected: str | None = None, page: str | None = None) -> list[dict]:
+        """The page-side marker list ``[{"id", "n", "selected", "anchor"}]`` in number order — only the pins
+        of ``page`` (and pins of no known page) when given (numbers stay batch-wide). ``anchor`` is what the page needs to find the
+        element again (locators, role, accessible name, text)."""
+        return [{"id": p.id, "n": i, "selected": p.id == selected,
+                 "anchor": {"locators": list(p.annotation.element.locators), "role": p.annotation.element.role,
+                            "name": p.annotation.element.accessible_name, "text": p.annotation.element.text}}
+                for i, p in enumerate(self.pins, start=1) if page is None or p.page in (page, "")]

@@ -16,7 +16,7 @@ from importlib.resources import files
 from app.model.text import ATTRIBUTE_VALUE_CAP, CONTEXT_CAP, HTML_CAP, LINE_CAP, TEXT_CAP
 
 #: Bundle order: later files use names the earlier ones define.
-MODULES = ("record.js", "locators.js", "overlay.js", "frames.js", "capture.js", "main.js")
+MODULES = ("record.js", "locators.js", "overlay.js", "frames.js", "capture.js", "anchors.js", "main.js")
 #: Bumped when the JS API changes; the host checks it (``window.__pagenote.version``).
 API_VERSION = 1
 

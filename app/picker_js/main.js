@@ -11,9 +11,13 @@ const elements = new Map();   // annotation id -> Element (strong while pinned; 
 let nextId = 1;
 let frames = 0;                // animation frames counted by requestFrames()
 
+// Ids are unique across documents (a random token per document), so a pin made on another page or before a
+// reload can never collide with a new one here.
+const DOC_TOKEN = Math.random().toString(36).slice(2, 8);
+
 function idFor(el) {
   for (const [id, known] of elements) if (known === el) return id;
-  const id = 'e' + (nextId++);
+  const id = `e${DOC_TOKEN}-${nextId++}`;
   elements.set(id, el);
   return id;
 }
@@ -79,16 +83,27 @@ const api = {
 
   // Replace the markers with `markers` = [{id, n, selected?}]; `keep` lists ids whose elements stay known
   // without a marker (annotations already sent). Other ids are forgotten. Accepts a bare marker list too.
+  // A marker may carry `anchor` {locators, role, name, text}: ids this document does not know (a reload, an
+  // SPA route or a page coming back) are re-anchored from it (anchors.js), and later DOM changes re-checked.
   setMarkers(json) {
     const data = JSON.parse(json);
     const list = Array.isArray(data) ? data : data.markers;
-    overlay.setMarkers(list, elements);
     const keep = new Set(list.map((m) => m.id).concat(Array.isArray(data) ? [] : data.keep || []));
+    forgetAnchorsExcept(keep);
+    for (const m of list) if (m.anchor) rememberAnchor(m.id, m.anchor);
+    overlay.setMarkers(list.map((m) => ({ ...m, stale: (anchors.get(m.id) || {}).status === 'stale' })), elements);
     for (const id of Array.from(elements.keys())) if (!keep.has(id)) elements.delete(id);
     return JSON.stringify(list.map((m) => ({ id: m.id, viewport: overlay.markerViewportRect(m.id) })));
   },
 
   markers() { return JSON.stringify(overlay.markerStates()); },
+
+  // Anchor statuses that changed since the last call: {id: {status, record?}} (anchors.js).
+  anchorChanges() {
+    const changes = anchorChanges();
+    for (const [id, c] of Object.entries(changes)) overlay.setStale(id, c.status === 'stale');
+    return JSON.stringify(changes);
+  },
 
   // Resolve a locator (locators.js) in this document: {count, same} — `same`: the one match is pinned `id`.
   resolve(locator, id) {
@@ -159,6 +174,7 @@ const api = {
   probe(colors) { overlay.setProbe(colors); },
 
   destroy() {
+    if (anchorObserver) anchorObserver.disconnect();
     pinForCapture('restore');
     overlay.destroy();
     elements.clear();

@@ -196,6 +196,7 @@ class Overlay {
         this.markers.set(m.id, entry);
       }
       entry.n = m.n;
+      entry.dot.classList.toggle('stale', !!m.stale);
       entry.dot.textContent = String(m.n);
       entry.dot.classList.toggle('selected', !!m.selected);
       entry.outline.style.display = m.selected ? 'block' : 'none';
@@ -213,6 +214,19 @@ class Overlay {
       if (entry.dot.style.display !== 'none' && x >= r.left && x <= r.right && y >= r.top && y <= r.bottom) return id;
     }
     return null;
+  }
+
+  // The element of marker `id` was found again (anchors.js): follow the new node.
+  retarget(id, el) {
+    const entry = this.markers.get(id);
+    if (entry) entry.el = new WeakRef(el);
+    this.kick();
+  }
+
+  setStale(id, stale) {
+    const entry = this.markers.get(id);
+    if (entry) entry.dot.classList.toggle('stale', stale);
+    this.kick();
   }
 
   markerViewportRect(id) {
@@ -275,11 +289,15 @@ class Overlay {
     for (const entry of this.markers.values()) {
       const target = entry.el.deref();
       if (!target || !target.isConnected) {
-        entry.dot.style.display = 'none';
+        // A stale annotation keeps a grey marker where its element was last seen (issue #3 §7).
+        const stale = entry.dot.classList.contains('stale') && entry.last;
+        entry.dot.style.display = stale ? 'block' : 'none';
+        if (stale) entry.dot.style.transform = `translate(${entry.last.x}px, ${entry.last.y}px)`;
         entry.outline.style.display = 'none';
         continue;
       }
       const r = target.getBoundingClientRect();
+      entry.last = { x: r.left, y: r.top };
       entry.dot.style.display = 'block';
       // The marker's top-left sits on the element's top-left corner (issue #2).
       entry.dot.style.transform = `translate(${r.left}px, ${r.top}px)`;

@@ -40,6 +40,10 @@ from app.protocol.attributes import AttributesError, encode_attributes, parse_at
 from app.protocol.locators import join_locators, split_locators
 
 TITLE_PREFIX = "# Web page annotations: "
+#: ``Status:`` values (issue #3 §7); an exactly anchored annotation has no ``Status:`` line.
+STATUS_TEXT = {"rematched": "rematched (the element was re-rendered; found again by its locators)",
+               "stale": "[element no longer matched]"}
+_STATUS_OF = {text: status for status, text in STATUS_TEXT.items()}
 SECTION_PREFIX = "## Annotation "
 
 #: Single-line element fields, in output order: (Markdown key, ElementRecord attribute).
@@ -141,6 +145,8 @@ def encode_annotations(batch: AnnotationBatch) -> str:
             out.append("")
     for number, annotation in enumerate(batch.annotations, start=1):
         out += [f"{SECTION_PREFIX}{number}", *_text_field("Note", annotation.note)]
+        if annotation.status:
+            out.append(f"Status: {STATUS_TEXT[annotation.status]}")
         element = annotation.element
         for key, attr in LINE_FIELDS:
             value = getattr(element, attr)
@@ -237,6 +243,7 @@ def _parse_rect(value: str, number: int) -> Rect:
 def _parse_section(lines: _Lines, number: int) -> Annotation:
     note = ""
     screenshot = ""
+    status = ""
     fields: dict[str, object] = {}
     seen: set[str] = set()
     while lines.more() and not lines.peek().startswith(SECTION_PREFIX):
@@ -252,6 +259,8 @@ def _parse_section(lines: _Lines, number: int) -> Annotation:
             note = _read_block(lines, key) if value is None else value
         elif key == "Screenshot" and value is not None:
             screenshot = value
+        elif key == "Status" and value in _STATUS_OF:
+            status = _STATUS_OF[value]
         elif key in _LINE_KEYS and value is not None:
             attr = _LINE_KEYS[key]
             if attr == "rect":
@@ -269,7 +278,7 @@ def _parse_section(lines: _Lines, number: int) -> Annotation:
             fields[_BLOCK_KEYS[key]] = _read_block(lines, key)
         else:
             raise ProtocolError(line_no, f"Annotation {number}: unexpected line {line[:80]!r}")
-    return Annotation(note=note, element=ElementRecord(**fields), screenshot=screenshot)
+    return Annotation(note=note, element=ElementRecord(**fields), screenshot=screenshot, status=status)
 
 
 def parse_annotations(text: str) -> AnnotationBatch:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import logging
 
-from PySide6.QtCore import QObject, QPoint, QPointF, Signal
+from PySide6.QtCore import QObject, QPoint, QPointF, QTimer, QUrl, Signal
 from PySide6.QtWebEngineWidgets import QWebEngineView
 from pydantic import ValidationError
 
@@ -21,6 +21,9 @@ from app.webview.frames import Route, in_top_document, picker_for, route_call
 from app.webview.picker import Picker
 
 log = logging.getLogger("pagenote.annotate")
+
+#: How often the page is asked for re-anchoring changes, in ms.
+ANCHOR_POLL_MS = 400
 
 
 class AnnotateController(QObject):
@@ -56,6 +59,13 @@ class AnnotateController(QObject):
         self.note_box.delete_requested.connect(lambda: self.delete(self.editing) if self.editing else None)
         session.subscribe(self.sync_markers)
         view.loadFinished.connect(lambda _ok: self.sync_markers())
+        # SPA routes (pushState/replaceState/popstate) change the URL without a load: markers follow pages.
+        view.urlChanged.connect(lambda _url: self.sync_markers())
+        # Re-anchoring results come from the page side; poll them while this page shows annotations.
+        self._anchor_timer = QTimer(self)
+        self._anchor_timer.setInterval(ANCHOR_POLL_MS)
+        self._anchor_timer.timeout.connect(self.poll_anchors)
+        self._anchor_timer.start()
 
     # -- mode --------------------------------------------------------------------------------------------
 
@@ -149,7 +159,7 @@ class AnnotateController(QObject):
         if any(p.id == pin_id for p in self.session.pins):
             self.edit(pin_id)
             return
-        number = self.session.add(pin_id, record)
+        number = self.session.add(pin_id, record, page=self.page_key())
         viewport = result.get("viewport")
         if viewport and route.chain:
             viewport = {**viewport, "x": viewport["x"] + route.offset[0], "y": viewport["y"] + route.offset[1]}
@@ -223,7 +233,7 @@ class AnnotateController(QObject):
         groups: dict[str, tuple[Route, list[dict], list[str]]] = {"": (Route(), [], [])}
         for frame_key in self._marker_frames:
             groups.setdefault(frame_key, (self._marker_frames[frame_key], [], []))
-        for marker in self.session.markers(selected=self.editing):
+        for marker in self.session.markers(selected=self.editing, page=self.page_key()):
             route, page_id = self._target(marker["id"])
             groups.setdefault(route.key, (route, [], []))[1].append({**marker, "id": page_id})
         for kept in self.session.kept_ids():
@@ -233,6 +243,37 @@ class AnnotateController(QObject):
             picker_for(self.view.page(), route.frame).call("setMarkers", json.dumps({"markers": markers, "keep": keep}))
         self._marker_frames = {key: route for key, (route, markers, keep) in groups.items() if key and (markers or keep)}
 
+    def page_key(self) -> str:
+        """The current page: its URL without the fragment (issue #3 §8)."""
+        url = QUrl(self.view.url())
+        url.setFragment(None)
+        return url.toString()
+
+    def poll_anchors(self) -> None:
+        """Ask each frame that shows markers for re-anchoring changes (exact / rematched / stale) and record
+        them in the session (issue #3 §7)."""
+        if not any(p.page in (self.page_key(), "") for p in self.session.pins):
+            return
+        routes = {"": Route(), **self._marker_frames}
+        for key, route in routes.items():
+            by_page_id = {page_id: pin_id for pin_id, (r, page_id) in self.anchors.items() if r.key == key}
+
+            def changed(result, by_page_id=by_page_id) -> None:
+                if not isinstance(result, dict):
+                    return
+                for page_id, change in result.items():
+                    pin_id = by_page_id.get(page_id, page_id)
+                    element = None
+                    if change.get("record"):
+                        try:
+                            element = ElementRecord.model_validate(change["record"])
+                        except ValidationError:
+                            element = None
+                    self.session.set_anchor(pin_id, change.get("status", ""), element)
+
+            picker_for(self.view.page(), route.frame).call("anchorChanges", callback=changed)
+
     def shutdown(self) -> None:
-        """Detach the application-wide input filter."""
+        """Stop polling and detach the input filter."""
+        self._anchor_timer.stop()
         self.guard.shutdown()

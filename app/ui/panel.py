@@ -91,18 +91,40 @@ class AnnotationPanel(QWidget):
         self.delete_button.setEnabled(has)
 
     def refresh(self) -> None:
-        """Rebuild the rows from the session (numbers are positions, so they stay contiguous)."""
+        """Rebuild the rows from the session: numbers are positions (contiguous, batch-wide); rows are grouped
+        under a header per page when the batch spans pages (issue #3 §8); a stale annotation is flagged and
+        a rematched one marked (issue #3 §7)."""
         current = self.list.currentItem().data(ID_ROLE) if self.list.currentItem() else None
         self.list.blockSignals(True)
         self.list.clear()
-        for number, pin in enumerate(self.session.pins, start=1):
-            element = pin.annotation.element
-            item = QListWidgetItem(row_text(number, element.tag, element.accessible_name, pin.annotation.note))
-            item.setData(ID_ROLE, pin.id)
-            item.setToolTip(f"{element.selector}\n{element.url}")
-            self.list.addItem(item)
-            if pin.id == current:
-                self.list.setCurrentItem(item)
+        numbered = list(enumerate(self.session.pins, start=1))
+        pages = self.session.pages()
+        for page in pages:
+            if len(pages) > 1:
+                header = QListWidgetItem(page or "(page)")
+                header.setFlags(Qt.ItemFlag.NoItemFlags)
+                font = header.font()
+                font.setBold(True)
+                header.setFont(font)
+                self.list.addItem(header)
+            for number, pin in numbered:
+                if pin.page != page:
+                    continue
+                annotation = pin.annotation
+                element = annotation.element
+                text = row_text(number, element.tag, element.accessible_name, annotation.note)
+                if annotation.status == "stale":
+                    text = "⚠ " + text + "  [element no longer matched]"
+                elif annotation.status == "rematched":
+                    text += "  (rematched)"
+                item = QListWidgetItem(text)
+                item.setData(ID_ROLE, pin.id)
+                item.setToolTip(f"{element.selector}\n{element.url}")
+                if annotation.status == "stale":
+                    item.setForeground(Qt.GlobalColor.darkGray)
+                self.list.addItem(item)
+                if pin.id == current:
+                    self.list.setCurrentItem(item)
         self.list.blockSignals(False)
         if self.summary.toPlainText() != self.session.summary:
             self.summary.blockSignals(True)
@@ -141,5 +163,11 @@ class AnnotationPanel(QWidget):
         return out
 
     def rows(self) -> list[str]:
-        """The visible row texts, top to bottom."""
-        return [self.list.item(i).text() for i in range(self.list.count())]
+        """The annotation row texts, top to bottom (page headers left out)."""
+        return [self.list.item(i).text() for i in range(self.list.count())
+                if self.list.item(i).data(ID_ROLE) is not None]
+
+    def headers(self) -> list[str]:
+        """The page header rows, top to bottom (none when the batch is on one page)."""
+        return [self.list.item(i).text() for i in range(self.list.count())
+                if self.list.item(i).data(ID_ROLE) is None]

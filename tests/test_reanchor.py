@@ -1,0 +1,96 @@
+"""Re-anchoring with a status (exact / rematched / stale) and SPA routes (issue #3 §7, §8)."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtTest import QTest
+
+from app.protocol.markdown import encode_annotations, parse_annotations
+
+
+@pytest.fixture
+def spa(window, server):
+    window.load_page(server.url("spa.html"))
+    window.act_annotate.trigger()
+    return window
+
+
+def pin(window, qtbot, js, selector: str) -> str:
+    rect = js(f"(() => {{ const r = document.querySelector({selector!r}).getBoundingClientRect();"
+              " return [r.left + 5, r.top + 5]; })()")
+    QTest.mouseClick(window.view.focusProxy(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
+                     QPoint(int(rect[0]), int(rect[1])))
+    qtbot.waitUntil(window.annotate.note_box.isVisible, timeout=5000)
+    QTest.keyClick(window.annotate.note_box.editor, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: not window.annotate.note_box.isVisible(), timeout=5000)
+    return window.session.pins[-1].id
+
+
+def status_of(window, pin_id: str) -> str:
+    return window.session.get(pin_id).annotation.status
+
+
+def visible_markers(window) -> list[int]:
+    return sorted(m["n"] for m in window.picker.call_sync("markers") if m["visible"])
+
+
+def test_same_node_stays_exact(spa, qtbot, js):
+    pin_id = pin(spa, qtbot, js, "#list li:nth-child(2)")
+    js("document.body.appendChild(document.createElement('p'))")  # unrelated DOM change
+    qtbot.wait(600)  # let the page's debounce and one poll run; nothing may change
+    assert status_of(spa, pin_id) == ""
+    assert "Status:" not in encode_annotations(spa.batch())
+
+
+def test_rerendered_identical_node_is_rematched_and_the_marker_moves_with_it(spa, qtbot, js):
+    pin_id = pin(spa, qtbot, js, "#list li:nth-child(2)")
+    js("window.items = ['Avocados', 'Bananas', 'Cherries', 'Dates']; window.items.unshift('Zucchini'); window.render()")
+    qtbot.waitUntil(lambda: status_of(spa, pin_id) == "rematched", timeout=5000)
+    assert spa.session.get(pin_id).annotation.element.text == "Bananas"
+    assert "Status: rematched" in encode_annotations(spa.batch())
+    # The marker sits on the new node (third item now).
+    target = js("(() => { const r = document.querySelector('#list li:nth-child(3)').getBoundingClientRect();"
+                " return [r.left, r.top]; })()")
+    qtbot.waitUntil(lambda: visible_markers(spa) == [1], timeout=3000)
+    marker = spa.picker.call_sync("markers")[0]
+    assert abs(marker["x"] - target[0]) <= 1 and abs(marker["y"] - target[1]) <= 1
+
+
+def test_node_replaced_by_something_else_goes_stale_never_to_a_look_alike(spa, qtbot, js):
+    pin_id = pin(spa, qtbot, js, "#list li:nth-child(2)")
+    js("window.items = ['Apples', 'Blueberries', 'Cherries']; window.render()")  # same class, other text
+    qtbot.waitUntil(lambda: status_of(spa, pin_id) == "stale", timeout=5000)
+    assert spa.session.get(pin_id).annotation.element.text == "Bananas"  # the record is not moved
+    text = encode_annotations(spa.batch())
+    assert "Status: [element no longer matched]" in text
+    assert parse_annotations(text).annotations[0].status == "stale"
+    assert spa.panel.rows()[0].startswith("⚠ 1.")
+    # A grey marker stays where the element was last seen.
+    qtbot.waitUntil(lambda: spa.picker.call_sync("markers")[0]["visible"], timeout=3000)
+
+
+def test_markers_show_only_on_their_route_and_come_back(spa, qtbot, js):
+    first = pin(spa, qtbot, js, "#list li:nth-child(1)")
+    js("window.go('b')")
+    qtbot.waitUntil(lambda: spa.view.url().query() == "route=b", timeout=3000)
+    qtbot.waitUntil(lambda: visible_markers(spa) == [], timeout=3000)
+    second = pin(spa, qtbot, js, "#b-button")
+    assert [p.id for p in spa.session.pins] == [first, second]
+    assert len(spa.panel.headers()) == 2 and [r.split(".")[0] for r in spa.panel.rows()] == ["1", "2"]
+    batch = spa.batch()
+    assert batch.annotations[0].element.url.endswith("spa.html")
+    assert batch.annotations[1].element.url.endswith("spa.html?route=b")
+    js("history.back()")
+    qtbot.waitUntil(lambda: spa.view.url().query() == "", timeout=3000)
+    qtbot.waitUntil(lambda: visible_markers(spa) == [1], timeout=5000)
+    assert status_of(spa, first) in ("", "rematched")
+
+
+def test_reload_re_anchors_instead_of_dropping(spa, qtbot, js, server):
+    pin_id = pin(spa, qtbot, js, "#list li:nth-child(3)")
+    with qtbot.waitSignal(spa.view.loadFinished, timeout=10_000):
+        spa.view.reload()
+    qtbot.waitUntil(lambda: status_of(spa, pin_id) == "rematched", timeout=5000)
+    qtbot.waitUntil(lambda: visible_markers(spa) == [1], timeout=5000)
+    assert len(spa.session.pins) == 1
