@@ -136,3 +136,15 @@ def server2():
     s = FixtureServer()
     yield s
     s.close()
+
+
+def pin_at(window, qtbot, point, note: str = "") -> None:
+    """In annotation mode: click ``point`` (view px) on the page, type ``note`` in the note box, press Enter."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+
+    QTest.mouseClick(window.view.focusProxy(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, point)
+    qtbot.waitUntil(window.annotate.note_box.isVisible, timeout=5000)
+    if note:
+        QTest.keyClicks(window.annotate.note_box.editor, note)
+    QTest.keyClick(window.annotate.note_box.editor, Qt.Key.Key_Return)

@@ -12,6 +12,8 @@ import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtTest import QTest
 
+from conftest import pin_at
+
 from app.agent import rpc
 
 
@@ -235,10 +237,7 @@ def test_element_screenshot_is_a_crop_around_the_annotation(window, agent, serve
 
     window.load_page(server.url("colors.html"))
     window.act_annotate.trigger()
-    QTest.mouseClick(window.view.focusProxy(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
-                     QPoint(250, 150))
-    qtbot.waitUntil(window.annotate.note_box.isVisible, timeout=5000)
-    QTest.keyClick(window.annotate.note_box.editor, Qt.Key.Key_Return)
+    pin_at(window, qtbot, QPoint(250, 150))
     answer = agent().call("screenshot", {"kind": "element", "annotation": 1, "inline": True})
     assert "result" in answer, answer
     shot = answer["result"]
@@ -323,10 +322,7 @@ def test_element_screenshot_of_a_sent_annotation_and_waiting_count(window, agent
 
     window.load_page(server.url("colors.html"))
     window.act_annotate.trigger()
-    QTest.mouseClick(window.view.focusProxy(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
-                     QPoint(250, 150))
-    qtbot.waitUntil(window.annotate.note_box.isVisible, timeout=5000)
-    QTest.keyClick(window.annotate.note_box.editor, Qt.Key.Key_Return)
+    pin_at(window, qtbot, QPoint(250, 150))
     waiter, other = agent(), agent()
     waiter.request("annotations.wait", {"timeout_ms": 20_000})
     qtbot.waitUntil(lambda: other.call("health")["result"]["waiting"] == 1, timeout=5000)

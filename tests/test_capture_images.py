@@ -11,8 +11,9 @@ from pathlib import Path
 
 import pytest
 from PIL import Image, ImageChops
-from PySide6.QtCore import QPoint, Qt
-from PySide6.QtTest import QTest
+from PySide6.QtCore import QPoint
+
+from conftest import pin_at
 
 from app.capture.viewport import CaptureError, grab_viewport, to_pil
 
@@ -105,10 +106,7 @@ def test_element_crop_is_clamped_to_the_document(tall):
 def test_annotated_full_page_draws_numbers_where_the_markers_are(tall, qtbot):
     window = tall(3000)
     window.act_annotate.trigger()
-    QTest.mouseClick(window.view.focusProxy(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
-                     QPoint(20, 80))  # #corner at (0, 60)
-    qtbot.waitUntil(window.annotate.note_box.isVisible, timeout=5000)
-    QTest.keyClick(window.annotate.note_box.editor, Qt.Key.Key_Return)
+    pin_at(window, qtbot, QPoint(20, 80))
     found = window.picker.call_sync("select", "#target")
     from app.model import ElementRecord
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 from PIL import Image
 from PySide6.QtCore import QUrl
 
+from conftest import pin_at
+
 from app.capture.viewport import expected_size, flat_colour
 
 
@@ -45,13 +47,9 @@ def test_first_frame_right_after_load_is_not_saved_blank(window, server, qtbot):
 def test_markers_are_not_in_the_clean_screenshot(window, server, qtbot):
     window.load_page(server.url("colors.html"))
     window.act_annotate.trigger()
-    from PySide6.QtCore import QPoint, Qt
-    from PySide6.QtTest import QTest
+    from PySide6.QtCore import QPoint
 
-    QTest.mouseClick(window.view.focusProxy(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
-                     QPoint(250, 150))
-    qtbot.waitUntil(window.annotate.note_box.isVisible, timeout=5000)
-    QTest.keyClick(window.annotate.note_box.editor, Qt.Key.Key_Return)
+    pin_at(window, qtbot, QPoint(250, 150))
     annotated_path = window.screenshot()
     assert annotated_path.name.endswith("-annotated.png")
     assert window.batch().screenshot == str(annotated_path)

@@ -14,7 +14,6 @@ from __future__ import annotations
 import fcntl
 import io
 import json
-import os
 from dataclasses import asdict, dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path

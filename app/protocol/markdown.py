@@ -240,18 +240,22 @@ def _parse_rect(value: str, number: int) -> Rect:
     return Rect(**{k: float(v) for k, v in m.groupdict().items()})
 
 
+def _fields(lines: _Lines):
+    """Yield ``(line number, line, key, value)`` for each non-blank line up to the next section header."""
+    while lines.more() and not lines.peek().startswith(SECTION_PREFIX):
+        line_no = lines.number
+        line = lines.take()
+        if line.strip():
+            yield (line_no, line, *_split_key(line))
+
+
 def _parse_section(lines: _Lines, number: int) -> Annotation:
     note = ""
     screenshot = ""
     status = ""
     fields: dict[str, object] = {}
     seen: set[str] = set()
-    while lines.more() and not lines.peek().startswith(SECTION_PREFIX):
-        line_no = lines.number
-        line = lines.take()
-        if line.strip() == "":
-            continue
-        key, value = _split_key(line)
+    for line_no, line, key, value in _fields(lines):
         if key in seen:
             raise ProtocolError(line_no, f"Annotation {number}: field {key!r} appears twice")
         seen.add(key)
@@ -300,12 +304,7 @@ def parse_annotations(text: str) -> AnnotationBatch:
         raise ProtocolError(title_no, f"the title's count must be a whole number, found {count_text!r}")
     summary, screenshot, screenshot_clean = "", "", ""
     seen: set[str] = set()
-    while lines.more() and not lines.peek().startswith(SECTION_PREFIX):
-        line_no = lines.number
-        line = lines.take()
-        if line.strip() == "":
-            continue
-        key, value = _split_key(line)
+    for line_no, line, key, value in _fields(lines):
         if key in seen or key not in ("Summary", "Screenshot", "Screenshot (clean)") \
                 or (key != "Summary" and value is None):
             raise ProtocolError(line_no, f"unexpected line before the first annotation: {line[:80]!r}")
