@@ -100,6 +100,9 @@ def window(qtbot, lease, tmp_path, socket_path):
             w.view.load(QUrl(url))
         assert blocker.args == [True], f"{url} failed to load"
         assert w.picker.wait_ready(), "the picker did not install in the page"
+        # Chromium ignores input until the page's first frame is painted: let two animation frames pass, so
+        # a test's first click cannot be dropped on a busy machine.
+        assert w.picker.wait_frames(2), "the page did not paint"
 
     w.load_page = load_page
     yield w
