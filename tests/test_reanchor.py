@@ -94,3 +94,19 @@ def test_reload_re_anchors_instead_of_dropping(spa, qtbot, js, server):
     qtbot.waitUntil(lambda: status_of(spa, pin_id) == "rematched", timeout=5000)
     qtbot.waitUntil(lambda: visible_markers(spa) == [1], timeout=5000)
     assert len(spa.session.pins) == 1
+
+
+def test_a_stale_marker_scrolls_with_the_page_and_a_rematch_keeps_the_url(spa, qtbot, js):
+    js("document.body.style.height = '3000px'; true")
+    pin_id = pin(spa, qtbot, js, "#list li:nth-child(2)")
+    url = spa.session.get(pin_id).annotation.element.url
+    js("window.items = ['Apples', 'Blueberries', 'Cherries']; window.render()")
+    qtbot.waitUntil(lambda: status_of(spa, pin_id) == "stale", timeout=5000)
+    qtbot.waitUntil(lambda: spa.picker.call_sync("markers")[0]["visible"], timeout=3000)
+    before = spa.picker.call_sync("markers")[0]["y"]
+    js("window.scrollTo(0, 100)")
+    qtbot.waitUntil(lambda: abs(spa.picker.call_sync("markers")[0]["y"] - (before - 100)) <= 1, timeout=3000)
+    # Rematch after the URL gained a fragment: the URL line stays the page's.
+    js("location.hash = 'x'; window.items = ['Apples', 'Bananas', 'Cherries']; window.render()")
+    qtbot.waitUntil(lambda: status_of(spa, pin_id) == "rematched", timeout=5000)
+    assert spa.session.get(pin_id).annotation.element.url == url

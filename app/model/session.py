@@ -78,7 +78,10 @@ class Session:
             return
         update: dict = {"status": "" if status == "exact" else status}
         if element is not None:
-            update["element"] = element
+            # The annotation stays on the page it was made on: keep its URL and frame chain (the refreshed
+            # record's URL may carry the fragment of the moment).
+            old = pin.annotation.element
+            update["element"] = element.model_copy(update={"url": old.url, "frame": element.frame or old.frame})
         if all(getattr(pin.annotation, k) == v for k, v in update.items()):
             return
         pin.annotation = pin.annotation.model_copy(update=update)

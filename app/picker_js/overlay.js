@@ -192,7 +192,8 @@ class Overlay {
         dot.className = 'marker';
         dot.style.display = 'none';  // shown by the next draw(), already at its element
         this.layer.append(outline, dot);
-        entry = { el: new WeakRef(el), dot, outline };
+        const r = el.getBoundingClientRect();
+        entry = { el: new WeakRef(el), dot, outline, last: { x: r.left + scrollX, y: r.top + scrollY } };
         this.markers.set(m.id, entry);
       }
       entry.n = m.n;
@@ -240,7 +241,8 @@ class Overlay {
   markerStates() {
     return Array.from(this.markers, ([id, entry]) => {
       const r = entry.dot.getBoundingClientRect();
-      return { id, n: Number(entry.dot.textContent), x: r.left, y: r.top, visible: entry.dot.style.display !== 'none' };
+      return { id, n: Number(entry.dot.textContent), x: r.left, y: r.top, visible: entry.dot.style.display !== 'none',
+               stale: entry.dot.classList.contains('stale'), seen: !!entry.last };
     });
   }
 
@@ -292,12 +294,13 @@ class Overlay {
         // A stale annotation keeps a grey marker where its element was last seen (issue #3 §7).
         const stale = entry.dot.classList.contains('stale') && entry.last;
         entry.dot.style.display = stale ? 'block' : 'none';
-        if (stale) entry.dot.style.transform = `translate(${entry.last.x}px, ${entry.last.y}px)`;
+        // Kept in document coordinates, so it scrolls with the page instead of floating over other content.
+        if (stale) entry.dot.style.transform = `translate(${entry.last.x - scrollX}px, ${entry.last.y - scrollY}px)`;
         entry.outline.style.display = 'none';
         continue;
       }
       const r = target.getBoundingClientRect();
-      entry.last = { x: r.left, y: r.top };
+      entry.last = { x: r.left + scrollX, y: r.top + scrollY };
       entry.dot.style.display = 'block';
       // The marker's top-left sits on the element's top-left corner (issue #2).
       entry.dot.style.transform = `translate(${r.left}px, ${r.top}px)`;
