@@ -286,7 +286,9 @@ function holdsValues(el) {
   return !!el.querySelector('textarea, select, [contenteditable], [data-pagenote-redact]');
 }
 
-function locatorsFor(el) {
+// `selector`: the element's unique CSS selector within its root when the caller has it already (the record
+// does), so it is not searched for twice.
+function locatorsFor(el, selector) {
   const root = el.getRootNode();
   const redacted = isRedacted(el);
   const found = [];
@@ -331,7 +333,7 @@ function locatorsFor(el) {
       return locatorValueOk(t, LOCATOR_TEXT_MAX) ? 'text=' + quoteLocator(t) : '';
     });
   }
-  add(() => { const s = uniqueSelector(el); return s ? 'css=' + s : ''; });
+  add(() => { const s = selector || uniqueSelector(el); return s ? 'css=' + s : ''; });
   if (!(root instanceof ShadowRoot)) add(() => 'xpath=' + xpathOf(el));  // XPath does not enter shadow trees
   return found.slice(0, LOCATOR_MAX);
 }

@@ -322,22 +322,27 @@ function uniqueAnchor(el) {
 //   3. a child-combinator chain climbing from the element;
 //   4. the full :nth-of-type path from the root, unique by construction.
 const MAX_SELECTOR_TRIES = 400;  // querySelectorAll calls; bounds the cost on 20k-element pages
+// Time budget for the readable candidates (each querySelectorAll walks the whole document: 0.3–0.5 ms on a
+// 17k-element page); past it, the full :nth-of-type path, unique by construction, is used (bench/picker_latency.py).
+const SELECTOR_BUDGET_MS = 12;
 
 function uniqueSelector(el) {
   const root = rootOf(el);
   const anchor = uniqueAnchor(el);
   if (anchor) return anchor;
   let tries = 0;
+  const deadline = performance.now() + SELECTOR_BUDGET_MS;
+  const over = () => tries >= MAX_SELECTOR_TRIES || performance.now() > deadline;
   const unique = (sel) => { tries++; return matchesOnly(root, sel, el); };
   const own = attrSteps(el).concat(stepCandidates(el));
   for (const step of own) if (unique(step)) return step;
   let node = el.parentElement;
-  for (let depth = 0; node && depth < 12 && tries < MAX_SELECTOR_TRIES; depth++, node = node.parentElement) {
+  for (let depth = 0; node && depth < 12 && !over(); depth++, node = node.parentElement) {
     const anc = uniqueAnchor(node);
     const ancSteps = anc ? [anc] : stepCandidates(node).slice(0, 3);
     for (const a of ancSteps) {
       for (const step of own) {
-        if (tries >= MAX_SELECTOR_TRIES) break;
+        if (over()) break;
         if (unique(`${a} ${step}`)) return `${a} ${step}`;
       }
     }
@@ -345,7 +350,7 @@ function uniqueSelector(el) {
   }
   let suffix = '';
   node = el;
-  for (let depth = 0; node && node.nodeType === Node.ELEMENT_NODE && depth < 30; depth++) {
+  for (let depth = 0; node && node.nodeType === Node.ELEMENT_NODE && depth < 30 && !over(); depth++) {
     const steps = node === el ? own : stepCandidates(node);
     for (const step of steps) if (unique(step + suffix)) return step + suffix;
     suffix = ' > ' + steps[steps.length - 1] + suffix;
@@ -541,6 +546,7 @@ function htmlExcerpt(el, cap) {
 // `closedHost`: the element seems to host a closed shadow root (frames.js looksClosedHost).
 function elementRecord(el, closedHost) {
   const inShadow = el.getRootNode() instanceof ShadowRoot;
+  const selector = chainedSelector(el);
   const cs = getComputedStyle(el);
   const r = el.getBoundingClientRect();
   const round = (v) => Math.round(v * 100) / 100;
@@ -550,7 +556,7 @@ function elementRecord(el, closedHost) {
     tag: el.localName,
     role: role(el),
     accessible_name: accessibleName(el),
-    selector: chainedSelector(el),
+    selector,
     xpath: inShadow ? '' : xpathOf(el),  // XPath cannot cross shadow roots
     shadow: closedHost ? 'closed: the element hosts a closed shadow root, so its inside cannot be picked' : '',
     attributes: attributesOf(el),
@@ -563,6 +569,7 @@ function elementRecord(el, closedHost) {
     text: renderedText(el, CAPS.text),
     nearby_context: nearbyContext(el),
     html_excerpt: htmlExcerpt(el, CAPS.html),
-    locators: locatorsFor(el),  // locators.js (issue #3 §1)
+    // locators.js (issue #3 §1); the last step of the chained selector is the one within el's own root.
+    locators: locatorsFor(el, splitChain(selector).pop()),
   };
 }
