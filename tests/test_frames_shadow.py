@@ -108,6 +108,21 @@ def test_elements_in_open_shadow_roots_are_pickable_with_chained_selectors(shado
     assert window.session.pins[0].annotation.element.text == "Slotted title"
 
 
+def test_shadow_roots_see_no_input_in_annotation_mode(shadow, qtbot, js):
+    window = shadow
+    window.act_annotate.trigger()
+    click_element(window, qtbot, "#open >> #inner-button")
+    QTest.keyClicks(window.view.focusProxy(), "ab")
+    assert js("window.shadowCounts") == {t: 0 for t in ("pointerdown", "mousedown", "mouseup", "click",
+                                                          "keydown", "focusin")}
+    window.act_annotate.trigger()  # off: the same click reaches the shadow root
+    route, found = select_chain(window.page, "#open >> #inner-button")
+    vp = found["viewport"]
+    QTest.mouseClick(window.view.focusProxy(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
+                     QPoint(int(vp["x"] + 5), int(vp["y"] + 5)))
+    qtbot.waitUntil(lambda: js("window.shadowCounts.click") == 1, timeout=5000)
+
+
 def test_a_closed_shadow_root_picks_its_host_and_says_so(shadow, qtbot):
     window = shadow
     window.act_annotate.trigger()
