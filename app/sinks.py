@@ -70,10 +70,3 @@ def save_markdown(batch: AnnotationBatch, project_dir: Path, now: datetime | Non
     path = unique_path(directory, stamp(now), ".md")
     write_atomic(path, encode_annotations(batch).encode("utf-8"))
     return path
-
-
-def shot_path(project_dir: Path, title: str, now: datetime | None = None) -> Path:
-    """A free path ``<project_dir>/shots/<YYYYmmdd-HHMMSS>-<slug of title>.png`` (absolute)."""
-    directory = (project_dir / "shots").resolve()
-    directory.mkdir(parents=True, exist_ok=True)
-    return unique_path(directory, f"{stamp(now)}-{slug(title)}", ".png")

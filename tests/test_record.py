@@ -177,3 +177,10 @@ def test_credential_url_of_the_page_itself_is_redacted(window, server):
     window.load_page(server.url("hostile.html") + "?access_token=SECRET-PAGE#/r?code=SECRET-FRAG")
     found = window.picker.call_sync("select", "#plain-section")
     assert "SECRET" not in json.dumps(found["record"])
+
+
+def test_data_cy_test_id_is_a_selector_anchor_and_an_attribute(window, server):
+    window.load_page(server.url("locators.html"))
+    found = window.picker.call_sync("select", "[data-cy=submit]")
+    record = ElementRecord.model_validate(found["record"])
+    assert record.selector == '[data-cy="submit"]' and record.attributes["data-cy"] == "submit"

@@ -23,7 +23,7 @@ import logging
 import time
 
 from PIL import Image
-from PySide6.QtCore import QBuffer, QIODevice, QRect, QSize
+from PySide6.QtCore import QRect, QSize
 from PySide6.QtGui import QImage
 from PySide6.QtWebEngineWidgets import QWebEngineView
 
@@ -64,11 +64,6 @@ def expected_size(view: QWebEngineView) -> QSize:
     """The viewport image size in device px: the view's logical size × its device pixel ratio."""
     dpr = view.devicePixelRatioF()
     return QSize(round(view.width() * dpr), round(view.height() * dpr))
-
-
-def _origin_rgb(image: QImage) -> tuple[int, int, int]:
-    c = image.pixelColor(0, 0)
-    return c.red(), c.green(), c.blue()
 
 
 Pair = tuple[tuple[int, int, int], tuple[int, int, int]]
@@ -198,12 +193,3 @@ def grab_probed_tile(view: QWebEngineView, picker: Picker, x: float, y: float, p
     deadline = time.monotonic() + timeout_ms / 1000
     image = _grab_until(view, lambda pair: close(pair[0], want[0]) and close(pair[1], want[1]), deadline)
     return (image, actual) if image is not None else None
-
-
-def png_bytes(image: QImage) -> bytes:
-    """Encode ``image`` as PNG bytes. Raises ``CaptureError`` ``CAPTURE_ENCODE`` if Qt cannot encode it."""
-    buffer = QBuffer()
-    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-    if not image.save(buffer, "PNG"):
-        raise CaptureError("CAPTURE_ENCODE", "Qt could not encode the image as PNG")
-    return bytes(buffer.data())

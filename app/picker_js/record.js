@@ -221,7 +221,7 @@ function accessibleName(el) {
 
 // --- selector and XPath --------------------------------------------------------------------------------
 
-const TEST_ID_ATTRS = ['data-testid', 'data-test', 'data-qa'];
+const TEST_ID_ATTRS = ['data-testid', 'data-test', 'data-qa', 'data-cy'];
 
 // Class names that look machine-generated (CSS modules, styled-components, emotion, hashed builds).
 function isStableClass(c) {
@@ -395,7 +395,7 @@ function xpathOf(el) {
 // --- attributes, colours, text ---------------------------------------------------------------------------
 
 const ATTR_ALLOW = new Set(['id', 'class', 'href', 'src', 'alt', 'title', 'name', 'type', 'placeholder', 'role',
-  'data-testid', 'data-test', 'data-qa']);
+  'data-testid', 'data-test', 'data-qa', 'data-cy']);
 
 // Attributes that carry human-readable text; on a `data-pagenote-redact` element their values are hidden.
 const TEXT_ATTRS = new Set(['title', 'alt', 'placeholder', 'aria-label', 'aria-description', 'aria-valuetext']);
