@@ -158,3 +158,17 @@ def test_capture_accepts_the_chained_selectors_pagenote_writes(server, server2, 
     bad = _capture(server.url("shadow.html"), "--annotate", "#closed >> p", "--no-screenshot",
                    "--out", str(tmp_path), cwd=tmp_path)
     assert bad.returncode == 2 and "open shadow root" in bad.stderr
+
+
+def test_annotated_screenshot_draws_annotations_inside_frames(frames, qtbot):
+    from PIL import Image
+
+    window = frames
+    window.act_annotate.trigger()
+    route, found = click_element(window, qtbot, "#cross >> #child-button")
+    vp = found["viewport"]
+    path = window.screenshot()
+    assert path.name.endswith("-annotated.png")
+    drawn = Image.open(path).convert("RGB")
+    x, y = int(route.offset[0] + vp["x"]), int(route.offset[1] + vp["y"])
+    assert drawn.getpixel((x + 3, y + 12)) == (220, 38, 38)  # badge 1 at the framed element's top-left

@@ -119,13 +119,17 @@ class Shooter:
 
     # -- captures ------------------------------------------------------------------------------------------
 
-    def viewport(self, pins: list[tuple[int, str]] = (), annotated: bool = True) -> tuple[Shot, Shot | None]:
+    def viewport(self, pins: list[tuple[int, str]] = (), annotated: bool = True,
+                 extra_rects: dict[str, dict] | None = None) -> tuple[Shot, Shot | None]:
         """Save the visible viewport (redacted) and, when ``annotated`` and any pinned element of ``pins``
-        (``(number, id)``) is on this page, a copy with outlines and numbers. Raises :class:`CaptureError`."""
+        (``(number, id)``) is on this page, a copy with outlines and numbers. ``extra_rects`` gives viewport
+        rects (CSS px) for pins the main frame does not know (elements in iframes). Raises
+        :class:`CaptureError`."""
         self.directory.mkdir(parents=True, exist_ok=True)
         image = to_pil(grab_viewport(self.view, self.picker), "RGB")
         redactions = self.picker.call_sync("redactionRects", False) or []
-        rects = self.picker.call_sync("pinnedRects", [pin_id for _, pin_id in pins], False) or {}
+        rects = {**(self.picker.call_sync("pinnedRects", [pin_id for _, pin_id in pins], False) or {}),
+                 **(extra_rects or {})}
         image, k = self._to_scale(image)
         redact(image, redactions, k)
         base = self._base()
@@ -138,8 +142,9 @@ class Shooter:
         return clean, self._save(drawn, "viewport-annotated", "-annotated", k, [n for n, _ in items], base)
 
     def full_page(self, pins: list[tuple[int, str]] = (), annotated: bool = False, progress=None,
-                  cancelled=lambda: False) -> tuple[Shot, Shot | None]:
-        """Save the whole document (:func:`grab_full_page`), redacted, and optionally an annotated copy."""
+                  cancelled=lambda: False, extra_rects: dict[str, dict] | None = None) -> tuple[Shot, Shot | None]:
+        """Save the whole document (:func:`grab_full_page`), redacted, and optionally an annotated copy.
+        ``extra_rects``: document rects (CSS px) of pins in iframes."""
         self.directory.mkdir(parents=True, exist_ok=True)
         page = grab_full_page(self.view, self.picker, pin_ids=[pin_id for _, pin_id in pins], progress=progress,
                               cancelled=cancelled)
@@ -147,7 +152,8 @@ class Shooter:
         redact(image, page.redactions, k)
         base = self._base()
         clean = self._save(image, "full", "-full", k, [], base)
-        items = [(n, page.pin_rects[pin_id]) for n, pin_id in pins if page.pin_rects.get(pin_id)]
+        rects = {**page.pin_rects, **(extra_rects or {})}
+        items = [(n, rects[pin_id]) for n, pin_id in pins if rects.get(pin_id)]
         if not annotated or not items:
             return clean, None
         drawn = image.copy()

@@ -75,6 +75,13 @@ const api = {
     return JSON.stringify({ count: 1, id: idFor(el), record: elementRecord(el, false), viewport: viewportRect(el) });
   },
 
+  // The iframe a selector names (this document only): {index, name, selector, rect} or null.
+  frameInfoOf(selector) {
+    let f = null;
+    try { f = document.querySelector(selector); } catch (e) { /* not a selector */ }
+    return JSON.stringify(isFrame(f) ? frameInfo(f) : null);
+  },
+
   // The content box (viewport CSS px) of the document's iframe number `index` (document order), or null.
   frameRect(index) {
     const f = frameElements()[index];

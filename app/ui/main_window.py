@@ -27,6 +27,7 @@ from app.ui.panel import AnnotationPanel
 from app.webview.guest import Guest, LoadResult
 from app.webview.lease import Lease
 from app.webview.picker import Picker
+from app.webview.frames import frame_viewport_offset
 from app.webview.urls import demo_url, url_from_user_input
 
 log = logging.getLogger("pagenote.ui")
@@ -193,6 +194,26 @@ class MainWindow(QMainWindow):
         """A :class:`Shooter` for this window's view, saving under ``<project>/shots/``."""
         return Shooter(self.view, self.picker, self.project_dir, scale)
 
+    def frame_pin_rects(self, document: bool = False) -> dict[str, dict]:
+        """Rects (CSS px; top viewport, or top document when ``document``) of the annotations inside iframes,
+        measured now, for drawing them on screenshots."""
+        out: dict[str, dict] = {}
+        scroll = {"x": 0, "y": 0}
+        if document:
+            scroll = (self.picker.call_sync("viewportState") or {}).get("scroll") or scroll
+        for pin in self.session.pins:
+            route, page_id = self.annotate.anchors.get(pin.id, (None, pin.id))
+            if route is None or not route.chain:
+                continue
+            found = frame_viewport_offset(self.page, route.chain)
+            if found is None:
+                continue
+            frame, (ox, oy) = found
+            rect = (Picker(frame).call_sync("pinnedRects", [page_id], False) or {}).get(page_id)
+            if rect:
+                out[pin.id] = {**rect, "x": rect["x"] + ox + scroll["x"], "y": rect["y"] + oy + scroll["y"]}
+        return out
+
     def pins(self) -> list[tuple[int, str]]:
         """``(number, pin id)`` of the current annotations."""
         return [(n, pin.id) for n, pin in enumerate(self.session.pins, start=1)]
@@ -230,7 +251,7 @@ class MainWindow(QMainWindow):
         (the annotated one when there is one) or ``None`` on failure."""
         self.say("Taking screenshot…")
         try:
-            clean, annotated = self.shooter().viewport(self.pins())
+            clean, annotated = self.shooter().viewport(self.pins(), extra_rects=self.frame_pin_rects())
         except (CaptureError, OSError) as exc:
             self.say(f"Screenshot failed: {exc}")
             return None
@@ -249,7 +270,8 @@ class MainWindow(QMainWindow):
             dialog.setValue(done)
 
         try:
-            clean, drawn = self.shooter().full_page(self.pins(), annotated, progress, dialog.wasCanceled)
+            clean, drawn = self.shooter().full_page(self.pins(), annotated, progress, dialog.wasCanceled,
+                                                    extra_rects=self.frame_pin_rects(document=True))
         except (CaptureError, OSError) as exc:
             self.say(f"Full-page screenshot failed: {exc}")
             return None

@@ -114,3 +114,21 @@ def in_top_document(record: dict, viewport: dict | None, route: Route, top_scrol
                           "y": viewport["y"] + route.offset[1] + top_scroll["y"],
                           "width": viewport["width"], "height": viewport["height"]}
     return record
+
+
+def frame_viewport_offset(page: QWebEnginePage, chain: list[str]) -> tuple[QWebEngineFrame, tuple[float, float]] | None:
+    """Walk ``chain`` (iframe selectors from the top document) now: the innermost frame and the offset (CSS
+    px) of its viewport in the top viewport, as the page is laid out and scrolled at this moment. ``None``
+    when a step no longer names an iframe."""
+    frame: QWebEngineFrame | None = None
+    x = y = 0.0
+    for selector in chain:
+        info = picker_for(page, frame).call_sync("frameInfoOf", selector)
+        if not isinstance(info, dict):
+            return None
+        child = child_frame(frame or page.mainFrame(), info)
+        if child is None:
+            return None
+        x, y = x + info["rect"]["x"], y + info["rect"]["y"]
+        frame = child
+    return (frame, (x, y)) if frame is not None else None
