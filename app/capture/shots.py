@@ -130,16 +130,7 @@ class Shooter:
         redactions = self.picker.call_sync("redactionRects", False) or []
         rects = {**(self.picker.call_sync("pinnedRects", [pin_id for _, pin_id in pins], False) or {}),
                  **(extra_rects or {})}
-        image, k = self._to_scale(image)
-        redact(image, redactions, k)
-        base = self._base()
-        clean = self._save(image, "viewport", "", k, [], base)
-        items = [(n, rects[pin_id]) for n, pin_id in pins if rects.get(pin_id)]
-        if not annotated or not items:
-            return clean, None
-        drawn = image.copy()
-        draw_annotations(drawn, items, k)
-        return clean, self._save(drawn, "viewport-annotated", "-annotated", k, [n for n, _ in items], base)
+        return self._clean_and_annotated(image, "viewport", "", redactions, rects, pins, annotated)
 
     def full_page(self, pins: list[tuple[int, str]] = (), annotated: bool = False, progress=None,
                   cancelled=lambda: False, extra_rects: dict[str, dict] | None = None) -> tuple[Shot, Shot | None]:
@@ -148,17 +139,23 @@ class Shooter:
         self.directory.mkdir(parents=True, exist_ok=True)
         page = grab_full_page(self.view, self.picker, pin_ids=[pin_id for _, pin_id in pins], progress=progress,
                               cancelled=cancelled)
-        image, k = self._to_scale(page.image)
-        redact(image, page.redactions, k)
+        return self._clean_and_annotated(page.image, "full", "-full", page.redactions,
+                                         {**page.pin_rects, **(extra_rects or {})}, pins, annotated)
+
+    def _clean_and_annotated(self, image: Image.Image, kind: str, suffix: str, redactions: list[dict],
+                             rects: dict, pins, annotated: bool) -> tuple[Shot, Shot | None]:
+        """Scale and redact ``image`` (device px), save it as ``kind``, and — when ``annotated`` and any pin
+        has a rect — save a copy with the outlines and numbers as ``<kind>-annotated``."""
+        image, k = self._to_scale(image)
+        redact(image, redactions, k)
         base = self._base()
-        clean = self._save(image, "full", "-full", k, [], base)
-        rects = {**page.pin_rects, **(extra_rects or {})}
+        clean = self._save(image, kind, suffix, k, [], base)
         items = [(n, rects[pin_id]) for n, pin_id in pins if rects.get(pin_id)]
         if not annotated or not items:
             return clean, None
         drawn = image.copy()
         draw_annotations(drawn, items, k)
-        return clean, self._save(drawn, "full-annotated", "-full-annotated", k, [n for n, _ in items], base)
+        return clean, self._save(drawn, f"{kind}-annotated", f"{suffix}-annotated", k, [n for n, _ in items], base)
 
     def element(self, number: int, pin_id: str) -> Shot:
         """Save a crop of pinned element ``pin_id`` (annotation ``number``) with a :data:`CROP_MARGIN` CSS px
