@@ -1,0 +1,172 @@
+"""The one error registry: every failure pagenote reports has a stable UPPER_SNAKE name here, with its
+JSON-RPC code (agent socket; JSON-RPC 2.0 §5.1 codes where the spec defines one, -32000..-32099
+"server error" codes otherwise), its process exit code (``pagenote capture``/``compare``/``serve``), and a
+one-line next step for the user or agent.
+
+The agent socket, the MCP tools (``isError`` text ``"NAME: message — next step"``), the CLI, capture and
+compare all raise :class:`PagenoteError` with a name from :data:`REGISTRY`; nothing else invents codes.
+README's error tables are checked against this table by ``tests/test_errors.py``.
+
+Exit codes (``sysexits``-free, small and documented): 0 done, 1 the compared images differ, 2 bad input,
+3 the page failed (load, navigation, script), 4 a screenshot could not be taken, 5 the running app could not
+be reached, 70 a pagenote bug.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+EXIT_OK = 0
+EXIT_DIFFERS = 1
+EXIT_BAD_INPUT = 2
+EXIT_PAGE_FAILED = 3
+EXIT_CAPTURE_FAILED = 4
+EXIT_APP_UNREACHABLE = 5
+EXIT_INTERNAL = 70
+
+
+@dataclass(frozen=True)
+class ErrorKind:
+    """One registry row: ``name`` (stable), ``rpc_code`` (JSON-RPC ``error.code``), ``exit_code`` (CLI),
+    ``next_step`` (default advice), ``meaning`` (one line for the README table)."""
+
+    name: str
+    rpc_code: int
+    exit_code: int
+    next_step: str
+    meaning: str
+
+
+def _rows(*rows: tuple[str, int, int, str, str]) -> dict[str, ErrorKind]:
+    table = {row[0]: ErrorKind(*row) for row in rows}
+    codes = [kind.rpc_code for kind in table.values()]
+    assert len(set(codes)) == len(codes), "every registry name needs its own JSON-RPC code"
+    return table
+
+
+# Limits quoted in next steps live with the socket framing (app.agent.rpc); they are repeated here as text
+# only, and tests/test_errors.py checks the numbers agree.
+REGISTRY: dict[str, ErrorKind] = _rows(
+    # -- the socket protocol (JSON-RPC 2.0 §5.1 codes) --
+    ("PARSE_ERROR", -32700, EXIT_BAD_INPUT, "send one JSON object per line, UTF-8, ending in \\n",
+     "the request line is not JSON"),
+    ("INVALID_REQUEST", -32600, EXIT_BAD_INPUT,
+     'send {"jsonrpc": "2.0", "id": …, "method": …, "params": {…}, "protocol_version": 1}',
+     "the JSON is not a JSON-RPC 2.0 request"),
+    ("METHOD_NOT_FOUND", -32601, EXIT_BAD_INPUT, "call 'health' for the list of methods", "no such method"),
+    ("INVALID_PARAMS", -32602, EXIT_BAD_INPUT,
+     "check the parameter names and types in the README's socket section", "a parameter is missing or wrong"),
+    ("INTERNAL_ERROR", -32603, EXIT_INTERNAL, "this is a pagenote bug; the server keeps running",
+     "a bug in pagenote"),
+    ("TOO_LARGE", -32001, EXIT_BAD_INPUT, "keep each request under 1048576 bytes", "request line too long"),
+    ("TIMEOUT", -32002, EXIT_BAD_INPUT, "finish each line with \\n within 5000 ms",
+     "half a line, then nothing"),
+    ("TOO_MANY_CLIENTS", -32003, EXIT_APP_UNREACHABLE, "at most 16 clients at once; close idle connections",
+     "the socket serves 16 clients at once"),
+    ("UNSUPPORTED_PROTOCOL", -32004, EXIT_BAD_INPUT, "send protocol_version 1", "wrong protocol_version"),
+    # -- what the agent asked for --
+    ("NOT_FOUND", -32010, EXIT_BAD_INPUT, "call annotations.list for the batch ids",
+     "no such batch or annotation"),
+    ("CAPTURE_FAILED", -32011, EXIT_CAPTURE_FAILED, "make sure the pagenote window is visible and retry",
+     "a screenshot failed for a reason without its own name"),
+    ("NO_PAGE", -32012, EXIT_PAGE_FAILED, "open a page in pagenote first", "no page is open"),
+    # -- screenshots --
+    ("CAPTURE_BLANK", -32020, EXIT_CAPTURE_FAILED,
+     "the page painted no fresh frame in time; wait for it to settle and retry", "no fresh frame arrived"),
+    ("CAPTURE_SIZE", -32021, EXIT_CAPTURE_FAILED, "the window changed size during the capture; retry",
+     "the image is not the view's size × DPR"),
+    ("CAPTURE_EMPTY_VIEW", -32022, EXIT_CAPTURE_FAILED, "show or enlarge the window",
+     "the view is hidden or has no area"),
+    ("CAPTURE_MINIMIZED", -32023, EXIT_CAPTURE_FAILED, "restore the window and retry",
+     "the window is minimised"),
+    ("CAPTURE_NO_PICKER", -32024, EXIT_CAPTURE_FAILED, "reload the page and retry",
+     "pagenote's page script is not running (error page, PDF, download)"),
+    ("CAPTURE_TOO_LARGE", -32025, EXIT_CAPTURE_FAILED, "capture the viewport or an element instead",
+     "the document is larger than pagenote stitches"),
+    ("CAPTURE_CANCELLED", -32026, EXIT_CAPTURE_FAILED, "start the capture again", "the user cancelled"),
+    ("CAPTURE_NOT_ON_PAGE", -32027, EXIT_CAPTURE_FAILED, "navigate back to the page it was made on",
+     "the annotated element is not on the current page"),
+    # -- the page --
+    ("PAGE_LOAD_FAILED", -32030, EXIT_PAGE_FAILED, "check that the server is running and the URL is right",
+     "the page did not load (network or HTTP error)"),
+    ("PAGE_LOAD_TIMEOUT", -32031, EXIT_PAGE_FAILED, "raise --load-timeout or check the server",
+     "the page did not finish loading in time"),
+    ("PAGE_NAVIGATED", -32032, EXIT_PAGE_FAILED, "annotate the page it lands on instead",
+     "the page navigated away by itself"),
+    ("PAGE_UNRESPONSIVE", -32033, EXIT_PAGE_FAILED, "the page may be stuck in a script loop; reload it",
+     "the page stopped answering"),
+    ("PAGE_SCRIPT_MISSING", -32034, EXIT_PAGE_FAILED,
+     "pagenote's page script is not running here (error page, PDF, download?); reload and retry",
+     "pagenote's page script is not installed in this document"),
+    ("PAGE_SCRIPT_ERROR", -32035, EXIT_PAGE_FAILED, "this is a pagenote bug or a hostile page; see the log",
+     "pagenote's page script threw"),
+    ("PAGE_CALL_TIMEOUT", -32036, EXIT_PAGE_FAILED, "the page is busy; wait and retry, or reload it",
+     "the page did not answer a call in time"),
+    ("FRAME_GONE", -32037, EXIT_PAGE_FAILED, "the frame navigated or was removed; retry on the page as it is now",
+     "the frame was removed or navigated during the call"),
+    ("BAD_RECORD", -32038, EXIT_PAGE_FAILED, "reload the page and retry",
+     "the page sent an element record that does not validate"),
+    # -- CLI and selectors --
+    ("BAD_URL", -32040, EXIT_BAD_INPUT, "give an http(s) URL, localhost:PORT or an existing file",
+     "not a URL or an existing file"),
+    ("BAD_SELECTOR", -32041, EXIT_BAD_INPUT, "check the selector's syntax", "the selector does not parse"),
+    ("SELECTOR_NOT_FOUND", -32042, EXIT_BAD_INPUT, "check the selector against the page",
+     "the selector matches no element"),
+    ("SELECTOR_NOT_UNIQUE", -32043, EXIT_BAD_INPUT, "make the selector match exactly one element",
+     "the selector matches several elements"),
+    ("DUPLICATE_TARGET", -32044, EXIT_BAD_INPUT, "annotate each element once",
+     "two selectors name the same element"),
+    ("BAD_OUT_DIR", -32045, EXIT_BAD_INPUT, "give a directory you can write to", "the output directory is unusable"),
+    ("BAD_OUT", -32046, EXIT_BAD_INPUT, "give another output path", "the diff image cannot be written there"),
+    ("BAD_IMAGE", -32047, EXIT_BAD_INPUT, "give two readable PNG files", "an input image is missing or unreadable"),
+    ("IMAGES_DIFFER", -32048, EXIT_DIFFERS, "look at the diff image; update the baseline if the change is wanted",
+     "the images differ beyond the threshold"),
+    # -- reaching the app --
+    ("APP_NOT_RUNNING", -32050, EXIT_APP_UNREACHABLE, "start pagenote (./run.sh or pagenote serve) and retry",
+     "nothing serves the agent socket"),
+    ("SEND_FAILED", -32051, EXIT_APP_UNREACHABLE, "start the pagenote window, then send again",
+     "the running app could not take the batch"),
+)
+
+
+class PagenoteError(Exception):
+    """A failure with a registry ``name``. ``message`` says what happened; ``next_step`` overrides the
+    registry's default advice. ``str(error)`` is ``"NAME: message"``.
+
+    Raises ``KeyError`` at construction when ``name`` is not in :data:`REGISTRY` (a typo is a bug, found at
+    once)."""
+
+    def __init__(self, name: str, message: str, next_step: str | None = None) -> None:
+        kind = REGISTRY[name]
+        super().__init__(f"{name}: {message}")
+        self.name = name
+        self.message = message
+        self.next_step = next_step or kind.next_step
+
+    @property
+    def kind(self) -> ErrorKind:
+        return REGISTRY[self.name]
+
+    @property
+    def code(self) -> str:
+        """The stable name (kept as ``code`` too: capture callers read ``exc.code``)."""
+        return self.name
+
+    @property
+    def exit_code(self) -> int:
+        return self.kind.exit_code
+
+    def to_rpc(self) -> dict[str, Any]:
+        """The JSON-RPC 2.0 ``error`` member: ``{code, message, data: {code: NAME, next}}``."""
+        return {"code": self.kind.rpc_code, "message": self.message,
+                "data": {"code": self.name, "next": self.next_step}}
+
+    def text(self) -> str:
+        """``"NAME: message — next step"``: the line a person or agent reads (MCP ``isError`` text, CLI)."""
+        return f"{self.name}: {self.message} — {self.next_step}"
+
+
+def exit_code_of(name: str) -> int:
+    """The process exit code for registry ``name``. Raises ``KeyError`` for an unknown name."""
+    return REGISTRY[name].exit_code
