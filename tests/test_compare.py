@@ -1,16 +1,22 @@
-"""``pagenote compare`` and :mod:`app.capture.compare`: image pairs with known differences built with Pillow."""
+"""``pagenote compare`` and :mod:`app.compare`: image pairs with known differences built with Pillow."""
 
 from __future__ import annotations
 
+import argparse
 import json
 import subprocess
 import sys
+import warnings
 from pathlib import Path
 
 import pytest
 from PIL import Image, ImageDraw
 
-from app.capture.compare import CELL, HARD_DIFF, CompareResult, Region, compare_images, diff_image, main
+from app.compare.cli import add_arguments, main, run
+from app.compare.diff_image import diff_image
+from app.compare.engine import CELL, HARD_DIFF, CompareResult, Region, compare_images
+from app.compare.images import open_image
+from app.core.errors import PagenoteError
 
 ROOT = Path(__file__).resolve().parents[1]
 W, H = 640, 400
@@ -227,6 +233,90 @@ def test_diff_image_of_a_size_mismatch_covers_the_canvas():
         diff_image(a, a, result)
 
 
+def test_groups_whose_cell_boxes_share_a_cell_merge():
+    """Two L shapes 3 px apart: their cells do not touch, their pixel boxes do not overlap, but their cell
+    boxes share the empty cell (2, 2) (px 32..47): one region (app.compare.engine step 5)."""
+    a = Image.new("RGB", (120, 120), "white")
+    b = a.copy()
+    draw = ImageDraw.Draw(b)
+    draw.rectangle((0, 0, 40, 3), fill="black")  # cells (0..2, 0)
+    draw.rectangle((0, 0, 3, 40), fill="black")  # cells (0, 0..2)
+    draw.rectangle((44, 76, 90, 79), fill="black")  # cells (2..5, 4)
+    draw.rectangle((87, 44, 90, 79), fill="black")  # cells (5, 2..4)
+    assert compare_images(a, b).regions == [Region(0, 0, 91, 80)]
+
+
+def test_groups_whose_cell_boxes_only_touch_stay_apart():
+    a = Image.new("RGB", (200, 200), "white")
+    b = a.copy()
+    draw = ImageDraw.Draw(b)
+    draw.rectangle((0, 0, 159, 3), fill="black")  # the L's cell box: columns and rows 0..9
+    draw.rectangle((0, 0, 3, 159), fill="black")
+    draw.rectangle((164, 84, 170, 90), fill="black")  # cell (10, 5): beside the box, no L cell around it
+    assert compare_images(a, b).regions == [Region(0, 0, 160, 160), Region(164, 84, 7, 7)]
+
+
+def test_two_px_weak_change_is_kept_at_the_image_edge_only():
+    """The filters replicate the border pixels: a 2 px wide change along the edge fills a 3x3 block."""
+    a = Image.new("RGB", (100, 300), "white")
+    weak = (255 - 60, 255, 255)
+    edge = compare_images(a, with_rect(a, (0, 100, 2, 100), weak))
+    inside = compare_images(a, with_rect(a, (40, 100, 2, 100), weak))
+    assert edge.changed_pixels == 200 and edge.regions == [Region(0, 100, 2, 100)]
+    assert inside.mismatched_pixels == 200 and inside.changed_pixels == 0 and inside.regions == []
+
+
+def test_partial_cells_at_the_canvas_edge():
+    a = Image.new("RGB", (100, 37), "white")  # neither side a multiple of CELL
+    b = a.copy()
+    b.putpixel((99, 36), (0, 0, 0))
+    result = compare_images(a, b)
+    assert result.changed_pixels == 1 and result.regions == [Region(99, 36, 1, 1)]
+
+
+def test_changed_mask_is_an_l_image_of_the_canvas():
+    a = page()
+    result = compare_images(a, with_rect(a, (10, 300, 20, 10), "red"))
+    assert result.changed_mask.mode == "L" and result.changed_mask.size == (W, H)
+    assert result.changed_mask.histogram()[255] == result.changed_pixels == 200
+    assert result.changed_mask.getbbox() == (10, 300, 30, 310)
+
+
+# --- open_image -----------------------------------------------------------------------------------------------
+
+def test_open_image_lifts_pillows_guard_only_for_its_own_call(tmp_path, monkeypatch):
+    path = save(page(20, 20), tmp_path / "a.png")
+    monkeypatch.setattr(Image, "MAX_IMAGE_PIXELS", 100)  # 400 px is then over twice Pillow's limit
+    with pytest.raises(Image.DecompressionBombError):
+        Image.open(path)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # no DecompressionBombWarning either
+        image = open_image(path)
+    assert image.size == (20, 20) and image.getpixel((10, 10)) == (40, 40, 60)
+    assert Image.MAX_IMAGE_PIXELS == 100
+
+
+def test_open_image_errors_are_bad_image(tmp_path):
+    path = save(page(20, 20), tmp_path / "a.png")
+    (tmp_path / "text.png").write_text("not a png")
+    (tmp_path / "cut.png").write_bytes(path.read_bytes()[:60])
+    cases = [(path, {"max_pixels": 399}, "is 20x20 px, more than 399 pixels"),
+             (tmp_path / "nope.png", {}, "does not exist"),
+             (tmp_path / "text.png", {}, "cannot read baseline"),
+             (tmp_path / "cut.png", {}, "cannot read baseline")]
+    for source, kwargs, text in cases:
+        with pytest.raises(PagenoteError) as info:
+            open_image(source, what="baseline", **kwargs)
+        assert info.value.name == "BAD_IMAGE" and text in info.value.message and info.value.exit_code == 2
+
+
+def test_importing_the_packages_leaves_pillow_globals_alone():
+    code = ("from PIL import Image; before = Image.MAX_IMAGE_PIXELS; import app.capture, app.compare, "
+            "app.compare.cli; assert Image.MAX_IMAGE_PIXELS == before == 1024 * 1024 * 1024 // 4 // 3")
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+
+
 # --- command line -------------------------------------------------------------------------------------------
 
 def test_main_identical_passes_and_writes_default_diff(tmp_path, capsys):
@@ -290,6 +380,28 @@ def test_main_bad_input_exits_2(tmp_path, monkeypatch, capsys, args):
     assert main(args) == 2
     captured = capsys.readouterr()
     assert captured.out == "" and captured.err
+
+
+def test_add_arguments_and_run_on_a_subcommand_parser(tmp_path, capsys):
+    """The contract for one parser with subcommands: add_arguments fills the subparser, run returns the code."""
+    a = save(page(), tmp_path / "a.png")
+    b = save(with_rect(page(), (203, 117, 50, 40), "red"), tmp_path / "b.png")
+    top = argparse.ArgumentParser(prog="pagenote")
+    add_arguments(top.add_subparsers(dest="command").add_parser("compare"))
+    args = top.parse_args(["compare", str(a), str(b), "--out", str(tmp_path / "d.png"), "--json"])
+    assert run(args) == 1
+    assert json.loads(capsys.readouterr().out)["regions"] == [{"x": 203, "y": 117, "width": 50, "height": 40}]
+    args.out = a
+    assert run(args) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err == f"pagenote compare: BAD_OUT: {a} is one of the compared images\n"
+
+
+def test_bad_input_message_names_the_error(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    save(page(), tmp_path / "b.png")
+    assert main(["missing.png", "b.png"]) == 2
+    assert capsys.readouterr().err == "pagenote compare: BAD_IMAGE: baseline missing.png does not exist\n"
 
 
 def test_cli_subprocess_exit_codes(tmp_path):
