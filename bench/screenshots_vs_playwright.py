@@ -4,7 +4,7 @@ Two long-lived workers load the same page at a 1280x800 viewport: pagenote's (of
 same ``Shooter`` the app uses: capture, redaction pass, PNG encode, file write, index line) and a Playwright
 one (``/usr/bin/chromium`` headless, ``page.screenshot(full_page=…)`` writing a PNG file). Requests
 alternate between them (pagenote, playwright, pagenote, …) so drift hits both equally; each worker reports
-only the time of the capture call. Then the last images are compared (``app.capture.compare``, per-channel
+only the time of the capture call. Then the last images are compared (``app.compare``, per-channel
 tolerance 16): same size, percentage of equal pixels.
 
     .venv/bin/python bench/screenshots_vs_playwright.py URL [URL …] [--runs 5] [--kind full|viewport]
@@ -115,7 +115,7 @@ def main() -> int:
     sys.path.insert(0, str(ROOT))
     from PIL import Image
 
-    from app.capture.compare import compare_images
+    from app.compare import compare_images
 
     Image.MAX_IMAGE_PIXELS = None
     for url in args.urls:
