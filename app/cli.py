@@ -124,7 +124,7 @@ def main(argv: list[str] | None = None) -> int:
 
         return run_gui(args.url, args.out, headless=True)
     if argv[:1] == ["mcp"]:
-        from app.agent.mcp_server import main as mcp_main
+        from app.mcp.cli import main as mcp_main
 
         return mcp_main(argv[1:])
     if argv[:1] == ["compare"]:

@@ -1,4 +1,4 @@
-"""``pagenote mcp`` (app/agent/mcp_server.py) against a real ``pagenote serve`` subprocess: every tool in-process
+"""``pagenote mcp`` (app/mcp/) against a real ``pagenote serve`` subprocess: every tool in-process
 through the SDK's client, the stdio transport as a subprocess, the HTTP transport's token and Host checks, and
 starting the app when none runs."""
 
@@ -26,10 +26,15 @@ from mcp.client.stdio import StdioServerParameters
 from mcp.client.streamable_http import streamable_http_client
 from PIL import Image
 
-from app.agent import mcp_server
 from app.agent.client import AgentClient
-from app.agent.mcp_server import AgentBridge, build_server
 from app.agent.paths import is_live
+from app.core.errors import REGISTRY
+from app.mcp import autostart
+from app.mcp import cli as mcp_cli
+from app.mcp import http as mcp_http
+from app.mcp import tool as mcp_tool
+from app.mcp.autostart import AgentBridge
+from app.mcp.server import build_server
 
 ROOT = Path(__file__).resolve().parents[1]
 DEMO = ROOT / "resources" / "demo.html"
@@ -166,6 +171,23 @@ def test_wait_times_out_cleanly(agent_app):
     assert 0.15 < time.monotonic() - started < 5
 
 
+def test_a_parked_wait_reports_progress(agent_app, monkeypatch):
+    """While ``annotations.wait`` is parked, progress (elapsed ms of timeout_ms) reaches a client that asked."""
+    monkeypatch.setattr(mcp_tool, "PROGRESS_EVERY_S", 0.1)
+    progress = []
+
+    async def on_progress(done, total, message):
+        progress.append((done, total, message))
+
+    result = with_client(agent_app.socket, lambda c: c.call_tool("wait_for_annotations", {"timeout_ms": 600},
+                                                                 progress_callback=on_progress))
+    assert not result.is_error and result.structured_content == {"timed_out": True, "batch": None}
+    assert progress, "no progress notification arrived"
+    assert all(total == 600 and 0 < done <= 600 for done, total, _ in progress)
+    assert progress[0][2] == "waiting for the user to press Send in pagenote"
+    assert [done for done, _, _ in progress] == sorted(done for done, _, _ in progress)
+
+
 def test_wait_receives_a_batch_sent_meanwhile_then_ack(agent_app, monkeypatch):
     sync = {}
 
@@ -176,7 +198,7 @@ def test_wait_receives_a_batch_sent_meanwhile_then_ack(agent_app, monkeypatch):
             sync["requested"].set()
             return await super()._read_line()
 
-    monkeypatch.setattr(mcp_server, "AgentClient", SpyClient)
+    monkeypatch.setattr(autostart, "AgentClient", SpyClient)
     out = {}
 
     async def body(c):
@@ -258,6 +280,7 @@ def test_no_app_and_no_start_is_app_not_running():
         result = with_client(tmp / "a.sock", lambda c: c.call_tool("page_state", {}))
         assert result.is_error and text_of(result).startswith("APP_NOT_RUNNING: no pagenote app on ")
         assert "--no-start" in text_of(result)
+        assert text_of(result).endswith(" — " + REGISTRY["APP_NOT_RUNNING"].next_step)  # the registry's advice
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
 
@@ -287,7 +310,7 @@ def test_an_app_that_fails_to_start_is_reported_with_its_log(monkeypatch):
         assert result.is_error
         text = text_of(result)
         assert text.startswith("APP_NOT_RUNNING: 'pagenote serve' exited with code 1")
-        assert str(tmp / mcp_server.SERVE_LOG) in text
+        assert str(tmp / autostart.SERVE_LOG) in text
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
 
@@ -374,7 +397,7 @@ def http_server(agent_app):
     try:
         _poll(lambda: _accepts(port) or proc.poll() is not None, 20, "the HTTP port")
         assert proc.poll() is None, err_path.read_text()
-        token_file = tmp / mcp_server.TOKEN_FILE
+        token_file = tmp / mcp_http.TOKEN_FILE
         token = token_file.read_text().strip()
         yield SimpleNamespace(port=port, token=token, token_file=token_file, stderr=err_path.read_text(), proc=proc,
                               url=f"http://127.0.0.1:{port}/mcp")
@@ -446,9 +469,9 @@ def test_http_tool_call_through_the_sdk_client(http_server, agent_app):
 def test_http_refuses_non_loopback_hosts(capsys):
     for address in ("0.0.0.0:8765", "192.168.1.2:8765", "example.com:80"):
         with pytest.raises(SystemExit) as exit_info:
-            mcp_server.main(["--http", address, "--no-start"])
+            mcp_cli.main(["--http", address, "--no-start"])
         assert exit_info.value.code == 2
         assert "loopback hosts only" in capsys.readouterr().err
     with pytest.raises(SystemExit):
-        mcp_server.main(["--http", "127.0.0.1:99999"])
+        mcp_cli.main(["--http", "127.0.0.1:99999"])
     assert "outside 1..65535" in capsys.readouterr().err

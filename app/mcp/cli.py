@@ -1,0 +1,104 @@
+"""``pagenote mcp [--http HOST:PORT] [--no-start] [--socket PATH] [-v]``: serve the MCP tools.
+
+Transports:
+
+- stdio (default): stdout carries only MCP messages (the SDK points fd 1 at stderr while serving); logs go
+  to stderr;
+- ``--http 127.0.0.1:PORT``: streamable HTTP at ``/mcp`` for loopback hosts only, bearer token required
+  (:mod:`app.mcp.http`).
+
+For the one ``pagenote`` parser (:mod:`app.cli`): :func:`add_arguments` fills a subcommand's parser and
+:func:`run` serves with the parsed namespace; :func:`main` is the two together as a standalone parser.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+from pathlib import Path
+
+import anyio
+
+from app.agent.paths import socket_path
+from app.mcp.http import HTTP_PATH, TOKEN_FILE, load_or_create_token, parse_http_address, serve_http
+from app.mcp.server import build_server
+
+PROG = "pagenote mcp"
+DESCRIPTION = ("MCP server for coding agents, backed by the running pagenote app's agent socket. "
+               "stdio by default; stdout carries only MCP messages.")
+
+
+def _http_address(text: str) -> tuple[str, int]:
+    """argparse ``type=`` for ``--http``: :func:`app.mcp.http.parse_http_address`, its ``ValueError`` turned
+    into ``argparse.ArgumentTypeError`` (so the parser exits 2 with the reason)."""
+    try:
+        return parse_http_address(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add ``--http HOST:PORT`` (parsed to ``(host, port)``, loopback only), ``--no-start``, ``--socket PATH``
+    and ``-v/--verbose`` to ``parser``. A bad ``--http`` makes the parser exit 2 naming the reason."""
+    parser.add_argument("--http", metavar="HOST:PORT", type=_http_address,
+                        help="serve streamable HTTP at http://HOST:PORT/mcp instead (loopback only, bearer token "
+                             "required: made on first use, kept in the socket's directory as mcp-token)")
+    parser.add_argument("--no-start", action="store_true",
+                        help="do not start 'pagenote serve' when no app listens on the socket")
+    parser.add_argument("--socket", metavar="PATH", type=Path,
+                        help="agent socket path (default: $PAGENOTE_SOCKET, else the per-user runtime directory)")
+    parser.add_argument("-v", "--verbose", action="store_true", help="log details to stderr")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Serve until stdin closes (stdio) or the process is interrupted (HTTP), with ``args`` from a parser
+    :func:`add_arguments` filled. Returns the exit code: 0 done, 1 cannot serve (socket directory, token
+    file, port)."""
+    logging.basicConfig(stream=sys.stderr, level=logging.DEBUG if args.verbose else logging.WARNING,
+                        format="pagenote %(name)s %(levelname)s: %(message)s")
+    try:
+        path = args.socket if args.socket else socket_path()
+    except PermissionError as exc:
+        print(f"{PROG}: {exc}", file=sys.stderr)
+        return 1
+    server = build_server(path, start_app=not args.no_start)
+    try:
+        if args.http is None:
+            anyio.run(server.run_stdio_async)
+            return 0
+        return _run_http(server, path, *args.http)
+    except KeyboardInterrupt:
+        return 0
+
+
+def _run_http(server, path: Path, host: str, port: int) -> int:
+    try:
+        token, created = load_or_create_token(path.parent)
+    except (OSError, ValueError) as exc:
+        print(f"{PROG}: {exc}", file=sys.stderr)
+        return 1
+    if created:
+        print(f"{PROG}: new token, stored in {path.parent / TOKEN_FILE} (shown once):\n"
+              f"Authorization: Bearer {token}", file=sys.stderr)
+    else:
+        print(f"{PROG}: bearer token in {path.parent / TOKEN_FILE}", file=sys.stderr)
+    shown = f"[{host}]" if ":" in host else host
+    print(f"{PROG}: starting streamable HTTP on http://{shown}:{port}{HTTP_PATH} (socket {path})",
+          file=sys.stderr, flush=True)
+    try:
+        anyio.run(serve_http, server, host, port, token)
+    except SystemExit as exc:  # uvicorn exits (code 3) when it cannot bind; it logged why
+        if exc.code in (0, None):
+            return 0
+        print(f"{PROG}: cannot serve on {shown}:{port} (see above)", file=sys.stderr)
+        return 1
+    return 0
+
+
+def main(argv: list[str]) -> int:
+    """``pagenote mcp …`` as a standalone parser (:func:`add_arguments` + :func:`run`). Returns :func:`run`'s
+    exit code; bad arguments raise ``SystemExit(2)`` (argparse)."""
+    parser = argparse.ArgumentParser(prog=PROG, description=DESCRIPTION)
+    add_arguments(parser)
+    return run(parser.parse_args(argv))

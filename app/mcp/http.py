@@ -1,0 +1,120 @@
+"""``pagenote mcp --http HOST:PORT``: streamable HTTP at :data:`HTTP_PATH`, for loopback hosts only.
+
+- a bearer token is required (``secrets.token_urlsafe(32)``, made on first use, stored owner-only (0600) in
+  ``<socket dir>/mcp-token``; :mod:`app.mcp.private_files`); a missing or wrong token → 401 with
+  ``WWW-Authenticate: Bearer`` (RFC 6750 §3), checked before anything else;
+- the SDK's DNS-rebinding protection with the Host/Origin allow-list ``127.0.0.1:PORT``, ``localhost:PORT``
+  (``mcp/server/transport_security.py``: wrong Host → 421, wrong Origin → 403).
+
+The tools read the user's pages and take screenshots, so nothing here may be reachable from the network.
+"""
+
+from __future__ import annotations
+
+import hmac
+import secrets
+from pathlib import Path
+
+from mcp.server.mcpserver import MCPServer
+from mcp.server.transport_security import TransportSecuritySettings
+
+from app.mcp.private_files import check_private_file, create_private_file, private_dir
+
+#: The token's file name in the socket's directory (mode 0700, :func:`app.agent.paths.socket_path`).
+TOKEN_FILE = "mcp-token"
+#: Hosts ``--http`` may bind.
+LOOPBACK_HOSTS = ("127.0.0.1", "localhost", "::1")
+#: The streamable HTTP endpoint's path.
+HTTP_PATH = "/mcp"
+#: Seconds open HTTP streams (a parked wait) get to finish when ``--http`` is stopped.
+HTTP_SHUTDOWN_GRACE_S = 5
+
+
+def parse_http_address(text: str) -> tuple[str, int]:
+    """``"127.0.0.1:8765"`` / ``"localhost:8765"`` / ``"[::1]:8765"`` → ``(host, port)``. Raises ``ValueError``
+    for a malformed address, a port outside 1..65535, or a host not in :data:`LOOPBACK_HOSTS`."""
+    host, sep, port_text = text.rpartition(":")
+    host = host.strip("[]")
+    if not sep or not host or not port_text.isdigit():
+        raise ValueError(f"expected HOST:PORT (e.g. 127.0.0.1:8765), got {text!r}")
+    port = int(port_text)
+    if not 1 <= port <= 65535:
+        raise ValueError(f"port {port} is outside 1..65535")
+    if host not in LOOPBACK_HOSTS:
+        raise ValueError(f"--http binds loopback hosts only ({', '.join(LOOPBACK_HOSTS)}), not {host!r}: the tools "
+                         "read your pages and take screenshots, so they must not be reachable from the network")
+    return host, port
+
+
+def load_or_create_token(directory: Path) -> tuple[str, bool]:
+    """The bearer token in ``directory/mcp-token``, made with ``secrets.token_urlsafe(32)`` (43 URL-safe
+    characters, 256 bits) and written owner-only (0600) when missing. Returns ``(token, created)``.
+
+    Raises ``PermissionError`` when the file is readable by others or not yours, ``ValueError`` when it is
+    empty, ``OSError`` when it cannot be read or written."""
+    private_dir(directory)
+    path = directory / TOKEN_FILE
+    try:
+        out = create_private_file(path)
+    except FileExistsError:
+        check_private_file(path, "fix it or delete it to make a new token")
+        token = path.read_text(encoding="ascii").strip()
+        if not token:
+            raise ValueError(f"{path} is empty; delete it to make a new token") from None
+        return token, False
+    token = secrets.token_urlsafe(32)
+    with out:
+        out.write(token + "\n")
+    return token, True
+
+
+class BearerTokenMiddleware:
+    """ASGI middleware: an HTTP request without ``Authorization: Bearer <token>`` (compared in constant time)
+    gets ``401`` with ``WWW-Authenticate: Bearer`` (RFC 6750 §3) and never reaches the MCP app. Other scopes
+    (lifespan) pass through."""
+
+    def __init__(self, app, token: str) -> None:
+        self.app = app
+        self._token = token.encode("ascii")
+
+    async def __call__(self, scope, receive, send) -> None:
+        if scope["type"] == "http":
+            header = next((v for k, v in scope.get("headers", []) if k == b"authorization"), b"")
+            scheme, _, value = header.partition(b" ")
+            if scheme.lower() != b"bearer" or not hmac.compare_digest(value.strip(), self._token):
+                from starlette.responses import JSONResponse
+
+                response = JSONResponse({"error": "invalid_token",
+                                         "error_description": "send Authorization: Bearer <token from mcp-token>"},
+                                        status_code=401, headers={"WWW-Authenticate": 'Bearer realm="pagenote"'})
+                await response(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
+def _bind_host(host: str) -> str:
+    return "127.0.0.1" if host == "localhost" else host
+
+
+def http_app(server: MCPServer, host: str, port: int, token: str):
+    """The ASGI app for ``--http``: the SDK's streamable HTTP app at :data:`HTTP_PATH` with DNS-rebinding
+    protection (Host allow-list ``127.0.0.1:PORT``, ``localhost:PORT`` (and ``[::1]:PORT`` for ``::1``);
+    Origin allow-list the same with ``http://``), wrapped in :class:`BearerTokenMiddleware`."""
+    hosts = [f"127.0.0.1:{port}", f"localhost:{port}"] + ([f"[::1]:{port}"] if host == "::1" else [])
+    security = TransportSecuritySettings(enable_dns_rebinding_protection=True, allowed_hosts=hosts,
+                                         allowed_origins=[f"http://{h}" for h in hosts])
+    app = server.streamable_http_app(streamable_http_path=HTTP_PATH, transport_security=security,
+                                     host=_bind_host(host))
+    return BearerTokenMiddleware(app, token)
+
+
+async def serve_http(server: MCPServer, host: str, port: int, token: str) -> None:
+    """Serve :func:`http_app` with uvicorn on ``host:port`` until SIGINT/SIGTERM (no access log; warnings to
+    stderr; open streams get :data:`HTTP_SHUTDOWN_GRACE_S` to finish). Raises ``SystemExit(3)`` (uvicorn's
+    startup failure) when the port cannot be bound."""
+    import uvicorn
+
+    config = uvicorn.Config(http_app(server, host, port, token), host=_bind_host(host), port=port,
+                            log_level="warning", access_log=False, lifespan="on",
+                            timeout_graceful_shutdown=HTTP_SHUTDOWN_GRACE_S)
+    await uvicorn.Server(config).serve()

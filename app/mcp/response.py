@@ -1,0 +1,228 @@
+"""All MCP result formatting: a handler's reply record (data) → ``CallToolResult`` (text + structured content
++ images), and an error → an ``isError`` result. The one place tool output is worded (chrome-devtools-mcp's
+``McpResponse.ts`` plays the same part there).
+
+Every result carries readable text (the batch Markdown for the annotation tools) plus ``structuredContent``:
+the socket's JSON without the duplicated ``markdown`` and the base64 image. ``take_screenshot`` adds an MCP
+image content (PNG, base64).
+
+Errors: the app's :class:`~app.agent.client.AgentError` and pagenote's own
+:class:`~app.core.errors.PagenoteError` both have ``code`` (the registry name, :data:`app.core.errors.REGISTRY`),
+``message`` and ``next_step``; the result is ``isError: true`` with the text ``"<CODE>: <message> — <next
+step>"`` (the next step left out when the app gave none) and ``structuredContent = {"error": {"code",
+"message", "next"}}``.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import singledispatch
+from typing import Any, Protocol
+
+from mcp.types import CallToolResult, ImageContent, TextContent
+
+
+class AppError(Protocol):
+    """What an error needs for :func:`error_result` (``AgentError`` and ``PagenoteError`` both qualify)."""
+
+    code: str
+    message: str
+    next_step: str | None
+
+
+# -- reply records (what handlers return) -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BatchReply:
+    """``get_annotations``: a batch ``view`` (``annotations.get``: ``id``, ``status``, ``sent_at``, ``count``,
+    ``markdown``, ``annotations`` = per-annotation ``{status, reply}`` for a sent batch). With a ``status``
+    filter, ``matching`` lists the 1-based numbers of the annotations that have it."""
+
+    view: dict[str, Any]
+    status: str | None = None
+    matching: list[int] | None = None
+
+
+@dataclass(frozen=True)
+class BatchListReply:
+    """``list_batches``: the ``annotations.list`` result (``current.count``, ``batches`` oldest first) and the
+    ``status`` filter it was asked with."""
+
+    result: dict[str, Any]
+    status: str | None = None
+
+
+@dataclass(frozen=True)
+class WaitReply:
+    """``wait_for_annotations``: the batch view that was sent, or ``None`` after ``timeout_ms`` milliseconds."""
+
+    timeout_ms: int
+    batch: dict[str, Any] | None
+
+
+@dataclass(frozen=True)
+class AckReply:
+    """``acknowledge_annotations``: the batch ``view`` after the change; the ``status``, ``reply`` and 1-based
+    ``annotation`` (``None``: the whole batch) that were set."""
+
+    view: dict[str, Any]
+    status: str
+    reply: str = ""
+    annotation: int | None = None
+
+
+@dataclass(frozen=True)
+class ScreenshotReply:
+    """``take_screenshot``: the ``screenshot`` result (``kind``, ``path``, ``full_size_path``?, ``width`` ×
+    ``height`` in image pixels, ``scale``, ``dpr``, ``data`` = base64 PNG, ``mime_type``) and the annotation
+    number asked for."""
+
+    result: dict[str, Any]
+    annotation: int | None = None
+
+
+@dataclass(frozen=True)
+class TabsReply:
+    """``list_tabs``: the ``tabs.list`` result (``[{id, title, url, active}]``)."""
+
+    tabs: list[dict[str, Any]]
+
+
+@dataclass(frozen=True)
+class PageStateReply:
+    """``page_state``: the ``page.state`` result (URL, title, loading, viewport and scroll in CSS px, DPR,
+    zoom)."""
+
+    state: dict[str, Any]
+
+
+# -- errors ---------------------------------------------------------------------------------------------------
+
+
+def error_text(exc: AppError) -> str:
+    """``"<CODE>: <message> — <next step>"`` (the next step left out when there is none)."""
+    text = f"{exc.code}: {exc.message}"
+    return f"{text} — {exc.next_step}" if exc.next_step else text
+
+
+def error_result(exc: AppError) -> CallToolResult:
+    """The tool result for an error: ``isError: true``, the :func:`error_text` as the only content, and
+    ``structuredContent = {"error": {"code", "message", "next"}}``."""
+    return CallToolResult(content=[TextContent(type="text", text=error_text(exc))], is_error=True,
+                          structured_content={"error": {"code": exc.code, "message": exc.message,
+                                                        "next": exc.next_step}})
+
+
+# -- results --------------------------------------------------------------------------------------------------
+
+
+def _ok(text: str, structured: dict | None = None, *extra: Any) -> CallToolResult:
+    return CallToolResult(content=[TextContent(type="text", text=text), *extra], structured_content=structured)
+
+
+def _without_markdown(view: dict) -> dict:
+    return {k: v for k, v in view.items() if k != "markdown"}
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def batch_text(view: dict, intro: str = "") -> str:
+    """A batch view (``annotations.get`` / ``.wait`` / ``.ack``) as an optional ``intro`` line, a heading line
+    (status, sent time, count, how to report back) and its Markdown."""
+    count = view.get("count", 0)
+    if view.get("id") == "current":
+        head = (f"Current batch (not sent yet): {_plural(count, 'annotation')}. "
+                "The user hands it over with Send (Ctrl+Return) in pagenote.")
+    else:
+        head = (f"Batch {view['id']}: status {view.get('status')}, sent {view.get('sent_at')}, "
+                f"{_plural(count, 'annotation')}. Report back with acknowledge_annotations(batch=\"{view['id']}\", "
+                "status=acknowledged|resolved|dismissed).")
+    parts = [p for p in (intro, head) if p]
+    markdown = view.get("markdown")
+    return "\n".join(parts) + (f"\n\n{markdown}" if markdown else "")
+
+
+@singledispatch
+def render(reply: Any) -> CallToolResult:
+    """The ``CallToolResult`` for a handler's reply record (one of the ``*Reply`` classes above). Raises
+    ``TypeError`` for anything else (a handler bug)."""
+    raise TypeError(f"no MCP rendering for {type(reply).__name__}")
+
+
+@render.register
+def _(reply: BatchReply) -> CallToolResult:
+    structured = _without_markdown(reply.view)
+    intro = ""
+    if reply.status is not None and reply.matching is not None:
+        structured["matching"] = reply.matching
+        total = len(reply.view.get("annotations") or [])
+        intro = (f"Annotations with status {reply.status}: {', '.join(map(str, reply.matching))} (of {total})."
+                 if reply.matching else f"No annotation has status {reply.status}.")
+    return _ok(batch_text(reply.view, intro), structured)
+
+
+@render.register
+def _(reply: BatchListReply) -> CallToolResult:
+    current = reply.result.get("current") or {}
+    lines = [f"Current batch (not sent yet): {_plural(current.get('count', 0), 'annotation')}."]
+    batches = reply.result.get("batches") or []
+    if not batches:
+        lines.append("No sent batches" + (f" with status {reply.status}." if reply.status else "."))
+    else:
+        lines.append("Sent batches (oldest first):")
+        lines += [f"- {b.get('id')}: {b.get('status')}, {_plural(b.get('count', 0), 'annotation')}, sent "
+                  f"{b.get('sent_at')}, delivered {b.get('delivered_count', 0)}×" for b in batches]
+    return _ok("\n".join(lines), reply.result)
+
+
+@render.register
+def _(reply: WaitReply) -> CallToolResult:
+    if reply.batch is None:
+        return _ok(f"Timed out after {reply.timeout_ms} ms: nothing sent. The user has not pressed Send yet; call "
+                   "wait_for_annotations again to keep waiting.", {"timed_out": True, "batch": None})
+    return _ok(batch_text(reply.batch, "The user sent a batch."),
+               {"timed_out": False, "batch": _without_markdown(reply.batch)})
+
+
+@render.register
+def _(reply: AckReply) -> CallToolResult:
+    view = reply.view
+    if reply.annotation is None:
+        text = f"Batch {view.get('id')} is now {view.get('status')}."
+    else:
+        states = view.get("annotations") or []
+        state = states[reply.annotation - 1] if 0 < reply.annotation <= len(states) else {}
+        text = f"Annotation {reply.annotation} of batch {view.get('id')} is now {state.get('status', reply.status)}."
+    return _ok(text + (f" Reply: {reply.reply}" if reply.reply else ""), _without_markdown(view))
+
+
+@render.register
+def _(reply: ScreenshotReply) -> CallToolResult:
+    info = dict(reply.result)
+    data = info.pop("data", None)
+    mime = info.pop("mime_type", "image/png")
+    full = info.get("full_size_path") or info.get("path")
+    scale = info.get("scale", 1.0)
+    number = f", annotation {reply.annotation}" if reply.annotation else ""
+    text = (f"Screenshot ({info.get('kind')}{number}): image {info.get('width')}×{info.get('height')} px, "
+            f"scale {scale:g} of the full-size PNG (device pixel ratio {info.get('dpr', 1):g}). Full size: {full}")
+    if info.get("full_size_path"):
+        text += f"; this copy: {info.get('path')}"
+    extra = [ImageContent(type="image", data=data, mime_type=mime)] if data else []
+    return _ok(text, info, *extra)
+
+
+@render.register
+def _(reply: TabsReply) -> CallToolResult:
+    lines = [f"- {'[active] ' if t.get('active') else ''}{t.get('title') or '(untitled)'} — {t.get('url')}"
+             for t in reply.tabs] or ["No tabs."]
+    return _ok("\n".join(lines), {"tabs": reply.tabs})
+
+
+@render.register
+def _(reply: PageStateReply) -> CallToolResult:
+    return _ok(json.dumps(reply.state, ensure_ascii=False, indent=1), reply.state)

@@ -1,0 +1,12 @@
+"""The MCP tool records by domain (:class:`app.mcp.tool.ToolDefinition`); :data:`ALL_TOOLS` is what
+:func:`app.mcp.server.build_server` registers, in the order ``tools/list`` shows them."""
+
+from __future__ import annotations
+
+from app.mcp.tool import ToolDefinition
+from app.mcp.tools.annotations import TOOLS as ANNOTATION_TOOLS
+from app.mcp.tools.page import TOOLS as PAGE_TOOLS
+from app.mcp.tools.screenshots import TOOLS as SCREENSHOT_TOOLS
+
+#: Every tool, in listing order: annotations (4), screenshots (1), page (2).
+ALL_TOOLS: tuple[ToolDefinition, ...] = (*ANNOTATION_TOOLS, *SCREENSHOT_TOOLS, *PAGE_TOOLS)
