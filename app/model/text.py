@@ -8,19 +8,20 @@ from __future__ import annotations
 
 import re
 
-#: Cap of a single-line field's value, in code points (issue #2, "The Markdown protocol").
-LINE_CAP = 8_000
-#: Caps of the fenced blocks, in code points (issue #2, "The element record").
-TEXT_CAP = 4_000
-CONTEXT_CAP = 4_000
-HTML_CAP = 6_000
-#: Cap of one attribute value, in code points (issue #2).
-ATTRIBUTE_VALUE_CAP = 500
-#: Cap of a note or the batch summary (multi-line, user-typed), in code points.
-NOTE_CAP = 8_000
+# The caps and marks are rules shared with the page scripts: defined once in app.core.policy.
+from app.core.policy import (  # re-exported: the model and protocol import the caps from here
+    ATTRIBUTE_VALUE_CAP,
+    BLOCK_MARK,
+    CONTEXT_CAP,
+    HTML_CAP,
+    LINE_CAP,
+    LINE_MARK,
+    NOTE_CAP,
+    TEXT_CAP,
+)
 
-LINE_MARK = " [truncated]"
-BLOCK_MARK = "\n[truncated]"
+__all__ = ["ATTRIBUTE_VALUE_CAP", "BLOCK_MARK", "CONTEXT_CAP", "HTML_CAP", "LINE_CAP", "LINE_MARK", "NOTE_CAP",
+           "TEXT_CAP", "cap_block", "cap_line", "cap_note", "clean_unicode"]
 
 _NEWLINES = re.compile(r"\r\n|\r|\n")
 _LINE_BREAK_RUN = re.compile(r"\s*[\r\n\f\v\x85\u2028\u2029]+\s*")

@@ -1,45 +1,67 @@
-"""The page-side picker, bundled into one injected script.
+"""The page-side picker: small JS modules, bundled into one script per world.
 
-Each ``.js`` file here does one job (``record.js``: the element record; ``overlay.js``: highlight and
-markers; ``capture.js``: help for host-side screenshots; ``main.js``: install guard and the API the host
-calls). :func:`picker_source` concatenates them, in
-that order, into one IIFE with the options passed in as a JSON literal, so the page can never see or alter
-them. The script is injected into the isolated world ``QWebEngineScript.ScriptWorldId.ApplicationWorld``.
+Each ``.js`` file here is one module doing one job (``role.js``: an element's role; ``name.js``: its
+accessible name; ``selector.js``/``xpath.js``/``chain.js``: how to find it again; ``attributes.js``,
+``style.js``, ``content.js``, ``excerpt.js``: the record's fields; ``redact.js``: what never leaves the page;
+``record.js``: the element record; ``locator_grammar.js``/``locators.js``: ranked locators; ``overlay.js``:
+highlight and markers; ``pins.js``: this document's instance; ``frames.js``, ``capture.js``, ``anchors.js``;
+``main.js``: the API the host calls). The rules they apply (caps, allow-lists, secret names, locator limits,
+marker colours, statuses) are not written in JS: they come from :mod:`app.core.policy` as ``OPTIONS``.
+
+Module header (the dependency rule, written down; read by :mod:`app.picker_js.bundler`). A module's leading
+``//`` comment lines hold::
+
+    // @module record                                  the module's name; must equal the file name
+    // @imports text: squash, cut; role: role           names taken from other modules (';' between modules;
+    //                                                  the line may repeat)
+    // @exports elementRecord                          names other modules may import (may repeat)
+
+A module sees only its own top-level names, the names it imports, ``OPTIONS`` (frozen) and the browser's
+globals: the bundler wraps each module in its own function, and ``tests/test_js_modules.py`` fails on a
+module reading another module's name without importing it. Only top-level ``function``, ``class`` and
+``const`` names can be exported (exports are bound once, after the module ran). Import cycles, missing
+modules and names a module does not export are errors at build time (:class:`~app.picker_js.bundler.BundleError`).
+
+Worlds: :data:`PICKER_WORLD` (entry ``main``) is injected into the isolated world
+``QWebEngineScript.ScriptWorldId.ApplicationWorld``; a second world (e.g. a main-world device wrapper under
+``app/page_main/``) is another :class:`~app.picker_js.bundler.World` with its own entry module and package
+list, bundled by the same code.
 """
 
 from __future__ import annotations
 
-import json
 from functools import cache
-from importlib.resources import files
 
-from app.model.text import ATTRIBUTE_VALUE_CAP, CONTEXT_CAP, HTML_CAP, LINE_CAP, TEXT_CAP
+from app.core.policy import page_options
+from app.picker_js.bundler import World, bundle, load_modules
 
-#: Bundle order: later files use names the earlier ones define.
-MODULES = ("record.js", "locators.js", "overlay.js", "frames.js", "capture.js", "anchors.js", "main.js")
 #: Bumped when the JS API changes; the host checks it (``window.__pagenote.version``).
 API_VERSION = 1
+#: The isolated-world picker: ``window.__pagenote`` (main.js).
+PICKER_WORLD = World("picker", entry="main", packages=("app.picker_js",))
 
 
 def default_options() -> dict:
-    """Options the bundle receives as ``OPTIONS``: ``version`` and the caps (code units) of record fields."""
-    return {
-        "version": API_VERSION,
-        "caps": {"line": LINE_CAP, "text": TEXT_CAP, "context": CONTEXT_CAP, "html": HTML_CAP,
-                 "attr": ATTRIBUTE_VALUE_CAP},
-    }
+    """Options the bundle receives as ``OPTIONS``: ``version`` (:data:`API_VERSION`) and the rules of
+    :func:`app.core.policy.page_options` (``caps`` in code units, ``attributes``, ``test_ids``, ``secrets``,
+    ``locators``, ``markers``, ``statuses`` …). A fresh dict each call."""
+    return {"version": API_VERSION, **page_options()}
 
 
 @cache
-def _module_text(name: str) -> str:
-    return files(__package__).joinpath(name).read_text(encoding="utf-8")
+def _world_modules(world: World) -> dict:
+    return load_modules(world.packages)
+
+
+def world_source(world: World, options: dict | None = None) -> str:
+    """The injected script for ``world``: its entry module and everything that imports, each in its own
+    function, inside ``(function (OPTIONS) { … })({…json…});``. Raises ``BundleError`` for a module set that
+    cannot be bundled (cycle, missing module or name, bad header)."""
+    return bundle(_world_modules(world), world.entry, options or default_options())
 
 
 def picker_source(options: dict | None = None) -> str:
-    """Return the injected script: ``(function (OPTIONS) { …modules… })({…json…});``.
+    """Return the picker's injected script (:data:`PICKER_WORLD`): ``(function (OPTIONS) { …modules… })({…});``.
 
-    Raises ``FileNotFoundError`` if a module file is missing from the installed package.
-    """
-    body = "\n".join(_module_text(name) for name in MODULES)
-    opts = json.dumps(options or default_options(), ensure_ascii=True)
-    return f"(function (OPTIONS) {{\n'use strict';\n{body}\n}})({opts});\n"
+    Raises ``BundleError`` if the module set cannot be bundled, ``FileNotFoundError`` if the package is missing."""
+    return world_source(PICKER_WORLD, options)

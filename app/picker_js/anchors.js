@@ -1,3 +1,6 @@
+// @module anchors
+// @imports text: CAPS, squash; role: role; name: accessibleName; content: renderedText; locators: resolveLocator; record: elementRecord; pins: overlay, elements
+// @exports rememberAnchor, forgetAnchorsExcept, anchorChanges, anchorStatus, stopAnchors
 // anchors.js — keeping annotations on their elements when the DOM changes (issue #3 §7).
 // Every pinned id has an anchor description {locators, role, name, text}, taken from its record. After DOM
 // mutations (debounced), and whenever the host sends markers for ids this document does not know (a
@@ -6,6 +9,9 @@
 //   rematched — the node is gone and exactly one connected node matches one of the recorded locators (best
 //               first) with the same role, accessible name and text: the anchor moves to it, record refreshed;
 //   stale     — anything else. Never moved to a look-alike (a sibling with the same class): when in doubt, stale.
+// The status names come from app/core/policy.py (OPTIONS.statuses), as the host reads them.
+
+const { exact: EXACT, rematched: REMATCHED, stale: STALE } = OPTIONS.statuses;
 
 const anchors = new Map();   // id -> {desc, status, changed, record}
 const ANCHOR_DEBOUNCE_MS = 120;
@@ -33,7 +39,7 @@ function checkAnchor(id) {
   if (!a) return;
   const el = elements.get(id);
   if (el && el.isConnected) {
-    if (a.status !== 'rematched') setAnchorStatus(a, 'exact');
+    if (a.status !== REMATCHED) setAnchorStatus(a, EXACT);
     return;
   }
   for (const locator of a.desc.locators) {
@@ -44,11 +50,11 @@ function checkAnchor(id) {
     elements.set(id, hits[0]);
     overlay.retarget(id, hits[0]);
     a.record = elementRecord(hits[0], false);
-    a.status = 'rematched';
+    a.status = REMATCHED;
     a.changed = true;
     return;
   }
-  setAnchorStatus(a, 'stale');
+  setAnchorStatus(a, STALE);
 }
 
 function checkAnchors() {
@@ -68,7 +74,7 @@ function watchAnchors() {
 function rememberAnchor(id, desc) {
   const a = anchors.get(id);
   if (a) { a.desc = desc; return; }
-  anchors.set(id, { desc, status: elements.has(id) ? 'exact' : 'unknown', changed: !elements.has(id), record: null });
+  anchors.set(id, { desc, status: elements.has(id) ? EXACT : 'unknown', changed: !elements.has(id), record: null });
   watchAnchors();
   if (!elements.has(id)) checkAnchor(id);
 }
@@ -83,8 +89,20 @@ function anchorChanges() {
   for (const [id, a] of anchors) {
     if (!a.changed) continue;
     a.changed = false;
-    out[id] = a.status === 'rematched' && a.record ? { status: a.status, record: a.record } : { status: a.status };
+    out[id] = a.status === REMATCHED && a.record ? { status: a.status, record: a.record } : { status: a.status };
     a.record = null;
   }
   return out;
+}
+
+// The current status of `id`'s anchor ('unknown' before the first check), or '' when it has none.
+function anchorStatus(id) {
+  const a = anchors.get(id);
+  return a ? a.status : '';
+}
+
+// Stop watching the DOM (the instance is being destroyed).
+function stopAnchors() {
+  if (anchorObserver) anchorObserver.disconnect();
+  anchorObserver = null;
 }

@@ -1,3 +1,6 @@
+// @module capture
+// @imports redact: REDACT_SELECTOR, isSecretInput; pins: overlay
+// @exports documentMetrics, pinForCapture, scrollToExact, redactionRects
 // capture.js — page-side help for host captures (app/capture/): document size and scrolling for full-page
 // tiles, pinning fixed/sticky elements so they appear once, and the rects to redact in pixels.
 // The host takes the pixels (QWidget.grab); nothing here draws or re-renders the page.
@@ -83,6 +86,6 @@ function redactionRects(doc) {
     }
   };
   for (const el of document.querySelectorAll('input, textarea')) if (isSecretInput(el)) add(el);
-  for (const el of document.querySelectorAll('[data-pagenote-redact]')) add(el);
+  for (const el of document.querySelectorAll(REDACT_SELECTOR)) add(el);
   return out;
 }

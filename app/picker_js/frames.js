@@ -1,11 +1,11 @@
+// @module frames
+// @imports text: cut; redact: redactUrl; selector: uniqueSelector; chain: CHAIN, MAX_DEPTH, splitChain; pins: overlay
+// @exports isFrame, frameElements, frameContentRect, frameInfo, looksClosedHost, deepElementAt, resolveChain
 // frames.js — crossing boundaries. Open shadow roots are crossed here (deep hit testing, chained
 // selectors `host >> inner`); iframes are crossed by the host: this side only says which iframe a point or a
 // chain step lands on (its index among the document's frames, name, selector, content box), and the host
 // routes the rest of the work into that child frame's own copy of this script (QWebEngineFrame, Qt ≥ 6.8 —
 // which reaches cross-origin frames too, with no message passing the page could see or forge).
-
-const CHAIN = ' >> ';
-const MAX_DEPTH = 32;
 
 function isFrame(el) { return !!el && (el.localName === 'iframe' || el.localName === 'frame'); }
 
@@ -49,22 +49,6 @@ function deepElementAt(x, y) {
   return el;
 }
 
-// Split a chained selector on top-level ' >> ' (outside quotes, brackets and parentheses).
-function splitChain(s) {
-  const parts = [];
-  let depth = 0, quote = '', start = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s[i];
-    if (quote) { if (c === '\\') i++; else if (c === quote) quote = ''; continue; }
-    if (c === '"' || c === "'") quote = c;
-    else if (c === '[' || c === '(') depth++;
-    else if (c === ']' || c === ')') depth--;
-    else if (depth === 0 && s.startsWith(CHAIN, i)) { parts.push(s.slice(start, i).trim()); start = i + CHAIN.length; i += CHAIN.length - 1; }
-  }
-  parts.push(s.slice(start).trim());
-  return parts;
-}
-
 // Resolve a chained selector step by step: {count, el} for the final element (count !== 1: not unique),
 // {frame, rest} when a step is an iframe (the host continues with `rest` in that frame), {error} otherwise.
 function resolveChain(selector) {
@@ -84,19 +68,4 @@ function resolveChain(selector) {
     root = el.shadowRoot;
   }
   return { count: 0 };
-}
-
-// The selector pagenote writes: unique within each root, shadow hosts first, joined by ' >> '.
-function chainedSelector(el) {
-  const parts = [];
-  let node = el;
-  for (let depth = 0; node && depth < MAX_DEPTH; depth++) {
-    const s = uniqueSelector(node);
-    if (!s) return '';
-    parts.unshift(s);
-    const root = node.getRootNode();
-    if (!(root instanceof ShadowRoot)) break;
-    node = root.host;
-  }
-  return parts.join(CHAIN);
 }

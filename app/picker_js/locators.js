@@ -1,48 +1,13 @@
+// @module locators
+// @imports text: LINE_SEND, squash; redact: REDACTED, REDACT_SELECTOR, isRedacted, redactUrl; role: role; name: NAME_FROM_CONTENT, accessibleName, contentName, textOfIds; selector: cssString, uniqueSelector; xpath: xpathOf; overlay: HOST_TAG; locator_grammar: LOCATOR_TEST_ATTRS, LOCATOR_BARE, LOCATOR_ROLE, LOCATOR_BREAKS, quoteLocator, parseLocator, splitsAlone
+// @exports LOCATOR_SKIP_ROLES, LOCATOR_VALUE_MAX, LOCATOR_TEXT_MAX, locatorValueOk, textKey, resolveLocator, locatorsFor
 // locators.js — ranked, verified locators for an element (issue #3 §1), and the resolver that reads them back.
-// Bundled right after record.js (same IIFE): uses its squash(), role(), accessibleName(), contentName(),
-// textOfIds(), cssString(), redactUrl(), isRedacted(), uniqueSelector(), xpathOf().
-//
-// A locator is one string; locatorsFor(el) returns them best first, each kept only when
-// resolveLocator(el.getRootNode(), locator) is exactly [el]. Grammar (QUOTED is `"` … `"` with `\` and `"`
-// written `\\` and `\"`; any other `\x` also reads as `x`):
-//
-//   role=ROLE[name=QUOTED]      role() is ROLE and accessibleName() equals the value exactly
-//                               (ROLE: [A-Za-z][A-Za-z0-9_-]*)
-//   label=QUOTED                a form control (input but hidden, textarea, select, meter, output, progress,
-//                               or an element with a form-control role and aria-labelledby) one of whose
-//                               label texts equals the value: its aria-labelledby text, or the text of one
-//                               of its <label>s (el.labels), whitespace squashed
-//   testid=VALUE                data-testid equals VALUE
-//   testid[ATTR]=VALUE          ATTR (data-test, data-qa or data-cy) equals VALUE; VALUE is bare when it
-//                               matches [A-Za-z0-9_.:/-]+, else QUOTED (both forms are read)
-//   placeholder=QUOTED          the placeholder attribute equals the value exactly
-//   text=QUOTED                 the innermost elements whose text equals the value: E matches when
-//                               text(E) === value and no child element C of E has text(C) === value, where
-//                               text(E) is E's descendant text nodes (E.textContent) minus the content of
-//                               script/style/noscript/template elements, whitespace runs squashed to one
-//                               space and trimmed (record.js squash()). No layout: text hidden by CSS or
-//                               `hidden` counts. Made only for 1..80 chars of text.
-//   css=SELECTOR                root.querySelectorAll(SELECTOR) (the record's `selector`)
-//   xpath=XPATH                 XPATH evaluated with root as the context node (the record's `xpath`)
-//
-// resolveLocator(root, locator) -> Element[]: the elements of `root` (a Document or a ShadowRoot; nothing
-// inside nested shadow roots) the locator matches, in document order; [] for an unknown or malformed locator
-// or an invalid selector/XPath; never throws. pagenote's own overlay element is never returned.
-//
-// What never becomes a locator (issue #3 §9): values (no `value` attribute, no textarea/contenteditable
-// text), anything of an element inside `data-pagenote-redact` except its test id, CSS selector and XPath; a
-// quoted value over 200 chars (text: 80), with a line break, containing `[redacted]`, or one that
-// redactUrl() would change (a credential-like URL parameter). A locator over 1,000 chars is dropped (never
-// cut), and one the Markdown `Locators:` line could not split back (app/model/annotation.py) is dropped.
+// The grammar is documented in locator_grammar.js; the limits come from app/core/policy.py (OPTIONS.locators).
 
-const LOCATOR_MAX = 8;
-const LOCATOR_CHARS = 1000;
-const LOCATOR_VALUE_MAX = 200;
-const LOCATOR_TEXT_MAX = 80;
-const LOCATOR_TEST_ATTRS = ['data-testid', 'data-test', 'data-qa', 'data-cy'];
-const LOCATOR_BARE = /^[A-Za-z0-9_.:\/-]+$/;
-const LOCATOR_ROLE = /^[A-Za-z][A-Za-z0-9_-]*$/;
-const LOCATOR_BREAKS = /[\r\n\f\v\x85\u2028\u2029\0]/;
+const LOCATOR_MAX = OPTIONS.locators.max;
+const LOCATOR_CHARS = OPTIONS.locators.chars;
+const LOCATOR_VALUE_MAX = OPTIONS.locators.value_max;
+const LOCATOR_TEXT_MAX = OPTIONS.locators.text_max;
 // Roles a role locator is never made for: no role, or a role that carries no name.
 const LOCATOR_SKIP_ROLES = new Set(['', 'generic', 'presentation', 'none']);
 // Tags whose implicit role (record.js implicitRole()) can be the key; elements with an explicit role are
@@ -61,76 +26,6 @@ const ROLE_TAGS = {
 const LABEL_TAGS = 'input, textarea, select, meter, output, progress, [aria-labelledby]';
 const FORM_ROLES = new Set(['textbox', 'searchbox', 'combobox', 'listbox', 'checkbox', 'radio', 'switch',
   'slider', 'spinbutton']);
-
-// --- the string form --------------------------------------------------------------------------------------
-
-function quoteLocator(v) { return '"' + v.replace(/["\\]/g, '\\$&') + '"'; }
-
-// Read QUOTED at s[i]; returns [value, index after the closing quote] or null.
-function readQuoted(s, i) {
-  if (s[i] !== '"') return null;
-  let out = '';
-  for (let j = i + 1; j < s.length; j++) {
-    const c = s[j];
-    if (c === '\\') {
-      if (j + 1 >= s.length) return null;
-      out += s[++j];
-    } else if (c === '"') {
-      return [out, j + 1];
-    } else {
-      out += c;
-    }
-  }
-  return null;
-}
-
-// A QUOTED that is all of s from i on.
-function quotedToEnd(s, i) {
-  const q = readQuoted(s, i);
-  return q && q[1] === s.length ? q[0] : null;
-}
-
-// {kind, value, role?, attr?} or null.
-function parseLocator(loc) {
-  if (typeof loc !== 'string') return null;
-  const eq = loc.indexOf('=');
-  if (eq < 0) return null;
-  const head = loc.slice(0, eq);
-  if (head === 'css' || head === 'xpath') return loc.length > eq + 1 ? { kind: head, value: loc.slice(eq + 1) } : null;
-  if (head === 'label' || head === 'placeholder' || head === 'text') {
-    const value = quotedToEnd(loc, eq + 1);
-    return value === null ? null : { kind: head, value };
-  }
-  if (head === 'role') {
-    const m = /^role=([A-Za-z][A-Za-z0-9_-]*)\[name=/.exec(loc);
-    if (!m) return null;
-    const q = readQuoted(loc, m[0].length);
-    if (!q || q[1] !== loc.length - 1 || loc[q[1]] !== ']') return null;
-    return { kind: 'role', role: m[1], value: q[0] };
-  }
-  const t = /^testid(?:\[([a-z-]+)\])?=/.exec(loc);
-  if (t) {
-    const attr = t[1] || 'data-testid';
-    if (!LOCATOR_TEST_ATTRS.includes(attr) || (t[1] && attr === 'data-testid')) return null;
-    const rest = loc.slice(t[0].length);
-    const value = rest.startsWith('"') ? quotedToEnd(loc, t[0].length) : (LOCATOR_BARE.test(rest) ? rest : null);
-    return value === null ? null : { kind: 'testid', attr, value };
-  }
-  return null;
-}
-
-// The Markdown `Locators:` line joins locators with "; " and splits on "; " outside "…" (app/model/
-// annotation.py, same rule): a locator must end outside quotes and hold no "; " outside them.
-function splitsAlone(loc) {
-  let quoted = false;
-  for (let i = 0; i < loc.length; i++) {
-    const c = loc[i];
-    if (c === '\\') { if (++i >= loc.length) return false; continue; }
-    if (c === '"') quoted = !quoted;
-    else if (!quoted && c === ';' && loc[i + 1] === ' ') return false;
-  }
-  return !quoted && loc === loc.trim();
-}
 
 // --- resolution -------------------------------------------------------------------------------------------
 
@@ -160,7 +55,7 @@ function cannotBeNamed(c, bare) {
   if (c.hasAttribute('aria-labelledby') || c.hasAttribute('aria-label') || c.hasAttribute('title')
       || c.hasAttribute('placeholder') || NAME_SPECIAL_TAGS.has(c.localName) || isRedacted(c)) return false;
   if (!(c.localName === 'summary' || NAME_FROM_CONTENT.has(role(c)))) return true;  // its name is ''
-  if (c.querySelector('[aria-label], img, area, [data-pagenote-redact]')) return false;
+  if (c.querySelector('[aria-label], img, area, ' + REDACT_SELECTOR)) return false;
   const text = c.textContent;
   let i = 0;
   for (let j = 0; j < text.length && i < bare.length; j++) if (text[j] === bare[i]) i++;
@@ -276,14 +171,14 @@ function resolveLocator(root, locator) {
 
 // A value that may appear in a locator: short, one line, no redaction mark, no credential-like URL part.
 function locatorValueOk(v, max) {
-  return !!v && v.length <= max && !LOCATOR_BREAKS.test(v) && !v.includes('[redacted]') && redactUrl(v) === v;
+  return !!v && v.length <= max && !LOCATOR_BREAKS.test(v) && !v.includes(REDACTED) && redactUrl(v) === v;
 }
 
 // Text content that is (or holds) user data: form values, editable regions, redacted subtrees.
 function holdsValues(el) {
   if (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement) return true;
   if (el.isContentEditable) return true;
-  return !!el.querySelector('textarea, select, [contenteditable], [data-pagenote-redact]');
+  return !!el.querySelector('textarea, select, [contenteditable], ' + REDACT_SELECTOR);
 }
 
 // `selector`: the element's unique CSS selector within its root when the caller has it already (the record

@@ -1,26 +1,13 @@
+// @module main
+// @imports pins: overlay, elements, idFor; record: elementRecord; frames: isFrame, frameElements, frameContentRect, frameInfo, looksClosedHost, deepElementAt, resolveChain; locators: resolveLocator; anchors: rememberAnchor, forgetAnchorsExcept, anchorChanges, anchorStatus, stopAnchors; capture: documentMetrics, pinForCapture, scrollToExact, redactionRects
+// The entry module of the picker world: `window.__pagenote`, the API the host calls.
 // main.js — install guard and the API the host calls with runJavaScript(…, ApplicationWorld).
 // Every entry point returns a JSON string (or nothing): runJavaScript cannot await Promises and converts
 // structured values lossily, so the host parses JSON itself (app/webview/picker.py).
 
-if (window.__pagenote) {
-  try { window.__pagenote.destroy(); } catch (e) { /* a broken previous instance must not block this one */ }
-}
+// The install guard (a previous instance is destroyed first) runs when pins.js is evaluated.
 
-const overlay = new Overlay();
-const elements = new Map();   // annotation id -> Element (strong while pinned; dropped on setMarkers)
-let nextId = 1;
 let frames = 0;                // animation frames counted by requestFrames()
-
-// Ids are unique across documents (a random token per document), so a pin made on another page or before a
-// reload can never collide with a new one here.
-const DOC_TOKEN = Math.random().toString(36).slice(2, 8);
-
-function idFor(el) {
-  for (const [id, known] of elements) if (known === el) return id;
-  const id = `e${DOC_TOKEN}-${nextId++}`;
-  elements.set(id, el);
-  return id;
-}
 
 function viewportRect(el) {
   const r = el.getBoundingClientRect();
@@ -98,7 +85,7 @@ const api = {
     const keep = new Set(list.map((m) => m.id).concat(Array.isArray(data) ? [] : data.keep || []));
     forgetAnchorsExcept(keep);
     for (const m of list) if (m.anchor) rememberAnchor(m.id, m.anchor);
-    overlay.setMarkers(list.map((m) => ({ ...m, stale: (anchors.get(m.id) || {}).status === 'stale' })), elements);
+    overlay.setMarkers(list.map((m) => ({ ...m, stale: anchorStatus(m.id) === OPTIONS.statuses.stale })), elements);
     for (const id of Array.from(elements.keys())) if (!keep.has(id)) elements.delete(id);
     return JSON.stringify(list.map((m) => ({ id: m.id, viewport: overlay.markerViewportRect(m.id) })));
   },
@@ -108,7 +95,7 @@ const api = {
   // Anchor statuses that changed since the last call: {id: {status, record?}} (anchors.js).
   anchorChanges() {
     const changes = anchorChanges();
-    for (const [id, c] of Object.entries(changes)) overlay.setStale(id, c.status === 'stale');
+    for (const [id, c] of Object.entries(changes)) overlay.setStale(id, c.status === OPTIONS.statuses.stale);
     return JSON.stringify(changes);
   },
 
@@ -181,7 +168,7 @@ const api = {
   probe(colors) { overlay.setProbe(colors); },
 
   destroy() {
-    if (anchorObserver) anchorObserver.disconnect();
+    stopAnchors();
     pinForCapture('restore');
     overlay.destroy();
     elements.clear();

@@ -1,3 +1,5 @@
+// @module overlay
+// @exports HOST_TAG, Overlay
 // overlay.js — hover highlight and numbered markers, drawn in a closed shadow root on a host element that
 // pagenote appends to <html>. The host is inert (pointer-events: none): the page's hit testing never sees
 // it, and input is owned by the Qt side while annotation mode is on (see app/webview/input_guard.py).
@@ -9,21 +11,31 @@
 const HOST_TAG = 'pagenote-overlay';
 const Z_MAX = '2147483647';
 
+// Colours and the marker size come from app/core/policy.py (OPTIONS.markers), the same values the host
+// draws annotated screenshots with (app/capture/draw.py).
+const MARK = OPTIONS.markers;
+
+// `#RRGGBB` with `alpha` (0..1) as rgba().
+function withAlpha(hex, alpha) {
+  const n = parseInt(hex.slice(1), 16);
+  return `rgba(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255}, ${alpha})`;
+}
+
 const OVERLAY_CSS = `
   .box { position: fixed; box-sizing: border-box; pointer-events: none; display: none;
-         border: 2px solid #2563EB; background: rgba(37, 99, 235, 0.12); border-radius: 2px; }
+         border: 2px solid ${MARK.highlight}; background: ${withAlpha(MARK.highlight, 0.12)}; border-radius: 2px; }
   .label { position: fixed; pointer-events: none; display: none; font: 11px/16px system-ui, sans-serif;
            color: #fff; background: #1E3A8A; padding: 1px 6px; border-radius: 3px; white-space: nowrap; }
-  .marker { position: fixed; left: 0; top: 0; pointer-events: none; min-width: 22px; height: 22px;
-            box-sizing: border-box; padding: 0 6px; border-radius: 11px; border: 2px solid #fff;
-            background: #DC2626; color: #fff; font: bold 12px/18px system-ui, sans-serif; text-align: center;
-            box-shadow: 0 1px 3px rgba(0, 0, 0, 0.45); transform: translate(-9999px, -9999px); }
-  .marker.stale { background: #6B7280; }
-  .marker.selected { background: #2563EB; }
+  .marker { position: fixed; left: 0; top: 0; pointer-events: none; min-width: ${MARK.size}px; height: ${MARK.size}px;
+            box-sizing: border-box; padding: 0 6px; border-radius: ${MARK.size / 2}px; border: 2px solid #fff;
+            background: ${MARK.color}; color: #fff; font: bold 12px/${MARK.size - 4}px system-ui, sans-serif;
+            text-align: center; box-shadow: 0 1px 3px rgba(0, 0, 0, 0.45); transform: translate(-9999px, -9999px); }
+  .marker.stale { background: ${MARK.stale}; }
+  .marker.selected { background: ${MARK.selected}; }
   .probe { position: fixed; top: 0; width: 1px; height: 1px; pointer-events: none; display: none; }
   .probing { display: none !important; }
   .outline { position: fixed; left: 0; top: 0; box-sizing: border-box; pointer-events: none;
-             border: 2px dashed rgba(220, 38, 38, 0.7); }
+             border: 2px dashed ${withAlpha(MARK.color, 0.7)}; }
 `;
 
 // The element's parent, crossing from a shadow root's top level to its host.

@@ -9,16 +9,16 @@ from __future__ import annotations
 
 import re
 
+from app.core.policy import ALLOWED_ATTRIBUTE_PREFIXES, ALLOWED_ATTRIBUTES
 from app.model.text import ATTRIBUTE_VALUE_CAP, LINE_CAP, cap_line
 
-#: The allow-list of issue #2 (never ``value``), enforced again here as the second boundary.
-ALLOWED = frozenset({"id", "class", "href", "src", "alt", "title", "name", "type", "placeholder", "role",
-                     "data-testid", "data-test", "data-qa", "data-cy"})
+#: The allow-list of issue #2 (never ``value``; app.core.policy), enforced again here as the second boundary.
+ALLOWED = ALLOWED_ATTRIBUTES
 
 
 def allowed_attribute(name: str) -> bool:
-    """True for attribute names the record may carry: :data:`ALLOWED` and ``aria-*``."""
-    return name in ALLOWED or name.startswith("aria-")
+    """True for attribute names the record may carry: :data:`ALLOWED` and the policy's prefixes (``aria-*``)."""
+    return name in ALLOWED or name.startswith(ALLOWED_ATTRIBUTE_PREFIXES)
 
 
 #: Attribute names we accept: the XML Name production restricted to ASCII, which covers HTML attributes.

@@ -1,7 +1,7 @@
 """The ``Locators:`` line of an annotation: the element's ranked locators (issue #3 §1), best first.
 
-Each locator is one string made and verified in the page (``app/picker_js/locators.js`` documents the
-grammar: ``role=button[name="Place order"]``, ``label="…"``, ``testid=…``, ``placeholder="…"``, ``text="…"``,
+Each locator is one string made and verified in the page (``app/picker_js/locator_grammar.js`` documents
+the grammar: ``role=button[name="Place order"]``, ``label="…"``, ``testid=…``, ``placeholder="…"``, ``text="…"``,
 ``css=…``, ``xpath=…``). On the line they are joined with ``"; "``::
 
     Locators: role=button[name="Place order"]; text="Place order"; css=#submit; xpath=/html/body/button
@@ -9,19 +9,22 @@ grammar: ``role=button[name="Place order"]``, ``label="…"``, ``testid=…``, `
 Splitting is quote-aware: ``"; "`` separates locators only outside a ``"…"`` string, and a backslash
 escapes the next character (inside or outside quotes), so ``text="a; b"`` and ``role=button[name="say
 \\"hi\\"; ok"]`` stay whole. The model keeps only locators that survive this (:func:`splits_alone`), which
-makes ``split_locators(join_locators(x)) == x`` hold for every validated list.
+makes ``split_locators(join_locators(x)) == x`` hold for every validated list. The page implements the same
+rule (``splitsAlone`` in ``app/picker_js/locator_grammar.js``); ``tests/test_parity.py`` runs both.
 """
 
 from __future__ import annotations
 
 import re
 
+from app.core.policy import LOCATOR_CHARS, LOCATOR_MAX, LOCATOR_SEPARATOR
 from app.model.text import LINE_CAP
 
-SEPARATOR = "; "
-#: At most this many locators per element, each at most this many code points (longer ones are dropped).
-MAX_LOCATORS = 8
-LOCATOR_CAP = 1_000
+SEPARATOR = LOCATOR_SEPARATOR
+#: At most this many locators per element, each at most this many code points (longer ones are dropped);
+#: the page applies the same limits (app.core.policy).
+MAX_LOCATORS = LOCATOR_MAX
+LOCATOR_CAP = LOCATOR_CHARS
 
 #: Characters that end a line somewhere (Markdown readers, editors) or that the text model drops.
 _BREAKS = re.compile(r"[\r\n\f\v\x85\u2028\u2029\x00]")

@@ -1,0 +1,134 @@
+"""The rules pagenote applies on both sides of the page boundary, defined once. Plain Python, no Qt.
+
+The page scripts (``app/picker_js/``) get every rule here through ``OPTIONS`` (:func:`page_options`, via
+``app.picker_js.default_options``); the Python model and protocol import the same names. Nothing else
+restates a value from this module: ``tests/test_policy.py`` checks the page scripts hold no copy, and
+``tests/test_parity.py`` runs the two implementations of the rules that must be coded twice (the locator
+splitter, URL redaction) over one table of cases.
+
+Units: lengths are code points on the Python side and UTF-16 code units on the page (the page cuts first, the
+model cuts again; issue #2 "two boundaries"). Colours are ``#RRGGBB``; sizes are CSS px.
+"""
+
+from __future__ import annotations
+
+# -- record caps (issue #2, "The element record" and "The Markdown protocol") -------------------------------
+
+#: Cap of a single-line field's value.
+LINE_CAP = 8_000
+#: Caps of the fenced blocks.
+TEXT_CAP = 4_000
+CONTEXT_CAP = 4_000
+HTML_CAP = 6_000
+#: Cap of one attribute value.
+ATTRIBUTE_VALUE_CAP = 500
+#: Cap of a note or the batch summary (multi-line, user-typed).
+NOTE_CAP = 8_000
+#: What a cut single-line value ends with, and the last line of a cut block.
+LINE_MARK = " [truncated]"
+BLOCK_MARK = "\n[truncated]"
+
+# -- attributes (issue #2: an allow-list, never ``value``) ---------------------------------------------------
+
+#: Test-id attributes, in the order a test-id anchor or locator prefers them (issue #3 §1).
+TEST_ID_ATTRIBUTES = ("data-testid", "data-test", "data-qa", "data-cy")
+#: Attribute names the record may carry, besides :data:`ALLOWED_ATTRIBUTE_PREFIXES`.
+ALLOWED_ATTRIBUTES = frozenset({"id", "class", "href", "src", "alt", "title", "name", "type", "placeholder",
+                                "role", *TEST_ID_ATTRIBUTES})
+#: Attribute-name prefixes the record may carry (``aria-label``, ``aria-describedby`` …).
+ALLOWED_ATTRIBUTE_PREFIXES = ("aria-",)
+
+# -- secrets (issue #2: never the typed value; issue #3 §9: credentials in URLs, secret fields) --------------
+
+#: Query/fragment parameter names that are credentials when they are the whole name (case-insensitive).
+SECRET_PARAM_NAMES = ("code", "key", "sig", "pwd", "otp", "sid", "pin", "auth", "jwt", "hmac", "ticket",
+                      "state", "nonce")
+#: Regex fragments (one syntax valid in Python ``re`` and JS ``RegExp``) that make a parameter name a credential
+#: when found anywhere in it (``access_token``, ``sessionToken``, ``X-Amz-Signature``, ``api-key`` …).
+SECRET_PARAM_WORDS = ("token", "secret", "passw", "signature", "credential", r"api[-_]?key", "auth(?!or)",
+                      "session", "jwt", r"private[-_]?key", r"access[-_]?key")
+#: Regex fragment for a name ending like a key (``client.key``, ``x-api_key``); both languages anchor it at the end.
+SECRET_PARAM_SUFFIX = r"[-_.]key"
+#: What a credential parameter's value becomes.
+REDACTED_VALUE = "REDACTED"
+#: Characters that end a URL part (userinfo, parameter name or value) when redacting URLs inside any text:
+#: quotes, parentheses, and whitespace — spelled out (ASCII controls, Unicode spaces, line and paragraph
+#: separators, BOM) because Python's and JavaScript's ``\s`` differ. A regex character-class body, valid in
+#: both languages.
+URL_STOP_CHARS = (r"\t\n\x0b\x0c\r\x1c-\x20\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000"
+                  r"\ufeff\"'()")
+#: Input types whose value and pixels are secret.
+SECRET_INPUT_TYPES = ("password", "hidden")
+#: ``autocomplete`` tokens (prefixes) of fields whose value and pixels are secret (HTML §4.10.18.7.1).
+SECRET_AUTOCOMPLETE_PREFIXES = ("one-time-code", "cc-", "current-password", "new-password")
+#: The attribute that marks a subtree the page wants kept out of everything pagenote saves.
+REDACT_ATTRIBUTE = "data-pagenote-redact"
+#: What redacted text reads as.
+REDACTED_TEXT = "[redacted]"
+
+# -- locators (issue #3 §1; grammar in app/picker_js/locator_grammar.js) ------------------------------------
+
+#: At most this many locators per element.
+LOCATOR_MAX = 8
+#: A locator longer than this (code points / code units) is dropped, never cut.
+LOCATOR_CHARS = 1_000
+#: Longest quoted value in a locator, and longest ``text=`` value.
+LOCATOR_VALUE_MAX = 200
+LOCATOR_TEXT_MAX = 80
+#: Separator of locators on the Markdown ``Locators:`` line.
+LOCATOR_SEPARATOR = "; "
+
+# -- markers (issue #2: numbered markers on the page and in annotated screenshots) --------------------------
+
+#: Marker badge colours: normal, stale (issue #3 §7), selected in the panel; the hover highlight's colour.
+MARKER_COLOR = "#DC2626"
+MARKER_STALE_COLOR = "#6B7280"
+MARKER_SELECTED_COLOR = "#2563EB"
+HIGHLIGHT_COLOR = "#2563EB"
+#: Marker badge height and minimum width, CSS px (border 2 px included).
+MARKER_SIZE = 22
+
+
+def rgba(color: str, alpha: int = 255) -> tuple[int, int, int, int]:
+    """``"#RRGGBB"`` → ``(r, g, b, alpha)`` with 0..255 ints (what Pillow draws with).
+
+    Raises ``ValueError`` for anything that is not ``#`` and six hex digits."""
+    if len(color) != 7 or color[0] != "#":
+        raise ValueError(f"not a #RRGGBB colour: {color!r}")
+    return int(color[1:3], 16), int(color[3:5], 16), int(color[5:7], 16), alpha
+
+
+#: The marker colour as an RGBA tuple, for host-side drawing (app/capture/draw.py ``MARKER_RED``).
+MARKER_RGBA = rgba(MARKER_COLOR)
+
+# -- anchoring statuses (issue #3 §7) -----------------------------------------------------------------------
+
+#: Same node still connected / the node was re-rendered and found again by its locators / no unique match.
+STATUS_EXACT = "exact"
+STATUS_REMATCHED = "rematched"
+STATUS_STALE = "stale"
+ANCHOR_STATUSES = (STATUS_EXACT, STATUS_REMATCHED, STATUS_STALE)
+
+
+def page_options() -> dict:
+    """The rules as the page scripts read them (``OPTIONS`` minus ``version``): a JSON-ready dict of
+    ``caps`` (code units), ``marks``, ``attributes``, ``test_ids``, ``secrets``, ``locators``, ``markers``
+    and ``statuses``. A fresh dict each call (callers may change theirs)."""
+    return {
+        "caps": {"line": LINE_CAP, "text": TEXT_CAP, "context": CONTEXT_CAP, "html": HTML_CAP,
+                 "attr": ATTRIBUTE_VALUE_CAP},
+        "marks": {"line": LINE_MARK, "block": BLOCK_MARK},
+        "attributes": {"allowed": sorted(ALLOWED_ATTRIBUTES), "prefixes": list(ALLOWED_ATTRIBUTE_PREFIXES)},
+        "test_ids": list(TEST_ID_ATTRIBUTES),
+        "secrets": {"param_names": list(SECRET_PARAM_NAMES), "param_words": list(SECRET_PARAM_WORDS),
+                    "param_suffix": SECRET_PARAM_SUFFIX, "redacted_value": REDACTED_VALUE,
+                    "url_stop": URL_STOP_CHARS,
+                    "input_types": list(SECRET_INPUT_TYPES),
+                    "autocomplete": list(SECRET_AUTOCOMPLETE_PREFIXES),
+                    "redact_attribute": REDACT_ATTRIBUTE, "redacted_text": REDACTED_TEXT},
+        "locators": {"max": LOCATOR_MAX, "chars": LOCATOR_CHARS, "value_max": LOCATOR_VALUE_MAX,
+                     "text_max": LOCATOR_TEXT_MAX, "separator": LOCATOR_SEPARATOR},
+        "markers": {"color": MARKER_COLOR, "stale": MARKER_STALE_COLOR, "selected": MARKER_SELECTED_COLOR,
+                    "highlight": HIGHLIGHT_COLOR, "size": MARKER_SIZE},
+        "statuses": {"exact": STATUS_EXACT, "rematched": STATUS_REMATCHED, "stale": STATUS_STALE},
+    }
