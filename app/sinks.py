@@ -16,6 +16,7 @@ from pathlib import Path
 
 from app.model.annotation import AnnotationBatch
 from app.protocol.markdown import encode_annotations
+from app.runtime.platform import give_usual_mode
 
 STAMP_FORMAT = "%Y%m%d-%H%M%S"
 
@@ -42,12 +43,6 @@ def unique_path(directory: Path, stem: str, suffix: str) -> Path:
     return candidate
 
 
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
-
-
 def write_atomic(path: Path, data: bytes) -> None:
     """Write ``data`` to ``path`` atomically (temp file + ``os.replace``). Raises ``OSError``."""
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -55,7 +50,7 @@ def write_atomic(path: Path, data: bytes) -> None:
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
-        os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes 0600; give the file the user's usual mode
+        give_usual_mode(Path(tmp))  # mkstemp makes 0600; give the file the user's usual mode
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)

@@ -11,7 +11,6 @@ device pixel ratio × zoom). The DPR and the scale are written into the PNG (tEX
 
 from __future__ import annotations
 
-import fcntl
 import io
 import json
 from dataclasses import asdict, dataclass, field
@@ -26,6 +25,7 @@ from app.capture.draw import draw_annotations, redact
 from app.capture.fullpage import grab_full_page
 from app.capture.viewport import CaptureError, grab_viewport, to_pil
 from app.protocol.redact import redact_urls
+from app.runtime.platform import exclusive_lock
 from app.sinks import slug, stamp, unique_path, write_atomic
 from app.webview.picker import Picker
 
@@ -106,8 +106,7 @@ class Shooter:
         """Append ``shot`` to ``shots/index.jsonl``: rewritten atomically under an advisory lock, so readers
         never see a torn line and concurrent pagenote processes do not lose lines."""
         index = self.directory / "index.jsonl"
-        with open(self.directory / ".index.lock", "a") as lock:
-            fcntl.flock(lock, fcntl.LOCK_EX)
+        with exclusive_lock(self.directory / ".index.lock"):
             old = index.read_bytes() if index.exists() else b""
             if old and not old.endswith(b"\n"):
                 old += b"\n"
