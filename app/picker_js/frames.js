@@ -1,5 +1,5 @@
 // @module frames
-// @imports text: cut; redact: redactUrl; selector: uniqueSelector; chain: CHAIN, MAX_DEPTH, splitChain; pins: overlay
+// @imports text: CAPS, cut; redact: redactUrl; selector: uniqueSelector; chain: CHAIN, MAX_DEPTH, splitChain; pins: overlay
 // @exports isFrame, frameElements, frameContentRect, frameInfo, looksClosedHost, deepElementAt, resolveChain
 // frames.js — crossing boundaries. Open shadow roots are crossed here (deep hit testing, chained
 // selectors `host >> inner`); iframes are crossed by the host: this side only says which iframe a point or a
@@ -22,7 +22,7 @@ function frameContentRect(f) {
 
 function frameInfo(f) {
   return { index: frameElements().indexOf(f), name: f.getAttribute('name') || f.getAttribute('id') || '',
-           selector: uniqueSelector(f), rect: frameContentRect(f), src: cut(redactUrl(f.src || ''), 500) };
+           selector: uniqueSelector(f), rect: frameContentRect(f), src: cut(redactUrl(f.src || ''), CAPS.attr) };
 }
 
 // Heuristic for a closed shadow root (no API reveals one to another world): a defined custom element with

@@ -1,5 +1,5 @@
 // @module locator_grammar
-// @exports LOCATOR_TEST_ATTRS, LOCATOR_BARE, LOCATOR_ROLE, LOCATOR_BREAKS, quoteLocator, readQuoted, parseLocator, splitsAlone
+// @exports LOCATOR_TEST_ATTRS, TESTID_ATTR, LOCATOR_BARE, LOCATOR_ROLE, LOCATOR_BREAKS, quoteLocator, readQuoted, parseLocator, splitsAlone
 // locator_grammar.js — the string form of pagenote's locators (issue #3 §1): quoting, parsing, and the rule
 // that a locator must split back alone from the Markdown `Locators:` line. The limits and test-id attributes
 // come from app/core/policy.py; splitsAlone/readQuoted are also implemented by app/protocol/locators.py and
@@ -40,6 +40,8 @@
 // back (app/protocol/locators.py).
 
 const LOCATOR_TEST_ATTRS = OPTIONS.test_ids;
+// The test-id attribute a bare `testid=VALUE` names (the policy's first, data-testid).
+const TESTID_ATTR = LOCATOR_TEST_ATTRS[0];
 const LOCATOR_BARE = /^[A-Za-z0-9_.:\/-]+$/;
 const LOCATOR_ROLE = /^[A-Za-z][A-Za-z0-9_-]*$/;
 const LOCATOR_BREAKS = /[\r\n\f\v\x85\u2028\u2029\0]/;
@@ -92,8 +94,8 @@ function parseLocator(loc) {
   }
   const t = /^testid(?:\[([a-z-]+)\])?=/.exec(loc);
   if (t) {
-    const attr = t[1] || 'data-testid';
-    if (!LOCATOR_TEST_ATTRS.includes(attr) || (t[1] && attr === 'data-testid')) return null;
+    const attr = t[1] || TESTID_ATTR;
+    if (!LOCATOR_TEST_ATTRS.includes(attr) || (t[1] && attr === TESTID_ATTR)) return null;
     const rest = loc.slice(t[0].length);
     const value = rest.startsWith('"') ? quotedToEnd(loc, t[0].length) : (LOCATOR_BARE.test(rest) ? rest : null);
     return value === null ? null : { kind: 'testid', attr, value };

@@ -1,5 +1,5 @@
 // @module locators
-// @imports text: LINE_SEND, squash; redact: REDACTED, REDACT_SELECTOR, isRedacted, redactUrl; role: role; name: NAME_FROM_CONTENT, accessibleName, contentName, textOfIds; selector: cssString, uniqueSelector; xpath: xpathOf; overlay: HOST_TAG; locator_grammar: LOCATOR_TEST_ATTRS, LOCATOR_BARE, LOCATOR_ROLE, LOCATOR_BREAKS, quoteLocator, parseLocator, splitsAlone
+// @imports text: LINE_SEND, squash; redact: REDACTED, REDACT_SELECTOR, isRedacted, redactUrl; role: role; name: NAME_FROM_CONTENT, accessibleName, contentName, textOfIds; selector: cssString, uniqueSelector; xpath: xpathOf; overlay: HOST_TAG; locator_grammar: LOCATOR_TEST_ATTRS, TESTID_ATTR, LOCATOR_BARE, LOCATOR_ROLE, LOCATOR_BREAKS, quoteLocator, parseLocator, splitsAlone
 // @exports LOCATOR_SKIP_ROLES, LOCATOR_VALUE_MAX, LOCATOR_TEXT_MAX, locatorValueOk, textKey, resolveLocator, locatorsFor
 // locators.js — ranked, verified locators for an element (issue #3 §1), and the resolver that reads them back.
 // The grammar is documented in locator_grammar.js; the limits come from app/core/policy.py (OPTIONS.locators).
@@ -212,7 +212,7 @@ function locatorsFor(el, selector) {
       const v = el.getAttribute(attr);
       if (!v) continue;
       if (!locatorValueOk(v, LOCATOR_VALUE_MAX)) return '';
-      const head = attr === 'data-testid' ? 'testid=' : `testid[${attr}]=`;
+      const head = attr === TESTID_ATTR ? 'testid=' : `testid[${attr}]=`;
       return head + (LOCATOR_BARE.test(v) ? v : quoteLocator(v));
     }
     return '';

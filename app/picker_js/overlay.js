@@ -30,7 +30,7 @@ const OVERLAY_CSS = `
             box-sizing: border-box; padding: 0 6px; border-radius: ${MARK.size / 2}px; border: 2px solid #fff;
             background: ${MARK.color}; color: #fff; font: bold 12px/${MARK.size - 4}px system-ui, sans-serif;
             text-align: center; box-shadow: 0 1px 3px rgba(0, 0, 0, 0.45); transform: translate(-9999px, -9999px); }
-  .marker.stale { background: ${MARK.stale}; }
+  .marker.gone { background: ${MARK.stale}; }  /* a stale annotation (issue #3 §7) */
   .marker.selected { background: ${MARK.selected}; }
   .probe { position: fixed; top: 0; width: 1px; height: 1px; pointer-events: none; display: none; }
   .probing { display: none !important; }
@@ -209,7 +209,7 @@ class Overlay {
         this.markers.set(m.id, entry);
       }
       entry.n = m.n;
-      entry.dot.classList.toggle('stale', !!m.stale);
+      entry.dot.classList.toggle('gone', !!m.stale);
       entry.dot.textContent = String(m.n);
       entry.dot.classList.toggle('selected', !!m.selected);
       entry.outline.style.display = m.selected ? 'block' : 'none';
@@ -238,7 +238,7 @@ class Overlay {
 
   setStale(id, stale) {
     const entry = this.markers.get(id);
-    if (entry) entry.dot.classList.toggle('stale', stale);
+    if (entry) entry.dot.classList.toggle('gone', stale);
     this.kick();
   }
 
@@ -254,7 +254,7 @@ class Overlay {
     return Array.from(this.markers, ([id, entry]) => {
       const r = entry.dot.getBoundingClientRect();
       return { id, n: Number(entry.dot.textContent), x: r.left, y: r.top, visible: entry.dot.style.display !== 'none',
-               stale: entry.dot.classList.contains('stale'), seen: !!entry.last };
+               stale: entry.dot.classList.contains('gone'), seen: !!entry.last };
     });
   }
 
@@ -304,7 +304,7 @@ class Overlay {
       const target = entry.el.deref();
       if (!target || !target.isConnected) {
         // A stale annotation keeps a grey marker where its element was last seen (issue #3 §7).
-        const stale = entry.dot.classList.contains('stale') && entry.last;
+        const stale = entry.dot.classList.contains('gone') && entry.last;
         entry.dot.style.display = stale ? 'block' : 'none';
         // Kept in document coordinates, so it scrolls with the page instead of floating over other content.
         if (stale) entry.dot.style.transform = `translate(${entry.last.x - scrollX}px, ${entry.last.y - scrollY}px)`;

@@ -17,8 +17,7 @@ from __future__ import annotations
 
 import re
 
-from app.core.policy import LOCATOR_CHARS, LOCATOR_MAX, LOCATOR_SEPARATOR
-from app.model.text import LINE_CAP
+from app.core.policy import LINE_CAP, LOCATOR_CHARS, LOCATOR_MAX, LOCATOR_SEPARATOR
 
 SEPARATOR = LOCATOR_SEPARATOR
 #: At most this many locators per element, each at most this many code points (longer ones are dropped);

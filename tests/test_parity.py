@@ -1,0 +1,128 @@
+"""Rules implemented in both languages give the same answers: the Markdown locator splitter
+(app/protocol/locators.py ↔ app/picker_js/locator_grammar.js) and URL redaction (app/protocol/redact.py ↔
+app/picker_js/redact.js). The JS side is the real module files, bundled by the real bundler, run in Node.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+
+import pytest
+
+from app.picker_js import PICKER_WORLD, default_options
+from app.picker_js.bundler import bundle, load_modules
+from app.protocol.locators import join_locators, split_locators, splits_alone
+from app.protocol.redact import decode_param, is_secret_param, redact_urls
+
+PROBE = """// @module parity_probe
+// @imports locator_grammar: splitsAlone, readQuoted, quoteLocator; redact: redactUrl, isSecretParam, decodeParam
+const calls = JSON.parse(require('fs').readFileSync(0, 'utf8'));
+const fns = { splitsAlone, readQuoted, quoteLocator, redactUrl, isSecretParam, decodeParam };
+process.stdout.write(JSON.stringify(calls.map(([fn, ...args]) => fns[fn](...args))));
+"""
+
+
+def js(calls: list[list]) -> list:
+    """Run ``[[function, *args], …]`` through the page modules in Node; the results in order."""
+    node = shutil.which("node")
+    assert node, "the parity tests need Node.js on PATH (Debian: apt-get install nodejs)"
+    modules = load_modules(PICKER_WORLD.packages, {"parity_probe": PROBE})
+    source = bundle(modules, "parity_probe", default_options())
+    run = subprocess.run([node, "-e", source], input=json.dumps(calls), capture_output=True, text=True,
+                         timeout=60, encoding="utf-8", errors="surrogatepass")
+    assert run.returncode == 0, run.stderr
+    return json.loads(run.stdout)
+
+
+LOCATORS = [
+    "css=#submit", 'text="Place order"', 'role=button[name="Place order"]', 'text="a; b"', 'text="a;b"',
+    "css=a; b", "css=a;b", 'role=button[name="say \\"hi\\"; ok"]', 'text="open', 'text="x" ; y', 'text="x"; y',
+    "xpath=/html/body/div[2]", 'testid="hero banner; big"', "testid=card-1", ' css=x', 'css=x ', "css=x\\",
+    "css=x\\\\", 'text="\\\\"; x', 'text="\\"; x"', "", ";", "; ", " ;", '"', '""', '"; "', "a\\; b",
+    'label="Ünïcödé — 名前; ok"', 'text="🎉; 🎉"', "css=🎉; x", 'text="\u2028"', "css=a;\u00a0b",
+    'placeholder="it\'s; fine"', "css=[data-x='a; b']", 'css=[data-x="a; b"]', "xpath=//*[text()='a; b']",
+]
+
+
+def test_splits_alone_agrees_with_the_page():
+    page = js([["splitsAlone", loc] for loc in LOCATORS])
+    assert [splits_alone(loc) for loc in LOCATORS] == page
+
+
+def test_locators_the_page_keeps_split_back_whole_in_python():
+    # Non-empty, as the model requires (app/protocol/locators.py _usable): an empty part is dropped by the split.
+    kept = [loc for loc, ok in zip(LOCATORS, js([["splitsAlone", loc] for loc in LOCATORS]), strict=True)
+            if ok and loc]
+    assert len(kept) > 10
+    for i in range(len(kept)):
+        line = join_locators(kept[i:] + kept[:i])
+        assert split_locators(line) == kept[i:] + kept[:i]
+
+
+VALUES = ["Place order", 'say "hi"; ok', "back\\slash", "a\\", '"', "", "Ünïcödé 名前 🎉", "\\\"", "; ", "x\u2028y"]
+
+
+def test_quoted_values_read_back_and_keep_the_line_splittable():
+    calls = [["quoteLocator", v] for v in VALUES]
+    quoted = js(calls)
+    read = js([["readQuoted", q, 0] for q in quoted])
+    assert [r[0] for r in read] == VALUES and [r[1] for r in read] == [len(q.encode("utf-16-le")) // 2 for q in quoted]
+    # What the page writes (text=QUOTED) splits alone on both sides.
+    assert all(splits_alone("text=" + q) for q in quoted)
+    assert js([["splitsAlone", "text=" + q] for q in quoted]) == [True] * len(quoted)
+
+
+URLS = [
+    "https://example.test/?token=abc&page=2",
+    "https://user:pass@example.test/path?x=1",
+    "http://a@b@example.test/",
+    "https://example.test/#/cb?code=SECRET&state=xyz",
+    "https://example.test/p;sid=S1;v=2?q=1",
+    "https://example.test/?access_token=A&ACCESS-TOKEN=B&accessToken=C&author=me&authority=x",
+    "https://example.test/?X-Amz-Signature=deadbeef&X-Amz-Credential=c&X-Amz-Date=d",
+    "https://example.test/?api_key=1&apikey=2&api-key=3&client.key=4&monkey=5&keyboard=6&key=7",
+    "https://example.test/?%74oken=enc&%E2%82%AC=euro&%FFsession=bad&%G1=x",
+    "https://example.test/?sessi%6Fn=enc&pass%77ord=p",
+    "see https://u:p@example.test/a?password=hunter2 and (https://example.test/?jwt=e.y.J) \"?otp=123\"",
+    "https://example.test/?q=a b&token=x y",
+    "https://example.test/?tok\u212aen=kelvin&\u017fession=longs&SESSION=upper",
+    "https://example.test/?token=a\u00a0b&code=c\u2028d&pin=e\ufeffz&sig=f\x85g&nonce=h\x1ci",
+    "https://example.test/?token=&code&=x&&;;#",
+    "https://example.test/?ticket=T#frag?hmac=H&private_key=P&privateKey=K",
+    "//user:secret@host/only-userinfo",
+    "javascript:alert('?token=x')",
+    "data:text/plain,?token=inline",
+    "https://example.test/?token=%F0%9F%8E%89&emoji=\U0001F389&\U0001F389=\U0001F389",
+    "wss://u:p@[::1]:8080/ws?auth=A&authorization=B",
+    "https://example.test/?Token=1;TOKEN=2#TOKEN=3",
+]
+
+
+def test_redact_urls_agrees_with_the_page():
+    page = js([["redactUrl", url] for url in URLS])
+    for url, theirs in zip(URLS, page, strict=True):
+        assert redact_urls(url) == theirs, url
+
+
+def test_redaction_removes_the_secrets_of_the_table():
+    out = "\n".join(redact_urls(url) for url in URLS)
+    for secret in ("abc", "pass@", "SECRET", "S1", "deadbeef", "hunter2", "e.y.J", "=enc", "=T#", "=H&", "=P&"):
+        assert secret not in out, secret
+    assert "page=2" in out and "monkey=5" in out and "keyboard=6" in out and "author=me" in out
+
+
+PARAMS = ["token", "Token", "access_token", "author", "authority", "auth", "oauth_token", "%74oken", "%FFtoken",
+          "%E2%82%ACkey", "x.key", "monkey", "keyboard", "tok\u212aen", "\u017fession", "state", "statement",
+          "%", "%%", "%7", "%C3", "%C3%A9", "sig", "signature", "signal", "PIN", "pinned", "ticket", "nonce", ""]
+
+
+def test_secret_parameter_names_agree_with_the_page():
+    assert [is_secret_param(p) for p in PARAMS] == js([["isSecretParam", p] for p in PARAMS])
+    assert [decode_param(p) for p in PARAMS] == js([["decodeParam", p] for p in PARAMS])
+
+
+@pytest.mark.parametrize("name", ["token", "%74oken", "api-key", "X-Amz-Signature", "state"])
+def test_known_credential_names_are_secret(name):
+    assert is_secret_param(name)
