@@ -17,7 +17,8 @@ import sys
 from pathlib import Path
 
 from app import __version__
-from app.headless import EXIT_BAD_INPUT, CaptureJob
+from app.core.errors import EXIT_BAD_INPUT
+from app.headless import CaptureJob
 
 
 class _Target(argparse.Action):
@@ -120,15 +121,15 @@ def main(argv: list[str] | None = None) -> int:
     if argv[:1] == ["serve"]:
         args = serve_parser().parse_args(argv[1:])
         _logging(args.verbose)
-        from app.ui.main_window import run_gui
+        from app.runtime.run import run_serve
 
-        return run_gui(args.url, args.out, headless=True)
+        return run_serve(args.url, args.out, _agent_socket())
     if argv[:1] == ["mcp"]:
         from app.mcp.cli import main as mcp_main
 
         return mcp_main(argv[1:])
     if argv[:1] == ["compare"]:
-        from app.capture.compare import main as compare_main
+        from app.compare.cli import main as compare_main
 
         return compare_main(argv[1:])
     args = gui_parser().parse_args(argv)
@@ -139,9 +140,20 @@ def main(argv: list[str] | None = None) -> int:
         print("pagenote: no display (DISPLAY/WAYLAND_DISPLAY unset): running 'pagenote capture' instead",
               file=sys.stderr)
         return _capture(([args.url] if args.url else []) + ["--out", str(args.out)])
-    from app.ui.main_window import run_gui
+    from app.ui.main_window import run_window
 
-    return run_gui(args.url, args.out)
+    return run_window(args.url, args.out, _agent_socket())
+
+
+def _agent_socket() -> Path | None:
+    """The agent socket's path, ``None`` (with a warning) when its directory is not private to this user."""
+    from app.agent.paths import socket_path
+
+    try:
+        return socket_path()
+    except PermissionError as exc:
+        logging.getLogger("pagenote").warning("agent socket off: %s", exc)
+        return None
 
 
 def _capture(argv: list[str]) -> int:

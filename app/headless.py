@@ -1,8 +1,8 @@
 """``pagenote capture``: the annotate → screenshot → Markdown pipeline with no window (issue #2 §7).
 
-Exit codes: 0 done; 1 ``--baseline`` given and the image differs beyond ``--threshold``; 2 bad input
-(including a selector that does not match exactly one element);
-3 the page failed to load; 4 the screenshot could not be taken (``CAPTURE_*``); 5 ``--send`` could not
+Exit codes come from the error registry (:mod:`app.core.errors`): 0 done; 1 ``--baseline`` given and the
+image differs beyond ``--threshold``; 2 bad input (including a selector that does not match exactly one
+element); 3 the page failed; 4 the screenshot could not be taken (``CAPTURE_*``); 5 ``--send`` could not
 reach the running app (the files were still written). Only the Markdown (or JSON)
 goes to stdout; everything else goes to stderr.
 """
@@ -17,9 +17,10 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
+from app.core.errors import EXIT_APP_UNREACHABLE, EXIT_DIFFERS, EXIT_INTERNAL, EXIT_OK, PagenoteError
+
 log = logging.getLogger("pagenote.headless")
 
-EXIT_OK, EXIT_DIFFERS, EXIT_BAD_INPUT, EXIT_LOAD_FAILED, EXIT_CAPTURE_FAILED, EXIT_SEND_FAILED = 0, 1, 2, 3, 4, 5
 
 
 @dataclass
@@ -43,153 +44,69 @@ class CaptureJob:
     threshold: float = 0.1
 
 
-class JobFailed(Exception):
-    """A capture step failed; ``exit_code`` is one of the module's exit codes, ``message`` goes to stderr."""
-
-    def __init__(self, exit_code: int, message: str) -> None:
-        super().__init__(message)
-        self.exit_code = exit_code
-
-
-def _load(view, page, url, timeout_ms: int):
-    from PySide6.QtCore import QEventLoop, QTimer
-
-    loop = QEventLoop()
-    results = []
-
-    def on_result(result):
-        results.append(result)
-        loop.quit()
-
-    page.load_result.connect(on_result)
-    QTimer.singleShot(timeout_ms, loop.quit)
-    view.load(url)
-    loop.exec()
-    page.load_result.disconnect(on_result)
-    if not results:
-        raise JobFailed(EXIT_LOAD_FAILED, f"PAGE_LOAD_TIMEOUT: {url.toString()} did not finish loading in "
-                                          f"{timeout_ms // 1000} s")
-    result = results[-1]
-    if not result.ok:
-        raise JobFailed(EXIT_LOAD_FAILED, f"PAGE_LOAD_FAILED: {result.error} loading {url.toString()}")
-    return result
-
-
-def close_guest(view, lease) -> None:
-    """Delete ``view`` (and the page it owns) before ``lease``'s profile, as QtWebEngine requires; deleting
-    the profile first aborts with "Release of profile requested but WebEnginePage still not deleted"."""
-    import shiboken6
-    from PySide6.QtCore import QCoreApplication, QEvent
-
-    view.close()
-    shiboken6.delete(view)
-    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
-    QCoreApplication.processEvents()
-    shiboken6.delete(lease)
-    QCoreApplication.processEvents()
-
-
-def run(job: CaptureJob) -> int:
-    """Run ``job`` in an offscreen QtWebEngine and print the result. Returns the process exit code."""
-    from app.qtenv import make_application
-
-    app = make_application(headless=True)
-    from PySide6.QtWebEngineWidgets import QWebEngineView
-
-    from app.webview.guest import Guest
-    from app.webview.lease import Lease
-
-    lease = Lease(app)
-    view = QWebEngineView()
-    page = Guest(lease.profile, view)
-    view.setPage(page)
-    view.resize(*job.viewport)
-    view.show()  # offscreen platform: nothing appears, but Chromium renders
-    from app.protocol.redact import redact_urls
-    from app.webview.picker import PickerTimeout
-
-    try:
-        return _run(job, view, page)
-    except PickerTimeout as exc:
-        print(f"pagenote: PAGE_UNRESPONSIVE: the page stopped answering ({exc}); it may be stuck in a script "
-              "loop", file=sys.stderr)
-        return EXIT_LOAD_FAILED
-    except JobFailed as exc:
-        print(f"pagenote: {redact_urls(str(exc))}", file=sys.stderr)  # URLs in messages may carry tokens
-        return exc.exit_code
-    finally:
-        close_guest(view, lease)
-
-
-def _run(job: CaptureJob, view, page) -> int:
-    from app.capture.shots import Shooter
-    from app.capture.viewport import CaptureError
+async def _capture(job: CaptureJob, tab) -> int:
+    """The job as a coroutine on ``tab`` (already sized and shown). Returns the exit code; raises
+    :class:`PagenoteError` for a failed step."""
     from app.model.annotation import ElementRecord
-    from app.model.session import Session
     from app.protocol.markdown import encode_annotations
     from app.sinks import save_markdown
     from app.webview.frames import in_top_document, select_chain
-    from app.webview.picker import Picker
     from app.webview.urls import url_from_user_input
 
     url = url_from_user_input(job.url)
     if not url.isValid() or (url.scheme() in ("http", "https") and not url.host()):
-        raise JobFailed(EXIT_BAD_INPUT, f"BAD_URL: {job.url!r} is not a URL or an existing file")
-    _load(view, page, url, job.load_timeout_ms)
+        raise PagenoteError("BAD_URL", f"{job.url!r} is not a URL or an existing file")
+    await tab.load(url, job.load_timeout_ms)
+    page, bridge, session = tab.page, tab.bridge, tab.session
     navigations = []  # a page that navigates on its own after load would mix two pages in one batch
-    view.loadStarted.connect(lambda: navigations.append(page.url().toString()))
-    picker = Picker(page)
-    if not picker.wait_ready():
-        raise JobFailed(EXIT_LOAD_FAILED, "PICKER_NOT_READY: pagenote's page script did not start; is the page "
-                                          "a web page (not a download or a PDF)?")
-    session = Session()
+    tab.view.loadStarted.connect(lambda: navigations.append(page.url().toString()))
+    try:
+        await bridge.wait_ready()
+    except PagenoteError:
+        raise PagenoteError("PAGE_SCRIPT_MISSING", "pagenote's page script did not start; is the page a web page "
+                                                   "(not a download or a PDF)?") from None
     session.set_summary(job.summary)
     targets_of: dict[str, str] = {}
     for selector, note in job.targets:
-        route, found = select_chain(page, selector)
+        route, found = await select_chain(bridge, selector)
         if not isinstance(found, dict):
-            raise JobFailed(EXIT_LOAD_FAILED, f"PICKER_FAILED: no answer for selector {selector!r}")
+            raise PagenoteError("PAGE_SCRIPT_ERROR", f"no answer for selector {selector!r}")
         if found.get("error"):
-            raise JobFailed(EXIT_BAD_INPUT, f"BAD_SELECTOR: {selector!r}: {found['error']}")
+            raise PagenoteError("BAD_SELECTOR", f"{selector!r}: {found['error']}")
         if found.get("count") != 1:
             code = "SELECTOR_NOT_FOUND" if found.get("count") == 0 else "SELECTOR_NOT_UNIQUE"
             step = f" (at {found['step']!r})" if found.get("step") and found["step"] != selector else ""
-            raise JobFailed(EXIT_BAD_INPUT, f"{code}: {selector!r} matches {found.get('count')} "
-                                            f"elements{step}; it must match exactly 1")
+            raise PagenoteError(code, f"{selector!r} matches {found.get('count')} elements{step}; it must match "
+                                      "exactly 1")
         raw = found["record"]
         if route.chain:
-            top = picker.call_sync("viewportState") or {}
+            top = await bridge.call("viewportState") or {}
             raw = in_top_document(raw, found.get("viewport"), route, top.get("scroll") or {"x": 0, "y": 0})
-            found["id"] = f"{route.key}::{found['id']}"
         try:
             record = ElementRecord.model_validate(raw)
         except ValidationError as exc:
-            raise JobFailed(EXIT_LOAD_FAILED, f"BAD_RECORD: the page sent an invalid record for {selector!r}: "
+            raise PagenoteError("BAD_RECORD", f"the page sent an invalid record for {selector!r}: "
                                               f"{exc.errors()[0]['msg']}") from None
-        if found["id"] in targets_of:
-            raise JobFailed(EXIT_BAD_INPUT, f"DUPLICATE_TARGET: {selector!r} matches the same element as "
-                                            f"{targets_of[found['id']]!r}")
-        targets_of[found["id"]] = selector
-        session.add(found["id"], record, note)
-    picker.call_sync("setMarkers", json.dumps(session.markers()))
+        key = found["id"] if not route.chain else f"{route.key}::{found['id']}"
+        if key in targets_of:
+            raise PagenoteError("DUPLICATE_TARGET", f"{selector!r} matches the same element as {targets_of[key]!r}")
+        targets_of[key] = selector
+        session.add(key, record, note)
+    await bridge.call("setMarkers", json.dumps(session.markers()))
     shot = clean_path = ""
     verdict = EXIT_OK
     if job.screenshot:
-        shooter = Shooter(view, picker, job.out, job.scale)
-        pins = [(n, pin.id) for n, pin in enumerate(session.pins, start=1)]
-        try:
-            if job.full_page:
-                clean, drawn = shooter.full_page(pins, annotated=True)
-            else:
-                clean, drawn = shooter.viewport(pins)
-            if job.crops:
-                for number, pin_id in pins:
-                    session.set_screenshot(pin_id, shooter.element(number, pin_id).path)
-        except CaptureError as exc:
-            raise JobFailed(EXIT_CAPTURE_FAILED, str(exc)) from None
+        shooter = tab.capture.shooter(job.scale)
+        pins = tab.capture.pins()
+        if job.full_page:
+            clean, drawn = await shooter.full_page(pins, annotated=True)
+        else:
+            clean, drawn = await shooter.viewport(pins)
+        if job.crops:
+            for number, pin_id in pins:
+                session.set_screenshot(pin_id, (await shooter.element(number, pin_id)).path)
         if navigations:
-            raise JobFailed(EXIT_LOAD_FAILED, "PAGE_NAVIGATED: the page navigated away by itself during the "
-                                              "capture; annotate the page it lands on instead")
+            raise PagenoteError("PAGE_NAVIGATED", "the page navigated away by itself during the capture")
         shot = drawn.path if drawn else clean.path
         clean_path = clean.path if drawn else ""
         print(f"pagenote: screenshot {clean.path} ({clean.width}x{clean.height} px, scale {clean.scale:g}, "
@@ -204,8 +121,7 @@ def _run(job: CaptureJob, view, page) -> int:
             name = slug(page.title() or url.host()) + ("-full" if job.full_page else "")
             verdict = _compare_baseline(Path(clean.path), job.baseline / f"{name}.png", job.threshold)
     if navigations:
-        raise JobFailed(EXIT_LOAD_FAILED, "PAGE_NAVIGATED: the page navigated away by itself during the capture; "
-                                          "annotate the page it lands on instead")
+        raise PagenoteError("PAGE_NAVIGATED", "the page navigated away by itself during the capture")
     batch = session.batch(screenshot=shot, screenshot_clean=clean_path)
     md_path = save_markdown(batch, job.out)
     print(f"pagenote: annotations {md_path}", file=sys.stderr)
@@ -215,10 +131,38 @@ def _run(job: CaptureJob, view, page) -> int:
         sys.stdout.write(encode_annotations(batch))
     sys.stdout.flush()
     if job.send:
-        sent = _send(encode_annotations(batch))
+        sent = await _send(encode_annotations(batch))
         if sent != EXIT_OK:
             return sent
     return verdict
+
+
+def run(job: CaptureJob) -> int:
+    """Run ``job`` in an offscreen QtWebEngine and print the result. Returns the process exit code (from the
+    error registry, :mod:`app.core.errors`); a failure is printed to stderr as ``pagenote: NAME: message``
+    with URLs redacted (they may carry tokens)."""
+    from app.core.tasks import spawn
+    from app.protocol.redact import redact_urls
+    from app.runtime.run import open_app
+
+    with open_app(job.out, headless=True) as (qt_app, app):
+        tab = app.new_tab()
+        tab.view.resize(*job.viewport)
+        tab.view.show()  # offscreen platform: nothing appears, but Chromium renders
+        outcome: list[int] = []
+
+        async def main() -> None:
+            try:
+                outcome.append(await _capture(job, tab))
+            except PagenoteError as exc:
+                print(f"pagenote: {redact_urls(str(exc))}", file=sys.stderr)
+                outcome.append(exc.exit_code)
+            finally:
+                qt_app.quit()
+
+        spawn(main(), "capture")
+        qt_app.exec()
+        return outcome[0] if outcome else EXIT_INTERNAL
 
 
 def _agent_copy(path: Path) -> None:
@@ -240,7 +184,7 @@ def _compare_baseline(current: Path, baseline: Path, threshold: float) -> int:
 
     from PIL import Image
 
-    from app.capture.compare import compare_images, diff_image, summary
+    from app.compare import compare_images, diff_image, summary
 
     if not baseline.exists():
         baseline.parent.mkdir(parents=True, exist_ok=True)
@@ -255,22 +199,17 @@ def _compare_baseline(current: Path, baseline: Path, threshold: float) -> int:
     return EXIT_OK if result.passed else EXIT_DIFFERS
 
 
-def _send(markdown: str) -> int:
+async def _send(markdown: str) -> int:
     """Hand ``markdown`` to the running app (``annotations.send``); report on stderr."""
-    import anyio
-
     from app.agent.client import AgentClient, AgentError
     from app.agent.paths import socket_path
 
-    async def go():
-        async with AgentClient(socket_path()) as client:
-            return await client.call("annotations.send", {"markdown": markdown})
-
     try:
-        answer = anyio.run(go)
+        async with AgentClient(socket_path()) as client:
+            answer = await client.call("annotations.send", {"markdown": markdown})
     except (AgentError, PermissionError) as exc:
-        print(f"pagenote: SEND_FAILED: {exc}", file=sys.stderr)
-        return EXIT_SEND_FAILED
+        print(f"pagenote: {PagenoteError('SEND_FAILED', str(exc))}", file=sys.stderr)
+        return EXIT_APP_UNREACHABLE
     print(f"pagenote: sent batch {answer['batch']['id']} to {answer['delivered_to']} waiting agent(s)",
           file=sys.stderr)
     return EXIT_OK

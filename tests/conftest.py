@@ -84,14 +84,42 @@ def socket_path():
 
 
 @pytest.fixture
-def window(qtbot, lease, tmp_path, socket_path):
-    """A shown :class:`MainWindow` (offscreen) with ``tmp_path`` as project dir, serving the agent socket on
-    ``socket_path``; ``window.load_page(url)`` loads a page and waits for the picker."""
+def aio(qapp):
+    """asyncio on Qt's loop (qasync) for this test: coroutines run while pytest-qt waits. Cleared after the
+    test so that tests which call ``anyio.run``/``asyncio.run`` themselves keep working."""
+    from app.runtime.loop import install, uninstall
+
+    loop = install(qapp)
+    yield loop
+    uninstall()
+
+
+def settle(qtbot, awaitable, timeout: int = 30_000):
+    """Run ``awaitable`` on the Qt-driven asyncio loop until it finishes (pytest-qt keeps the Qt loop
+    running meanwhile) and return its result or raise its exception."""
+    import asyncio
+
+    task = asyncio.ensure_future(awaitable)
+    qtbot.waitUntil(task.done, timeout=timeout)
+    return task.result()
+
+
+@pytest.fixture
+def window(qtbot, aio, lease, tmp_path, socket_path):
+    """A shown :class:`MainWindow` (offscreen) over a :class:`PagenoteApp` with ``tmp_path`` as project dir,
+    serving the agent socket on ``socket_path``. Helpers: ``window.load_page(url)`` loads a page and waits for
+    the page script and its first painted frames; ``window.page_call(method, *args, frame=None)`` awaits a
+    page-side call; ``window.run(coroutine)`` awaits any coroutine."""
+    from app.runtime.app import PagenoteApp
     from app.ui.main_window import MainWindow
 
-    w = MainWindow(lease, tmp_path, socket_path=socket_path)
+    app = PagenoteApp(lease, tmp_path)
+    assert app.start_agent(socket_path) == ""
+    w = MainWindow(app)
     w.resize(1200, 800)
     w.show()
+    w.run = lambda awaitable, timeout=30_000: settle(qtbot, awaitable, timeout)
+    w.page_call = lambda method, *args, frame=None: settle(qtbot, w.tab.bridge.call(method, *args, frame=frame))
 
     def load_page(url: str) -> None:
         from PySide6.QtCore import QUrl
@@ -99,10 +127,10 @@ def window(qtbot, lease, tmp_path, socket_path):
         with qtbot.waitSignal(w.view.loadFinished, timeout=15_000) as blocker:
             w.view.load(QUrl(url))
         assert blocker.args == [True], f"{url} failed to load"
-        assert w.picker.wait_ready(), "the picker did not install in the page"
+        w.run(w.tab.bridge.wait_ready())
         # Chromium ignores input until the page's first frame is painted: let two animation frames pass, so
         # a test's first click cannot be dropped on a busy machine.
-        assert w.picker.wait_frames(2), "the page did not paint"
+        w.run(w.tab.bridge.wait_frames(2))
 
     w.load_page = load_page
     yield w
@@ -111,6 +139,8 @@ def window(qtbot, lease, tmp_path, socket_path):
     from PySide6.QtCore import QCoreApplication, QEvent
 
     shiboken6.delete(w)
+    app.close()
+    shiboken6.delete(app)
     QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
 
 

@@ -15,6 +15,7 @@ from PySide6.QtTest import QTest
 from conftest import pin_at
 
 from app.agent import rpc
+from app.core.errors import REGISTRY
 
 
 class RawClient:
@@ -148,7 +149,7 @@ def test_send_delivers_to_every_waiting_agent_and_says_how_many(window, agent, q
            second.request("annotations.wait", {"timeout_ms": 20_000})]
     qtbot.waitUntil(lambda: window.agent.waiting() == 2, timeout=5000)
     assert window.send() == 2
-    assert "to 2 waiting agents" in window.status_label.text()
+    assert "to 2 waiting agent(s)" in window.status_label.text()
     answers = [first.answer(), second.answer()]
     assert [a["id"] for a in answers] == ids
     for a in answers:
@@ -263,7 +264,7 @@ def test_bad_requests_get_stable_error_codes_and_the_connection_stays_usable(age
     client.send_raw(payload)
     message = client.answer()
     assert error_code(message) == code
-    assert message["error"]["code"] == rpc.ERRORS[code][0] and message["error"]["data"]["next"]
+    assert message["error"]["code"] == REGISTRY[code].rpc_code and message["error"]["data"]["next"]
     assert "result" in client.call("health")
 
 
@@ -302,11 +303,12 @@ def test_seventeenth_client_is_refused_and_the_rest_keep_working(agent):
 
 
 def test_a_second_app_does_not_steal_a_live_socket(window, lease, tmp_path, socket_path):
-    from app.ui.main_window import MainWindow
+    from app.runtime.app import PagenoteApp
 
-    other = MainWindow(lease, tmp_path / "other", socket_path=socket_path)
+    other = PagenoteApp(lease, tmp_path / "other")
     try:
-        assert other.agent is None and "already serving" in other.status_label.text()
+        problem = other.start_agent(socket_path)
+        assert other.agent is None and "already serving" in problem
     finally:
         other.close()
         import shiboken6

@@ -3,11 +3,12 @@ numbers stay contiguous after a delete (issue #2 §2, §3)."""
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtTest import QTest
 
-from app.webview.picker import wait_ms
 
 
 @pytest.fixture
@@ -20,8 +21,8 @@ def counters(window, server, js):
 
 def settle(qtbot, window, ms=150):
     """Let Chromium process whatever input reached it (a round trip through the renderer, then a pause)."""
-    window.picker.call_sync("frame")
-    wait_ms(ms)
+    window.page_call("frame")
+    window.run(asyncio.sleep(ms / 1000))
 
 
 def pin(qtbot, window, point: QPoint, note: str | None = None):
@@ -37,7 +38,7 @@ def pin(qtbot, window, point: QPoint, note: str | None = None):
 
 
 def markers(window):
-    return sorted(window.picker.call_sync("markers"), key=lambda m: m["n"])
+    return sorted(window.page_call("markers"), key=lambda m: m["n"])
 
 
 def test_page_sees_no_input_while_picking_and_typing_a_note(counters, qtbot, js):
@@ -135,7 +136,7 @@ def test_markers_follow_their_elements_on_scroll_and_resize(window, server, qtbo
 
     def aligned() -> bool:
         m = markers(w)[0]
-        r = w.picker.call_sync("elementViewport", pin_id)
+        r = w.page_call("elementViewport", pin_id)
         return abs(m["x"] - r["x"]) <= 1 and abs(m["y"] - r["y"]) <= 1
 
     qtbot.waitUntil(aligned, timeout=3000)
@@ -157,7 +158,7 @@ def test_alt_arrows_pick_through_wrappers_and_the_page_sees_no_input(counters, q
     over_button = QPoint(100, 355)  # #inner's box, under the transparent #veil
 
     def candidate() -> str:
-        state = w.picker.call_sync("hoverState")
+        state = w.page_call("hoverState")
         return state["label"].split()[0] if state else ""
 
     def step(key, expected: str) -> None:
@@ -167,7 +168,7 @@ def test_alt_arrows_pick_through_wrappers_and_the_page_sees_no_input(counters, q
     up, down = Qt.Key.Key_Up, Qt.Key.Key_Down
     QTest.mouseMove(proxy, over_button)
     qtbot.waitUntil(lambda: candidate() == "div#veil", timeout=3000)
-    state = w.picker.call_sync("hoverState")
+    state = w.page_call("hoverState")
     assert state["label"] == "div#veil  320×180 · Alt+↑ parent · Alt+↓ child" and state["pointer"]
     step(up, "div#card")
     step(up, "body")
@@ -176,7 +177,7 @@ def test_alt_arrows_pick_through_wrappers_and_the_page_sees_no_input(counters, q
     step(down, "i.mark")                   # at the pointer's element: its first rendered child (not <script>)
     step(up, "div#veil")
     step(up, "div#card")
-    assert not w.picker.call_sync("hoverState")["pointer"]
+    assert not w.page_call("hoverState")["pointer"]
     QTest.mouseMove(proxy, QPoint(over_button.x() + 2, over_button.y() + 1))  # still over #veil: kept
     QTest.mouseClick(proxy, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, over_button)
     qtbot.waitUntil(w.annotate.note_box.isVisible, timeout=5000)

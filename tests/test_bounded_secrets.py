@@ -22,7 +22,7 @@ def giant(window, server, js):
        "document.getElementById('card').value = '4111111111111111'; true")
 
     def record(selector: str) -> ElementRecord:
-        found = window.picker.call_sync("select", selector)
+        found = window.page_call("select", selector)
         assert found["count"] == 1
         return ElementRecord.model_validate(found["record"])
 

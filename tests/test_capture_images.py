@@ -39,7 +39,7 @@ def tall(window, server):
 @pytest.mark.parametrize("height", [3000, 20_000])
 def test_full_page_has_every_band_sticky_and_fixed_once_and_no_seams(tall, height):
     window = tall(height)
-    clean, _ = window.shooter().full_page()
+    clean, _ = window.run(window.shooter().full_page())
     image = Image.open(clean.path).convert("RGB")
     vw = window.view.width()
     assert image.size == (vw, height) and clean.kind == "full" and clean.path.endswith("-full.png")
@@ -51,24 +51,24 @@ def test_full_page_has_every_band_sticky_and_fixed_once_and_no_seams(tall, heigh
     fixed_rows = [y for y in range(height) if image.getpixel((vw - 30, y)) == CYAN]
     assert fixed_rows == list(range(vh - 30, vh))
     # The page is back as it was: scroll 0, sticky and fixed restored.
-    assert window.picker.call_sync("documentMetrics")["scroll"] == {"x": 0, "y": 0}
+    assert window.page_call("documentMetrics")["scroll"] == {"x": 0, "y": 0}
 
 
 def test_full_page_regions_equal_viewport_grabs_of_the_same_region(tall, js, qtbot):
     window = tall(3000)
-    clean, _ = window.shooter().full_page()
+    clean, _ = window.run(window.shooter().full_page())
     full = Image.open(clean.path).convert("RGB")
     for y in (700, 1555, 2200):
         js(f"window.scrollTo(0, {y})")
         qtbot.waitUntil(lambda: js("window.scrollY") == y, timeout=3000)
         # Hide what is not part of the document's flow at this scroll (the stuck header, the fixed badge),
         # and the scrollbar, as the full page does; then compare the region.
-        window.picker.call_sync("pinForCapture", "sticky")
-        window.picker.call_sync("pinForCapture", "fixed")
+        window.page_call("pinForCapture", "sticky")
+        window.page_call("pinForCapture", "fixed")
         try:
-            view = to_pil(grab_viewport(window.view, window.picker)).convert("RGB")
+            view = to_pil(window.run(grab_viewport(window.view, window.tab.bridge))).convert("RGB")
         finally:
-            window.picker.call_sync("pinForCapture", "restore")
+            window.page_call("pinForCapture", "restore")
         region = full.crop((0, y, view.width, y + view.height))
         diff = ImageChops.difference(region, view).convert("L").point(lambda v: 255 if v > 16 else 0)
         assert diff.histogram()[255] <= 0.001 * view.width * view.height
@@ -77,12 +77,12 @@ def test_full_page_regions_equal_viewport_grabs_of_the_same_region(tall, js, qtb
 def test_element_crop_outside_the_viewport_has_a_16px_margin(tall):
     window = tall(3000)
     window.act_annotate.trigger()
-    found = window.picker.call_sync("select", "#target")
+    found = window.page_call("select", "#target")
     from app.model import ElementRecord
 
     window.session.add(found["id"], ElementRecord.model_validate(found["record"]))
-    window.picker.call_sync("scrollTo", 0, 0)
-    assert window.element_crops() == 1
+    window.page_call("scrollTo", 0, 0)
+    assert window.run(window.element_crops()) == 1
     path = window.session.pins[0].annotation.screenshot
     crop = Image.open(path).convert("RGB")
     assert path.endswith("-a1.png") and crop.size == (132, 82)  # 100×50 + 2 × 16
@@ -92,13 +92,13 @@ def test_element_crop_outside_the_viewport_has_a_16px_margin(tall):
 
 def test_element_crop_is_clamped_to_the_document(tall):
     window = tall(3000)
-    found = window.picker.call_sync("select", "#sticky")
+    found = window.page_call("select", "#sticky")
     from app.model import ElementRecord
 
     window.session.add(found["id"], ElementRecord.model_validate(found["record"]))
-    window.element_crops()
+    window.run(window.element_crops())
     crop = Image.open(window.session.pins[0].annotation.screenshot).convert("RGB")
-    width = window.picker.call_sync("documentMetrics")["width"]  # the layout width, without the scrollbar
+    width = window.page_call("documentMetrics")["width"]  # the layout width, without the scrollbar
     assert crop.size == (width, 50 + 16)  # no margin above the document's top or beyond its sides
     assert crop.getpixel((200, 10)) == MAGENTA
 
@@ -107,11 +107,11 @@ def test_annotated_full_page_draws_numbers_where_the_markers_are(tall, qtbot):
     window = tall(3000)
     window.act_annotate.trigger()
     pin_at(window, qtbot, QPoint(20, 80))
-    found = window.picker.call_sync("select", "#target")
+    found = window.page_call("select", "#target")
     from app.model import ElementRecord
 
     window.session.add(found["id"], ElementRecord.model_validate(found["record"]))
-    path = window.full_page_screenshot(annotated=True)
+    path = window.run(window.full_page_screenshot(annotated=True))
     drawn = Image.open(path).convert("RGB")
     assert path.name.endswith("-full-annotated.png")
     assert window.batch().screenshot_clean.endswith("-full.png")
@@ -123,8 +123,8 @@ def test_annotated_full_page_draws_numbers_where_the_markers_are(tall, qtbot):
 
 def test_passwords_and_redact_marked_elements_are_filled_in_every_image(tall, qtbot):
     window = tall(3000)
-    viewport, _ = window.shooter().viewport()
-    full, _ = window.shooter().full_page()
+    viewport, _ = window.run(window.shooter().viewport())
+    full, _ = window.run(window.shooter().full_page())
     for path in (viewport.path, full.path):
         image = Image.open(path).convert("RGB")
         box = image.crop((20, 120, 320, 170))
@@ -137,20 +137,20 @@ def test_hidden_view_and_minimised_window_fail_clearly(tall):
     window = tall(3000)
     window.showMinimized()
     with pytest.raises(CaptureError) as info:
-        grab_viewport(window.view, window.picker)
+        window.run(grab_viewport(window.view, window.tab.bridge))
     assert info.value.code == "CAPTURE_MINIMIZED"
     window.showNormal()
     window.view.hide()
     with pytest.raises(CaptureError) as info:
-        grab_viewport(window.view, window.picker)
+        window.run(grab_viewport(window.view, window.tab.bridge))
     assert info.value.code == "CAPTURE_EMPTY_VIEW"
     window.view.show()
 
 
 def test_index_jsonl_lists_every_image(tall):
     window = tall(3000)
-    window.shooter().viewport()
-    window.shooter().full_page()
+    window.run(window.shooter().viewport())
+    window.run(window.shooter().full_page())
     lines = (window.project_dir / "shots" / "index.jsonl").read_text().splitlines()
     records = [json.loads(line) for line in lines]
     assert [r["kind"] for r in records] == ["viewport", "full"]

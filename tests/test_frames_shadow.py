@@ -12,21 +12,21 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtTest import QTest
 
 from app.protocol.markdown import parse_annotations
-from app.webview.frames import picker_for, select_chain
+from app.webview.frames import select_chain
 
 
 @pytest.fixture
 def frames(window, server, server2, qtbot):
     window.load_page(server.url(f"frames.html?cross={server2.httpd.server_address[1]}"))
     # Wait until every frame (nested cross-origin one included) runs the picker.
-    qtbot.waitUntil(lambda: select_chain(window.page, "#cross >> #inner >> #leaf")[1].get("count") == 1,
+    qtbot.waitUntil(lambda: window.run(select_chain(window.tab.bridge, "#cross >> #inner >> #leaf"))[1].get("count") == 1,
                     timeout=10_000)
     return window
 
 
 def click_element(window, qtbot, chain: str):
     """Click the centre of the element a chained selector names, in annotation mode, and confirm the note."""
-    route, found = select_chain(window.page, chain)
+    route, found = window.run(select_chain(window.tab.bridge, chain))
     vp = found["viewport"]
     point = QPoint(int(route.offset[0] + vp["x"] + vp["width"] / 2), int(route.offset[1] + vp["y"] + vp["height"] / 2))
     QTest.mouseClick(window.view.focusProxy(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, point)
@@ -51,9 +51,9 @@ def test_clicking_inside_a_frame_pins_that_element(frames, qtbot, chain, frame, 
     vp = found["viewport"]
     assert abs(element.rect.x - (route.offset[0] + vp["x"])) <= 1 and abs(element.rect.y - (route.offset[1] + vp["y"])) <= 1
     # The marker is drawn inside that frame, on the element's top-left.
-    child = picker_for(window.page, route.frame)
-    qtbot.waitUntil(lambda: (child.call_sync("markers") or [{}])[0].get("visible") is True, timeout=5000)
-    marker = child.call_sync("markers")[0]
+    child = route.frame
+    qtbot.waitUntil(lambda: (window.page_call("markers", frame=child) or [{}])[0].get("visible") is True, timeout=5000)
+    marker = window.page_call("markers", frame=child)[0]
     assert marker["n"] == 1 and abs(marker["x"] - vp["x"]) <= 1 and abs(marker["y"] - vp["y"]) <= 1
 
 
@@ -61,14 +61,13 @@ def test_frames_see_no_input_in_annotation_mode(frames, qtbot):
     window = frames
     window.act_annotate.trigger()
     route, _ = click_element(window, qtbot, "#cross >> #child-button")
-    counts = picker_for(window.page, route.frame)
     # The counters live in the frame's own page world: read them there (world 0 of that frame).
     from tests.conftest import run_js
 
     assert run_js(qtbot, route.frame, "window.counts") == {k: 0 for k in
                                                           ("pointerdown", "mousedown", "mouseup", "click",
                                                            "keydown", "focusin", "focusout")}
-    assert counts is not None
+    assert route.frame is not None  # the click went into the cross-origin frame
 
 
 def test_marker_in_a_frame_follows_the_frame_scroll(frames, qtbot):
@@ -78,11 +77,11 @@ def test_marker_in_a_frame_follows_the_frame_scroll(frames, qtbot):
     from tests.conftest import run_js
 
     run_js(qtbot, route.frame, "window.scrollTo(0, 15)")
-    child = picker_for(window.page, route.frame)
+    child = route.frame
     pin_id = window.annotate.anchors[window.session.pins[0].id][1]
 
     def aligned():
-        m, r = child.call_sync("markers")[0], child.call_sync("elementViewport", pin_id)
+        m, r = window.page_call("markers", frame=child)[0], window.page_call("elementViewport", pin_id, frame=child)
         return abs(m["x"] - r["x"]) <= 1 and abs(m["y"] - r["y"]) <= 1 and r["y"] < 15
 
     qtbot.waitUntil(aligned, timeout=3000)
@@ -116,7 +115,7 @@ def test_shadow_roots_see_no_input_in_annotation_mode(shadow, qtbot, js):
     assert js("window.shadowCounts") == {t: 0 for t in ("pointerdown", "mousedown", "mouseup", "click",
                                                           "keydown", "focusin")}
     window.act_annotate.trigger()  # off: the same click reaches the shadow root
-    route, found = select_chain(window.page, "#open >> #inner-button")
+    route, found = window.run(select_chain(window.tab.bridge, "#open >> #inner-button"))
     vp = found["viewport"]
     QTest.mouseClick(window.view.focusProxy(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
                      QPoint(int(vp["x"] + 5), int(vp["y"] + 5)))
@@ -126,7 +125,7 @@ def test_shadow_roots_see_no_input_in_annotation_mode(shadow, qtbot, js):
 def test_a_closed_shadow_root_picks_its_host_and_says_so(shadow, qtbot):
     window = shadow
     window.act_annotate.trigger()
-    route, found = select_chain(window.page, "#closed")
+    route, found = window.run(select_chain(window.tab.bridge, "#closed"))
     vp = found["viewport"]
     QTest.mouseClick(window.view.focusProxy(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
                      QPoint(int(vp["x"] + 30), int(vp["y"] + vp["height"] / 2)))
@@ -167,7 +166,7 @@ def test_annotated_screenshot_draws_annotations_inside_frames(frames, qtbot):
     window.act_annotate.trigger()
     route, found = click_element(window, qtbot, "#cross >> #child-button")
     vp = found["viewport"]
-    path = window.screenshot()
+    path = window.run(window.screenshot())
     assert path.name.endswith("-annotated.png")
     drawn = Image.open(path).convert("RGB")
     x, y = int(route.offset[0] + vp["x"]), int(route.offset[1] + vp["y"])

@@ -32,14 +32,14 @@ def page(window, server):
 
 def pick(window, selector: str) -> tuple[str, ElementRecord, list[str]]:
     """(pin id, validated record, the locators exactly as the page sent them) of the element ``selector``."""
-    found = window.picker.call_sync("select", selector)
+    found = window.page_call("select", selector)
     assert found["count"] == 1, f"{selector} matched {found['count']}"
     return found["id"], ElementRecord.model_validate(found["record"]), found["record"]["locators"]
 
 
 def resolve(window, locator: str, pin_id: str | None = None) -> dict:
     """``window.__pagenote.resolve`` in pagenote's isolated world: {count, same (the one match is ``pin_id``)}."""
-    return window.picker.call_sync("resolve", locator, pin_id)
+    return window.page_call("resolve", locator, pin_id)
 
 
 def test_ranked_lists_for_typical_elements(page):

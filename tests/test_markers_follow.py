@@ -16,10 +16,10 @@ TARGETS = ("#sticky", "#fixed", "#moved", "#cell", "#row", "#in-scaled", "#in-ro
 
 def misaligned(window, ids: dict[str, str]) -> dict:
     """{selector: (marker, element rect)} for every marker not at its element's top-left (± 1 CSS px)."""
-    markers = {m["id"]: m for m in window.picker.call_sync("markers")}
+    markers = {m["id"]: m for m in window.page_call("markers")}
     out = {}
     for css, pin_id in ids.items():
-        rect = window.picker.call_sync("elementViewport", pin_id)
+        rect = window.page_call("elementViewport", pin_id)
         m = markers.get(pin_id)
         if not m or not m["visible"] or rect is None or abs(m["x"] - rect["x"]) > 1 or abs(m["y"] - rect["y"]) > 1:
             out[css] = (m, rect)
@@ -34,7 +34,7 @@ def assert_follow(window, qtbot, ids: dict[str, str]) -> None:
 
 
 def rect(window, ids, css: str) -> dict:
-    return window.picker.call_sync("elementViewport", ids[css])
+    return window.page_call("elementViewport", ids[css])
 
 
 def changed(window, ids, css: str, before: dict) -> bool:
@@ -48,11 +48,11 @@ def pinned(window, server, qtbot):
     window.load_page(server.url("follow.html"))
     ids = {}
     for css in TARGETS:
-        found = window.picker.call_sync("select", css)
+        found = window.page_call("select", css)
         assert found["count"] == 1, css
         window.session.add(found["id"], ElementRecord.model_validate(found["record"]))
         ids[css] = found["id"]
-    qtbot.waitUntil(lambda: len(window.picker.call_sync("markers")) == len(TARGETS), timeout=3000)
+    qtbot.waitUntil(lambda: len(window.page_call("markers")) == len(TARGETS), timeout=3000)
     assert_follow(window, qtbot, ids)
     return ids
 

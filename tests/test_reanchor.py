@@ -32,7 +32,7 @@ def status_of(window, pin_id: str) -> str:
 
 
 def visible_markers(window) -> list[int]:
-    return sorted(m["n"] for m in window.picker.call_sync("markers") if m["visible"])
+    return sorted(m["n"] for m in window.page_call("markers") if m["visible"])
 
 
 def test_same_node_stays_exact(spa, qtbot, js):
@@ -53,7 +53,7 @@ def test_rerendered_identical_node_is_rematched_and_the_marker_moves_with_it(spa
     target = js("(() => { const r = document.querySelector('#list li:nth-child(3)').getBoundingClientRect();"
                 " return [r.left, r.top]; })()")
     qtbot.waitUntil(lambda: visible_markers(spa) == [1], timeout=3000)
-    marker = spa.picker.call_sync("markers")[0]
+    marker = spa.page_call("markers")[0]
     assert abs(marker["x"] - target[0]) <= 1 and abs(marker["y"] - target[1]) <= 1
 
 
@@ -67,7 +67,7 @@ def test_node_replaced_by_something_else_goes_stale_never_to_a_look_alike(spa, q
     assert parse_annotations(text).annotations[0].status == "stale"
     assert spa.panel.rows()[0].startswith("⚠ 1.")
     # A grey marker stays where the element was last seen.
-    qtbot.waitUntil(lambda: spa.picker.call_sync("markers")[0]["visible"], timeout=3000)
+    qtbot.waitUntil(lambda: spa.page_call("markers")[0]["visible"], timeout=3000)
 
 
 def test_markers_show_only_on_their_route_and_come_back(spa, qtbot, js):
@@ -102,10 +102,10 @@ def test_a_stale_marker_scrolls_with_the_page_and_a_rematch_keeps_the_url(spa, q
     url = spa.session.get(pin_id).annotation.element.url
     js("window.items = ['Apples', 'Blueberries', 'Cherries']; window.render()")
     qtbot.waitUntil(lambda: status_of(spa, pin_id) == "stale", timeout=5000)
-    qtbot.waitUntil(lambda: spa.picker.call_sync("markers")[0]["visible"], timeout=3000)
-    before = spa.picker.call_sync("markers")[0]["y"]
+    qtbot.waitUntil(lambda: spa.page_call("markers")[0]["visible"], timeout=3000)
+    before = spa.page_call("markers")[0]["y"]
     js("window.scrollTo(0, 100)")
-    qtbot.waitUntil(lambda: abs(spa.picker.call_sync("markers")[0]["y"] - (before - 100)) <= 1, timeout=3000)
+    qtbot.waitUntil(lambda: abs(spa.page_call("markers")[0]["y"] - (before - 100)) <= 1, timeout=3000)
     # Rematch after the URL gained a fragment: the URL line stays the page's.
     js("location.hash = 'x'; window.items = ['Apples', 'Bananas', 'Cherries']; window.render()")
     qtbot.waitUntil(lambda: status_of(spa, pin_id) == "rematched", timeout=5000)

@@ -17,7 +17,7 @@ def record_of(window, server, js):
     window.load_page(server.url("record.html"))
 
     def record_of(selector: str) -> ElementRecord:
-        found = window.picker.call_sync("select", selector)
+        found = window.page_call("select", selector)
         assert found["count"] == 1, f"{selector} matched {found['count']}"
         return ElementRecord.model_validate(found["record"])
 
@@ -140,7 +140,7 @@ def hostile_record(window, server):
     window.load_page(server.url("hostile.html"))
 
     def record_of(selector: str) -> ElementRecord:
-        found = window.picker.call_sync("select", selector)
+        found = window.page_call("select", selector)
         assert isinstance(found, dict) and found["count"] == 1, f"{selector}: {found}"
         return ElementRecord.model_validate(found["record"])
 
@@ -175,12 +175,12 @@ def test_non_ncname_tags_get_an_xpath_that_resolves(hostile_record, js):
 
 def test_credential_url_of_the_page_itself_is_redacted(window, server):
     window.load_page(server.url("hostile.html") + "?access_token=SECRET-PAGE#/r?code=SECRET-FRAG")
-    found = window.picker.call_sync("select", "#plain-section")
+    found = window.page_call("select", "#plain-section")
     assert "SECRET" not in json.dumps(found["record"])
 
 
 def test_data_cy_test_id_is_a_selector_anchor_and_an_attribute(window, server):
     window.load_page(server.url("locators.html"))
-    found = window.picker.call_sync("select", "[data-cy=submit]")
+    found = window.page_call("select", "[data-cy=submit]")
     record = ElementRecord.model_validate(found["record"])
     assert record.selector == '[data-cy="submit"]' and record.attributes["data-cy"] == "submit"

@@ -12,7 +12,7 @@ from app.capture.viewport import expected_size, flat_colour
 
 def test_screenshot_button_saves_a_painted_png_of_the_viewport(window, server, qtbot):
     window.load_page(server.url("colors.html"))
-    path = window.screenshot()
+    path = window.run(window.screenshot())
     assert path is not None, window.status_label.text()
     assert path.parent == window.project_dir / "shots" and path.name.endswith("-colour-blocks.png")
     assert str(path) in window.status_label.text() and window.copy_path_button.isVisible()
@@ -36,7 +36,7 @@ def test_first_frame_right_after_load_is_not_saved_blank(window, server, qtbot):
     # Screenshot immediately after loadFinished: the capture must wait for paint, not save white.
     with qtbot.waitSignal(window.view.loadFinished, timeout=10_000):
         window.view.load(QUrl(server.url("colors.html") + "?again"))
-    path = window.screenshot()
+    path = window.run(window.screenshot())
     assert path is not None
     from PySide6.QtGui import QImage
 
@@ -50,7 +50,7 @@ def test_markers_are_not_in_the_clean_screenshot(window, server, qtbot):
     from PySide6.QtCore import QPoint
 
     pin_at(window, qtbot, QPoint(250, 150))
-    annotated_path = window.screenshot()
+    annotated_path = window.run(window.screenshot())
     assert annotated_path.name.endswith("-annotated.png")
     assert window.batch().screenshot == str(annotated_path)
     clean = Image.open(window.batch().screenshot_clean).convert("RGB")

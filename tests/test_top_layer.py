@@ -20,7 +20,7 @@ BUTTON = QPoint(500, 180)    # centre of the button inside each cover (toplayer.
 
 def pixel(window, x: int, y: int) -> tuple[int, int, int]:
     """The view's colour at CSS px (x, y), once the renderer has drawn a few more frames."""
-    assert window.picker.wait_frames(3)
+    window.run(window.tab.bridge.wait_frames(3))  # raises PageCallTimeout when none come
     image = window.view.grab().toImage()
     dpr = window.view.devicePixelRatioF()
     c = image.pixelColor(int(x * dpr), int(y * dpr))
@@ -39,14 +39,14 @@ def move(proxy, point: QPoint) -> None:
 
 
 def candidate(window) -> str:
-    state = window.picker.call_sync("hoverState")
+    state = window.page_call("hoverState")
     return state["label"].split()[0] if state else ""
 
 
 def pin_target(window, qtbot) -> None:
-    found = window.picker.call_sync("select", "#target")
+    found = window.page_call("select", "#target")
     window.session.add(found["id"], ElementRecord.model_validate(found["record"]))
-    qtbot.waitUntil(lambda: [(m["x"], m["y"]) for m in window.picker.call_sync("markers")] == [(100, 100)],
+    qtbot.waitUntil(lambda: [(m["x"], m["y"]) for m in window.page_call("markers")] == [(100, 100)],
                     timeout=3000)
 
 

@@ -18,6 +18,7 @@ Methods (params → result; every batch view has the model as JSON and its ``mar
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol
@@ -25,7 +26,8 @@ from typing import Any, Literal, Protocol
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, ValidationError
 
 from app import __version__
-from app.agent.rpc import PROTOCOL_VERSION, RpcError
+from app.agent.rpc import PROTOCOL_VERSION
+from app.core.errors import PagenoteError
 from app.agent.store import BatchStore, SentBatch, Status
 from app.model.annotation import AnnotationBatch
 from app.protocol.markdown import ProtocolError, encode_annotations, parse_annotations
@@ -75,15 +77,16 @@ class ScreenshotParams(_Params):
 
 
 class Host(Protocol):
-    """What the app provides to the methods. Implementations raise :class:`RpcError` on failure."""
+    """What the app provides to the methods (:class:`app.agent.host.TabsHost`). Implementations raise
+    :class:`PagenoteError` on failure."""
 
     def current_batch(self) -> AnnotationBatch: ...
 
-    def page_state(self) -> dict: ...
+    async def page_state(self) -> dict: ...
 
     def tabs(self) -> list[dict]: ...
 
-    def screenshot(self, params: ScreenshotParams) -> dict: ...
+    async def screenshot(self, params: ScreenshotParams) -> dict: ...
 
 
 @dataclass(frozen=True)
@@ -119,7 +122,7 @@ class Hub:
 
 class Methods:
     """The dispatch table. :meth:`call` returns a JSON-able result or a :class:`Wait`, or raises
-    :class:`RpcError`."""
+    :class:`PagenoteError`."""
 
     def __init__(self, host: Host, hub: Hub, waiting: Callable[[], int] = lambda: 0) -> None:
         self.host = host
@@ -134,20 +137,26 @@ class Methods:
             "annotations.send": (SendParams, self.send),
             "screenshot": (ScreenshotParams, self.screenshot),
             "tabs.list": (NoParams, lambda _p: self.host.tabs()),
-            "page.state": (NoParams, lambda _p: self.host.page_state()),
+            "page.state": (NoParams, lambda _p: self.host.page_state()),  # a coroutine: awaited by call()
         }
 
-    def call(self, method: str, params: dict) -> Any:
+    async def call(self, method: str, params: dict) -> Any:
+        """Validate ``params`` against the method's model and run it (awaiting handlers that return a
+        coroutine). Returns a JSON-able result or :class:`Wait`; raises :class:`PagenoteError`
+        (``METHOD_NOT_FOUND``, ``INVALID_PARAMS``, or the handler's own)."""
         if method not in self.table:
-            raise RpcError("METHOD_NOT_FOUND", f"unknown method {method!r}")
+            raise PagenoteError("METHOD_NOT_FOUND", f"unknown method {method!r}")
         model, handler = self.table[method]
         try:
             parsed = model.model_validate(params)
         except ValidationError as exc:
             first = exc.errors()[0]
             where = ".".join(str(p) for p in first["loc"]) or "params"
-            raise RpcError("INVALID_PARAMS", f"{method}: {where}: {first['msg']}") from None
-        return handler(parsed)
+            raise PagenoteError("INVALID_PARAMS", f"{method}: {where}: {first['msg']}") from None
+        result = handler(parsed)
+        if inspect.isawaitable(result):
+            result = await result
+        return result
 
     # -- methods ---------------------------------------------------------------------------------------------
 
@@ -176,7 +185,7 @@ class Methods:
         try:
             return self.hub.store.get(params.batch).view()
         except KeyError:
-            raise RpcError("NOT_FOUND", f"no batch {params.batch!r}") from None
+            raise PagenoteError("NOT_FOUND", f"no batch {params.batch!r}") from None
 
     def wait(self, params: WaitParams) -> Any:
         pending = self.hub.store.oldest_pending()
@@ -190,9 +199,9 @@ class Methods:
         try:
             batch = self.hub.store.ack(params.batch, params.status, params.reply, params.annotation)
         except KeyError:
-            raise RpcError("NOT_FOUND", f"no batch {params.batch!r}") from None
+            raise PagenoteError("NOT_FOUND", f"no batch {params.batch!r}") from None
         except IndexError as exc:
-            raise RpcError("INVALID_PARAMS", str(exc)) from None
+            raise PagenoteError("INVALID_PARAMS", str(exc)) from None
         self.hub.changed()
         return batch.view()
 
@@ -200,14 +209,14 @@ class Methods:
         try:
             batch = parse_annotations(params.markdown)
         except ProtocolError as exc:
-            raise RpcError("INVALID_PARAMS", f"annotations.send: markdown: {exc}") from None
+            raise PagenoteError("INVALID_PARAMS", f"annotations.send: markdown: {exc}") from None
         try:
             sent, receivers = self.hub.send(batch)
         except OSError as exc:
-            raise RpcError("INTERNAL_ERROR", f"could not store the batch: {exc}") from None
+            raise PagenoteError("INTERNAL_ERROR", f"could not store the batch: {exc}") from None
         return {"batch": sent.view(compact=True), "delivered_to": receivers}
 
-    def screenshot(self, params: ScreenshotParams) -> dict:
+    async def screenshot(self, params: ScreenshotParams) -> dict:
         if params.kind == "element" and params.annotation is None:
-            raise RpcError("INVALID_PARAMS", "screenshot: kind=element needs annotation (its number)")
-        return self.host.screenshot(params)
+            raise PagenoteError("INVALID_PARAMS", "screenshot: kind=element needs annotation (its number)")
+        return await self.host.screenshot(params)

@@ -15,6 +15,8 @@ from PySide6.QtCore import QObject, QTimer
 from PySide6.QtNetwork import QLocalServer, QLocalSocket
 
 from app.agent import rpc
+from app.core.errors import PagenoteError
+from app.core.tasks import spawn
 from app.agent.methods import Hub, Methods, Wait
 from app.agent.paths import is_live
 from app.agent.store import SentBatch
@@ -75,7 +77,7 @@ class AgentServer(QObject):
         while self.server.hasPendingConnections():
             sock = self.server.nextPendingConnection()
             if len(self.conns) >= rpc.MAX_CLIENTS:
-                err = rpc.RpcError("TOO_MANY_CLIENTS", f"{rpc.MAX_CLIENTS} clients are already connected")
+                err = PagenoteError("TOO_MANY_CLIENTS", f"{rpc.MAX_CLIENTS} clients are already connected")
                 sock.write(rpc.error_line(None, err))
                 sock.flush()
                 sock.disconnectFromServer()
@@ -96,12 +98,14 @@ class AgentServer(QObject):
             conn.partial_timer.stop()
         conn.socket.deleteLater()
 
-    def _fail(self, conn: _Conn, request_id, error: rpc.RpcError) -> None:
+    def _fail(self, conn: _Conn, request_id, error: PagenoteError) -> None:
         """Answer with ``error`` and close the connection (the stream is no longer trustworthy)."""
         self._write(conn, rpc.error_line(request_id, error))
         conn.socket.disconnectFromServer()
 
     def _write(self, conn: _Conn, data: bytes) -> bool:
+        if self.conns.get(id(conn.socket)) is not conn:  # dropped while its request ran
+            return False
         if conn.socket.state() != QLocalSocket.LocalSocketState.ConnectedState:
             return False
         conn.socket.write(data)
@@ -112,7 +116,7 @@ class AgentServer(QObject):
         data = bytes(conn.socket.readAll())
         try:
             lines = conn.buffer.feed(data)
-        except rpc.RpcError as exc:
+        except PagenoteError as exc:
             self._fail(conn, None, exc)
             return
         for line in lines:
@@ -124,7 +128,7 @@ class AgentServer(QObject):
             if conn.partial_timer is None:
                 conn.partial_timer = QTimer(self)
                 conn.partial_timer.setSingleShot(True)
-                conn.partial_timer.timeout.connect(lambda c=conn: self._fail(c, None, rpc.RpcError(
+                conn.partial_timer.timeout.connect(lambda c=conn: self._fail(c, None, PagenoteError(
                     "TIMEOUT", f"no end of line within {rpc.PARTIAL_LINE_TIMEOUT_MS} ms")))
             if not conn.partial_timer.isActive():
                 conn.partial_timer.start(rpc.PARTIAL_LINE_TIMEOUT_MS)
@@ -132,18 +136,23 @@ class AgentServer(QObject):
             conn.partial_timer.stop()
 
     def _handle(self, conn: _Conn, line: bytes) -> None:
+        """Answer one request line. Each request runs as its own task, so a slow screenshot or page call never
+        holds up the next request or another client; answers carry their ids and may come out of order."""
+        spawn(self._serve(conn, line), "agent request")
+
+    async def _serve(self, conn: _Conn, line: bytes) -> None:
         request_id = None
         try:
             request = rpc.parse_request(line)
             request_id = request.id
-            result = self.methods.call(request.method, request.params)
-        except rpc.RpcError as exc:
+            result = await self.methods.call(request.method, request.params)
+        except PagenoteError as exc:
             request_id = getattr(exc, "request_id", request_id)
             self._write(conn, rpc.error_line(request_id, exc))
             return
         except Exception:  # a bug in a method must not take the server down
             log.exception("agent method failed")
-            self._write(conn, rpc.error_line(request_id, rpc.RpcError("INTERNAL_ERROR", "internal error")))
+            self._write(conn, rpc.error_line(request_id, PagenoteError("INTERNAL_ERROR", "internal error")))
             return
         if isinstance(result, Wait):
             self._park(conn, request_id, result.timeout_ms)
@@ -153,6 +162,8 @@ class AgentServer(QObject):
     # -- long polls --------------------------------------------------------------------------------------
 
     def _park(self, conn: _Conn, request_id, timeout_ms: int) -> None:
+        if self.conns.get(id(conn.socket)) is not conn:
+            return
         timer = QTimer(self)
         timer.setSingleShot(True)
         parked = _Parked(request_id, timer)

@@ -22,6 +22,7 @@ Tiles are viewport-sized, so no single texture ever holds the whole page, howeve
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -30,7 +31,7 @@ from PIL import Image
 from PySide6.QtWebEngineWidgets import QWebEngineView
 
 from app.capture.viewport import CaptureError, grab_probed_tile, grab_viewport, to_pil
-from app.webview.picker import Picker
+from app.webview.bridge import PageBridge, PageCallTimeout
 
 log = logging.getLogger("pagenote.capture")
 
@@ -54,8 +55,8 @@ class FullPage:
     redactions: list[dict]
 
 
-def _metrics(picker: Picker) -> dict:
-    metrics = picker.call_sync("documentMetrics")
+async def _metrics(bridge: PageBridge) -> dict:
+    metrics = await bridge.call("documentMetrics")
     if not isinstance(metrics, dict):
         raise CaptureError("CAPTURE_NO_PICKER", "the page did not report its size; reload it and retry")
     return metrics
@@ -70,7 +71,7 @@ def _offsets(length: int, view: int, step: int) -> list[int]:
     return offsets
 
 
-def grab_full_page(view: QWebEngineView, picker: Picker, *, pin_ids: list[str] | None = None,
+async def grab_full_page(view: QWebEngineView, bridge: PageBridge, *, pin_ids: list[str] | None = None,
                    progress: Callable[[int, int], None] | None = None,
                    cancelled: Callable[[], bool] = lambda: False,
                    clip: tuple[float, float] | None = None) -> FullPage:
@@ -84,14 +85,15 @@ def grab_full_page(view: QWebEngineView, picker: Picker, *, pin_ids: list[str] |
     :data:`MAX_DOCUMENT_SIDE`), and every error of :func:`grab_viewport`. The page's scroll position,
     scrollbars and styles are restored in every case.
     """
-    start = _metrics(picker)
+    start = await _metrics(bridge)
     original_scroll = start["scroll"]
     try:
-        picker.call_sync("pinForCapture", "sticky")
-        picker.wait_frames(2)
-        metrics = _metrics(picker)
-        pin_rects = picker.call_sync("pinnedRects", list(pin_ids or []), True) or {}
-        redactions = picker.call_sync("redactionRects", True) or []
+        await bridge.call("pinForCapture", "sticky")
+        with contextlib.suppress(PageCallTimeout):  # a throttled page: the probes prove freshness anyway
+            await bridge.wait_frames(2)
+        metrics = await _metrics(bridge)
+        pin_rects = await bridge.call("pinnedRects", list(pin_ids or []), True) or {}
+        redactions = await bridge.call("redactionRects", True) or []
         doc_w, doc_h = int(metrics["width"]), int(metrics["height"])
         vw, vh = int(metrics["viewport"]["width"]), int(metrics["viewport"]["height"])
         if max(doc_w, doc_h) > MAX_DOCUMENT_SIDE:
@@ -118,11 +120,11 @@ def grab_full_page(view: QWebEngineView, picker: Picker, *, pin_ids: list[str] |
                 if cancelled():
                     raise CaptureError("CAPTURE_CANCELLED", "the full-page capture was cancelled")
                 if done == 1:
-                    picker.call_sync("pinForCapture", "fixed")  # after the scroll-0 tile: fixed elements once
-                fast = grab_probed_tile(view, picker, x, y, done) if y > 0 else None
+                    await bridge.call("pinForCapture", "fixed")  # after the scroll-0 tile: fixed elements once
+                fast = await grab_probed_tile(view, bridge, x, y, done) if y > 0 else None
                 if fast is None:
-                    actual = picker.call_sync("scrollTo", x, y)
-                    tile = to_pil(grab_viewport(view, picker), "RGB")
+                    actual = await bridge.call("scrollTo", x, y)
+                    tile = to_pil(await grab_viewport(view, bridge), "RGB")
                     skip_top = 0
                 else:
                     tile, actual = to_pil(fast[0], "RGB"), fast[1]
@@ -141,7 +143,7 @@ def grab_full_page(view: QWebEngineView, picker: Picker, *, pin_ids: list[str] |
             covered_y = int(actual["y"]) + vh
         return FullPage(canvas, doc_w, doc_h, dpr, total, pin_rects, redactions)
     finally:
-        picker.call_sync("probe", None)
-        picker.call("setOverlayVisible", True)
-        picker.call_sync("pinForCapture", "restore")
-        picker.call_sync("scrollTo", original_scroll["x"], original_scroll["y"])
+        await bridge.call("probe", None)
+        bridge.post("setOverlayVisible", True)
+        await bridge.call("pinForCapture", "restore")
+        await bridge.call("scrollTo", original_scroll["x"], original_scroll["y"])

@@ -27,7 +27,7 @@ from app.capture.viewport import CaptureError, grab_viewport, to_pil
 from app.protocol.redact import redact_urls
 from app.runtime.platform import exclusive_lock
 from app.sinks import slug, stamp, unique_path, write_atomic
-from app.webview.picker import Picker
+from app.webview.bridge import PageBridge
 
 #: Margin around an element crop, in CSS px (issue #4 §2).
 CROP_MARGIN = 16
@@ -54,11 +54,11 @@ class Shot:
 class Shooter:
     """Captures for one view into ``<project_dir>/shots/``. ``scale`` is ``css`` or ``device``."""
 
-    def __init__(self, view: QWebEngineView, picker: Picker, project_dir: Path, scale: str = "css") -> None:
+    def __init__(self, view: QWebEngineView, bridge: PageBridge, project_dir: Path, scale: str = "css") -> None:
         if scale not in ("css", "device"):
             raise ValueError("scale must be 'css' or 'device'")
         self.view = view
-        self.picker = picker
+        self.bridge = bridge
         self.directory = (project_dir / "shots").resolve()
         self.scale = scale
 
@@ -118,25 +118,25 @@ class Shooter:
 
     # -- captures ------------------------------------------------------------------------------------------
 
-    def viewport(self, pins: list[tuple[int, str]] = (), annotated: bool = True,
+    async def viewport(self, pins: list[tuple[int, str]] = (), annotated: bool = True,
                  extra_rects: dict[str, dict] | None = None) -> tuple[Shot, Shot | None]:
         """Save the visible viewport (redacted) and, when ``annotated`` and any pinned element of ``pins``
         (``(number, id)``) is on this page, a copy with outlines and numbers. ``extra_rects`` gives viewport
         rects (CSS px) for pins the main frame does not know (elements in iframes). Raises
         :class:`CaptureError`."""
         self.directory.mkdir(parents=True, exist_ok=True)
-        image = to_pil(grab_viewport(self.view, self.picker), "RGB")
-        redactions = self.picker.call_sync("redactionRects", False) or []
-        rects = {**(self.picker.call_sync("pinnedRects", [pin_id for _, pin_id in pins], False) or {}),
+        image = to_pil(await grab_viewport(self.view, self.bridge), "RGB")
+        redactions = await self.bridge.call("redactionRects", False) or []
+        rects = {**(await self.bridge.call("pinnedRects", [pin_id for _, pin_id in pins], False) or {}),
                  **(extra_rects or {})}
         return self._clean_and_annotated(image, "viewport", "", redactions, rects, pins, annotated)
 
-    def full_page(self, pins: list[tuple[int, str]] = (), annotated: bool = False, progress=None,
+    async def full_page(self, pins: list[tuple[int, str]] = (), annotated: bool = False, progress=None,
                   cancelled=lambda: False, extra_rects: dict[str, dict] | None = None) -> tuple[Shot, Shot | None]:
         """Save the whole document (:func:`grab_full_page`), redacted, and optionally an annotated copy.
         ``extra_rects``: document rects (CSS px) of pins in iframes."""
         self.directory.mkdir(parents=True, exist_ok=True)
-        page = grab_full_page(self.view, self.picker, pin_ids=[pin_id for _, pin_id in pins], progress=progress,
+        page = await grab_full_page(self.view, self.bridge, pin_ids=[pin_id for _, pin_id in pins], progress=progress,
                               cancelled=cancelled)
         return self._clean_and_annotated(page.image, "full", "-full", page.redactions,
                                          {**page.pin_rects, **(extra_rects or {})}, pins, annotated)
@@ -156,15 +156,15 @@ class Shooter:
         draw_annotations(drawn, items, k)
         return clean, self._save(drawn, f"{kind}-annotated", f"{suffix}-annotated", k, [n for n, _ in items], base)
 
-    def element(self, number: int, pin_id: str) -> Shot:
+    async def element(self, number: int, pin_id: str) -> Shot:
         """Save a crop of pinned element ``pin_id`` (annotation ``number``) with a :data:`CROP_MARGIN` CSS px
         margin clamped to the document, from the viewport when it fits (scrolled into view), else from a
         full-page capture. Raises :class:`CaptureError` ``CAPTURE_NOT_ON_PAGE`` when the element is gone."""
         self.directory.mkdir(parents=True, exist_ok=True)
-        rect = self.picker.call_sync("reveal", pin_id)
+        rect = await self.bridge.call("reveal", pin_id)
         if not isinstance(rect, dict):
             raise CaptureError("CAPTURE_NOT_ON_PAGE", f"annotation {number}'s element is not on this page")
-        metrics = self.picker.call_sync("documentMetrics") or {}
+        metrics = await self.bridge.call("documentMetrics") or {}
         scroll, doc = metrics.get("scroll", {"x": 0, "y": 0}), metrics
         m = CROP_MARGIN
         # The crop in document coordinates, clamped to the document.
@@ -176,11 +176,11 @@ class Shooter:
         inside = (left >= scroll["x"] and top >= scroll["y"] and right <= scroll["x"] + vw
                   and bottom <= scroll["y"] + vh)
         if inside:
-            source = to_pil(grab_viewport(self.view, self.picker), "RGB")
-            redactions = self.picker.call_sync("redactionRects", True) or []
+            source = to_pil(await grab_viewport(self.view, self.bridge), "RGB")
+            redactions = await self.bridge.call("redactionRects", True) or []
             origin = (scroll["x"], scroll["y"])
         else:
-            page = grab_full_page(self.view, self.picker, clip=(top, bottom))
+            page = await grab_full_page(self.view, self.bridge, clip=(top, bottom))
             source, redactions, origin = page.image, page.redactions, (0.0, 0.0)
         k_dev = self.device_per_css
         box = (round((left - origin[0]) * k_dev), round((top - origin[1]) * k_dev),

@@ -19,6 +19,8 @@ stability: two grabs a few frames apart must be identical. Each wait ends with :
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 import time
 
@@ -27,18 +29,15 @@ from PySide6.QtCore import QRect, QSize
 from PySide6.QtGui import QImage
 from PySide6.QtWebEngineWidgets import QWebEngineView
 
-from app.webview.picker import Picker, wait_ms
+from app.core.errors import PagenoteError
+from app.webview.bridge import PageBridge, PageCallTimeout, PageScriptMissing
 
 log = logging.getLogger("pagenote.capture")
 
 
-class CaptureError(RuntimeError):
-    """A screenshot could not be taken honestly. ``code`` is stable (``CAPTURE_BLANK``, ``CAPTURE_SIZE``,
-    ``CAPTURE_EMPTY_VIEW``); the message says what to do next."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(f"{code}: {message}")
-        self.code = code
+class CaptureError(PagenoteError):
+    """A screenshot could not be taken honestly: a ``CAPTURE_*`` name of the registry
+    (:mod:`app.core.errors`) with a message that says what to do next. ``str(error)`` is ``"NAME: message"``."""
 
 
 def to_pil(image: QImage, mode: str = "RGBA") -> Image.Image:
@@ -90,7 +89,7 @@ def _probe_colours(before: Pair) -> Pair:
     return first, second  # type: ignore[return-value]
 
 
-def _grab_until(view: QWebEngineView, accept, deadline: float) -> QImage | None:
+async def _grab_until(view: QWebEngineView, accept, deadline: float) -> QImage | None:
     """Grab until ``accept(probe pair)``; ``None`` when ``deadline`` (monotonic s) passes first. Polls with
     a tiny grab of the probe's pixels and grabs the whole view only once they are accepted."""
     dpr = view.devicePixelRatioF()
@@ -103,19 +102,20 @@ def _grab_until(view: QWebEngineView, accept, deadline: float) -> QImage | None:
                 return image
         if time.monotonic() >= deadline:
             return None
-        wait_ms(4)
+        await asyncio.sleep(0.004)
 
 
-def _grab_stable(view: QWebEngineView, picker: Picker, deadline: float) -> QImage | None:
+async def _grab_stable(view: QWebEngineView, bridge: PageBridge, deadline: float) -> QImage | None:
     """Two grabs a few frames apart that are identical (the fallback when the probe cannot be seen)."""
     previous = None
     while time.monotonic() < deadline:
-        picker.wait_frames(2)
+        with contextlib.suppress(PageCallTimeout):  # a throttled page: compare grabs anyway
+            await bridge.wait_frames(2)
         image = view.grab().toImage()
         if previous is not None and image == previous and flat_colour(image) is None:
             return image
         previous = image
-        wait_ms(100)
+        await asyncio.sleep(0.1)
     return None
 
 
@@ -123,7 +123,7 @@ def _grab_stable(view: QWebEngineView, picker: Picker, deadline: float) -> QImag
 PROBE_WAIT_MS = 1_500
 
 
-def grab_viewport(view: QWebEngineView, picker: Picker, *, timeout_ms: int = 5_000) -> QImage:
+async def grab_viewport(view: QWebEngineView, bridge: PageBridge, *, timeout_ms: int = 5_000) -> QImage:
     """Grab the visible viewport of ``view``, without pagenote's overlay, as a ``QImage`` of
     ``expected_size(view)`` device px (see the module docstring for how freshness is proven).
 
@@ -136,29 +136,31 @@ def grab_viewport(view: QWebEngineView, picker: Picker, *, timeout_ms: int = 5_0
     if view.window().isMinimized():
         # A minimised window's renderer is hidden: Chromium stops producing frames, so a grab would be stale.
         raise CaptureError("CAPTURE_MINIMIZED", "the window is minimised; restore it and retry")
-    if picker.call_sync("frame") is None:
+    try:
+        await bridge.call("frame")
+    except PageScriptMissing:
         raise CaptureError("CAPTURE_NO_PICKER", "pagenote's page script is not running here (error page, PDF "
-                                                "or download?); reload the page and retry")
+                                                "or download?); reload the page and retry") from None
     start = time.monotonic()
     deadline = start + timeout_ms / 1000
     try:
         before = _probe_pair(view.grab().toImage(), view.devicePixelRatioF())
         want = _probe_colours(before)
-        picker.call_sync("probe", ["#%02X%02X%02X" % c for c in want])
+        await bridge.call("probe", ["#%02X%02X%02X" % c for c in want])
         # Only the requested colours prove the probe is on screen: "different from before" could just be
         # the page's own first paint arriving.
-        shown = _grab_until(view, lambda pair: close(pair[0], want[0], 24) and close(pair[1], want[1], 24),
+        shown = await _grab_until(view, lambda pair: close(pair[0], want[0], 24) and close(pair[1], want[1], 24),
                             min(deadline, start + PROBE_WAIT_MS / 1000))
         if shown is not None:
-            picker.call_sync("probe", None)
-            image = _grab_until(view, lambda pair: not (close(pair[0], want[0], 24) and close(pair[1], want[1], 24)),
+            await bridge.call("probe", None)
+            image = await _grab_until(view, lambda pair: not (close(pair[0], want[0], 24) and close(pair[1], want[1], 24)),
                                 deadline)
         else:
             log.warning("paint probe not visible (the page hides pagenote's overlay?); using a stability check")
-            picker.call_sync("probe", None)
-            image = _grab_stable(view, picker, deadline)
+            await bridge.call("probe", None)
+            image = await _grab_stable(view, bridge, deadline)
     finally:
-        picker.call("setOverlayVisible", True)
+        bridge.post("setOverlayVisible", True)
     if image is None:
         raise CaptureError("CAPTURE_BLANK", f"no fresh, stable frame was painted within {timeout_ms} ms; if the "
                                             "window is minimised or hidden, show it and retry")
@@ -179,7 +181,7 @@ def close(a: tuple[int, int, int], b: tuple[int, int, int], tolerance: int = 8) 
 TILE_PROBES = (((255, 0, 255), (0, 255, 0)), ((0, 255, 255), (255, 0, 0)))
 
 
-def grab_probed_tile(view: QWebEngineView, picker: Picker, x: float, y: float, parity: int,
+async def grab_probed_tile(view: QWebEngineView, bridge: PageBridge, x: float, y: float, parity: int,
                      *, timeout_ms: int = 1_500) -> tuple[QImage, dict] | None:
     """One full-page tile in a single round trip: scroll to (x, y) CSS px and show probe pair
     ``TILE_PROBES[parity]``; return ``(image, actual scroll)`` once the probe is on screen. The probe's two
@@ -189,7 +191,7 @@ def grab_probed_tile(view: QWebEngineView, picker: Picker, x: float, y: float, p
     overlay): the caller then falls back to :func:`grab_viewport`.
     """
     want = TILE_PROBES[parity % 2]
-    actual = picker.call_sync("scrollAndProbe", x, y, ["#%02X%02X%02X" % c for c in want])
+    actual = await bridge.call("scrollAndProbe", x, y, ["#%02X%02X%02X" % c for c in want])
     deadline = time.monotonic() + timeout_ms / 1000
-    image = _grab_until(view, lambda pair: close(pair[0], want[0]) and close(pair[1], want[1]), deadline)
+    image = await _grab_until(view, lambda pair: close(pair[0], want[0]) and close(pair[1], want[1]), deadline)
     return (image, actual) if image is not None else None

@@ -1,4 +1,6 @@
-"""The main window: address bar, page view, annotation toolbar, side panel, status bar (issue #2 §1)."""
+"""The main window: address bar, the tab's page view, annotation toolbar, side panel, status bar. It lays out
+what the application object (:mod:`app.runtime.app`) holds and turns the user's actions into intents on the
+active tab; it computes no element data itself."""
 
 from __future__ import annotations
 
@@ -8,27 +10,21 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Qt, QUrl
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
 from PySide6.QtWebEngineCore import QWebEnginePage
-from PySide6.QtWebEngineWidgets import QWebEngineView
 from PySide6.QtWidgets import (QLabel, QLineEdit, QMainWindow, QMenu, QProgressDialog, QPushButton, QSplitter,
                                QToolBar, QToolButton)
 
-from app.agent.methods import Hub, Methods
-from app.agent.server import AgentServer
-from app.agent.store import BatchStore
-from app.capture.shots import Shooter, Shot
-from app.capture.viewport import CaptureError
-from app.model.session import Session
+from app.capture.shots import Shot
+from app.core.errors import PagenoteError
+from app.core.tasks import spawn
 from app.protocol.markdown import encode_annotations
 from app.protocol.redact import redact_urls
+from app.runtime.app import PagenoteApp
 from app.sinks import save_markdown
-from app.ui.agent_host import WindowHost
+from app.tabs.tab import Tab
 from app.ui.annotate import AnnotateController
 from app.ui.panel import AnnotationPanel
-from app.webview.guest import Guest, LoadResult
-from app.webview.lease import Lease
-from app.webview.picker import Picker
-from app.webview.frames import frame_viewport_offset
-from app.webview.urls import demo_url, url_from_user_input
+from app.webview.guest import LoadResult
+from app.webview.urls import url_from_user_input
 
 log = logging.getLogger("pagenote.ui")
 
@@ -42,28 +38,16 @@ SHORTCUTS = {
 
 
 class MainWindow(QMainWindow):
-    """One page view with pagenote's tools. ``project_dir`` receives ``annotations/`` and ``shots/``.
+    """The window over ``app``'s active tab (one tab for now; the tab bar comes with the tabs issue)."""
 
-    ``lease`` must outlive the window (it owns the profile the page lives in). With ``socket_path`` the window
-    serves the agent socket there (issue #5); sent batches are kept in ``<project_dir>/annotations/sent/``.
-    """
-
-    def __init__(self, lease: Lease, project_dir: Path, parent: QObject | None = None,
-                 socket_path: Path | None = None) -> None:
+    def __init__(self, app: PagenoteApp, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self.project_dir = project_dir
-        self.last_shot = ""         # the batch's Screenshot: line (annotated when there is one)
-        self.last_shot_clean = ""   # its Screenshot (clean): line
-        self.loading = False
+        self.app = app
+        self.project_dir = app.project_dir
         self.setWindowTitle("pagenote")
         self.resize(1440, 900)
-        self.session = Session()
-        self.view = QWebEngineView()
-        self.page = Guest(lease.profile, self.view)
-        self.view.setPage(self.page)
-        self.picker = Picker(self.page)
-        self.annotate = AnnotateController(self.view, self.picker, self.session)
-        self.hub = Hub(BatchStore(project_dir / "annotations" / "sent"))
+        self.tab: Tab = app.active_tab or app.new_tab()
+        self.annotate = AnnotateController(self.tab)
         self.panel = AnnotationPanel(self.session, self.hub)
         splitter = QSplitter()
         splitter.addWidget(self.view)
@@ -78,21 +62,38 @@ class MainWindow(QMainWindow):
         self.panel.summary_changed.connect(self.session.set_summary)
         self.annotate.message.connect(self.say)
         self.annotate.mode_changed.connect(self.act_annotate.setChecked)
-        self.page.load_result.connect(self._loaded)
-        self.view.loadStarted.connect(lambda: setattr(self, "loading", True))
-        self.view.loadFinished.connect(lambda _ok: setattr(self, "loading", False))
+        self.tab.load_result.connect(self._loaded)
+        self.tab.message.connect(self.say)
         self.panel.send_requested.connect(self.send)
-        self.page.renderProcessTerminated.connect(
-            lambda status, code: self.say(f"The page's renderer stopped ({status.name}, code {code}); press Reload"))
         self.view.urlChanged.connect(lambda url: self.address.setText(url.toDisplayString()))
-        self.view.titleChanged.connect(lambda title: self.setWindowTitle(f"{title} — pagenote" if title else "pagenote"))
-        self.agent: AgentServer | None = None
-        if socket_path is not None:
-            self.agent = AgentServer(Methods(WindowHost(self), self.hub), self.hub, socket_path, self)
-            problem = self.agent.start()
-            if problem:
-                self.say(f"Agent socket off: {problem}")
-                self.agent = None
+        self.view.titleChanged.connect(lambda title: self.setWindowTitle(
+            self.tr("{0} — pagenote").format(title) if title else "pagenote"))
+
+    # -- the active tab's parts (one tab for now) --------------------------------------------------------------
+
+    @property
+    def view(self):
+        return self.tab.view
+
+    @property
+    def page(self):
+        return self.tab.page
+
+    @property
+    def session(self):
+        return self.tab.session
+
+    @property
+    def hub(self):
+        return self.app.hub
+
+    @property
+    def agent(self):
+        return self.app.agent
+
+    @property
+    def loading(self) -> bool:
+        return self.tab.loading
 
     # -- construction ----------------------------------------------------------------------------------------
 
@@ -106,45 +107,43 @@ class MainWindow(QMainWindow):
         return action
 
     def _build_toolbars(self) -> None:
-        nav = QToolBar("Navigation")
+        nav = QToolBar(self.tr("Navigation"))
         nav.setMovable(False)
         for web_action in (QWebEnginePage.WebAction.Back, QWebEnginePage.WebAction.Forward,
                            QWebEnginePage.WebAction.Reload):
             nav.addAction(self.view.pageAction(web_action))
         self.address = QLineEdit()
-        self.address.setPlaceholderText("Address: URL, localhost:PORT or a file")
+        self.address.setPlaceholderText(self.tr("Address: URL, localhost:PORT or a file"))
         self.address.setClearButtonEnabled(True)
         self.address.returnPressed.connect(lambda: self.open(self.address.text()))
         nav.addWidget(self.address)
         self.addToolBar(nav)
         self.addToolBarBreak()
-        tools = QToolBar("Annotations")
+        tools = QToolBar(self.tr("Annotations"))
         tools.setMovable(False)
-        self.act_annotate = self._action("Annotate", "Annotation mode: click elements to pin numbered notes",
+        self.act_annotate = self._action(self.tr("Annotate"), self.tr("Annotation mode: click elements to pin numbered notes"),
                                          SHORTCUTS["annotate"])
         self.act_annotate.setCheckable(True)
         self.act_annotate.toggled.connect(self.annotate.set_mode)
-        self.act_screenshot = self._action("Screenshot", "Save the visible viewport as a PNG in shots/ (and a copy "
-                                           "with the annotations drawn)", SHORTCUTS["screenshot"])
-        self.act_screenshot.triggered.connect(self.screenshot)
-        self.act_full = self._action("Full page", "Save the whole document as one PNG", QKeySequence("Ctrl+Shift+F"))
-        self.act_full.triggered.connect(lambda: self.full_page_screenshot(False))
-        self.act_full_annotated = self._action("Full page with annotations",
-                                               "Save the whole document, plus a copy with the annotations drawn")
-        self.act_full_annotated.triggered.connect(lambda: self.full_page_screenshot(True))
-        self.act_crops = self._action("Crop annotated elements",
-                                      "Save a crop of each annotated element and list it in its annotation")
-        self.act_crops.triggered.connect(self.element_crops)
+        self.act_screenshot = self._action(self.tr("Screenshot"), self.tr("Save the visible viewport as a PNG in shots/ (and a copy "
+                                           "with the annotations drawn)"), SHORTCUTS["screenshot"])
+        self.act_screenshot.triggered.connect(lambda: spawn(self.screenshot(), "screenshot"))
+        self.act_full = self._action(self.tr("Full page"), self.tr("Save the whole document as one PNG"), QKeySequence("Ctrl+Shift+F"))
+        self.act_full.triggered.connect(lambda: spawn(self.full_page_screenshot(False), "full-page screenshot"))
+        self.act_full_annotated = self._action(self.tr("Full page with annotations"), self.tr("Save the whole document, plus a copy with the annotations drawn"))
+        self.act_full_annotated.triggered.connect(lambda: spawn(self.full_page_screenshot(True), "full-page screenshot"))
+        self.act_crops = self._action(self.tr("Crop annotated elements"), self.tr("Save a crop of each annotated element and list it in its annotation"))
+        self.act_crops.triggered.connect(lambda: spawn(self.element_crops(), "element crops"))
         shot_menu = QMenu(self)
         for action in (self.act_screenshot, self.act_full, self.act_full_annotated, self.act_crops):
             shot_menu.addAction(action)
-        self.act_copy = self._action("Copy", "Copy the annotations as Markdown", SHORTCUTS["copy"])
+        self.act_copy = self._action(self.tr("Copy"), self.tr("Copy the annotations as Markdown"), SHORTCUTS["copy"])
         self.act_copy.triggered.connect(self.copy)
-        self.act_save = self._action("Save", "Save the annotations as Markdown in annotations/", SHORTCUTS["save"])
+        self.act_save = self._action(self.tr("Save"), self.tr("Save the annotations as Markdown in annotations/"), SHORTCUTS["save"])
         self.act_save.triggered.connect(self.save)
-        self.act_send = self._action("Send", "Send the annotations to waiting coding agents", SHORTCUTS["send"])
+        self.act_send = self._action(self.tr("Send"), self.tr("Send the annotations to waiting coding agents"), SHORTCUTS["send"])
         self.act_send.triggered.connect(self.send)
-        self.act_clear = self._action("Clear", "Remove all annotations and the overall note")
+        self.act_clear = self._action(self.tr("Clear"), self.tr("Remove all annotations and the overall note"))
         self.act_clear.triggered.connect(self.clear)
         tools.addAction(self.act_annotate)
         shot_button = QToolButton()
@@ -160,7 +159,7 @@ class MainWindow(QMainWindow):
     def _build_status(self) -> None:
         self.status_label = QLabel()
         self.status_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.copy_path_button = QPushButton("Copy path")
+        self.copy_path_button = QPushButton(self.tr("Copy path"))
         self.copy_path_button.hide()
         self.copy_path_button.clicked.connect(self._copy_shot_path)
         self.statusBar().addWidget(self.status_label, 1)
@@ -175,92 +174,67 @@ class MainWindow(QMainWindow):
         log.info("%s", text)
 
     def open(self, text: str | QUrl) -> None:
-        """Load a URL, ``localhost:PORT`` or a local file path."""
+        """Load a URL, ``localhost:PORT`` or a local file path in the tab."""
         url = text if isinstance(text, QUrl) else url_from_user_input(text)
         if not url.isValid():
-            self.say(f"Not a URL or file: {text}")
+            self.say(self.tr("Not a URL or file: {0}").format(text))
             return
-        self.view.load(url)
+        self.tab.open(url)
 
     def _loaded(self, result: LoadResult) -> None:
         if not result.ok:
-            self.say(f"Failed to load {result.url}: {result.error}")
+            self.say(self.tr("Failed to load {0}: {1}").format(result.url, result.error))
 
     def batch(self):
         """The current batch, with the latest screenshot's paths."""
-        return self.session.batch(screenshot=self.last_shot, screenshot_clean=self.last_shot_clean)
+        return self.tab.batch()
 
-    def shooter(self, scale: str = "css") -> Shooter:
-        """A :class:`Shooter` for this window's view, saving under ``<project>/shots/``."""
-        return Shooter(self.view, self.picker, self.project_dir, scale)
-
-    def frame_pin_rects(self, document: bool = False) -> dict[str, dict]:
-        """Rects (CSS px; top viewport, or top document when ``document``) of the annotations inside iframes,
-        measured now, for drawing them on screenshots."""
-        out: dict[str, dict] = {}
-        scroll = {"x": 0, "y": 0}
-        if document:
-            scroll = (self.picker.call_sync("viewportState") or {}).get("scroll") or scroll
-        for pin in self.session.pins:
-            route, page_id = self.annotate.anchors.get(pin.id, (None, pin.id))
-            if route is None or not route.chain:
-                continue
-            found = frame_viewport_offset(self.page, route.chain)
-            if found is None:
-                continue
-            frame, (ox, oy) = found
-            rect = (Picker(frame).call_sync("pinnedRects", [page_id], False) or {}).get(page_id)
-            if rect:
-                out[pin.id] = {**rect, "x": rect["x"] + ox + scroll["x"], "y": rect["y"] + oy + scroll["y"]}
-        return out
-
-    def pins(self) -> list[tuple[int, str]]:
-        """``(number, pin id)`` of the current annotations."""
-        return [(n, pin.id) for n, pin in enumerate(self.session.pins, start=1)]
+    def shooter(self, scale: str = "css"):
+        """A :class:`~app.capture.shots.Shooter` for the tab's view, saving under ``<project>/shots/``."""
+        return self.tab.capture.shooter(scale)
 
     def copy(self) -> None:
         """Put the batch's Markdown on the clipboard."""
         text = encode_annotations(self.batch())
         QGuiApplication.clipboard().setText(text)
         n = len(self.session.pins)
-        self.say(f"Copied {n} annotation{'s' if n != 1 else ''} as Markdown ({len(text)} characters)")
+        # Qt's plural forms: %n is the count (QCoreApplication::translate with n).
+        self.say(self.tr("Copied %n annotation(s) as Markdown ({0} characters)", "", n).format(len(text)))
 
     def save(self) -> Path | None:
         """Write the batch to ``<project>/annotations/<stamp>.md``; returns the path, ``None`` on failure."""
         try:
             path = save_markdown(self.batch(), self.project_dir)
         except OSError as exc:
-            self.say(f"Save failed: {exc}")
+            self.say(self.tr("Save failed: {0}").format(exc))
             return None
         n = len(self.session.pins)
-        self.say(f"Saved {n} annotation{'s' if n != 1 else ''} to {path}")
+        self.say(self.tr("Saved %n annotation(s) to {0}", "", n).format(path))
         return path
 
     def _shot_done(self, clean: Shot, annotated: Shot | None, what: str) -> Path:
-        self.last_shot = annotated.path if annotated else clean.path
-        self.last_shot_clean = clean.path if annotated else ""
         self.copy_path_button.show()
-        extra = f" and {Path(annotated.path).name} with {len(annotated.annotations)} numbered outlines" \
-            if annotated else ""
-        self.say(f"{what} saved: {clean.path} ({clean.width}×{clean.height} px){extra}")
-        return Path(self.last_shot)
+        extra = self.tr(" and {0} with {1} numbered outlines").format(Path(annotated.path).name,
+                                                                      len(annotated.annotations)) if annotated else ""
+        self.say(self.tr("{0} saved: {1} ({2}×{3} px){4}").format(what, clean.path, clean.width, clean.height, extra))
+        return Path(self.tab.capture.last_shot)
 
-    def screenshot(self) -> Path | None:
+    async def screenshot(self) -> Path | None:
         """Save the visible viewport to ``<project>/shots/<stamp>-<slug>.png`` and, when annotations are on
         the page, ``…-annotated.png`` with their outlines and numbers. Returns the batch's screenshot path
-        (the annotated one when there is one) or ``None`` on failure."""
-        self.say("Taking screenshot…")
+        (the annotated one when there is one) or ``None`` on failure (said in the status bar)."""
+        self.say(self.tr("Taking screenshot…"))
         try:
-            clean, annotated = self.shooter().viewport(self.pins(), extra_rects=self.frame_pin_rects())
-        except (CaptureError, OSError) as exc:
-            self.say(f"Screenshot failed: {exc}")
+            clean, annotated = await self.tab.capture.viewport()
+        except (PagenoteError, OSError) as exc:
+            self.say(self.tr("Screenshot failed: {0}").format(exc))
             return None
-        return self._shot_done(clean, annotated, "Screenshot")
+        return self._shot_done(clean, annotated, self.tr("Screenshot"))
 
-    def full_page_screenshot(self, annotated: bool = False) -> Path | None:
+    async def full_page_screenshot(self, annotated: bool = False) -> Path | None:
         """Save the whole document (``…-full.png``, and ``…-full-annotated.png`` when asked). Shows a
-        progress dialog when it takes over half a second; Esc cancels (issue #4 §1)."""
-        dialog = QProgressDialog("Capturing the full page…", "Cancel", 0, 0, self)
+        progress dialog when it takes over half a second; Esc cancels."""
+        dialog = QProgressDialog(self.tr("Capturing the full page…"), self.tr("Cancel"), 0, 0, self)
         dialog.setWindowModality(Qt.WindowModality.WindowModal)
         dialog.setMinimumDuration(500)
         dialog.setAutoClose(False)
@@ -270,98 +244,83 @@ class MainWindow(QMainWindow):
             dialog.setValue(done)
 
         try:
-            clean, drawn = self.shooter().full_page(self.pins(), annotated, progress, dialog.wasCanceled,
-                                                    extra_rects=self.frame_pin_rects(document=True))
-        except (CaptureError, OSError) as exc:
-            self.say(f"Full-page screenshot failed: {exc}")
+            clean, drawn = await self.tab.capture.full_page(annotated, progress, dialog.wasCanceled)
+        except (PagenoteError, OSError) as exc:
+            self.say(self.tr("Full-page screenshot failed: {0}").format(exc))
             return None
         finally:
             dialog.close()
             dialog.deleteLater()
-        return self._shot_done(clean, drawn, "Full-page screenshot")
+        return self._shot_done(clean, drawn, self.tr("Full-page screenshot"))
 
-    def element_crops(self) -> int:
+    async def element_crops(self) -> int:
         """Save a crop of every annotated element on this page (``…-a<i>.png``) and list it as that
         annotation's ``Screenshot:`` line. Returns how many were saved."""
-        shooter = self.shooter()
-        saved = 0
-        for number, pin_id in self.pins():
-            try:
-                shot = shooter.element(number, pin_id)
-            except CaptureError as exc:
-                self.say(f"Annotation {number}: {exc}")
-                continue
-            self.session.set_screenshot(pin_id, shot.path)
-            saved += 1
-        self.say(f"Saved {saved} element crop{'s' if saved != 1 else ''} in {shooter.directory}")
+        saved, problems = await self.tab.capture.element_crops()
+        for number, exc in problems:
+            self.say(self.tr("Annotation {0}: {1}").format(number, exc))
+        self.say(self.tr("Saved %n element crop(s) in {0}", "", saved).format(self.tab.capture.shooter().directory))
         return saved
 
     def send(self) -> int | None:
-        """Hand the batch to agents (issue #5 §3): deliver it to every waiting ``annotations.wait`` and say how
-        many received it; with none waiting it stays pending for the next one. The sent batch leaves the
-        editor (it is listed under "Sent"). Returns the number of receivers, ``None`` when nothing was sent."""
+        """Hand the batch to agents: deliver it to every waiting ``annotations.wait`` and say how many
+        received it; with none waiting it stays pending for the next one. The sent batch leaves the editor
+        (it is listed under "Sent"). Returns the number of receivers, ``None`` when nothing was sent."""
         batch = self.batch()
         if not batch.annotations and not batch.summary:
-            self.say("Nothing to send: pin an annotation or write an overall note first")
+            self.say(self.tr("Nothing to send: pin an annotation or write an overall note first"))
             return None
         try:
-            sent, receivers = self.hub.send(batch)
+            sent, receivers = self.app.send(batch)
         except OSError as exc:
-            self.say(f"Send failed: could not store the batch: {exc}")
+            self.say(self.tr("Send failed: could not store the batch: {0}").format(exc))
             return None
         self.session.archive(sent.id)
-        self.last_shot = self.last_shot_clean = ""
+        self.tab.capture.forget()
         self.copy_path_button.hide()
         if self.agent is None:
-            self.say(f"Batch {sent.id} is pending, but the agent socket is off: no agent can receive it now")
+            self.say(self.tr("Batch {0} is pending, but the agent socket is off: no agent can receive it now")
+                     .format(sent.id))
         elif receivers:
-            self.say(f"Sent batch {sent.id} to {receivers} waiting agent{'s' if receivers != 1 else ''}")
+            self.say(self.tr("Sent batch {0} to %n waiting agent(s)", "", receivers).format(sent.id))
         else:
-            self.say(f"No agent is waiting: batch {sent.id} is pending and goes to the next annotations.wait")
+            self.say(self.tr("No agent is waiting: batch {0} is pending and goes to the next annotations.wait")
+                     .format(sent.id))
         return receivers
 
     def _copy_shot_path(self) -> None:
-        QGuiApplication.clipboard().setText(self.last_shot)
-        self.say(f"Copied {self.last_shot}")
+        QGuiApplication.clipboard().setText(self.tab.capture.last_shot)
+        self.say(self.tr("Copied {0}").format(self.tab.capture.last_shot))
 
     def clear(self) -> None:
         """Remove every annotation, the overall note and the batch's screenshot line."""
         self.session.clear()
-        self.last_shot = self.last_shot_clean = ""
+        self.tab.capture.forget()
         self.copy_path_button.hide()
-        self.say("Annotations cleared")
+        self.say(self.tr("Annotations cleared"))
 
     def closeEvent(self, event) -> None:  # noqa: N802 (Qt virtual)
         self.annotate.set_mode(False)
         self.annotate.shutdown()
-        if self.agent is not None:
-            self.agent.close()
         super().closeEvent(event)
 
 
-def run_gui(url: str | None, project_dir: Path, headless: bool = False) -> int:
-    """Open the window on ``url`` (the bundled demo page when ``None``), serve the agent socket, and run the
-    event loop. ``headless`` runs it offscreen (``pagenote serve``: for agents, no visible window)."""
-    from app.agent.paths import socket_path
-    from app.headless import close_guest
-    from app.qtenv import make_application
+def run_window(url: str | None, project_dir: Path, socket_path: Path | None) -> int:
+    """Open the window on ``url`` (the bundled demo page when ``None``), serve the agent socket at
+    ``socket_path`` (none when ``None``), and run the event loop. Returns the exit code."""
+    import sys
 
-    app = make_application(headless=headless)
-    lease = Lease(app)
-    try:
-        path = socket_path()
-    except PermissionError as exc:
-        log.warning("agent socket off: %s", exc)
-        path = None
-    window = MainWindow(lease, project_dir.resolve(), socket_path=path)
-    if headless and window.agent is None:
-        print("pagenote serve: the agent socket could not start (see above)", file=__import__("sys").stderr)
-        close_guest(window, lease)
-        return 1
-    if window.agent is not None:
-        print(f"pagenote: agent socket {path}", file=__import__("sys").stderr)
-    window.open(url if url else demo_url())
-    window.show()
-    code = app.exec()
-    close_guest(window, lease)
-    return code
+    from app.runtime.run import open_app
+    from app.webview.urls import demo_url
+
+    with open_app(project_dir, headless=False) as (qt_app, app):
+        window = MainWindow(app)
+        if socket_path is not None:
+            problem = app.start_agent(socket_path)
+            if problem:
+                window.say(window.tr("Agent socket off: {0}").format(problem))
+            else:
+                print(f"pagenote: agent socket {socket_path}", file=sys.stderr)
+        window.open(url if url else demo_url())
+        window.show()
+        return qt_app.exec()

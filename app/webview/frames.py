@@ -13,13 +13,13 @@ in creation order, which is document order for frames in the markup).
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from PySide6.QtWebEngineCore import QWebEngineFrame, QWebEnginePage
+from PySide6.QtWebEngineCore import QWebEngineFrame
 
-from app.webview.picker import Picker
+from app.core.errors import PagenoteError
+from app.webview.bridge import PageBridge
 
 #: Nested iframes deeper than this are not entered.
 MAX_FRAME_DEPTH = 8
@@ -52,50 +52,46 @@ def child_frame(parent: QWebEngineFrame, info: dict) -> QWebEngineFrame | None:
     return children[index] if 0 <= index < len(children) else None
 
 
-def picker_for(page: QWebEnginePage, frame: QWebEngineFrame | None) -> Picker:
-    """A :class:`Picker` for ``frame`` (``None``: the page's main frame)."""
-    return Picker(frame if frame is not None else page)
+async def route_call(bridge: PageBridge, method: str, x: float, y: float) -> tuple[Route, Any]:
+    """Call ``method(x, y)`` (top viewport CSS px) in the frame under the point, entering iframes as the page
+    side reports them. Returns ``(route, answer)``: the innermost frame's answer and where it came from.
+    Raises the bridge's errors (:mod:`app.webview.bridge`)."""
+    page = bridge.page
+    frame: QWebEngineFrame | None = None
+    route = Route()
+    while True:
+        result = await bridge.call(method, x, y, frame=frame)
+        if not (isinstance(result, dict) and result.get("kind") == "frame" and len(route.chain) < MAX_FRAME_DEPTH):
+            return route, result
+        info = result["frame"]
+        child = child_frame(frame or page.mainFrame(), info)
+        if child is None:
+            return route, result
+        rect = info["rect"]
+        route = Route(child, route.chain + [info["selector"]],
+                      (route.offset[0] + rect["x"], route.offset[1] + rect["y"]))
+        frame, x, y = child, x - rect["x"], y - rect["y"]
 
 
-def route_call(page: QWebEnginePage, method: str, x: float, y: float,
-               done: Callable[[Route, Any], None]) -> None:
-    """Call ``method(x, y)`` (top viewport CSS px) in the frame under the point; ``done(route, result)``
-    gets the innermost frame's answer."""
-
-    def step(frame: QWebEngineFrame | None, route: Route, px: float, py: float) -> None:
-        def answered(result: Any) -> None:
-            if isinstance(result, dict) and result.get("kind") == "frame" and len(route.chain) < MAX_FRAME_DEPTH:
-                info = result["frame"]
-                child = child_frame(frame or page.mainFrame(), info)
-                if child is not None:
-                    rect = info["rect"]
-                    step(child, Route(child, route.chain + [info["selector"]],
-                                      (route.offset[0] + rect["x"], route.offset[1] + rect["y"])),
-                         px - rect["x"], py - rect["y"])
-                    return
-            done(route, result)
-
-        picker_for(page, frame).call(method, px, py, callback=answered)
-
-    step(None, Route(), x, y)
-
-
-def select_chain(page: QWebEnginePage, selector: str) -> tuple[Route, Any]:
-    """Resolve a chained selector (``iframe >> … >> element``, ``host >> inner``) synchronously, entering
-    iframes as the page side reports them. Returns ``(route, answer)`` where ``answer`` is the innermost
-    frame's ``select`` result."""
+async def select_chain(bridge: PageBridge, selector: str) -> tuple[Route, Any]:
+    """Resolve a chained selector (``iframe >> … >> element``, ``host >> inner``), entering iframes as the
+    page side reports them. Returns ``(route, answer)`` where ``answer`` is the innermost frame's ``select``
+    result (``{count, id?, record?, viewport?, error?, step?}``). Raises the bridge's errors."""
+    page = bridge.page
     frame: QWebEngineFrame | None = None
     route = Route()
     rest = selector
     while True:
-        answer = picker_for(page, frame).call_sync("select", rest)
+        answer = await bridge.call("select", rest, frame=frame)
         if not (isinstance(answer, dict) and answer.get("kind") == "frame"):
             return route, answer
         info = answer["frame"]
         child = child_frame(frame or page.mainFrame(), info)
         if child is None or len(route.chain) >= MAX_FRAME_DEPTH:
             return route, {"count": 0, "error": f"the frame {info['selector']!r} is not reachable"}
-        if not Picker(child).wait_ready(timeout_ms=5_000):
+        try:
+            await bridge.wait_ready(frame=child, timeout_ms=5_000)
+        except PagenoteError:
             return route, {"count": 0, "error": f"pagenote's script is not running in frame {info['selector']!r}"}
         rect = info["rect"]
         route = Route(child, route.chain + [info["selector"]], (route.offset[0] + rect["x"], route.offset[1] + rect["y"]))
@@ -116,17 +112,17 @@ def in_top_document(record: dict, viewport: dict | None, route: Route, top_scrol
     return record
 
 
-def frame_viewport_offset(page: QWebEnginePage, chain: list[str]) -> tuple[QWebEngineFrame, tuple[float, float]] | None:
+async def frame_viewport_offset(bridge: PageBridge, chain: list[str]) -> tuple[QWebEngineFrame, tuple[float, float]] | None:
     """Walk ``chain`` (iframe selectors from the top document) now: the innermost frame and the offset (CSS
     px) of its viewport in the top viewport, as the page is laid out and scrolled at this moment. ``None``
-    when a step no longer names an iframe."""
+    when a step no longer names an iframe. Raises the bridge's errors."""
     frame: QWebEngineFrame | None = None
     x = y = 0.0
     for selector in chain:
-        info = picker_for(page, frame).call_sync("frameInfoOf", selector)
+        info = await bridge.call("frameInfoOf", selector, frame=frame)
         if not isinstance(info, dict):
             return None
-        child = child_frame(frame or page.mainFrame(), info)
+        child = child_frame(frame or bridge.page.mainFrame(), info)
         if child is None:
             return None
         x, y = x + info["rect"]["x"], y + info["rect"]["y"]

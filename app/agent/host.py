@@ -1,0 +1,94 @@
+"""The app as the agent socket sees it: :class:`TabsHost` implements :class:`app.agent.methods.Host` over
+tabs addressed by id — never over a window — so the window and a headless ``pagenote serve`` share it."""
+
+from __future__ import annotations
+
+import base64
+from pathlib import Path
+from typing import Protocol
+
+from app.agent.methods import ScreenshotParams
+from app.capture.downscale import downscale_png
+from app.core.errors import PagenoteError
+from app.model.annotation import AnnotationBatch
+from app.sinks import write_atomic
+from app.tabs.tab import Tab
+
+
+class Tabs(Protocol):
+    """What the host needs from the application: its tabs and which one is active."""
+
+    @property
+    def tabs(self) -> list[Tab]: ...
+
+    @property
+    def active_tab(self) -> Tab | None: ...
+
+
+class TabsHost:
+    """Adapter from the agent methods to the app's tabs. Every failure is a
+    :class:`~app.core.errors.PagenoteError` with its own registry name (``CAPTURE_BLANK`` reaches the agent
+    as ``CAPTURE_BLANK``)."""
+
+    def __init__(self, app: Tabs) -> None:
+        self.app = app
+
+    def _active(self) -> Tab:
+        tab = self.app.active_tab
+        if tab is None:
+            raise PagenoteError("NO_PAGE", "no tab is open")
+        return tab
+
+    def current_batch(self) -> AnnotationBatch:
+        """The active tab's unsent batch (an empty one when no tab is open)."""
+        tab = self.app.active_tab
+        return tab.batch() if tab is not None else AnnotationBatch()
+
+    def tabs(self) -> list[dict]:
+        """``[{id, title, url, active}]`` in tab order."""
+        active = self.app.active_tab
+        return [tab.info(tab is active) for tab in self.app.tabs]
+
+    async def page_state(self) -> dict:
+        """The active tab's :meth:`~app.tabs.tab.Tab.page_state`. Raises ``NO_PAGE``."""
+        return await self._active().page_state()
+
+    async def screenshot(self, params: ScreenshotParams) -> dict:
+        """Capture per ``params`` in the active tab and describe the file(s): ``{kind, path, width, height,
+        scale, css_scale, dpr, annotation}`` (+ ``full_size_path``/``full_width``/``full_height`` when
+        downscaled, ``data``/``mime_type`` when inline). Raises ``NOT_FOUND`` for an unknown batch or
+        annotation, the ``CAPTURE_*`` errors, and the bridge's page errors."""
+        tab = self._active()
+        shooter = tab.capture.shooter()
+        number = params.annotation
+        if params.kind == "element":
+            session = tab.session
+            if params.batch == "current":
+                ids = [p.id for p in session.pins]
+            elif params.batch in session.sent_ids:
+                ids = session.sent_ids[params.batch]
+            else:
+                raise PagenoteError("NOT_FOUND", f"batch {params.batch!r} was not sent from this window session",
+                                    "element screenshots work for the current batch and batches sent since start")
+            if number is None or not 1 <= number <= len(ids):
+                raise PagenoteError("NOT_FOUND", f"there is no annotation {number} in batch {params.batch!r}")
+            shot = await shooter.element(number, ids[number - 1])
+        elif params.kind == "full":
+            shot, _ = await shooter.full_page()
+        else:
+            shot, _ = await shooter.viewport(annotated=False)
+        data = Path(shot.path).read_bytes()
+        result = {"kind": params.kind, "path": shot.path, "width": shot.width, "height": shot.height,
+                  "scale": 1.0, "css_scale": shot.scale, "dpr": shot.dpr, "annotation": number}
+        if params.downscale:
+            small, scale, (w, h) = downscale_png(data)
+            if scale < 1.0:
+                small_path = Path(shot.path).with_name(Path(shot.path).stem + "-agent.png")
+                write_atomic(small_path, small)
+                result.update(path=str(small_path), full_size_path=shot.path, full_width=shot.width,
+                              full_height=shot.height, width=w, height=h, scale=scale)
+            data = small
+        if params.inline:
+            result["data"] = base64.b64encode(data).decode("ascii")
+            result["mime_type"] = "image/png"
+        return result

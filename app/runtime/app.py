@@ -1,0 +1,107 @@
+"""The composition root: the application object owns the lease, the tabs, the batch hub and the agent
+server. The window (:mod:`app.ui.main_window`) lays out what it holds; ``pagenote serve`` runs it with no
+window at all. Nothing below this layer knows a window exists."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+from PySide6.QtCore import QObject, Signal
+
+from app.agent.host import TabsHost
+from app.agent.methods import Hub, Methods
+from app.agent.server import AgentServer
+from app.agent.store import BatchStore
+from app.model.annotation import AnnotationBatch
+from app.tabs.tab import Tab
+from app.webview.lease import Lease
+
+log = logging.getLogger("pagenote.app")
+
+
+class PagenoteApp(QObject):
+    """Tabs, sent batches and the agent socket for one project directory.
+
+    ``lease`` must outlive the app's tabs (it owns their profile); :meth:`close` deletes the tabs' views
+    first. ``project_dir`` receives ``annotations/`` (sent batches in ``annotations/sent/``) and ``shots/``.
+
+    Signals:
+        tab_added(Tab): a tab was created (the window adds its view).
+    """
+
+    tab_added = Signal(object)
+
+    def __init__(self, lease: Lease, project_dir: Path, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.lease = lease
+        self.project_dir = project_dir
+        self.hub = Hub(BatchStore(project_dir / "annotations" / "sent"))
+        self._tabs: list[Tab] = []
+        self._active: Tab | None = None
+        self._next_id = 1
+        self.agent: AgentServer | None = None
+
+    # -- tabs ------------------------------------------------------------------------------------------------
+
+    @property
+    def tabs(self) -> list[Tab]:
+        """The open tabs, in order."""
+        return list(self._tabs)
+
+    @property
+    def active_tab(self) -> Tab | None:
+        """The tab the user (and the agent's page methods) work in; ``None`` before the first tab."""
+        return self._active
+
+    def new_tab(self) -> Tab:
+        """Create a tab (ids are ``"1"``, ``"2"``, … in creation order, never reused) and make it active."""
+        tab = Tab(str(self._next_id), self.lease, self.project_dir, self)
+        self._next_id += 1
+        self._tabs.append(tab)
+        self._active = tab
+        self.tab_added.emit(tab)
+        return tab
+
+    def tab(self, tab_id: str) -> Tab:
+        """The tab with id ``tab_id``. Raises ``KeyError``."""
+        for tab in self._tabs:
+            if tab.id == tab_id:
+                return tab
+        raise KeyError(tab_id)
+
+    # -- batches and agents -------------------------------------------------------------------------------------
+
+    def start_agent(self, socket_path: Path) -> str:
+        """Serve the agent socket at ``socket_path`` over this app's tabs. Returns ``""`` on success, else why
+        not (the app then runs without it)."""
+        server = AgentServer(Methods(TabsHost(self), self.hub), self.hub, socket_path, self)
+        problem = server.start()
+        if problem:
+            server.deleteLater()
+            return problem
+        self.agent = server
+        return ""
+
+    def send(self, batch: AnnotationBatch):
+        """Hand ``batch`` to waiting agents (see :meth:`app.agent.methods.Hub.send`). Returns
+        ``(sent, receivers)``; raises ``OSError`` when it cannot be stored."""
+        return self.hub.send(batch)
+
+    def close(self) -> None:
+        """Stop the agent server and every tab's timers, and delete the tabs' views (pages before the
+        lease's profile, as QtWebEngine requires)."""
+        import shiboken6
+        from PySide6.QtCore import QCoreApplication, QEvent
+
+        if self.agent is not None:
+            self.agent.close()
+            self.agent = None
+        for tab in self._tabs:
+            tab.close()
+            if shiboken6.isValid(tab.view):  # a window that held the view may have deleted it already
+                tab.view.close()
+                shiboken6.delete(tab.view)
+        self._tabs.clear()
+        self._active = None
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)

@@ -1,0 +1,77 @@
+"""A tab's screenshots: the clean/annotated pairs the window and agents ask for, and the batch's
+``Screenshot:`` lines (the latest capture of this tab). Pixels come from :mod:`app.capture`; this part only
+knows which pins to draw and where the tab's files go."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtWebEngineWidgets import QWebEngineView
+
+from app.capture.shots import Shooter, Shot
+from app.core.errors import PagenoteError
+from app.webview.annotator import Annotator
+from app.webview.bridge import PageBridge
+
+
+class TabCapture:
+    """Screenshots of one tab into ``<project_dir>/shots/``. ``last_shot``/``last_shot_clean`` are the batch's
+    ``Screenshot:``/``Screenshot (clean):`` paths (empty when none)."""
+
+    def __init__(self, view: QWebEngineView, bridge: PageBridge, annotator: Annotator, project_dir: Path) -> None:
+        self.view = view
+        self.bridge = bridge
+        self.annotator = annotator
+        self.project_dir = project_dir
+        self.last_shot = ""
+        self.last_shot_clean = ""
+
+    def shooter(self, scale: str = "css") -> Shooter:
+        """A :class:`Shooter` for this tab's view (``scale`` ``css`` or ``device``; ``ValueError`` otherwise)."""
+        return Shooter(self.view, self.bridge, self.project_dir, scale)
+
+    def pins(self) -> list[tuple[int, str]]:
+        """``(number, pin id)`` of the tab's current annotations."""
+        return [(n, pin.id) for n, pin in enumerate(self.annotator.session.pins, start=1)]
+
+    def _remember(self, clean: Shot, annotated: Shot | None) -> None:
+        self.last_shot = annotated.path if annotated else clean.path
+        self.last_shot_clean = clean.path if annotated else ""
+
+    def forget(self) -> None:
+        """Drop the batch's screenshot lines (after Send or Clear)."""
+        self.last_shot = self.last_shot_clean = ""
+
+    async def viewport(self) -> tuple[Shot, Shot | None]:
+        """Save the viewport and, when annotations are on the page, an annotated copy; they become the batch's
+        screenshot. Raises :class:`~app.capture.viewport.CaptureError` and ``OSError``."""
+        clean, annotated = await self.shooter().viewport(self.pins(),
+                                                         extra_rects=await self.annotator.frame_pin_rects())
+        self._remember(clean, annotated)
+        return clean, annotated
+
+    async def full_page(self, annotated: bool = False, progress: Callable[[int, int], None] | None = None,
+                        cancelled: Callable[[], bool] = lambda: False) -> tuple[Shot, Shot | None]:
+        """Save the whole document (and an annotated copy when asked); they become the batch's screenshot.
+        Raises :class:`~app.capture.viewport.CaptureError` (``CAPTURE_CANCELLED`` when ``cancelled()``)."""
+        extra = await self.annotator.frame_pin_rects(document=True)
+        clean, drawn = await self.shooter().full_page(self.pins(), annotated, progress, cancelled, extra_rects=extra)
+        self._remember(clean, drawn)
+        return clean, drawn
+
+    async def element_crops(self) -> tuple[int, list[tuple[int, PagenoteError]]]:
+        """Save a crop of every annotated element on this page and list it as that annotation's
+        ``Screenshot:`` line. Returns ``(saved, problems)``: ``(annotation number, error)`` for each crop
+        not saved."""
+        shooter = self.shooter()
+        saved, problems = 0, []
+        for number, pin_id in self.pins():
+            try:
+                shot = await shooter.element(number, pin_id)
+            except PagenoteError as exc:
+                problems.append((number, exc))
+                continue
+            self.annotator.session.set_screenshot(pin_id, shot.path)
+            saved += 1
+        return saved, problems

@@ -1,0 +1,134 @@
+"""A tab: one guest page composed of small parts, each with one job and its own signals.
+
+==================  ======================================================================================
+part                job
+==================  ======================================================================================
+``view``/``page``   the ``QWebEngineView`` and its :class:`~app.webview.guest.Guest` (Qt virtuals → signals)
+``bridge``          async host→page calls with typed outcomes (:class:`~app.webview.bridge.PageBridge`)
+``session``         the tab's pins and notes (:class:`~app.model.session.Session`, no Qt)
+``annotator``       pins ↔ page, markers, re-anchoring (:class:`~app.webview.annotator.Annotator`)
+``capture``         screenshots saved under the project (:class:`~app.tabs.capture.TabCapture`)
+==================  ======================================================================================
+
+qutebrowser's ``browsertab.py`` composes a tab the same way (scroller, zoom, search … as parts). The window
+lays tabs out; the application object (:mod:`app.runtime.app`) creates and lists them; the agent host
+(:mod:`app.agent.host`) reaches them by :attr:`Tab.id`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from PySide6.QtCore import QObject, QUrl, Signal
+from PySide6.QtWebEngineWidgets import QWebEngineView
+
+from app.core.errors import PagenoteError
+from app.model.session import Session
+from app.tabs.capture import TabCapture
+from app.webview.annotator import Annotator
+from app.webview.bridge import PageBridge
+from app.webview.guest import Guest, LoadResult
+from app.webview.lease import Lease
+
+
+class Tab(QObject):
+    """One guest page in ``lease`` with its parts (see the module docstring). ``tab_id`` is a stable string
+    id (agents address tabs by it); ``project_dir`` receives ``shots/``.
+
+    Signals:
+        loading_changed(bool): a main-frame load started (True) or ended (False).
+        load_result(LoadResult): how a main-frame load ended.
+        message(str): a line for the status bar (redacted by whoever shows it).
+    """
+
+    loading_changed = Signal(bool)
+    load_result = Signal(object)
+    message = Signal(str)
+
+    def __init__(self, tab_id: str, lease: Lease, project_dir: Path, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.id = tab_id
+        self.view = QWebEngineView()
+        self.page = Guest(lease.profile, self.view)
+        self.view.setPage(self.page)
+        self.bridge = PageBridge(self.page)
+        self.session = Session()
+        self.annotator = Annotator(self.view, self.bridge, self.session)
+        self.capture = TabCapture(self.view, self.bridge, self.annotator, project_dir)
+        self.loading = False
+        self.view.loadStarted.connect(lambda: self._set_loading(True))
+        self.view.loadFinished.connect(lambda _ok: self._set_loading(False))
+        self.page.load_result.connect(self.load_result.emit)
+        self.page.renderProcessTerminated.connect(lambda status, code: self.message.emit(
+            self.tr("The page's renderer stopped ({0}, code {1}); press Reload").format(status.name, code)))
+
+    def _set_loading(self, on: bool) -> None:
+        self.loading = on
+        self.loading_changed.emit(on)
+
+    def open(self, url: QUrl) -> None:
+        """Start loading ``url`` (returns at once; :attr:`load_result` says how it ended)."""
+        self.view.load(url)
+
+    async def load(self, url: QUrl, timeout_ms: int = 30_000) -> LoadResult:
+        """Load ``url`` and return once the main frame finished. Raises :class:`PagenoteError`
+        ``PAGE_LOAD_TIMEOUT`` after ``timeout_ms`` and ``PAGE_LOAD_FAILED`` for a network or HTTP error."""
+        done: asyncio.Future = asyncio.get_running_loop().create_future()
+
+        def ended(result: LoadResult) -> None:
+            if not done.done():
+                done.set_result(result)
+
+        self.page.load_result.connect(ended)
+        try:
+            self.view.load(url)
+            try:
+                result = await asyncio.wait_for(done, timeout_ms / 1000)
+            except TimeoutError:
+                raise PagenoteError("PAGE_LOAD_TIMEOUT", f"{url.toString()} did not finish loading in "
+                                                         f"{timeout_ms // 1000} s") from None
+        finally:
+            self.page.load_result.disconnect(ended)
+        if not result.ok:
+            raise PagenoteError("PAGE_LOAD_FAILED", f"{result.error} loading {url.toString()}")
+        return result
+
+    def info(self, active: bool) -> dict:
+        """``{id, title, url, active}``: the tab as ``tabs.list`` shows it."""
+        return {"id": self.id, "title": self.page.title(), "url": self.page.url().toString(), "active": active}
+
+    async def page_state(self) -> dict:
+        """``{url, title, loading, viewport: {width, height} CSS px, scroll: {x, y} | None, dpr, zoom}``.
+        While loading (or when the page does not answer in 3 s) the viewport comes from the view and scroll
+        is ``None``."""
+        view = self.view
+        state = None
+        if not self.loading:
+            try:
+                state = await self.bridge.call("viewportState", timeout_ms=3_000)
+            except PagenoteError:
+                state = None
+        zoom = view.zoomFactor() or 1.0
+        return {
+            "url": self.page.url().toString(),
+            "title": self.page.title(),
+            "loading": self.loading,
+            "viewport": (state or {}).get("viewport") or {"width": view.width() / zoom, "height": view.height() / zoom},
+            "scroll": (state or {}).get("scroll"),
+            "dpr": view.devicePixelRatioF(),
+            "zoom": view.zoomFactor(),
+        }
+
+    def batch(self):
+        """The tab's current batch (an :class:`~app.model.annotation.AnnotationBatch`) with the latest
+        screenshot's paths."""
+        return self.session.batch(screenshot=self.capture.last_shot, screenshot_clean=self.capture.last_shot_clean)
+
+    def close(self) -> None:
+        """Stop the tab's timers; the caller deletes the view (and so the page) before the lease. Safe after
+        the view was deleted with a window that held it."""
+        import shiboken6
+
+        if shiboken6.isValid(self.annotator):
+            self.annotator.shutdown()

@@ -1,0 +1,169 @@
+"""A tab's annotations on the page: pins (session ids ↔ page-side ids per frame), markers, re-anchoring.
+
+Flow (one way): an element record picked in a frame → :meth:`Annotator.pin` → :class:`~app.model.session.Session`
+→ markers in every frame that shows annotations (``setMarkers``) — and back from the page, re-anchoring
+statuses (exact / rematched / stale, polled with ``anchorChanges``) → the session.
+
+No widgets here: the note box and pointer handling live in :mod:`app.ui.annotate`, which calls these intents.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+
+from PySide6.QtCore import QObject, QTimer, QUrl
+from PySide6.QtWebEngineWidgets import QWebEngineView
+from pydantic import ValidationError
+
+from app.core.errors import PagenoteError
+from app.core.tasks import spawn
+from app.model.annotation import ElementRecord
+from app.model.session import Session
+from app.webview.bridge import PageBridge
+from app.webview.frames import Route, frame_viewport_offset, in_top_document
+
+log = logging.getLogger("pagenote.annotate")
+
+#: How often the page is asked for re-anchoring changes, in ms.
+ANCHOR_POLL_MS = 400
+
+
+class Annotator(QObject):
+    """Pins of one tab. ``anchors`` maps a session pin id to ``(frame route, page-side id)``: page-side ids are
+    per frame, so an element in an iframe is ``<frame chain>::<id>`` in the session."""
+
+    def __init__(self, view: QWebEngineView, bridge: PageBridge, session: Session) -> None:
+        super().__init__(view)
+        self.view = view
+        self.bridge = bridge
+        self.session = session
+        self.selected: str | None = None                  # pin whose note is open (drawn selected)
+        self.anchors: dict[str, tuple[Route, str]] = {}   # pin id → (frame route, page-side id)
+        self._marker_frames: dict[str, Route] = {}        # frames that show markers now
+        session.subscribe(self.sync_markers)
+        view.loadFinished.connect(lambda _ok: self.sync_markers())
+        # SPA routes (pushState/replaceState/popstate) change the URL without a load: markers follow pages.
+        view.urlChanged.connect(lambda _url: self.sync_markers())
+        self._anchor_timer = QTimer(self)
+        self._anchor_timer.setInterval(ANCHOR_POLL_MS)
+        self._anchor_timer.timeout.connect(lambda: spawn(self.poll_anchors(), "re-anchoring poll"))
+        self._anchor_timer.start()
+        self._polling = False
+
+    def page_key(self) -> str:
+        """The current page: its URL without the fragment (markers and panel groups are per page)."""
+        url = QUrl(self.view.url())
+        url.setFragment(None)
+        return url.toString()
+
+    def pin_key(self, route: Route, page_id: str) -> str:
+        """The session id of an element: its page-side id in the main frame, ``<frame chain>::<id>`` in an
+        iframe. Remembers where it lives."""
+        key = page_id if not route.chain else f"{route.key}::{page_id}"
+        self.anchors[key] = (route, page_id)
+        return key
+
+    def target(self, pin_id: str) -> tuple[Route, str]:
+        """``(frame route, page-side id)`` of a pin (the main frame when unknown)."""
+        return self.anchors.get(pin_id, (Route(), pin_id))
+
+    async def record_of(self, route: Route, result: dict) -> ElementRecord:
+        """The validated element record of a ``pick``/``select`` answer made in ``route``'s frame, its rect in
+        top-document coordinates. Raises ``ValidationError``/``KeyError`` for a bad record and the bridge's
+        errors."""
+        raw = result["record"]
+        if route.chain:
+            state = await self.bridge.call("viewportState")
+            raw = in_top_document(raw, result.get("viewport"), route, (state or {}).get("scroll") or {"x": 0, "y": 0})
+        return ElementRecord.model_validate(raw)
+
+    def pin(self, pin_id: str, record: ElementRecord, note: str = "") -> int:
+        """Add a pin for ``record`` on the current page; returns its number (1-based)."""
+        return self.session.add(pin_id, record, note, page=self.page_key())
+
+    async def marker_viewport(self, pin_id: str) -> dict | None:
+        """The marker's rect of ``pin_id`` in the top viewport (CSS px), ``None`` when it is not shown."""
+        route, page_id = self.target(pin_id)
+        try:
+            rect = await self.bridge.call("markerViewport", page_id, frame=route.frame)
+        except PagenoteError:
+            return None
+        if not isinstance(rect, dict):
+            return None
+        return {**rect, "x": rect["x"] + route.offset[0], "y": rect["y"] + route.offset[1]}
+
+    def select(self, pin_id: str | None) -> None:
+        """Draw ``pin_id``'s marker as selected (the note box is open for it)."""
+        self.selected = pin_id
+        self.sync_markers()
+
+    def sync_markers(self) -> None:
+        """Send the session's markers (numbers, selection) to each frame that shows annotations (and an empty
+        list to frames that showed some before)."""
+        groups: dict[str, tuple[Route, list[dict], list[str]]] = {"": (Route(), [], [])}
+        for frame_key, route in self._marker_frames.items():
+            groups.setdefault(frame_key, (route, [], []))
+        for marker in self.session.markers(selected=self.selected, page=self.page_key()):
+            route, page_id = self.target(marker["id"])
+            groups.setdefault(route.key, (route, [], []))[1].append({**marker, "id": page_id})
+        for kept in self.session.kept_ids():
+            route, page_id = self.target(kept)
+            groups.setdefault(route.key, (route, [], []))[2].append(page_id)
+        for route, markers, keep in groups.values():
+            self.bridge.post("setMarkers", json.dumps({"markers": markers, "keep": keep}), frame=route.frame)
+        self._marker_frames = {key: route for key, (route, markers, keep) in groups.items() if key and (markers or keep)}
+
+    async def poll_anchors(self) -> None:
+        """Ask each frame that shows markers for re-anchoring changes (exact / rematched / stale) and record
+        them in the session. One poll at a time; a frame that does not answer is skipped this round."""
+        if self._polling or not any(p.page in (self.page_key(), "") for p in self.session.pins):
+            return
+        self._polling = True
+        try:
+            for key, route in {"": Route(), **self._marker_frames}.items():
+                try:
+                    result = await self.bridge.call("anchorChanges", frame=route.frame, timeout_ms=3_000)
+                except PagenoteError:
+                    continue
+                if not isinstance(result, dict):
+                    continue
+                by_page_id = {page_id: pin_id for pin_id, (r, page_id) in self.anchors.items() if r.key == key}
+                for page_id, change in result.items():
+                    element = None
+                    if change.get("record"):
+                        try:
+                            element = ElementRecord.model_validate(change["record"])
+                        except ValidationError:
+                            element = None
+                    self.session.set_anchor(by_page_id.get(page_id, page_id), change.get("status", ""), element)
+        finally:
+            self._polling = False
+
+    async def frame_pin_rects(self, document: bool = False) -> dict[str, dict]:
+        """Rects (CSS px; top viewport, or top document when ``document``) of the pins inside iframes, measured
+        now, for drawing them on screenshots. Frames that no longer answer are left out."""
+        out: dict[str, dict] = {}
+        scroll = {"x": 0, "y": 0}
+        framed = [(pin.id, *self.anchors[pin.id]) for pin in self.session.pins
+                  if pin.id in self.anchors and self.anchors[pin.id][0].chain]
+        if not framed:
+            return out
+        if document:
+            scroll = (await self.bridge.call("viewportState") or {}).get("scroll") or scroll
+        for pin_id, route, page_id in framed:
+            try:
+                found = await frame_viewport_offset(self.bridge, route.chain)
+                if found is None:
+                    continue
+                frame, (ox, oy) = found
+                rect = (await self.bridge.call("pinnedRects", [page_id], False, frame=frame) or {}).get(page_id)
+            except PagenoteError:
+                continue
+            if rect:
+                out[pin_id] = {**rect, "x": rect["x"] + ox + scroll["x"], "y": rect["y"] + oy + scroll["y"]}
+        return out
+
+    def shutdown(self) -> None:
+        """Stop polling the page."""
+        self._anchor_timer.stop()
