@@ -54,7 +54,6 @@ def test_caps_are_ordered_sensibly():
     assert policy.CONTEXT_CAP <= policy.HTML_CAP and policy.NOTE_CAP >= policy.TEXT_CAP
     assert len(policy.BLOCK_MARK) < policy.TEXT_CAP and policy.BLOCK_MARK.startswith("\n")
     assert 0 < policy.LOCATOR_TEXT_MAX <= policy.LOCATOR_VALUE_MAX < policy.LOCATOR_CHARS <= policy.LINE_CAP
-    # The most locators the line can hold at full length still fit in one line.
     assert policy.LOCATOR_MAX >= 2 and policy.LOCATOR_SEPARATOR == "; "
 
 
