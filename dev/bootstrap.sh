@@ -366,6 +366,20 @@ elif ! check_system; then
 fi
 
 # ---------------------------------------------------------------------------------------
+# 5. Node.js: the tests run the page-side modules (app/picker_js) under node to check that the
+#    JavaScript and Python implementations of shared rules agree (tests/test_parity.py).
+# ---------------------------------------------------------------------------------------
+
+if ! have node; then
+    if is_root && have apt-get; then
+        apt_update_once
+        apt_install nodejs || die "apt-get install nodejs failed (see above)."
+    else
+        say "warning: node is not installed; tests/test_parity.py needs it (sudo apt-get install nodejs)"
+    fi
+fi
+
+# ---------------------------------------------------------------------------------------
 
 export PAGENOTE_VENV_PY="$VENV_PY"
 if ((print_path)); then

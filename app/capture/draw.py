@@ -11,9 +11,11 @@ from collections.abc import Iterable
 
 from PIL import Image, ImageDraw, ImageFont
 
-MARKER_RED = (220, 38, 38, 255)      # the page-side marker's colour (overlay.js .marker)
+# The marker's colour and size are the page-side overlay's, defined once in the policy.
+from app.core.policy import MARKER_RGBA as MARKER_RED
+from app.core.policy import MARKER_SIZE
+
 REDACTION_FILL = (31, 41, 55, 255)   # solid slate: nothing of what was there survives
-MARKER_SIZE = 22                     # CSS px, as overlay.js draws markers
 
 
 def _box(rect: dict, k: float, origin: tuple[float, float]) -> tuple[int, int, int, int]:
