@@ -182,16 +182,14 @@ def _compare_baseline(current: Path, baseline: Path, threshold: float) -> int:
     :data:`EXIT_OK`."""
     import shutil
 
-    from PIL import Image
-
-    from app.compare import compare_images, diff_image, summary
+    from app.compare import compare_images, diff_image, open_image, summary
 
     if not baseline.exists():
         baseline.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(current, baseline)
         print(f"pagenote: baseline created: {baseline}", file=sys.stderr)
         return EXIT_OK
-    with Image.open(baseline) as a, Image.open(current) as b:
+    with open_image(baseline, what="baseline") as a, open_image(current, what="current") as b:
         result = compare_images(a, b, threshold_percent=threshold)
         diff_path = current.with_name(current.stem + "-diff.png")
         diff_image(a, b, result).save(diff_path)

@@ -16,61 +16,63 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from app.qtenv import make_application  # noqa: E402
 
 
 def main(argv: list[str]) -> int:
     url, out, *selectors = argv
     hover = selectors[3] if len(selectors) > 3 else None
-    app = make_application(headless=True)
-    from PySide6.QtCore import QEventLoop, QPoint, Qt, QUrl
-    from PySide6.QtTest import QTest
+    import asyncio
 
-    from app.headless import close_guest
-    from app.ui.main_window import MainWindow
-    from app.webview.lease import Lease
-    from app.webview.picker import wait_ms
+    from app.core.tasks import spawn
+    from app.runtime.run import open_app
 
-    lease = Lease(app)
-    window = MainWindow(lease, Path(tempfile.mkdtemp()))
-    window.resize(1440, 900)
-    window.show()
-    loop = QEventLoop()
-    window.view.loadFinished.connect(loop.quit)
-    window.view.load(QUrl(url))
-    loop.exec()
-    window.picker.wait_ready()
-    window.act_annotate.trigger()
-    proxy = window.view.focusProxy()
+    with open_app(Path(tempfile.mkdtemp()), headless=True) as (qt_app, app):
+        from PySide6.QtCore import QPoint, Qt, QUrl
+        from PySide6.QtTest import QTest
 
-    def centre(selector: str) -> QPoint:
-        src = (f"(() => {{ const e = document.querySelector({json.dumps(selector)});"
-               " const r = e.getBoundingClientRect(); return JSON.stringify([r.left + Math.min(r.width / 2, 40),"
-               " r.top + Math.min(r.height / 2, 10)]); })()")
-        box: list = []
-        window.page.runJavaScript(src, 0, box.append)
-        while not box:
-            wait_ms(20)
-        x, y = json.loads(box[0])
-        return QPoint(int(x), int(y))
+        from app.ui.main_window import MainWindow
 
-    notes = ["Heading too close to the text above: add 8px", "This sidebar link looks dead; underline on hover",
-             "Intro: say in one sentence what this page covers"]
-    for selector, note in zip(selectors[:3], notes):
-        point = centre(selector)
-        QTest.mouseMove(proxy, point)
-        QTest.mouseClick(proxy, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, point)
-        wait_ms(300)
-        QTest.keyClicks(window.annotate.note_box.editor, note)
-        QTest.keyClick(window.annotate.note_box.editor, Qt.Key.Key_Return)
-        wait_ms(100)
-    window.panel.summary.setPlainText("Docs page polish: spacing and link affordance")
-    if hover:
-        QTest.mouseMove(proxy, centre(hover))
-    wait_ms(500)
-    window.grab().save(out)
-    print(out)
-    close_guest(window, lease)
+        window = MainWindow(app)
+        window.resize(1440, 900)
+        window.show()
+
+        async def centre(selector: str) -> QPoint:
+            src = (f"(() => {{ const e = document.querySelector({json.dumps(selector)});"
+                   " const r = e.getBoundingClientRect(); return JSON.stringify([r.left + Math.min(r.width / 2, 40),"
+                   " r.top + Math.min(r.height / 2, 10)]); })()")
+            x, y = json.loads(await window.tab.bridge.run(src, world=0))
+            return QPoint(int(x), int(y))
+
+        async def shoot() -> None:
+            try:
+                await window.tab.load(QUrl(url))
+                await window.tab.bridge.wait_ready()
+                await window.tab.bridge.wait_frames(2)
+                proxy = window.view.focusProxy()  # exists once the page has rendered
+                window.act_annotate.trigger()
+                notes = ["Heading too close to the text above: add 8px",
+                         "This sidebar link looks dead; underline on hover",
+                         "Intro: say in one sentence what this page covers"]
+                for selector, note in zip(selectors[:3], notes):
+                    point = await centre(selector)
+                    QTest.mouseMove(proxy, point)
+                    QTest.mouseClick(proxy, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, point)
+                    await asyncio.sleep(0.3)
+                    QTest.keyClicks(window.annotate.note_box.editor, note)
+                    QTest.keyClick(window.annotate.note_box.editor, Qt.Key.Key_Return)
+                    await asyncio.sleep(0.1)
+                window.panel.summary.setPlainText("Docs page polish: spacing and link affordance")
+                if hover:
+                    QTest.mouseMove(proxy, await centre(hover))
+                await asyncio.sleep(0.5)
+                window.grab().save(out)
+                print(out)
+            finally:
+                qt_app.quit()
+
+        spawn(shoot(), "README picture")
+        qt_app.exec()
+        window.close()
     return 0
 
 

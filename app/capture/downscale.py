@@ -12,6 +12,8 @@ import math
 
 from PIL import Image
 
+from app.compare.images import open_image
+
 MAX_EDGE = 1568
 MAX_PIXELS = 1_150_000
 
@@ -27,7 +29,7 @@ def agent_scale(width: int, height: int) -> float:
 def downscale_png(data: bytes) -> tuple[bytes, float, tuple[int, int]]:
     """Downscale PNG ``data`` for an agent. Returns ``(png, scale, (width, height))``; ``scale`` is new/old
     (1.0 when the image already fits, and then ``png`` is ``data`` unchanged)."""
-    image = Image.open(io.BytesIO(data))
+    image = open_image(io.BytesIO(data), what="screenshot")  # full pages pass Pillow's default size guard
     scale = agent_scale(*image.size)
     if scale >= 1.0:
         return data, 1.0, image.size
