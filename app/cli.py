@@ -1,11 +1,15 @@
-"""Command line.
+"""Command line: one ``argparse`` parser, ``pagenote``, with a subcommand per mode.
 
-- ``pagenote [URL] [--out DIR]``: the window (with the agent socket). With no display it runs
-  ``pagenote capture`` on the page instead (and says so on stderr).
+- ``pagenote [window] [URL] [--out DIR]``: the window (with the agent socket); ``window`` is the default
+  command, so ``pagenote URL`` works. With no display it runs ``pagenote capture`` on the page instead (and
+  says so on stderr).
 - ``pagenote capture …``: one headless annotate → screenshot → Markdown run (see :mod:`app.headless`).
 - ``pagenote serve [URL] [--out DIR]``: the app with no visible window, serving the agent socket.
 - ``pagenote mcp [--http HOST:PORT]``: an MCP server (stdio, or streamable HTTP) backed by the agent socket.
-- ``pagenote compare BASELINE.png CURRENT.png``: visual diff (see :mod:`app.capture.compare`).
+- ``pagenote compare BASELINE.png CURRENT.png``: visual diff (see :mod:`app.compare.cli`).
+
+Heavy modules (Qt, the MCP SDK, Pillow) are imported only by the command that runs: :func:`main` fills in
+the arguments of the chosen subcommand only; ``pagenote --help`` lists every subcommand all the same.
 """
 
 from __future__ import annotations
@@ -14,11 +18,22 @@ import argparse
 import logging
 import re
 import sys
+from collections.abc import Iterable
 from pathlib import Path
 
 from app import __version__
-from app.core.errors import EXIT_BAD_INPUT
-from app.headless import CaptureJob
+from app.core.errors import EXIT_BAD_INPUT, PagenoteError
+
+COMMANDS = ("window", "capture", "serve", "mcp", "compare")
+"""Subcommand names, in ``--help`` order. ``window`` is inserted when argv names none (:func:`route`)."""
+_TOP_LEVEL_OPTIONS = frozenset({"-h", "--help", "--version"})
+_HELP = {
+    "window": "open the window on URL (the default command)",
+    "capture": "headless: annotate, screenshot, print the Markdown",
+    "serve": "run with no visible window, serving the agent socket",
+    "mcp": "MCP server for coding agents (stdio, or --http HOST:PORT)",
+    "compare": "visual diff of two screenshots",
+}
 
 
 class _Target(argparse.Action):
@@ -44,22 +59,32 @@ def _viewport(text: str) -> tuple[int, int]:
     return int(m.group(1)), int(m.group(2))
 
 
-def capture_parser() -> argparse.ArgumentParser:
-    """The ``pagenote capture`` argument parser (argparse exits 2 on bad input)."""
-    p = argparse.ArgumentParser(
-        prog="pagenote capture",
-        description="Load a page with no window, pin one annotation per selector, take a viewport PNG, write "
-                    "the Markdown to <out>/annotations/ and print it on stdout.",
-        epilog="Exit codes: 0 done, 1 differs from --baseline, 2 bad input, 3 the page failed to load, "
-               "4 the screenshot failed, 5 --send could not reach the app.")
-    p.add_argument("url", nargs="?", help="page URL or file (default: the bundled demo page)")
+def _page_and_out(p: argparse.ArgumentParser, url_help: str) -> None:
+    """The ``url`` positional, ``--out DIR`` and ``-v/--verbose`` shared by window, capture and serve."""
+    p.add_argument("url", nargs="?", help=url_help)
+    p.add_argument("--out", metavar="DIR", type=Path, default=Path.cwd(),
+                   help="project directory for annotations/ and shots/ (default: current directory)")
+    p.add_argument("-v", "--verbose", action="store_true", help="log details to stderr")
+
+
+def _fill_window(p: argparse.ArgumentParser) -> None:
+    p.description = ("Annotate a web page element by element and hand the notes to a coding agent. "
+                     "Run 'pagenote capture --help' for the headless mode.")
+    _page_and_out(p, "page to open (default: the bundled demo page)")
+    p.add_argument("--version", action="version", version=f"pagenote {__version__}")
+
+
+def _fill_capture(p: argparse.ArgumentParser) -> None:
+    p.description = ("Load a page with no window, pin one annotation per selector, take a viewport PNG, write "
+                     "the Markdown to <out>/annotations/ and print it on stdout.")
+    p.epilog = ("Exit codes: 0 done, 1 differs from --baseline, 2 bad input, 3 the page failed to load, "
+                "4 the screenshot failed, 5 --send could not reach the app.")
+    _page_and_out(p, "page URL or file (default: the bundled demo page)")
     p.add_argument("--annotate", metavar="SELECTOR", action=_Target, dest="targets",
                    help="CSS selector of an element to annotate; must match exactly one element (repeatable)")
     p.add_argument("--note", metavar="TEXT", action=_Target, dest="targets",
                    help="note for the --annotate before it")
     p.add_argument("--summary", metavar="TEXT", default="", help="overall note for the batch")
-    p.add_argument("--out", metavar="DIR", type=Path, default=Path.cwd(),
-                   help="project directory for annotations/ and shots/ (default: current directory)")
     p.add_argument("--no-screenshot", action="store_true", help="do not take the viewport PNG")
     p.add_argument("--viewport", metavar="WxH", type=_viewport, default=(1280, 800),
                    help="viewport size in CSS px (default 1280x800)")
@@ -78,34 +103,76 @@ def capture_parser() -> argparse.ArgumentParser:
                    help="with --baseline: the largest changed-pixel percentage that still passes (default 0.1)")
     p.add_argument("--send", action="store_true",
                    help="also hand the batch to the running pagenote app, as its Send button does")
-    p.add_argument("-v", "--verbose", action="store_true", help="log details to stderr")
-    return p
 
 
-def serve_parser() -> argparse.ArgumentParser:
-    """The ``pagenote serve`` argument parser."""
-    p = argparse.ArgumentParser(prog="pagenote serve",
-                                description="Run pagenote with no visible window, serving the agent socket "
-                                            "(for coding agents and 'pagenote mcp').")
-    p.add_argument("url", nargs="?", help="page to open (default: the bundled demo page)")
-    p.add_argument("--out", metavar="DIR", type=Path, default=Path.cwd(),
-                   help="project directory for annotations/ and shots/ (default: current directory)")
-    p.add_argument("-v", "--verbose", action="store_true", help="log details to stderr")
-    return p
+def _fill_serve(p: argparse.ArgumentParser) -> None:
+    p.description = ("Run pagenote with no visible window, serving the agent socket "
+                     "(for coding agents and 'pagenote mcp').")
+    _page_and_out(p, "page to open (default: the bundled demo page)")
 
 
-def gui_parser() -> argparse.ArgumentParser:
-    """The ``pagenote [URL]`` (window) argument parser."""
-    p = argparse.ArgumentParser(
+def _fill_mcp(p: argparse.ArgumentParser) -> None:
+    from app.mcp import cli as mcp_cli
+
+    p.description = mcp_cli.DESCRIPTION
+    mcp_cli.add_arguments(p)  # adds its own -v/--verbose
+
+
+def _fill_compare(p: argparse.ArgumentParser) -> None:
+    from app.compare import cli as compare_cli
+
+    p.description, p.epilog = compare_cli.DESCRIPTION, compare_cli.EPILOG
+    compare_cli.add_arguments(p)
+
+
+_FILL = {"window": _fill_window, "capture": _fill_capture, "serve": _fill_serve, "mcp": _fill_mcp,
+         "compare": _fill_compare}
+
+
+def build_parser(commands: Iterable[str] = COMMANDS) -> argparse.ArgumentParser:
+    """The one ``pagenote`` parser: ``--version`` and a subparser per name in :data:`COMMANDS` (all listed in
+    ``--help``). Only the subparsers named in ``commands`` get their arguments (and import what they need);
+    parsing a subcommand left empty fails. The parsed namespace has ``command`` (a name from
+    :data:`COMMANDS`). The window subparser's ``prog`` is ``pagenote`` since ``window`` is the default."""
+    parser = argparse.ArgumentParser(
         prog="pagenote",
-        description="Annotate a web page element by element and hand the notes to a coding agent. "
-                    "Run 'pagenote capture --help' for the headless mode.")
-    p.add_argument("url", nargs="?", help="page to open (default: the bundled demo page)")
-    p.add_argument("--out", metavar="DIR", type=Path, default=Path.cwd(),
-                   help="project directory for annotations/ and shots/ (default: current directory)")
-    p.add_argument("-v", "--verbose", action="store_true", help="log details to stderr")
-    p.add_argument("--version", action="version", version=f"pagenote {__version__}")
-    return p
+        description="Annotate a web page element by element and hand the notes to a coding agent.",
+        epilog="With no COMMAND, 'window' is assumed: 'pagenote URL' opens the window. "
+               "Run 'pagenote COMMAND --help' for a command's options.")
+    parser.add_argument("--version", action="version", version=f"pagenote {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", title="commands", required=True)
+    wanted = set(commands)
+    for name in COMMANDS:
+        p = sub.add_parser(name, help=_HELP[name], **({"prog": "pagenote"} if name == "window" else {}))
+        if name in wanted:
+            _FILL[name](p)
+    return parser
+
+
+def route(argv: list[str]) -> list[str]:
+    """``argv`` with ``window`` put first unless it already starts with a name from :data:`COMMANDS` or a
+    top-level option (``-h``, ``--help``, ``--version``): ``["URL", "--out", "D"]`` → ``["window", "URL",
+    "--out", "D"]``, ``[]`` → ``["window"]``, ``["capture", …]`` unchanged."""
+    if argv and (argv[0] in COMMANDS or argv[0] in _TOP_LEVEL_OPTIONS):
+        return list(argv)
+    return ["window", *argv]
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point of the ``pagenote`` console script and ``python -m app``. Returns the exit code:
+    argparse's (2 bad arguments, 0 for ``--help``/``--version``), the command's, or a
+    :class:`PagenoteError`'s ``exit_code`` after printing ``pagenote: NAME: message`` on stderr."""
+    argv = route(list(sys.argv[1:] if argv is None else argv))
+    command = argv[0] if argv[0] in COMMANDS else None
+    try:
+        args = build_parser([command] if command else ()).parse_args(argv)
+    except SystemExit as exc:  # argparse: 2 on bad arguments, 0 for --help/--version
+        return exc.code if isinstance(exc.code, int) else EXIT_BAD_INPUT
+    try:
+        return _RUN[args.command](args)
+    except PagenoteError as exc:
+        print(f"pagenote: {exc}", file=sys.stderr)
+        return exc.exit_code
 
 
 def _logging(verbose: bool) -> None:
@@ -113,36 +180,17 @@ def _logging(verbose: bool) -> None:
                         format="pagenote %(name)s %(levelname)s: %(message)s")
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Entry point of the ``pagenote`` console script and ``python -m app``. Returns the exit code."""
-    argv = list(sys.argv[1:] if argv is None else argv)
-    if argv[:1] == ["capture"]:
-        return _capture(argv[1:])
-    if argv[:1] == ["serve"]:
-        args = serve_parser().parse_args(argv[1:])
-        _logging(args.verbose)
-        from app.runtime.run import run_serve
-
-        return run_serve(args.url, args.out, _agent_socket())
-    if argv[:1] == ["mcp"]:
-        from app.mcp.cli import main as mcp_main
-
-        return mcp_main(argv[1:])
-    if argv[:1] == ["compare"]:
-        from app.compare.cli import main as compare_main
-
-        return compare_main(argv[1:])
-    args = gui_parser().parse_args(argv)
-    _logging(args.verbose)
-    from app.qtenv import has_display
-
-    if not has_display():
-        print("pagenote: no display (DISPLAY/WAYLAND_DISPLAY unset): running 'pagenote capture' instead",
-              file=sys.stderr)
-        return _capture(([args.url] if args.url else []) + ["--out", str(args.out)])
-    from app.ui.main_window import run_window
-
-    return run_window(args.url, args.out, _agent_socket())
+def _project_dir(out: Path, *, create: bool) -> Path:
+    """``out`` checked as a project directory (made, with parents, when ``create``). Raises
+    :class:`PagenoteError` ``BAD_OUT_DIR`` when it is not a directory or cannot be made."""
+    if out.exists() and not out.is_dir():
+        raise PagenoteError("BAD_OUT_DIR", f"{out} exists and is not a directory")
+    if create and not out.exists():
+        try:
+            out.mkdir(parents=True)
+        except OSError as exc:
+            raise PagenoteError("BAD_OUT_DIR", f"cannot create {out}: {exc}") from exc
+    return out
 
 
 def _agent_socket() -> Path | None:
@@ -156,27 +204,51 @@ def _agent_socket() -> Path | None:
         return None
 
 
-def _capture(argv: list[str]) -> int:
-    args = capture_parser().parse_args(argv)
+def _window(args: argparse.Namespace) -> int:
+    """The window; with no display, ``pagenote capture URL --out DIR`` instead (said on stderr)."""
+    _logging(args.verbose)
+    from app.qtenv import has_display
+
+    if not has_display():
+        print("pagenote: no display (DISPLAY/WAYLAND_DISPLAY unset): running 'pagenote capture' instead",
+              file=sys.stderr)
+        rest = ([args.url] if args.url else []) + ["--out", str(args.out)] + (["-v"] if args.verbose else [])
+        return _capture(build_parser(["capture"]).parse_args(["capture", *rest]))
+    from app.ui.main_window import run_window
+
+    return run_window(args.url, _project_dir(args.out, create=False), _agent_socket())
+
+
+def _serve(args: argparse.Namespace) -> int:
+    _logging(args.verbose)
+    from app.runtime.run import run_serve
+
+    return run_serve(args.url, _project_dir(args.out, create=False), _agent_socket())
+
+
+def _capture(args: argparse.Namespace) -> int:
     _logging(args.verbose)
     from app import headless
+    from app.webview.urls import DEMO_PAGE
 
-    url = args.url
-    if not url:
-        from app.webview.urls import DEMO_PAGE
-
-        url = DEMO_PAGE.as_uri()
-    if args.out.exists() and not args.out.is_dir():
-        print(f"pagenote: BAD_OUT_DIR: {args.out} exists and is not a directory", file=sys.stderr)
-        return EXIT_BAD_INPUT
-    if not args.out.exists():
-        try:
-            args.out.mkdir(parents=True)
-        except OSError as exc:
-            print(f"pagenote: BAD_OUT_DIR: cannot create {args.out}: {exc}", file=sys.stderr)
-            return EXIT_BAD_INPUT
-    job = CaptureJob(url=url, targets=[tuple(t) for t in (args.targets or [])], summary=args.summary,
-                     out=args.out, screenshot=not args.no_screenshot, viewport=args.viewport, format=args.format,
-                     send=args.send, full_page=args.full_page, scale=args.scale, crops=args.crops,
-                     agent_copy=args.agent_copy, baseline=args.baseline, threshold=args.threshold)
+    job = headless.CaptureJob(
+        url=args.url or DEMO_PAGE.as_uri(), targets=[tuple(t) for t in (args.targets or [])],
+        summary=args.summary, out=_project_dir(args.out, create=True), screenshot=not args.no_screenshot,
+        viewport=args.viewport, format=args.format, send=args.send, full_page=args.full_page, scale=args.scale,
+        crops=args.crops, agent_copy=args.agent_copy, baseline=args.baseline, threshold=args.threshold)
     return headless.run(job)
+
+
+def _mcp(args: argparse.Namespace) -> int:
+    from app.mcp.cli import run  # sets up its own logging from args.verbose
+
+    return run(args)
+
+
+def _compare(args: argparse.Namespace) -> int:
+    from app.compare.cli import run  # prints "pagenote compare: NAME: message" itself
+
+    return run(args)
+
+
+_RUN = {"window": _window, "capture": _capture, "serve": _serve, "mcp": _mcp, "compare": _compare}

@@ -115,3 +115,16 @@ def test_capture_over_an_open_modal_dialog_on_a_dark_page(tmp_path):
     assert proc.returncode == 0, proc.stderr
     shot = Path(parse_annotations(proc.stdout).screenshot)
     assert Image.open(shot).size == (1280, 800)
+
+
+def test_pagenote_url_without_a_display_runs_capture(server, tmp_path):
+    """``pagenote URL --out DIR`` (the window, the default command) falls back to ``capture`` headless."""
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    proc = subprocess.run([sys.executable, "-m", "app", server.url("record.html"), "--out", str(tmp_path)],
+                          cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stderr.startswith("pagenote: no display (DISPLAY/WAYLAND_DISPLAY unset): running 'pagenote "
+                                  "capture' instead\n")
+    batch = parse_annotations(proc.stdout)
+    assert not batch.annotations and Path(batch.screenshot).parent == tmp_path / "shots"
+    assert len(list((tmp_path / "annotations").glob("*.md"))) == 1
