@@ -10,7 +10,8 @@ tolerance 16): same size, percentage of equal pixels.
     .venv/bin/python bench/screenshots_vs_playwright.py URL [URL …] [--runs 5] [--kind full|viewport]
 
 Needs ``apt-get install chromium`` and ``.venv/bin/pip install playwright`` (no browser download).
-A baseline to report, not a gate.
+A baseline to report, not a gate. pagenote's side goes through ``bench/_window.py`` (the benches' one door
+into pagenote's APIs).
 """
 
 from __future__ import annotations
@@ -30,36 +31,17 @@ def pagenote_worker(url: str, kind: str, out: str) -> None:
     sys.path.insert(0, str(ROOT))
     import time
 
-    from app.qtenv import make_application
+    from _window import make_app, make_shooter, open_view, shoot
 
-    app = make_application(headless=True)
-    from PySide6.QtCore import QEventLoop, QUrl
-    from PySide6.QtWebEngineWidgets import QWebEngineView
-
-    from app.capture.shots import Shooter
-    from app.webview.guest import Guest
-    from app.webview.lease import Lease
-    from app.webview.picker import Picker
-
-    lease = Lease(app)
-    view = QWebEngineView()
-    page = Guest(lease.profile, view)
-    view.setPage(page)
-    view.resize(1280, 800)
-    view.show()
-    loop = QEventLoop()
-    view.loadFinished.connect(loop.quit)
-    view.load(QUrl(url))
-    loop.exec()
-    picker = Picker(page)
-    picker.wait_ready()
-    shooter = Shooter(view, picker, Path(out))
+    app = make_app()
+    view, picker, _lease = open_view(app, url, 1280, 800)
+    shooter = make_shooter(view, picker, Path(out))
     print("ready", flush=True)
     for line in sys.stdin:
         if line.strip() != "shot":
             break
         start = time.perf_counter()
-        shot, _ = shooter.full_page() if kind == "full" else shooter.viewport(annotated=False)
+        shot = shoot(shooter, kind)
         print(json.dumps({"s": time.perf_counter() - start, "path": shot.path}), flush=True)
 
 

@@ -1,0 +1,60 @@
+"""What the view's pixels show: grabs of a few pixels at an element's left edge (the hover outline) or
+top-left (the marker dot), polled as fast as the event loop wakes."""
+
+from __future__ import annotations
+
+import time
+
+from _window import WAIT_MS
+
+BLUE, RED = (0x25, 0x63, 0xEB), (0xDC, 0x26, 0x26)   # overlay.js: outline border / selected dot, dot
+TOLERANCE = 10                        # per channel
+
+
+def near(rgb: tuple[int, int, int], want: tuple[int, int, int]) -> bool:
+    """True when every channel of ``rgb`` is within :data:`TOLERANCE` of ``want``."""
+    return max(abs(a - b) for a, b in zip(rgb, want)) <= TOLERANCE
+
+
+def edge_window(t: dict) -> tuple[int, int, int, int]:
+    """x, y, w, h on the element's left edge at mid-height: where the outline's 2 px border is drawn."""
+    return int(t["rect"]["x"]) - 1, round(t["edgeY"]) - 1, 4, 3
+
+
+def dot_window(t: dict) -> tuple[int, int, int, int]:
+    """Inside the marker dot at the element's top-left (22 px round, 2 px white rim), left of its number."""
+    return int(t["rect"]["x"]) + 3, int(t["rect"]["y"]) + 9, 3, 5
+
+
+def seen_colour(view, window, colours) -> tuple[int, int, int] | None:
+    """The first of ``colours`` that a pixel of ``window`` has in a grab of ``view`` (a few µs), or None."""
+    from PySide6.QtCore import QRect
+
+    image = view.grab(QRect(*window)).toImage()
+    for y in range(image.height()):
+        for x in range(image.width()):
+            c = image.pixelColor(x, y)
+            for want in colours:
+                if near((c.red(), c.green(), c.blue()), want):
+                    return want
+    return None
+
+
+def poll_pixels(seen, timeout_ms: int = WAIT_MS) -> float | None:
+    """Host time of the first grab (its start) for which ``seen()`` holds, grabbing each time the event
+    loop wakes (a 1 ms timer keeps it waking); None on timeout."""
+    from PySide6.QtCore import QCoreApplication, QEventLoop, QTimer
+
+    tick = QTimer()
+    tick.setInterval(1)
+    tick.start()
+    deadline = time.perf_counter() + timeout_ms / 1e3
+    try:
+        while time.perf_counter() < deadline:
+            t = time.perf_counter()
+            if seen():
+                return t
+            QCoreApplication.processEvents(QEventLoop.ProcessEventsFlag.WaitForMoreEvents)
+        return None
+    finally:
+        tick.stop()

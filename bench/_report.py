@@ -1,0 +1,76 @@
+"""The picker bench's report: milestones against the goals (p95), where the time goes, host call costs."""
+
+from __future__ import annotations
+
+from _stats import pct
+
+HOVER_GOAL_MS, PIN_GOAL_MS = 16.0, 50.0
+
+
+def report(results: dict[str, dict], spans: dict[str, list[float]], rtts: list[float]) -> None:
+    """Print the table of milestones against the goals, where the time goes per page, the host calls'
+    durations (``spans``: label → ms) and the runJavaScript round trip (``rtts``, ms), then the verdict."""
+    rows = [("hover → state (_hover_done)", "hover_state", HOVER_GOAL_MS, True),
+            ("hover → page frame (box moved)", "hover_frame", HOVER_GOAL_MS, False),
+            ("hover → pixels (#2563EB at edge)", "hover_pixels", HOVER_GOAL_MS, False),
+            ("pin → marker placed (page frame)", "pin_marker", PIN_GOAL_MS, True),
+            ("pin → panel row (refresh)", "pin_row", PIN_GOAL_MS, True),
+            ("pin → marker pixels", "pin_pixels", PIN_GOAL_MS, False)]
+    print(f"\n{'page':<23} {'ms after the Qt mouse event':<34} {'n':>4} {'p50':>7} {'p95':>7} {'max':>7}  p95 goal")
+    holds = {"hover": True, "pin": True}
+    for page, res in results.items():
+        for i, (label, key, goal, counted) in enumerate(rows):
+            v = res.get(key, [])
+            ok = bool(v) and pct(v, 95) <= goal
+            if counted:
+                holds[key.split("_")[0]] &= ok
+                verdict = "ok" if ok else "MISSED"
+            else:
+                verdict = ("within" if ok else "over") + " (info)"
+            stats = f"{len(v):>4} {pct(v, 50):>7.1f} {pct(v, 95):>7.1f} {max(v, default=float('nan')):>7.1f}"
+            print(f"{page if i == 0 else '':<23} {label:<34} {stats}  ≤{goal:.0f} {verdict}")
+
+    print("\nwhere the time goes (p50 ms unless marked; in/out: runJavaScript transit host→page and back to the"
+          " callback; frame: wait for the next animation frame; render: that frame's style, layout, paint):")
+    for page, res in results.items():
+        def m(key: str, q: float = 50, res: dict = res) -> float:
+            return pct(res.get(key, []), q)
+
+        print(f"  {page}: {res['elements']} elements, {len(res['targets'])} targets")
+        print(f"    hover: in {m('hover_in'):.2f} · hover() {m('hover_exec'):.2f} · out {m('hover_out'):.2f}"
+              f" → state {m('hover_state'):.2f} · frame +{m('hover_frame') - m('hover_state'):.1f}"
+              f" · render +{m('hover_rendered') - m('hover_frame'):.1f}"
+              f" · to the grab +{m('hover_gap'):.1f} (p95 {m('hover_gap', 95):.1f})")
+        print(f"    pin:   in {m('pick_in'):.2f} · pick() {m('pick_exec'):.1f} ({m('pick_kib'):.1f} KiB JSON)"
+              f" · out {m('pick_out'):.2f} → answer {m('pick_answer'):.1f}"
+              f" · host to setMarkers +{m('marker_call') - m('pick_answer'):.2f}"
+              f" · setMarkers() {m('marker_exec'):.2f} · frame +{m('pin_marker') - m('marker_done'):.1f}"
+              f" · render +{m('pin_rendered') - m('pin_marker'):.1f}")
+        print(f"           pixel pass: frame rendered at {m('pin_px_rendered'):.1f}"
+              f" (p95 {m('pin_px_rendered', 95):.1f})"
+              f" · to the grab +{m('pin_gap'):.1f} (p95 {m('pin_gap', 95):.1f}) · dot first seen as "
+              + ", ".join(f"{c} ×{n}" for c, n in res["marker_colours"].items()))
+        fields, steps = res["fields"], res["steps"]
+        if fields:
+            order = sorted(fields, key=lambda k: -pct(fields[k], 50))
+            top = " · ".join(f"{k} {pct(fields[k], 50):.2f}/{pct(fields[k], 95):.1f}" for k in order[:7])
+            rest = f"{max(pct(fields[k], 50) for k in order[7:]):.2f}/{max(pct(fields[k], 95) for k in order[7:]):.1f}"
+            print(f"    record, field by field (p50/p95 ms, alone): {top} · others ≤ {rest}")
+            print("    inside locators: " + " · ".join(f"{k} {pct(v, 50):.2f}/{pct(v, 95):.1f}"
+                                                 for k, v in sorted(steps.items(), key=lambda kv: -pct(kv[1], 50)))
+                  + f" · selector's querySelectorAll calls {m('selector_queries'):.0f}"
+                  f"/{m('selector_queries', 95):.0f}")
+            print(f"    host per answer: json.loads {m('json_loads'):.3f} · ElementRecord.model_validate"
+                  f" {m('validate'):.3f} · locators kept: "
+                  + ", ".join(f"{k} {n}" for k, n in sorted(res["kinds"].items(), key=lambda kv: -kv[1])))
+        for problem in res["problems"][:6]:
+            print(f"    ! {problem}")
+        if len(res["problems"]) > 6:
+            print(f"    ! … {len(res['problems']) - 6} more")
+    print("  host calls, all pages (p50 / p95 ms):")
+    for name, values in spans.items():
+        print(f"    {name:<66} {pct(values, 50):6.2f} {pct(values, 95):6.2f}  n={len(values)}")
+    print(f"  trivial runJavaScript round trip (quickest per batch, p50): {pct(rtts, 50):.3f} ms")
+    print(f"\ngoals: hover outline moved p95 ≤ {HOVER_GOAL_MS:.0f} ms: {'HOLDS' if holds['hover'] else 'MISSED'}"
+          f" · pin (marker placed, panel row) p95 ≤ {PIN_GOAL_MS:.0f} ms: {'HOLDS' if holds['pin'] else 'MISSED'}"
+          " · (info) rows are not part of the verdict")
