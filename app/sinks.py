@@ -14,9 +14,9 @@ import unicodedata
 from datetime import datetime
 from pathlib import Path
 
+from app.core.platform import give_usual_mode
 from app.model.annotation import AnnotationBatch
 from app.protocol.markdown import encode_annotations
-from app.runtime.platform import give_usual_mode
 
 STAMP_FORMAT = "%Y%m%d-%H%M%S"
 

@@ -1,5 +1,5 @@
 """Per-user paths and the platform layer, no browser: where the agent socket goes (``app.agent.paths``) and
-the owner-only directory, 0600 file, usual-mode file and exclusive lock of ``app.runtime.platform``."""
+the owner-only directory, 0600 file, usual-mode file and exclusive lock of ``app.core.platform``."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from app.agent import paths
-from app.runtime import platform
+from app.core import platform
 
 ROOT = Path(__file__).resolve().parents[1]
 posix_only = pytest.mark.skipif(not platform.POSIX, reason="mode bits and uids are POSIX")
@@ -164,7 +164,7 @@ def test_markdown_files_get_the_usual_mode_not_mkstemps(tmp_path):
 TRY_LOCK = """
 import sys
 from pathlib import Path
-from app.runtime.platform import exclusive_lock
+from app.core.platform import exclusive_lock
 try:
     with exclusive_lock(Path(sys.argv[1]), blocking=False):
         print("acquired")

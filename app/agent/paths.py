@@ -13,7 +13,7 @@ from pathlib import Path
 
 import platformdirs
 
-from app.runtime.platform import private_dir, user_tag
+from app.core.platform import private_dir, user_tag
 
 APP_NAME = "pagenote"
 SOCKET_NAME = "agent.sock"

@@ -21,11 +21,11 @@ from PIL import Image, PngImagePlugin
 from PySide6.QtWebEngineWidgets import QWebEngineView
 
 from app import __version__
+from app.core.platform import exclusive_lock
 from app.capture.draw import draw_annotations, redact
 from app.capture.fullpage import grab_full_page
 from app.capture.viewport import CaptureError, grab_viewport, to_pil
 from app.protocol.redact import redact_urls
-from app.runtime.platform import exclusive_lock
 from app.sinks import slug, stamp, unique_path, write_atomic
 from app.webview.bridge import PageBridge
 
