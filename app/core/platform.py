@@ -67,6 +67,16 @@ def private_file(path: Path) -> IO[bytes]:
     return os.fdopen(os.open(path, flags, FILE_MODE), "wb")
 
 
+def check_private_file(path: Path, remedy: str = "fix it or delete it") -> None:
+    """Check that the existing file ``path`` is yours and private: on POSIX its owner is the current uid and
+    no group/other bits are set. Raises ``PermissionError`` naming the mode and ``remedy`` when it is not,
+    ``OSError`` when it cannot be examined. On Windows only its existence is checked."""
+    info = path.stat()
+    if POSIX and (info.st_uid != os.getuid() or info.st_mode & 0o077):
+        raise PermissionError(f"{path} must belong to you with mode 0600 (it is {oct(info.st_mode & 0o777)}); "
+                              f"{remedy}")
+
+
 def _umask() -> int:
     """The process umask. Linux ≥ 4.7 reports it in ``/proc/self/status`` (read without changing it);
     elsewhere it is read by setting and restoring it."""

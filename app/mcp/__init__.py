@@ -11,7 +11,6 @@ One job per module:
 - :mod:`app.mcp.autostart`: :class:`~app.mcp.autostart.AgentBridge`, which starts ``pagenote serve`` when
   nothing listens on the socket;
 - :mod:`app.mcp.http`: the loopback-only streamable HTTP transport with its bearer token;
-- :mod:`app.mcp.private_files`: owner-only files and directories (the POSIX modes behind one helper);
 - :mod:`app.mcp.cli`: ``pagenote mcp [--http HOST:PORT] [--no-start] [--socket PATH] [-v]``.
 
 Importing the package has no side effects.

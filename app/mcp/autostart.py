@@ -31,7 +31,7 @@ import anyio
 from app.agent.client import AgentClient, AgentUnavailable
 from app.agent.paths import is_live
 from app.core.errors import REGISTRY, PagenoteError
-from app.mcp.private_files import private_dir
+from app.core.platform import private_dir
 
 log = logging.getLogger("pagenote.mcp")
 
@@ -100,7 +100,7 @@ class AgentBridge:
             env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "PAGENOTE_SOCKET": str(self.socket)}
             next_step = f"see the log {self.log_path}; or {REGISTRY['APP_NOT_RUNNING'].next_step}"
             try:
-                private_dir(self.socket.parent)
+                private_dir(self.socket.parent, check=False)
                 with open(self.log_path, "ab") as out:
                     out.write(f"\n== {time.strftime('%Y-%m-%d %H:%M:%S')} pagenote mcp starts: "
                               f"{' '.join(command)}\n".encode())

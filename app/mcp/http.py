@@ -1,7 +1,7 @@
 """``pagenote mcp --http HOST:PORT``: streamable HTTP at :data:`HTTP_PATH`, for loopback hosts only.
 
 - a bearer token is required (``secrets.token_urlsafe(32)``, made on first use, stored owner-only (0600) in
-  ``<socket dir>/mcp-token``; :mod:`app.mcp.private_files`); a missing or wrong token → 401 with
+  ``<socket dir>/mcp-token``; :mod:`app.core.platform`); a missing or wrong token → 401 with
   ``WWW-Authenticate: Bearer`` (RFC 6750 §3), checked before anything else;
 - the SDK's DNS-rebinding protection with the Host/Origin allow-list ``127.0.0.1:PORT``, ``localhost:PORT``
   (``mcp/server/transport_security.py``: wrong Host → 421, wrong Origin → 403).
@@ -18,7 +18,7 @@ from pathlib import Path
 from mcp.server.mcpserver import MCPServer
 from mcp.server.transport_security import TransportSecuritySettings
 
-from app.mcp.private_files import check_private_file, create_private_file, private_dir
+from app.core.platform import check_private_file, private_dir, private_file
 
 #: The token's file name in the socket's directory (mode 0700, :func:`app.agent.paths.socket_path`).
 TOKEN_FILE = "mcp-token"
@@ -52,10 +52,10 @@ def load_or_create_token(directory: Path) -> tuple[str, bool]:
 
     Raises ``PermissionError`` when the file is readable by others or not yours, ``ValueError`` when it is
     empty, ``OSError`` when it cannot be read or written."""
-    private_dir(directory)
+    private_dir(directory, check=False)
     path = directory / TOKEN_FILE
     try:
-        out = create_private_file(path)
+        out = private_file(path)
     except FileExistsError:
         check_private_file(path, "fix it or delete it to make a new token")
         token = path.read_text(encoding="ascii").strip()
@@ -64,7 +64,7 @@ def load_or_create_token(directory: Path) -> tuple[str, bool]:
         return token, False
     token = secrets.token_urlsafe(32)
     with out:
-        out.write(token + "\n")
+        out.write((token + "\n").encode("ascii"))
     return token, True
 
 
