@@ -67,18 +67,35 @@ TARGETS_JS = """((n, seed) => {
   return JSON.stringify(out);
 })"""
 
-# One element record, field by field, with the picker's own functions (bundled without main.js, so no second
-# overlay), and inside locatorsFor: each candidate is made, then verified by resolving it in the whole document.
-FIELDS_JS = """
+# One element record, field by field, with the picker's own functions (module bench_fields, bundled with what it
+# imports: not main/pins, so no second overlay; its own deep hit test for the same reason), and inside
+# locatorsFor: each candidate is made, then verified by resolving it in the whole document.
+FIELDS_JS = """// @module bench_fields
+// @imports text: CAPS; role: role; name: accessibleName; chain: MAX_DEPTH, chainedSelector; xpath: xpathOf
+// @imports attributes: attributesOf; style: hexColor; content: renderedText, nearbyContext; excerpt: htmlExcerpt
+// @imports locators: LOCATOR_SKIP_ROLES, LOCATOR_VALUE_MAX, LOCATOR_TEXT_MAX, locatorValueOk, textKey, resolveLocator, locatorsFor
+// @imports locator_grammar: LOCATOR_ROLE, quoteLocator; selector: uniqueSelector; record: elementRecord
+// @imports overlay: HOST_TAG
 let queries = 0;   // querySelectorAll calls from this world (prototypes are per world: the page's are untouched)
 for (const proto of [Document.prototype, Element.prototype, DocumentFragment.prototype]) {
   const qsa = proto.querySelectorAll;
   proto.querySelectorAll = function (selector) { queries++; return qsa.call(this, selector); };
 }
+// The element under a point, through open shadow roots; pagenote's overlay host is not an element of the page.
+function deepAt(x, y) {
+  let el = document.elementFromPoint(x, y);
+  if (!el || el.localName === HOST_TAG) return null;
+  for (let i = 0; i < MAX_DEPTH && el.shadowRoot; i++) {
+    const inner = el.shadowRoot.elementFromPoint(x, y);
+    if (!inner || inner === el) break;
+    el = inner;
+  }
+  return el;
+}
 window.__pnFields = (points) => JSON.stringify(points.map(([x, y]) => {
   const ms = (fn) => { const t = performance.now(); fn(); return performance.now() - t; };
   let el = null, rec = null;
-  const out = { 'elementFromPoint (deep)': ms(() => { el = deepElementAt(x, y); }) };
+  const out = { 'elementFromPoint (deep)': ms(() => { el = deepAt(x, y); }) };
   if (!el) return null;
   out['whole record'] = ms(() => { rec = elementRecord(el, false); });
   out['JSON.stringify'] = ms(() => JSON.stringify(rec));

@@ -26,12 +26,12 @@ class Passes:
 
     # -- the page clock ----------------------------------------------------------------------------------------
 
-    def calibrate(self) -> None:
+    async def calibrate(self) -> None:
         """Map the page's clock to ours with the quickest of 25 ``performance.now()`` round trips."""
         best = (float("inf"), 0.0)
         for _ in range(25):
             t0 = time.perf_counter()
-            page_ms = self.w.js("performance.now()")
+            page_ms = await self.w.js("performance.now()")
             t1 = time.perf_counter()
             best = min(best, ((t1 - t0) * 1e3, page_ms - (t0 + t1) / 2 * 1e3))
         self.rtts.append(best[0])
@@ -41,59 +41,60 @@ class Passes:
         """ms from host time ``t0`` to a page-side ``performance.now()`` value."""
         return None if page_ms is None else page_ms - self.offset - t0 * 1e3
 
-    def page_log(self) -> list[dict]:
+    async def page_log(self) -> list[dict]:
         """The page-side records since the last call (``{m, t0, t1, len, raf, after}``, page ms), emptied."""
-        return self.w.js("JSON.stringify(window.__pnBench.splice(0))")
+        return await self.w.js("JSON.stringify(window.__pnBench.splice(0))")
 
     # -- one page ----------------------------------------------------------------------------------------------
 
-    def run_page(self, url: str, n_targets: int) -> dict:
+    async def run_page(self, url: str, n_targets: int) -> dict:
         """Load ``url`` and measure ``n_targets`` targets spread over :data:`SCROLLS`; returns the results."""
         w = self.w
-        w.load(url)
+        await w.load(url)
         res: dict = {"problems": [], "targets": [], "marker_colours": {}}
-        size = w.js("JSON.stringify({n: document.getElementsByTagName('*').length,"
+        size = await w.js("JSON.stringify({n: document.getElementsByTagName('*').length,"
                     " h: document.documentElement.scrollHeight - innerHeight})")
         res["elements"] = size["n"] - 1   # pagenote's overlay host is one of them
         per_batch = -(-n_targets // len(SCROLLS))
         for b, frac in enumerate(SCROLLS):
-            w.js(f"scrollTo(0, {round(size['h'] * frac)}); 0")
-            w.clear_hover()
-            w.fresh_frame()
-            targets = w.js(f"{TARGETS_JS}({per_batch}, {11 + b})")[: n_targets - len(res["targets"])]
+            await w.js(f"scrollTo(0, {round(size['h'] * frac)}); 0")
+            await w.clear_hover()
+            await w.fresh_frame()
+            targets = (await w.js(f"{TARGETS_JS}({per_batch}, {11 + b})"))[: n_targets - len(res["targets"])]
             res["targets"] += targets
-            self.calibrate()
-            self.hover_pass(targets, res)
-            self.hover_pixel_pass(targets, res)
-            self.pin_pass(targets, res, pixels=False)
+            await self.calibrate()
+            await self.hover_pass(targets, res)
+            await self.hover_pixel_pass(targets, res)
+            await self.pin_pass(targets, res, pixels=False)
             w.clear()
-            w.fresh_frame()
-            self.pin_pass(targets, res, pixels=True)
+            await w.fresh_frame()
+            await self.pin_pass(targets, res, pixels=True)
             w.clear()
-        profile(w, res)
+        await profile(w, res)
         return res
 
-    def hover_pass(self, targets, res) -> None:
+    async def hover_pass(self, targets, res) -> None:
         """Move the mouse onto each target: hover → state, and the page side (in, exec, out, frame, render)."""
         from PySide6.QtCore import QEvent
 
         w = self.w
         for t in targets:
-            self.page_log()
+            await self.page_log()
             w.marks = {}
             t0 = time.perf_counter()
             w.send_mouse(QEvent.Type.MouseMove, t["x"], t["y"])
-            if not w.spin_until(lambda: "hover_done" in w.marks):
+            if not await w.wait_until(lambda: "hover_done" in w.marks):
                 res["problems"].append(f"hover: no answer at the {t['tag']}")
                 continue
             done = (w.marks["hover_done"] - t0) * 1e3
             add(res, "hover_state", done)
-            state = w.hover_state()
+            state = await w.hover_state()
             got = state.get("viewport") or {}
             if not all(abs(got.get(k, -1e9) - t["rect"][k]) < 1 for k in ("x", "y", "width", "height")):
                 res["problems"].append(f"hover highlighted {state.get('label', 'nothing')!r}, not the {t['tag']}")
-            w.settle(40)
-            rec = next((r for r in self.page_log() if r["m"] == "hover"), None)
+            await w.settle(40)
+            log = await self.page_log()
+            rec = next((r for r in log if r["m"] == "hover"), None)
             if rec:
                 add(res, "hover_in", self.since(t0, rec["t0"]))
                 add(res, "hover_exec", rec["t1"] - rec["t0"])
@@ -101,7 +102,7 @@ class Passes:
                 add(res, "hover_frame", self.since(t0, rec["raf"]))
                 add(res, "hover_rendered", self.since(t0, rec["after"]))
 
-    def hover_pixel_pass(self, targets, res) -> None:
+    async def hover_pixel_pass(self, targets, res) -> None:
         """Move onto each target and poll grabs until the outline's blue is at its left edge."""
         from PySide6.QtCore import QEvent
 
@@ -111,20 +112,21 @@ class Passes:
             if seen_colour(w.view, window, [BLUE]):
                 res["problems"].append(f"hover pixels: #2563EB already at the {t['tag']}'s edge; skipped")
                 continue
-            self.page_log()
+            await self.page_log()
             t0 = time.perf_counter()
             w.send_mouse(QEvent.Type.MouseMove, t["x"], t["y"])
-            seen = poll_pixels(lambda window=window: seen_colour(w.view, window, [BLUE]))
+            seen = await poll_pixels(lambda window=window: seen_colour(w.view, window, [BLUE]))
             if seen is None:
                 res["problems"].append(f"hover pixels: no outline at the {t['tag']}'s edge")
                 continue
             add(res, "hover_pixels", (seen - t0) * 1e3)
-            w.settle(40)
-            rec = next((r for r in self.page_log() if r["m"] == "hover"), None)
+            await w.settle(40)
+            log = await self.page_log()
+            rec = next((r for r in log if r["m"] == "hover"), None)
             if rec and rec["after"] is not None:
                 add(res, "hover_gap", (seen - t0) * 1e3 - self.since(t0, rec["after"]))
 
-    def pin_pass(self, targets, res, pixels: bool) -> None:
+    async def pin_pass(self, targets, res, pixels: bool) -> None:
         """Hover each target, then press. With ``pixels``, poll grabs for the marker; else time the page and the
         panel without grabbing. Each note is confirmed with Enter before the next pin, so pins accumulate."""
         from PySide6.QtCore import QEvent
@@ -134,32 +136,32 @@ class Passes:
             w.send_mouse(QEvent.Type.MouseMove, t["x"], t["y"])
             dot = dot_window(t)
             edge = edge_window(t)
-            if pixels and poll_pixels(lambda edge=edge, dot=dot: seen_colour(w.view, edge, [BLUE])
+            if pixels and await poll_pixels(lambda edge=edge, dot=dot: seen_colour(w.view, edge, [BLUE])
                                       and not seen_colour(w.view, dot, [RED, BLUE]), 2_000) is None:
                 res["problems"].append(f"pin pixels: the {t['tag']}'s top-left never showed clean; skipped")
                 continue
-            w.settle(40)
-            self.page_log()
+            await w.settle(40)
+            await self.page_log()
             w.marks, w.want_rows = {}, w.panel_rows() + 1
             t0 = time.perf_counter()
             w.send_mouse(QEvent.Type.MouseButtonPress, t["x"], t["y"])
             w.send_mouse(QEvent.Type.MouseButtonRelease, t["x"], t["y"])
             seen = None
             if pixels:
-                seen = poll_pixels(lambda dot=dot: seen_colour(w.view, dot, [RED, BLUE]))
+                seen = await poll_pixels(lambda dot=dot: seen_colour(w.view, dot, [RED, BLUE]))
                 if seen is None:
                     res["problems"].append(f"pin pixels: no marker at the {t['tag']}")
                 else:
                     add(res, "pin_pixels", (seen - t0) * 1e3)
                     colour = "#{:02X}{:02X}{:02X}".format(*seen_colour(w.view, dot, [RED, BLUE]))
                     res["marker_colours"][colour] = res["marker_colours"].get(colour, 0) + 1
-            ok = w.spin_until(lambda: "panel_row" in w.marks and "setMarkers_return" in w.marks)
+            ok = await w.wait_until(lambda: "panel_row" in w.marks and "setMarkers_return" in w.marks)
             w.want_rows = -1
             if not ok:
                 res["problems"].append(f"pin: no new row or marker for the {t['tag']} ({sorted(w.marks)})")
                 continue
-            w.settle(60)
-            log = self.page_log()
+            await w.settle(60)
+            log = await self.page_log()
             marker = next((r for r in log if r["m"] == "setMarkers"), None)
             pick = next((r for r in log if r["m"] == "pick"), None)
             if seen is not None and marker and marker["after"] is not None:
@@ -170,7 +172,7 @@ class Passes:
             if w.last_pinned_tag() != t["tag"]:
                 res["problems"].append(f"pin: pinned a {w.last_pinned_tag()}, not the {t['tag']}")
             w.confirm_note()
-            w.settle(30)
+            await w.settle(30)
 
     def _pin_times(self, res: dict, t0: float, marker: dict | None, pick: dict | None) -> None:
         """The timed (no-grab) pin's milestones, host and page side, from mouse press ``t0``."""

@@ -3,6 +3,7 @@ top-left (the marker dot), polled as fast as the event loop wakes."""
 
 from __future__ import annotations
 
+import asyncio
 import time
 
 from _window import WAIT_MS
@@ -40,21 +41,13 @@ def seen_colour(view, window, colours) -> tuple[int, int, int] | None:
     return None
 
 
-def poll_pixels(seen, timeout_ms: int = WAIT_MS) -> float | None:
-    """Host time of the first grab (its start) for which ``seen()`` holds, grabbing each time the event
-    loop wakes (a 1 ms timer keeps it waking); None on timeout."""
-    from PySide6.QtCore import QCoreApplication, QEventLoop, QTimer
-
-    tick = QTimer()
-    tick.setInterval(1)
-    tick.start()
+async def poll_pixels(seen, timeout_ms: int = WAIT_MS) -> float | None:
+    """Host time of the first grab (its start) for which ``seen()`` holds, grabbing each time the loop comes
+    back from a 1 ms sleep (``asyncio.sleep`` on Qt's loop); None on timeout."""
     deadline = time.perf_counter() + timeout_ms / 1e3
-    try:
-        while time.perf_counter() < deadline:
-            t = time.perf_counter()
-            if seen():
-                return t
-            QCoreApplication.processEvents(QEventLoop.ProcessEventsFlag.WaitForMoreEvents)
-        return None
-    finally:
-        tick.stop()
+    while time.perf_counter() < deadline:
+        t = time.perf_counter()
+        if seen():
+            return t
+        await asyncio.sleep(0.001)
+    return None

@@ -1,5 +1,5 @@
 """Where ``pick()`` spends its time: each target's element record rebuilt field by field, in a separate isolated
-world running the picker's own modules (without main.js, so no second overlay), plus the host's cost per answer
+world running the picker's own modules (bundled without ``main``/``pins``, so no second overlay), plus the host's cost per answer
 (JSON parse, pydantic validation)."""
 
 from __future__ import annotations
@@ -8,25 +8,17 @@ import json
 import time
 
 from _page_js import FIELDS_JS, FIELDS_WORLD
-from _window import BenchWindow
+from _window import BenchWindow, fields_world_source
 
 
-def profile(w: BenchWindow, res: dict) -> None:
+async def profile(w: BenchWindow, res: dict) -> None:
     """Each target of ``res["targets"]`` rebuilt field by field (layout already clean, so a lower bound of the
     in-pick cost); adds ``fields``/``steps`` (name → ms list), ``kinds`` (locator kind → count),
     ``selector_queries``, ``json_loads`` and ``validate`` (ms lists) to ``res``."""
-    from importlib.resources import files
-
-    from app.picker_js import MODULES, default_options
-
-    body = "\n".join(files("app.picker_js").joinpath(name).read_text(encoding="utf-8")
-                     for name in MODULES if name != "main.js")
-    w.js(f"(function (OPTIONS) {{\n'use strict';\nconst overlay = {{ host: null }};\n"
-         f"const elements = new Map();\n{body}\n{FIELDS_JS}\n}})({json.dumps(default_options())}); 0",
-         FIELDS_WORLD)
+    await w.js(fields_world_source(FIELDS_JS) + "0", FIELDS_WORLD)
     points = json.dumps([[t["x"], t["y"]] for t in res["targets"]])
     res.update(fields={}, steps={}, json_loads=[], validate=[], kinds={}, selector_queries=[])
-    for entry in w.js(f"window.__pnFields({points})", FIELDS_WORLD, 120_000) or []:
+    for entry in await w.js(f"window.__pnFields({points})", FIELDS_WORLD, 120_000) or []:
         if not entry:
             continue
         for group in ("fields", "steps"):

@@ -10,7 +10,7 @@ HOVER_GOAL_MS, PIN_GOAL_MS = 16.0, 50.0
 def report(results: dict[str, dict], spans: dict[str, list[float]], rtts: list[float]) -> None:
     """Print the table of milestones against the goals, where the time goes per page, the host calls'
     durations (``spans``: label → ms) and the runJavaScript round trip (``rtts``, ms), then the verdict."""
-    rows = [("hover → state (_hover_done)", "hover_state", HOVER_GOAL_MS, True),
+    rows = [("hover → state (hover answered)", "hover_state", HOVER_GOAL_MS, True),
             ("hover → page frame (box moved)", "hover_frame", HOVER_GOAL_MS, False),
             ("hover → pixels (#2563EB at edge)", "hover_pixels", HOVER_GOAL_MS, False),
             ("pin → marker placed (page frame)", "pin_marker", PIN_GOAL_MS, True),

@@ -1,23 +1,29 @@
-"""The benches' one door into pagenote: every call they make into ``app.ui``, ``app.webview``, ``app.capture``
-and ``app.headless`` is in this module, so a change of those APIs (say, host→page calls becoming coroutines)
-is made here and nowhere else in ``bench/``.
+"""The benches' one door into pagenote: every call they make into ``app.runtime``, ``app.ui``, ``app.webview``,
+``app.tabs`` and ``app.capture`` is in this module, so a change of those APIs is made here and nowhere else in
+``bench/``.
 
-Calls into pagenote's page API and waits (the ones to update when they become async):
+Host→page calls are coroutines on Qt's loop (``qasync``, :mod:`app.runtime.loop`): a bench runs as one
+coroutine inside :func:`run_in_app`, and everything here that talks to the page is ``async``.
 
-- :meth:`BenchWindow.load`: ``MainWindow.picker.wait_ready()``;
-- :meth:`BenchWindow.settle`: ``app.webview.picker.wait_ms``;
-- :meth:`BenchWindow.hover_state` / :meth:`BenchWindow.clear_hover`: ``Picker.call_sync``;
+- :func:`run_in_app`: ``app.runtime.run.open_app`` + ``app.core.tasks.spawn`` + ``QApplication.exec``;
+- :meth:`BenchWindow.load`: ``Tab.load`` and ``PageBridge.wait_ready``;
+- :meth:`BenchWindow.js`: ``PageBridge.run`` (raw ``runJavaScript`` in a world);
+- :meth:`BenchWindow.hover_state` / :meth:`BenchWindow.clear_hover`: ``PageBridge.call``;
 - :meth:`BenchWindow.fresh_frame`: ``app.capture.viewport.grab_viewport``;
-- :meth:`BenchWindow.__init__`: patches of ``Picker.call`` (its ``callback``), ``AnnotateController._hover_done``
-  / ``_picked`` (their ``(route, result)`` arguments), ``AnnotationPanel.refresh`` and two controller methods;
-- :func:`open_view` (``Picker(page).wait_ready()``) and :func:`shoot` (``Shooter.viewport/full_page``) for
-  ``bench/screenshots_vs_playwright.py``.
+- :meth:`BenchWindow.__init__`: patches of ``PageBridge.call`` (the ``hover``/``pick`` answers),
+  ``AnnotateController._pick_at``, ``AnnotateController._open_note``, ``Annotator.sync_markers``,
+  ``AnnotationPanel.refresh``, and the tab page's ``runJavaScript`` (the posted ``setMarkers``' transit);
+- :func:`open_tab` (``PagenoteApp.new_tab``, ``Tab.load``), :func:`make_shooter` and :func:`shoot`
+  (``Shooter.viewport/full_page``) for ``bench/screenshots_vs_playwright.py``;
+- :func:`fields_world_source`: the field-by-field profile script, bundled with ``app.picker_js.bundler``.
 
-Imports of Qt and pagenote happen inside the functions (after :func:`make_app`), as the app expects.
+Imports of Qt and pagenote happen inside the functions (after ``open_app`` made the ``QApplication``), as the
+app expects.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 from pathlib import Path
@@ -26,36 +32,81 @@ from _page_js import INSTRUMENT_JS
 
 #: Give up on one milestone (or one page answer) after this long, ms.
 WAIT_MS = 3_000
+#: How often :meth:`BenchWindow.wait_until` looks at its condition, s (the milestones carry their own times).
+POLL_S = 0.001
 
 
-def make_app():
-    """The headless ``QApplication`` (``app.qtenv.make_application``); call once, before anything else here."""
-    from app.qtenv import make_application
+def run_in_app(project: Path, work):
+    """Open pagenote's application (headless, ``app.runtime.run.open_app`` on ``project``), run
+    ``await work(app)`` (``app``: a ``PagenoteApp``) as a task on Qt's loop until it ends, and return its
+    value; an exception it raised is raised here, after the app is torn down."""
+    from app.core.tasks import spawn
+    from app.runtime.run import open_app
 
-    return make_application(headless=True)
+    box: dict = {}
+    with open_app(project, headless=True) as (qt_app, app):
+        async def main() -> None:
+            try:
+                box["value"] = await work(app)
+            except BaseException as exc:  # noqa: BLE001 (handed to the caller below)
+                box["error"] = exc
+            finally:
+                qt_app.quit()
+
+        spawn(main(), "bench")
+        qt_app.exec()
+    if "error" in box:
+        raise box["error"]
+    return box.get("value")
+
+
+async def wait_until(done, timeout_ms: int = WAIT_MS) -> bool:
+    """Let the loop run (looking every :data:`POLL_S`) until ``done()``; False on timeout."""
+    deadline = time.perf_counter() + timeout_ms / 1e3
+    while not done():
+        if time.perf_counter() > deadline:
+            return False
+        await asyncio.sleep(POLL_S)
+    return True
+
+
+def fields_world_source(fields_js: str) -> str:
+    """The profile's script: module ``bench_fields`` (``fields_js``, with its ``@module``/``@imports`` header)
+    bundled with the picker's modules it imports (``app.picker_js.bundler``; ``main`` and ``pins`` are not
+    pulled in, so no second overlay). Raises ``BundleError`` when the header does not match the modules."""
+    from app.picker_js import PICKER_WORLD, default_options
+    from app.picker_js.bundler import bundle, load_modules
+
+    return bundle(load_modules(PICKER_WORLD.packages, {"bench_fields": fields_js}), "bench_fields",
+                  default_options())
 
 
 class BenchWindow:
-    """A shown ``MainWindow`` (1440x900, offscreen) with methods patched to timestamp the milestones.
+    """A shown ``MainWindow`` (1440x900, offscreen) of ``app`` with methods patched to timestamp the milestones.
 
     ``marks``: milestone name → host ``time.perf_counter()`` (s), first occurrence only, cleared by the caller
-    per trial: ``hover_done``, ``pick_answer``, ``panel_row`` (the panel reached ``want_rows`` rows),
-    ``setMarkers_call``, ``setMarkers_return``. ``spans``: durations (ms) of patched host calls by label."""
+    per trial: ``hover_done`` (the ``hover`` call's answer is back in the controller), ``pick_answer`` (same for
+    ``pick``), ``panel_row`` (the panel reached ``want_rows`` rows), ``setMarkers_call`` (its ``runJavaScript``
+    issued), ``setMarkers_return`` (its callback ran). ``spans``: durations (ms) of patched host calls by
+    label."""
 
-    def __init__(self, app, project: Path) -> None:
-        from PySide6.QtCore import QTimer
+    def __init__(self, app) -> None:
+        from PySide6.QtWebEngineCore import QWebEnginePage
 
         from app.model.annotation import ElementRecord
         from app.ui.annotate import AnnotateController
         from app.ui.main_window import MainWindow
         from app.ui.panel import AnnotationPanel
-        from app.webview.lease import Lease
-        from app.webview.picker import Picker
+        from app.webview.annotator import Annotator
+        from app.webview.bridge import PageBridge
 
         self.marks: dict[str, float] = {}          # milestone → host time (s), first one in this trial
         self.spans: dict[str, list[float]] = {}    # durations (ms) of patched host calls
         self.want_rows = -1                        # panel rows that make "panel_row" (−1: not now)
         bench = self
+
+        def span(name: str, ms: float) -> None:
+            bench.spans.setdefault(name, []).append(ms)
 
         def timed(name, fn):
             def wrapper(*args, **kwargs):
@@ -63,49 +114,60 @@ class BenchWindow:
                 try:
                     return fn(*args, **kwargs)
                 finally:
-                    bench.spans.setdefault(name, []).append((time.perf_counter() - t) * 1e3)
+                    span(name, (time.perf_counter() - t) * 1e3)
             return wrapper
 
-        hover_done, picked, call = AnnotateController._hover_done, AnnotateController._picked, Picker.call
+        call, pick_at = PageBridge.call, AnnotateController._pick_at
         refresh = timed("AnnotationPanel.refresh", AnnotationPanel.refresh)
-        picked = timed("AnnotateController._picked (validate, session, panel, note box)", picked)
+        answers = {"hover": "hover_done", "pick": "pick_answer"}
 
-        def _hover_done(ctrl, route, result):
-            bench.mark("hover_done")
-            hover_done(ctrl, route, result)
+        async def _call(bridge, method, *args, **kwargs):
+            result = await call(bridge, method, *args, **kwargs)
+            if method in answers:
+                bench.mark(answers[method])
+            return result
 
-        def _picked(ctrl, route, result):
-            bench.mark("pick_answer")
-            picked(ctrl, route, result)
+        async def _pick_at(ctrl, pos):
+            answered = None
+            try:
+                await pick_at(ctrl, pos)
+            finally:
+                answered = bench.marks.get("pick_answer")
+                if answered is not None:
+                    span("AnnotateController._pick_at after the answer (validate, session, panel, note box)",
+                         (time.perf_counter() - answered) * 1e3)
 
         def _refresh(panel):
             refresh(panel)
             if bench.want_rows >= 0 and len(panel.rows()) >= bench.want_rows:
                 bench.mark("panel_row")
 
-        def _call(picker, method, *args, callback=None):
-            if method == "setMarkers" and callback is None:
-                bench.mark("setMarkers_call")
-                def callback(_result):
-                    bench.mark("setMarkers_return")
-            return call(picker, method, *args, callback=callback)
-
-        # Before the window exists: the panel and the controller subscribe bound methods to the session.
-        AnnotateController._hover_done = _hover_done
-        AnnotateController._picked = _picked
-        AnnotateController.sync_markers = timed("AnnotateController.sync_markers", AnnotateController.sync_markers)
+        # Before the window exists: the panel and the annotator subscribe bound methods to the session.
+        PageBridge.call = _call
+        AnnotateController._pick_at = _pick_at
         AnnotateController._open_note = timed("AnnotateController._open_note", AnnotateController._open_note)
+        Annotator.sync_markers = timed("Annotator.sync_markers", Annotator.sync_markers)
         AnnotationPanel.refresh = _refresh
-        Picker.call = _call
         self.validate = ElementRecord.model_validate
-        self.lease = Lease(app)
-        self.window = MainWindow(self.lease, project)
+        self.window = MainWindow(app)
         self.window.resize(1440, 900)
         self.window.show()
-        self.view, self.page = self.window.view, self.window.page
-        self.wake = QTimer()   # wakes spin_until's waits, so its timeouts are seen
-        self.wake.setInterval(20)
-        self.wake.start()
+        self.tab = self.window.tab
+        self.view, self.page, self.bridge = self.tab.view, self.tab.page, self.tab.bridge
+
+        def _run_js(source, *rest):
+            # setMarkers is posted (PageBridge.post → runJavaScript, no coroutine): time its transit here.
+            if "p.setMarkers(" in source and len(rest) == 2:
+                world, callback = rest
+                bench.mark("setMarkers_call")
+
+                def answered(result, callback=callback):
+                    bench.mark("setMarkers_return")
+                    callback(result)
+                rest = (world, answered)
+            return QWebEnginePage.runJavaScript(self.page, source, *rest)
+
+        self.page.runJavaScript = _run_js   # this page only (the bridge calls it as an attribute)
 
     # -- the event loop and the page ---------------------------------------------------------------------------
 
@@ -113,69 +175,54 @@ class BenchWindow:
         """Record milestone ``name`` at the current host time unless already recorded in this trial."""
         self.marks.setdefault(name, time.perf_counter())
 
-    def spin_until(self, done, timeout_ms: int = WAIT_MS) -> bool:
-        """Run the event loop (sleeping between events) until ``done()``; False on timeout."""
-        from PySide6.QtCore import QCoreApplication, QEventLoop
+    async def wait_until(self, done, timeout_ms: int = WAIT_MS) -> bool:
+        """:func:`wait_until` (kept as a method for the passes)."""
+        return await wait_until(done, timeout_ms)
 
-        deadline = time.perf_counter() + timeout_ms / 1e3
-        while not done():
-            if time.perf_counter() > deadline:
-                return False
-            QCoreApplication.processEvents(QEventLoop.ProcessEventsFlag.WaitForMoreEvents)
-        return True
+    async def js(self, source: str, world: int | None = None, timeout_ms: int = WAIT_MS):
+        """Run ``source`` in pagenote's isolated world (or ``world``, e.g. 0 for the page's main world); its
+        value, JSON-parsed when it is JSON. Raises ``PageCallTimeout`` when no answer comes within
+        ``timeout_ms``."""
+        from app.webview.bridge import WORLD
 
-    def js(self, source: str, world: int | None = None, timeout_ms: int = WAIT_MS):
-        """Run ``source`` in pagenote's isolated world (or ``world``); its value, JSON-parsed when it is JSON.
-        Raises ``RuntimeError`` when no answer comes within ``timeout_ms``."""
-        from app.webview.picker import WORLD
-
-        box: list = []
-        self.page.runJavaScript(source, WORLD if world is None else world, box.append)
-        if not self.spin_until(lambda: bool(box), timeout_ms):
-            raise RuntimeError(f"no answer from the page to {source[:60]!r}")
-        value = box[0]
+        value = await self.bridge.run(source, world=WORLD if world is None else world, timeout_ms=timeout_ms)
         return json.loads(value) if isinstance(value, str) and value[:1] in "[{" else value
 
-    def settle(self, ms: int) -> None:
+    async def settle(self, ms: int) -> None:
         """Let the event loop run for ``ms`` milliseconds."""
-        from app.webview.picker import wait_ms
+        await asyncio.sleep(ms / 1e3)
 
-        wait_ms(ms)
-
-    def load(self, url: str) -> None:
+    async def load(self, url: str) -> None:
         """Load ``url``, wait for pagenote's page script, install the page-side timing wrappers
         (:data:`_page_js.INSTRUMENT_JS`) and switch annotation mode on. Raises ``RuntimeError`` when the page
-        script does not start."""
-        from PySide6.QtCore import QEventLoop, QUrl
+        script does not start, and ``Tab.load``'s and ``PageBridge.wait_ready``'s errors."""
+        from PySide6.QtCore import QUrl
 
-        loop = QEventLoop()
-        self.view.loadFinished.connect(loop.quit)
-        self.view.load(QUrl(url))
-        loop.exec()
-        self.view.loadFinished.disconnect(loop.quit)
-        if not self.window.picker.wait_ready() or self.js(INSTRUMENT_JS) != "ok":
+        await self.tab.load(QUrl(url))
+        await self.bridge.wait_ready()
+        if await self.js(INSTRUMENT_JS) != "ok":
             raise RuntimeError(f"pagenote's picker did not start on {url}")
         if not self.window.act_annotate.isChecked():
             self.window.act_annotate.trigger()
 
-    def hover_state(self) -> dict:
+    async def hover_state(self) -> dict:
         """The page's hover highlight: ``{"viewport": {x, y, width, height}, "label": …}`` (CSS px), or ``{}``."""
-        return self.window.picker.call_sync("hoverState") or {}
+        return await self.bridge.call("hoverState") or {}
 
-    def clear_hover(self) -> None:
+    async def clear_hover(self) -> None:
         """Remove the page's hover highlight."""
-        self.window.picker.call_sync("clearHover")
+        await self.bridge.call("clearHover")
 
-    def fresh_frame(self) -> None:
+    async def fresh_frame(self) -> None:
         """Wait until the frame on screen was made after every change so far (pagenote's paint probe): the
         view's pixels can lag the page by a few frames, more after big changes."""
         from app.capture.viewport import CaptureError, grab_viewport
 
         try:
-            grab_viewport(self.view, self.window.picker)
+            await grab_viewport(self.view, self.bridge)
         except CaptureError:
-            self.settle(500)
-        self.settle(30)
+            await self.settle(500)
+        await self.settle(30)
 
     def send_mouse(self, kind, x: float, y: float) -> None:
         """Send a left-button ``QMouseEvent`` of ``kind`` (move, press, release) at viewport CSS px ``x, y`` to
@@ -215,50 +262,36 @@ class BenchWindow:
         self.window.clear()
 
     def close(self) -> None:
-        """Stop the wake timer, leave annotation mode and close the window and its page."""
-        from app.headless import close_guest
-
-        self.wake.stop()
+        """Leave annotation mode and close the window (``open_app`` deletes the tab's page on exit)."""
         self.window.annotate.set_mode(False)
-        close_guest(self.window, self.lease)
+        self.window.close()
 
 
 # -- bench/screenshots_vs_playwright.py -------------------------------------------------------------------------
 
-def open_view(app, url: str, width: int, height: int):
-    """A shown ``QWebEngineView`` of ``width`` x ``height`` px on pagenote's profile with ``url`` loaded and
-    pagenote's page script ready; returns ``(view, picker, lease)`` (keep the lease alive)."""
-    from PySide6.QtCore import QEventLoop, QUrl
-    from PySide6.QtWebEngineWidgets import QWebEngineView
+async def open_tab(app, url: str, width: int, height: int):
+    """A new tab of ``app`` (a ``PagenoteApp``) whose view is shown at ``width`` x ``height`` px with ``url``
+    loaded and pagenote's page script ready; returns the ``Tab``. Raises ``Tab.load``'s and
+    ``PageBridge.wait_ready``'s errors."""
+    from PySide6.QtCore import QUrl
 
-    from app.webview.guest import Guest
-    from app.webview.lease import Lease
-    from app.webview.picker import Picker
-
-    lease = Lease(app)
-    view = QWebEngineView()
-    page = Guest(lease.profile, view)
-    view.setPage(page)
-    view.resize(width, height)
-    view.show()
-    loop = QEventLoop()
-    view.loadFinished.connect(loop.quit)
-    view.load(QUrl(url))
-    loop.exec()
-    picker = Picker(page)
-    picker.wait_ready()
-    return view, picker, lease
+    tab = app.new_tab()
+    tab.view.resize(width, height)
+    tab.view.show()
+    await tab.load(QUrl(url))
+    await tab.bridge.wait_ready()
+    return tab
 
 
-def make_shooter(view, picker, out: Path):
-    """pagenote's ``Shooter`` for ``view`` saving under ``out/shots``."""
+def make_shooter(tab, out: Path):
+    """pagenote's ``Shooter`` for ``tab``'s view saving under ``out/shots``."""
     from app.capture.shots import Shooter
 
-    return Shooter(view, picker, out)
+    return Shooter(tab.view, tab.bridge, out)
 
 
-def shoot(shooter, kind: str):
+async def shoot(shooter, kind: str):
     """One capture with ``shooter``: ``kind`` ``"full"`` (whole document) or ``"viewport"`` (clean only);
     returns the saved ``Shot`` (its ``path``). Raises pagenote's ``CaptureError``."""
-    shot, _ = shooter.full_page() if kind == "full" else shooter.viewport(annotated=False)
+    shot, _ = await (shooter.full_page() if kind == "full" else shooter.viewport(annotated=False))
     return shot

@@ -11,7 +11,8 @@ is looked for.
 
 Milestones, in ms after the mouse event (``time.perf_counter``); the goals (p95) apply to the first two:
 
-- hover → state: the ``hover`` call's ``runJavaScript`` callback (``AnnotateController._hover_done``); the
+- hover → state: the ``hover`` call's answer back in the controller (``PageBridge.call("hover")`` returning
+  inside ``AnnotateController._hover_at``, the asyncio hop after the ``runJavaScript`` callback included); the
   page-side highlight then points at the new element (checked with ``hoverState``). Goal ≤ 16 ms.
 - pin → marker placed: the page's animation frame after the first ``setMarkers`` carrying the new pin (the
   overlay's ``draw()`` puts the dot on its element in that frame); pin → panel row: ``AnnotationPanel.refresh``
@@ -23,7 +24,7 @@ Milestones, in ms after the mouse event (``time.perf_counter``); the goals (p95)
 Page-side moments come from wrappers around ``window.__pagenote.hover/pick/setMarkers`` in pagenote's isolated
 world (a ``requestAnimationFrame`` for the frame, a task posted from it for the end of that frame's rendering);
 ``performance.now()`` is mapped to the host clock with the quickest of 25 round trips. Host moments come from
-methods patched in this process only. Grabs are polled only in the pixel passes (same targets, separate
+methods patched in this process only (``bench/_window.py``); the bench runs as one coroutine on Qt's loop. Grabs are polled only in the pixel passes (same targets, separate
 passes), so they never delay the callbacks timed in the others. Afterwards each target's element record is
 rebuilt field by field in a separate isolated world (the picker's own modules) to show where ``pick()`` spends
 its time; ``performance.now()`` there has 0.1 ms steps.
@@ -60,11 +61,9 @@ def main() -> int:
 
     from _passes import Passes
     from _report import report
-    from _window import BenchWindow, make_app
+    from _window import BenchWindow, run_in_app, wait_until
 
-    app = make_app()
     servers = []
-    w = None
     with tempfile.TemporaryDirectory(prefix="pagenote-bench-") as tmp:
         site = Path(tmp) / "site"
         site.mkdir()
@@ -75,25 +74,30 @@ def main() -> int:
         else:
             print(f"note: {DOCS}/library/stdtypes.html is missing (apt-get install python3-doc); page skipped")
         pages.append(("generated 35k elements", site, "big.html"))
-        try:
+
+        async def measure(app) -> None:
             urls = {}
             for name, directory, path in pages:
                 server, port = serve(directory)
                 servers.append(server)
                 urls[name] = (port, f"http://127.0.0.1:{port}/{path}")
-            w = BenchWindow(app, Path(tmp) / "project")
-            passes = Passes(w)
-            results = {}
-            for name, (port, url) in urls.items():
-                if not w.spin_until(lambda port=port: listening(port), 10_000):
-                    raise RuntimeError(f"http.server on port {port} did not start")
-                t = time.perf_counter()
-                results[name] = passes.run_page(url, args.targets)
-                print(f"{name}: measured in {time.perf_counter() - t:.1f} s", flush=True)
-            report(results, w.spans, passes.rtts)
-        finally:
-            if w is not None:
+            w = BenchWindow(app)
+            try:
+                passes = Passes(w)
+                results = {}
+                for name, (port, url) in urls.items():
+                    if not await wait_until(lambda port=port: listening(port), 10_000):
+                        raise RuntimeError(f"http.server on port {port} did not start")
+                    t = time.perf_counter()
+                    results[name] = await passes.run_page(url, args.targets)
+                    print(f"{name}: measured in {time.perf_counter() - t:.1f} s", flush=True)
+                report(results, w.spans, passes.rtts)
+            finally:
                 w.close()
+
+        try:
+            run_in_app(Path(tmp) / "project", measure)
+        finally:
             stop(servers)
     print(f"total {time.perf_counter() - started:.1f} s")
     return 0

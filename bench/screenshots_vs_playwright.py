@@ -31,18 +31,20 @@ def pagenote_worker(url: str, kind: str, out: str) -> None:
     sys.path.insert(0, str(ROOT))
     import time
 
-    from _window import make_app, make_shooter, open_view, shoot
+    from _window import make_shooter, open_tab, run_in_app, shoot
 
-    app = make_app()
-    view, picker, _lease = open_view(app, url, 1280, 800)
-    shooter = make_shooter(view, picker, Path(out))
-    print("ready", flush=True)
-    for line in sys.stdin:
-        if line.strip() != "shot":
-            break
-        start = time.perf_counter()
-        shot = shoot(shooter, kind)
-        print(json.dumps({"s": time.perf_counter() - start, "path": shot.path}), flush=True)
+    async def work(app) -> None:
+        tab = await open_tab(app, url, 1280, 800)
+        shooter = make_shooter(tab, Path(out))
+        print("ready", flush=True)
+        for line in sys.stdin:   # blocks Qt's loop between requests, as the synchronous worker did
+            if line.strip() != "shot":
+                break
+            start = time.perf_counter()
+            shot = await shoot(shooter, kind)
+            print(json.dumps({"s": time.perf_counter() - start, "path": shot.path}), flush=True)
+
+    run_in_app(Path(out), work)
 
 
 def playwright_worker(url: str, kind: str, out: str) -> None:
