@@ -1,13 +1,25 @@
 """Visual compare of two screenshots (issue #4 §6): :mod:`.engine` (the rule, :func:`compare_images`),
 :mod:`.diff_image` (the picture), :mod:`.images` (opening large screenshots), :mod:`.cli`
-(``pagenote compare``, and :func:`summary`, its human text)."""
+(``pagenote compare``, and :func:`summary`, its human text).
 
-from app.compare.cli import summary
-from app.compare.diff_image import diff_image
-from app.compare.engine import CELL, HARD_DIFF, THRESHOLD_PERCENT, TOLERANCE, CompareResult, Region, compare_images
-from app.compare.images import MAX_PIXELS, open_image
+The names below load their module on first use (PEP 562 module ``__getattr__``): importing
+``app.compare.images`` — as every agent screenshot does — must not pull numpy and scipy into start-up."""
 
-__all__ = [
-    "CELL", "HARD_DIFF", "MAX_PIXELS", "THRESHOLD_PERCENT", "TOLERANCE", "CompareResult", "Region",
-    "compare_images", "diff_image", "open_image", "summary",
-]
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+_WHERE = {
+    "summary": "cli", "diff_image": "diff_image", "open_image": "images", "MAX_PIXELS": "images",
+    **{name: "engine" for name in ("CELL", "HARD_DIFF", "THRESHOLD_PERCENT", "TOLERANCE", "CompareResult",
+                                   "Region", "compare_images")},
+}
+
+__all__ = sorted(_WHERE)
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _WHERE:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(f"{__name__}.{_WHERE[name]}"), name)
