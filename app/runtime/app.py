@@ -9,9 +9,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
 
-from app.agent.host import TabsHost
-from app.agent.methods import Hub, Methods
-from app.agent.server import AgentServer
+from app.agent.methods import Hub
 from app.agent.store import BatchStore
 from app.model.annotation import AnnotationBatch
 from app.tabs.tab import Tab
@@ -40,7 +38,7 @@ class PagenoteApp(QObject):
         self._tabs: list[Tab] = []
         self._active: Tab | None = None
         self._next_id = 1
-        self.agent: AgentServer | None = None
+        self.agent = None  # an AgentServer once start_agent() succeeded
 
     # -- tabs ------------------------------------------------------------------------------------------------
 
@@ -74,7 +72,12 @@ class PagenoteApp(QObject):
 
     def start_agent(self, socket_path: Path) -> str:
         """Serve the agent socket at ``socket_path`` over this app's tabs. Returns ``""`` on success, else why
-        not (the app then runs without it)."""
+        not (the app then runs without it). The socket's modules load here: ``pagenote capture`` never needs
+        them."""
+        from app.agent.host import TabsHost
+        from app.agent.methods import Methods
+        from app.agent.server import AgentServer
+
         server = AgentServer(Methods(TabsHost(self), self.hub), self.hub, socket_path, self)
         problem = server.start()
         if problem:
