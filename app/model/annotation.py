@@ -17,6 +17,7 @@ from typing import Annotated, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator
 
+from app.core.policy import STATUS_REMATCHED, STATUS_STALE
 from app.model.text import CONTEXT_CAP, HTML_CAP, LINE_CAP, TEXT_CAP, cap_block, cap_line, cap_note
 from app.protocol.attributes import bounded_attributes
 from app.protocol.locators import bounded_locators
@@ -139,7 +140,7 @@ class Annotation(BaseModel):
     #: How the annotation is anchored now (issue #3 §7): ``""`` exact (same node), ``"rematched"`` (the node
     #: was replaced and found again by its locators, same role/name/text; the record is refreshed) or
     #: ``"stale"`` (no unique match: the element is gone or changed).
-    status: Literal["", "rematched", "stale"] = ""
+    status: Literal["", STATUS_REMATCHED, STATUS_STALE] = ""  # "" is exact
 
     _n = field_validator("note")(classmethod(lambda cls, v: cap_note(v)))
 

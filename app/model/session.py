@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from app.core.policy import STATUS_EXACT
 from app.model.annotation import Annotation, AnnotationBatch, ElementRecord
 
 
@@ -76,7 +77,7 @@ class Session:
             pin = self.get(pin_id)
         except KeyError:
             return
-        update: dict = {"status": "" if status == "exact" else status}
+        update: dict = {"status": "" if status == STATUS_EXACT else status}
         if element is not None:
             # The annotation stays on the page it was made on: keep its URL and frame chain (the refreshed
             # record's URL may carry the fragment of the moment).

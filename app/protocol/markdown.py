@@ -35,14 +35,15 @@ import re
 
 from pydantic import ValidationError
 
+from app.core.policy import STATUS_REMATCHED, STATUS_STALE
 from app.model.annotation import Annotation, AnnotationBatch, ElementRecord, Rect
 from app.protocol.attributes import AttributesError, encode_attributes, parse_attributes
 from app.protocol.locators import join_locators, split_locators
 
 TITLE_PREFIX = "# Web page annotations: "
 #: ``Status:`` values (issue #3 §7); an exactly anchored annotation has no ``Status:`` line.
-STATUS_TEXT = {"rematched": "rematched (the element was re-rendered; found again by its locators)",
-               "stale": "[element no longer matched]"}
+STATUS_TEXT = {STATUS_REMATCHED: "rematched (the element was re-rendered; found again by its locators)",
+               STATUS_STALE: "[element no longer matched]"}
 _STATUS_OF = {text: status for status, text in STATUS_TEXT.items()}
 SECTION_PREFIX = "## Annotation "
 

@@ -7,6 +7,7 @@ from PySide6.QtWidgets import (QHBoxLayout, QLabel, QListWidget, QListWidgetItem
                                QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget)
 
 from app.agent.methods import Hub
+from app.core.policy import STATUS_REMATCHED, STATUS_STALE
 from app.model.session import Session
 
 ID_ROLE = Qt.ItemDataRole.UserRole
@@ -42,29 +43,29 @@ class AnnotationPanel(QWidget):
         self.session = session
         self.hub = hub
         self.summary = QPlainTextEdit()
-        self.summary.setPlaceholderText("Overall note for the whole batch (optional)")
+        self.summary.setPlaceholderText(self.tr("Overall note for the whole batch (optional)"))
         self.summary.setFixedHeight(72)
         self.list = QListWidget()
         self.list.setWordWrap(True)
         self.count_label = QLabel()
-        self.edit_button = QPushButton("Edit")
-        self.delete_button = QPushButton("Delete")
-        self.send_button = QPushButton("Send to agent")
-        self.send_button.setToolTip("Deliver this batch to coding agents waiting on pagenote's socket "
-                                    "(annotations.wait / wait_for_annotations)")
+        self.edit_button = QPushButton(self.tr("Edit"))
+        self.delete_button = QPushButton(self.tr("Delete"))
+        self.send_button = QPushButton(self.tr("Send to agent"))
+        self.send_button.setToolTip(self.tr("Deliver this batch to coding agents waiting on pagenote's socket "
+                                            "(annotations.wait / wait_for_annotations)"))
         buttons = QHBoxLayout()
         buttons.addWidget(self.count_label, 1)
         buttons.addWidget(self.edit_button)
         buttons.addWidget(self.delete_button)
         buttons.addWidget(self.send_button)
         self.sent = QTreeWidget()
-        self.sent.setHeaderLabels(["Sent to agents", "Status"])
+        self.sent.setHeaderLabels([self.tr("Sent to agents"), self.tr("Status")])
         self.sent.setColumnWidth(0, 190)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
-        layout.addWidget(QLabel("<b>Overall note</b>"))
+        layout.addWidget(QLabel(self.tr("<b>Overall note</b>")))
         layout.addWidget(self.summary)
-        layout.addWidget(QLabel("<b>Annotations</b>"))
+        layout.addWidget(QLabel(self.tr("<b>Annotations</b>")))
         layout.addWidget(self.list, 1)
         layout.addLayout(buttons)
         layout.addWidget(self.sent, 1)
@@ -101,7 +102,7 @@ class AnnotationPanel(QWidget):
         pages = self.session.pages()
         for page in pages:
             if len(pages) > 1:
-                header = QListWidgetItem(page or "(page)")
+                header = QListWidgetItem(page or self.tr("(page)"))
                 header.setFlags(Qt.ItemFlag.NoItemFlags)
                 font = header.font()
                 font.setBold(True)
@@ -113,14 +114,14 @@ class AnnotationPanel(QWidget):
                 annotation = pin.annotation
                 element = annotation.element
                 text = row_text(number, element.tag, element.accessible_name, annotation.note)
-                if annotation.status == "stale":
-                    text = "⚠ " + text + "  [element no longer matched]"
-                elif annotation.status == "rematched":
-                    text += "  (rematched)"
+                if annotation.status == STATUS_STALE:
+                    text = "⚠ " + text + self.tr("  [element no longer matched]")
+                elif annotation.status == STATUS_REMATCHED:
+                    text += self.tr("  (rematched)")
                 item = QListWidgetItem(text)
                 item.setData(ID_ROLE, pin.id)
                 item.setToolTip(f"{element.selector}\n{element.url}")
-                if annotation.status == "stale":
+                if annotation.status == STATUS_STALE:
                     item.setForeground(Qt.GlobalColor.darkGray)
                 self.list.addItem(item)
                 if pin.id == current:
@@ -131,7 +132,7 @@ class AnnotationPanel(QWidget):
             self.summary.setPlainText(self.session.summary)
             self.summary.blockSignals(False)
         n = len(self.session.pins)
-        self.count_label.setText(f"{n} annotation{'s' if n != 1 else ''}")
+        self.count_label.setText(self.tr("%n annotation(s)", "", n))  # Qt plural forms
         self._update_buttons()
 
     def refresh_sent(self) -> None:
@@ -143,7 +144,7 @@ class AnnotationPanel(QWidget):
             return
         for sent in reversed(self.hub.store.batches):
             n = len(sent.batch.annotations)
-            top = QTreeWidgetItem([f"{sent.id} ({n} annotation{'s' if n != 1 else ''})",
+            top = QTreeWidgetItem([self.tr("{0} (%n annotation(s))", "", n).format(sent.id),
                                    sent_row_text(sent.status, sent.reply)])
             for number, (annotation, state) in enumerate(zip(sent.batch.annotations, sent.annotations), start=1):
                 element = annotation.element
