@@ -182,7 +182,10 @@ def _compare_baseline(current: Path, baseline: Path, threshold: float) -> int:
     :data:`EXIT_OK`."""
     import shutil
 
-    from app.compare import compare_images, diff_image, open_image, summary
+    from app.compare.cli import summary
+    from app.compare.diff_image import diff_image
+    from app.compare.engine import compare_images
+    from app.compare.images import open_image
 
     if not baseline.exists():
         baseline.parent.mkdir(parents=True, exist_ok=True)

@@ -99,7 +99,7 @@ def main() -> int:
     sys.path.insert(0, str(ROOT))
     from PIL import Image
 
-    from app.compare import compare_images
+    from app.compare.engine import compare_images
 
     Image.MAX_IMAGE_PIXELS = None
     for url in args.urls:
