@@ -52,6 +52,17 @@ class _Target(argparse.Action):
         namespace.targets = targets
 
 
+def _seconds(text: str) -> float:
+    """A positive number of seconds (at most one hour), for argparse."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not 0 < value <= 3600:
+        raise argparse.ArgumentTypeError("give a number of seconds above 0 and at most 3600")
+    return value
+
+
 def _viewport(text: str) -> tuple[int, int]:
     m = re.fullmatch(r"(\d{2,5})[xX](\d{2,5})", text)
     if not m or not (100 <= int(m.group(1)) <= 10_000 and 100 <= int(m.group(2)) <= 10_000):
@@ -89,6 +100,8 @@ def _fill_capture(p: argparse.ArgumentParser) -> None:
     p.add_argument("--viewport", metavar="WxH", type=_viewport, default=(1280, 800),
                    help="viewport size in CSS px (default 1280x800)")
     p.add_argument("--format", choices=("md", "json"), default="md", help="stdout format (default md)")
+    p.add_argument("--load-timeout", metavar="SECONDS", type=_seconds, default=30.0,
+                   help="give up on a page that has not loaded after SECONDS (default 30): PAGE_LOAD_TIMEOUT")
     p.add_argument("--full-page", action="store_true",
                    help="capture the whole document instead of the viewport (…-full.png)")
     p.add_argument("--scale", choices=("css", "device"), default="css",
@@ -235,7 +248,8 @@ def _capture(args: argparse.Namespace) -> int:
         url=args.url or DEMO_PAGE.as_uri(), targets=[tuple(t) for t in (args.targets or [])],
         summary=args.summary, out=_project_dir(args.out, create=True), screenshot=not args.no_screenshot,
         viewport=args.viewport, format=args.format, send=args.send, full_page=args.full_page, scale=args.scale,
-        crops=args.crops, agent_copy=args.agent_copy, baseline=args.baseline, threshold=args.threshold)
+        crops=args.crops, agent_copy=args.agent_copy, baseline=args.baseline, threshold=args.threshold,
+        load_timeout_ms=round(args.load_timeout * 1000))
     return headless.run(job)
 
 

@@ -336,3 +336,39 @@ def test_element_screenshot_of_a_sent_annotation_and_waiting_count(window, agent
     assert image.getpixel((66, 66)) == (0, 255, 0)
     assert error_code(other.call("annotations.ack", {"batch": batch_id, "status": "resolved",
                                                      "reply": "x" * 501})) == "INVALID_PARAMS"
+
+
+def test_a_screenshot_asked_for_while_the_page_loads_waits_for_the_new_page(window, agent, server, qtbot):
+    """An agent that navigates and at once asks for a screenshot gets the new page, not CAPTURE_NO_PICKER."""
+    import http.server
+    import threading
+
+    from PySide6.QtCore import QUrl
+
+    class Slow(http.server.BaseHTTPRequestHandler):
+        def do_GET(self):  # noqa: N802 (http.server's name)
+            threading.Event().wait(1.0)  # the page is still loading when the request arrives
+            body = b"<!doctype html><title>Slow page</title><body style='background:#00f'>slow</body>"
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *args):
+            pass
+
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Slow)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    try:
+        window.load_page(server.url("colors.html"))
+        client = agent()
+        with qtbot.waitSignal(window.view.loadStarted, timeout=5000):
+            window.view.load(QUrl(f"http://127.0.0.1:{httpd.server_address[1]}/slow.html"))
+        assert client.call("page.state")["result"]["loading"] is True
+        shot = client.call("screenshot", {"kind": "viewport"}).get("result")
+        assert shot is not None and os.path.isfile(shot["path"])
+        assert client.call("page.state")["result"]["title"] == "Slow page"
+    finally:
+        httpd.shutdown()
+        httpd.server_close()

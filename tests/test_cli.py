@@ -128,3 +128,32 @@ def test_pagenote_url_without_a_display_runs_capture(server, tmp_path):
     batch = parse_annotations(proc.stdout)
     assert not batch.annotations and Path(batch.screenshot).parent == tmp_path / "shots"
     assert len(list((tmp_path / "annotations").glob("*.md"))) == 1
+
+
+def test_a_page_that_never_finishes_loading_is_page_load_timeout(tmp_path):
+    """``--load-timeout`` (the next step the registry gives for PAGE_LOAD_TIMEOUT) bounds the wait."""
+    import http.server
+    import threading
+
+    release = threading.Event()
+
+    class Stall(http.server.BaseHTTPRequestHandler):
+        def do_GET(self):  # noqa: N802 (http.server's name)
+            release.wait(30)
+
+        def log_message(self, *args):
+            pass
+
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Stall)
+    httpd.daemon_threads = True
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    try:
+        proc = capture(f"http://127.0.0.1:{httpd.server_address[1]}/", "--load-timeout", "1", "--out",
+                       str(tmp_path), cwd=tmp_path)
+    finally:
+        release.set()
+        httpd.shutdown()
+        httpd.server_close()
+    assert proc.returncode == 3 and proc.stdout == ""
+    assert "pagenote: PAGE_LOAD_TIMEOUT:" in proc.stderr and "Traceback" not in proc.stderr
+    assert capture("x", "--load-timeout", "0", cwd=tmp_path).returncode == 2  # argparse refuses 0 s

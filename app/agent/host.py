@@ -59,6 +59,10 @@ class TabsHost:
         downscaled, ``data``/``mime_type`` when inline). Raises ``NOT_FOUND`` for an unknown batch or
         annotation, the ``CAPTURE_*`` errors, and the bridge's page errors."""
         tab = self._active()
+        try:
+            await tab.settled()  # a request right after a navigation waits for the new page
+        except PagenoteError:
+            pass                 # the capture below reports what is wrong with the page in its own words
         shooter = tab.capture.shooter()
         number = params.annotation
         if params.kind == "element":

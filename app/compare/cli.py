@@ -26,8 +26,8 @@ DESCRIPTION = ("Compare two screenshots: report the changed share of pixels and 
                "diff image (the current page faded, changes in magenta, regions boxed in red). Isolated "
                "anti-aliasing differences are ignored; see 'changed' vs 'mismatched'.")
 """The ``pagenote compare`` help text (for a subparser's ``description``)."""
-EPILOG = "Exit codes: 0 changed%% <= threshold, 1 above it or the sizes differ, 2 bad input."
-"""The exit-code line of ``pagenote compare --help`` (``%%``: argparse formats it)."""
+EPILOG = "Exit codes: 0 changed% <= threshold, 1 above it or the sizes differ, 2 bad input."
+"""The exit-code line of ``pagenote compare --help`` (argparse %-formats an epilog only when it holds ``%(prog)``)."""
 SUMMARY_REGIONS = 20
 """Regions listed in the human summary (all of them are in ``--json``)."""
 

@@ -127,6 +127,9 @@ REGISTRY: dict[str, ErrorKind] = _rows(
      "nothing serves the agent socket"),
     ("SEND_FAILED", -32051, EXIT_APP_UNREACHABLE, "start the pagenote window, then send again",
      "the running app could not take the batch"),
+    ("SOCKET_UNAVAILABLE", -32052, EXIT_APP_UNREACHABLE,
+     "another pagenote may serve it: use that one, stop it, or set PAGENOTE_SOCKET to another path",
+     "the agent socket cannot be served (in use, or its directory is not private)"),
 )
 
 

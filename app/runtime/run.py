@@ -45,19 +45,23 @@ def open_app(project_dir: Path, *, headless: bool) -> Iterator[tuple[object, obj
 def run_serve(url: str | None, project_dir: Path, socket_path: Path | None,
               viewport: tuple[int, int] = (1280, 800)) -> int:
     """``pagenote serve``: one tab on ``url`` (the demo page when ``None``) rendered offscreen at
-    ``viewport`` CSS px, and the agent socket — no window. Returns 1 when the socket cannot start, else the
-    event loop's exit code."""
+    ``viewport`` CSS px, and the agent socket — no window. Returns the event loop's exit code, or
+    ``SOCKET_UNAVAILABLE``'s (5) when the socket cannot be served."""
     from app.webview.urls import demo_url, url_from_user_input
 
+    from app.core.errors import PagenoteError
+
     if socket_path is None:
-        print("pagenote serve: the agent socket could not start (see above)", file=sys.stderr)
-        return 1
+        error = PagenoteError("SOCKET_UNAVAILABLE", "the agent socket's directory is not private (see above)")
+        print(f"pagenote serve: {error}", file=sys.stderr)
+        return error.exit_code
     with open_app(project_dir, headless=True) as (qt_app, app):
         tab = app.new_tab()
         problem = app.start_agent(socket_path)
         if problem:
-            print(f"pagenote serve: the agent socket could not start: {problem}", file=sys.stderr)
-            return 1
+            error = PagenoteError("SOCKET_UNAVAILABLE", problem)
+            print(f"pagenote serve: {error}", file=sys.stderr)
+            return error.exit_code
         print(f"pagenote: agent socket {socket_path}", file=sys.stderr)
         tab.view.resize(*viewport)
         tab.view.show()  # offscreen platform: nothing appears, but Chromium renders

@@ -94,6 +94,30 @@ class Tab(QObject):
             raise PagenoteError("PAGE_LOAD_FAILED", f"{result.error} loading {url.toString()}")
         return result
 
+    async def settled(self, timeout_ms: int = 10_000) -> None:
+        """Return once a load in progress has ended and the page script answers in the new document (at once
+        when neither is pending), so an agent's request right after a navigation sees the new page instead
+        of failing. Raises ``PAGE_LOAD_TIMEOUT`` when the load does not end in ``timeout_ms``, and
+        ``PAGE_SCRIPT_MISSING``-family errors from :meth:`~app.webview.bridge.PageBridge.wait_ready`."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout_ms / 1000
+        if self.loading:
+            ended: asyncio.Future = loop.create_future()
+
+            def changed(on: bool) -> None:
+                if not on and not ended.done():
+                    ended.set_result(None)
+
+            self.loading_changed.connect(changed)
+            try:
+                await asyncio.wait_for(ended, timeout_ms / 1000)
+            except TimeoutError:
+                raise PagenoteError("PAGE_LOAD_TIMEOUT", f"the page is still loading after {timeout_ms // 1000} s",
+                                    "wait for it to load, then retry") from None
+            finally:
+                self.loading_changed.disconnect(changed)
+        await self.bridge.wait_ready(timeout_ms=max(int((deadline - loop.time()) * 1000), 1))
+
     def info(self, active: bool) -> dict:
         """``{id, title, url, active}``: the tab as ``tabs.list`` shows it."""
         return {"id": self.id, "title": self.page.title(), "url": self.page.url().toString(), "active": active}
