@@ -143,7 +143,10 @@ async def grab_full_page(view: QWebEngineView, bridge: PageBridge, *, pin_ids: l
             covered_y = int(actual["y"]) + vh
         return FullPage(canvas, doc_w, doc_h, dpr, total, pin_rects, redactions)
     finally:
-        await bridge.call("probe", None)
+        # Posted, not awaited: the renderer runs them in order even when it is busy now (a page in a script
+        # loop would otherwise time out each step, skip the rest and hide the capture's real error); any later
+        # page call queues behind them, so it already sees the restored page.
+        bridge.post("probe", None)
         bridge.post("setOverlayVisible", True)
-        await bridge.call("pinForCapture", "restore")
-        await bridge.call("scrollTo", original_scroll["x"], original_scroll["y"])
+        bridge.post("pinForCapture", "restore")
+        bridge.post("scrollTo", original_scroll["x"], original_scroll["y"])

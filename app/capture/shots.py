@@ -11,8 +11,11 @@ device pixel ratio × zoom). The DPR and the scale are written into the PNG (tEX
 
 from __future__ import annotations
 
+import asyncio
 import io
 import json
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import asdict, dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
@@ -25,6 +28,7 @@ from app.core.platform import exclusive_lock
 from app.capture.draw import draw_annotations, redact
 from app.capture.fullpage import grab_full_page
 from app.capture.viewport import CaptureError, grab_viewport, to_pil
+from app.core.errors import PagenoteError
 from app.protocol.redact import redact_urls
 from app.sinks import slug, stamp, unique_path, write_atomic
 from app.webview.bridge import PageBridge
@@ -54,13 +58,38 @@ class Shot:
 class Shooter:
     """Captures for one view into ``<project_dir>/shots/``. ``scale`` is ``css`` or ``device``."""
 
-    def __init__(self, view: QWebEngineView, bridge: PageBridge, project_dir: Path, scale: str = "css") -> None:
+    def __init__(self, view: QWebEngineView, bridge: PageBridge, project_dir: Path, scale: str = "css",
+                 lock: asyncio.Lock | None = None) -> None:
         if scale not in ("css", "device"):
             raise ValueError("scale must be 'css' or 'device'")
         self.view = view
         self.bridge = bridge
         self.directory = (project_dir / "shots").resolve()
         self.scale = scale
+        # One capture at a time per view: a capture scrolls the page, hides scrollbars and pins fixed/sticky
+        # elements, so two at once would photograph each other's changes. Pass the view's one lock.
+        self.lock = lock or asyncio.Lock()
+
+    @asynccontextmanager
+    async def _capturing(self) -> AsyncIterator[None]:
+        """Hold the view's capture lock and raise :class:`PagenoteError` ``PAGE_NAVIGATED`` when the page
+        starts loading another document meanwhile: an image stitched from two documents, or named after the
+        second, must never be saved as a success."""
+        async with self.lock:
+            navigated: list[bool] = []
+            watch = lambda: navigated.append(True)  # noqa: E731
+            self.view.loadStarted.connect(watch)
+            try:
+                yield
+            except PagenoteError as exc:
+                if navigated and exc.name != "PAGE_NAVIGATED":
+                    raise PagenoteError("PAGE_NAVIGATED", f"the page loaded another document during the capture "
+                                                          f"({exc.name})") from exc
+                raise
+            finally:
+                self.view.loadStarted.disconnect(watch)
+            if navigated:
+                raise PagenoteError("PAGE_NAVIGATED", "the page loaded another document during the capture")
 
     # -- geometry ------------------------------------------------------------------------------------------
 
@@ -125,10 +154,11 @@ class Shooter:
         rects (CSS px) for pins the main frame does not know (elements in iframes). Raises
         :class:`CaptureError`."""
         self.directory.mkdir(parents=True, exist_ok=True)
-        image = to_pil(await grab_viewport(self.view, self.bridge), "RGB")
-        redactions = await self.bridge.call("redactionRects", False) or []
-        rects = {**(await self.bridge.call("pinnedRects", [pin_id for _, pin_id in pins], False) or {}),
-                 **(extra_rects or {})}
+        async with self._capturing():
+            image = to_pil(await grab_viewport(self.view, self.bridge), "RGB")
+            redactions = await self.bridge.call("redactionRects", False) or []
+            rects = {**(await self.bridge.call("pinnedRects", [pin_id for _, pin_id in pins], False) or {}),
+                     **(extra_rects or {})}
         return self._clean_and_annotated(image, "viewport", "", redactions, rects, pins, annotated)
 
     async def full_page(self, pins: list[tuple[int, str]] = (), annotated: bool = False, progress=None,
@@ -136,8 +166,9 @@ class Shooter:
         """Save the whole document (:func:`grab_full_page`), redacted, and optionally an annotated copy.
         ``extra_rects``: document rects (CSS px) of pins in iframes."""
         self.directory.mkdir(parents=True, exist_ok=True)
-        page = await grab_full_page(self.view, self.bridge, pin_ids=[pin_id for _, pin_id in pins], progress=progress,
-                              cancelled=cancelled)
+        async with self._capturing():
+            page = await grab_full_page(self.view, self.bridge, pin_ids=[pin_id for _, pin_id in pins],
+                                        progress=progress, cancelled=cancelled)
         return self._clean_and_annotated(page.image, "full", "-full", page.redactions,
                                          {**page.pin_rects, **(extra_rects or {})}, pins, annotated)
 
@@ -161,27 +192,28 @@ class Shooter:
         margin clamped to the document, from the viewport when it fits (scrolled into view), else from a
         full-page capture. Raises :class:`CaptureError` ``CAPTURE_NOT_ON_PAGE`` when the element is gone."""
         self.directory.mkdir(parents=True, exist_ok=True)
-        rect = await self.bridge.call("reveal", pin_id)
-        if not isinstance(rect, dict):
-            raise CaptureError("CAPTURE_NOT_ON_PAGE", f"annotation {number}'s element is not on this page")
-        metrics = await self.bridge.call("documentMetrics") or {}
-        scroll, doc = metrics.get("scroll", {"x": 0, "y": 0}), metrics
-        m = CROP_MARGIN
-        # The crop in document coordinates, clamped to the document.
-        left = max(rect["x"] + scroll["x"] - m, 0)
-        top = max(rect["y"] + scroll["y"] - m, 0)
-        right = min(rect["x"] + scroll["x"] + rect["width"] + m, doc.get("width", 1e9))
-        bottom = min(rect["y"] + scroll["y"] + rect["height"] + m, doc.get("height", 1e9))
-        vw, vh = metrics["viewport"]["width"], metrics["viewport"]["height"]
-        inside = (left >= scroll["x"] and top >= scroll["y"] and right <= scroll["x"] + vw
-                  and bottom <= scroll["y"] + vh)
-        if inside:
-            source = to_pil(await grab_viewport(self.view, self.bridge), "RGB")
-            redactions = await self.bridge.call("redactionRects", True) or []
-            origin = (scroll["x"], scroll["y"])
-        else:
-            page = await grab_full_page(self.view, self.bridge, clip=(top, bottom))
-            source, redactions, origin = page.image, page.redactions, (0.0, 0.0)
+        async with self._capturing():
+            rect = await self.bridge.call("reveal", pin_id)
+            if not isinstance(rect, dict):
+                raise CaptureError("CAPTURE_NOT_ON_PAGE", f"annotation {number}'s element is not on this page")
+            metrics = await self.bridge.call("documentMetrics") or {}
+            scroll, doc = metrics.get("scroll", {"x": 0, "y": 0}), metrics
+            m = CROP_MARGIN
+            # The crop in document coordinates, clamped to the document.
+            left = max(rect["x"] + scroll["x"] - m, 0)
+            top = max(rect["y"] + scroll["y"] - m, 0)
+            right = min(rect["x"] + scroll["x"] + rect["width"] + m, doc.get("width", 1e9))
+            bottom = min(rect["y"] + scroll["y"] + rect["height"] + m, doc.get("height", 1e9))
+            vw, vh = metrics["viewport"]["width"], metrics["viewport"]["height"]
+            inside = (left >= scroll["x"] and top >= scroll["y"] and right <= scroll["x"] + vw
+                      and bottom <= scroll["y"] + vh)
+            if inside:
+                source = to_pil(await grab_viewport(self.view, self.bridge), "RGB")
+                redactions = await self.bridge.call("redactionRects", True) or []
+                origin = (scroll["x"], scroll["y"])
+            else:
+                page = await grab_full_page(self.view, self.bridge, clip=(top, bottom))
+                source, redactions, origin = page.image, page.redactions, (0.0, 0.0)
         k_dev = self.device_per_css
         box = (round((left - origin[0]) * k_dev), round((top - origin[1]) * k_dev),
                round((right - origin[0]) * k_dev), round((bottom - origin[1]) * k_dev))

@@ -4,6 +4,7 @@ knows which pins to draw and where the tab's files go."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from pathlib import Path
 
@@ -26,10 +27,11 @@ class TabCapture:
         self.project_dir = project_dir
         self.last_shot = ""
         self.last_shot_clean = ""
+        self.lock = asyncio.Lock()  # the view's one capture lock, shared by every Shooter made here
 
     def shooter(self, scale: str = "css") -> Shooter:
         """A :class:`Shooter` for this tab's view (``scale`` ``css`` or ``device``; ``ValueError`` otherwise)."""
-        return Shooter(self.view, self.bridge, self.project_dir, scale)
+        return Shooter(self.view, self.bridge, self.project_dir, scale, self.lock)
 
     def pins(self) -> list[tuple[int, str]]:
         """``(number, pin id)`` of the tab's current annotations."""
