@@ -89,3 +89,16 @@ def _answers(window) -> bool:
     except PagenoteError:
         return False
     return True
+
+
+def test_a_quirks_mode_page_is_captured_whole(window, server):
+    """No doctype: the root's clientHeight is the document's height there (CSSOM View), not the viewport's."""
+    from test_capture_images import BANDS
+
+    window.load_page(server.url("quirks.html"))
+    assert window.run(window.tab.bridge.run("document.compatMode", world=MAIN_WORLD)) == "BackCompat"
+    clean, _ = window.run(window.shooter().full_page())
+    image = Image.open(clean.path).convert("RGB")
+    assert image.height == 5000
+    wrong = [y for y in range(0, 5000, 50) if image.getpixel((200, y)) != BANDS[y // 500]]
+    assert wrong == [], f"rows with the wrong colour (black beyond the first viewport?), first: {wrong[:5]}"

@@ -96,6 +96,12 @@ async def grab_full_page(view: QWebEngineView, bridge: PageBridge, *, pin_ids: l
         redactions = await bridge.call("redactionRects", True) or []
         doc_w, doc_h = int(metrics["width"]), int(metrics["height"])
         vw, vh = int(metrics["viewport"]["width"]), int(metrics["viewport"]["height"])
+        zoom = view.zoomFactor() or 1.0
+        if vw > view.width() / zoom + 1 or vh > view.height() / zoom + 1:
+            # A tile is one viewport: a page-reported viewport larger than the view would paste rows no grab
+            # holds (they would come out black).
+            raise CaptureError("CAPTURE_SIZE", f"the page reports a {vw}x{vh} CSS px viewport in a "
+                                               f"{view.width()}x{view.height()} px view; reload it and retry")
         if max(doc_w, doc_h) > MAX_DOCUMENT_SIDE:
             raise CaptureError("CAPTURE_TOO_LARGE", f"the document is {doc_w}x{doc_h} CSS px; pagenote stitches at "
                                                     f"most {MAX_DOCUMENT_SIDE} px per side")

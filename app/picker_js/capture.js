@@ -8,15 +8,18 @@
 const pinnedForCapture = [];  // [element, [[property, value, priority], …]] to restore
 let noScrollbars = null;      // the constructed sheet adopted into the document during a capture
 
-// Document size and viewport in CSS px (CSSOM View §6: scrollWidth/Height of the root; clientWidth/Height of
-// the root is the layout viewport without scrollbars).
+// Document size and viewport in CSS px (CSSOM View §6: scrollWidth/Height of the root). The layout viewport
+// without scrollbars is clientWidth/Height of the root element in standards mode, but of the body in quirks
+// mode (CSSOM View, "clientHeight": the viewport is reported by the body when document.compatMode is
+// "BackCompat"; the root's clientHeight is then the whole document's height).
 function documentMetrics() {
   const de = document.documentElement;
   const body = document.body;
+  const vp = document.compatMode === 'BackCompat' && body ? body : de;
   return {
-    width: Math.max(de.scrollWidth, body ? body.scrollWidth : 0, de.clientWidth),
-    height: Math.max(de.scrollHeight, body ? body.scrollHeight : 0, de.clientHeight),
-    viewport: { width: de.clientWidth, height: de.clientHeight },
+    width: Math.max(de.scrollWidth, body ? body.scrollWidth : 0, vp.clientWidth),
+    height: Math.max(de.scrollHeight, body ? body.scrollHeight : 0, vp.clientHeight),
+    viewport: { width: vp.clientWidth, height: vp.clientHeight },
     scroll: { x: scrollX, y: scrollY },
     dpr: devicePixelRatio,
   };
