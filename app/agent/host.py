@@ -3,6 +3,7 @@ tabs addressed by id — never over a window — so the window and a headless ``
 
 from __future__ import annotations
 
+import asyncio
 import base64
 from pathlib import Path
 from typing import Protocol
@@ -85,7 +86,8 @@ class TabsHost:
         result = {"kind": params.kind, "path": shot.path, "width": shot.width, "height": shot.height,
                   "scale": 1.0, "css_scale": shot.scale, "dpr": shot.dpr, "annotation": number}
         if params.downscale:
-            small, scale, (w, h) = downscale_png(data)
+            # Decoding and resizing a tall page takes a second or more: off the Qt thread.
+            small, scale, (w, h) = await asyncio.get_running_loop().run_in_executor(None, downscale_png, data)
             if scale < 1.0:
                 small_path = Path(shot.path).with_name(Path(shot.path).stem + "-agent.png")
                 write_atomic(small_path, small)
@@ -93,6 +95,6 @@ class TabsHost:
                               full_height=shot.height, width=w, height=h, scale=scale)
             data = small
         if params.inline:
-            result["data"] = base64.b64encode(data).decode("ascii")
+            result["data"] = (await asyncio.get_running_loop().run_in_executor(None, base64.b64encode, data)).decode("ascii")
             result["mime_type"] = "image/png"
         return result

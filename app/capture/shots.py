@@ -14,7 +14,7 @@ from __future__ import annotations
 import asyncio
 import io
 import json
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import asdict, dataclass, field
 from datetime import datetime, timezone
@@ -71,16 +71,22 @@ class Shooter:
         self.lock = lock or asyncio.Lock()
 
     @asynccontextmanager
-    async def _capturing(self) -> AsyncIterator[None]:
-        """Hold the view's capture lock and raise :class:`PagenoteError` ``PAGE_NAVIGATED`` when the page
-        starts loading another document meanwhile: an image stitched from two documents, or named after the
-        second, must never be saved as a success."""
+    async def _capturing(self) -> AsyncIterator[Callable[[], None]]:
+        """Hold the view's capture lock (saving included: file names are picked then) and raise
+        :class:`PagenoteError` ``PAGE_NAVIGATED`` when the page starts loading another document meanwhile: an
+        image stitched from two documents, or named after the second, must never be saved as a success. Yields
+        ``check()``, which raises the same before anything is saved."""
         async with self.lock:
             navigated: list[bool] = []
             watch = lambda: navigated.append(True)  # noqa: E731
+
+            def check() -> None:
+                if navigated:
+                    raise PagenoteError("PAGE_NAVIGATED", "the page loaded another document during the capture")
+
             self.view.loadStarted.connect(watch)
             try:
-                yield
+                yield check
             except PagenoteError as exc:
                 if navigated and exc.name != "PAGE_NAVIGATED":
                     raise PagenoteError("PAGE_NAVIGATED", f"the page loaded another document during the capture "
@@ -88,8 +94,7 @@ class Shooter:
                 raise
             finally:
                 self.view.loadStarted.disconnect(watch)
-            if navigated:
-                raise PagenoteError("PAGE_NAVIGATED", "the page loaded another document during the capture")
+            check()
 
     # -- geometry ------------------------------------------------------------------------------------------
 
@@ -112,7 +117,11 @@ class Shooter:
 
     # -- saving --------------------------------------------------------------------------------------------
 
-    def _save(self, image: Image.Image, kind: str, suffix: str, k: float, numbers: list[int], base: str) -> Shot:
+    async def _save(self, image: Image.Image, kind: str, suffix: str, k: float, numbers: list[int],
+                    base: str) -> Shot:
+        """Encode ``image`` as PNG with pagenote's tEXt chunks, write it under a fresh name and list it in the
+        index. The encoding and the write run in a worker thread (a 1280×100,000 px page takes ~1 s to
+        encode), so the agent socket and the window stay responsive meanwhile."""
         page = self.view.page()
         url = redact_urls(page.url().toString())
         title = page.title()
@@ -122,10 +131,15 @@ class Shooter:
                            ("pagenote:dpr", f"{self.view.devicePixelRatioF():g}"), ("pagenote:scale", f"{k:g}"),
                            ("pagenote:url", url)):
             info.add_text(key, value)
-        out = io.BytesIO()
-        # zlib level 1: screenshots compress nearly as well, and a 1280×86,000 px page encodes ~5× faster.
-        (image if image.mode == "RGB" else image.convert("RGB")).save(out, "PNG", pnginfo=info, compress_level=1)
-        write_atomic(path, out.getvalue())
+
+        def encode_and_write() -> None:
+            out = io.BytesIO()
+            # zlib level 1: screenshots compress nearly as well, and a 1280×86,000 px page encodes ~5× faster.
+            (image if image.mode == "RGB" else image.convert("RGB")).save(out, "PNG", pnginfo=info,
+                                                                            compress_level=1)
+            write_atomic(path, out.getvalue())
+
+        await asyncio.get_running_loop().run_in_executor(None, encode_and_write)
         shot = Shot(str(path), kind, image.width, image.height, self.view.devicePixelRatioF(), k, url, title,
                     self._viewport_css(), datetime.now(timezone.utc).isoformat(timespec="seconds"), numbers)
         self._index(shot)
@@ -154,45 +168,48 @@ class Shooter:
         rects (CSS px) for pins the main frame does not know (elements in iframes). Raises
         :class:`CaptureError`."""
         self.directory.mkdir(parents=True, exist_ok=True)
-        async with self._capturing():
+        async with self._capturing() as check:
             image = to_pil(await grab_viewport(self.view, self.bridge), "RGB")
             redactions = await self.bridge.call("redactionRects", False) or []
             rects = {**(await self.bridge.call("pinnedRects", [pin_id for _, pin_id in pins], False) or {}),
                      **(extra_rects or {})}
-        return self._clean_and_annotated(image, "viewport", "", redactions, rects, pins, annotated)
+            check()
+            return await self._clean_and_annotated(image, "viewport", "", redactions, rects, pins, annotated)
 
     async def full_page(self, pins: list[tuple[int, str]] = (), annotated: bool = False, progress=None,
                   cancelled=lambda: False, extra_rects: dict[str, dict] | None = None) -> tuple[Shot, Shot | None]:
         """Save the whole document (:func:`grab_full_page`), redacted, and optionally an annotated copy.
         ``extra_rects``: document rects (CSS px) of pins in iframes."""
         self.directory.mkdir(parents=True, exist_ok=True)
-        async with self._capturing():
+        async with self._capturing() as check:
             page = await grab_full_page(self.view, self.bridge, pin_ids=[pin_id for _, pin_id in pins],
                                         progress=progress, cancelled=cancelled)
-        return self._clean_and_annotated(page.image, "full", "-full", page.redactions,
-                                         {**page.pin_rects, **(extra_rects or {})}, pins, annotated)
+            check()
+            return await self._clean_and_annotated(page.image, "full", "-full", page.redactions,
+                                                   {**page.pin_rects, **(extra_rects or {})}, pins, annotated)
 
-    def _clean_and_annotated(self, image: Image.Image, kind: str, suffix: str, redactions: list[dict],
+    async def _clean_and_annotated(self, image: Image.Image, kind: str, suffix: str, redactions: list[dict],
                              rects: dict, pins, annotated: bool) -> tuple[Shot, Shot | None]:
         """Scale and redact ``image`` (device px), save it as ``kind``, and — when ``annotated`` and any pin
         has a rect — save a copy with the outlines and numbers as ``<kind>-annotated``."""
         image, k = self._to_scale(image)
         redact(image, redactions, k)
         base = self._base()
-        clean = self._save(image, kind, suffix, k, [], base)
+        clean = await self._save(image, kind, suffix, k, [], base)
         items = [(n, rects[pin_id]) for n, pin_id in pins if rects.get(pin_id)]
         if not annotated or not items:
             return clean, None
         drawn = image.copy()
         draw_annotations(drawn, items, k)
-        return clean, self._save(drawn, f"{kind}-annotated", f"{suffix}-annotated", k, [n for n, _ in items], base)
+        return clean, await self._save(drawn, f"{kind}-annotated", f"{suffix}-annotated", k, [n for n, _ in items],
+                                       base)
 
     async def element(self, number: int, pin_id: str) -> Shot:
         """Save a crop of pinned element ``pin_id`` (annotation ``number``) with a :data:`CROP_MARGIN` CSS px
         margin clamped to the document, from the viewport when it fits (scrolled into view), else from a
         full-page capture. Raises :class:`CaptureError` ``CAPTURE_NOT_ON_PAGE`` when the element is gone."""
         self.directory.mkdir(parents=True, exist_ok=True)
-        async with self._capturing():
+        async with self._capturing() as check:
             rect = await self.bridge.call("reveal", pin_id)
             if not isinstance(rect, dict):
                 raise CaptureError("CAPTURE_NOT_ON_PAGE", f"annotation {number}'s element is not on this page")
@@ -214,10 +231,11 @@ class Shooter:
             else:
                 page = await grab_full_page(self.view, self.bridge, clip=(top, bottom))
                 source, redactions, origin = page.image, page.redactions, (0.0, 0.0)
-        k_dev = self.device_per_css
-        box = (round((left - origin[0]) * k_dev), round((top - origin[1]) * k_dev),
-               round((right - origin[0]) * k_dev), round((bottom - origin[1]) * k_dev))
-        crop = source.crop(box)
-        crop, k = self._to_scale(crop)
-        redact(crop, redactions, k, origin=(left, top))
-        return self._save(crop, "element", f"-a{number}", k, [number], self._base())
+            k_dev = self.device_per_css
+            box = (round((left - origin[0]) * k_dev), round((top - origin[1]) * k_dev),
+                   round((right - origin[0]) * k_dev), round((bottom - origin[1]) * k_dev))
+            crop = source.crop(box)
+            crop, k = self._to_scale(crop)
+            redact(crop, redactions, k, origin=(left, top))
+            check()
+            return await self._save(crop, "element", f"-a{number}", k, [number], self._base())

@@ -9,6 +9,7 @@ nested event loop.
 from __future__ import annotations
 
 import asyncio
+from concurrent.futures import ThreadPoolExecutor
 import qasync
 
 _loop: qasync.QEventLoop | None = None
@@ -20,6 +21,9 @@ def install(app) -> asyncio.AbstractEventLoop:
     global _loop
     if _loop is None:
         _loop = qasync.QEventLoop(app, already_running=True)
+        # CPU work off the Qt thread (PNG encoding, downscaling) runs on plain Python threads: qasync's own
+        # executor uses QThreads, which abort the process when one is still alive as Qt shuts down.
+        _loop.set_default_executor(ThreadPoolExecutor(max_workers=2, thread_name_prefix="pagenote-work"))
         asyncio.set_event_loop(_loop)
     else:
         asyncio.events._set_running_loop(_loop)  # qasync does the same for an already-running Qt loop
