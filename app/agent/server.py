@@ -7,6 +7,7 @@ disconnected, and every other client keeps being served.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -51,6 +52,9 @@ class AgentServer(QObject):
         self.server.setMaxPendingConnections(rpc.MAX_CLIENTS)
         self.server.newConnection.connect(self._accept)
         self.conns: dict[int, _Conn] = {}
+        #: Request tasks still running (see :meth:`_handle`); :meth:`close` cancels them.
+        self.requests: set[asyncio.Task] = set()
+        self.closed = False
         hub.deliver = self.deliver
         methods.waiting = self.waiting
 
@@ -66,7 +70,16 @@ class AgentServer(QObject):
         return ""
 
     def close(self) -> None:
-        """Stop listening and drop every connection."""
+        """Stop listening, drop every connection and cancel every running request; idempotent.
+
+        Cancellation takes effect when the loop next runs a request's task (each unwinds at its ``await``):
+        the caller that is about to delete the tabs those requests use lets the loop run until
+        :attr:`requests` is empty first (:func:`app.runtime.run.open_app` does). A cancelled request is not a
+        failure: nothing is logged at error level (:func:`app.core.tasks.spawn` ignores cancelled tasks, and
+        :meth:`_serve` turns what a cancelled request's clean-up raises into the cancellation)."""
+        self.closed = True
+        for task in list(self.requests):
+            task.cancel()
         for conn in list(self.conns.values()):
             conn.socket.abort()
         self.server.close()
@@ -138,7 +151,11 @@ class AgentServer(QObject):
     def _handle(self, conn: _Conn, line: bytes) -> None:
         """Answer one request line. Each request runs as its own task, so a slow screenshot or page call never
         holds up the next request or another client; answers carry their ids and may come out of order."""
-        spawn(self._serve(conn, line), "agent request")
+        if self.closed:
+            return
+        task = spawn(self._serve(conn, line), "agent request")
+        self.requests.add(task)
+        task.add_done_callback(self.requests.discard)
 
     async def _serve(self, conn: _Conn, line: bytes) -> None:
         request_id = None
@@ -146,12 +163,18 @@ class AgentServer(QObject):
             request = rpc.parse_request(line)
             request_id = request.id
             result = await self.methods.call(request.method, request.params)
-        except PagenoteError as exc:
-            request_id = getattr(exc, "request_id", request_id)
-            self._write(conn, rpc.error_line(request_id, exc))
-            return
-        except Exception:  # a bug in a method must not take the server down
-            log.exception("agent method failed")
+        except Exception as exc:
+            task = asyncio.current_task()
+            if task is not None and task.cancelling():
+                # Cancelled by close(): the clean-up it ran may fail on objects the app has deleted meanwhile
+                # (views, pages) and nobody reads the answer. That is the cancellation, not a failure.
+                log.debug("agent request cancelled; its clean-up raised %r", exc)
+                raise asyncio.CancelledError from exc
+            if isinstance(exc, PagenoteError):
+                request_id = getattr(exc, "request_id", request_id)
+                self._write(conn, rpc.error_line(request_id, exc))
+                return
+            log.exception("agent method failed")  # a bug in a method must not take the server down
             self._write(conn, rpc.error_line(request_id, PagenoteError("INTERNAL_ERROR", "internal error")))
             return
         if isinstance(result, Wait):

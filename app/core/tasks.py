@@ -1,4 +1,5 @@
-"""Background coroutines that nobody awaits: started in one place so their failures reach the log."""
+"""Background coroutines that nobody awaits: started in one place so their failures reach the log, and
+cancelled in one place when the process shuts down."""
 
 from __future__ import annotations
 
@@ -27,3 +28,13 @@ def spawn(coro: Coroutine[Any, Any, Any], what: str) -> asyncio.Task:
 
     task.add_done_callback(done)
     return task
+
+
+def cancel_all() -> list[asyncio.Task]:
+    """Cancel every task :func:`spawn` started that is still running and return them. Each unwinds the
+    next time the loop runs it (at its ``await``); a cancelled task is not logged as a failure. Used on the
+    way out of the process (:func:`app.runtime.run.open_app`), before the objects the tasks use go away."""
+    pending = [t for t in _running if not t.done()]
+    for task in pending:
+        task.cancel()
+    return pending

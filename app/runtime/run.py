@@ -1,24 +1,125 @@
 """Process entry points for the long-running modes: the Qt application, the asyncio loop on it, the lease
-and the application object, set up and torn down in the order QtWebEngine requires."""
+and the application object, set up and torn down in the order QtWebEngine requires; SIGINT and SIGTERM stop
+them through that same teardown."""
 
 from __future__ import annotations
 
 import logging
+import os
+import signal
+import socket
 import sys
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 log = logging.getLogger("pagenote.runtime")
 
+#: How long the teardown lets cancelled background tasks unwind (ms) before it deletes the tabs anyway.
+UNWIND_TIMEOUT_MS = 3_000
+
+
+def stop_signals() -> list[signal.Signals]:
+    """The signals that stop a long-running mode cleanly: SIGINT (Ctrl-C) everywhere, SIGTERM except on
+    Windows, which has no SIGTERM to catch (a process is ended with ``TerminateProcess``; Python docs,
+    ``os.kill`` on Windows)."""
+    return [signal.SIGINT] if os.name == "nt" else [signal.SIGINT, signal.SIGTERM]
+
+
+@contextmanager
+def quit_on_signals(qt_app) -> Iterator[None]:
+    """While inside, :func:`stop_signals` make ``qt_app`` (a ``QCoreApplication``) leave its event loop with
+    exit code ``128 + signum`` (130 for SIGINT, 143 for SIGTERM: the shell's code for "stopped by that
+    signal", so ``pagenote serve && next`` does not go on after a Ctrl-C); the previous handlers and wakeup fd
+    are restored on the way out.
+
+    Python runs a signal handler only between bytecodes of the main thread, and Qt's event loop runs C++ for
+    as long as nothing happens: so the C-level handler's wakeup byte (``signal.set_wakeup_fd``) goes to a
+    socket pair whose reading end a ``QSocketNotifier`` watches — the loop wakes, runs a Python slot, and the
+    handler runs. No polling. A signal that comes before the event loop runs is acted on once it does. Outside
+    the main thread (where handlers cannot be set) this does nothing."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    import shiboken6
+    from PySide6.QtCore import QSocketNotifier, QThread, QTimer
+
+    reader, writer = socket.socketpair()
+    reader.setblocking(False)
+    writer.setblocking(False)
+    notifier = QSocketNotifier(reader.fileno(), QSocketNotifier.Type.Read)
+
+    def drain() -> None:  # Python code running here is what lets the handler run
+        try:
+            while reader.recv(64):
+                pass
+        except OSError:  # nothing left (BlockingIOError)
+            pass
+
+    def stop(signum: int, _frame) -> None:
+        code = 128 + signum
+        log.info("%s: stopping", signal.Signals(signum).name)
+        if QThread.currentThread().loopLevel() > 0:
+            qt_app.exit(code)  # the running loop(s): exec() returns code
+        else:
+            QTimer.singleShot(0, lambda: qt_app.exit(code))  # the loop has not started yet
+
+    notifier.activated.connect(drain)
+    previous = {sig: signal.signal(sig, stop) for sig in stop_signals()}
+    previous_fd = signal.set_wakeup_fd(writer.fileno(), warn_on_full_buffer=False)
+    try:
+        yield
+    finally:
+        signal.set_wakeup_fd(previous_fd)
+        for sig, handler in previous.items():
+            signal.signal(sig, signal.SIG_DFL if handler is None else handler)
+        notifier.setEnabled(False)
+        shiboken6.delete(notifier)
+        reader.close()
+        writer.close()
+
+
+def _unwind_background_tasks(app) -> None:
+    """Stop the agent socket (no new requests), cancel every background task (agent requests, a capture job)
+    and let the loop run until they have unwound — at most :data:`UNWIND_TIMEOUT_MS` — while the tabs they
+    use still exist. A local ``QEventLoop`` runs them: ``exec()`` has already returned, so it is the only loop."""
+    from PySide6.QtCore import QEventLoop, QTimer
+
+    from app.core.tasks import cancel_all
+
+    if app.agent is not None:
+        app.agent.close()
+    pending = {t for t in cancel_all() if not t.done()}
+    if not pending:
+        return
+    loop = QEventLoop()
+
+    def finished(task) -> None:
+        pending.discard(task)
+        if not pending:
+            loop.quit()
+
+    for task in list(pending):
+        task.add_done_callback(finished)
+    QTimer.singleShot(UNWIND_TIMEOUT_MS, loop.quit)
+    loop.exec()
+    if pending:
+        log.warning("%d background task(s) still running after %d ms; closing anyway", len(pending),
+                    UNWIND_TIMEOUT_MS)
+
 
 @contextmanager
 def open_app(project_dir: Path, *, headless: bool) -> Iterator[tuple[object, object]]:
     """Yield ``(qt_app, app)``: the ``QApplication`` (offscreen when ``headless`` or without a display) with
     the asyncio loop installed on it (:func:`app.runtime.loop.install`), and a
-    :class:`~app.runtime.app.PagenoteApp` for ``project_dir``. On exit the tabs' pages are deleted before the
-    lease's profile (QtWebEngine aborts otherwise: "Release of profile requested but WebEnginePage still not
-    deleted")."""
+    :class:`~app.runtime.app.PagenoteApp` for ``project_dir``.
+
+    SIGINT and SIGTERM (SIGINT only on Windows) end ``qt_app.exec()`` with ``128 + signum`` — 130 and 143 —
+    for every mode that runs in here (window, serve, capture; :func:`quit_on_signals`), and then the normal
+    teardown runs: the agent socket stops (its socket file is removed), background tasks are cancelled and
+    unwind while the tabs still exist, the tabs' pages are deleted before the lease's profile (QtWebEngine
+    aborts otherwise: "Release of profile requested but WebEnginePage still not deleted")."""
     from app.qtenv import make_application
 
     qt_app = make_application(headless=headless)
@@ -30,23 +131,26 @@ def open_app(project_dir: Path, *, headless: bool) -> Iterator[tuple[object, obj
     from app.webview.lease import Lease
 
     install(qt_app)
-    lease = Lease(qt_app)
-    app = PagenoteApp(lease, project_dir.resolve())
-    try:
-        yield qt_app, app
-    finally:
-        app.close()
-        shiboken6.delete(app)
-        QCoreApplication.processEvents()
-        shiboken6.delete(lease)
-        QCoreApplication.processEvents()
+    with quit_on_signals(qt_app):
+        lease = Lease(qt_app)
+        app = PagenoteApp(lease, project_dir.resolve())
+        try:
+            yield qt_app, app
+        finally:
+            _unwind_background_tasks(app)
+            app.close()
+            shiboken6.delete(app)
+            QCoreApplication.processEvents()
+            shiboken6.delete(lease)
+            QCoreApplication.processEvents()
 
 
 def run_serve(url: str | None, project_dir: Path, socket_path: Path | None,
               viewport: tuple[int, int] = (1280, 800)) -> int:
     """``pagenote serve``: one tab on ``url`` (the demo page when ``None``) rendered offscreen at
-    ``viewport`` CSS px, and the agent socket — no window. Returns the event loop's exit code, or
-    ``SOCKET_UNAVAILABLE``'s (5) when the socket cannot be served."""
+    ``viewport`` CSS px, and the agent socket — no window. Returns the event loop's exit code (130/143 after
+    SIGINT/SIGTERM, see :func:`open_app`), or ``SOCKET_UNAVAILABLE``'s (5) when the socket cannot be
+    served."""
     from app.webview.urls import demo_url, url_from_user_input
 
     from app.core.errors import PagenoteError

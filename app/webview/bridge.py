@@ -28,6 +28,7 @@ import json
 import logging
 from typing import Any
 
+import shiboken6
 from PySide6.QtWebEngineCore import QWebEngineFrame, QWebEnginePage, QWebEngineScript
 
 from app.core.errors import PagenoteError
@@ -67,7 +68,8 @@ class PageCallTimeout(PagenoteError):
 
 
 class FrameGone(PagenoteError):
-    """The frame was detached, navigated, or its renderer died before it answered."""
+    """The frame was detached, navigated, or its renderer died before it answered; or its page was deleted
+    (the tab closed, the app shutting down)."""
 
     def __init__(self, method: str) -> None:
         super().__init__("FRAME_GONE", f"the frame went away during {method}()")
@@ -112,22 +114,31 @@ class PageBridge:
     """Calls into pagenote's page script of ``page`` — its main frame, or a given ``QWebEngineFrame``.
 
     Coordinates passed to page methods are the target frame's viewport CSS px. Every method is a coroutine
-    and must run on the Qt thread's asyncio loop (:func:`app.runtime.loop.install`)."""
+    and must run on the Qt thread's asyncio loop (:func:`app.runtime.loop.install`). Once ``page`` has been
+    deleted (its C++ object; ``shiboken6.isValid`` is false) every call raises :class:`FrameGone` and
+    :meth:`post` does nothing — never shiboken's ``RuntimeError``."""
 
     def __init__(self, page: QWebEnginePage) -> None:
         self.page = page
 
+    def _gone(self, frame: QWebEngineFrame | None) -> bool:
+        """Whether the target no longer exists. The page is checked first: a ``QWebEngineFrame`` keeps a plain
+        pointer to its page's internals (``qwebengineframe.h``, Qt 6.8), so ``frame.isValid()`` must not run
+        once the page is deleted."""
+        if not shiboken6.isValid(self.page):
+            return True
+        return frame is not None and not frame.isValid()
+
     def _target(self, frame: QWebEngineFrame | None, method: str) -> Target:
-        if frame is None:
-            return self.page
-        if not frame.isValid():
+        if self._gone(frame):
             raise FrameGone(method)
-        return frame
+        return self.page if frame is None else frame
 
     async def run(self, source: str, *, frame: QWebEngineFrame | None = None, world: int = WORLD,
                   timeout_ms: int = CALL_TIMEOUT_MS, what: str = "script") -> Any:
         """Run raw ``source`` in ``world`` of the target and return Qt's answer (``None`` when the frame went
-        away). Raises :class:`PageCallTimeout` and :class:`FrameGone` (frame invalid before the call)."""
+        away). Raises :class:`PageCallTimeout` and :class:`FrameGone` (frame invalid or page deleted before
+        the call)."""
         loop = asyncio.get_running_loop()
         future: asyncio.Future = loop.create_future()
 
@@ -174,7 +185,7 @@ class PageBridge:
         """Return once the page script answers in the target's current document (polling every 50 ms).
 
         Raises :class:`PageCallTimeout` when it is not there within ``timeout_ms`` (the last outcome is
-        chained as the cause) and :class:`FrameGone` when the frame is removed."""
+        chained as the cause) and :class:`FrameGone` when the frame is removed or the page deleted."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout_ms / 1000
         last: PagenoteError | None = None
@@ -186,7 +197,7 @@ class PageBridge:
                 await self.call("frame", frame=frame, timeout_ms=max(int(left * 1000), 1))
                 return
             except (PageScriptMissing, FrameGone) as exc:
-                if frame is not None and not frame.isValid():
+                if self._gone(frame):
                     raise
                 last = exc
             await asyncio.sleep(0.05)
