@@ -9,7 +9,6 @@ goes to stdout; everything else goes to stderr.
 
 from __future__ import annotations
 
-import json
 import logging
 import sys
 from dataclasses import dataclass, field
@@ -87,24 +86,27 @@ async def _capture(job: CaptureJob, tab) -> int:
         except ValidationError as exc:
             raise PagenoteError("BAD_RECORD", f"the page sent an invalid record for {selector!r}: "
                                               f"{exc.errors()[0]['msg']}") from None
-        key = found["id"] if not route.chain else f"{route.key}::{found['id']}"
+        key = tab.annotator.pin_key(route, found["id"])  # remembers the frame for markers and crops
         if key in targets_of:
             raise PagenoteError("DUPLICATE_TARGET", f"{selector!r} matches the same element as {targets_of[key]!r}")
         targets_of[key] = selector
         session.add(key, record, note)
-    await bridge.call("setMarkers", json.dumps(session.markers()))
+    # Markers in every frame that holds a pin (posted: the renderer runs them before the capture's calls).
+    tab.annotator.sync_markers()
     shot = clean_path = ""
     verdict = EXIT_OK
     if job.screenshot:
         shooter = tab.capture.shooter(job.scale)
         pins = tab.capture.pins()
+        # Pins inside iframes are outlined from rects measured in their frames (the main frame cannot see them).
         if job.full_page:
-            clean, drawn = await shooter.full_page(pins, annotated=True)
+            extra = await tab.annotator.frame_pin_rects(document=True)
+            clean, drawn = await shooter.full_page(pins, annotated=True, extra_rects=extra)
         else:
-            clean, drawn = await shooter.viewport(pins)
+            clean, drawn = await shooter.viewport(pins, extra_rects=await tab.annotator.frame_pin_rects())
         if job.crops:
             for number, pin_id in pins:
-                session.set_screenshot(pin_id, (await shooter.element(number, pin_id)).path)
+                session.set_screenshot(pin_id, (await tab.capture.element(number, pin_id, shooter)).path)
         if navigations:
             raise PagenoteError("PAGE_NAVIGATED", "the page navigated away by itself during the capture")
         shot = drawn.path if drawn else clean.path
@@ -161,8 +163,8 @@ def run(job: CaptureJob) -> int:
                 qt_app.quit()
 
         spawn(main(), "capture")
-        qt_app.exec()
-        return outcome[0] if outcome else EXIT_INTERNAL
+        code = qt_app.exec()  # 128+signum when a signal stopped it (app.runtime.run.open_app)
+        return outcome[0] if outcome else (code or EXIT_INTERNAL)
 
 
 def _agent_copy(path: Path) -> None:

@@ -171,3 +171,23 @@ def test_annotated_screenshot_draws_annotations_inside_frames(frames, qtbot):
     drawn = Image.open(path).convert("RGB")
     x, y = int(route.offset[0] + vp["x"]), int(route.offset[1] + vp["y"])
     assert drawn.getpixel((x + 3, y + 12)) == (220, 38, 38)  # badge 1 at the framed element's top-left
+
+
+def test_capture_outlines_and_crops_elements_inside_frames(server, server2, tmp_path):
+    """``pagenote capture`` with pins in a same-origin and a nested cross-origin frame: both are outlined on
+    the annotated screenshot and cropped with --crops (the main frame alone cannot find them)."""
+    from PIL import Image
+
+    url = server.url(f"frames.html?cross={server2.httpd.server_address[1]}")
+    proc = _capture(url, "--annotate", "#same >> #child-button", "--annotate", "#cross >> #inner >> #leaf",
+                    "--crops", "--out", str(tmp_path), cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    batch = parse_annotations(proc.stdout)
+    assert batch.screenshot.endswith("-annotated.png") and batch.screenshot_clean
+    drawn = Image.open(batch.screenshot).convert("RGB")
+    for annotation in batch.annotations:
+        rect = annotation.element.rect  # top-document CSS px (the page is at scroll 0, scale css)
+        assert drawn.getpixel((int(rect.x) + 3, int(rect.y) + 12)) == (220, 38, 38), annotation.element.selector
+        crop = Image.open(annotation.screenshot)
+        # The crop is the element plus the 16 px margin (less where the document edge clamps it).
+        assert abs(crop.width - (rect.width + 32)) <= 2 and abs(crop.height - (rect.height + 32)) <= 2

@@ -77,7 +77,7 @@ class TabsHost:
                                     "element screenshots work for the current batch and batches sent since start")
             if number is None or not 1 <= number <= len(ids):
                 raise PagenoteError("NOT_FOUND", f"there is no annotation {number} in batch {params.batch!r}")
-            shot = await shooter.element(number, ids[number - 1])
+            shot = await tab.capture.element(number, ids[number - 1], shooter)
         elif params.kind == "full":
             shot, _ = await shooter.full_page()
         else:

@@ -32,6 +32,7 @@ from app.core.errors import PagenoteError
 from app.protocol.redact import redact_urls
 from app.sinks import slug, stamp, unique_path, write_atomic
 from app.webview.bridge import PageBridge
+from app.webview.frames import frame_viewport_offset
 
 #: Margin around an element crop, in CSS px (issue #4 §2).
 CROP_MARGIN = 16
@@ -204,14 +205,33 @@ class Shooter:
         return clean, await self._save(drawn, f"{kind}-annotated", f"{suffix}-annotated", k, [n for n, _ in items],
                                        base)
 
-    async def element(self, number: int, pin_id: str) -> Shot:
+    async def _revealed_rect(self, pin_id: str, chain: list[str]) -> dict | None:
+        """Scroll pinned element ``pin_id`` into view and return its rect in the top viewport (CSS px). With a
+        ``chain`` (iframe selectors from the top document) ``pin_id`` is the page-side id in that frame:
+        scrollIntoView scrolls the frames around it too, so the frame's offset is measured afterwards."""
+        if not chain:
+            rect = await self.bridge.call("reveal", pin_id)
+            return rect if isinstance(rect, dict) else None
+        found = await frame_viewport_offset(self.bridge, chain)
+        if found is None:
+            return None
+        rect = await self.bridge.call("reveal", pin_id, frame=found[0])
+        found = await frame_viewport_offset(self.bridge, chain)
+        if not isinstance(rect, dict) or found is None:
+            return None
+        (ox, oy) = found[1]
+        return {**rect, "x": rect["x"] + ox, "y": rect["y"] + oy}
+
+    async def element(self, number: int, pin_id: str, chain: list[str] | None = None) -> Shot:
         """Save a crop of pinned element ``pin_id`` (annotation ``number``) with a :data:`CROP_MARGIN` CSS px
         margin clamped to the document, from the viewport when it fits (scrolled into view), else from a
-        full-page capture. Raises :class:`CaptureError` ``CAPTURE_NOT_ON_PAGE`` when the element is gone."""
+        full-page capture. For an element inside iframes, ``chain`` lists the iframe selectors from the top
+        document and ``pin_id`` is its page-side id in the innermost frame. Raises :class:`CaptureError`
+        ``CAPTURE_NOT_ON_PAGE`` when the element is gone."""
         self.directory.mkdir(parents=True, exist_ok=True)
         async with self._capturing() as check:
-            rect = await self.bridge.call("reveal", pin_id)
-            if not isinstance(rect, dict):
+            rect = await self._revealed_rect(pin_id, chain or [])
+            if rect is None:
                 raise CaptureError("CAPTURE_NOT_ON_PAGE", f"annotation {number}'s element is not on this page")
             metrics = await self.bridge.call("documentMetrics") or {}
             scroll, doc = metrics.get("scroll", {"x": 0, "y": 0}), metrics

@@ -62,6 +62,12 @@ class TabCapture:
         self._remember(clean, drawn)
         return clean, drawn
 
+    async def element(self, number: int, pin_id: str, shooter: Shooter | None = None) -> Shot:
+        """Crop annotation ``number`` (session pin ``pin_id``, in any frame) with ``shooter`` (this tab's
+        default one when ``None``). Raises :class:`~app.capture.viewport.CaptureError`."""
+        route, page_id = self.annotator.target(pin_id)
+        return await (shooter or self.shooter()).element(number, page_id, route.chain)
+
     async def element_crops(self) -> tuple[int, list[tuple[int, PagenoteError]]]:
         """Save a crop of every annotated element on this page and list it as that annotation's
         ``Screenshot:`` line. Returns ``(saved, problems)``: ``(annotation number, error)`` for each crop
@@ -70,7 +76,7 @@ class TabCapture:
         saved, problems = 0, []
         for number, pin_id in self.pins():
             try:
-                shot = await shooter.element(number, pin_id)
+                shot = await self.element(number, pin_id, shooter)
             except PagenoteError as exc:
                 problems.append((number, exc))
                 continue
