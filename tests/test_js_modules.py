@@ -182,3 +182,11 @@ def test_parse_module_reads_repeated_directives_in_order():
     m = parse_module("// @module m\n// @imports a: x, y\n// @imports b: z; a: w\n// @exports p\n// @exports q\n1;",
                      "<m>")
     assert m.imports == {"a": ("x", "y", "w"), "b": ("z",)} and m.exports == ("p", "q")
+
+
+def test_the_shipped_picker_modules_pass_the_declaration_checks():
+    """The app's start-up bundles without re-tokenising (check_declarations=False); this is where the shipped
+    modules' exports and imports are checked against their declarations."""
+    modules = load_modules(PICKER_WORLD.packages)
+    checked = bundle(modules, PICKER_WORLD.entry, default_options(), check_declarations=True)
+    assert checked == picker_source()

@@ -190,15 +190,18 @@ const __pagenote_modules = Object.create(null);
 """
 
 
-def bundle(modules: dict[str, Module], entry: str, options: dict) -> str:
+def bundle(modules: dict[str, Module], entry: str, options: dict, *, check_declarations: bool = True) -> str:
     """The script for a world: ``(function (OPTIONS) { …each module in its own function… })({…json…});``.
 
     Each module becomes ``__pagenote_modules.NAME = (function ({a, b}, {c}) { SOURCE; return {exports}; })
     (__pagenote_modules.DEP1, __pagenote_modules.DEP2);`` in :func:`order`. Raises :class:`BundleError`
-    (see the module docstring)."""
+    (see the module docstring). ``check_declarations`` also tokenises every module to check its exports and
+    imports against its declarations (~50 ms for the picker world): the tests always do; the app's start-up
+    skips it for the shipped modules, which the tests have checked (``tests/test_js_modules.py``)."""
     parts = [_PROLOGUE]
     for module in order(modules, entry):
-        _check_declarations(module)
+        if check_declarations:
+            _check_declarations(module)
         params = ", ".join("{ " + ", ".join(listed) + " }" for listed in module.imports.values())
         args = ", ".join(f"__pagenote_modules.{dep}" for dep in module.imports)
         exported = ", ".join(module.exports)
