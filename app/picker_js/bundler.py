@@ -23,7 +23,6 @@ import re
 from dataclasses import dataclass, field
 from importlib.resources import files
 
-from app.picker_js.jslex import JsLexError, scan
 
 _DIRECTIVE = re.compile(r"//\s*@(module|imports|exports)\b(.*)")
 _NAME = re.compile(r"[A-Za-z_$][\w$]*\Z")
@@ -121,6 +120,8 @@ def load_modules(packages: tuple[str, ...], extra: dict[str, str] | None = None)
 
 
 def _check_declarations(module: Module) -> None:
+    from app.picker_js.jslex import JsLexError, scan  # only the checks tokenise: not at the app's start-up
+
     try:
         names = scan(module.source)
     except JsLexError as exc:
@@ -219,6 +220,8 @@ def undeclared_uses(modules: dict[str, Module]) -> list[str]:
     * a module imports a name it never reads;
     * a module reads a bundle-glue name (:data:`RESERVED`).
     Raises :class:`BundleError` for a module that does not tokenise."""
+    from app.picker_js.jslex import JsLexError, scan
+
     scanned = {}
     for name, module in modules.items():
         try:

@@ -5,12 +5,11 @@ window at all. Nothing below this layer knows a window exists."""
 from __future__ import annotations
 
 import logging
+from functools import cached_property
 from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
 
-from app.agent.methods import Hub
-from app.agent.store import BatchStore
 from app.model.annotation import AnnotationBatch
 from app.tabs.tab import Tab
 from app.webview.lease import Lease
@@ -34,11 +33,19 @@ class PagenoteApp(QObject):
         super().__init__(parent)
         self.lease = lease
         self.project_dir = project_dir
-        self.hub = Hub(BatchStore(project_dir / "annotations" / "sent"))
         self._tabs: list[Tab] = []
         self._active: Tab | None = None
         self._next_id = 1
         self.agent = None  # an AgentServer once start_agent() succeeded
+
+    @cached_property
+    def hub(self):
+        """The :class:`~app.agent.methods.Hub` of sent batches (``<project>/annotations/sent/``), made on first
+        use: ``pagenote capture`` never needs it."""
+        from app.agent.methods import Hub
+        from app.agent.store import BatchStore
+
+        return Hub(BatchStore(self.project_dir / "annotations" / "sent"))
 
     # -- tabs ------------------------------------------------------------------------------------------------
 
