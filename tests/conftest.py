@@ -181,3 +181,17 @@ def pin_at(window, qtbot, point, note: str = "") -> None:
     if note:
         QTest.keyClicks(window.annotate.note_box.editor, note)
     QTest.keyClick(window.annotate.note_box.editor, Qt.Key.Key_Return)
+
+
+def poll_until(condition, timeout: float, what: str, interval: float = 0.05):
+    """Call ``condition()`` every ``interval`` s until it returns something truthy (returned), for waits on
+    other processes (no Qt loop to wait on); ``AssertionError`` naming ``what`` after ``timeout`` s."""
+    import time
+
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = condition()
+        if value:
+            return value
+        time.sleep(interval)
+    raise AssertionError(f"timed out after {timeout} s waiting for {what}")

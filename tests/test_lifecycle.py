@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import poll_until as _poll
 from conftest import run_js, settle
 from test_agent_socket import RawClient
 
@@ -110,16 +111,6 @@ def test_a_page_call_on_a_deleted_page_is_frame_gone_and_a_post_does_nothing(qtb
 
 
 # -- pagenote serve and signals (a real subprocess) ------------------------------------------------------------
-
-
-def _poll(condition, timeout: float, what: str, interval: float = 0.05):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = condition()
-        if value:
-            return value
-        time.sleep(interval)
-    raise AssertionError(f"timed out after {timeout} s waiting for {what}")
 
 
 def _rpc(sock: socket.socket, request_id: int, method: str, params: dict | None = None) -> None:

@@ -35,6 +35,7 @@ from app.mcp import http as mcp_http
 from app.mcp import tool as mcp_tool
 from app.mcp.autostart import AgentBridge
 from app.mcp.server import build_server
+from conftest import poll_until as _poll
 
 ROOT = Path(__file__).resolve().parents[1]
 DEMO = ROOT / "resources" / "demo.html"
@@ -46,16 +47,6 @@ BATCH_MD = "# Web page annotations: 1\n\n## Annotation 1\nNote: hi\nTag: button\
 def _short_dir() -> Path:
     """A fresh directory with a short path (a Unix socket path must stay under 108 bytes)."""
     return Path(tempfile.mkdtemp(prefix="pn", dir="/tmp"))
-
-
-def _poll(condition, timeout: float, what: str, interval: float = 0.05):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = condition()
-        if value:
-            return value
-        time.sleep(interval)
-    raise AssertionError(f"timed out after {timeout} s waiting for {what}")
 
 
 def _stop(proc: subprocess.Popen) -> None:
