@@ -106,7 +106,9 @@ async def _capture(job: CaptureJob, tab) -> int:
             clean, drawn = await shooter.viewport(pins, extra_rects=await tab.annotator.frame_pin_rects())
         if job.crops:
             for number, pin_id in pins:
-                session.set_screenshot(pin_id, (await tab.capture.element(number, pin_id, shooter)).path)
+                crop = await tab.capture.element(number, pin_id, shooter)
+                session.set_screenshot(pin_id, crop.path)
+                print(f"pagenote: crop {number} {crop.path} ({crop.width}x{crop.height} px)", file=sys.stderr)
         if navigations:
             raise PagenoteError("PAGE_NAVIGATED", "the page navigated away by itself during the capture")
         shot = drawn.path if drawn else clean.path

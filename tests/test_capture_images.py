@@ -189,3 +189,18 @@ def test_capture_against_a_baseline_passes_then_fails_on_a_change(server, tmp_pa
     changed = _capture(server.url("tall.html?h=700"), "--baseline", str(base), "--out", str(tmp_path), cwd=tmp_path)
     assert changed.returncode == 1 and "FAILED" in changed.stderr
     assert list(tmp_path.glob("shots/*-diff.png"))
+
+
+def test_an_annotation_scrolled_out_of_the_viewport_is_neither_drawn_nor_listed(tall):
+    from app.model import ElementRecord
+
+    window = tall(3000)
+    found = window.page_call("select", "#target")      # at document y 2600: below the first viewport
+    corner = window.page_call("select", "#corner")     # at y 60: on screen
+    window.session.add(found["id"], ElementRecord.model_validate(found["record"]))
+    window.session.add(corner["id"], ElementRecord.model_validate(corner["record"]))
+    window.page_call("scrollTo", 0, 0)
+    clean, drawn = window.run(window.shooter().viewport(window.tab.capture.pins()))
+    assert drawn is not None and drawn.annotations == [2]
+    index = [json.loads(line) for line in (window.project_dir / "shots" / "index.jsonl").read_text().splitlines()]
+    assert [r["annotations"] for r in index if r["kind"] == "viewport-annotated"] == [[2]]

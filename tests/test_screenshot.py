@@ -77,3 +77,11 @@ def test_copy_and_save_write_the_same_markdown(window, server, qtbot):
     assert path.read_text(encoding="utf-8") == copied
     assert parse_annotations(copied).summary == "overall"
     assert str(path) in window.status_label.text()
+
+
+def test_the_copy_path_button_goes_with_the_screenshot_message(window, server):
+    window.load_page(server.url("colors.html"))
+    window.run(window.screenshot())
+    assert window.copy_path_button.isVisible()
+    window.save()  # another message: the button would copy a path the status bar no longer names
+    assert "Saved" in window.status_label.text() and not window.copy_path_button.isVisible()

@@ -76,7 +76,8 @@ class TabsHost:
                 raise PagenoteError("NOT_FOUND", f"batch {params.batch!r} was not sent from this window session",
                                     "element screenshots work for the current batch and batches sent since start")
             if number is None or not 1 <= number <= len(ids):
-                raise PagenoteError("NOT_FOUND", f"there is no annotation {number} in batch {params.batch!r}")
+                raise PagenoteError("NOT_FOUND", f"there is no annotation {number} in batch {params.batch!r}",
+                                    f"that batch has annotations 1..{len(ids)}" if ids else "that batch is empty")
             shot = await tab.capture.element(number, ids[number - 1], shooter)
         elif params.kind == "full":
             shot, _ = await shooter.full_page()

@@ -190,14 +190,18 @@ class Shooter:
                                                    {**page.pin_rects, **(extra_rects or {})}, pins, annotated)
 
     async def _clean_and_annotated(self, image: Image.Image, kind: str, suffix: str, redactions: list[dict],
-                             rects: dict, pins, annotated: bool) -> tuple[Shot, Shot | None]:
+                                   rects: dict, pins, annotated: bool) -> tuple[Shot, Shot | None]:
         """Scale and redact ``image`` (device px), save it as ``kind``, and — when ``annotated`` and any pin
         has a rect — save a copy with the outlines and numbers as ``<kind>-annotated``."""
         image, k = self._to_scale(image)
         redact(image, redactions, k)
         base = self._base()
         clean = await self._save(image, kind, suffix, k, [], base)
-        items = [(n, rects[pin_id]) for n, pin_id in pins if rects.get(pin_id)]
+        # Only pins whose rect (CSS px, the image's coordinates) meets the image are drawn and listed: an
+        # element scrolled out of the viewport has a rect, but no place in this picture.
+        w, h = image.width / k, image.height / k
+        items = [(n, r) for n, pin_id in pins if (r := rects.get(pin_id))
+                 and r["x"] < w and r["y"] < h and r["x"] + r["width"] > 0 and r["y"] + r["height"] > 0]
         if not annotated or not items:
             return clean, None
         drawn = image.copy()

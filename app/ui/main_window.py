@@ -170,6 +170,7 @@ class MainWindow(QMainWindow):
     def say(self, text: str) -> None:
         """Show ``text`` in the status bar (it stays until the next message); URLs in it are redacted."""
         text = redact_urls(text)
+        self.copy_path_button.hide()  # it belongs to a screenshot message; _shot_done shows it again
         self.status_label.setText(text)
         log.info("%s", text)
 
@@ -213,10 +214,10 @@ class MainWindow(QMainWindow):
         return path
 
     def _shot_done(self, clean: Shot, annotated: Shot | None, what: str) -> Path:
-        self.copy_path_button.show()
         extra = self.tr(" and {0} with {1} numbered outlines").format(Path(annotated.path).name,
                                                                       len(annotated.annotations)) if annotated else ""
         self.say(self.tr("{0} saved: {1} ({2}×{3} px){4}").format(what, clean.path, clean.width, clean.height, extra))
+        self.copy_path_button.show()
         return Path(self.tab.capture.last_shot)
 
     async def screenshot(self) -> Path | None:
@@ -277,7 +278,6 @@ class MainWindow(QMainWindow):
             return None
         self.session.archive(sent.id)
         self.tab.capture.forget()
-        self.copy_path_button.hide()
         if self.agent is None:
             self.say(self.tr("Batch {0} is pending, but the agent socket is off: no agent can receive it now")
                      .format(sent.id))
@@ -296,7 +296,6 @@ class MainWindow(QMainWindow):
         """Remove every annotation, the overall note and the batch's screenshot line."""
         self.session.clear()
         self.tab.capture.forget()
-        self.copy_path_button.hide()
         self.say(self.tr("Annotations cleared"))
 
     def closeEvent(self, event) -> None:  # noqa: N802 (Qt virtual)
