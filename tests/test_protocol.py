@@ -114,6 +114,76 @@ def test_multi_line_note_is_a_block_and_round_trips():
     assert parse_annotations(text) == batch
 
 
+def test_a_screenshot_not_taken_reads_not_taken_with_its_code_and_round_trips():
+    batch = AnnotationBatch(screenshot_error="CAPTURE_TOO_LARGE — the document is 250100x800 CSS px",
+                            annotations=(Annotation(note="a", screenshot="/p/x-a1.png"),
+                                         Annotation(note="b", screenshot_error="CAPTURE_NOT_ON_PAGE — gone")))
+    text = encode_annotations(batch)
+    assert text.startswith("# Web page annotations: 2\n\n"
+                           "Screenshot: [not taken: CAPTURE_TOO_LARGE — the document is 250100x800 CSS px]\n\n")
+    assert "## Annotation 1\nNote: a\nScreenshot: /p/x-a1.png\n" in text
+    assert text.endswith("## Annotation 2\nNote: b\nScreenshot: [not taken: CAPTURE_NOT_ON_PAGE — gone]\n")
+    parsed = parse_annotations(text)
+    assert parsed == batch
+    assert parsed.annotations[1].screenshot == "" and parsed.screenshot == ""
+    assert parsed.annotations[1].screenshot_error == "CAPTURE_NOT_ON_PAGE — gone"
+    # A path and a reason at once is not a valid annotation.
+    with pytest.raises(ProtocolError) as info:
+        parse_annotations(text.replace("Note: b\n", "Note: b\nScreenshot: /p/y.png\n"))
+    assert info.value.line == 12 and "appears twice" in str(info.value)
+    with pytest.raises(ValueError, match="not both"):
+        Annotation(screenshot="/p/a.png", screenshot_error="CAPTURE_BLANK — x")
+
+
+def test_page_screenshot_lines_of_a_batch_spanning_pages_round_trip():
+    batch = AnnotationBatch(annotations=(
+        Annotation(note="a", element=ElementRecord(url="http://h/a"), page_screenshot="/p/a-annotated.png",
+                   page_screenshot_clean="/p/a.png"),
+        Annotation(note="b", element=ElementRecord(url="http://h/b"), screenshot="/p/b-a2.png",
+                   page_screenshot="/p/b.png")))
+    text = encode_annotations(batch)
+    assert text == ("# Web page annotations: 2\n\n## Annotation 1\nNote: a\nURL: http://h/a\n"
+                    "Page screenshot: /p/a-annotated.png\nPage screenshot (clean): /p/a.png\n\n"
+                    "## Annotation 2\nNote: b\nURL: http://h/b\nScreenshot: /p/b-a2.png\n"
+                    "Page screenshot: /p/b.png\n")
+    assert parse_annotations(text) == batch
+
+
+def test_a_50000_character_note_is_kept_whole_in_a_block_and_round_trips():
+    note = ("word " * 10_000).strip()  # 49,999 characters, one line
+    summary = "s" * 9_000
+    batch = AnnotationBatch(summary=summary, annotations=(Annotation(note=note),))
+    assert batch.annotations[0].note == note and batch.summary == summary
+    text = encode_annotations(batch)
+    assert f"Summary:\n```\n{summary}\n```\n" in text
+    assert f"## Annotation 1\nNote:\n```\n{note}\n```\n" in text
+    assert "[truncated]" not in text
+    assert parse_annotations(text) == batch
+    # Under the bound a note up to LINE_CAP stays a one-line field.
+    assert "Note: " + "x" * LINE_CAP + "\n" in encode_annotations(
+        AnnotationBatch(annotations=(Annotation(note="x" * LINE_CAP),)))
+
+
+def test_a_note_beyond_the_hard_bound_is_cut_with_the_mark_and_the_session_says_so():
+    from app.model.session import Session
+    from app.model.text import NOTE_CAP
+
+    session = Session()
+    session.add("e1", ElementRecord(tag="p"), note="n" * 50_000)
+    session.add("e2", ElementRecord(tag="p"), note="m" * (NOTE_CAP + 6_000))
+    session.set_summary("fine")
+    assert session.cut_notes() == [f"annotation 2's note has {NOTE_CAP + 6_000:,} characters; the batch cuts it "
+                                   f"to {NOTE_CAP:,}, ending in a [truncated] line"]
+    batch = session.batch()
+    assert batch.annotations[0].note == "n" * 50_000
+    cut = batch.annotations[1].note
+    assert len(cut) == NOTE_CAP and cut.endswith("\n[truncated]") and cut.startswith("m" * 1000)
+    assert parse_annotations(encode_annotations(batch)) == batch
+    session.set_summary("s" * (NOTE_CAP + 1))
+    assert session.cut_notes()[0] == (f"the overall note has {NOTE_CAP + 1:,} characters; the batch cuts it to "
+                                      f"{NOTE_CAP:,}, ending in a [truncated] line")
+
+
 def test_attributes_escape_quotes_and_ampersands():
     attrs = {"title": 'say "hi" & bye', "data-x": "&quot;"}
     line = encode_attributes(attrs)
@@ -147,7 +217,13 @@ def test_malformed_input_names_the_line(text, line, words):
 _text = st.text(st.characters(codec=None, exclude_categories=()), max_size=60) | st.sampled_from([
     "", " ", "```", "````x```", "## Annotation 3", "# Web page annotations: 9", "a\r\nb", "\r", "😀\u200d😀",
     "Note: x", "Text:", "\ud800", "line\n\n\nline", "  lead", "trail  ", "x" * 20 + "`" * 7,
+    "[not taken: CAPTURE_TOO_LARGE — x]", " [not taken:  y ] ", "[not taken: ]", "Screenshot: [not taken: z]",
+    "Page screenshot: /p", "Screenshot (clean): /q",
 ])
+#: A note, summary or reason long enough to be a block instead of a line (issue 9 §8), or over the hard bound.
+_long = st.builds(lambda unit, n: unit * n, st.sampled_from(["x", "ab\n", "😀", "` "]),
+                  st.sampled_from([LINE_CAP + 1, 30_000, 70_000]))
+_user_text = _text | _long
 #: Locators: arbitrary text plus quotes, backslashes, "; " inside and outside quotes, unicode (the model drops
 #: the ones the line could not carry; the rest must come back whole).
 _locator = _text | st.sampled_from([
@@ -165,10 +241,14 @@ _records = st.builds(
                                st.from_regex(r"aria-[a-z]{1,8}", fullmatch=True), _text, max_size=4),
     rect=st.none() | st.builds(Rect, x=_coord, y=_coord, width=_size, height=_size),
     text=_text, nearby_context=_text, html_excerpt=_text)
-_batches = st.builds(AnnotationBatch, summary=_text, screenshot=_text, screenshot_clean=_text,
-                     annotations=st.lists(st.builds(Annotation, note=_text, element=_records, screenshot=_text,
-                                                    status=st.sampled_from(["", "rematched", "stale"])),
-                                          max_size=4).map(tuple))
+#: A screenshot: a path (any text; "[not taken: R]" is read as a reason) or the reason it was not taken.
+_shot = st.one_of(st.fixed_dictionaries({"screenshot": _text}),
+                  st.fixed_dictionaries({"screenshot_error": _text | _long}))
+_annotations = st.builds(lambda shot, **kw: Annotation(**shot, **kw), _shot, note=_user_text, element=_records,
+                         page_screenshot=_text, page_screenshot_clean=_text,
+                         status=st.sampled_from(["", "rematched", "stale"]))
+_batches = st.builds(lambda shot, **kw: AnnotationBatch(**shot, **kw), _shot, summary=_user_text,
+                     screenshot_clean=_text, annotations=st.lists(_annotations, max_size=4).map(tuple))
 
 
 @settings(max_examples=300, deadline=None)

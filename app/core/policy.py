@@ -22,8 +22,11 @@ CONTEXT_CAP = 4_000
 HTML_CAP = 6_000
 #: Cap of one attribute value.
 ATTRIBUTE_VALUE_CAP = 500
-#: Cap of a note or the batch summary (multi-line, user-typed).
-NOTE_CAP = 8_000
+#: Hard bound of a note or the batch summary (multi-line, user-typed; issue 9 §8): the user's words are kept
+#: whole below it. 64,000 code points stay under the agent socket's 1 MiB request line even as JSON with every
+#: character escaped (an astral character is 12 bytes as ``\uXXXX\uXXXX``); beyond it the note is cut with the
+#: ``[truncated]`` line and the cut is reported (stderr in ``pagenote capture``).
+NOTE_CAP = 64_000
 #: What a cut single-line value ends with, and the last line of a cut block.
 LINE_MARK = " [truncated]"
 BLOCK_MARK = "\n[truncated]"

@@ -13,9 +13,10 @@ Markdown round trip ``parse(encode(b)) == b`` hold.
 from __future__ import annotations
 
 import math
-from typing import Annotated, Literal
+import re
+from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from app.core.policy import STATUS_REMATCHED, STATUS_STALE
 from app.model.text import CONTEXT_CAP, HTML_CAP, LINE_CAP, TEXT_CAP, cap_block, cap_line, cap_note
@@ -32,6 +33,43 @@ def _whole_line(value: str) -> str:
 
 #: A single-line value that is useless when cut (a selector, an XPath): too long → omitted, never truncated.
 WholeLine = Annotated[str, AfterValidator(_whole_line)]
+
+
+#: How a screenshot that could not be taken reads where its path would be (issue 9 §5):
+#: ``[not taken: CODE — reason]``, CODE a registry name (app/core/errors.py).
+NOT_TAKEN_OPEN, NOT_TAKEN_CLOSE = "[not taken: ", "]"
+_NOT_TAKEN = re.compile(r"\[not taken: (.*)\]\Z", re.S)
+#: Cap of the reason, so that the whole ``[not taken: …]`` value is still a single-line value (LINE_CAP).
+REASON_CAP = LINE_CAP - len(NOT_TAKEN_OPEN) - len(NOT_TAKEN_CLOSE)
+
+#: Why a screenshot was not taken: ``"CODE — reason"``, one line, at most :data:`REASON_CAP` code points.
+Reason = Annotated[str, AfterValidator(lambda v: cap_line(v, REASON_CAP))]
+
+
+def not_taken(reason: str) -> str:
+    """``"[not taken: <reason>]"``: the ``Screenshot:`` value of a screenshot that failed (issue 9 §5)."""
+    return f"{NOT_TAKEN_OPEN}{reason}{NOT_TAKEN_CLOSE}"
+
+
+def _split_not_taken(data: Any) -> Any:
+    """Model input normalisation shared by :class:`Annotation` and :class:`AnnotationBatch`: a ``screenshot``
+    that reads ``[not taken: R]`` (as the Markdown line does) becomes ``screenshot_error=R``, so the parser
+    needs no special case and validation stays idempotent. ``ValueError`` when both a path and a reason are
+    given."""
+    if not isinstance(data, dict) or not isinstance(data.get("screenshot"), str):
+        return data
+    m = _NOT_TAKEN.match(cap_line(data["screenshot"]))
+    if m is None:
+        return data
+    if data.get("screenshot_error"):
+        raise ValueError("a screenshot has a path or the reason it was not taken, not both")
+    return {**data, "screenshot": "", "screenshot_error": m.group(1)}
+
+
+def _one_of_path_or_reason(model: Any) -> Any:
+    if model.screenshot and model.screenshot_error:
+        raise ValueError("a screenshot has a path or the reason it was not taken, not both")
+    return model
 
 
 #: Larger than any layout Chromium produces (LayoutUnit saturates near 2**25 px), small enough that ``repr``
@@ -137,24 +175,41 @@ class Annotation(BaseModel):
     element: ElementRecord = Field(default_factory=ElementRecord)
     #: Absolute path of this annotation's element crop (issue #4 §2), or empty.
     screenshot: Line = ""
+    #: Why the crop asked for was not taken (issue 9 §5): ``"CODE — reason"``, CODE a registry name; the
+    #: Markdown writes it as ``Screenshot: [not taken: CODE — reason]``. Never set together with ``screenshot``.
+    screenshot_error: Reason = ""
+    #: In a batch spanning pages (issue 9 §9): the latest screenshot of *this annotation's page* (the annotated
+    #: image when there is one) and the same image without pagenote's drawings; empty otherwise.
+    page_screenshot: Line = ""
+    page_screenshot_clean: Line = ""
     #: How the annotation is anchored now (issue #3 §7): ``""`` exact (same node), ``"rematched"`` (the node
     #: was replaced and found again by its locators, same role/name/text; the record is refreshed) or
     #: ``"stale"`` (no unique match: the element is gone or changed).
     status: Literal["", STATUS_REMATCHED, STATUS_STALE] = ""  # "" is exact
 
     _n = field_validator("note")(classmethod(lambda cls, v: cap_note(v)))
+    _in = model_validator(mode="before")(classmethod(lambda cls, data: _split_not_taken(data)))
+    _out = model_validator(mode="after")(_one_of_path_or_reason)
 
 
 class AnnotationBatch(BaseModel):
     """What is handed to an agent at once: an optional overall note (``summary``), optional absolute paths of
     a screenshot (``screenshot``: the annotated one when there is one) and of the same image without
-    pagenote's drawings (``screenshot_clean``), and the annotations in their numbered order."""
+    pagenote's drawings (``screenshot_clean``), or why it was not taken (``screenshot_error``, like
+    :attr:`Annotation.screenshot_error`), and the annotations in their numbered order.
+
+    The batch's screenshot is of the page all its annotations are on; a batch spanning pages has none, and
+    each annotation names its own page's screenshot instead (:attr:`Annotation.page_screenshot`, issue 9 §9;
+    the rule is applied by :meth:`app.model.session.Session.batch`)."""
 
     model_config = ConfigDict(frozen=True)
 
     summary: str = ""
     screenshot: Line = ""
     screenshot_clean: Line = ""
+    screenshot_error: Reason = ""
     annotations: tuple[Annotation, ...] = ()
 
     _s = field_validator("summary")(classmethod(lambda cls, v: cap_note(v)))
+    _in = model_validator(mode="before")(classmethod(lambda cls, data: _split_not_taken(data)))
+    _out = model_validator(mode="after")(_one_of_path_or_reason)

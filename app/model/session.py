@@ -6,11 +6,12 @@ construction (issue #2 §2). Ids are the page-side element ids (``e1``, ``e2`` �
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from app.core.policy import STATUS_EXACT
+from app.core.policy import NOTE_CAP, STATUS_EXACT
 from app.model.annotation import Annotation, AnnotationBatch, ElementRecord
+from app.model.text import note_overflow
 
 
 @dataclass
@@ -21,6 +22,8 @@ class Pin:
     id: str
     annotation: Annotation
     page: str = ""
+    #: Code points of the typed note that the model cut to ``NOTE_CAP`` (0: kept whole; issue 9 §8).
+    note_cut: int = 0
 
 
 class Session:
@@ -59,15 +62,17 @@ class Session:
         try:
             pin = self.get(pin_id)
             pin.annotation = Annotation(note=note, element=element)
+            pin.note_cut = note_overflow(note)
         except KeyError:
-            self.pins.append(Pin(pin_id, Annotation(note=note, element=element), page))
+            self.pins.append(Pin(pin_id, Annotation(note=note, element=element), page, note_overflow(note)))
         self._changed()
         return self.number_of(pin_id)
 
     def set_note(self, pin_id: str, note: str) -> None:
         """Replace the note of pin ``pin_id``. Raises ``KeyError`` when there is none."""
         pin = self.get(pin_id)
-        pin.annotation = Annotation(note=note, element=pin.annotation.element, screenshot=pin.annotation.screenshot)
+        pin.annotation = pin.annotation.model_copy(update={"note": Annotation(note=note).note})
+        pin.note_cut = note_overflow(note)
         self._changed()
 
     def set_anchor(self, pin_id: str, status: str, element: ElementRecord | None = None) -> None:
@@ -93,10 +98,30 @@ class Session:
         return list(dict.fromkeys(p.page for p in self.pins))
 
     def set_screenshot(self, pin_id: str, path: str) -> None:
-        """Attach an element crop (absolute path) to pin ``pin_id``. Raises ``KeyError`` when there is none."""
+        """Attach an element crop (absolute path) to pin ``pin_id``, replacing a recorded failure. Raises
+        ``KeyError`` when there is none."""
         pin = self.get(pin_id)
-        pin.annotation = pin.annotation.model_copy(update={"screenshot": Annotation(screenshot=path).screenshot})
+        pin.annotation = pin.annotation.model_copy(update={"screenshot": Annotation(screenshot=path).screenshot,
+                                                           "screenshot_error": ""})
         self._changed()
+
+    def set_screenshot_error(self, pin_id: str, code: str, message: str) -> None:
+        """Record that pin ``pin_id``'s crop was not taken: registry name ``code`` and ``message`` (issue 9 §5;
+        the Markdown line reads ``Screenshot: [not taken: CODE — message]``). Replaces an earlier crop path.
+        Raises ``KeyError`` when there is no such pin."""
+        pin = self.get(pin_id)
+        reason = Annotation(screenshot_error=f"{code} — {message}").screenshot_error
+        pin.annotation = pin.annotation.model_copy(update={"screenshot": "", "screenshot_error": reason})
+        self._changed()
+
+    def cut_notes(self) -> list[str]:
+        """What the batch cuts to :data:`NOTE_CAP` (issue 9 §8: never silently), one sentence each, e.g.
+        ``"annotation 2's note has 70,000 characters; the batch cuts it to 64,000, ending in a [truncated]
+        line"``. Empty when every note and the summary are whole."""
+        cuts = [("the overall note", note_overflow(self.summary))]
+        cuts += [(f"annotation {n}'s note", p.note_cut) for n, p in enumerate(self.pins, start=1)]
+        return [f"{what} has {NOTE_CAP + over:,} characters; the batch cuts it to {NOTE_CAP:,}, ending in a "
+                "[truncated] line" for what, over in cuts if over]
 
     def remove(self, pin_id: str) -> None:
         """Delete pin ``pin_id``; later pins move up one number. Unknown ids are ignored."""
@@ -123,11 +148,36 @@ class Session:
         """Ids of sent annotations whose elements the page should keep (no marker)."""
         return [pin_id for ids in self.sent_ids.values() for pin_id in ids]
 
-    def batch(self, screenshot: str = "", screenshot_clean: str = "") -> AnnotationBatch:
-        """The validated batch (caps applied), with optional absolute PNG paths for its ``Screenshot:`` and
-        ``Screenshot (clean):`` lines."""
+    def batch(self, screenshot: str = "", screenshot_clean: str = "", screenshot_error: str = "",
+              page_shots: Mapping[str, tuple[str, str]] | None = None) -> AnnotationBatch:
+        """The validated batch (caps applied).
+
+        Either the caller names the batch's screenshot — absolute PNG paths for ``Screenshot:`` and
+        ``Screenshot (clean):``, or ``screenshot_error`` (``"CODE — reason"``) when it failed — for a batch it
+        knows is on one page (``pagenote capture``); or it hands ``page_shots``: ``{page: (path, clean
+        path)}``, each page's latest screenshot, oldest first (``clean path`` empty when ``path`` is clean).
+        Then (issue 9 §9): when the pins are on one page (pins of unknown page ``""`` aside), that page's
+        screenshot is the batch's — the latest screenshot when no pin has a known page — and a screenshot of
+        another page is not listed; when they span pages, the batch has no screenshot and each annotation
+        gets its own page's as ``page_screenshot``/``page_screenshot_clean``. ``ValueError`` when both ways
+        are used."""
+        annotations = [p.annotation for p in self.pins]
+        if page_shots:
+            if screenshot or screenshot_clean or screenshot_error:
+                raise ValueError("give the batch's screenshot or page_shots, not both")
+            pages = list(dict.fromkeys(p.page for p in self.pins if p.page))
+            if len(pages) > 1:
+                for i, pin in enumerate(self.pins):
+                    path, clean = page_shots.get(pin.page, ("", ""))
+                    shots = Annotation(page_screenshot=path, page_screenshot_clean=clean)
+                    annotations[i] = annotations[i].model_copy(update={
+                        "page_screenshot": shots.page_screenshot,
+                        "page_screenshot_clean": shots.page_screenshot_clean})
+            else:
+                page = pages[0] if pages else list(page_shots)[-1]
+                screenshot, screenshot_clean = page_shots.get(page, ("", ""))
         return AnnotationBatch(summary=self.summary, screenshot=screenshot, screenshot_clean=screenshot_clean,
-                               annotations=tuple(p.annotation for p in self.pins))
+                               screenshot_error=screenshot_error, annotations=tuple(annotations))
 
     def markers(self, selected: str | None = None, page: str | None = None) -> list[dict]:
         """The page-side marker list ``[{"id", "n", "selected", "anchor"}]`` in number order — only the pins

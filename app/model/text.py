@@ -21,7 +21,7 @@ from app.core.policy import (  # re-exported: the model and protocol import the 
 )
 
 __all__ = ["ATTRIBUTE_VALUE_CAP", "BLOCK_MARK", "CONTEXT_CAP", "HTML_CAP", "LINE_CAP", "LINE_MARK", "NOTE_CAP",
-           "TEXT_CAP", "cap_block", "cap_line", "cap_note", "clean_unicode"]
+           "TEXT_CAP", "cap_block", "cap_line", "cap_note", "clean_unicode", "normalise_block", "note_overflow"]
 
 _NEWLINES = re.compile(r"\r\n|\r|\n")
 _LINE_BREAK_RUN = re.compile(r"\s*[\r\n\f\v\x85\u2028\u2029]+\s*")
@@ -55,15 +55,21 @@ def cap_line(value: str, cap: int = LINE_CAP) -> str:
     return value
 
 
+def normalise_block(value: str) -> str:
+    """A fenced-block value without its cap: LF line ends (CRLF and lone CR become LF), no trailing spaces
+    before a line end, no leading/trailing blank lines. Idempotent."""
+    value = _NEWLINES.sub("\n", clean_unicode(value)).strip("\n")
+    # A block's lines are kept as typed, but trailing spaces before a line end are noise in Markdown.
+    return "\n".join(line.rstrip() for line in value.split("\n")).strip("\n")
+
+
 def cap_block(value: str, cap: int) -> str:
-    """Normalise a fenced-block value: LF line ends (CRLF and lone CR become LF), no leading/trailing blank
-    lines, at most ``cap`` code points, with a last line ``[truncated]`` when cut (issue #2).
+    """Normalise a fenced-block value (:func:`normalise_block`) to at most ``cap`` code points, with a last
+    line ``[truncated]`` when cut (issue #2).
 
     Idempotent: ``cap_block(cap_block(v, c), c) == cap_block(v, c)``.
     """
-    value = _NEWLINES.sub("\n", clean_unicode(value)).strip("\n")
-    # A block's lines are kept as typed, but trailing spaces before a line end are noise in Markdown.
-    value = "\n".join(line.rstrip() for line in value.split("\n")).strip("\n")
+    value = normalise_block(value)
     if len(value) > cap:
         head = value[: cap - len(BLOCK_MARK)].rstrip()
         value = head + BLOCK_MARK if head.strip() else BLOCK_MARK.lstrip("\n")
@@ -71,8 +77,15 @@ def cap_block(value: str, cap: int) -> str:
 
 
 def cap_note(value: str) -> str:
-    """Normalise a user-typed note: like :func:`cap_block` (a note may span lines: Shift+Enter in the note
-    box), capped at :data:`NOTE_CAP`."""
+    """Normalise a user-typed note or summary: like :func:`cap_block` (a note may span lines: Shift+Enter in
+    the note box), capped at :data:`NOTE_CAP` — the hard bound, far above what anyone types (issue 9 §8);
+    below it the user's words are kept whole. :func:`note_overflow` says whether a value is cut."""
     return cap_block(value, NOTE_CAP)
+
+
+def note_overflow(value: str) -> int:
+    """How many code points of ``value`` a note or summary loses to :data:`NOTE_CAP` (0: kept whole), after
+    the same normalisation as :func:`cap_note`. Callers warn with it: a cut is never silent (issue 9 §8)."""
+    return max(len(normalise_block(value)) - NOTE_CAP, 0)
 
 

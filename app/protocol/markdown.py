@@ -4,15 +4,19 @@ Shape (every line ends with LF; blank lines separate groups)::
 
     # Web page annotations: 2
 
-    Summary: keep the overall style          <- optional; a multi-line summary is a fenced block instead
-    Screenshot: /abs/path/shots/x-annotated.png   <- optional (the annotated image when there is one)
+    Summary: keep the overall style          <- optional; a multi-line or long summary is a fenced block instead
+    Screenshot: /abs/path/shots/x-annotated.png   <- optional (the annotated image when there is one), only
+                                                     when every annotation is on the page it shows
     Screenshot (clean): /abs/path/shots/x.png     <- optional (the same image without pagenote's drawings)
 
     ## Annotation 1
-    Note: this button is too small           <- optional; a multi-line note is a fenced block instead
+    Note: this button is too small           <- optional; a multi-line or long note is a fenced block instead
     URL: http://localhost:5173/checkout
     ...single-line fields, in FIELD order, empty ones omitted...
-    Screenshot: /abs/path/shots/x-a1.png     <- optional: this annotation's element crop
+    Screenshot: /abs/path/shots/x-a1.png     <- optional: this annotation's element crop, or
+                                                [not taken: CODE — reason] when it failed (issue 9 §5)
+    Page screenshot: /abs/path/shots/y-annotated.png   <- optional, batches spanning pages: the latest
+    Page screenshot (clean): /abs/path/shots/y.png        screenshot of this annotation's page (issue 9 §9)
 
     Text:
     ```
@@ -22,7 +26,11 @@ Shape (every line ends with LF; blank lines separate groups)::
 
 Rules the parser relies on (and :func:`encode_annotations` guarantees):
 
-- A single-line field is ``Key: value``; the value never holds a newline (the model folds them).
+- A single-line field is ``Key: value``; the value never holds a newline (the model folds them). A note or
+  summary with a newline or longer than :data:`LINE_CAP` is a block instead (the user's words are kept whole
+  up to ``NOTE_CAP``, issue 9 §8).
+- A ``Screenshot:`` value ``[not taken: R]`` is the reason a screenshot is missing, never a path (the model
+  reads it into ``screenshot_error``).
 - A block field is ``Key:`` alone on its line, then a fence of n ≥ 3 backticks (optionally followed by an
   info string), the content, and a closing line of exactly n backticks; n is longer than any backtick run in
   the content (CommonMark §4.5), so no content line can close the block early.
@@ -36,7 +44,8 @@ import re
 from pydantic import ValidationError
 
 from app.core.policy import STATUS_REMATCHED, STATUS_STALE
-from app.model.annotation import Annotation, AnnotationBatch, ElementRecord, Rect
+from app.model.annotation import Annotation, AnnotationBatch, ElementRecord, Rect, not_taken
+from app.model.text import LINE_CAP
 from app.protocol.attributes import AttributesError, encode_attributes, parse_attributes
 from app.protocol.locators import join_locators, split_locators
 
@@ -75,6 +84,9 @@ BLOCK_FIELDS: tuple[tuple[str, str, str], ...] = (
 )
 
 _LINE_KEYS = {key: attr for key, attr in LINE_FIELDS}
+#: An annotation's screenshot lines: (Markdown key → Annotation attribute).
+_SHOT_KEYS = {"Screenshot": "screenshot", "Page screenshot": "page_screenshot",
+              "Page screenshot (clean)": "page_screenshot_clean"}
 _BLOCK_KEYS = {key: attr for key, attr, _ in BLOCK_FIELDS}
 _BACKTICK_RUN = re.compile(r"`+")
 _FENCE_OPEN = re.compile(r"(`{3,})([^`]*)\Z")
@@ -120,12 +132,18 @@ def _block(key: str, content: str, info: str = "") -> list[str]:
 
 
 def _text_field(key: str, value: str) -> list[str]:
-    """A user-typed field (Note, Summary): one line when it has no newline, else a fenced block."""
+    """A user-typed field (Note, Summary): one line when it has no newline and fits a single-line value
+    (:data:`LINE_CAP`), else a fenced block — never cut here (issue 9 §8)."""
     if not value:
         return []
-    if "\n" in value:
+    if "\n" in value or len(value) > LINE_CAP:
         return [*_block(key, value), ""]
     return [f"{key}: {value}"]
+
+
+def _shot_value(path: str, error: str) -> str:
+    """The ``Screenshot:`` value: the path, or ``[not taken: CODE — reason]``, or empty."""
+    return path or (not_taken(error) if error else "")
 
 
 def encode_annotations(batch: AnnotationBatch) -> str:
@@ -136,8 +154,8 @@ def encode_annotations(batch: AnnotationBatch) -> str:
     """
     out = [f"{TITLE_PREFIX}{len(batch.annotations)}", ""]
     head = _text_field("Summary", batch.summary)
-    if batch.screenshot:
-        head.append(f"Screenshot: {batch.screenshot}")
+    if shot := _shot_value(batch.screenshot, batch.screenshot_error):
+        head.append(f"Screenshot: {shot}")
     if batch.screenshot_clean:
         head.append(f"Screenshot (clean): {batch.screenshot_clean}")
     if head:
@@ -159,8 +177,12 @@ def encode_annotations(batch: AnnotationBatch) -> str:
                 value = join_locators(value)
             if value:
                 out.append(f"{key}: {value}")
-        if annotation.screenshot:
-            out.append(f"Screenshot: {annotation.screenshot}")
+        if shot := _shot_value(annotation.screenshot, annotation.screenshot_error):
+            out.append(f"Screenshot: {shot}")
+        if annotation.page_screenshot:
+            out.append(f"Page screenshot: {annotation.page_screenshot}")
+        if annotation.page_screenshot_clean:
+            out.append(f"Page screenshot (clean): {annotation.page_screenshot_clean}")
         for key, attr, info in BLOCK_FIELDS:
             value = getattr(element, attr)
             if value:
@@ -252,7 +274,7 @@ def _fields(lines: _Lines):
 
 def _parse_section(lines: _Lines, number: int) -> Annotation:
     note = ""
-    screenshot = ""
+    shots: dict[str, str] = {}
     status = ""
     fields: dict[str, object] = {}
     seen: set[str] = set()
@@ -262,8 +284,8 @@ def _parse_section(lines: _Lines, number: int) -> Annotation:
         seen.add(key)
         if key == "Note":
             note = _read_block(lines, key) if value is None else value
-        elif key == "Screenshot" and value is not None:
-            screenshot = value
+        elif key in _SHOT_KEYS and value is not None:
+            shots[_SHOT_KEYS[key]] = value  # "[not taken: …]" becomes screenshot_error in the model
         elif key == "Status" and value in _STATUS_OF:
             status = _STATUS_OF[value]
         elif key in _LINE_KEYS and value is not None:
@@ -283,7 +305,7 @@ def _parse_section(lines: _Lines, number: int) -> Annotation:
             fields[_BLOCK_KEYS[key]] = _read_block(lines, key)
         else:
             raise ProtocolError(line_no, f"Annotation {number}: unexpected line {line[:80]!r}")
-    return Annotation(note=note, element=ElementRecord(**fields), screenshot=screenshot, status=status)
+    return Annotation(note=note, element=ElementRecord(**fields), status=status, **shots)
 
 
 def parse_annotations(text: str) -> AnnotationBatch:
