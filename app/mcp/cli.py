@@ -1,4 +1,5 @@
-"""``pagenote mcp [--http HOST:PORT] [--no-start] [--socket PATH] [-v]``: serve the MCP tools.
+"""``pagenote mcp [--http HOST:PORT] [--no-start] [--socket PATH] [--image-budget KB] [-v]``: serve the MCP
+tools.
 
 Transports:
 
@@ -21,6 +22,7 @@ from pathlib import Path
 import anyio
 
 from app.agent.paths import socket_path
+from app.mcp.images import DEFAULT_BUDGET_KB, MIN_BUDGET_KB
 from app.mcp.http import HTTP_PATH, TOKEN_FILE, load_or_create_token, parse_http_address, serve_http
 from app.mcp.server import build_server
 
@@ -38,9 +40,23 @@ def _http_address(text: str) -> tuple[str, int]:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
+def _image_budget(text: str) -> int:
+    """argparse ``type=`` for ``--image-budget``: a whole number of KB, at least
+    :data:`~app.mcp.images.MIN_BUDGET_KB`; anything else is an ``argparse.ArgumentTypeError``."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number of KB, got {text!r}") from None
+    if value < MIN_BUDGET_KB:
+        raise argparse.ArgumentTypeError(f"{value} KB is under the smallest budget, {MIN_BUDGET_KB} KB")
+    return value
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """Add ``--http HOST:PORT`` (parsed to ``(host, port)``, loopback only), ``--no-start``, ``--socket PATH``
-    and ``-v/--verbose`` to ``parser``. A bad ``--http`` makes the parser exit 2 naming the reason."""
+    """Add ``--http HOST:PORT`` (parsed to ``(host, port)``, loopback only), ``--no-start``, ``--socket PATH``,
+    ``--image-budget KB`` (an int ≥ :data:`~app.mcp.images.MIN_BUDGET_KB`, default
+    :data:`~app.mcp.images.DEFAULT_BUDGET_KB`) and ``-v/--verbose`` to ``parser``. A bad ``--http`` or
+    ``--image-budget`` makes the parser exit 2 naming the reason."""
     parser.add_argument("--http", metavar="HOST:PORT", type=_http_address,
                         help="serve streamable HTTP at http://HOST:PORT/mcp instead (loopback only, bearer token "
                              "required: made on first use, kept in the socket's directory as mcp-token)")
@@ -48,6 +64,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="do not start 'pagenote serve' when no app listens on the socket")
     parser.add_argument("--socket", metavar="PATH", type=Path,
                         help="agent socket path (default: $PAGENOTE_SOCKET, else the per-user runtime directory)")
+    parser.add_argument("--image-budget", metavar="KB", type=_image_budget, default=DEFAULT_BUDGET_KB,
+                        help="largest screenshot in a tool result, in KB of base64 (default %(default)s; at least "
+                             f"{MIN_BUDGET_KB}): a larger PNG is sent as a JPEG at a lower quality, smaller if need "
+                             "be; the full-size PNG is always saved")
     parser.add_argument("-v", "--verbose", action="store_true", help="log details to stderr")
 
 
@@ -62,7 +82,8 @@ def run(args: argparse.Namespace) -> int:
     except PermissionError as exc:
         print(f"{PROG}: {exc}", file=sys.stderr)
         return 1
-    server = build_server(path, start_app=not args.no_start)
+    server = build_server(path, start_app=not args.no_start,
+                          image_budget_kb=args.image_budget)
     try:
         if args.http is None:
             anyio.run(server.run_stdio_async)

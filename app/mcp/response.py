@@ -4,7 +4,8 @@
 
 Every result carries readable text (the batch Markdown for the annotation tools) plus ``structuredContent``:
 the socket's JSON without the duplicated ``markdown`` and the base64 image. ``take_screenshot`` adds an MCP
-image content (PNG, base64).
+image content (base64: the app's PNG, or the JPEG :func:`app.mcp.images.fit_image` made of it to stay
+within the image budget — the text says which).
 
 Errors: the app's :class:`~app.agent.client.AgentError` and pagenote's own
 :class:`~app.core.errors.PagenoteError` both have ``code`` (the registry name, :data:`app.core.errors.REGISTRY`),
@@ -16,11 +17,14 @@ step>"`` (the next step left out when the app gave none) and ``structuredContent
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass
 from functools import singledispatch
 from typing import Any, Protocol
 
 from mcp.types import CallToolResult, ImageContent, TextContent
+
+from app.mcp.images import KB, FittedImage
 
 
 class AppError(Protocol):
@@ -75,12 +79,14 @@ class AckReply:
 
 @dataclass(frozen=True)
 class ScreenshotReply:
-    """``take_screenshot``: the ``screenshot`` result (``kind``, ``path``, ``full_size_path``?, ``width`` ×
-    ``height`` in image pixels, ``scale``, ``dpr``, ``data`` = base64 PNG, ``mime_type``) and the annotation
-    number asked for."""
+    """``take_screenshot``: the ``screenshot`` result (``kind``, ``path``, ``full_size_path``?,
+    ``full_width``/``full_height``?, ``width`` × ``height`` in image pixels, ``scale``, ``dpr``, ``data`` =
+    base64 PNG, ``mime_type``), the annotation number asked for, and the ``image`` to send
+    (:class:`~app.mcp.images.FittedImage`; ``None``: send ``data`` as it is)."""
 
     result: dict[str, Any]
     annotation: int | None = None
+    image: FittedImage | None = None
 
 
 @dataclass(frozen=True)
@@ -206,12 +212,23 @@ def _(reply: ScreenshotReply) -> CallToolResult:
     data = info.pop("data", None)
     mime = info.pop("mime_type", "image/png")
     full = info.get("full_size_path") or info.get("path")
+    copy = (info.get("width"), info.get("height"))
+    image = reply.image
+    if image is not None:
+        data, mime = image.data, image.mime_type
+        if (image.width, image.height) != copy:  # shrunk to fit: width, height and scale describe what is sent
+            full_width = info.get("full_width") or info.get("width") or image.source_width
+            info.update(width=image.width, height=image.height, scale=round(image.width / full_width, 4))
+        info["image"] = image.structured()
     scale = info.get("scale", 1.0)
     number = f", annotation {reply.annotation}" if reply.annotation else ""
     text = (f"Screenshot ({info.get('kind')}{number}): image {info.get('width')}×{info.get('height')} px, "
             f"scale {scale:g} of the full-size PNG (device pixel ratio {info.get('dpr', 1):g}). Full size: {full}")
     if info.get("full_size_path"):
-        text += f"; this copy: {info.get('path')}"
+        text += f"; PNG copy at {copy[0]}×{copy[1]} px: {info.get('path')}"
+    if image is not None and image.reencoded:
+        text += (f". Sent as {image.describe()}: the PNG is {math.ceil(len(reply.result.get('data') or '') / KB)} "
+                 f"KB of base64, over the {math.ceil(image.budget / KB)} KB image budget")
     extra = [ImageContent(type="image", data=data, mime_type=mime)] if data else []
     return _ok(text, info, *extra)
 

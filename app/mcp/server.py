@@ -1,17 +1,20 @@
-""":func:`build_server`: the pagenote MCP server, every :class:`~app.mcp.tool.ToolDefinition` of
-:data:`app.mcp.tools.ALL_TOOLS` registered on an SDK ``MCPServer``.
+""":func:`build_server`: the pagenote MCP server (:class:`PagenoteServer`, an SDK ``MCPServer``), every
+:class:`~app.mcp.tool.ToolDefinition` of :data:`app.mcp.tools.ALL_TOOLS` registered on it.
 
-Registration turns a record into the function the SDK introspects: keyword-only parameters made from the
-``params`` model's fields (type, ``Field(description, json_schema_extra)``, constraints such as ``Strict``,
-default), plus a ``Context`` parameter the SDK fills in, named after the tool — so the advertised input
-schema is the SDK's own ``<tool>Arguments`` schema, and argument validation stays the SDK's. Per call the
-function builds the params model, runs the handler with a :class:`~app.mcp.tool.ToolContext` over an
-:class:`~app.mcp.autostart.AgentBridge`, and hands the reply to :func:`app.mcp.response.render`.
+Registration (:func:`sdk_tool`) turns a record into the function the SDK introspects: keyword-only
+parameters made from the ``params`` model's fields (type, ``Field(description, json_schema_extra)``,
+constraints, default), plus a ``Context`` parameter the SDK fills in, named after the tool — so the
+advertised input schema is the SDK's own ``<tool>Arguments`` schema, plus ``additionalProperties: false``
+(the params models forbid unknown fields). Per call the function builds the params model, runs the handler
+with a :class:`~app.mcp.tool.ToolContext` over an :class:`~app.mcp.autostart.AgentBridge`, and hands the
+reply to :func:`app.mcp.response.render`.
 
 Errors: :class:`~app.agent.client.AgentError` / :class:`~app.core.errors.PagenoteError` from a handler become
-:func:`app.mcp.response.error_result`. Protocol misuse (unknown tool, arguments of the wrong JSON type) is
-left to the SDK: in MCP SDK 2.3 both come back as an ``isError`` tool result whose text starts ``Error
-executing tool`` / ``Unknown tool`` (``mcp/server/mcpserver/tools/base.py``, ``tool_manager.py``).
+:func:`app.mcp.response.error_result`. Arguments are checked by :meth:`PagenoteServer.call_tool` before the
+SDK sees them (:func:`app.mcp.arguments.parse_arguments`, issue 9 §10): a wrong type, a missing or unknown
+field is ``INVALID_PARAMS: <field>: <problem> — <next step>``, never the SDK's ``Error executing tool …``
+with a pydantic dump; the SDK then gets the parsed values (``"1"`` → ``1``). Only an unknown tool name is
+left to the SDK (in MCP SDK 2.3 an ``isError`` result ``Unknown tool: <name>``, ``tool_manager.py``).
 """
 
 from __future__ import annotations
@@ -21,13 +24,16 @@ from pathlib import Path
 from typing import Annotated, Any
 
 from mcp.server.mcpserver import Context, MCPServer
+from mcp.server.mcpserver.tools import Tool
 from mcp.types import CallToolResult
 from pydantic import BaseModel, Field
 
 from app import __version__
 from app.agent.client import AgentError
 from app.core.errors import PagenoteError
+from app.mcp.arguments import parse_arguments
 from app.mcp.autostart import AgentBridge
+from app.mcp.images import DEFAULT_BUDGET_KB, KB
 from app.mcp.response import error_result, render
 from app.mcp.tool import ToolContext, ToolDefinition
 from app.mcp.tools import ALL_TOOLS
@@ -59,14 +65,16 @@ def tool_parameters(params: type[BaseModel]) -> list[inspect.Parameter]:
     return parameters
 
 
-def register(server: MCPServer, tool: ToolDefinition, bridge: AgentBridge) -> None:
-    """Add ``tool`` to ``server``: its name, description and annotations as declared, its input schema from
-    :func:`tool_parameters`, calls going through ``bridge``. Raises ``ValueError`` as
-    :func:`tool_parameters` does."""
+def sdk_tool(tool: ToolDefinition, bridge: AgentBridge, *, image_budget: int = DEFAULT_BUDGET_KB * KB) -> Tool:
+    """The SDK ``Tool`` for ``tool``: its name, description and annotations as declared, its input schema from
+    :func:`tool_parameters` plus ``additionalProperties: false`` and without ``"default": null`` (an optional
+    field left out is null; the type stays the plain type, :mod:`app.mcp.arguments`), calls going through ``bridge`` with
+    ``image_budget`` (bytes of base64 per image, :class:`~app.mcp.tool.ToolContext`). Raises ``ValueError``
+    as :func:`tool_parameters` does."""
     parameters = tool_parameters(tool.params)
 
     async def run(ctx: Context, **arguments: Any) -> CallToolResult:
-        context = ToolContext(bridge.call, ctx.report_progress)
+        context = ToolContext(bridge.call, ctx.report_progress, image_budget=image_budget)
         try:
             reply = await tool.handler(tool.params.model_validate(arguments), context)
         except (AgentError, PagenoteError) as exc:
@@ -79,19 +87,49 @@ def register(server: MCPServer, tool: ToolDefinition, bridge: AgentBridge) -> No
     run.__signature__ = inspect.Signature([*parameters, context], return_annotation=CallToolResult)
     run.__annotations__ = {**{p.name: p.annotation for p in parameters}, _CONTEXT_PARAM: Context,
                            "return": CallToolResult}
-    server.add_tool(run, name=tool.name, description=tool.description, annotations=tool.annotations)
+    registered = Tool.from_function(run, name=tool.name, description=tool.description, annotations=tool.annotations)
+    schema = dict(registered.parameters)
+    # An optional field's default null is "left out"; stated as a default, it would contradict its type.
+    schema["properties"] = {name: {k: v for k, v in prop.items() if not (k == "default" and v is None)}
+                            for name, prop in schema.get("properties", {}).items()}
+    registered.parameters = {**schema, "additionalProperties": False}
+    return registered
+
+
+class PagenoteServer(MCPServer):
+    """An ``MCPServer`` serving ``tools`` (records) that checks their arguments itself: :meth:`call_tool`."""
+
+    def __init__(self, tools: tuple[ToolDefinition, ...], bridge: AgentBridge, *, image_budget: int,
+                 **settings: Any) -> None:
+        self._definitions = {tool.name: tool for tool in tools}
+        super().__init__(tools=[sdk_tool(tool, bridge, image_budget=image_budget) for tool in tools], **settings)
+
+    async def call_tool(self, name: str, arguments: dict[str, Any], context: Any = None) -> Any:
+        """Parse ``arguments`` with the tool's params model (:func:`app.mcp.arguments.parse_arguments`) and
+        run the tool with the parsed values through the SDK. Returns the tool's ``CallToolResult``, or the
+        ``INVALID_PARAMS`` :func:`~app.mcp.response.error_result` when the arguments do not parse; an
+        unknown ``name`` goes to the SDK unchanged (its ``Unknown tool`` error)."""
+        definition = self._definitions.get(name)
+        if definition is not None:
+            try:
+                parsed = parse_arguments(definition.params, arguments)
+            except PagenoteError as exc:
+                return error_result(exc)
+            arguments = parsed.model_dump(exclude_unset=True)
+        return await super().call_tool(name, arguments, context)
 
 
 def build_server(socket: Path, *, start_app: bool = True, project_dir: Path | None = None,
-                 tools: tuple[ToolDefinition, ...] = ALL_TOOLS) -> MCPServer:
+                 tools: tuple[ToolDefinition, ...] = ALL_TOOLS,
+                 image_budget_kb: int = DEFAULT_BUDGET_KB) -> MCPServer:
     """The MCP server (not yet running) whose ``tools`` (default: all seven) call the app on ``socket``.
 
-    ``start_app`` / ``project_dir``: see :class:`~app.mcp.autostart.AgentBridge`. Run it with
-    ``server.run_stdio_async()``, or :func:`app.mcp.http.serve_http`; connect in-process with
-    ``mcp.client.Client(server)`` (tests). Results and errors: :mod:`app.mcp.response`.
+    ``start_app`` / ``project_dir``: see :class:`~app.mcp.autostart.AgentBridge`; ``image_budget_kb``: the
+    most KB (1024 bytes) of base64 one image in a result takes (:func:`app.mcp.images.fit_image`). Run it
+    with ``server.run_stdio_async()``, or :func:`app.mcp.http.serve_http`; connect in-process with
+    ``mcp.client.Client(server)`` (tests). Results and errors: :mod:`app.mcp.response`. Raises
+    ``ValueError`` for a tool record :func:`tool_parameters` refuses.
     """
     bridge = AgentBridge(socket, start_app=start_app, project_dir=project_dir)
-    server = MCPServer("pagenote", version=__version__, log_level="WARNING", instructions=INSTRUCTIONS)
-    for tool in tools:
-        register(server, tool, bridge)
-    return server
+    return PagenoteServer(tools, bridge, image_budget=image_budget_kb * KB, name="pagenote", version=__version__,
+                          log_level="WARNING", instructions=INSTRUCTIONS)

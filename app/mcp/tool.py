@@ -5,7 +5,8 @@ The shape follows chrome-devtools-mcp's ``src/tools/ToolDefinition.ts`` (name, d
 with a read-only hint, an input schema, a handler); the formatting its handlers leave to ``McpResponse`` is
 :mod:`app.mcp.response` here. A record only *states* things:
 
-- ``params``: a pydantic model whose fields are the tool's arguments — each field's type, ``Field(description,
+- ``params``: a pydantic model (a :class:`app.mcp.arguments.ToolParams`: unknown fields are an error) whose
+  fields are the tool's arguments — each field's type, ``Field(description,
   json_schema_extra)`` and default become the advertised JSON input schema (:func:`app.mcp.server.build_server`
   turns the fields into the signature the SDK reads, so the schema is the SDK's own
   ``<name>Arguments`` schema);
@@ -27,6 +28,9 @@ import anyio
 from mcp.types import ToolAnnotations
 from pydantic import BaseModel
 
+from app.mcp.arguments import ToolParams
+from app.mcp.images import DEFAULT_BUDGET_KB, KB
+
 #: While a long call is parked, a progress notification goes out this often (seconds) when the client asked
 #: for progress (clients that reset their tool timeout on progress then keep waiting).
 PROGRESS_EVERY_S = 10.0
@@ -44,19 +48,24 @@ Call = Callable[[str, "dict[str, Any] | None"], Awaitable[Any]]
 ReportProgress = Callable[[float, "float | None", "str | None"], Awaitable[None]]
 
 
-class NoParams(BaseModel):
-    """The input schema of a tool without arguments (``{"type": "object", "properties": {}}``)."""
+class NoParams(ToolParams):
+    """The input schema of a tool without arguments (``{"type": "object", "properties": {},
+    "additionalProperties": false}``)."""
 
 
 class ToolContext:
     """What a handler may do besides computing: call the app, and report progress during a long call.
 
-    ``call``: see :data:`Call`; ``report_progress``: see :data:`ReportProgress`.
+    ``call``: see :data:`Call`; ``report_progress``: see :data:`ReportProgress`; ``image_budget``: the most
+    bytes of base64 an image in a result may take (``pagenote mcp --image-budget KB``,
+    :func:`app.mcp.images.fit_image`).
     """
 
-    def __init__(self, call: Call, report_progress: ReportProgress) -> None:
+    def __init__(self, call: Call, report_progress: ReportProgress, *,
+                 image_budget: int = DEFAULT_BUDGET_KB * KB) -> None:
         self._call = call
         self._report_progress = report_progress
+        self.image_budget = image_budget
 
     async def call(self, method: str, params: dict[str, Any] | None = None) -> Any:
         """The ``result`` of socket ``method`` called with ``params``. Raises :class:`~app.agent.client.AgentError`

@@ -7,18 +7,21 @@
 ``acknowledge_annotations`` ``annotations.ack(batch, status, reply, annotation?)``
 =========================== ====================================================================
 
-Parameter ranges (``timeout_ms`` 0..300000, annotation numbers, reply length) are checked by the app, not
-here, so a bad value comes back as the app's ``INVALID_PARAMS`` — never a silently clamped value.
+Types, enums and unknown fields are checked before the app is asked (:mod:`app.mcp.arguments`: integers
+may come as integer strings, annotation numbers are ≥ 1). Ranges the app owns (``timeout_ms`` 0..300000, an
+annotation number beyond the batch, reply length) are checked by the app, not here, so a bad value comes
+back as the app's ``INVALID_PARAMS`` / ``NOT_FOUND`` — never a silently clamped value.
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, get_args
 
 from mcp.types import ToolAnnotations
-from pydantic import BaseModel, Field, StrictInt
+from pydantic import Field
 
 from app.core.errors import PagenoteError
+from app.mcp.arguments import AnnotationNumber, Integer, ToolParams, optional_enum
 from app.mcp.response import AckReply, BatchListReply, BatchReply, WaitReply
 from app.mcp.tool import READ_ONLY, ToolContext, ToolDefinition
 
@@ -27,17 +30,19 @@ from app.mcp.tool import READ_ONLY, ToolContext, ToolDefinition
 MAX_WAIT_MS = 300_000
 
 BatchStatus = Literal["pending", "delivered", "acknowledged", "resolved", "dismissed"]
+#: An optional batch-status filter, advertised as a plain string enum (:func:`app.mcp.arguments.optional_enum`).
+StatusFilter = optional_enum(*get_args(BatchStatus))
 
 
 # -- get_annotations ------------------------------------------------------------------------------------------
 
 
-class GetAnnotationsParams(BaseModel):
+class GetAnnotationsParams(ToolParams):
     """``get_annotations`` arguments: which batch, and an optional status filter."""
 
     batch: Annotated[str, Field(description='"current" (the unsent batch in the editor) or a sent batch id '
                                             "from list_batches")] = "current"
-    status: Annotated[BatchStatus | None, Field(description="only report the annotations of a sent batch "
+    status: Annotated[StatusFilter, Field(description="only report the annotations of a sent batch "
                                                             "that have this status")] = None
 
 
@@ -58,10 +63,10 @@ async def get_annotations(args: GetAnnotationsParams, ctx: ToolContext) -> Batch
 # -- list_batches ---------------------------------------------------------------------------------------------
 
 
-class ListBatchesParams(BaseModel):
+class ListBatchesParams(ToolParams):
     """``list_batches`` arguments: an optional status filter."""
 
-    status: Annotated[BatchStatus | None, Field(description="only the sent batches with this status")] = None
+    status: Annotated[StatusFilter, Field(description="only the sent batches with this status")] = None
 
 
 async def list_batches(args: ListBatchesParams, ctx: ToolContext) -> BatchListReply:
@@ -75,10 +80,10 @@ async def list_batches(args: ListBatchesParams, ctx: ToolContext) -> BatchListRe
 # -- wait_for_annotations -------------------------------------------------------------------------------------
 
 
-class WaitParams(BaseModel):
+class WaitParams(ToolParams):
     """``wait_for_annotations`` arguments: the wait in ms (0..:data:`MAX_WAIT_MS`, checked by the app)."""
 
-    timeout_ms: Annotated[StrictInt, Field(description="how long to wait, in milliseconds: an integer from 0 "
+    timeout_ms: Annotated[Integer, Field(description="how long to wait, in milliseconds: an integer from 0 "
                                                        "to 300000 (larger values are an error)",
                                            json_schema_extra={"minimum": 0, "maximum": MAX_WAIT_MS})]
 
@@ -96,7 +101,7 @@ async def wait_for_annotations(args: WaitParams, ctx: ToolContext) -> WaitReply:
 # -- acknowledge_annotations ----------------------------------------------------------------------------------
 
 
-class AcknowledgeParams(BaseModel):
+class AcknowledgeParams(ToolParams):
     """``acknowledge_annotations`` arguments: batch id, new status, reply line, optional annotation number."""
 
     batch: Annotated[str, Field(description="a sent batch id (from wait_for_annotations, get_annotations or "
@@ -104,7 +109,7 @@ class AcknowledgeParams(BaseModel):
     status: Annotated[Literal["acknowledged", "resolved", "dismissed"],
                       Field(description="acknowledged: seen, working on it; resolved: done; dismissed: won't do")]
     reply: Annotated[str, Field(description="one line for the user (at most 500 characters)")] = ""
-    annotation: Annotated[StrictInt | None, Field(description="the annotation number (1-based) to set; "
+    annotation: Annotated[AnnotationNumber, Field(description="the annotation number (1-based) to set; "
                                                               "leave out to set the whole batch")] = None
 
 
