@@ -78,6 +78,13 @@ def _page_and_out(p: argparse.ArgumentParser, url_help: str) -> None:
     p.add_argument("-v", "--verbose", action="store_true", help="log details to stderr")
 
 
+def _dialogs_option(p: argparse.ArgumentParser) -> None:
+    """``--dialogs dismiss|accept`` (capture, serve): how the page's JavaScript dialogs are answered, at once."""
+    p.add_argument("--dialogs", choices=("dismiss", "accept"), default="dismiss",
+                   help="answer the page's alert/confirm/prompt at once: dismiss (default: confirm false, prompt "
+                        "cancelled) or accept (confirm true, prompt its default); beforeunload always leaves")
+
+
 def _fill_window(p: argparse.ArgumentParser) -> None:
     p.description = ("Annotate a web page element by element and hand the notes to a coding agent. "
                      "Run 'pagenote capture --help' for the headless mode.")
@@ -89,7 +96,8 @@ def _fill_capture(p: argparse.ArgumentParser) -> None:
     p.description = ("Load a page with no window, pin one annotation per selector, take a viewport PNG, write "
                      "the Markdown to <out>/annotations/ and print it on stdout.")
     p.epilog = ("Exit codes: 0 done, 1 differs from --baseline, 2 bad input, 3 the page failed to load, "
-                "4 the screenshot failed, 5 --send could not reach the app.")
+                "4 the screenshot failed, 5 --send could not reach the app. A DIALOG_LOOP warning (a page that keeps "
+                "opening dialogs) leaves the exit code 0.")
     _page_and_out(p, "page URL or file (default: the bundled demo page)")
     p.add_argument("--annotate", metavar="SELECTOR", action=_Target, dest="targets",
                    help="CSS selector of an element to annotate; must match exactly one element (repeatable)")
@@ -100,8 +108,9 @@ def _fill_capture(p: argparse.ArgumentParser) -> None:
     p.add_argument("--viewport", metavar="WxH", type=_viewport, default=(1280, 800),
                    help="viewport size in CSS px (default 1280x800)")
     p.add_argument("--format", choices=("md", "json"), default="md", help="stdout format (default md)")
-    p.add_argument("--load-timeout", metavar="SECONDS", type=_seconds, default=30.0,
+    p.add_argument("--load-timeout", "--timeout", metavar="SECONDS", type=_seconds, default=30.0,
                    help="give up on a page that has not loaded after SECONDS (default 30): PAGE_LOAD_TIMEOUT")
+    _dialogs_option(p)
     p.add_argument("--full-page", action="store_true",
                    help="capture the whole document instead of the viewport (…-full.png)")
     p.add_argument("--scale", choices=("css", "device"), default="css",
@@ -122,6 +131,7 @@ def _fill_serve(p: argparse.ArgumentParser) -> None:
     p.description = ("Run pagenote with no visible window, serving the agent socket "
                      "(for coding agents and 'pagenote mcp').")
     _page_and_out(p, "page to open (default: the bundled demo page)")
+    _dialogs_option(p)
 
 
 def _fill_mcp(p: argparse.ArgumentParser) -> None:
@@ -236,7 +246,7 @@ def _serve(args: argparse.Namespace) -> int:
     _logging(args.verbose)
     from app.runtime.run import run_serve
 
-    return run_serve(args.url, _project_dir(args.out, create=False), _agent_socket())
+    return run_serve(args.url, _project_dir(args.out, create=False), _agent_socket(), dialogs=args.dialogs)
 
 
 def _capture(args: argparse.Namespace) -> int:
@@ -249,7 +259,7 @@ def _capture(args: argparse.Namespace) -> int:
         summary=args.summary, out=_project_dir(args.out, create=True), screenshot=not args.no_screenshot,
         viewport=args.viewport, format=args.format, send=args.send, full_page=args.full_page, scale=args.scale,
         crops=args.crops, agent_copy=args.agent_copy, baseline=args.baseline, threshold=args.threshold,
-        load_timeout_ms=round(args.load_timeout * 1000))
+        load_timeout_ms=round(args.load_timeout * 1000), dialogs=args.dialogs)
     return headless.run(job)
 
 

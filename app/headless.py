@@ -5,6 +5,10 @@ image differs beyond ``--threshold``; 2 bad input (including a selector that doe
 element); 3 the page failed; 4 the screenshot could not be taken (``CAPTURE_*``); 5 ``--send`` could not
 reach the running app (the files were still written). Only the Markdown (or JSON)
 goes to stdout; everything else goes to stderr.
+
+JavaScript dialogs (``alert``/``confirm``/``prompt``/``beforeunload``) never hang a capture: each is answered
+at once per ``--dialogs`` (:class:`~app.webview.dialogs.DialogPolicy`) and printed on stderr; a page that
+keeps opening them gets one ``DIALOG_LOOP`` warning, which leaves the exit code as it is (0 on success).
 """
 
 from __future__ import annotations
@@ -41,6 +45,7 @@ class CaptureJob:
     agent_copy: bool = False
     baseline: Path | None = None
     threshold: float = 0.1
+    dialogs: str = "dismiss"  # how JavaScript dialogs are answered (app.webview.dialogs.MODES)
 
 
 async def _capture(job: CaptureJob, tab) -> int:
@@ -130,7 +135,7 @@ async def _capture(job: CaptureJob, tab) -> int:
     md_path = save_markdown(batch, job.out)
     print(f"pagenote: annotations {md_path}", file=sys.stderr)
     if job.format == "json":
-        sys.stdout.write(batch.model_dump_json(indent=2) + "\n")
+        sys.stdout.write(_json_output(batch, tab) + "\n")
     else:
         sys.stdout.write(encode_annotations(batch))
     sys.stdout.flush()
@@ -151,6 +156,7 @@ def run(job: CaptureJob) -> int:
 
     with open_app(job.out, headless=True) as (qt_app, app):
         tab = app.new_tab()
+        _report_dialogs(tab, job.dialogs)
         tab.view.resize(*job.viewport)
         tab.view.show()  # offscreen platform: nothing appears, but Chromium renders
         outcome: list[int] = []
@@ -162,11 +168,43 @@ def run(job: CaptureJob) -> int:
                 print(f"pagenote: {redact_urls(str(exc))}", file=sys.stderr)
                 outcome.append(exc.exit_code)
             finally:
+                _report_dialog_loops(tab)
                 qt_app.quit()
 
         spawn(main(), "capture")
         code = qt_app.exec()  # 128+signum when a signal stopped it (app.runtime.run.open_app)
         return outcome[0] if outcome else (code or EXIT_INTERNAL)
+
+
+def _report_dialogs(tab, mode: str) -> None:
+    """Answer ``tab``'s JavaScript dialogs per ``mode`` (``dismiss``/``accept``, issue 9 §1: a dialog never
+    hangs the capture) and print each on stderr as ``pagenote: dialog alert "text" → dismissed``."""
+    from app.webview.dialogs import DialogPolicy
+
+    tab.dialogs.policy = DialogPolicy(mode)
+    tab.dialogs.seen.connect(lambda seen: print(f"pagenote: dialog {seen.line()}", file=sys.stderr))
+
+
+def _report_dialog_loops(tab) -> None:
+    """Print one ``DIALOG_LOOP`` warning per document that kept opening dialogs, with how many were answered
+    without a line each. A warning: the exit code is unchanged (0 when the capture succeeded)."""
+    from app.core.policy import DIALOG_LOOP_LIMIT
+
+    for url, count in tab.dialogs.loops:
+        warning = PagenoteError("DIALOG_LOOP", f"{url} opened {count} more dialog(s) after the first "
+                                               f"{DIALOG_LOOP_LIMIT}; all were answered ({tab.dialogs.policy.mode})")
+        print(f"pagenote: {warning.text()}", file=sys.stderr)
+
+
+def _json_output(batch, tab) -> str:
+    """``--format json``: the batch's fields as before, plus ``dialogs`` (the page's JavaScript dialogs, each
+    ``{kind, message, default, url, answered, value}``) and ``dialogs_suppressed`` (those of dialog loops)."""
+    import json
+
+    data = batch.model_dump(mode="json")
+    data["dialogs"] = [seen.to_json() for seen in tab.dialogs.entries]
+    data["dialogs_suppressed"] = tab.dialogs.suppressed
+    return json.dumps(data, indent=2, ensure_ascii=False)
 
 
 def _agent_copy(path: Path) -> None:

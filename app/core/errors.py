@@ -7,7 +7,8 @@ The agent socket, the MCP tools (``isError`` text ``"NAME: message — next step
 compare all raise :class:`PagenoteError` with a name from :data:`REGISTRY`; nothing else invents codes.
 README's error tables are checked against this table by ``tests/test_errors.py``.
 
-Exit codes (``sysexits``-free, small and documented): 0 done, 1 the compared images differ, 2 bad input,
+Exit codes (``sysexits``-free, small and documented): 0 done (a warning such as ``DIALOG_LOOP`` is reported on
+stderr and leaves it 0), 1 the compared images differ, 2 bad input,
 3 the page failed (load, navigation, script), 4 a screenshot could not be taken, 5 the running app could not
 be reached, 70 a pagenote bug.
 """
@@ -130,6 +131,10 @@ REGISTRY: dict[str, ErrorKind] = _rows(
     ("SOCKET_UNAVAILABLE", -32052, EXIT_APP_UNREACHABLE,
      "another pagenote may serve it: use that one, stop it, or set PAGENOTE_SOCKET to another path",
      "the agent socket cannot be served (in use, or its directory is not private)"),
+    # -- warnings: reported, the run still succeeds (exit code 0) --
+    ("DIALOG_LOOP", -32060, EXIT_OK,
+     "the page keeps opening alert/confirm/prompt dialogs; pagenote answers them all at once — check the page's script",
+     "a page opened more than 5 JavaScript dialogs in one document (the rest answered without a report each)"),
 )
 
 

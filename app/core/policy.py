@@ -104,6 +104,17 @@ def rgba(color: str, alpha: int = 255) -> tuple[int, int, int, int]:
 #: The marker colour as an RGBA tuple, for host-side drawing (app/capture/draw.py ``MARKER_RED``).
 MARKER_RGBA = rgba(MARKER_COLOR)
 
+# -- JavaScript dialogs (issue 9 §1: alert/confirm/prompt/beforeunload never block) -------------------------
+
+#: Cap of a dialog's message and a prompt's default value as pagenote reports them (code points; page data).
+DIALOG_TEXT_CAP = 500
+#: Dialogs per document reported one by one; from the next one on the page is in a dialog loop: its dialogs
+#: are still answered at once, counted as suppressed and reported once.
+DIALOG_LOOP_LIMIT = 5
+#: Dialogs a tab keeps (the newest), and how many of them ``page.state`` lists.
+DIALOG_LOG_CAP = 50
+DIALOG_STATE_COUNT = 5
+
 # -- anchoring statuses (issue #3 §7) -----------------------------------------------------------------------
 
 #: Same node still connected / the node was re-rendered and found again by its locators / no unique match.

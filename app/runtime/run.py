@@ -145,12 +145,24 @@ def open_app(project_dir: Path, *, headless: bool) -> Iterator[tuple[object, obj
             QCoreApplication.processEvents()
 
 
+def _serve_dialogs(tab, mode: str) -> None:
+    """``tab`` answers JavaScript dialogs per ``mode``; a dialog loop in it is reported once on stderr."""
+    from app.core.errors import PagenoteError
+    from app.webview.dialogs import DialogPolicy
+
+    tab.dialogs.policy = DialogPolicy(mode)
+    tab.dialogs.loop_cut.connect(lambda seen: print(
+        f"pagenote serve: {PagenoteError('DIALOG_LOOP', f'{seen.url} keeps opening dialogs').text()}",
+        file=sys.stderr))
+
+
 def run_serve(url: str | None, project_dir: Path, socket_path: Path | None,
-              viewport: tuple[int, int] = (1280, 800)) -> int:
+              viewport: tuple[int, int] = (1280, 800), dialogs: str = "dismiss") -> int:
     """``pagenote serve``: one tab on ``url`` (the demo page when ``None``) rendered offscreen at
     ``viewport`` CSS px, and the agent socket — no window. Returns the event loop's exit code (130/143 after
     SIGINT/SIGTERM, see :func:`open_app`), or ``SOCKET_UNAVAILABLE``'s (5) when the socket cannot be
-    served."""
+    served. Every tab answers JavaScript dialogs at once per ``dialogs`` (``dismiss``/``accept``,
+    :class:`~app.webview.dialogs.DialogPolicy`); a dialog loop is one ``DIALOG_LOOP`` line on stderr."""
     from app.webview.urls import demo_url, url_from_user_input
 
     from app.core.errors import PagenoteError
@@ -160,6 +172,7 @@ def run_serve(url: str | None, project_dir: Path, socket_path: Path | None,
         print(f"pagenote serve: {error}", file=sys.stderr)
         return error.exit_code
     with open_app(project_dir, headless=True) as (qt_app, app):
+        app.tab_added.connect(lambda added: _serve_dialogs(added, dialogs))
         tab = app.new_tab()
         problem = app.start_agent(socket_path)
         if problem:

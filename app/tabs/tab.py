@@ -8,6 +8,7 @@ part                job
 ``session``         the tab's pins and notes (:class:`~app.model.session.Session`, no Qt)
 ``annotator``       pins ↔ page, markers, re-anchoring (:class:`~app.webview.annotator.Annotator`)
 ``capture``         screenshots saved under the project (:class:`~app.tabs.capture.TabCapture`)
+``dialogs``         the page's JavaScript dialogs, answered at once (:class:`~app.tabs.dialogs.DialogLog`)
 ==================  ======================================================================================
 
 qutebrowser's ``browsertab.py`` composes a tab the same way (scroller, zoom, search … as parts). The window
@@ -26,6 +27,7 @@ from PySide6.QtWebEngineWidgets import QWebEngineView
 from app.core.errors import PagenoteError
 from app.model.session import Session
 from app.tabs.capture import TabCapture
+from app.tabs.dialogs import DialogLog
 from app.webview.annotator import Annotator
 from app.webview.bridge import PageBridge
 from app.webview.guest import Guest, LoadResult
@@ -56,6 +58,7 @@ class Tab(QObject):
         self.session = Session()
         self.annotator = Annotator(self.view, self.bridge, self.session)
         self.capture = TabCapture(self.view, self.bridge, self.annotator, project_dir)
+        self.dialogs = DialogLog(self.page, self)
         self.loading = False
         self.view.loadStarted.connect(lambda: self._set_loading(True))
         self.view.loadFinished.connect(lambda _ok: self._set_loading(False))
@@ -125,7 +128,8 @@ class Tab(QObject):
     async def page_state(self) -> dict:
         """``{url, title, loading, viewport: {width, height} CSS px, scroll: {x, y} | None, dpr, zoom}``.
         While loading (or when the page does not answer in 3 s) the viewport comes from the view and scroll
-        is ``None``."""
+        is ``None``. ``dialogs`` lists the newest JavaScript dialogs the page opened and ``dialogs_suppressed``
+        counts those of dialog loops (:meth:`~app.tabs.dialogs.DialogLog.state`)."""
         view = self.view
         state = None
         if not self.loading:
@@ -142,6 +146,7 @@ class Tab(QObject):
             "scroll": (state or {}).get("scroll"),
             "dpr": view.devicePixelRatioF(),
             "zoom": view.zoomFactor(),
+            **self.dialogs.state(),
         }
 
     def batch(self):

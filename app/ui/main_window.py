@@ -11,7 +11,7 @@ from PySide6.QtCore import QObject, Qt, QUrl
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
 from PySide6.QtWebEngineCore import QWebEnginePage
 from PySide6.QtWidgets import (QLabel, QLineEdit, QMainWindow, QMenu, QProgressDialog, QPushButton, QSplitter,
-                               QToolBar, QToolButton)
+                               QToolBar, QToolButton, QVBoxLayout, QWidget)
 
 from app.capture.shots import Shot
 from app.core.errors import PagenoteError
@@ -22,6 +22,7 @@ from app.runtime.app import PagenoteApp
 from app.sinks import save_markdown
 from app.tabs.tab import Tab
 from app.ui.annotate import AnnotateController
+from app.ui.dialog_bar import DialogBar
 from app.ui.panel import AnnotationPanel
 from app.webview.guest import LoadResult
 from app.webview.urls import url_from_user_input
@@ -50,7 +51,14 @@ class MainWindow(QMainWindow):
         self.annotate = AnnotateController(self.tab)
         self.panel = AnnotationPanel(self.session, self.hub)
         splitter = QSplitter()
-        splitter.addWidget(self.view)
+        self.dialog_bar = DialogBar(self.tab.dialogs)  # the page's JS dialogs, answered already: never modal
+        page_area = QWidget()
+        column = QVBoxLayout(page_area)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.setSpacing(0)
+        column.addWidget(self.dialog_bar)
+        column.addWidget(self.view, 1)
+        splitter.addWidget(page_area)
         splitter.addWidget(self.panel)
         splitter.setStretchFactor(0, 1)
         splitter.setSizes([1100, 340])

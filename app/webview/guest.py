@@ -5,8 +5,10 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QCoreApplication, QObject, Signal
 from PySide6.QtWebEngineCore import QWebEngineLoadingInfo, QWebEnginePage, QWebEngineProfile
+
+from app.webview.dialogs import DialogPolicy, DialogSeen
 
 log = logging.getLogger("pagenote.webview")
 
@@ -27,18 +29,33 @@ class Guest(QWebEnginePage):
 
     Signals:
         load_result(LoadResult): a main-frame load finished, with the network error when it failed.
+        dialog_seen(DialogSeen): the page opened a JavaScript dialog and was answered (already) per
+            :attr:`dialog_policy`; ``suppressed`` is set from the document's sixth dialog on (a dialog loop).
     The page's console is not forwarded anywhere (issue #2 keeps no console capture; it may hold secrets).
+
+    JavaScript dialogs never block (issue 9 §1): Qt's dialog virtuals hold the page's script until they
+    return, so each returns at once with :attr:`dialog_policy`'s answer — no ``QMessageBox`` ever opens.
+    Dialogs are numbered per document (the count restarts when a main-frame load starts).
     """
 
     load_result = Signal(object)
+    dialog_seen = Signal(object)
+
+    #: Qt's own text for a ``beforeunload`` confirmation (QWebEnginePagePrivate::javascriptDialog passes it to
+    #: ``javaScriptConfirm``; a page's ``confirm()`` with this very text is taken as one, and answered "leave").
+    BEFOREUNLOAD_TEXT = "Are you sure you want to leave this page? Changes that you made may not be saved."
 
     def __init__(self, profile: QWebEngineProfile, parent: QObject | None = None) -> None:
         super().__init__(profile, parent)
+        self.dialog_policy = DialogPolicy()
+        self._dialogs_in_document = 0
         self.loadingChanged.connect(self._on_loading_changed)
 
     def _on_loading_changed(self, info: QWebEngineLoadingInfo) -> None:
         status = info.status()
-        if status == QWebEngineLoadingInfo.LoadStatus.LoadSucceededStatus:
+        if status == QWebEngineLoadingInfo.LoadStatus.LoadStartedStatus:
+            self._dialogs_in_document = 0
+        elif status == QWebEngineLoadingInfo.LoadStatus.LoadSucceededStatus:
             self.load_result.emit(LoadResult(info.url().toString(), True, http_status=info.errorCode()
                                              if info.errorDomain() == QWebEngineLoadingInfo.ErrorDomain.HttpStatusCodeDomain else 0))
         elif status == QWebEngineLoadingInfo.LoadStatus.LoadFailedStatus:
@@ -58,3 +75,25 @@ class Guest(QWebEnginePage):
     def javaScriptConsoleMessage(self, level, message, line, source) -> None:  # noqa: N802 (Qt virtual)
         # Qt's default prints page console output to stderr; the page's console may carry secrets.
         pass
+
+    # -- JavaScript dialogs: answered at once, never a modal box ------------------------------------------------
+
+    def _dialog(self, kind: str, message: str, default: str | None = None):
+        self._dialogs_in_document += 1
+        seen, value = DialogSeen.make(kind, message, default, self.url().toString(), self.dialog_policy,
+                                      self._dialogs_in_document)
+        if not seen.suppressed:
+            log.info("dialog %s", seen.line())
+        self.dialog_seen.emit(seen)
+        return value
+
+    def javaScriptAlert(self, securityOrigin, msg) -> None:  # noqa: N802,N803 (Qt virtual)
+        self._dialog("alert", msg)
+
+    def javaScriptConfirm(self, securityOrigin, msg) -> bool:  # noqa: N802,N803 (Qt virtual)
+        unload = msg in (self.BEFOREUNLOAD_TEXT, QCoreApplication.translate("QWebEnginePage", self.BEFOREUNLOAD_TEXT))
+        return bool(self._dialog("beforeunload" if unload else "confirm", msg))
+
+    def javaScriptPrompt(self, securityOrigin, msg, defaultValue):  # noqa: N802,N803 (Qt virtual)
+        value = self._dialog("prompt", msg, defaultValue)
+        return (value is not None), (value or "")
