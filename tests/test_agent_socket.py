@@ -365,10 +365,11 @@ def test_a_screenshot_asked_for_while_the_page_loads_waits_for_the_new_page(wind
         client = agent()
         with qtbot.waitSignal(window.view.loadStarted, timeout=5000):
             window.view.load(QUrl(f"http://127.0.0.1:{httpd.server_address[1]}/slow.html"))
-        assert client.call("page.state")["result"]["loading"] is True
+        assert window.tab.loading
         shot = client.call("screenshot", {"kind": "viewport"}).get("result")
         assert shot is not None and os.path.isfile(shot["path"])
-        assert client.call("page.state")["result"]["title"] == "Slow page"
+        state = client.call("page.state")["result"]
+        assert state["title"] == "Slow page" and state["loading"] is False and state["ready"] is True
     finally:
         httpd.shutdown()
         httpd.server_close()

@@ -109,3 +109,43 @@ def test_two_slow_page_calls_and_a_socket_request_progress_together(window, serv
     (start_a, end_a), (start_b, end_b) = settle(qtbot, first), settle(qtbot, second)
     # Both renderers were busy at the same time: the host did not run one call after the other.
     assert start_a < end_b and start_b < end_a
+
+
+def test_a_page_still_loading_is_page_loading_and_a_page_without_the_script_says_so(window, server, qtbot):
+    """What agents get when the page is not ready: the real state by name (not a capture failure)."""
+    import http.server
+    import threading
+
+    from app.core.errors import PagenoteError
+
+    window.load_page(server.url("counters.html"))
+    window.run(window.tab.bridge.run("delete window.__pagenote"))  # loaded, but no page script here
+    with pytest.raises(PagenoteError) as info:
+        window.run(window.tab.settled(300))
+    assert info.value.name == "PAGE_SCRIPT_MISSING" and "window is visible" not in info.value.next_step
+    state = window.run(window.tab.page_state(300))
+    assert state["ready"] is False and state["loading"] is False and state["scroll"] is None
+
+    release = threading.Event()
+
+    class Stall(http.server.BaseHTTPRequestHandler):
+        def do_GET(self):  # noqa: N802 (http.server's name)
+            release.wait(20)
+
+        def log_message(self, *args):
+            pass
+
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Stall)
+    httpd.daemon_threads = True
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    try:
+        with qtbot.waitSignal(window.view.loadStarted, timeout=5000):
+            window.view.load(QUrl(f"http://127.0.0.1:{httpd.server_address[1]}/"))
+        with pytest.raises(PagenoteError) as info:
+            window.run(window.tab.settled(300))
+        assert info.value.name == "PAGE_LOADING" and "page_state" in info.value.next_step
+        assert window.run(window.tab.page_state(300))["loading"] is True
+    finally:
+        release.set()
+        httpd.shutdown()
+        httpd.server_close()

@@ -60,10 +60,9 @@ class TabsHost:
         downscaled, ``data``/``mime_type`` when inline). Raises ``NOT_FOUND`` for an unknown batch or
         annotation, the ``CAPTURE_*`` errors, and the bridge's page errors."""
         tab = self._active()
-        try:
-            await tab.settled()  # a request right after a navigation waits for the new page
-        except PagenoteError:
-            pass                 # the capture below reports what is wrong with the page in its own words
+        # A request right after a navigation waits (bounded) for the new page; if it is still not ready the
+        # error names the real state (PAGE_LOADING, PAGE_SCRIPT_MISSING), not a capture failure.
+        await tab.settled()
         shooter = tab.capture.shooter()
         number = params.annotation
         if params.kind == "element":

@@ -29,7 +29,7 @@ from app.model.session import Session
 from app.tabs.capture import TabCapture
 from app.tabs.dialogs import DialogLog
 from app.webview.annotator import Annotator
-from app.webview.bridge import PageBridge
+from app.webview.bridge import PageBridge, PageCallTimeout, PageScriptMissing
 from app.webview.guest import Guest, LoadResult
 from app.webview.lease import Lease
 
@@ -97,11 +97,17 @@ class Tab(QObject):
             raise PagenoteError("PAGE_LOAD_FAILED", f"{result.error} loading {url.toString()}")
         return result
 
-    async def settled(self, timeout_ms: int = 10_000) -> None:
+    #: How long an agent request waits for a page that is still loading, and for pagenote's page script in it (ms).
+    SETTLE_MS = 10_000
+
+    async def settled(self, timeout_ms: int = SETTLE_MS) -> None:
         """Return once a load in progress has ended and the page script answers in the new document (at once
         when neither is pending), so an agent's request right after a navigation sees the new page instead
-        of failing. Raises ``PAGE_LOAD_TIMEOUT`` when the load does not end in ``timeout_ms``, and
-        ``PAGE_SCRIPT_MISSING``-family errors from :meth:`~app.webview.bridge.PageBridge.wait_ready`."""
+        of failing. Raises :class:`PagenoteError` naming the real state: ``PAGE_LOADING`` when the load has
+        not ended within ``timeout_ms``; ``PAGE_SCRIPT_MISSING`` when the document is loaded but pagenote's
+        page script does not answer in it (an error page, a PDF viewer, a download, a parser stopped by
+        ``window.stop()``); ``PAGE_UNRESPONSIVE`` when the page does not answer at all (a script loop);
+        ``NO_PAGE`` for a tab that never opened a page; ``FRAME_GONE`` when the tab went away."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout_ms / 1000
         if self.loading:
@@ -115,34 +121,55 @@ class Tab(QObject):
             try:
                 await asyncio.wait_for(ended, timeout_ms / 1000)
             except TimeoutError:
-                raise PagenoteError("PAGE_LOAD_TIMEOUT", f"the page is still loading after {timeout_ms // 1000} s",
-                                    "wait for it to load, then retry") from None
+                raise PagenoteError("PAGE_LOADING", f"{self.page.url().toString()} was still loading after "
+                                                    f"{timeout_ms // 1000} s") from None
             finally:
                 self.loading_changed.disconnect(changed)
-        await self.bridge.wait_ready(timeout_ms=max(int((deadline - loop.time()) * 1000), 1))
+        url = self.page.url()
+        if url.isEmpty() or url.toString() == "about:blank":
+            raise PagenoteError("NO_PAGE", "the tab has no page open")
+        # pagenote's script is injected at DocumentReady, before the load ends: on a loaded document it
+        # answers at once or never (a short grace covers a load that ended a moment ago).
+        grace_ms = min(1_000, max(int((deadline - loop.time()) * 1000), 1))
+        try:
+            await self.bridge.wait_ready(timeout_ms=grace_ms)
+        except PageCallTimeout as exc:
+            if self.loading:  # a new load started meanwhile
+                raise PagenoteError("PAGE_LOADING", f"{self.page.url().toString()} started loading again") from None
+            if not isinstance(exc.__cause__, PageScriptMissing):  # the call itself got no answer: a busy page
+                raise PagenoteError("PAGE_UNRESPONSIVE", "the page did not answer (a script loop?)") from None
+            raise PagenoteError("PAGE_SCRIPT_MISSING", "the page has loaded, but pagenote's page script does not "
+                                "run in it (an error page, a PDF, a download, or a page that stopped its own "
+                                "parser?)", "reload the page; if it is not an HTML page, open one") from None
 
     def info(self, active: bool) -> dict:
         """``{id, title, url, active}``: the tab as ``tabs.list`` shows it."""
         return {"id": self.id, "title": self.page.title(), "url": self.page.url().toString(), "active": active}
 
-    async def page_state(self) -> dict:
-        """``{url, title, loading, viewport: {width, height} CSS px, scroll: {x, y} | None, dpr, zoom}``.
-        While loading (or when the page does not answer in 3 s) the viewport comes from the view and scroll
-        is ``None``. ``dialogs`` lists the newest JavaScript dialogs the page opened and ``dialogs_suppressed``
-        counts those of dialog loops (:meth:`~app.tabs.dialogs.DialogLog.state`)."""
+    async def page_state(self, settle_ms: int = SETTLE_MS) -> dict:
+        """``{url, title, loading, ready, viewport: {width, height} CSS px, scroll: {x, y} | None, dpr, zoom}``.
+
+        A page that is loading is waited for (at most ``settle_ms``, :meth:`settled`) so the answer describes
+        the page the agent is about to work on; it never raises for the page's state: ``loading`` says the load
+        had not ended, ``ready`` whether pagenote's page script answers in the document (false on an error page
+        or PDF). Without the page script the viewport comes from the view and ``scroll`` is ``None``. ``dialogs``
+        lists the newest JavaScript dialogs the page opened and ``dialogs_suppressed`` counts those of dialog loops
+        (:meth:`~app.tabs.dialogs.DialogLog.state`)."""
         view = self.view
         state = None
-        if not self.loading:
-            try:
-                state = await self.bridge.call("viewportState", timeout_ms=3_000)
-            except PagenoteError:
-                state = None
+        try:
+            await self.settled(settle_ms)
+            state = await self.bridge.call("viewportState", timeout_ms=3_000)
+        except PagenoteError:
+            state = None
         zoom = view.zoomFactor() or 1.0
         return {
             "url": self.page.url().toString(),
             "title": self.page.title(),
             "loading": self.loading,
-            "viewport": (state or {}).get("viewport") or {"width": view.width() / zoom, "height": view.height() / zoom},
+            "ready": state is not None,
+            "viewport": (state or {}).get("viewport") or {"width": round(view.width() / zoom, 2),
+                                                           "height": round(view.height() / zoom, 2)},
             "scroll": (state or {}).get("scroll"),
             "dpr": view.devicePixelRatioF(),
             "zoom": view.zoomFactor(),
@@ -151,8 +178,8 @@ class Tab(QObject):
 
     def batch(self):
         """The tab's current batch (an :class:`~app.model.annotation.AnnotationBatch`) with the latest
-        screenshot's paths."""
-        return self.session.batch(screenshot=self.capture.last_shot, screenshot_clean=self.capture.last_shot_clean)
+        screenshot of each of its pages (issue 9 §9)."""
+        return self.session.batch(page_shots=self.capture.shots)
 
     def close(self) -> None:
         """Stop the tab's timers; the caller deletes the view (and so the page) before the lease. Safe after
