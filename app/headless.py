@@ -2,9 +2,14 @@
 
 Exit codes come from the error registry (:mod:`app.core.errors`): 0 done; 1 ``--baseline`` given and the
 image differs beyond ``--threshold``; 2 bad input (including a selector that does not match exactly one
-element); 3 the page failed; 4 the screenshot could not be taken (``CAPTURE_*``); 5 ``--send`` could not
+element); 3 the page failed; 4 a screenshot could not be taken (``CAPTURE_*``); 5 ``--send`` could not
 reach the running app (the files were still written). Only the Markdown (or JSON)
 goes to stdout; everything else goes to stderr.
+
+A screenshot or crop that fails keeps the work (issue 9 §5): its ``Screenshot:`` line reads
+``[not taken: CODE — reason]`` (on the batch or on that annotation), the other images, the ``.md`` file and
+stdout are still written, and the exit code is 4 — unless ``--send`` failed (5). A note or summary over
+``NOTE_CAP`` is cut with a warning on stderr (issue 9 §8).
 
 JavaScript dialogs (``alert``/``confirm``/``prompt``/``beforeunload``) never hang a capture: each is answered
 at once per ``--dialogs`` (:class:`~app.webview.dialogs.DialogPolicy`) and printed on stderr; a page that
@@ -20,7 +25,14 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from app.core.errors import EXIT_APP_UNREACHABLE, EXIT_DIFFERS, EXIT_INTERNAL, EXIT_OK, PagenoteError
+from app.core.errors import (
+    EXIT_APP_UNREACHABLE,
+    EXIT_CAPTURE_FAILED,
+    EXIT_DIFFERS,
+    EXIT_INTERNAL,
+    EXIT_OK,
+    PagenoteError,
+)
 
 log = logging.getLogger("pagenote.headless")
 
@@ -96,26 +108,41 @@ async def _capture(job: CaptureJob, tab) -> int:
             raise PagenoteError("DUPLICATE_TARGET", f"{selector!r} matches the same element as {targets_of[key]!r}")
         targets_of[key] = selector
         session.add(key, record, note)
+    for cut in session.cut_notes():  # the user's words are never cut silently (issue 9 §8)
+        print(f"pagenote: warning: {cut}", file=sys.stderr)
     # Markers in every frame that holds a pin (posted: the renderer runs them before the capture's calls).
     tab.annotator.sync_markers()
-    shot = clean_path = ""
+    shot = clean_path = shot_error = ""
+    clean = drawn = None
     verdict = EXIT_OK
     if job.screenshot:
         shooter = tab.capture.shooter(job.scale)
         pins = tab.capture.pins()
         # Pins inside iframes are outlined from rects measured in their frames (the main frame cannot see them).
-        if job.full_page:
-            extra = await tab.annotator.frame_pin_rects(document=True)
-            clean, drawn = await shooter.full_page(pins, annotated=True, extra_rects=extra)
-        else:
-            clean, drawn = await shooter.viewport(pins, extra_rects=await tab.annotator.frame_pin_rects())
+        try:
+            if job.full_page:
+                extra = await tab.annotator.frame_pin_rects(document=True)
+                clean, drawn = await shooter.full_page(pins, annotated=True, extra_rects=extra)
+            else:
+                clean, drawn = await shooter.viewport(pins, extra_rects=await tab.annotator.frame_pin_rects())
+        except PagenoteError as exc:  # keep the work: the Markdown says why (issue 9 §5)
+            shot_error = f"{exc.name} — {exc.message}"
+            verdict = EXIT_CAPTURE_FAILED
+            print(f"pagenote: screenshot not taken: {exc}", file=sys.stderr)
         if job.crops:
             for number, pin_id in pins:
-                crop = await tab.capture.element(number, pin_id, shooter)
+                try:
+                    crop = await tab.capture.element(number, pin_id, shooter)
+                except PagenoteError as exc:
+                    session.set_screenshot_error(pin_id, exc.name, exc.message)
+                    verdict = EXIT_CAPTURE_FAILED
+                    print(f"pagenote: crop {number} not taken: {exc}", file=sys.stderr)
+                    continue
                 session.set_screenshot(pin_id, crop.path)
                 print(f"pagenote: crop {number} {crop.path} ({crop.width}x{crop.height} px)", file=sys.stderr)
         if navigations:
             raise PagenoteError("PAGE_NAVIGATED", "the page navigated away by itself during the capture")
+    if clean is not None:
         shot = drawn.path if drawn else clean.path
         clean_path = clean.path if drawn else ""
         print(f"pagenote: screenshot {clean.path} ({clean.width}x{clean.height} px, scale {clean.scale:g}, "
@@ -128,10 +155,11 @@ async def _capture(job: CaptureJob, tab) -> int:
             from app.sinks import slug
 
             name = slug(page.title() or url.host()) + ("-full" if job.full_page else "")
-            verdict = _compare_baseline(Path(clean.path), job.baseline / f"{name}.png", job.threshold)
+            compared = _compare_baseline(Path(clean.path), job.baseline / f"{name}.png", job.threshold)
+            verdict = verdict if verdict != EXIT_OK else compared  # a failed crop (4) outranks a difference
     if navigations:
         raise PagenoteError("PAGE_NAVIGATED", "the page navigated away by itself during the capture")
-    batch = session.batch(screenshot=shot, screenshot_clean=clean_path)
+    batch = session.batch(screenshot=shot, screenshot_clean=clean_path, screenshot_error=shot_error)
     md_path = save_markdown(batch, job.out)
     print(f"pagenote: annotations {md_path}", file=sys.stderr)
     if job.format == "json":

@@ -1,6 +1,7 @@
-"""A tab's screenshots: the clean/annotated pairs the window and agents ask for, and the batch's
-``Screenshot:`` lines (the latest capture of this tab). Pixels come from :mod:`app.capture`; this part only
-knows which pins to draw and where the tab's files go."""
+"""A tab's screenshots: the clean/annotated pairs the window and agents ask for, and the batch's screenshot
+lines — the latest capture of each page of this tab (issue 9 §9; :meth:`app.model.session.Session.batch`
+decides where they go). Pixels come from :mod:`app.capture`; this part only knows which pins to draw and
+where the tab's files go."""
 
 from __future__ import annotations
 
@@ -17,16 +18,17 @@ from app.webview.bridge import PageBridge
 
 
 class TabCapture:
-    """Screenshots of one tab into ``<project_dir>/shots/``. ``last_shot``/``last_shot_clean`` are the batch's
-    ``Screenshot:``/``Screenshot (clean):`` paths (empty when none)."""
+    """Screenshots of one tab into ``<project_dir>/shots/``. ``shots`` maps each page (the annotator's
+    :meth:`~app.webview.annotator.Annotator.page_key`) to its latest screenshot ``(path, clean path)`` —
+    the annotated image and the clean one, or the clean image and ``""`` — oldest first; ``last_shot``/
+    ``last_shot_clean`` are the latest of all (empty when none)."""
 
     def __init__(self, view: QWebEngineView, bridge: PageBridge, annotator: Annotator, project_dir: Path) -> None:
         self.view = view
         self.bridge = bridge
         self.annotator = annotator
         self.project_dir = project_dir
-        self.last_shot = ""
-        self.last_shot_clean = ""
+        self.shots: dict[str, tuple[str, str]] = {}
         self.lock = asyncio.Lock()  # the view's one capture lock, shared by every Shooter made here
 
     def shooter(self, scale: str = "css") -> Shooter:
@@ -37,29 +39,41 @@ class TabCapture:
         """``(number, pin id)`` of the tab's current annotations."""
         return [(n, pin.id) for n, pin in enumerate(self.annotator.session.pins, start=1)]
 
-    def _remember(self, clean: Shot, annotated: Shot | None) -> None:
-        self.last_shot = annotated.path if annotated else clean.path
-        self.last_shot_clean = clean.path if annotated else ""
+    @property
+    def last_shot(self) -> str:
+        """Path of the latest screenshot (the annotated image when there is one), or ``""``."""
+        return next(reversed(self.shots.values()), ("", ""))[0]
+
+    @property
+    def last_shot_clean(self) -> str:
+        """Path of the latest screenshot's clean image when ``last_shot`` is the annotated one, else ``""``."""
+        return next(reversed(self.shots.values()), ("", ""))[1]
+
+    def _remember(self, page: str, clean: Shot, annotated: Shot | None) -> None:
+        self.shots.pop(page, None)  # re-insert: the order is the order of the latest captures
+        self.shots[page] = (annotated.path, clean.path) if annotated else (clean.path, "")
 
     def forget(self) -> None:
         """Drop the batch's screenshot lines (after Send or Clear)."""
-        self.last_shot = self.last_shot_clean = ""
+        self.shots.clear()
 
     async def viewport(self) -> tuple[Shot, Shot | None]:
         """Save the viewport and, when annotations are on the page, an annotated copy; they become the batch's
         screenshot. Raises :class:`~app.capture.viewport.CaptureError` and ``OSError``."""
+        page = self.annotator.page_key()
         clean, annotated = await self.shooter().viewport(self.pins(),
                                                          extra_rects=await self.annotator.frame_pin_rects())
-        self._remember(clean, annotated)
+        self._remember(page, clean, annotated)
         return clean, annotated
 
     async def full_page(self, annotated: bool = False, progress: Callable[[int, int], None] | None = None,
                         cancelled: Callable[[], bool] = lambda: False) -> tuple[Shot, Shot | None]:
         """Save the whole document (and an annotated copy when asked); they become the batch's screenshot.
         Raises :class:`~app.capture.viewport.CaptureError` (``CAPTURE_CANCELLED`` when ``cancelled()``)."""
+        page = self.annotator.page_key()
         extra = await self.annotator.frame_pin_rects(document=True)
         clean, drawn = await self.shooter().full_page(self.pins(), annotated, progress, cancelled, extra_rects=extra)
-        self._remember(clean, drawn)
+        self._remember(page, clean, drawn)
         return clean, drawn
 
     async def element(self, number: int, pin_id: str, shooter: Shooter | None = None) -> Shot:
@@ -71,14 +85,21 @@ class TabCapture:
     async def element_crops(self) -> tuple[int, list[tuple[int, PagenoteError]]]:
         """Save a crop of every annotated element on this page and list it as that annotation's
         ``Screenshot:`` line. Returns ``(saved, problems)``: ``(annotation number, error)`` for each crop
-        not saved."""
+        not saved; a failed crop is recorded on its annotation too (``Screenshot: [not taken: CODE —
+        reason]``, issue 9 §5). Annotations made on another page are left as they are (their crops, if any,
+        were taken there)."""
         shooter = self.shooter()
+        page = self.annotator.page_key()
         saved, problems = 0, []
-        for number, pin_id in self.pins():
+        for n, pin in enumerate(self.annotator.session.pins, start=1):
+            if pin.page not in (page, ""):
+                continue
+            number, pin_id = n, pin.id
             try:
                 shot = await self.element(number, pin_id, shooter)
             except PagenoteError as exc:
                 problems.append((number, exc))
+                self.annotator.session.set_screenshot_error(pin_id, exc.name, exc.message)
                 continue
             self.annotator.session.set_screenshot(pin_id, shot.path)
             saved += 1
