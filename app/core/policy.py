@@ -122,12 +122,28 @@ STATUS_EXACT = "exact"
 STATUS_REMATCHED = "rematched"
 STATUS_STALE = "stale"
 ANCHOR_STATUSES = (STATUS_EXACT, STATUS_REMATCHED, STATUS_STALE)
+#: Why a stale annotation was not moved (issue 9 §4): ``ambiguous: N candidates`` — N connected elements have the
+#: pinned element's role, accessible name and text and no locator tells them apart (never moved by index).
+STALE_AMBIGUOUS = "ambiguous: {n} candidates"
+STALE_NO_MATCH = "no element with the same role, name and text"
+
+# -- element geometry (issue 9 §6; app/picker_js/geometry.js) -----------------------------------------------
+
+#: ``ElementRecord.box``: how the rect was measured. ``""``: the element's own border box;
+#: :data:`BOX_CONTENTS`: ``display: contents`` (no box of its own), the union of its children's boxes as Chrome
+#: DevTools highlights it; one of :data:`NO_BOX_KINDS`: the element draws nothing, so it has no rect
+#: (``Rect: none (hidden)``), its marker is hidden and an element screenshot fails with ``CAPTURE_NO_BOX``.
+BOX_CONTENTS = "contents"
+BOX_HIDDEN = "hidden"          # display: none (itself or an ancestor), visibility: hidden/collapse
+BOX_DETACHED = "detached"      # no longer in the document
+BOX_ZERO_SIZE = "zero-size"    # laid out with width and height 0
+NO_BOX_KINDS = (BOX_HIDDEN, BOX_DETACHED, BOX_ZERO_SIZE)
 
 
 def page_options() -> dict:
     """The rules as the page scripts read them (``OPTIONS`` minus ``version``): a JSON-ready dict of
-    ``caps`` (code units), ``marks``, ``attributes``, ``test_ids``, ``secrets``, ``locators``, ``markers``
-    and ``statuses``. A fresh dict each call (callers may change theirs)."""
+    ``caps`` (code units), ``marks``, ``attributes``, ``test_ids``, ``secrets``, ``locators``, ``markers``,
+    ``statuses``, ``stale_reasons`` and ``boxes``. A fresh dict each call (callers may change theirs)."""
     return {
         "caps": {"line": LINE_CAP, "text": TEXT_CAP, "context": CONTEXT_CAP, "html": HTML_CAP,
                  "attr": ATTRIBUTE_VALUE_CAP},
@@ -145,4 +161,7 @@ def page_options() -> dict:
         "markers": {"color": MARKER_COLOR, "stale": MARKER_STALE_COLOR, "selected": MARKER_SELECTED_COLOR,
                     "highlight": HIGHLIGHT_COLOR, "size": MARKER_SIZE},
         "statuses": {"exact": STATUS_EXACT, "rematched": STATUS_REMATCHED, "stale": STATUS_STALE},
+        "stale_reasons": {"ambiguous": STALE_AMBIGUOUS, "no_match": STALE_NO_MATCH},
+        "boxes": {"contents": BOX_CONTENTS,
+                  "none": {"hidden": BOX_HIDDEN, "detached": BOX_DETACHED, "zero_size": BOX_ZERO_SIZE}},
     }

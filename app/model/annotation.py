@@ -18,7 +18,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from app.core.policy import STATUS_REMATCHED, STATUS_STALE
+from app.core.policy import BOX_CONTENTS, BOX_DETACHED, BOX_HIDDEN, BOX_ZERO_SIZE, NO_BOX_KINDS, STATUS_REMATCHED, STATUS_STALE
 from app.model.text import CONTEXT_CAP, HTML_CAP, LINE_CAP, TEXT_CAP, cap_block, cap_line, cap_note
 from app.protocol.attributes import bounded_attributes
 from app.protocol.locators import bounded_locators
@@ -132,6 +132,10 @@ class ElementRecord(BaseModel):
     font_weight: Line = ""
     display: Line = ""
     rect: Rect | None = None
+    #: How ``rect`` was measured (issue 9 §6; app/picker_js/geometry.js): ``""`` the element's border box;
+    #: ``"contents"`` (``display: contents``) the union of its children's boxes; ``"hidden"``/``"detached"``/
+    #: ``"zero-size"``: it draws nothing, so ``rect`` is ``None`` (Markdown ``Rect: none (hidden)``).
+    box: Literal["", BOX_CONTENTS, BOX_HIDDEN, BOX_DETACHED, BOX_ZERO_SIZE] = ""
     text: str = ""
     nearby_context: str = ""
     html_excerpt: str = ""
@@ -161,6 +165,12 @@ class ElementRecord(BaseModel):
     def _locators(cls, v: object) -> tuple[str, ...]:
         return bounded_locators(v)
 
+    @model_validator(mode="after")
+    def _no_box_no_rect(self) -> ElementRecord:
+        if self.box in NO_BOX_KINDS and self.rect is not None:
+            raise ValueError(f"an element with no box ({self.box}) has no rect")
+        return self
+
 
 class Annotation(BaseModel):
     """One numbered annotation: the user's note plus the record of the element it points at.
@@ -186,6 +196,12 @@ class Annotation(BaseModel):
     #: was replaced and found again by its locators, same role/name/text; the record is refreshed) or
     #: ``"stale"`` (no unique match: the element is gone or changed).
     status: Literal["", STATUS_REMATCHED, STATUS_STALE] = ""  # "" is exact
+    #: Why a stale annotation was not moved (issue 9 §4), e.g. ``ambiguous: 5 candidates``; empty otherwise.
+    status_reason: Line = ""
+    #: When the record was last re-read from the live element and what that changed (issue 9 §4; written by
+    #: :meth:`app.model.session.Session.refresh`), e.g. ``2026-11-30T10:15:00Z: selector, locators, xpath, rect
+    #: changed``; empty when it never changed since the element was pinned.
+    refreshed: Line = ""
 
     _n = field_validator("note")(classmethod(lambda cls, v: cap_note(v)))
     _in = model_validator(mode="before")(classmethod(lambda cls, data: _split_not_taken(data)))

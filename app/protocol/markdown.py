@@ -11,6 +11,8 @@ Shape (every line ends with LF; blank lines separate groups)::
 
     ## Annotation 1
     Note: this button is too small           <- optional; a multi-line or long note is a fenced block instead
+    Status: [element no longer matched] (ambiguous: 5 candidates)   <- optional (issue #3 §7, issue 9 §4)
+    Refreshed: 2026-11-30T10:15:00Z: selector, rect changed   <- optional: re-read from the live element
     URL: http://localhost:5173/checkout
     ...single-line fields, in FIELD order, empty ones omitted...
     Screenshot: /abs/path/shots/x-a1.png     <- optional: this annotation's element crop, or
@@ -34,6 +36,8 @@ Rules the parser relies on (and :func:`encode_annotations` guarantees):
 - A block field is ``Key:`` alone on its line, then a fence of n ≥ 3 backticks (optionally followed by an
   info string), the content, and a closing line of exactly n backticks; n is longer than any backtick run in
   the content (CommonMark §4.5), so no content line can close the block early.
+- ``Rect:`` is ``x=…, y=…, width=…, height=…`` (plus :data:`RECT_CONTENTS` for ``display: contents``) or
+  ``none (hidden|detached|zero-size)`` for an element that draws nothing (issue 9 §6).
 - ``# Web page annotations: N`` states the number of ``## Annotation i`` sections, numbered 1..N in order.
 """
 
@@ -43,7 +47,7 @@ import re
 
 from pydantic import ValidationError
 
-from app.core.policy import STATUS_REMATCHED, STATUS_STALE
+from app.core.policy import BOX_CONTENTS, NO_BOX_KINDS, STATUS_REMATCHED, STATUS_STALE
 from app.model.annotation import Annotation, AnnotationBatch, ElementRecord, Rect, not_taken
 from app.model.text import LINE_CAP
 from app.protocol.attributes import AttributesError, encode_attributes, parse_attributes
@@ -54,6 +58,10 @@ TITLE_PREFIX = "# Web page annotations: "
 STATUS_TEXT = {STATUS_REMATCHED: "rematched (the element was re-rendered; found again by its locators)",
                STATUS_STALE: "[element no longer matched]"}
 _STATUS_OF = {text: status for status, text in STATUS_TEXT.items()}
+#: The ``Rect:`` value of an element that draws nothing (issue 9 §6): ``none (hidden)``.
+RECT_NONE = "none ({box})"
+#: What follows a ``display: contents`` element's rect (the union of its children's boxes, issue 9 §6).
+RECT_CONTENTS = " (display: contents: the union of its children's boxes)"
 SECTION_PREFIX = "## Annotation "
 
 #: Single-line element fields, in output order: (Markdown key, ElementRecord attribute).
@@ -92,7 +100,8 @@ _BACKTICK_RUN = re.compile(r"`+")
 _FENCE_OPEN = re.compile(r"(`{3,})([^`]*)\Z")
 _RECT = re.compile(
     r"x=(?P<x>-?\d+(?:\.\d+)?), y=(?P<y>-?\d+(?:\.\d+)?), "
-    r"width=(?P<width>\d+(?:\.\d+)?), height=(?P<height>\d+(?:\.\d+)?)\Z"
+    r"width=(?P<width>\d+(?:\.\d+)?), height=(?P<height>\d+(?:\.\d+)?)(?P<contents>"
+    + re.escape(RECT_CONTENTS) + r")?\Z"
 )
 
 
@@ -119,6 +128,14 @@ def encode_rect(rect: Rect) -> str:
         f"x={_number(rect.x)}, y={_number(rect.y)}, "
         f"width={_number(rect.width)}, height={_number(rect.height)}"
     )
+
+
+def _rect_value(element: ElementRecord) -> str:
+    """The ``Rect:`` value: the rect (with :data:`RECT_CONTENTS` for ``display: contents``), ``none (hidden)``
+    for an element without a box, or empty (no line) when the record has no rect."""
+    if element.rect is not None:
+        return encode_rect(element.rect) + (RECT_CONTENTS if element.box == BOX_CONTENTS else "")
+    return RECT_NONE.format(box=element.box) if element.box in NO_BOX_KINDS else ""
 
 
 def _fence_for(content: str) -> str:
@@ -165,12 +182,15 @@ def encode_annotations(batch: AnnotationBatch) -> str:
     for number, annotation in enumerate(batch.annotations, start=1):
         out += [f"{SECTION_PREFIX}{number}", *_text_field("Note", annotation.note)]
         if annotation.status:
-            out.append(f"Status: {STATUS_TEXT[annotation.status]}")
+            reason = f" ({annotation.status_reason})" if annotation.status_reason else ""
+            out.append(f"Status: {STATUS_TEXT[annotation.status]}{reason}")
+        if annotation.refreshed:
+            out.append(f"Refreshed: {annotation.refreshed}")
         element = annotation.element
         for key, attr in LINE_FIELDS:
             value = getattr(element, attr)
             if attr == "rect":
-                value = encode_rect(value) if value is not None else ""
+                value = _rect_value(element)
             elif attr == "attributes":
                 value = encode_attributes(value)
             elif attr == "locators":
@@ -256,11 +276,28 @@ def _split_key(line: str) -> tuple[str, str | None]:
     return key, value
 
 
-def _parse_rect(value: str, number: int) -> Rect:
+def _parse_rect(value: str, number: int) -> dict:
+    """``{"rect": Rect | None, "box": str}`` from a ``Rect:`` value (see :func:`_rect_value`)."""
+    for box in NO_BOX_KINDS:
+        if value == RECT_NONE.format(box=box):
+            return {"rect": None, "box": box}
     m = _RECT.match(value)
     if not m:
-        raise ProtocolError(number, f"Rect: expected 'x=…, y=…, width=…, height=…', found {value[:60]!r}")
-    return Rect(**{k: float(v) for k, v in m.groupdict().items()})
+        raise ProtocolError(number, f"Rect: expected 'x=…, y=…, width=…, height=…' or 'none (hidden)', "
+                                    f"found {value[:60]!r}")
+    box = BOX_CONTENTS if m.group("contents") else ""
+    return {"rect": Rect(**{k: float(m.group(k)) for k in ("x", "y", "width", "height")}), "box": box}
+
+
+def _status(value: str) -> tuple[str, str] | None:
+    """``(status, reason)`` of a ``Status:`` value — ``STATUS_TEXT[status]``, optionally followed by
+    `` (reason)`` (a stale annotation's, issue 9 §4) — or ``None`` when it is not one."""
+    for text, status in _STATUS_OF.items():
+        if value == text:
+            return status, ""
+        if value.startswith(text + " (") and value.endswith(")"):
+            return status, value[len(text) + 2:-1]
+    return None
 
 
 def _fields(lines: _Lines):
@@ -275,7 +312,7 @@ def _fields(lines: _Lines):
 def _parse_section(lines: _Lines, number: int) -> Annotation:
     note = ""
     shots: dict[str, str] = {}
-    status = ""
+    status, reason, refreshed = "", "", ""
     fields: dict[str, object] = {}
     seen: set[str] = set()
     for line_no, line, key, value in _fields(lines):
@@ -286,12 +323,14 @@ def _parse_section(lines: _Lines, number: int) -> Annotation:
             note = _read_block(lines, key) if value is None else value
         elif key in _SHOT_KEYS and value is not None:
             shots[_SHOT_KEYS[key]] = value  # "[not taken: …]" becomes screenshot_error in the model
-        elif key == "Status" and value in _STATUS_OF:
-            status = _STATUS_OF[value]
+        elif key == "Status" and value is not None and _status(value):
+            status, reason = _status(value)
+        elif key == "Refreshed" and value is not None:
+            refreshed = value
         elif key in _LINE_KEYS and value is not None:
             attr = _LINE_KEYS[key]
             if attr == "rect":
-                fields[attr] = _parse_rect(value, line_no)
+                fields.update(_parse_rect(value, line_no))
             elif attr == "attributes":
                 try:
                     fields[attr] = parse_attributes(value)
@@ -305,7 +344,8 @@ def _parse_section(lines: _Lines, number: int) -> Annotation:
             fields[_BLOCK_KEYS[key]] = _read_block(lines, key)
         else:
             raise ProtocolError(line_no, f"Annotation {number}: unexpected line {line[:80]!r}")
-    return Annotation(note=note, element=ElementRecord(**fields), status=status, **shots)
+    return Annotation(note=note, element=ElementRecord(**fields), status=status, status_reason=reason,
+                      refreshed=refreshed, **shots)
 
 
 def parse_annotations(text: str) -> AnnotationBatch:
