@@ -40,10 +40,11 @@ class TabsHost:
             raise PagenoteError("NO_PAGE", "no tab is open")
         return tab
 
-    def current_batch(self) -> AnnotationBatch:
-        """The active tab's unsent batch (an empty one when no tab is open)."""
+    async def current_batch(self) -> AnnotationBatch:
+        """The active tab's unsent batch, each annotation re-read from its live element first
+        (:meth:`~app.tabs.tab.Tab.refreshed_batch`, issue 9 §4); an empty one when no tab is open."""
         tab = self.app.active_tab
-        return tab.batch() if tab is not None else AnnotationBatch()
+        return await tab.refreshed_batch() if tab is not None else AnnotationBatch()
 
     def tabs(self) -> list[dict]:
         """``[{id, title, url, active}]`` in tab order."""

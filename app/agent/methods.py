@@ -80,7 +80,7 @@ class Host(Protocol):
     """What the app provides to the methods (:class:`app.agent.host.TabsHost`). Implementations raise
     :class:`PagenoteError` on failure."""
 
-    def current_batch(self) -> AnnotationBatch: ...
+    async def current_batch(self) -> AnnotationBatch: ...
 
     async def page_state(self) -> dict: ...
 
@@ -166,22 +166,22 @@ class Methods:
                 "capabilities": {"compactResponses": True, "annotations.wait": True, "maxWaitMs": MAX_WAIT_MS,
                                  "screenshot": ["viewport", "full", "element"], "inlineImages": True}}
 
-    def _current_view(self, compact: bool) -> dict:
-        batch = self.host.current_batch()
+    async def _current_view(self, compact: bool) -> dict:
+        batch = await self.host.current_batch()  # re-read from the live page first (issue 9 §4)
         view: dict[str, Any] = {"id": "current", "status": "unsent", "count": len(batch.annotations)}
         if not compact:
             view["batch"] = batch.model_dump(mode="json")
             view["markdown"] = encode_annotations(batch)
         return view
 
-    def list(self, params: ListParams) -> dict:
+    async def list(self, params: ListParams) -> dict:
         batches = [b.view(params.compact) for b in self.hub.store.batches
                    if params.status is None or b.status == params.status]
-        return {"current": self._current_view(params.compact), "batches": batches}
+        return {"current": await self._current_view(params.compact), "batches": batches}
 
-    def get(self, params: GetParams) -> dict:
+    async def get(self, params: GetParams) -> dict:
         if params.batch == "current":
-            return self._current_view(False)
+            return await self._current_view(False)
         try:
             return self.hub.store.get(params.batch).view()
         except KeyError:

@@ -212,17 +212,20 @@ class Shooter:
     async def _revealed_rect(self, pin_id: str, chain: list[str]) -> dict | None:
         """Scroll pinned element ``pin_id`` into view and return its rect in the top viewport (CSS px). With a
         ``chain`` (iframe selectors from the top document) ``pin_id`` is the page-side id in that frame:
-        scrollIntoView scrolls the frames around it too, so the frame's offset is measured afterwards."""
+        scrollIntoView scrolls the frames around it too, so the frame's offset is measured afterwards. ``{box}``
+        (no ``x``) when the element draws nothing (main.js ``revealBox``); ``None`` when it is gone."""
         if not chain:
-            rect = await self.bridge.call("reveal", pin_id)
+            rect = await self.bridge.call("revealBox", pin_id)
             return rect if isinstance(rect, dict) else None
         found = await frame_viewport_offset(self.bridge, chain)
         if found is None:
             return None
-        rect = await self.bridge.call("reveal", pin_id, frame=found[0])
+        rect = await self.bridge.call("revealBox", pin_id, frame=found[0])
         found = await frame_viewport_offset(self.bridge, chain)
         if not isinstance(rect, dict) or found is None:
             return None
+        if "x" not in rect:  # it draws nothing: {box}
+            return rect
         (ox, oy) = found[1]
         return {**rect, "x": rect["x"] + ox, "y": rect["y"] + oy}
 
@@ -231,12 +234,16 @@ class Shooter:
         margin clamped to the document, from the viewport when it fits (scrolled into view), else from a
         full-page capture. For an element inside iframes, ``chain`` lists the iframe selectors from the top
         document and ``pin_id`` is its page-side id in the innermost frame. Raises :class:`CaptureError`
-        ``CAPTURE_NOT_ON_PAGE`` when the element is gone."""
+        ``CAPTURE_NOT_ON_PAGE`` when the element is gone, ``CAPTURE_NO_BOX`` when it draws nothing (hidden,
+        zero-size; a ``display: contents`` element is cropped to its children's union)."""
         self.directory.mkdir(parents=True, exist_ok=True)
         async with self._capturing() as check:
             rect = await self._revealed_rect(pin_id, chain or [])
             if rect is None:
                 raise CaptureError("CAPTURE_NOT_ON_PAGE", f"annotation {number}'s element is not on this page")
+            if "x" not in rect:  # hidden, zero-size: never a crop of whatever is at the page's corner (issue 9 §6)
+                raise CaptureError("CAPTURE_NO_BOX", f"annotation {number}'s element draws nothing "
+                                                     f"({rect.get('box') or 'no box'})")
             metrics = await self.bridge.call("documentMetrics") or {}
             scroll, doc = metrics.get("scroll", {"x": 0, "y": 0}), metrics
             m = CROP_MARGIN

@@ -88,6 +88,9 @@ REGISTRY: dict[str, ErrorKind] = _rows(
     ("CAPTURE_CANCELLED", -32026, EXIT_CAPTURE_FAILED, "start the capture again", "the user cancelled"),
     ("CAPTURE_NOT_ON_PAGE", -32027, EXIT_CAPTURE_FAILED, "navigate back to the page it was made on",
      "the annotated element is not on the current page"),
+    ("CAPTURE_NO_BOX", -32028, EXIT_CAPTURE_FAILED,
+     "show the element (it is hidden, display: none, or has no size), then retry; or capture the viewport",
+     "the annotated element draws nothing: hidden, detached or zero-size"),
     # -- the page --
     ("PAGE_LOAD_FAILED", -32030, EXIT_PAGE_FAILED, "check that the server is running and the URL is right",
      "the page did not load (network or HTTP error)"),

@@ -9,9 +9,14 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from app.core.policy import NOTE_CAP, STATUS_EXACT
+from app.core.policy import NOTE_CAP, STATUS_EXACT, STATUS_REMATCHED, STATUS_STALE
 from app.model.annotation import Annotation, AnnotationBatch, ElementRecord
 from app.model.text import note_overflow
+
+#: The record fields that say where an element is, re-read from the live node before an export (issue 9 §4),
+#: with the words ``Refreshed:`` names them by.
+LOCATION_FIELDS = (("selector", "selector"), ("locators", "locators"), ("xpath", "XPath"), ("rect", "rect"),
+                   ("box", "box"))
 
 
 @dataclass
@@ -75,14 +80,16 @@ class Session:
         pin.note_cut = note_overflow(note)
         self._changed()
 
-    def set_anchor(self, pin_id: str, status: str, element: ElementRecord | None = None) -> None:
+    def set_anchor(self, pin_id: str, status: str, element: ElementRecord | None = None, reason: str = "") -> None:
         """Record a re-anchoring result for pin ``pin_id``: ``status`` ``exact`` (→ ``""``), ``rematched``
-        (with the refreshed ``element``) or ``stale``. Unknown ids are ignored."""
+        (with the refreshed ``element``) or ``stale`` (with its ``reason``, e.g. ``ambiguous: 5 candidates``;
+        issue 9 §4). Unknown ids are ignored."""
         try:
             pin = self.get(pin_id)
         except KeyError:
             return
-        update: dict = {"status": "" if status == STATUS_EXACT else status}
+        update: dict = {"status": "" if status == STATUS_EXACT else status,
+                        "status_reason": reason if status == STATUS_STALE else ""}
         if element is not None:
             # The annotation stays on the page it was made on: keep its URL and frame chain (the refreshed
             # record's URL may carry the fragment of the moment).
@@ -92,6 +99,36 @@ class Session:
             return
         pin.annotation = pin.annotation.model_copy(update=update)
         self._changed()
+
+    def refresh(self, pin_id: str, status: str, element: ElementRecord | None = None, reason: str = "",
+                when: str = "") -> list[str]:
+        """Record what the page says about pin ``pin_id`` right before an export (issue 9 §4): ``stale`` (with
+        its ``reason``; the record is left as it was pinned), else the live ``element``: for ``rematched`` the
+        whole record (the node was replaced), for ``exact`` its location fields (:data:`LOCATION_FIELDS`:
+        selector, locators, XPath, rect, box). When they changed, ``Annotation.refreshed`` becomes
+        ``"<when>: selector, rect changed"`` (``when``: an ISO 8601 UTC time). Returns the names of the fields
+        that changed (empty for an unknown id or no change)."""
+        try:
+            pin = self.get(pin_id)
+        except KeyError:
+            return []
+        if status == STATUS_STALE or element is None:
+            self.set_anchor(pin_id, STATUS_STALE, None, reason)
+            return []
+        old = pin.annotation.element
+        if status == STATUS_REMATCHED:
+            new = element.model_copy(update={"url": old.url, "frame": element.frame or old.frame})
+        else:
+            new = old.model_copy(update={attr: getattr(element, attr) for attr, _ in LOCATION_FIELDS})
+            new = ElementRecord.model_validate(new.model_dump())  # the box/rect rule checked once more
+        changed = [word for attr, word in LOCATION_FIELDS if getattr(old, attr) != getattr(new, attr)]
+        update: dict = {"element": new, "status": "" if status == STATUS_EXACT else status, "status_reason": ""}
+        if changed:
+            update["refreshed"] = f"{when}: {', '.join(changed)} changed" if when else f"{', '.join(changed)} changed"
+        if any(getattr(pin.annotation, k) != v for k, v in update.items()):
+            pin.annotation = pin.annotation.model_copy(update=update)
+            self._changed()
+        return changed
 
     def pages(self) -> list[str]:
         """The pages of the batch, in order of their first annotation."""
@@ -182,8 +219,9 @@ class Session:
     def markers(self, selected: str | None = None, page: str | None = None) -> list[dict]:
         """The page-side marker list ``[{"id", "n", "selected", "anchor"}]`` in number order — only the pins
         of ``page`` (and pins of no known page) when given (numbers stay batch-wide). ``anchor`` is what the page needs to find the
-        element again (locators, role, accessible name, text)."""
+        element again (locators, role, accessible name, text, tag) and how its record measured it (``box``)."""
         return [{"id": p.id, "n": i, "selected": p.id == selected,
                  "anchor": {"locators": list(p.annotation.element.locators), "role": p.annotation.element.role,
-                            "name": p.annotation.element.accessible_name, "text": p.annotation.element.text}}
+                            "name": p.annotation.element.accessible_name, "text": p.annotation.element.text,
+                            "tag": p.annotation.element.tag, "box": p.annotation.element.box}}
                 for i, p in enumerate(self.pins, start=1) if page is None or p.page in (page, "")]

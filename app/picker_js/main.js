@@ -1,5 +1,6 @@
 // @module main
 // @imports pins: overlay, elements, idFor; record: elementRecord; frames: isFrame, frameElements, frameContentRect, frameInfo, looksClosedHost, deepElementAt, resolveChain; locators: resolveLocator; anchors: rememberAnchor, forgetAnchorsExcept, anchorChanges, anchorStatus, stopAnchors; capture: documentMetrics, pinForCapture, scrollToExact, redactionRects
+// @imports anchors: refreshAnchors; geometry: elementBox, BOX_CONTENTS
 // The entry module of the picker world: `window.__pagenote`, the API the host calls.
 // main.js — install guard and the API the host calls with runJavaScript(…, ApplicationWorld).
 // Every entry point returns a JSON string (or nothing): runJavaScript cannot await Promises and converts
@@ -126,6 +127,27 @@ const api = {
   },
 
   markerViewport(id) { return JSON.stringify(overlay.markerViewportRect(id)); },
+
+  // Before an export (issue 9 §4): re-check and re-read the pinned elements `ids` from their live nodes
+  // (anchors.js refreshAnchors): {id: {status, reason, record?, viewport?}}.
+  refreshPins(ids) { return JSON.stringify(refreshAnchors(ids)); },
+
+  // Bring a pinned element into view (nearest edge, no smooth scrolling) and measure it (geometry.js, issue 9
+  // §6): {x, y, width, height, box} in viewport CSS px (box 'contents': the union of its children's boxes);
+  // {box} alone when it draws nothing (hidden, zero-size); null when it is not pinned here or detached.
+  revealBox(id) {
+    const el = elements.get(id);
+    if (!el || !el.isConnected) return JSON.stringify(null);
+    let b = elementBox(el);
+    if (!b.rect) return JSON.stringify({ box: b.kind });
+    let target = el;
+    if (b.kind === BOX_CONTENTS) {  // no box to scroll to: its first drawn descendant
+      target = Array.from(el.querySelectorAll('*')).find((e) => e.getClientRects().length) || el;
+    }
+    target.scrollIntoView({ block: 'nearest', inline: 'nearest', behavior: 'instant' });
+    b = elementBox(el);
+    return JSON.stringify(b.rect ? { ...b.rect, box: b.kind } : { box: b.kind });
+  },
 
   setOverlayVisible(on) { overlay.setVisible(on); },
 

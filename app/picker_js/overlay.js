@@ -1,4 +1,5 @@
 // @module overlay
+// @imports geometry: elementBox
 // @exports HOST_TAG, Overlay
 // overlay.js — hover highlight and numbered markers, drawn in a closed shadow root on a host element that
 // pagenote appends to <html>. The host is inert (pointer-events: none): the page's hit testing never sees
@@ -204,8 +205,8 @@ class Overlay {
         dot.className = 'marker';
         dot.style.display = 'none';  // shown by the next draw(), already at its element
         this.layer.append(outline, dot);
-        const r = el.getBoundingClientRect();
-        entry = { el: new WeakRef(el), dot, outline, last: { x: r.left + scrollX, y: r.top + scrollY } };
+        const r = elementBox(el).rect;  // null when it draws nothing: no last position yet
+        entry = { el: new WeakRef(el), dot, outline, last: r && { x: r.x + scrollX, y: r.y + scrollY } };
         this.markers.set(m.id, entry);
       }
       entry.n = m.n;
@@ -311,7 +312,16 @@ class Overlay {
         entry.outline.style.display = 'none';
         continue;
       }
-      const r = target.getBoundingClientRect();
+      // Where it is drawn (geometry.js, issue 9 §6): display: contents → its children's union; an element
+      // that draws nothing (hidden, zero-size) gets no marker, never one at the page's top-left.
+      const box = elementBox(target).rect;
+      if (!box) {
+        entry.dot.style.display = 'none';
+        entry.outline.style.visibility = 'hidden';
+        continue;
+      }
+      const r = { left: box.x, top: box.y, width: box.width, height: box.height };
+      entry.outline.style.visibility = '';
       entry.last = { x: r.left + scrollX, y: r.top + scrollY };
       entry.dot.style.display = 'block';
       // The marker's top-left sits on the element's top-left corner (issue #2).

@@ -181,6 +181,14 @@ class Tab(QObject):
         screenshot of each of its pages (issue 9 §9)."""
         return self.session.batch(page_shots=self.capture.shots)
 
+    async def refreshed_batch(self):
+        """:meth:`batch` after every annotation of the current page was re-read from its live element
+        (:meth:`~app.webview.annotator.Annotator.refresh`, issue 9 §4): what Copy, Save, Send and agents'
+        ``annotations.get(batch="current")`` hand over. Never raises for the page: a frame that does not
+        answer keeps its last records."""
+        await self.annotator.refresh()
+        return self.batch()
+
     def close(self) -> None:
         """Stop the tab's timers; the caller deletes the view (and so the page) before the lease. Safe after
         the view was deleted with a window that held it."""

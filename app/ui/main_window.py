@@ -72,7 +72,7 @@ class MainWindow(QMainWindow):
         self.annotate.mode_changed.connect(self.act_annotate.setChecked)
         self.tab.load_result.connect(self._loaded)
         self.tab.message.connect(self.say)
-        self.panel.send_requested.connect(self.send)
+        self.panel.send_requested.connect(lambda: spawn(self.export("send"), "send"))
         self.view.urlChanged.connect(lambda url: self.address.setText(url.toDisplayString()))
         self.view.titleChanged.connect(lambda title: self.setWindowTitle(
             self.tr("{0} — pagenote").format(title) if title else "pagenote"))
@@ -146,11 +146,11 @@ class MainWindow(QMainWindow):
         for action in (self.act_screenshot, self.act_full, self.act_full_annotated, self.act_crops):
             shot_menu.addAction(action)
         self.act_copy = self._action(self.tr("Copy"), self.tr("Copy the annotations as Markdown"), SHORTCUTS["copy"])
-        self.act_copy.triggered.connect(self.copy)
+        self.act_copy.triggered.connect(lambda: spawn(self.export("copy"), "copy"))
         self.act_save = self._action(self.tr("Save"), self.tr("Save the annotations as Markdown in annotations/"), SHORTCUTS["save"])
-        self.act_save.triggered.connect(self.save)
+        self.act_save.triggered.connect(lambda: spawn(self.export("save"), "save"))
         self.act_send = self._action(self.tr("Send"), self.tr("Send the annotations to waiting coding agents"), SHORTCUTS["send"])
-        self.act_send.triggered.connect(self.send)
+        self.act_send.triggered.connect(lambda: spawn(self.export("send"), "send"))
         self.act_clear = self._action(self.tr("Clear"), self.tr("Remove all annotations and the overall note"))
         self.act_clear.triggered.connect(self.clear)
         tools.addAction(self.act_annotate)
@@ -202,18 +202,27 @@ class MainWindow(QMainWindow):
         """A :class:`~app.capture.shots.Shooter` for the tab's view, saving under ``<project>/shots/``."""
         return self.tab.capture.shooter(scale)
 
-    def copy(self) -> None:
-        """Put the batch's Markdown on the clipboard."""
-        text = encode_annotations(self.batch())
+    async def export(self, how: str):
+        """Copy, Save or Send (``how`` ``"copy"``/``"save"``/``"send"``) the batch after re-reading every
+        annotation of this page from its live element (issue 9 §4: the record names the element as it is
+        now). Returns what :meth:`copy`/:meth:`save`/:meth:`send` return. ``ValueError`` for another ``how``."""
+        act = {"copy": self.copy, "save": self.save, "send": self.send}[how]
+        return act(await self.tab.refreshed_batch())
+
+    def copy(self, batch=None) -> None:
+        """Put ``batch``'s Markdown on the clipboard (the session's batch as it is when ``None``; the toolbar
+        goes through :meth:`export`, which re-reads it from the page first)."""
+        text = encode_annotations(batch if batch is not None else self.batch())
         QGuiApplication.clipboard().setText(text)
         n = len(self.session.pins)
         # Qt's plural forms: %n is the count (QCoreApplication::translate with n).
         self.say(self.tr("Copied %n annotation(s) as Markdown ({0} characters)", "", n).format(len(text)))
 
-    def save(self) -> Path | None:
-        """Write the batch to ``<project>/annotations/<stamp>.md``; returns the path, ``None`` on failure."""
+    def save(self, batch=None) -> Path | None:
+        """Write ``batch`` (the session's when ``None``) to ``<project>/annotations/<stamp>.md``; returns the
+        path, ``None`` on failure."""
         try:
-            path = save_markdown(self.batch(), self.project_dir)
+            path = save_markdown(batch if batch is not None else self.batch(), self.project_dir)
         except OSError as exc:
             self.say(self.tr("Save failed: {0}").format(exc))
             return None
@@ -271,11 +280,12 @@ class MainWindow(QMainWindow):
         self.say(self.tr("Saved %n element crop(s) in {0}", "", saved).format(self.tab.capture.shooter().directory))
         return saved
 
-    def send(self) -> int | None:
+    def send(self, batch=None) -> int | None:
         """Hand the batch to agents: deliver it to every waiting ``annotations.wait`` and say how many
         received it; with none waiting it stays pending for the next one. The sent batch leaves the editor
-        (it is listed under "Sent"). Returns the number of receivers, ``None`` when nothing was sent."""
-        batch = self.batch()
+        (it is listed under "Sent"). ``batch``: the session's when ``None``. Returns the number of receivers,
+        ``None`` when nothing was sent."""
+        batch = batch if batch is not None else self.batch()
         if not batch.annotations and not batch.summary:
             self.say(self.tr("Nothing to send: pin an annotation or write an overall note first"))
             return None

@@ -7,7 +7,7 @@ from PySide6.QtWidgets import (QHBoxLayout, QLabel, QListWidget, QListWidgetItem
                                QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget)
 
 from app.agent.methods import Hub
-from app.core.policy import STATUS_REMATCHED, STATUS_STALE
+from app.core.policy import BOX_HIDDEN, NO_BOX_KINDS, STATUS_REMATCHED, STATUS_STALE
 from app.model.session import Session
 
 ID_ROLE = Qt.ItemDataRole.UserRole
@@ -94,7 +94,8 @@ class AnnotationPanel(QWidget):
     def refresh(self) -> None:
         """Rebuild the rows from the session: numbers are positions (contiguous, batch-wide); rows are grouped
         under a header per page when the batch spans pages (issue #3 §8); a stale annotation is flagged and
-        a rematched one marked (issue #3 §7)."""
+        a rematched one marked (issue #3 §7); one whose element draws nothing now says ``(hidden)`` — its
+        marker is hidden too (issue 9 §6)."""
         current = self.list.currentItem().data(ID_ROLE) if self.list.currentItem() else None
         self.list.blockSignals(True)
         self.list.clear()
@@ -116,8 +117,13 @@ class AnnotationPanel(QWidget):
                 text = row_text(number, element.tag, element.accessible_name, annotation.note)
                 if annotation.status == STATUS_STALE:
                     text = "⚠ " + text + self.tr("  [element no longer matched]")
+                    if annotation.status_reason:
+                        text += f" ({annotation.status_reason})"
                 elif annotation.status == STATUS_REMATCHED:
                     text += self.tr("  (rematched)")
+                if annotation.status != STATUS_STALE and element.box in NO_BOX_KINDS:
+                    text += (self.tr("  (hidden)") if element.box == BOX_HIDDEN
+                             else self.tr("  (hidden: {0})").format(element.box))
                 item = QListWidgetItem(text)
                 item.setData(ID_ROLE, pin.id)
                 item.setToolTip(f"{element.selector}\n{element.url}")

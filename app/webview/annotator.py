@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import logging
+from datetime import UTC, datetime
 
 from PySide6.QtCore import QObject, QTimer, QUrl
 from PySide6.QtWebEngineWidgets import QWebEngineView
@@ -129,6 +130,7 @@ class Annotator(QObject):
                 if not isinstance(result, dict):
                     continue
                 by_page_id = {page_id: pin_id for pin_id, (r, page_id) in self.anchors.items() if r.key == key}
+                boxed: list[str] = []
                 for page_id, change in result.items():
                     element = None
                     if change.get("record"):
@@ -136,9 +138,64 @@ class Annotator(QObject):
                             element = ElementRecord.model_validate(change["record"])
                         except ValidationError:
                             element = None
-                    self.session.set_anchor(by_page_id.get(page_id, page_id), change.get("status", ""), element)
+                    pin_id = by_page_id.get(page_id, page_id)
+                    self.session.set_anchor(pin_id, change.get("status", ""), element, change.get("reason") or "")
+                    boxed.append(pin_id)
+                # A node that was hidden, shown again, re-rendered …: its rect and box are re-read now, so the
+                # panel says "hidden" while it draws nothing (issue 9 §6).
+                await self.refresh([p for p in boxed if p in {pin.id for pin in self.session.pins}])
         finally:
             self._polling = False
+
+    async def refresh(self, pin_ids: list[str] | None = None) -> int:
+        """Re-read the pins of the current page (``pin_ids``, or all of them) from their live nodes before an
+        export (issue 9 §4): each frame re-checks its anchors now and answers ``refreshPins`` — the element's
+        record (selector and XPath verified to name it; rect moved into top-document coordinates for iframes),
+        or stale with the reason — and :meth:`Session.refresh` records it. A frame that does not answer (it
+        navigated, the page is busy) is skipped: its pins keep their last records. Returns how many pins were
+        re-read."""
+        page = self.page_key()
+        groups: dict[str, tuple[Route, list[tuple[str, str]]]] = {}
+        for pin in self.session.pins:
+            if pin.page in (page, "") and (pin_ids is None or pin.id in pin_ids):
+                route, page_id = self.target(pin.id)
+                groups.setdefault(route.key, (route, []))[1].append((pin.id, page_id))
+        when = datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+        done = 0
+        scroll = None
+        for route, pins in groups.values():
+            try:
+                frame, offset = None, (0.0, 0.0)
+                if route.chain:
+                    found = await frame_viewport_offset(self.bridge, route.chain)
+                    if found is None:
+                        continue
+                    frame, offset = found
+                    if scroll is None:
+                        scroll = (await self.bridge.call("viewportState", timeout_ms=3_000) or {}).get("scroll") \
+                            or {"x": 0, "y": 0}
+                result = await self.bridge.call("refreshPins", [page_id for _, page_id in pins], frame=frame,
+                                                timeout_ms=3_000)
+            except PagenoteError as exc:
+                log.info("refresh before export skipped a frame: %s", exc)
+                continue
+            for pin_id, page_id in pins:
+                answer = (result or {}).get(page_id) if isinstance(result, dict) else None
+                if not isinstance(answer, dict):
+                    continue
+                element = None
+                if isinstance(answer.get("record"), dict):
+                    raw = answer["record"]
+                    if route.chain:
+                        raw = in_top_document(raw, answer.get("viewport"), Route(frame, route.chain, offset), scroll)
+                    try:
+                        element = ElementRecord.model_validate(raw)
+                    except ValidationError as exc:
+                        log.info("refresh: annotation %s: the page sent a bad record: %s", pin_id, exc)
+                        continue
+                self.session.refresh(pin_id, answer.get("status", ""), element, answer.get("reason") or "", when)
+                done += 1
+        return done
 
     async def frame_pin_rects(self, document: bool = False) -> dict[str, dict]:
         """Rects (CSS px; top viewport, or top document when ``document``) of the pins inside iframes, measured
