@@ -225,3 +225,71 @@ def test_capture_prints_the_locators_line(server, tmp_path):
             'text="Say \\"hi\\"; then \\\\ leave"; css=#odd; xpath=/html/body/main/div[1]/button[4]\n') in proc.stdout
     element = parse_annotations(proc.stdout).annotations[0].element
     assert element.locators[0] == 'role=button[name="Say \\"hi\\"; then \\\\ leave"]' and len(element.locators) == 4
+
+
+# --- selectors people would write, deterministic (issue 9 §11) -----------------------------------------------
+
+#: Elements of tests/pages/sphinx.html (a Sphinx page's structure) → the selector pagenote writes for each.
+SPHINX_SELECTORS = {
+    ".sphinxsidebarwrapper a[href='#truth-value-testing']": 'div.sphinxsidebarwrapper a[href="#truth-value-testing"]',
+    ".sphinxsidebarwrapper a[href='#int.bit_length'] code": "div.sphinxsidebarwrapper code.docutils",
+    "body > .related:nth-of-type(2) a[href='../genindex.html']": 'div.related:nth-of-type(2) a[href="../genindex.html"]',
+    "#index-1 a[href$='#while'] code": 'a[href="../reference/compound_stmts.html#while"] code.xref',
+    "#truth-value-testing p:nth-of-type(2) code:nth-of-type(2)":
+        "#truth-value-testing p:nth-of-type(2) code.docutils:nth-of-type(2)",
+    "#comparisons code": "#comparisons code.docutils",
+    "#comparisons h2": "#comparisons h2",
+    "#built-in-types > p:nth-of-type(2) code": "#built-in-types > p:nth-of-type(2) code.docutils",
+    "h1": "h1",
+    "dt .headerlink": 'a[title="Permalink to this definition"]',
+}
+
+
+def selectors_of(window, targets) -> list[str]:
+    """The record's selector for each CSS target, checked to match exactly that element in the page."""
+    out = []
+    for target in targets:
+        pin_id, record, _ = pick(window, target)
+        assert resolve(window, "css=" + record.selector, pin_id) == {"count": 1, "same": True}, target
+        out.append(record.selector)
+    return out
+
+
+def test_sphinx_like_page_gets_short_selectors_people_would_write(window, server):
+    window.load_page(server.url("sphinx.html"))
+    got = dict(zip(SPHINX_SELECTORS, selectors_of(window, SPHINX_SELECTORS)))
+    assert got == SPHINX_SELECTORS
+    assert all(not s.startswith("html") and len(s) <= 70 for s in got.values())
+
+
+def test_text_locators_use_the_rendered_text(window, server, js):
+    window.load_page(server.url("sphinx.html"))
+    # The hidden permalink sign and the display:none mobile menu are not text: the heading and the sidebar
+    # link read "Truth Value Testing"; the hidden menu's copy of the link is not a match.
+    assert resolve(window, 'text="Truth Value Testing"')["count"] == 2
+    assert resolve(window, 'text="Truth Value Testing¶"')["count"] == 0
+    _, record, _ = pick(window, "#truth-value-testing p:nth-of-type(2)")
+    assert 'text="Constants defined to be false: None and False."' in record.locators
+    assert not any("screen readers" in loc or "¶" in loc for loc in record.locators)
+    # Shown again (visibility: visible), the sign is text once more; the locator follows the page.
+    js("document.querySelector('#comparisons .headerlink').style.visibility = 'visible'")
+    assert resolve(window, 'text="Comparisons¶"')["count"] == 1
+    assert resolve(window, 'text="Comparisons"')["count"] == 1  # the sidebar link only
+
+
+def test_selectors_are_deterministic_even_on_a_huge_slow_dom(window, server, js):
+    """No clock decides a selector: the same page gives the same selectors twice, and still the same ones
+    after 60,000 unrelated elements make every query slow (the old 12 ms budget fell back to the
+    html > body:nth-of-type(1) > … path there)."""
+    window.load_page(server.url("sphinx.html"))
+    targets = list(SPHINX_SELECTORS)
+    first = selectors_of(window, targets)
+    assert selectors_of(window, targets) == first
+    js("""(() => { const box = document.createElement('x-filler');
+        for (let i = 0; i < 600; i++) { const row = document.createElement('x-row');
+          for (let j = 0; j < 99; j++) row.append(document.createElement('x-cell'));
+          box.append(row); }
+        document.body.append(box); return document.getElementsByTagName('*').length; })()""")
+    assert js("document.getElementsByTagName('*').length") > 60_000
+    assert selectors_of(window, targets) == first
+    assert selectors_of(window, targets) == first

@@ -81,6 +81,22 @@ LOCATOR_TEXT_MAX = 80
 #: Separator of locators on the Markdown ``Locators:`` line.
 LOCATOR_SEPARATOR = "; "
 
+# -- selectors (issue 9 §11: short, stable, deterministic; app/picker_js/selector.js) -------------------------
+
+#: querySelectorAll calls one selector search may make before it settles for a path from the nearest anchor
+#: (a count, never a clock: the same DOM always gives the same selector). About 0.3 ms each on a
+#: 17,000-element page (bench/picker_latency.py).
+SELECTOR_QUERIES = 60
+#: Ancestors looked at for an anchor (an ancestor whose own step is unique in the document).
+SELECTOR_DEPTH = 12
+#: Longest id or test id written in a selector step (longer ones make selectors nobody reads).
+SELECTOR_ID_MAX = 200
+#: Longest naming-attribute value (href, name, aria-label …) written in a selector step.
+SELECTOR_VALUE_MAX = 80
+#: ``text=`` reads an element's rendered text (``innerText``) only when its ``textContent`` is at most this
+#: long (UTF-16 code units); a longer element never matches a ``text=`` locator (bounds the resolver's cost).
+TEXT_SOURCE_MAX = 20_000
+
 # -- markers (issue #2: numbered markers on the page and in annotated screenshots) --------------------------
 
 #: Marker badge colours: normal, stale (issue #3 §7), selected in the panel; the hover highlight's colour.
@@ -158,6 +174,8 @@ def page_options() -> dict:
                     "redact_attribute": REDACT_ATTRIBUTE, "redacted_text": REDACTED_TEXT},
         "locators": {"max": LOCATOR_MAX, "chars": LOCATOR_CHARS, "value_max": LOCATOR_VALUE_MAX,
                      "text_max": LOCATOR_TEXT_MAX, "separator": LOCATOR_SEPARATOR},
+        "selectors": {"queries": SELECTOR_QUERIES, "depth": SELECTOR_DEPTH, "id_max": SELECTOR_ID_MAX,
+                      "value_max": SELECTOR_VALUE_MAX, "text_source_max": TEXT_SOURCE_MAX},
         "markers": {"color": MARKER_COLOR, "stale": MARKER_STALE_COLOR, "selected": MARKER_SELECTED_COLOR,
                     "highlight": HIGHLIGHT_COLOR, "size": MARKER_SIZE},
         "statuses": {"exact": STATUS_EXACT, "rematched": STATUS_REMATCHED, "stale": STATUS_STALE},

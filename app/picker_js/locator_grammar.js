@@ -21,10 +21,12 @@
 //   placeholder=QUOTED          the placeholder attribute equals the value exactly
 //   text=QUOTED                 the innermost elements whose text equals the value: E matches when
 //                               text(E) === value and no child element C of E has text(C) === value, where
-//                               text(E) is E's descendant text nodes (E.textContent) minus the content of
-//                               script/style/noscript/template elements, whitespace runs squashed to one
-//                               space and trimmed (record.js squash()). No layout: text hidden by CSS or
-//                               `hidden` counts. Made only for 1..80 chars of text.
+//                               text(E) is E's rendered text — E.innerText (textContent for SVG), so no
+//                               text hidden by CSS (display: none, visibility: hidden) or `hidden`, and no
+//                               script/style content — with whitespace runs squashed to one space and
+//                               trimmed (text.js squash()). An element without a box, or whose textContent
+//                               is over OPTIONS.selectors.text_source_max, has no text. Made only for
+//                               1..80 chars of text.
 //   css=SELECTOR                root.querySelectorAll(SELECTOR) (the record's `selector`)
 //   xpath=XPATH                 XPATH evaluated with root as the context node (the record's `xpath`)
 //

@@ -79,28 +79,16 @@ function labelTexts(el) {
 }
 
 const TEXT_SKIP = new Set(['script', 'style', 'noscript', 'template']);
-const TEXT_SKIP_SELECTOR = 'script, style, noscript, template';
+// textContent longer than this is never read as rendered text (app/core/policy.py TEXT_SOURCE_MAX).
+const TEXT_SOURCE_MAX = OPTIONS.selectors.text_source_max;
 
-// The text a text= locator compares: `el`'s descendant text, without script/style/noscript/template
-// content, whitespace squashed; null when that is longer than `limit`.
+// The text a text= locator compares (see the grammar): `el`'s rendered text — what innerText gives, so no
+// CSS-hidden text (display: none, visibility: hidden, `hidden`) and no script/style content — whitespace
+// squashed; null when `el` is not rendered (no box), its textContent is over TEXT_SOURCE_MAX, or the text is
+// longer than `limit`. SVG elements, which have no innerText, read their textContent.
 function textKey(el, limit) {
-  if (!el.querySelector(TEXT_SKIP_SELECTOR)) {
-    const s = squash(el.textContent);
-    return s.length > limit ? null : s;
-  }
-  const walker = el.ownerDocument.createTreeWalker(el, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT, (n) => (
-    n.nodeType === Node.ELEMENT_NODE && TEXT_SKIP.has(n.localName) ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT));
-  let out = '';
-  let check = 2 * limit + 64;
-  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-    if (n.nodeType !== Node.TEXT_NODE) continue;
-    out += n.data;
-    if (out.length > check) {  // the squashed text only grows: stop as soon as it is too long
-      if (squash(out).length > limit) return null;
-      check = 2 * out.length;
-    }
-  }
-  const s = squash(out);
+  if (!el.getClientRects().length || el.textContent.length > TEXT_SOURCE_MAX) return null;
+  const s = squash(el instanceof HTMLElement ? el.innerText : el.textContent);
   return s.length > limit ? null : s;
 }
 
@@ -109,13 +97,15 @@ function isSpace(c) {
   return c === ' ' || c === '\n' || c === '\t' || c === '\r' || c === '\f' || c === '\v' || (c > '\x7f' && /\s/.test(c));
 }
 
-// Innermost elements whose text is `t` (see the grammar). An element's first non-blank text
-// node, squashed, is a prefix of its squashed text: only such text nodes start a climb, and a climb stops
-// where the squashed text grows past `t` (an ancestor's text only grows) or at an element already climbed.
+// Innermost elements whose text is `t` (see the grammar). An element's first rendered non-blank text node,
+// squashed, is a prefix of its rendered text up to letter case (text-transform): only such text nodes start a
+// climb, and a climb stops where the text grows past `t` (an ancestor's text only grows) or at an element
+// already climbed.
 function textMatches(root, t) {
   if (!t) return [];
   const doc = root.ownerDocument || root;
-  const first = t[0];
+  const lower = t.toLowerCase();
+  const first = lower[0];
   const out = [];
   const seen = new Set();
   const walker = doc.createTreeWalker(root, NodeFilter.SHOW_TEXT);
@@ -123,9 +113,8 @@ function textMatches(root, t) {
     const d = n.data;
     let k = 0;
     while (k < d.length && isSpace(d[k])) k++;
-    if (k === d.length || d[k] !== first || TEXT_SKIP.has(n.parentElement && n.parentElement.localName)) continue;
-    const piece = squash(d);
-    if (!t.startsWith(piece)) continue;
+    if (k === d.length || d[k].toLowerCase() !== first || TEXT_SKIP.has(n.parentElement && n.parentElement.localName)) continue;
+    if (!lower.startsWith(squash(d).toLowerCase())) continue;
     for (let el = n.parentElement; el; el = el.parentElement) {
       if (seen.has(el)) break;
       seen.add(el);

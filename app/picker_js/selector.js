@@ -1,10 +1,18 @@
 // @module selector
 // @imports redact: isRedacted, redactUrl
 // @exports cssString, nthOfType, sameTypeSiblings, uniqueSelector
-// selector.js — a short, readable CSS selector that matches exactly one element within its root (document
-// or shadow root), verified with querySelectorAll. Test-id attributes come from app/core/policy.py.
+// selector.js — a short CSS selector a person would write, matching exactly one element within its root
+// (document or shadow root), verified with querySelectorAll. Deterministic: the search is bounded by a count
+// of queries (OPTIONS.selectors, app/core/policy.py), never by the clock, so the same DOM always gives the
+// same selector (issue 9 §11). Test-id attributes come from app/core/policy.py.
 
 const TEST_ID_ATTRS = OPTIONS.test_ids;
+const QUERY_MAX = OPTIONS.selectors.queries;   // querySelectorAll calls per selector (root-wide and scoped)
+const DEPTH_MAX = OPTIONS.selectors.depth;     // ancestors looked at for an anchor
+// Ancestors between the element and an anchor whose steps are tried in the middle (tier 3).
+const MIDDLE_MAX = 4;
+const ID_MAX = OPTIONS.selectors.id_max;       // longest id / test id written in a step
+const VALUE_MAX = OPTIONS.selectors.value_max; // longest naming-attribute value written in a step
 
 // Class names that look machine-generated (CSS modules, styled-components, emotion, hashed builds).
 function isStableClass(c) {
@@ -18,14 +26,6 @@ function isStableClass(c) {
 // (CSS Syntax §4.3.5); CSS.escape would also escape `#`, `.` … which is valid but hard to read.
 function cssString(v) {
   return v.replace(/["\\]/g, '\\$&').replace(/[\n\r\f]/g, (c) => '\\' + c.charCodeAt(0).toString(16) + ' ');
-}
-
-function rootOf(el) { return el.getRootNode(); }
-
-function matchesOnly(root, selector, el) {
-  let list;
-  try { list = root.querySelectorAll(selector); } catch (e) { return false; }
-  return list.length === 1 && list[0] === el;
 }
 
 function nthOfType(el) {
@@ -42,14 +42,28 @@ function sameTypeSiblings(el) {
   return n;
 }
 
-function tagStep(el) {
-  // CSS type selectors are case-insensitive for HTML but not for SVG's mixed-case names: escape as is.
-  return CSS.escape(el.localName);
-}
+// CSS type selectors are case-insensitive for HTML but not for SVG's mixed-case names: escape as is.
+function tagStep(el) { return CSS.escape(el.localName); }
+
+// --- candidate steps (one compound selector each; no queries) ------------------------------------------------
 
 // Attribute steps that name an element the way its author did: a link's href, a control's name, its
 // aria-label (short values only; never `value`).
 const NAMING_ATTRS = ['href', 'name', 'aria-label', 'title', 'alt', 'placeholder', 'for', 'type'];
+// Explicit roles that make an ancestor a landmark (WAI-ARIA 1.2 §5.3.4) or a named widget container.
+const ANCHOR_ROLES = new Set(['banner', 'complementary', 'contentinfo', 'form', 'main', 'navigation', 'region',
+  'search', 'dialog', 'menu', 'menubar', 'tablist', 'toolbar', 'tree', 'grid', 'listbox']);
+
+function idSteps(el) {
+  const out = [];
+  const id = el.getAttribute('id');
+  if (id && id.length <= ID_MAX) out.push('#' + CSS.escape(id));
+  for (const attr of TEST_ID_ATTRS) {
+    const v = el.getAttribute(attr);
+    if (v && v.length <= ID_MAX) out.push(`[${attr}="${cssString(v)}"]`);
+  }
+  return out;
+}
 
 function attrSteps(el) {
   const tag = tagStep(el);
@@ -58,95 +72,177 @@ function attrSteps(el) {
   for (const attr of NAMING_ATTRS) {
     const v = el.getAttribute(attr);
     // A URL with credentials in its query would leak them through the selector: skip it (issue #3 §9).
-    if (!v || v.length > 80) continue;
+    if (!v || v.length > VALUE_MAX) continue;
     if (attr === 'href' && (v.startsWith('javascript:') || redactUrl(v) !== v)) continue;
-    {
-      out.push(`${tag}[${attr}="${cssString(v)}"]`);
-    }
+    out.push(`${tag}[${attr}="${cssString(v)}"]`);
   }
+  const r = (el.getAttribute('role') || '').trim().split(/\s+/)[0];
+  if (ANCHOR_ROLES.has(r)) out.push(`${tag}[role="${r}"]`);
   return out;
 }
 
-// Candidate selector steps for one element, most readable first.
-function stepCandidates(el) {
+function stableClasses(el) { return Array.from(el.classList).filter(isStableClass).slice(0, 3); }
+
+// Steps without position, most readable first: naming attributes, tag.class, tag.class.class, tag.
+function plainSteps(el) {
   const tag = tagStep(el);
-  const out = [];
-  const classes = Array.from(el.classList).filter(isStableClass).slice(0, 3);
-  out.push(tag);
+  const classes = stableClasses(el);
+  const out = attrSteps(el);
   if (classes.length) out.push(tag + '.' + CSS.escape(classes[0]));
   if (classes.length > 1) out.push(tag + classes.slice(0, 2).map((c) => '.' + CSS.escape(c)).join(''));
-  const nth = sameTypeSiblings(el) > 1 ? `:nth-of-type(${nthOfType(el)})` : '';
-  out.push(tag + (classes.length ? '.' + CSS.escape(classes[0]) : '') + nth);
-  if (nth) out.push(tag + nth);
+  out.push(tag);
   return out;
 }
 
-const MAX_ANCHOR = 200;
+// Steps with the element's position among same-type siblings (none when it has no such sibling).
+function positionalSteps(el) {
+  if (sameTypeSiblings(el) < 2) return [];
+  const tag = tagStep(el);
+  const nth = `:nth-of-type(${nthOfType(el)})`;
+  const classes = stableClasses(el);
+  return classes.length ? [tag + '.' + CSS.escape(classes[0]) + nth, tag + nth] : [tag + nth];
+}
 
-function uniqueAnchor(el) {
-  const root = rootOf(el);
-  // Ids and test ids longer than this make selectors nobody can read (or that overflow the line cap).
-  const id = el.getAttribute('id');
-  if (id && id.length <= MAX_ANCHOR && matchesOnly(root, '#' + CSS.escape(id), el)) return '#' + CSS.escape(id);
-  for (const attr of TEST_ID_ATTRS) {
-    const v = el.getAttribute(attr);
-    if (v && v.length <= MAX_ANCHOR) {
-      const sel = `[${attr}="${cssString(v)}"]`;
-      if (matchesOnly(root, sel, el)) return sel;
+// The one step of a path from an anchor down: tag, first stable class, position when needed.
+function pathStep(el) {
+  const classes = stableClasses(el);
+  const nth = sameTypeSiblings(el) > 1 ? `:nth-of-type(${nthOfType(el)})` : '';
+  return tagStep(el) + (classes.length ? '.' + CSS.escape(classes[0]) : '') + nth;
+}
+
+// --- the bounded search ---------------------------------------------------------------------------------------
+
+// One search: its root, the queries left, and what root-wide queries answered (a step's match count).
+function searchOf(el) {
+  return { root: el.getRootNode(), left: QUERY_MAX, counts: new Map() };
+}
+
+// Does `selector` match exactly `el` in the root? Counted; false once the budget is spent.
+function uniqueInRoot(s, selector, el) {
+  if (!s.counts.has(selector)) {
+    if (s.left <= 0) return false;
+    s.left--;
+    let list = [];
+    try { list = s.root.querySelectorAll(selector); } catch (e) { /* invalid: never unique */ }
+    s.counts.set(selector, list.length === 1 ? list[0] : null);
+  }
+  return s.counts.get(selector) === el;
+}
+
+// Does the compound step match exactly `el` among `scope`'s descendants? Counted like uniqueInRoot.
+function uniqueUnder(s, scope, step, el) {
+  if (s.left <= 0) return false;
+  s.left--;
+  try {
+    const list = scope.querySelectorAll(':scope ' + step);
+    return list.length === 1 && list[0] === el;
+  } catch (e) {
+    return false;
+  }
+}
+
+// The final check: one query outside the budget, so that every returned selector is proven unique.
+function verified(s, selector, el) {
+  if (s.counts.has(selector)) return s.counts.get(selector) === el;
+  try {
+    const list = s.root.querySelectorAll(selector);
+    return list.length === 1 && list[0] === el;
+  } catch (e) {
+    return false;
+  }
+}
+
+// The first step naming `node` alone in the root (id, test id, naming attribute or landmark role, class,
+// tag), or ''. Memoised per search.
+function anchorStep(s, node) {
+  if (!s.anchors) s.anchors = new Map();
+  if (s.anchors.has(node)) return s.anchors.get(node);
+  let found = '';
+  if (node === s.root.body || node === s.root.documentElement) found = tagStep(node);
+  else for (const step of idSteps(node).concat(plainSteps(node))) if (uniqueInRoot(s, step, node)) { found = step; break; }
+  s.anchors.set(node, found);
+  return found;
+}
+
+// Ancestors of `el` with an anchor step, nearest first, at most DEPTH_MAX levels up (lazily, one at a time).
+function* anchoredAncestors(s, el) {
+  let node = el.parentElement;
+  for (let depth = 0; node && depth < DEPTH_MAX; depth++, node = node.parentElement) {
+    const step = anchorStep(s, node);
+    if (step) yield { node, step };
+    if (s.left <= 0) return;
+  }
+}
+
+// `anchor`'s step, then the path down to `el`: descendant combinators where they stay unique (a wrapper
+// inserted between two steps keeps it matching), child combinators otherwise.
+function pathFrom(s, anchor, el) {
+  const steps = [];
+  for (let n = el; n && n !== anchor.node; n = n.parentElement) steps.unshift(pathStep(n));
+  for (const join of [' ', ' > ']) {
+    for (const first of [' ', ' > ']) {
+      const sel = anchor.step + first + steps.join(join);
+      if (verified(s, sel, el)) return sel;
     }
   }
   return '';
 }
 
-// A CSS selector matching exactly `el` within its root (document or shadow root), verified with
-// querySelectorAll. Preference (issue #2): unique #id, then a test id, then the shortest structural path:
-//   1. one step for the element alone (naming attribute, tag.class, nth-of-type);
-//   2. an ancestor's step (its #id/test id first) + descendant combinator + the element's step;
-//   3. a child-combinator chain climbing from the element;
-//   4. the full :nth-of-type path from the root, unique by construction.
-const MAX_SELECTOR_TRIES = 400;  // querySelectorAll calls; bounds the cost on 20k-element pages
-// Time budget for the readable candidates (each querySelectorAll walks the whole document: 0.3–0.5 ms on a
-// 17k-element page); past it, the full :nth-of-type path, unique by construction, is used (bench/picker_latency.py).
-const SELECTOR_BUDGET_MS = 12;
-
-function uniqueSelector(el) {
-  const root = rootOf(el);
-  const anchor = uniqueAnchor(el);
-  if (anchor) return anchor;
-  let tries = 0;
-  const deadline = performance.now() + SELECTOR_BUDGET_MS;
-  const over = () => tries >= MAX_SELECTOR_TRIES || performance.now() > deadline;
-  const unique = (sel) => { tries++; return matchesOnly(root, sel, el); };
-  const own = attrSteps(el).concat(stepCandidates(el));
-  for (const step of own) if (unique(step)) return step;
-  let node = el.parentElement;
-  for (let depth = 0; node && depth < 12 && !over(); depth++, node = node.parentElement) {
-    const anc = uniqueAnchor(node);
-    const ancSteps = anc ? [anc] : stepCandidates(node).slice(0, 3);
-    for (const a of ancSteps) {
-      for (const step of own) {
-        if (over()) break;
-        if (unique(`${a} ${step}`)) return `${a} ${step}`;
-      }
-    }
-    if (anc) break;  // above a unique anchor nothing gets more specific
-  }
-  let suffix = '';
-  node = el;
-  for (let depth = 0; node && node.nodeType === Node.ELEMENT_NODE && depth < 30 && !over(); depth++) {
-    const steps = node === el ? own : stepCandidates(node);
-    for (const step of steps) if (unique(step + suffix)) return step + suffix;
-    suffix = ' > ' + steps[steps.length - 1] + suffix;
-    const parent = node.parentElement;
-    if (!parent) break;
-    const parentAnchor = uniqueAnchor(parent);
-    if (parentAnchor && unique(parentAnchor + suffix)) return parentAnchor + suffix;
-    node = parent;
-  }
+// The full :nth-of-type path from the root, unique by construction (the last resort).
+function fullPath(el) {
   const parts = [];
   for (let n = el; n && n.nodeType === Node.ELEMENT_NODE; n = n.parentElement) {
     parts.unshift(tagStep(n) + (n.parentElement ? `:nth-of-type(${nthOfType(n)})` : ''));
   }
-  const full = parts.join(' > ');
-  return matchesOnly(root, full, el) ? full : '';
+  return parts.join(' > ');
+}
+
+// A CSS selector matching exactly `el` within its root (document or shadow root), verified with
+// querySelectorAll; '' only when even the full path does not match (a detached element). Preference
+// (issue #2, issue 9 §11), each tier tried fully before the next:
+//   1. the element's own #id, then a test id;
+//   2. one step without position: a naming attribute (href, name, aria-label …), tag.class, tag;
+//   3. an anchored ancestor (its id, test id, naming attribute, landmark role, class or tag is unique),
+//      nearest first, + ' ' + such a step unique below it, or + a step of an ancestor in between + it;
+//   4. an ancestor unique by its :nth-of-type position + such a step below it;
+//   5. the element's own :nth-of-type step, alone or below an anchored ancestor;
+//   6. the nearest anchored ancestor + the path down to the element;
+//   7. the full :nth-of-type path from the root.
+// At most OPTIONS.selectors.queries querySelectorAll calls decide tiers 1–5 (a spent budget skips to 6), and
+// at most OPTIONS.selectors.depth ancestors are looked at: no clock, so the result depends on the DOM only.
+function uniqueSelector(el) {
+  const s = searchOf(el);
+  for (const step of idSteps(el)) if (uniqueInRoot(s, step, el)) return step;
+  const plain = plainSteps(el);
+  for (const step of plain) if (uniqueInRoot(s, step, el)) return step;
+  const below = (a, step) => uniqueUnder(s, a.node, step, el) && verified(s, `${a.step} ${step}`, el);
+  const ancestors = [];
+  for (const a of anchoredAncestors(s, el)) {
+    ancestors.push(a);
+    for (const step of plain) if (below(a, step)) return `${a.step} ${step}`;
+    // A step of an ancestor between (nearest first) that tells this one apart: `#doc table a[href="#x"]`.
+    let n = el.parentElement;
+    for (let i = 0; n && n !== a.node && i < MIDDLE_MAX; i++, n = n.parentElement) {
+      for (const mid of plainSteps(n).slice(0, 2)) {
+        for (const step of plain.slice(0, 2)) if (below(a, `${mid} ${step}`)) return `${a.step} ${mid} ${step}`;
+      }
+    }
+  }
+  // An ancestor told apart by its position (`div.related:nth-of-type(2) a[href="…"]`): the element's own
+  // siblings can change without breaking it.
+  let node = el.parentElement;
+  for (let depth = 0; node && depth < DEPTH_MAX && s.left > 0; depth++, node = node.parentElement) {
+    for (const step of positionalSteps(node)) {
+      if (!uniqueInRoot(s, step, node)) continue;
+      for (const own of plain) if (below({ node, step }, own)) return `${step} ${own}`;
+    }
+  }
+  const positional = positionalSteps(el);
+  for (const step of positional) if (uniqueInRoot(s, step, el)) return step;
+  for (const a of ancestors) for (const step of positional) if (below(a, step)) return `${a.step} ${step}`;
+  const top = ancestors.length ? ancestors[0] : null;
+  const path = top ? pathFrom(s, top, el) : '';
+  if (path) return path;
+  const full = fullPath(el);
+  return verified(s, full, el) ? full : '';
 }
