@@ -4,6 +4,7 @@ numbers stay contiguous after a delete (issue #2 §2, §3)."""
 from __future__ import annotations
 
 import asyncio
+import re
 
 import pytest
 from PySide6.QtCore import QPoint, Qt
@@ -149,34 +150,49 @@ def test_markers_follow_their_elements_on_scroll_and_resize(window, server, qtbo
     qtbot.waitUntil(aligned, timeout=3000)
 
 
+def candidate(window) -> str:
+    """The hover candidate's name (the label's first word: ``div#veil``), or ``""``."""
+    state = window.page_call("hoverState")
+    return state["label"].split()[0] if state else ""
+
+
+def step(window, qtbot, key, expected: str) -> None:
+    """Press Alt+``key`` on the page and wait for the candidate ``expected``."""
+    QTest.keyClick(window.view.focusProxy(), key, Qt.KeyboardModifier.AltModifier)
+    qtbot.waitUntil(lambda: candidate(window) == expected, timeout=3000)
+
+
 def test_alt_arrows_pick_through_wrappers_and_the_page_sees_no_input(counters, qtbot, js):
-    """Alt+Up / Alt+Down walk the hover candidate through a transparent veil's ancestors; the next click
-    inside the candidate pins it; moving onto another element resets it (issue #3 §5)."""
+    """Alt+Up walks the hover candidate through a transparent veil's ancestors, Alt+Down through the hit-test
+    stack at the pointer (wrapping); the next click inside the candidate pins it; moving onto another element
+    resets it (issue #3 §5, issue 9 §3)."""
     w = counters
     w.act_annotate.trigger()
     proxy = w.view.focusProxy()
     over_button = QPoint(100, 355)  # #inner's box, under the transparent #veil
-
-    def candidate() -> str:
-        state = w.page_call("hoverState")
-        return state["label"].split()[0] if state else ""
-
-    def step(key, expected: str) -> None:
-        QTest.keyClick(proxy, key, Qt.KeyboardModifier.AltModifier)
-        qtbot.waitUntil(lambda: candidate() == expected, timeout=3000)
-
     up, down = Qt.Key.Key_Up, Qt.Key.Key_Down
     QTest.mouseMove(proxy, over_button)
-    qtbot.waitUntil(lambda: candidate() == "div#veil", timeout=3000)
+    qtbot.waitUntil(lambda: candidate(w) == "div#veil", timeout=3000)
     state = w.page_call("hoverState")
-    assert state["label"] == "div#veil  320×180 · Alt+↑ parent · Alt+↓ child" and state["pointer"]
-    step(up, "div#card")
-    step(up, "body")
-    step(down, "div#card")                 # back toward the element under the pointer
-    step(down, "div#veil")
-    step(down, "i.mark")                   # at the pointer's element: its first rendered child (not <script>)
-    step(up, "div#veil")
-    step(up, "div#card")
+    # The label format (decided for issue 9 §3): name, size, place in the stack at the pointer, the keys.
+    assert state["label"] == "div#veil  320×180 · 1 of 5 at this point · Alt+↑ parent · Alt+↓ next"
+    assert state["pointer"] and state["place"] == {"k": 1, "n": 5}
+    step(w, qtbot, up, "div#card")
+    assert w.page_call("hoverState")["place"] == {"k": 4, "n": 5}   # veil, #inner, .frame, #card, html
+    step(w, qtbot, up, "body")
+    # <body> (0 px high: every child is absolutely positioned) is not hit there: no place in the label, and
+    # Alt+Down goes back to the first element of the stack.
+    assert re.fullmatch(r"body  \d+×0 · Alt\+↑ parent · Alt\+↓ next", w.page_call("hoverState")["label"])
+    step(w, qtbot, down, "div#veil")
+    step(w, qtbot, down, "button#inner")   # under the veil
+    assert w.page_call("hoverState")["label"].endswith(" · 2 of 5 at this point · Alt+↑ parent · Alt+↓ next")
+    step(w, qtbot, down, "div.frame")
+    step(w, qtbot, down, "div#card")
+    step(w, qtbot, down, "html")           # the last of the stack …
+    step(w, qtbot, down, "div#veil")       # … wraps to the element under the pointer
+    step(w, qtbot, down, "button#inner")
+    step(w, qtbot, up, "div.frame")
+    step(w, qtbot, up, "div#card")
     assert not w.page_call("hoverState")["pointer"]
     QTest.mouseMove(proxy, QPoint(over_button.x() + 2, over_button.y() + 1))  # still over #veil: kept
     QTest.mouseClick(proxy, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, over_button)
@@ -187,13 +203,18 @@ def test_alt_arrows_pick_through_wrappers_and_the_page_sees_no_input(counters, q
 
     # Moving onto another element resets the candidate to the element under the pointer.
     QTest.mouseMove(proxy, QPoint(100, 70))
-    qtbot.waitUntil(lambda: candidate() == "div#target", timeout=3000)
+    qtbot.waitUntil(lambda: candidate(w) == "div#target", timeout=3000)
     QTest.mouseMove(proxy, over_button)
-    qtbot.waitUntil(lambda: candidate() == "div#veil", timeout=3000)
-    # A click outside the candidate (the 12×12 mark at the card's corner) pins the element under the pointer.
-    step(down, "i.mark")
+    qtbot.waitUntil(lambda: candidate(w) == "div#veil", timeout=3000)
+    # A click outside the candidate pins the element under the pointer: the button stays the candidate while
+    # the pointer moves on over #veil (no longer at this point: the label has no place), the click is beside it.
+    step(w, qtbot, down, "button#inner")
+    beside = QPoint(300, 450)
+    QTest.mouseMove(proxy, beside)
+    qtbot.waitUntil(lambda: w.page_call("hoverState")["place"] is None, timeout=3000)
+    assert w.page_call("hoverState")["label"].startswith("button#inner ") and candidate(w) == "button#inner"
     w.view.setFocus()
-    QTest.mouseClick(proxy, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, over_button)
+    QTest.mouseClick(proxy, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, beside)
     qtbot.waitUntil(w.annotate.note_box.isVisible, timeout=5000)
     QTest.keyClick(w.annotate.note_box.editor, Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: not w.annotate.note_box.isVisible(), timeout=5000)
@@ -203,3 +224,110 @@ def test_alt_arrows_pick_through_wrappers_and_the_page_sees_no_input(counters, q
     assert js("window.counts") == {k: 0 for k in js("Object.keys(window.counts)")}
     assert js("document.getElementById('menu').dataset.open") == "true"
     assert js("document.activeElement.id") == "field"
+
+
+def center(js, selector: str) -> QPoint:
+    """The centre of ``selector``'s box in view px (zoom 1)."""
+    x, y = js(f"(() => {{ const r = document.querySelector('{selector}').getBoundingClientRect();"
+              " return [r.left + r.width / 2, r.top + r.height / 2]; })()")
+    return QPoint(int(x), int(y))
+
+
+def test_alt_down_picks_the_button_and_text_under_a_link_that_covers_the_card(window, server, qtbot, js):
+    """A card whose whole area is a transparent link (issue 9 §3): hovering shows the link "1 of N", Alt+Down
+    steps through the hit-test stack (button, card, body, html, back to the link), a click pins the element
+    chosen, and the page sees none of it."""
+    w = window
+    w.load_page(server.url("covered.html"))
+    w.act_annotate.trigger()
+    proxy = w.view.focusProxy()
+    down = Qt.Key.Key_Down
+    button, text = center(js, "#buy"), center(js, "#blurb")
+    expected = js(f"document.elementsFromPoint({button.x()}, {button.y()}).map((e) => e.localName)")
+    assert expected[:3] == ["a", "button", "div"]   # the page's own hit-test stack at the button
+    n = len(expected)
+    QTest.mouseMove(proxy, button)
+    qtbot.waitUntil(lambda: candidate(w) == "a#cover", timeout=3000)
+    state = w.page_call("hoverState")
+    assert state["label"] == f"a#cover  320×200 · 1 of {n} at this point · Alt+↑ parent · Alt+↓ next"
+    assert state["pointer"]
+    step(w, qtbot, down, "button#buy")
+    assert w.page_call("hoverState")["label"] == f"button#buy  100×40 · 2 of {n} at this point · Alt+↑ parent · Alt+↓ next"
+    step(w, qtbot, down, "div#card")
+    for _ in range(n - 3):                  # … body, html: the last of the stack
+        QTest.keyClick(proxy, down, Qt.KeyboardModifier.AltModifier)
+    qtbot.waitUntil(lambda: w.page_call("hoverState")["place"] == {"k": n, "n": n}, timeout=3000)
+    assert candidate(w) == "html"
+    step(w, qtbot, down, "a#cover")         # wraps to the element under the pointer
+    assert w.page_call("hoverState")["place"] == {"k": 1, "n": n}
+    step(w, qtbot, down, "button#buy")
+    QTest.mouseClick(proxy, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, button)
+    qtbot.waitUntil(w.annotate.note_box.isVisible, timeout=5000)
+    QTest.keyClick(w.annotate.note_box.editor, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: not w.annotate.note_box.isVisible(), timeout=5000)
+    element = w.session.pins[0].annotation.element
+    assert (element.tag, element.selector) == ("button", "#buy")
+
+    # Over the text: still the link under the pointer; the button (not at this point) stays the candidate
+    # until Alt+Down starts the new point's stack from its first element.
+    QTest.mouseMove(proxy, text)
+    qtbot.waitUntil(lambda: w.page_call("hoverState")["place"] is None, timeout=3000)
+    step(w, qtbot, down, "a#cover")
+    step(w, qtbot, down, "p#blurb")
+    pin(qtbot, w, text, note="the text")
+    assert [(p.annotation.element.tag, p.annotation.element.selector) for p in w.session.pins] == [
+        ("button", "#buy"), ("p", "#blurb")]
+    # Beside the chosen text (still over the link: the text stays the candidate) a click pins the link.
+    QTest.mouseMove(proxy, QPoint(300, 220))
+    qtbot.waitUntil(lambda: w.page_call("hoverState")["place"] is None, timeout=3000)
+    assert candidate(w) == "p#blurb"
+    pin(qtbot, w, QPoint(300, 220))
+    assert w.session.pins[-1].annotation.element.selector == "#cover"
+
+    settle(qtbot, w)
+    assert js("window.counts") == {k: 0 for k in js("Object.keys(window.counts)")}
+    assert js("location.pathname") == "/covered.html"
+
+
+def test_alt_down_goes_through_open_shadow_roots(window, server, qtbot):
+    """The stack at a point inside nested open shadow roots lists the shadow content before its host (as
+    deepElementAt picks the deepest element); a closed root stays its host."""
+    w = window
+    w.load_page(server.url("shadow.html"))
+    w.act_annotate.trigger()
+    found = w.page_call("select", "#open >> #nested >> #deep")
+    r = found["viewport"]
+    assert w.page_call("hover", r["x"] + r["width"] / 2, r["y"] + r["height"] / 2) == {"kind": "element"}
+    names = [w.page_call("hoverState")["label"].split()[0]]
+    for _ in range(6):
+        names.append(w.page_call("hoverStep", "down")["label"].split()[0])
+    assert names == ["b#deep", "nested-box#nested", "div.frame", "open-card#open", "body", "html", "b#deep"]
+    closed = w.page_call("select", "#closed")["viewport"]
+    w.page_call("hover", closed["x"] + 5, closed["y"] + 5)
+    assert w.page_call("hoverState")["label"].startswith("closed-card#closed ")
+    assert w.page_call("hoverStep", "down")["label"].split()[0] == "body"
+
+
+def test_alt_down_inside_an_iframe_cycles_the_frames_own_stack(window, server, qtbot):
+    """Over an iframe the pointer is routed into the frame; Alt+Down cycles the stack of the frame's own
+    document there, and the click pins the frame's element chosen."""
+    from app.webview.frames import select_chain
+
+    w = window
+    w.load_page(server.url("frames.html"))
+    w.act_annotate.trigger()
+    route, found = w.run(select_chain(w.tab.bridge, "#same >> #child-button"))
+    vp = found["viewport"]
+    point = QPoint(int(route.offset[0] + vp["x"] + vp["width"] / 2), int(route.offset[1] + vp["y"] + vp["height"] / 2))
+
+    def state():
+        return w.page_call("hoverState", frame=route.frame) or {}
+
+    QTest.mouseMove(w.view.focusProxy(), point)
+    qtbot.waitUntil(lambda: state().get("label", "").startswith("button#child-button "), timeout=5000)
+    assert state()["place"] == {"k": 1, "n": 3}                      # button, body, html of the frame
+    QTest.keyClick(w.view.focusProxy(), Qt.Key.Key_Down, Qt.KeyboardModifier.AltModifier)
+    qtbot.waitUntil(lambda: state().get("place") == {"k": 2, "n": 3}, timeout=3000)
+    assert state()["label"].startswith("body ") and w.page_call("hoverState") is None
+    pin(qtbot, w, point)
+    assert w.session.pins[0].annotation.element.tag == "body"

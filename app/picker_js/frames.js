@@ -1,6 +1,6 @@
 // @module frames
 // @imports text: CAPS, cut; redact: redactUrl; selector: uniqueSelector; chain: CHAIN, MAX_DEPTH, splitChain; pins: overlay
-// @exports isFrame, frameElements, frameContentRect, frameInfo, looksClosedHost, deepElementAt, resolveChain
+// @exports isFrame, frameElements, frameContentRect, frameInfo, looksClosedHost, deepElementAt, deepElementsAt, resolveChain
 // frames.js — crossing boundaries. Open shadow roots are crossed here (deep hit testing, chained
 // selectors `host >> inner`); iframes are crossed by the host: this side only says which iframe a point or a
 // chain step lands on (its index among the document's frames, name, selector, content box), and the host
@@ -47,6 +47,24 @@ function deepElementAt(x, y) {
     el = inner;
   }
   return el;
+}
+
+// Every element hit at a viewport point, topmost first (the hit-test stack: document.elementsFromPoint),
+// with each open shadow root's own stack spliced in just before its host (the shadow content paints on the
+// host), recursively up to MAX_DEPTH roots; a closed root stays its host. Without pagenote's overlay host,
+// each element once. Includes the ancestors that are hit (…, body, html); skips pointer-events: none.
+function deepElementsAt(x, y) {
+  const out = [];
+  const seen = new Set();
+  const visit = (list, scope, depth) => {
+    for (const el of list) {
+      if (el === overlay.host || seen.has(el) || el.getRootNode() !== scope) continue;
+      if (el.shadowRoot && depth < MAX_DEPTH) visit(el.shadowRoot.elementsFromPoint(x, y), el.shadowRoot, depth + 1);
+      if (!seen.has(el)) { seen.add(el); out.push(el); }
+    }
+  };
+  visit(document.elementsFromPoint(x, y), document, 0);
+  return out;
 }
 
 // Resolve a chained selector step by step: {count, el} for the final element (count !== 1: not unique),

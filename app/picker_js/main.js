@@ -1,5 +1,5 @@
 // @module main
-// @imports pins: overlay, elements, idFor; record: elementRecord; frames: isFrame, frameElements, frameContentRect, frameInfo, looksClosedHost, deepElementAt, resolveChain; locators: resolveLocator; anchors: rememberAnchor, forgetAnchorsExcept, anchorChanges, anchorStatus, stopAnchors; capture: documentMetrics, pinForCapture, scrollToExact, redactionRects
+// @imports pins: overlay, elements, idFor; record: elementRecord; frames: isFrame, frameElements, frameContentRect, frameInfo, looksClosedHost, deepElementAt, deepElementsAt, resolveChain; locators: resolveLocator; anchors: rememberAnchor, forgetAnchorsExcept, anchorChanges, anchorStatus, stopAnchors; capture: documentMetrics, pinForCapture, scrollToExact, redactionRects
 // @imports anchors: refreshAnchors; geometry: elementBox, BOX_CONTENTS
 // The entry module of the picker world: `window.__pagenote`, the API the host calls.
 // main.js — install guard and the API the host calls with runJavaScript(…, ApplicationWorld).
@@ -18,23 +18,26 @@ function viewportRect(el) {
 const api = {
   version: OPTIONS.version,
 
-  // Highlight the element at viewport point (x, y) CSS px; returns nothing.
-  // Highlight the element at viewport point (x, y) CSS px, through open shadow roots. Over an iframe, returns
-  // {kind: 'frame', frame} (the host continues in that frame) and clears this frame's highlight.
+  // Highlight the element at viewport point (x, y) CSS px, through open shadow roots, and remember the
+  // hit-test stack there (what Alt+↓ cycles through). Returns {kind: 'element' | 'none'}; over an iframe,
+  // {kind: 'frame', frame} (the host continues in that frame, with its own stack) and clears this frame's
+  // highlight.
   hover(x, y) {
     const el = deepElementAt(x, y);
     if (isFrame(el)) { overlay.setHover(null); return JSON.stringify({ kind: 'frame', frame: frameInfo(el) }); }
-    overlay.setHover(el);
+    overlay.setHover(el, el ? deepElementsAt(x, y) : []);
     return JSON.stringify({ kind: el ? 'element' : 'none' });
   },
 
   clearHover() { overlay.setHover(null); },
 
-  // Alt+↑ / Alt+↓ (`direction` 'up' | 'down'): highlight the hovered candidate's parent, or go back toward
-  // the element under the pointer (issue #3 §5). Returns the candidate as hoverState() does.
+  // Alt+↑ / Alt+↓ (`direction` 'up' | 'down'): highlight the hovered candidate's parent, or the next element
+  // of the hit-test stack at the pointer, wrapping (issue #3 §5, issue 9 §3; overlay.js step). Returns the
+  // candidate as hoverState() does.
   hoverStep(direction) { overlay.step(direction); return JSON.stringify(overlay.hoverState()); },
 
-  // The highlighted candidate: {label, viewport, pointer (it is the element under the pointer)}, or null.
+  // The highlighted candidate: {label, viewport, pointer (it is the element under the pointer), place
+  // ({k, n}: its place in the hit-test stack at the pointer, or null)}, or null.
   hoverState() { return JSON.stringify(overlay.hoverState()); },
 
   // What a click at (x, y) means: {kind: 'marker', id} when it hits a marker, {kind: 'element', id, record,
@@ -43,7 +46,10 @@ const api = {
     const markerId = overlay.markerAt(x, y);
     if (markerId) return JSON.stringify({ kind: 'marker', id: markerId, viewport: overlay.markerViewportRect(markerId) });
     const chosen = overlay.candidateAt(x, y);  // picked with Alt+↑/↓, and the click is inside it
-    if (chosen) return JSON.stringify({ kind: 'element', id: idFor(chosen), record: elementRecord(chosen, false), viewport: viewportRect(chosen) });
+    if (chosen) {
+      return JSON.stringify({ kind: 'element', id: idFor(chosen), record: elementRecord(chosen, looksClosedHost(chosen, x, y)),
+                              viewport: viewportRect(chosen) });
+    }
     const el = deepElementAt(x, y);
     if (!el) return JSON.stringify({ kind: 'none' });
     if (isFrame(el)) return JSON.stringify({ kind: 'frame', frame: frameInfo(el) });

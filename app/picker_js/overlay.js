@@ -46,13 +46,16 @@ function composedParent(el) {
   return p && p.nodeType === Node.DOCUMENT_FRAGMENT_NODE && p.host ? p.host : null;
 }
 
-// `div.card  320×180 · Alt+↑ parent · Alt+↓ child`: tag with #id (else up to two classes), size, the keys.
-function hoverLabel(el, r) {
+// `a#cover  320×180 · 2 of 5 at this point · Alt+↑ parent · Alt+↓ next`: tag with #id (else up to two
+// classes), size, the candidate's place in the hit-test stack at the pointer (`place` {k, n}, 1-based; left
+// out when the candidate is not in that stack), the keys.
+function hoverLabel(el, r, place) {
   const id = el.getAttribute('id');
   const classes = (el.getAttribute('class') || '').trim().split(/\s+/).filter(Boolean).slice(0, 2);
   let name = el.localName + (id ? '#' + id : classes.map((c) => '.' + c).join(''));
   if (name.length > 48) name = name.slice(0, 47) + '…';
-  return `${name}  ${Math.round(r.width)}×${Math.round(r.height)} · Alt+↑ parent · Alt+↓ child`;
+  const at = place ? ` · ${place.k} of ${place.n} at this point` : '';
+  return `${name}  ${Math.round(r.width)}×${Math.round(r.height)}${at} · Alt+↑ parent · Alt+↓ next`;
 }
 
 class Overlay {
@@ -83,6 +86,7 @@ class Overlay {
     this.markers = new Map();   // annotation id -> {el: WeakRef<Element>, dot, outline, n, stale}
     this.hovered = null;        // WeakRef<Element>: the highlighted candidate (what a click inside it pins)
     this.pointer = null;        // WeakRef<Element>: the element under the pointer (Alt+↑/↓ start from it)
+    this.stack = [];            // [WeakRef<Element>]: the hit-test stack at the pointer, topmost first (Alt+↓)
     this.visible = true;
     this.raf = 0;
     // The page's top-layer entries seen at the last check (keepOnTop); a `toggle` asks for a check now.
@@ -134,20 +138,25 @@ class Overlay {
     } catch (e) { /* not connected, or popovers unsupported: stay a plain fixed overlay */ }
   }
 
-  // The pointer is over `el` (null: off the page). A move within the same element keeps the candidate
-  // chosen with Alt+↑/↓; a move onto another element makes that element the candidate.
-  setHover(el) {
+  // The pointer is over `el` (null: off the page), `stack` the elements hit there, topmost first
+  // (frames.js deepElementsAt; `el` is made its first). A move within the same element keeps the candidate
+  // chosen with Alt+↑/↓ (the stack follows the pointer); a move onto another element makes that element the
+  // candidate.
+  setHover(el, stack = []) {
+    this.stack = el ? [el, ...stack.filter((e) => e !== el)].map((e) => new WeakRef(e)) : [];
     const was = this.hovered && this.hovered.deref();
-    if (el && was && el === (this.pointer && this.pointer.deref())) return;
+    if (el && was && el === (this.pointer && this.pointer.deref())) { this.kick(); return; }
     this.pointer = el ? new WeakRef(el) : null;
     this.hovered = el ? new WeakRef(el) : null;
     if (el && !was) this.raise();  // a modal may have opened since: stay above it
     this.kick();
   }
 
-  // Alt+↑ ('up'): the candidate's parent (across shadow roots). Alt+↓ ('down'): back toward the element
-  // under the pointer, or the candidate's first rendered child when it already is that element (or not one
-  // of its ancestors). Returns the new candidate, or null when nothing is hovered.
+  // Alt+↑ ('up'): the candidate's parent (across shadow roots; <html> stays). Alt+↓ ('down'): the next
+  // element of the hit-test stack at the pointer, after the candidate, wrapping from the last to the first
+  // (the element under the pointer); a candidate not in the stack (an ancestor that is not hit, or the
+  // pointer moved off it) goes to the first. So an element under a transparent overlay is reachable
+  // (issue 9 §3). Returns the new candidate, or null when nothing is hovered.
   step(direction) {
     const cur = this.hovered && this.hovered.deref();
     if (!cur || !cur.isConnected) return null;
@@ -155,9 +164,8 @@ class Overlay {
     if (direction === 'up') {
       next = composedParent(cur);
     } else {
-      let below = null;
-      for (let e = this.pointer && this.pointer.deref(); e && e !== cur; e = composedParent(e)) below = e;
-      next = below && composedParent(below) === cur ? below : this.firstRenderedChild(cur);
+      const stack = this.liveStack();
+      if (stack.length) next = stack[(stack.indexOf(cur) + 1) % stack.length];
     }
     if (next && next !== this.host) {
       this.hovered = new WeakRef(next);
@@ -167,10 +175,21 @@ class Overlay {
     return cur;
   }
 
-  firstRenderedChild(el) {
-    const kids = el.children.length ? el.children : (el.shadowRoot ? el.shadowRoot.children : []);
-    for (const child of kids) if (child !== this.host && child.getClientRects().length) return child;
-    return null;
+  // The hit-test stack at the pointer, without elements removed since: [Element], topmost first.
+  liveStack() {
+    const out = [];
+    for (const ref of this.stack) {
+      const e = ref.deref();
+      if (e && e.isConnected) out.push(e);
+    }
+    return out;
+  }
+
+  // `el`'s place in the stack at the pointer: {k (1-based), n}, or null when it is not in it.
+  placeOf(el) {
+    const stack = this.liveStack();
+    const i = stack.indexOf(el);
+    return i < 0 ? null : { k: i + 1, n: stack.length };
   }
 
   // The candidate chosen with Alt+↑/↓ when (x, y) is inside its border box, else null (a click then pins
@@ -182,13 +201,15 @@ class Overlay {
     return x >= r.left && x <= r.right && y >= r.top && y <= r.bottom ? cand : null;
   }
 
-  // The candidate as the host sees it: {label, viewport} (viewport CSS px), or null.
+  // The candidate as the host sees it: {label, viewport (CSS px), pointer (it is the element under the
+  // pointer), place ({k, n}: its place in the hit-test stack there, or null)}, or null.
   hoverState() {
     const el = this.hovered && this.hovered.deref();
     if (!el || !el.isConnected) return null;
     const r = el.getBoundingClientRect();
-    return { label: hoverLabel(el, r), viewport: { x: r.left, y: r.top, width: r.width, height: r.height },
-             pointer: el === (this.pointer && this.pointer.deref()) };
+    const place = this.placeOf(el);
+    return { label: hoverLabel(el, r, place), viewport: { x: r.left, y: r.top, width: r.width, height: r.height },
+             pointer: el === (this.pointer && this.pointer.deref()), place };
   }
 
   setMarkers(list, elementsById) {
@@ -294,7 +315,7 @@ class Overlay {
       const r = el.getBoundingClientRect();
       Object.assign(this.box.style, { display: 'block', left: r.left + 'px', top: r.top + 'px',
                                       width: r.width + 'px', height: r.height + 'px' });
-      this.label.textContent = hoverLabel(el, r);
+      this.label.textContent = hoverLabel(el, r, this.placeOf(el));
       const ly = r.top >= 20 ? r.top - 19 : r.bottom + 2;
       Object.assign(this.label.style, { display: 'block', left: Math.max(0, r.left) + 'px', top: ly + 'px' });
     } else {

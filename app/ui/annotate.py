@@ -106,8 +106,8 @@ class AnnotateController(QObject):
             self._hover(pos)
 
     def _step(self, direction: str) -> None:
-        """Alt+Up / Alt+Down: the hover candidate's parent, or back toward the element under the pointer; the
-        next click inside it pins it."""
+        """Alt+Up / Alt+Down: the hover candidate's parent, or the next element of the hit-test stack at the
+        pointer, wrapping (issue 9 §3), in the frame the pointer is over; the next click inside it pins it."""
         if self.active:
             self.bridge.post("hoverStep", direction, frame=self._hover_frame.frame)
 

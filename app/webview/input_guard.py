@@ -45,8 +45,8 @@ class InputGuard(QObject):
         hovered(QPointF): the pointer moved over the page.
         clicked(QPointF): left button pressed on the page.
         escape_pressed(): Esc was pressed while the page had keyboard focus.
-        step(str): Alt+Up (``"up"``) or Alt+Down (``"down"``) while the page had keyboard focus (issue #3 §5:
-            the hover candidate's parent, or back toward the element under the pointer).
+        step(str): Alt+Up (``"up"``) or Alt+Down (``"down"``) while the page had keyboard focus (issue #3 §5,
+            issue 9 §3: the hover candidate's parent, or the next element of the hit-test stack at the pointer).
     """
 
     hovered = Signal(QPointF)
