@@ -189,3 +189,19 @@ def test_the_window_keeps_each_pages_latest_screenshot_with_its_annotations(wind
     # Send/Clear forgets them.
     window.clear()
     assert window.tab.capture.shots == {} and window.batch().screenshot == ""
+
+
+def test_the_window_says_when_a_note_is_cut(window, server):
+    """Copy (through the toolbar's export path) warns in the status bar when a note is over the cap."""
+    from app.core.policy import NOTE_CAP
+    from app.model import ElementRecord
+
+    window.load_page(server.url("counters.html"))
+    found = window.page_call("select", "#target")
+    window.session.add(found["id"], ElementRecord.model_validate(found["record"]), "x" * (NOTE_CAP + 10))
+    window.run(window.export("copy"))
+    text = window.status_label.text()
+    assert text.startswith("Copied 1 annotation(s)") and "1 note(s) over 64,000 characters cut" in text
+    window.session.set_note(found["id"], "short")
+    window.run(window.export("copy"))
+    assert "cut" not in window.status_label.text()

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (QLabel, QLineEdit, QMainWindow, QMenu, QProgressD
 
 from app.capture.shots import Shot
 from app.core.errors import PagenoteError
+from app.core.policy import NOTE_CAP
 from app.core.tasks import spawn
 from app.protocol.markdown import encode_annotations
 from app.protocol.redact import redact_urls
@@ -207,7 +208,12 @@ class MainWindow(QMainWindow):
         annotation of this page from its live element (issue 9 §4: the record names the element as it is
         now). Returns what :meth:`copy`/:meth:`save`/:meth:`send` return. ``ValueError`` for another ``how``."""
         act = {"copy": self.copy, "save": self.save, "send": self.send}[how]
-        return act(await self.tab.refreshed_batch())
+        cuts = self.session.cut_notes()  # before Send archives the pins
+        result = act(await self.tab.refreshed_batch())
+        if cuts:  # the user's words are never cut silently: say so after what was done
+            self.say(self.status_label.text() + " · " + self.tr(
+                "%n note(s) over {0} characters cut, ending in a [truncated] line", "", len(cuts)).format(f"{NOTE_CAP:,}"))
+        return result
 
     def copy(self, batch=None) -> None:
         """Put ``batch``'s Markdown on the clipboard (the session's batch as it is when ``None``; the toolbar
