@@ -195,3 +195,40 @@ def poll_until(condition, timeout: float, what: str, interval: float = 0.05):
             return value
         time.sleep(interval)
     raise AssertionError(f"timed out after {timeout} s waiting for {what}")
+
+
+@pytest.fixture
+def stalling_server():
+    """A server on 127.0.0.1 that accepts requests and never answers them (until the test ends): a page that
+    never finishes loading. Yields its origin, ``http://127.0.0.1:PORT``."""
+    import http.server
+
+    release = threading.Event()
+
+    class Stall(http.server.BaseHTTPRequestHandler):
+        def do_GET(self):  # noqa: N802 (http.server's name)
+            release.wait(30)
+
+        def log_message(self, *args):
+            pass
+
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Stall)
+    httpd.daemon_threads = True
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}"
+    release.set()
+    httpd.shutdown()
+    httpd.server_close()
+
+
+def run_capture(*args: str, cwd: Path):
+    """``python -m app capture ARGS`` as a subprocess with no display (the headless path), 120 s at most."""
+    import os
+    import subprocess
+    import sys
+
+    env = dict(os.environ)
+    env.pop("DISPLAY", None)
+    env.pop("WAYLAND_DISPLAY", None)
+    return subprocess.run([sys.executable, "-m", "app", "capture", *args], cwd=cwd, env=env,
+                          capture_output=True, text=True, timeout=120)

@@ -111,11 +111,9 @@ def test_two_slow_page_calls_and_a_socket_request_progress_together(window, serv
     assert start_a < end_b and start_b < end_a
 
 
-def test_a_page_still_loading_is_page_loading_and_a_page_without_the_script_says_so(window, server, qtbot):
+def test_a_page_still_loading_is_page_loading_and_a_page_without_the_script_says_so(window, server, qtbot,
+                                                                                      stalling_server):
     """What agents get when the page is not ready: the real state by name (not a capture failure)."""
-    import http.server
-    import threading
-
     from app.core.errors import PagenoteError
 
     window.load_page(server.url("counters.html"))
@@ -126,26 +124,9 @@ def test_a_page_still_loading_is_page_loading_and_a_page_without_the_script_says
     state = window.run(window.tab.page_state(300))
     assert state["ready"] is False and state["loading"] is False and state["scroll"] is None
 
-    release = threading.Event()
-
-    class Stall(http.server.BaseHTTPRequestHandler):
-        def do_GET(self):  # noqa: N802 (http.server's name)
-            release.wait(20)
-
-        def log_message(self, *args):
-            pass
-
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Stall)
-    httpd.daemon_threads = True
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    try:
-        with qtbot.waitSignal(window.view.loadStarted, timeout=5000):
-            window.view.load(QUrl(f"http://127.0.0.1:{httpd.server_address[1]}/"))
-        with pytest.raises(PagenoteError) as info:
-            window.run(window.tab.settled(300))
-        assert info.value.name == "PAGE_LOADING" and "page_state" in info.value.next_step
-        assert window.run(window.tab.page_state(300))["loading"] is True
-    finally:
-        release.set()
-        httpd.shutdown()
-        httpd.server_close()
+    with qtbot.waitSignal(window.view.loadStarted, timeout=5000):
+        window.view.load(QUrl(f"{stalling_server}/"))
+    with pytest.raises(PagenoteError) as info:
+        window.run(window.tab.settled(300))
+    assert info.value.name == "PAGE_LOADING" and "page_state" in info.value.next_step
+    assert window.run(window.tab.page_state(300))["loading"] is True

@@ -11,15 +11,12 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
+from conftest import run_capture
+
 from app.protocol.markdown import parse_annotations
 
 
-def capture(*args: str, cwd: Path) -> subprocess.CompletedProcess:
-    env = dict(os.environ)
-    env.pop("DISPLAY", None)
-    env.pop("WAYLAND_DISPLAY", None)
-    return subprocess.run([sys.executable, "-m", "app", "capture", *args], cwd=cwd, env=env,
-                          capture_output=True, text=True, timeout=120)
+capture = run_capture
 
 
 def test_capture_prints_markdown_and_writes_md_and_png(server, tmp_path):
@@ -130,30 +127,9 @@ def test_pagenote_url_without_a_display_runs_capture(server, tmp_path):
     assert len(list((tmp_path / "annotations").glob("*.md"))) == 1
 
 
-def test_a_page_that_never_finishes_loading_is_page_load_timeout(tmp_path):
+def test_a_page_that_never_finishes_loading_is_page_load_timeout(tmp_path, stalling_server):
     """``--load-timeout`` (the next step the registry gives for PAGE_LOAD_TIMEOUT) bounds the wait."""
-    import http.server
-    import threading
-
-    release = threading.Event()
-
-    class Stall(http.server.BaseHTTPRequestHandler):
-        def do_GET(self):  # noqa: N802 (http.server's name)
-            release.wait(30)
-
-        def log_message(self, *args):
-            pass
-
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Stall)
-    httpd.daemon_threads = True
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    try:
-        proc = capture(f"http://127.0.0.1:{httpd.server_address[1]}/", "--load-timeout", "1", "--out",
-                       str(tmp_path), cwd=tmp_path)
-    finally:
-        release.set()
-        httpd.shutdown()
-        httpd.server_close()
+    proc = capture(f"{stalling_server}/", "--load-timeout", "1", "--out", str(tmp_path), cwd=tmp_path)
     assert proc.returncode == 3 and proc.stdout == ""
     assert "pagenote: PAGE_LOAD_TIMEOUT:" in proc.stderr and "Traceback" not in proc.stderr
     assert capture("x", "--load-timeout", "0", cwd=tmp_path).returncode == 2  # argparse refuses 0 s

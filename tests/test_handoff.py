@@ -4,13 +4,12 @@ user's words are never cut silently (§8), and each page's screenshot stays with
 
 from __future__ import annotations
 
-import os
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 from PIL import Image
+
+from conftest import run_capture
 
 from app.core.errors import EXIT_CAPTURE_FAILED, EXIT_OK
 from app.model import ElementRecord
@@ -22,12 +21,7 @@ from app.protocol.markdown import encode_annotations, parse_annotations
 TOO_WIDE = "CAPTURE_TOO_LARGE — the document is 250000x800 CSS px; pagenote stitches at most 200000 px per side"
 
 
-def capture(*args: str, cwd: Path) -> subprocess.CompletedProcess:
-    env = dict(os.environ)
-    env.pop("DISPLAY", None)
-    env.pop("WAYLAND_DISPLAY", None)
-    return subprocess.run([sys.executable, "-m", "app", "capture", *args], cwd=cwd, env=env,
-                          capture_output=True, text=True, timeout=120)
+capture = run_capture
 
 
 def saved_markdown(out: Path) -> str:
