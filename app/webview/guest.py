@@ -78,9 +78,18 @@ class Guest(QWebEnginePage):
 
     # -- JavaScript dialogs: answered at once, never a modal box ------------------------------------------------
 
-    def _dialog(self, kind: str, message: str, default: str | None = None):
+    def _document_url(self, origin) -> str:
+        """The URL of the document that opened a dialog. ``url()`` lags during a first load (Qt updates it
+        with urlChanged, after the document's scripts may already run), so fall back to the URL the load
+        asked for, then to the dialog's security origin."""
+        for url in (self.url(), self.requestedUrl(), origin):
+            if url is not None and not url.isEmpty():
+                return url.toString()
+        return ""
+
+    def _dialog(self, kind: str, message: str, default: str | None = None, origin=None):
         self._dialogs_in_document += 1
-        seen, value = DialogSeen.make(kind, message, default, self.url().toString(), self.dialog_policy,
+        seen, value = DialogSeen.make(kind, message, default, self._document_url(origin), self.dialog_policy,
                                       self._dialogs_in_document)
         if not seen.suppressed:
             log.info("dialog %s", seen.line())
@@ -88,12 +97,12 @@ class Guest(QWebEnginePage):
         return value
 
     def javaScriptAlert(self, securityOrigin, msg) -> None:  # noqa: N802,N803 (Qt virtual)
-        self._dialog("alert", msg)
+        self._dialog("alert", msg, origin=securityOrigin)
 
     def javaScriptConfirm(self, securityOrigin, msg) -> bool:  # noqa: N802,N803 (Qt virtual)
         unload = msg in (self.BEFOREUNLOAD_TEXT, QCoreApplication.translate("QWebEnginePage", self.BEFOREUNLOAD_TEXT))
-        return bool(self._dialog("beforeunload" if unload else "confirm", msg))
+        return bool(self._dialog("beforeunload" if unload else "confirm", msg, origin=securityOrigin))
 
     def javaScriptPrompt(self, securityOrigin, msg, defaultValue):  # noqa: N802,N803 (Qt virtual)
-        value = self._dialog("prompt", msg, defaultValue)
+        value = self._dialog("prompt", msg, defaultValue, origin=securityOrigin)
         return (value is not None), (value or "")
