@@ -191,3 +191,23 @@ def test_capture_outlines_and_crops_elements_inside_frames(server, server2, tmp_
         crop = Image.open(annotation.screenshot)
         # The crop is the element plus the 16 px margin (less where the document edge clamps it).
         assert abs(crop.width - (rect.width + 32)) <= 2 and abs(crop.height - (rect.height + 32)) <= 2
+
+
+def test_markers_and_the_highlight_inside_frames_stay_out_of_clean_images(frames, qtbot):
+    """The clean screenshot is the page as it renders: pagenote's own marker and hover outline inside an
+    iframe are hidden for the grab like the main frame's (the annotated copy draws them on the host)."""
+    from PIL import Image
+
+    window = frames
+    window.act_annotate.trigger()
+    route, found = click_element(window, qtbot, "#cross >> #child-button")
+    vp = found["viewport"]
+    x, y = int(route.offset[0] + vp["x"]), int(route.offset[1] + vp["y"])
+    qtbot.waitUntil(lambda: (window.page_call("markers", frame=route.frame) or [{}])[0].get("visible") is True,
+                    timeout=5000)
+    clean, drawn = window.run(window.tab.capture.viewport())
+    assert drawn is not None
+    assert Image.open(drawn.path).convert("RGB").getpixel((x + 3, y + 12)) == (220, 38, 38)
+    assert Image.open(clean.path).convert("RGB").getpixel((x + 3, y + 12)) != (220, 38, 38)
+    # The marker is back on the page afterwards.
+    qtbot.waitUntil(lambda: window.page_call("markers", frame=route.frame)[0]["visible"] is True, timeout=3000)

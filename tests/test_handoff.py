@@ -4,7 +4,6 @@ user's words are never cut silently (§8), and each page's screenshot stays with
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 from PIL import Image
@@ -19,6 +18,8 @@ from app.protocol.markdown import encode_annotations, parse_annotations
 
 #: CAPTURE_TOO_LARGE's message for tests/pages/wide.html in a 1280x800 viewport (app/capture/fullpage.py).
 TOO_WIDE = "CAPTURE_TOO_LARGE — the document is 250000x800 CSS px; pagenote stitches at most 200000 px per side"
+#: … and for a crop of its #wide element: the region captured is the element plus its 16 px margin (40 + 32 tall).
+TOO_WIDE_CROP = "CAPTURE_TOO_LARGE — the region is 250000x72 CSS px; pagenote stitches at most 200000 px per side"
 
 
 capture = run_capture
@@ -37,18 +38,18 @@ def test_a_failed_crop_is_named_on_its_annotation_and_the_rest_is_written(server
     proc = capture(server.url("wide.html"), "--annotate", "#ok", "--note", "fits", "--annotate", "#wide",
                    "--note", "too wide", "--crops", "--out", str(tmp_path), cwd=tmp_path)
     assert proc.returncode == EXIT_CAPTURE_FAILED == 4, proc.stderr
-    assert f"\nScreenshot: [not taken: {TOO_WIDE}]\n" in proc.stdout
+    assert f"\nScreenshot: [not taken: {TOO_WIDE_CROP}]\n" in proc.stdout
     assert proc.stdout.count("[not taken:") == 1
     batch = parse_annotations(proc.stdout)
     first, second = batch.annotations
-    assert second.screenshot == "" and second.screenshot_error == TOO_WIDE
+    assert second.screenshot == "" and second.screenshot_error == TOO_WIDE_CROP
     # The other crop, the page screenshots and the .md file are all there; stdout is the same Markdown.
     crop = Path(first.screenshot)
     assert crop.name.endswith("-a1.png") and Image.open(crop).size == (116, 56)  # 100x40 + 16 px, clamped at 0,0
     assert Path(batch.screenshot).name.endswith("-annotated.png") and Path(batch.screenshot).exists()
     assert Path(batch.screenshot_clean).exists()
     assert saved_markdown(tmp_path) == proc.stdout
-    assert f"pagenote: crop 2 not taken: {TOO_WIDE.replace(' — ', ': ', 1)}\n" in proc.stderr
+    assert f"pagenote: crop 2 not taken: {TOO_WIDE_CROP.replace(' — ', ': ', 1)}\n" in proc.stderr
     assert "pagenote: crop 1 " in proc.stderr
 
 
@@ -72,9 +73,8 @@ def test_the_window_records_a_failed_crop_on_its_annotation(window, server):
     assert window.run(window.element_crops()) == 1
     first, second = window.batch().annotations
     assert first.screenshot.endswith("-a1.png") and Path(first.screenshot).exists()
-    # The window's viewport is shorter than capture's 800 px (its height is measured with scrollbars hidden).
     reason = second.screenshot_error
-    assert re.fullmatch(re.escape(TOO_WIDE).replace("800", "[1-9][0-9]{2}"), reason), reason
+    assert reason == TOO_WIDE_CROP
     assert f"Selector: #wide\nLocators: text=\"too wide to crop\"; css=#wide; xpath=/html/body/div[2]\n" \
            in encode_annotations(window.batch())
     assert f"\nScreenshot: [not taken: {reason}]\n" in encode_annotations(window.batch())
@@ -199,3 +199,18 @@ def test_the_window_says_when_a_note_is_cut(window, server):
     window.session.set_note(found["id"], "short")
     window.run(window.export("copy"))
     assert "cut" not in window.status_label.text()
+
+
+def test_an_over_wide_crop_spoils_no_other_crop_and_a_banner_is_cropped(server, tmp_path):
+    """Crops that need more than the viewport capture only their own region: the 250,000 px document does not
+    make every later crop CAPTURE_TOO_LARGE, and an element as wide as the view (wider with its margin) is
+    cropped."""
+    proc = capture(server.url("wide-mixed.html"), "--annotate", "#wide", "--annotate", "#small", "--annotate",
+                   "#banner", "--crops", "--out", str(tmp_path), cwd=tmp_path)
+    assert proc.returncode == EXIT_CAPTURE_FAILED, proc.stderr
+    wide, small, banner = parse_annotations(proc.stdout).annotations
+    assert wide.screenshot_error.startswith("CAPTURE_TOO_LARGE — the region is 250000x72 CSS px")
+    assert Image.open(small.screenshot).size == (43 + 16, 19 + 16)      # margin clamped at the document's 0,0
+    image = Image.open(banner.screenshot).convert("RGB")
+    assert image.height == 38 + 16 + 16 and image.width >= 1280          # the banner's full width, and margins
+    assert image.getpixel((image.width // 2, 16 + 19)) == (0x2E, 0x8B, 0x57)

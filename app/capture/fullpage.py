@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -53,6 +54,8 @@ class FullPage:
     tiles: int
     pin_rects: dict[str, dict | None]
     redactions: list[dict]
+    #: The image's top-left in document CSS px: (0, 0) for the whole document, the region's for a clip.
+    origin: tuple[float, float] = (0.0, 0.0)
 
 
 async def _metrics(bridge: PageBridge) -> dict:
@@ -74,11 +77,12 @@ def _offsets(length: int, view: int, step: int) -> list[int]:
 async def grab_full_page(view: QWebEngineView, bridge: PageBridge, *, pin_ids: list[str] | None = None,
                    progress: Callable[[int, int], None] | None = None,
                    cancelled: Callable[[], bool] = lambda: False,
-                   clip: tuple[float, float] | None = None) -> FullPage:
+                   clip: tuple[float, float, float, float] | None = None) -> FullPage:
     """Capture the whole document of ``view``'s page (see the module docstring). ``pin_ids``: pinned
-    elements whose document rects to measure in the captured layout. ``clip=(top, bottom)`` (CSS px,
-    document coordinates) captures only the rows that cover that band: the image is still document-sized,
-    and only the band holds pixels (white elsewhere) — for crops of elements taller than the viewport.
+    elements whose document rects to measure in the captured layout. ``clip=(left, top, right, bottom)``
+    (CSS px, document coordinates) captures only that region, from the tiles that overlap it: the image is the
+    region (its top-left is :attr:`FullPage.origin`) — for crops of elements larger than the viewport, which
+    must work on a document too large to stitch whole.
 
     ``progress(done, total)`` is called after each tile; ``cancelled()`` is checked before each tile.
     Raises :class:`CaptureError`: ``CAPTURE_CANCELLED``, ``CAPTURE_TOO_LARGE`` (a side over
@@ -102,22 +106,31 @@ async def grab_full_page(view: QWebEngineView, bridge: PageBridge, *, pin_ids: l
             # holds (they would come out black).
             raise CaptureError("CAPTURE_SIZE", f"the page reports a {vw}x{vh} CSS px viewport in a "
                                                f"{view.width()}x{view.height()} px view; reload it and retry")
-        if max(doc_w, doc_h) > MAX_DOCUMENT_SIDE:
-            raise CaptureError("CAPTURE_TOO_LARGE", f"the document is {doc_w}x{doc_h} CSS px; pagenote stitches at "
+        if clip is not None:
+            region = (max(int(clip[0]), 0), max(int(clip[1]), 0), min(math.ceil(clip[2]), doc_w),
+                      min(math.ceil(clip[3]), doc_h))
+        else:
+            region = (0, 0, doc_w, doc_h)
+        region_w, region_h = region[2] - region[0], region[3] - region[1]
+        if max(region_w, region_h) > MAX_DOCUMENT_SIDE:
+            what = "the document" if clip is None else "the region"
+            raise CaptureError("CAPTURE_TOO_LARGE", f"{what} is {region_w}x{region_h} CSS px; pagenote stitches at "
                                                     f"most {MAX_DOCUMENT_SIDE} px per side")
         # Rows step by vh - 1 so every tile's probe row is covered by the tile above; columns step by vw
         # (tiles right of the first column are grabbed the slow, clean way when they are in the top row).
         xs = _offsets(doc_w, vw, vw)
         ys = _offsets(doc_h, vh, max(vh - 1, 1))
         if clip is not None:
-            # Keep the tiles that overlap the band, plus the one above (its clean last row covers the next
-            # tile's probe row) — and always scroll 0, where fixed elements are drawn and then hidden.
-            keep = [i for i, y in enumerate(ys) if y < clip[1] and y + vh > clip[0]]
+            # Keep the rows that overlap the region, plus the one above (its clean last row covers the next
+            # tile's probe row) — and always the top row, where fixed elements are drawn and then hidden; and
+            # only the columns that overlap the region.
+            keep = [i for i, y in enumerate(ys) if y < region[3] and y + vh > region[1]]
             first = max(min(keep, default=0) - 1, 0)
             ys = [ys[0]] + [y for y in ys[first:max(keep, default=0) + 1] if y != ys[0]]
+            xs = [x for x in xs if x < region[2] and x + vw > region[0]] or xs[:1]
         total = len(xs) * len(ys)
         dpr = float(metrics["dpr"] or 1.0)
-        canvas = Image.new("RGB", (round(doc_w * dpr), round(doc_h * dpr)), (255, 255, 255))
+        canvas = Image.new("RGB", (max(round(region_w * dpr), 1), max(round(region_h * dpr), 1)), (255, 255, 255))
         done = 0
         covered_y = 0
         for y in ys:
@@ -141,13 +154,15 @@ async def grab_full_page(view: QWebEngineView, bridge: PageBridge, *, pin_ids: l
                 box = (round(left * dpr), round(top * dpr), round(min(vw, doc_w - ax) * dpr),
                        round(min(vh, doc_h - ay) * dpr))
                 if box[2] > box[0] and box[3] > box[1]:
-                    canvas.paste(tile.crop(box), (round((ax + left) * dpr), round((ay + top) * dpr)))
+                    # PIL clips a paste to the canvas: parts outside the region fall away.
+                    canvas.paste(tile.crop(box), (round((ax + left - region[0]) * dpr),
+                                                  round((ay + top - region[1]) * dpr)))
                 covered_x = ax + vw
                 done += 1
                 if progress is not None:
                     progress(done, total)
             covered_y = int(actual["y"]) + vh
-        return FullPage(canvas, doc_w, doc_h, dpr, total, pin_rects, redactions)
+        return FullPage(canvas, doc_w, doc_h, dpr, total, pin_rects, redactions, (region[0], region[1]))
     finally:
         # Posted, not awaited: the renderer runs them in order even when it is busy now (a page in a script
         # loop would otherwise time out each step, skip the rest and hide the capture's real error); any later
