@@ -1,18 +1,15 @@
 """``pagenote mcp`` (app/mcp/) against a real ``pagenote serve`` subprocess: every tool in-process
-through the SDK's client, the stdio transport as a subprocess, the HTTP transport's token and Host checks, and
-starting the app when none runs."""
+through the SDK's client, the stdio transport as a subprocess, and
+starting the app when none runs (images: test_mcp_images.py; arguments: test_mcp_arguments.py; HTTP:
+test_mcp_http.py)."""
 
 from __future__ import annotations
 
-import argparse
 import base64
 import io
 import json
 import os
-import random
 import shutil
-import socket as socketlib
-import stat
 import subprocess
 import sys
 import tempfile
@@ -21,19 +18,15 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import anyio
-import httpx2
 import pytest
 from mcp.client import Client
 from mcp.client.stdio import StdioServerParameters
-from mcp.client.streamable_http import streamable_http_client
 from PIL import Image
 
 from app.agent.client import AgentClient
 from app.agent.paths import is_live
-from app.core.errors import REGISTRY, PagenoteError
-from app.mcp import autostart, images
-from app.mcp import cli as mcp_cli
-from app.mcp import http as mcp_http
+from app.core.errors import REGISTRY
+from app.mcp import autostart
 from app.mcp import tool as mcp_tool
 from app.mcp.autostart import AgentBridge
 from app.mcp.server import build_server
@@ -45,6 +38,10 @@ NOISY = ROOT / "tests" / "pages" / "noisy.html"
 TOOLS = {"get_annotations", "list_batches", "wait_for_annotations", "acknowledge_annotations", "take_screenshot",
          "list_tabs", "page_state"}
 BATCH_MD = "# Web page annotations: 1\n\n## Annotation 1\nNote: hi\nTag: button\n"
+INITIALIZE = {"jsonrpc": "2.0", "id": 1, "method": "initialize",
+              "params": {"protocolVersion": "2025-06-18", "capabilities": {},
+                         "clientInfo": {"name": "pagenote-tests", "version": "0"}}}
+MCP_HEADERS = {"Content-Type": "application/json", "Accept": "application/json, text/event-stream"}
 
 
 def _short_dir() -> Path:
@@ -158,104 +155,6 @@ def test_take_screenshot_returns_a_downscaled_png(agent_app):
     assert f"scale {info['scale']:g}" in text_of(result)
 
 
-def test_a_small_page_stays_png(agent_app):
-    result = with_client(agent_app.socket, lambda c: c.call_tool("take_screenshot", {"kind": "full"}))
-    assert not result.is_error, text_of(result)
-    [image] = [c for c in result.content if c.type == "image"]
-    assert image.mime_type == "image/png" and len(image.data) <= images.DEFAULT_BUDGET_KB * images.KB
-    assert Image.open(io.BytesIO(base64.b64decode(image.data))).format == "PNG"
-    info = result.structured_content["image"]
-    assert info["reencoded"] is False and info["quality"] is None and info["base64_bytes"] == len(image.data)
-    assert "Sent as" not in text_of(result) and "JPEG" not in text_of(result)
-
-
-def _jpeg_result(result, budget_kb: int):
-    """The image of a re-encoded screenshot result, checked: a JPEG under ``budget_kb`` that decodes, with
-    the structured content and text describing it and the full-size PNG on disk. Returns (image, info, text)."""
-    assert not result.is_error, text_of(result)
-    [content] = [c for c in result.content if c.type == "image"]
-    assert content.mime_type == "image/jpeg"
-    assert len(content.data) <= budget_kb * images.KB
-    image = Image.open(io.BytesIO(base64.b64decode(content.data)))
-    assert image.format == "JPEG"
-    image.load()
-    info, text = result.structured_content, text_of(result)
-    assert (info["width"], info["height"]) == image.size and "data" not in info
-    encoding = info["image"]
-    assert encoding["reencoded"] is True and encoding["mime_type"] == "image/jpeg"
-    assert encoding["base64_bytes"] == len(content.data) and encoding["budget_bytes"] == budget_kb * images.KB
-    assert f"Sent as JPEG q={encoding['quality']}, {-(-len(content.data) // images.KB)} KB, " in text
-    assert f"over the {budget_kb} KB image budget" in text
-    full = Path(info.get("full_size_path") or info["path"])
-    assert full.is_file() and f"Full size: {full}" in text
-    with Image.open(full) as original:
-        assert original.format == "PNG" and original.size == (info.get("full_width") or original.width,
-                                                               info.get("full_height") or original.height)
-    assert f"scale {info['scale']:g}" in text
-    return image, info, text
-
-
-def test_an_image_heavy_full_page_fits_the_budget(noisy_app):
-    """Issue 9 §7: 1280×3000 px of noise is a PNG of about 4.6 MB of base64 even downscaled; the result
-    carries a JPEG under the default 800 KB, says so, and still points at the full-size PNG."""
-    result = with_client(noisy_app.socket, lambda c: c.call_tool("take_screenshot", {"kind": "full"}))
-    image, info, text = _jpeg_result(result, images.DEFAULT_BUDGET_KB)
-    assert info["full_height"] >= 3000 and info["full_size_path"] != info["path"]
-    assert Path(info["path"]).is_file()  # the app's PNG copy is kept too
-    assert info["image"]["quality"] in images.JPEG_QUALITIES
-    assert max(image.size) <= 1568 and image.size[0] * image.size[1] <= 1_150_000
-    assert f"({info['image']['source_width']}×{info['image']['source_height']} px" not in text  # no stray text
-
-
-def test_a_smaller_image_budget_steps_down_then_shrinks(noisy_app):
-    """``--image-budget 100``: noise does not fit 100 KB at any JPEG quality, so the last resort shrinks it
-    (the text names both sizes)."""
-    result = with_client(noisy_app.socket, lambda c: c.call_tool("take_screenshot", {"kind": "full"}),
-                         image_budget_kb=100)
-    image, info, text = _jpeg_result(result, 100)
-    source = (info["image"]["source_width"], info["image"]["source_height"])
-    assert info["image"]["quality"] == images.JPEG_QUALITIES[-1]
-    assert image.width < source[0] and image.height < source[1]
-    assert f"{source[0]}×{source[1]} px → {image.width}×{image.height} px" in text
-    assert info["scale"] == pytest.approx(image.width / info["full_width"], abs=1e-3)
-
-
-def test_fit_image_keeps_every_budget_and_flattens_transparency():
-    """:func:`app.mcp.images.fit_image` directly: a PNG under the budget is passed through byte for byte; an
-    RGBA noise PNG over it becomes an opaque JPEG under each budget down to the smallest; Pillow's size guard
-    is left as it was."""
-    rng = random.Random(7)
-    noise = Image.frombytes("RGBA", (600, 900), rng.randbytes(600 * 900 * 4))
-    out = io.BytesIO()
-    noise.save(out, "PNG")
-    data = base64.b64encode(out.getvalue()).decode("ascii")
-    guard = Image.MAX_IMAGE_PIXELS
-    for budget_kb in (images.MIN_BUDGET_KB, 300):
-        fitted = images.fit_image(data, budget_kb * images.KB)
-        assert fitted.mime_type == "image/jpeg" and fitted.size <= budget_kb * images.KB
-        decoded = Image.open(io.BytesIO(base64.b64decode(fitted.data)))
-        assert decoded.mode == "RGB" and decoded.size == (fitted.width, fitted.height)
-        assert (fitted.source_width, fitted.source_height) == (600, 900)
-    assert images.fit_image(data, len(data)).data == data  # exactly at the budget: the PNG as sent
-    assert Image.MAX_IMAGE_PIXELS == guard
-    with pytest.raises(ValueError):
-        images.fit_image(data, 10 * images.KB)
-    with pytest.raises(PagenoteError) as bad:
-        images.fit_image(base64.b64encode(b"not a png").decode(), 100 * images.KB)
-    assert bad.value.name == "CAPTURE_FAILED"
-
-
-def test_image_budget_option(capsys):
-    parser = argparse.ArgumentParser()
-    mcp_cli.add_arguments(parser)
-    assert parser.parse_args([]).image_budget == images.DEFAULT_BUDGET_KB
-    assert parser.parse_args(["--image-budget", "300"]).image_budget == 300
-    for bad, reason in (("10", "under the smallest budget, 50 KB"), ("lots", "expected a whole number of KB")):
-        with pytest.raises(SystemExit) as exit_info:
-            parser.parse_args(["--image-budget", bad])
-        assert exit_info.value.code == 2 and reason in capsys.readouterr().err
-
-
 def test_screenshot_errors_come_from_the_app(agent_app):
     async def body(c):
         return (await c.call_tool("take_screenshot", {"kind": "element"}),
@@ -360,139 +259,6 @@ def test_wait_beyond_the_limit_is_rejected_by_the_app(agent_app):
         assert result.is_error and text_of(result).startswith("INVALID_PARAMS: annotations.wait: timeout_ms")
 
 
-def test_wrong_argument_types_are_invalid_params_and_unknown_tools_are_left_to_the_sdk(agent_app):
-    """Issue 9 §10 changed this contract on purpose: wrong argument types used to be left to the SDK ("Error
-    executing tool …" with a pydantic dump); they are now pagenote's own ``INVALID_PARAMS: <field>: <problem>
-    — <next step>``, checked before the app is asked. Only an unknown tool name is still the SDK's answer."""
-
-    async def body(c):
-        return (await c.call_tool("wait_for_annotations", {"timeout_ms": "soon"}),
-                await c.call_tool("wait_for_annotations", {"timeout_ms": True}),
-                await c.call_tool("no_such_tool", {}))
-
-    soon, true, no_tool = with_client(agent_app.socket, body)
-    for result in (soon, true, no_tool):
-        assert result.is_error
-    next_step = REGISTRY["INVALID_PARAMS"].next_step
-    assert text_of(soon) == f'INVALID_PARAMS: timeout_ms: input should be a valid integer (got "soon") — {next_step}'
-    assert text_of(true) == f"INVALID_PARAMS: timeout_ms: input should be a valid integer (got true) — {next_step}"
-    assert not text_of(no_tool).startswith("INVALID_PARAMS:")  # the SDK answered; the app was never asked
-    assert "no_such_tool" in text_of(no_tool)
-
-
-NEXT = " — " + REGISTRY["INVALID_PARAMS"].next_step
-
-#: (tool, arguments, the INVALID_PARAMS message after "INVALID_PARAMS: ") for every tool: wrong types, strings
-#: that are not integers, values out of the schema's range, missing and unknown fields (issue 9 §10).
-BAD_CALLS = [
-    ("get_annotations", {"batch": 7}, 'batch: input should be a valid string (got 7)'),
-    ("get_annotations", {"status": "done"}, "status: input should be 'pending', 'delivered', 'acknowledged', "
-                                            "'resolved' or 'dismissed' (got \"done\")"),
-    ("get_annotations", {"batch": "current", "stauts": "resolved"},
-     "stauts: unknown parameter (this tool takes: batch, status)"),
-    ("list_batches", {"status": ["resolved"]}, "status: input should be 'pending', 'delivered', 'acknowledged', "
-                                               "'resolved' or 'dismissed' (got [\"resolved\"])"),
-    ("list_batches", {"compact": False}, "compact: unknown parameter (this tool takes: status)"),
-    ("wait_for_annotations", {}, "timeout_ms: required, but missing"),
-    ("wait_for_annotations", {"timeout_ms": "1.5"}, 'timeout_ms: input should be a valid integer (got "1.5")'),
-    ("wait_for_annotations", {"timeout_ms": 2.5}, "timeout_ms: input should be a valid integer (got 2.5)"),
-    ("wait_for_annotations", {"timeout_ms": None}, "timeout_ms: input should be a valid integer (got null)"),
-    ("wait_for_annotations", {"timeout_ms": 100, "timeout": 100},
-     "timeout: unknown parameter (this tool takes: timeout_ms)"),
-    ("acknowledge_annotations", {"batch": "b", "status": "resolved", "annotation": "one"},
-     'annotation: input should be a valid integer (got "one")'),
-    ("acknowledge_annotations", {"batch": "b", "status": "resolved", "annotation": "0"},
-     'annotation: input should be greater than or equal to 1 (got "0")'),
-    ("acknowledge_annotations", {"batch": "b", "status": "resolved", "annotation": -2},
-     "annotation: input should be greater than or equal to 1 (got -2)"),
-    ("acknowledge_annotations", {"batch": "b", "status": "resolved", "annotation": False},
-     "annotation: input should be a valid integer (got false)"),
-    ("acknowledge_annotations", {"status": "done", "reply": 5},
-     "batch: required, but missing; status: input should be 'acknowledged', 'resolved' or 'dismissed' (got "
-     '"done"); reply: input should be a valid string (got 5)'),
-    ("acknowledge_annotations", {"batch": "b", "status": "resolved", "anotation": 1},
-     "anotation: unknown parameter (this tool takes: batch, status, reply, annotation)"),
-    ("take_screenshot", {"kind": "page"}, "kind: input should be 'viewport', 'full' or 'element' (got \"page\")"),
-    ("take_screenshot", {"kind": "element", "annotation": "1st"},
-     'annotation: input should be a valid integer (got "1st")'),
-    ("take_screenshot", {"kind": "element", "annotation": 0},
-     "annotation: input should be greater than or equal to 1 (got 0)"),
-    ("take_screenshot", {"full_page": True}, "full_page: unknown parameter (this tool takes: kind, annotation, batch)"),
-    ("list_tabs", {"all": True}, "all: unknown parameter (this tool takes none)"),
-    ("page_state", {"tab": "1"}, "tab: unknown parameter (this tool takes none)"),
-]
-
-
-def test_every_bad_argument_is_invalid_params_naming_the_field(agent_app):
-    """Issue 9 §10: each of the seven tools answers a bad argument with ``INVALID_PARAMS: <field>: <problem> —
-    <the registry's next step>`` and structured ``error.code``, never the SDK's "Error executing tool"."""
-
-    async def body(c):
-        return [await c.call_tool(tool, arguments) for tool, arguments, _ in BAD_CALLS]
-
-    results = with_client(agent_app.socket, body)
-    assert {tool for tool, _, _ in BAD_CALLS} == TOOLS
-    for (tool, arguments, message), result in zip(BAD_CALLS, results, strict=True):
-        assert result.is_error, (tool, arguments)
-        assert text_of(result) == f"INVALID_PARAMS: {message}{NEXT}", (tool, arguments)
-        assert result.structured_content["error"] == {"code": "INVALID_PARAMS", "message": message,
-                                                      "next": REGISTRY["INVALID_PARAMS"].next_step}
-        assert "Error executing tool" not in text_of(result) and "pydantic" not in text_of(result)
-
-
-def test_integer_strings_are_accepted(agent_app):
-    """A generic client sends every value as a string: ``"1"`` for an annotation number, ``"200"`` for a wait,
-    ``1.0`` (a JSON Schema integer) too, and ``null`` for a left-out optional field."""
-    out = {}
-
-    async def body(c):
-        async with AgentClient(agent_app.socket) as other:
-            sent = await other.call("annotations.send", {"markdown": BATCH_MD})
-        batch_id = sent["batch"]["id"]
-        out["ack"] = await c.call_tool("acknowledge_annotations", {"batch": batch_id, "status": "acknowledged",
-                                                                   "reply": "on it", "annotation": "1"})
-        out["ack_float"] = await c.call_tool("acknowledge_annotations", {"batch": batch_id, "status": "resolved",
-                                                                         "annotation": 1.0})
-        out["ack_null"] = await c.call_tool("acknowledge_annotations", {"batch": batch_id, "status": "dismissed",
-                                                                        "annotation": None})
-        out["beyond"] = await c.call_tool("acknowledge_annotations", {"batch": batch_id, "status": "resolved",
-                                                                      "annotation": " 9 "})
-        out["wait"] = await c.call_tool("wait_for_annotations", {"timeout_ms": "200"})
-        out["shot"] = await c.call_tool("take_screenshot", {"kind": "element", "annotation": "1"})
-        out["filter"] = await c.call_tool("get_annotations", {"batch": batch_id, "status": None})
-        out["id"] = batch_id
-
-    with_client(agent_app.socket, body)
-    batch_id = out["id"]
-    assert text_of(out["ack"]) == f"Annotation 1 of batch {batch_id} is now acknowledged. Reply: on it"
-    assert text_of(out["ack_float"]) == f"Annotation 1 of batch {batch_id} is now resolved."
-    assert text_of(out["ack_null"]) == f"Batch {batch_id} is now dismissed."  # null: the whole batch
-    assert out["beyond"].is_error  # " 9 " parsed to 9; the app checks it against the batch:
-    assert text_of(out["beyond"]).startswith(f"INVALID_PARAMS: batch {batch_id} has 1 annotations, not 9")
-    assert text_of(out["wait"]).startswith("Timed out after 200 ms")
-    assert out["shot"].is_error and text_of(out["shot"]).startswith("NOT_FOUND: ")  # the app got annotation=1
-    assert not out["filter"].is_error and "matching" not in out["filter"].structured_content
-
-
-def test_schemas_generic_clients_can_fill(agent_app):
-    """Every input schema is closed (``additionalProperties: false``), optional numbers and enums are their
-    plain type (no ``anyOf`` with null, no ``"default": null``), and annotation numbers say ``minimum: 1``."""
-    tools = {t.name: t.input_schema for t in with_client(agent_app.socket, lambda c: c.list_tools()).tools}
-    for name, schema in tools.items():
-        assert schema["type"] == "object" and schema["additionalProperties"] is False, name
-        for field, prop in schema["properties"].items():
-            assert "anyOf" not in prop and prop.get("default", "") is not None, (name, field)
-            assert prop["type"] in ("string", "integer") and prop["description"], (name, field)
-    for name in ("acknowledge_annotations", "take_screenshot"):
-        assert tools[name]["properties"]["annotation"] == {
-            "type": "integer", "minimum": 1, "title": "Annotation",
-            "description": tools[name]["properties"]["annotation"]["description"]}
-    assert tools["get_annotations"]["properties"]["status"]["enum"] == ["pending", "delivered", "acknowledged",
-                                                                        "resolved", "dismissed"]
-    assert tools["acknowledge_annotations"]["required"] == ["batch", "status"]
-    assert tools["list_tabs"]["properties"] == {} and tools["page_state"]["properties"] == {}
-
-
 def test_status_filter_needs_a_sent_batch(agent_app):
     result = with_client(agent_app.socket, lambda c: c.call_tool("get_annotations", {"status": "resolved"}))
     assert result.is_error and text_of(result).startswith("INVALID_PARAMS: status filters a sent batch")
@@ -594,111 +360,3 @@ def test_stdio_stdout_carries_only_protocol(agent_app):
     assert answers[0]["result"]["serverInfo"]["name"] == "pagenote"
     assert answers[1]["result"]["structuredContent"]["tabs"][0]["active"] is True
     assert proc.returncode == 0
-
-
-# -- streamable HTTP ------------------------------------------------------------------------------------------
-
-
-def _free_port() -> int:
-    with socketlib.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def _accepts(port: int) -> bool:
-    with socketlib.socket() as s:
-        s.settimeout(0.2)
-        return s.connect_ex(("127.0.0.1", port)) == 0
-
-
-@pytest.fixture(scope="module")
-def http_server(agent_app):
-    """``pagenote mcp --http 127.0.0.1:<port> --no-start`` with a fresh token directory."""
-    tmp = _short_dir()
-    port = _free_port()
-    env = {**os.environ, "PAGENOTE_SOCKET": str(tmp / "a.sock")}
-    err_path, out_path = tmp / "mcp.err", tmp / "mcp.out"
-    with open(err_path, "wb") as err, open(out_path, "wb") as out:
-        proc = subprocess.Popen([sys.executable, "-m", "app", "mcp", "--http", f"127.0.0.1:{port}", "--no-start"],
-                                env=env, cwd=ROOT, stdin=subprocess.DEVNULL, stdout=out, stderr=err)
-    try:
-        _poll(lambda: _accepts(port) or proc.poll() is not None, 20, "the HTTP port")
-        assert proc.poll() is None, err_path.read_text()
-        token_file = tmp / mcp_http.TOKEN_FILE
-        token = token_file.read_text().strip()
-        yield SimpleNamespace(port=port, token=token, token_file=token_file, stderr=err_path.read_text(), proc=proc,
-                              url=f"http://127.0.0.1:{port}/mcp")
-        assert out_path.read_bytes() == b"", "stdout must stay empty in HTTP mode"
-    finally:
-        _stop(proc)
-        shutil.rmtree(tmp, ignore_errors=True)
-
-
-INITIALIZE = {"jsonrpc": "2.0", "id": 1, "method": "initialize",
-              "params": {"protocolVersion": "2025-06-18", "capabilities": {},
-                         "clientInfo": {"name": "pagenote-tests", "version": "0"}}}
-MCP_HEADERS = {"Content-Type": "application/json", "Accept": "application/json, text/event-stream"}
-
-
-def test_http_token_is_made_once_and_private(http_server):
-    assert len(http_server.token) >= 43
-    assert stat.S_IMODE(http_server.token_file.stat().st_mode) == 0o600
-    assert f"Authorization: Bearer {http_server.token}" in http_server.stderr
-    assert http_server.stderr.count(http_server.token) == 1
-
-
-def test_http_requires_the_token(http_server):
-    with httpx2.Client(timeout=10) as http:
-        missing = http.post(http_server.url, json=INITIALIZE, headers=MCP_HEADERS)
-        wrong = http.post(http_server.url, json=INITIALIZE,
-                          headers={**MCP_HEADERS, "Authorization": "Bearer " + "x" * len(http_server.token)})
-    assert missing.status_code == 401 and wrong.status_code == 401
-    assert missing.headers["www-authenticate"].startswith("Bearer")
-
-
-def test_http_checks_host_and_origin(http_server):
-    auth = {**MCP_HEADERS, "Authorization": f"Bearer {http_server.token}"}
-    with httpx2.Client(timeout=10) as http:
-        bad_host = http.post(http_server.url, json=INITIALIZE, headers={**auth, "Host": "evil.example:80"})
-        other_port = http.post(http_server.url, json=INITIALIZE,
-                               headers={**auth, "Host": f"127.0.0.1:{http_server.port + 1}"})
-        bad_origin = http.post(http_server.url, json=INITIALIZE, headers={**auth, "Origin": "http://evil.example"})
-    assert bad_host.status_code in (421, 403) and other_port.status_code in (421, 403)
-    assert bad_origin.status_code == 403
-
-
-def test_http_initialize_with_the_token(http_server):
-    headers = {**MCP_HEADERS, "Authorization": f"Bearer {http_server.token}",
-               "Origin": f"http://localhost:{http_server.port}"}
-    with httpx2.Client(timeout=10) as http:
-        response = http.post(http_server.url, json=INITIALIZE, headers=headers)
-    assert response.status_code == 200, response.text
-    body = response.text
-    if response.headers["content-type"].startswith("text/event-stream"):
-        body = next(line[5:] for line in body.splitlines() if line.startswith("data:"))
-    answer = json.loads(body)
-    assert answer["id"] == 1 and answer["result"]["serverInfo"]["name"] == "pagenote"
-
-
-def test_http_tool_call_through_the_sdk_client(http_server, agent_app):
-    """A full client over HTTP; this server's socket has no app (--no-start), so the tool says so."""
-
-    async def main():
-        headers = {"Authorization": f"Bearer {http_server.token}"}
-        async with httpx2.AsyncClient(headers=headers, timeout=10) as http:
-            async with Client(streamable_http_client(http_server.url, http_client=http)) as client:
-                return await client.call_tool("page_state", {})
-
-    result = anyio.run(main)
-    assert result.is_error and text_of(result).startswith("APP_NOT_RUNNING:")
-
-
-def test_http_refuses_non_loopback_hosts(capsys):
-    for address in ("0.0.0.0:8765", "192.168.1.2:8765", "example.com:80"):
-        with pytest.raises(SystemExit) as exit_info:
-            mcp_cli.main(["--http", address, "--no-start"])
-        assert exit_info.value.code == 2
-        assert "loopback hosts only" in capsys.readouterr().err
-    with pytest.raises(SystemExit):
-        mcp_cli.main(["--http", "127.0.0.1:99999"])
-    assert "outside 1..65535" in capsys.readouterr().err

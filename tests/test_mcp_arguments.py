@@ -1,0 +1,141 @@
+"""MCP tool arguments generic clients can fill: integer strings, closed schemas, every bad argument
+``INVALID_PARAMS: field: problem — next step`` (issue 9 §10), against a real ``pagenote serve``."""
+
+from __future__ import annotations
+
+from app.agent.client import AgentClient
+from app.core.errors import REGISTRY
+from test_mcp import BATCH_MD, TOOLS, agent_app, text_of, with_client  # noqa: F401 (fixture)
+
+
+def test_wrong_argument_types_are_invalid_params_and_unknown_tools_are_left_to_the_sdk(agent_app):
+    """Issue 9 §10 changed this contract on purpose: wrong argument types used to be left to the SDK ("Error
+    executing tool …" with a pydantic dump); they are now pagenote's own ``INVALID_PARAMS: <field>: <problem>
+    — <next step>``, checked before the app is asked. Only an unknown tool name is still the SDK's answer."""
+
+    async def body(c):
+        return (await c.call_tool("wait_for_annotations", {"timeout_ms": "soon"}),
+                await c.call_tool("wait_for_annotations", {"timeout_ms": True}),
+                await c.call_tool("no_such_tool", {}))
+
+    soon, true, no_tool = with_client(agent_app.socket, body)
+    for result in (soon, true, no_tool):
+        assert result.is_error
+    next_step = REGISTRY["INVALID_PARAMS"].next_step
+    assert text_of(soon) == f'INVALID_PARAMS: timeout_ms: input should be a valid integer (got "soon") — {next_step}'
+    assert text_of(true) == f"INVALID_PARAMS: timeout_ms: input should be a valid integer (got true) — {next_step}"
+    assert not text_of(no_tool).startswith("INVALID_PARAMS:")  # the SDK answered; the app was never asked
+    assert "no_such_tool" in text_of(no_tool)
+
+
+NEXT = " — " + REGISTRY["INVALID_PARAMS"].next_step
+
+#: (tool, arguments, the INVALID_PARAMS message after "INVALID_PARAMS: ") for every tool: wrong types, strings
+#: that are not integers, values out of the schema's range, missing and unknown fields (issue 9 §10).
+BAD_CALLS = [
+    ("get_annotations", {"batch": 7}, 'batch: input should be a valid string (got 7)'),
+    ("get_annotations", {"status": "done"}, "status: input should be 'pending', 'delivered', 'acknowledged', "
+                                            "'resolved' or 'dismissed' (got \"done\")"),
+    ("get_annotations", {"batch": "current", "stauts": "resolved"},
+     "stauts: unknown parameter (this tool takes: batch, status)"),
+    ("list_batches", {"status": ["resolved"]}, "status: input should be 'pending', 'delivered', 'acknowledged', "
+                                               "'resolved' or 'dismissed' (got [\"resolved\"])"),
+    ("list_batches", {"compact": False}, "compact: unknown parameter (this tool takes: status)"),
+    ("wait_for_annotations", {}, "timeout_ms: required, but missing"),
+    ("wait_for_annotations", {"timeout_ms": "1.5"}, 'timeout_ms: input should be a valid integer (got "1.5")'),
+    ("wait_for_annotations", {"timeout_ms": 2.5}, "timeout_ms: input should be a valid integer (got 2.5)"),
+    ("wait_for_annotations", {"timeout_ms": None}, "timeout_ms: input should be a valid integer (got null)"),
+    ("wait_for_annotations", {"timeout_ms": 100, "timeout": 100},
+     "timeout: unknown parameter (this tool takes: timeout_ms)"),
+    ("acknowledge_annotations", {"batch": "b", "status": "resolved", "annotation": "one"},
+     'annotation: input should be a valid integer (got "one")'),
+    ("acknowledge_annotations", {"batch": "b", "status": "resolved", "annotation": "0"},
+     'annotation: input should be greater than or equal to 1 (got "0")'),
+    ("acknowledge_annotations", {"batch": "b", "status": "resolved", "annotation": -2},
+     "annotation: input should be greater than or equal to 1 (got -2)"),
+    ("acknowledge_annotations", {"batch": "b", "status": "resolved", "annotation": False},
+     "annotation: input should be a valid integer (got false)"),
+    ("acknowledge_annotations", {"status": "done", "reply": 5},
+     "batch: required, but missing; status: input should be 'acknowledged', 'resolved' or 'dismissed' (got "
+     '"done"); reply: input should be a valid string (got 5)'),
+    ("acknowledge_annotations", {"batch": "b", "status": "resolved", "anotation": 1},
+     "anotation: unknown parameter (this tool takes: batch, status, reply, annotation)"),
+    ("take_screenshot", {"kind": "page"}, "kind: input should be 'viewport', 'full' or 'element' (got \"page\")"),
+    ("take_screenshot", {"kind": "element", "annotation": "1st"},
+     'annotation: input should be a valid integer (got "1st")'),
+    ("take_screenshot", {"kind": "element", "annotation": 0},
+     "annotation: input should be greater than or equal to 1 (got 0)"),
+    ("take_screenshot", {"full_page": True}, "full_page: unknown parameter (this tool takes: kind, annotation, batch)"),
+    ("list_tabs", {"all": True}, "all: unknown parameter (this tool takes none)"),
+    ("page_state", {"tab": "1"}, "tab: unknown parameter (this tool takes none)"),
+]
+
+
+def test_every_bad_argument_is_invalid_params_naming_the_field(agent_app):
+    """Issue 9 §10: each of the seven tools answers a bad argument with ``INVALID_PARAMS: <field>: <problem> —
+    <the registry's next step>`` and structured ``error.code``, never the SDK's "Error executing tool"."""
+
+    async def body(c):
+        return [await c.call_tool(tool, arguments) for tool, arguments, _ in BAD_CALLS]
+
+    results = with_client(agent_app.socket, body)
+    assert {tool for tool, _, _ in BAD_CALLS} == TOOLS
+    for (tool, arguments, message), result in zip(BAD_CALLS, results, strict=True):
+        assert result.is_error, (tool, arguments)
+        assert text_of(result) == f"INVALID_PARAMS: {message}{NEXT}", (tool, arguments)
+        assert result.structured_content["error"] == {"code": "INVALID_PARAMS", "message": message,
+                                                      "next": REGISTRY["INVALID_PARAMS"].next_step}
+        assert "Error executing tool" not in text_of(result) and "pydantic" not in text_of(result)
+
+
+def test_integer_strings_are_accepted(agent_app):
+    """A generic client sends every value as a string: ``"1"`` for an annotation number, ``"200"`` for a wait,
+    ``1.0`` (a JSON Schema integer) too, and ``null`` for a left-out optional field."""
+    out = {}
+
+    async def body(c):
+        async with AgentClient(agent_app.socket) as other:
+            sent = await other.call("annotations.send", {"markdown": BATCH_MD})
+        batch_id = sent["batch"]["id"]
+        out["ack"] = await c.call_tool("acknowledge_annotations", {"batch": batch_id, "status": "acknowledged",
+                                                                   "reply": "on it", "annotation": "1"})
+        out["ack_float"] = await c.call_tool("acknowledge_annotations", {"batch": batch_id, "status": "resolved",
+                                                                         "annotation": 1.0})
+        out["ack_null"] = await c.call_tool("acknowledge_annotations", {"batch": batch_id, "status": "dismissed",
+                                                                        "annotation": None})
+        out["beyond"] = await c.call_tool("acknowledge_annotations", {"batch": batch_id, "status": "resolved",
+                                                                      "annotation": " 9 "})
+        out["wait"] = await c.call_tool("wait_for_annotations", {"timeout_ms": "200"})
+        out["shot"] = await c.call_tool("take_screenshot", {"kind": "element", "annotation": "1"})
+        out["filter"] = await c.call_tool("get_annotations", {"batch": batch_id, "status": None})
+        out["id"] = batch_id
+
+    with_client(agent_app.socket, body)
+    batch_id = out["id"]
+    assert text_of(out["ack"]) == f"Annotation 1 of batch {batch_id} is now acknowledged. Reply: on it"
+    assert text_of(out["ack_float"]) == f"Annotation 1 of batch {batch_id} is now resolved."
+    assert text_of(out["ack_null"]) == f"Batch {batch_id} is now dismissed."  # null: the whole batch
+    assert out["beyond"].is_error  # " 9 " parsed to 9; the app checks it against the batch:
+    assert text_of(out["beyond"]).startswith(f"INVALID_PARAMS: batch {batch_id} has 1 annotations, not 9")
+    assert text_of(out["wait"]).startswith("Timed out after 200 ms")
+    assert out["shot"].is_error and text_of(out["shot"]).startswith("NOT_FOUND: ")  # the app got annotation=1
+    assert not out["filter"].is_error and "matching" not in out["filter"].structured_content
+
+
+def test_schemas_generic_clients_can_fill(agent_app):
+    """Every input schema is closed (``additionalProperties: false``), optional numbers and enums are their
+    plain type (no ``anyOf`` with null, no ``"default": null``), and annotation numbers say ``minimum: 1``."""
+    tools = {t.name: t.input_schema for t in with_client(agent_app.socket, lambda c: c.list_tools()).tools}
+    for name, schema in tools.items():
+        assert schema["type"] == "object" and schema["additionalProperties"] is False, name
+        for field, prop in schema["properties"].items():
+            assert "anyOf" not in prop and prop.get("default", "") is not None, (name, field)
+            assert prop["type"] in ("string", "integer") and prop["description"], (name, field)
+    for name in ("acknowledge_annotations", "take_screenshot"):
+        assert tools[name]["properties"]["annotation"] == {
+            "type": "integer", "minimum": 1, "title": "Annotation",
+            "description": tools[name]["properties"]["annotation"]["description"]}
+    assert tools["get_annotations"]["properties"]["status"]["enum"] == ["pending", "delivered", "acknowledged",
+                                                                        "resolved", "dismissed"]
+    assert tools["acknowledge_annotations"]["required"] == ["batch", "status"]
+    assert tools["list_tabs"]["properties"] == {} and tools["page_state"]["properties"] == {}
