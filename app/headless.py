@@ -76,11 +76,7 @@ async def _capture(job: CaptureJob, tab) -> int:
     page, bridge, session = tab.page, tab.bridge, tab.session
     navigations = []  # a page that navigates on its own after load would mix two pages in one batch
     tab.view.loadStarted.connect(lambda: navigations.append(page.url().toString()))
-    try:
-        await bridge.wait_ready()
-    except PagenoteError:
-        raise PagenoteError("PAGE_SCRIPT_MISSING", "pagenote's page script did not start; is the page a web page "
-                                                   "(not a download or a PDF)?") from None
+    await tab.settled()  # the page script answers, or the page's real state by name (PAGE_SCRIPT_MISSING …)
     session.set_summary(job.summary)
     targets_of: dict[str, str] = {}
     for selector, note in job.targets:

@@ -128,19 +128,31 @@ class Tab(QObject):
         url = self.page.url()
         if url.isEmpty() or url.toString() == "about:blank":
             raise PagenoteError("NO_PAGE", "the tab has no page open")
-        # pagenote's script is injected at DocumentReady, before the load ends: on a loaded document it
-        # answers at once or never (a short grace covers a load that ended a moment ago).
-        grace_ms = min(1_000, max(int((deadline - loop.time()) * 1000), 1))
-        try:
-            await self.bridge.wait_ready(timeout_ms=grace_ms)
-        except PageCallTimeout as exc:
-            if self.loading:  # a new load started meanwhile
-                raise PagenoteError("PAGE_LOADING", f"{self.page.url().toString()} started loading again") from None
-            if not isinstance(exc.__cause__, PageScriptMissing):  # the call itself got no answer: a busy page
-                raise PagenoteError("PAGE_UNRESPONSIVE", "the page did not answer (a script loop?)") from None
-            raise PagenoteError("PAGE_SCRIPT_MISSING", "the page has loaded, but pagenote's page script does not "
-                                "run in it (an error page, a PDF, a download, or a page that stopped its own "
-                                "parser?)", "reload the page; if it is not an HTML page, open one") from None
+        # pagenote's script is injected at DocumentReady, before the load ends: on a loaded document that
+        # answers, it is there at once or never (a one-second grace covers a load that ended a moment ago). A
+        # page that does not answer at all is busy: that may pass, so it gets the whole remaining time.
+        missing = PagenoteError("PAGE_SCRIPT_MISSING", "the page has loaded, but pagenote's page script does not "
+                                "run in it (an error page, a PDF, a download, or a page that stopped its own parser?)",
+                                "reload the page; if it is not an HTML page, open one")
+        busy = PagenoteError("PAGE_UNRESPONSIVE", "the page did not answer (a script loop?)")
+        missing_since = None
+        while True:
+            left_ms = int((deadline - loop.time()) * 1000)
+            if left_ms <= 0:
+                raise busy if missing_since is None else missing
+            try:
+                await self.bridge.call("frame", timeout_ms=left_ms)
+                return
+            except PageCallTimeout:
+                raise (busy if missing_since is None else missing) from None
+            except PageScriptMissing:
+                if self.loading:  # a new load started meanwhile
+                    raise PagenoteError("PAGE_LOADING", f"{self.page.url().toString()} started loading "
+                                                        "again") from None
+                missing_since = missing_since if missing_since is not None else loop.time()
+                if loop.time() - missing_since > 1.0:
+                    raise missing from None
+            await asyncio.sleep(0.05)
 
     def info(self, active: bool) -> dict:
         """``{id, title, url, active}``: the tab as ``tabs.list`` shows it."""
