@@ -331,17 +331,3 @@ def test_alt_down_inside_an_iframe_cycles_the_frames_own_stack(window, server, q
     assert state()["label"].startswith("body ") and w.page_call("hoverState") is None
     pin(qtbot, w, point)
     assert w.session.pins[0].annotation.element.tag == "body"
-
-
-def test_entering_the_mode_from_the_address_bar_gives_the_keys_to_the_page(window, server, qtbot):
-    """Type a URL, Enter, Ctrl+Shift+A: Alt+↓ and Esc then act on the page, not on the address bar."""
-    from PySide6.QtWidgets import QApplication
-
-    window.load_page(server.url("counters.html"))
-    window.activateWindow()
-    window.address.setFocus()
-    qtbot.waitUntil(lambda: QApplication.focusWidget() is window.address, timeout=3000)
-    window.act_annotate.trigger()
-    qtbot.waitUntil(lambda: QApplication.focusWidget() is window.view.focusProxy(), timeout=3000)
-    QTest.keyClick(QApplication.focusWidget(), Qt.Key.Key_Escape)
-    assert not window.annotate.active

@@ -70,11 +70,7 @@ class AnnotateController(QObject):
             self.note_box.hide()
         self.active = on
         self.guard.set_active(on)
-        if on:
-            # The mode's keys (Esc, Alt+↑/↓) go to the page view: entering the mode from the address bar
-            # (type a URL, Enter, Ctrl+Shift+A) must not leave them going to the address bar.
-            self.view.setFocus()
-        else:
+        if not on:
             self.bridge.post("clearHover")
         self.mode_changed.emit(on)
         self.message.emit(self.tr("Annotation mode: click an element to pin a note · Esc to leave") if on
