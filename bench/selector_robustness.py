@@ -159,6 +159,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--todomvc", help="an unpacked todomvc package (default: npm pack into the cache)")
     parser.add_argument("--show", type=int, default=3, help="example selectors printed per page (default 3)")
+    parser.add_argument("--failures", action="store_true",
+                        help="print every selector that fails (a) or (b), with the change that broke it")
     args = parser.parse_args()
     started = time.perf_counter()
 
@@ -210,6 +212,12 @@ def main() -> int:
     for name, rows in results.items():
         for r in rows[:: max(1, len(rows) // max(1, args.show))][: args.show]:
             print(f"  {name}: {r['kind']:8} {r['selector']}")
+    if args.failures:
+        for name, rows in results.items():
+            for r in rows:
+                broke = [k for k, key in (("(a)", "sibling"), ("(b)", "wrap")) if not r[key]]
+                if broke:
+                    print(f"  FAIL {'/'.join(broke):7} {name}: {r['kind']:8} {r['selector']}")
     print(f"total {time.perf_counter() - started:.1f} s")
     return 0
 

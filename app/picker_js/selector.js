@@ -72,7 +72,8 @@ function attrSteps(el) {
   for (const attr of NAMING_ATTRS) {
     const v = el.getAttribute(attr);
     // A URL with credentials in its query would leak them through the selector: skip it (issue #3 §9).
-    if (!v || v.length > VALUE_MAX) continue;
+    // An empty href (a link to this page, as Sphinx writes the current page's nav item) still names it.
+    if (v === null || (!v && attr !== 'href') || v.length > VALUE_MAX) continue;
     if (attr === 'href' && (v.startsWith('javascript:') || redactUrl(v) !== v)) continue;
     out.push(`${tag}[${attr}="${cssString(v)}"]`);
   }
@@ -82,6 +83,19 @@ function attrSteps(el) {
 }
 
 function stableClasses(el) { return Array.from(el.classList).filter(isStableClass).slice(0, 3); }
+
+// Steps naming `el` by a child's own naming attribute or id, for an element that has none itself:
+// `h2:has(> a[href="#comparisons"])` (a Sphinx heading and its permalink). At most 2, from its first 8
+// element children. `:has()`: Selectors Level 4 §4.5, in Chromium since 105.
+function childSteps(el) {
+  const out = [];
+  let child = el.firstElementChild;
+  for (let i = 0; child && i < 8 && out.length < 2; i++, child = child.nextElementSibling) {
+    const step = idSteps(child).concat(attrSteps(child))[0];
+    if (step) out.push(`${tagStep(el)}:has(> ${step})`);
+  }
+  return out;
+}
 
 // Steps without position, most readable first: naming attributes, tag.class, tag.class.class, tag.
 function plainSteps(el) {
@@ -94,20 +108,58 @@ function plainSteps(el) {
   return out;
 }
 
-// Steps with the element's position among same-type siblings (none when it has no such sibling).
-function positionalSteps(el) {
-  if (sameTypeSiblings(el) < 2) return [];
-  const tag = tagStep(el);
-  const nth = `:nth-of-type(${nthOfType(el)})`;
-  const classes = stableClasses(el);
-  return classes.length ? [tag + '.' + CSS.escape(classes[0]) + nth, tag + nth] : [tag + nth];
+// The steps tried for the element itself: plainSteps, with a child's naming attribute before the bare tag
+// when the element has no naming attribute or class of its own. Every step but the last tells the element
+// apart from a new bare sibling of its tag. (Ancestors use plainSteps: a unique `main` is anchor enough.)
+function targetSteps(el) {
+  const out = plainSteps(el);
+  return out.length === 1 ? childSteps(el).concat(out) : out;
 }
 
-// The one step of a path from an anchor down: tag, first stable class, position when needed.
-function pathStep(el) {
+// Same-tag siblings of `el` (itself excluded), or null when the parent has over SIBLINGS_MAX children
+// (a long list: the step then uses its position, without comparing).
+const SIBLINGS_MAX = 500;
+function sameTagOthers(el) {
+  const parent = el.parentElement;
+  if (!parent || parent.children.length > SIBLINGS_MAX) return null;
+  return Array.from(parent.children).filter((c) => c !== el && c.localName === el.localName);
+}
+
+function matchesSafe(node, selector) {
+  try { return node.matches(selector); } catch (e) { return false; }
+}
+
+// The step telling `el` apart from its same-tag siblings, in the order a person would reach for:
+//   1. a step of plainSteps (naming attribute, tag.class …) that none of them matches: `li.nav-item-this`;
+//   2. its position among the siblings sharing its first stable class: `:nth-child(3 of code.docutils)`
+//      (Selectors Level 4 §14.3.1, in Chromium since 111) — an inserted element without that class
+//      does not move it;
+//   3. its position among all same-tag siblings: `p:nth-of-type(4)`.
+// Without same-tag siblings: tag and first stable class. No queries (Element.matches on the siblings only).
+function ownStep(el) {
+  const tag = tagStep(el);
   const classes = stableClasses(el);
-  const nth = sameTypeSiblings(el) > 1 ? `:nth-of-type(${nthOfType(el)})` : '';
-  return tagStep(el) + (classes.length ? '.' + CSS.escape(classes[0]) : '') + nth;
+  const base = classes.length ? tag + '.' + CSS.escape(classes[0]) : tag;
+  if (sameTypeSiblings(el) < 2) return base;
+  const others = sameTagOthers(el);
+  if (others) {
+    for (const step of targetSteps(el).slice(0, -1)) if (!others.some((o) => matchesSafe(o, step))) return step;
+    if (classes.length) {
+      let k = 1;
+      for (const o of others) if (o.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING && o.matches(base)) k++;
+      return `:nth-child(${k} of ${base})`;
+    }
+  }
+  return `${tag}:nth-of-type(${nthOfType(el)})`;
+}
+
+// Steps with the element's position among same-tag siblings (none when it has no such sibling): its own
+// step, then its plain :nth-of-type.
+function positionalSteps(el) {
+  if (sameTypeSiblings(el) < 2) return [];
+  const nth = `${tagStep(el)}:nth-of-type(${nthOfType(el)})`;
+  const own = ownStep(el);
+  return own === nth ? [nth] : [own, nth];
 }
 
 // --- the bounded search ---------------------------------------------------------------------------------------
@@ -178,7 +230,7 @@ function* anchoredAncestors(s, el) {
 // inserted between two steps keeps it matching), child combinators otherwise.
 function pathFrom(s, anchor, el) {
   const steps = [];
-  for (let n = el; n && n !== anchor.node; n = n.parentElement) steps.unshift(pathStep(n));
+  for (let n = el; n && n !== anchor.node; n = n.parentElement) steps.unshift(ownStep(n));
   for (const join of [' ', ' > ']) {
     for (const first of [' ', ' > ']) {
       const sel = anchor.step + first + steps.join(join);
@@ -213,18 +265,22 @@ function fullPath(el) {
 function uniqueSelector(el) {
   const s = searchOf(el);
   for (const step of idSteps(el)) if (uniqueInRoot(s, step, el)) return step;
-  const plain = plainSteps(el);
+  const plain = targetSteps(el);
   for (const step of plain) if (uniqueInRoot(s, step, el)) return step;
   const below = (a, step) => uniqueUnder(s, a.node, step, el) && verified(s, `${a.step} ${step}`, el);
+  // …and its own step unless that is a bare :nth-of-type (which tier 5 tries alone first).
+  const own = ownStep(el);
+  const inner = plain.slice(0, 2).concat(plain.includes(own) || own.includes(':nth-of-type(') ? [] : [own]);
   const ancestors = [];
   for (const a of anchoredAncestors(s, el)) {
     ancestors.push(a);
     for (const step of plain) if (below(a, step)) return `${a.step} ${step}`;
     // A step of an ancestor between (nearest first) that tells this one apart: `#doc table a[href="#x"]`.
+    // The element's own step last: `div.sphinxsidebarwrapper a[href="#x"] :nth-child(2 of code.xref)`.
     let n = el.parentElement;
     for (let i = 0; n && n !== a.node && i < MIDDLE_MAX; i++, n = n.parentElement) {
       for (const mid of plainSteps(n).slice(0, 2)) {
-        for (const step of plain.slice(0, 2)) if (below(a, `${mid} ${step}`)) return `${a.step} ${mid} ${step}`;
+        for (const step of inner) if (below(a, `${mid} ${step}`)) return `${a.step} ${mid} ${step}`;
       }
     }
   }
@@ -234,7 +290,7 @@ function uniqueSelector(el) {
   for (let depth = 0; node && depth < DEPTH_MAX && s.left > 0; depth++, node = node.parentElement) {
     for (const step of positionalSteps(node)) {
       if (!uniqueInRoot(s, step, node)) continue;
-      for (const own of plain) if (below({ node, step }, own)) return `${step} ${own}`;
+      for (const mine of plain) if (below({ node, step }, mine)) return `${step} ${mine}`;
     }
   }
   const positional = positionalSteps(el);
