@@ -35,12 +35,15 @@ function queryAll(root, selector) {
   try { return Array.from(root.querySelectorAll(selector)).filter(notOwn); } catch (e) { return []; }
 }
 
-function roleMatches(root, wanted, name) {
+function roleMatches(root, wanted, name, max) {
   if (!LOCATOR_ROLE.test(wanted) || !name) return [];
   const tags = Object.prototype.hasOwnProperty.call(ROLE_TAGS, wanted) ? ', ' + ROLE_TAGS[wanted] : '';
   const bare = name.replace(/\s+/g, '');
-  return queryAll(root, `[role~="${wanted}"]${tags}`)
-    .filter((c) => role(c) === wanted && !cannotBeNamed(c, bare) && accessibleName(c) === name);
+  const out = [];
+  for (const c of queryAll(root, `[role~="${wanted}"]${tags}`)) {
+    if (role(c) === wanted && !cannotBeNamed(c, bare) && accessibleName(c) === name && out.push(c) >= max) break;
+  }
+  return out;
 }
 
 // Elements whose accessibleName() takes a branch other than "content, else nothing" (record.js).
@@ -101,7 +104,7 @@ function isSpace(c) {
 // squashed, is a prefix of its rendered text up to letter case (text-transform): only such text nodes start a
 // climb, and a climb stops where the text grows past `t` (an ancestor's text only grows) or at an element
 // already climbed.
-function textMatches(root, t) {
+function textMatches(root, t, max) {
   if (!t) return [];
   const doc = root.ownerDocument || root;
   const lower = t.toLowerCase();
@@ -122,6 +125,7 @@ function textMatches(root, t) {
       if (s === null) break;
       if (s === t) { if (notOwn(el)) out.push(el); break; }
     }
+    if (out.length >= max) break;
   }
   return out;
 }
@@ -141,17 +145,19 @@ function xpathMatches(root, xp) {
   }
 }
 
-function resolveLocator(root, locator) {
+// `max`: stop after this many matches (the caller only needs to know whether there is more than one); the
+// text and role searches, which compute a rendered text or a name per candidate, end early.
+function resolveLocator(root, locator, max = Infinity) {
   const p = parseLocator(locator);
   if (!p || !root || !root.querySelectorAll) return [];
   switch (p.kind) {
     case 'css': return queryAll(root, p.value);
     case 'xpath': return xpathMatches(root, p.value);
-    case 'role': return roleMatches(root, p.role, p.value);
+    case 'role': return roleMatches(root, p.role, p.value, max);
     case 'label': return queryAll(root, LABEL_TAGS).filter((c) => isLabelTarget(c) && labelTexts(c).includes(p.value));
     case 'testid': return queryAll(root, `[${p.attr}="${cssString(p.value)}"]`);
     case 'placeholder': return queryAll(root, '[placeholder]').filter((c) => c.getAttribute('placeholder') === p.value);
-    case 'text': return textMatches(root, p.value);
+    case 'text': return textMatches(root, p.value, max);
     default: return [];
   }
 }
@@ -180,7 +186,7 @@ function locatorsFor(el, selector) {
     let loc = '';
     try { loc = make(); } catch (e) { return; }
     if (!loc || loc.length > LOCATOR_CHARS || LOCATOR_BREAKS.test(loc) || !splitsAlone(loc) || found.includes(loc)) return;
-    const hits = resolveLocator(root, loc);
+    const hits = resolveLocator(root, loc, 2);
     if (hits.length === 1 && hits[0] === el) found.push(loc);
   };
   if (!redacted) {
