@@ -169,20 +169,50 @@ function searchOf(el) {
   return { root: el.getRootNode(), left: QUERY_MAX, counts: new Map() };
 }
 
-// Does `selector` match exactly `el` in the root? Counted; false once the budget is spent.
+// Steps of the form `tag` or `tag.class` (an escaped class that needs no escaping), answered from the live
+// collections Chromium caches per document (getElementsByTagName / getElementsByClassName), which stop at the
+// second match instead of scanning the whole tree as querySelectorAll does. `tag` matches like the CSS type
+// selector: elements of any namespace with that qualified name (DOM §4.2.6 "list of elements with qualified
+// name"; CSS type selectors without a default namespace, Selectors Level 4 §5.1).
+const SIMPLE_STEP = /^([a-z][a-z0-9]*)(?:\.([A-Za-z_][A-Za-z0-9_-]*))?$/;
+
+// The step's first two matches under `scope` (a Document or an Element; the scope itself excluded), or
+// null when the step is not simple or `scope` is a shadow root (no such collections there).
+function firstTwo(scope, step) {
+  if (!scope.getElementsByTagName) return null;
+  const m = SIMPLE_STEP.exec(step);
+  if (!m) return null;
+  if (!m[2]) { const c = scope.getElementsByTagName(m[1]); return [c.item(0), c.item(1)]; }
+  const out = [];
+  for (const e of scope.getElementsByClassName(m[2])) if (e.localName === m[1] && out.push(e) === 2) break;
+  return out;
+}
+
+// Is `list` (an array-like of matches) exactly `el`?
+function onlyEl(list, el) { return list.length >= 1 && list[0] === el && !list[1]; }
+
+// Does `selector` match exactly `el` in the root? Counted; false once the budget is spent. A simple step is
+// answered from the cached collections and costs nothing.
 function uniqueInRoot(s, selector, el) {
   if (!s.counts.has(selector)) {
-    if (s.left <= 0) return false;
-    s.left--;
-    let list = [];
-    try { list = s.root.querySelectorAll(selector); } catch (e) { /* invalid: never unique */ }
-    s.counts.set(selector, list.length === 1 ? list[0] : null);
+    const two = firstTwo(s.root, selector);
+    if (two) {
+      s.counts.set(selector, onlyEl(two, two[0]) ? two[0] : null);
+    } else {
+      if (s.left <= 0) return false;
+      s.left--;
+      let list = [];
+      try { list = s.root.querySelectorAll(selector); } catch (e) { /* invalid: never unique */ }
+      s.counts.set(selector, list.length === 1 ? list[0] : null);
+    }
   }
   return s.counts.get(selector) === el;
 }
 
 // Does the compound step match exactly `el` among `scope`'s descendants? Counted like uniqueInRoot.
 function uniqueUnder(s, scope, step, el) {
+  const two = firstTwo(scope, step);
+  if (two) return onlyEl(two, el);
   if (s.left <= 0) return false;
   s.left--;
   try {
