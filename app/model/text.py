@@ -21,21 +21,34 @@ from app.core.policy import (  # re-exported: the model and protocol import the 
 )
 
 __all__ = ["ATTRIBUTE_VALUE_CAP", "BLOCK_MARK", "CONTEXT_CAP", "HTML_CAP", "LINE_CAP", "LINE_MARK", "NOTE_CAP",
-           "TEXT_CAP", "cap_block", "cap_line", "cap_note", "clean_unicode", "normalise_block", "note_overflow"]
+           "TEXT_CAP", "cap_block", "cap_line", "cap_note", "clean_unicode", "is_single_line", "normalise_block",
+           "note_overflow"]
 
-_NEWLINES = re.compile(r"\r\n|\r|\n")
-_LINE_BREAK_RUN = re.compile(r"\s*[\r\n\f\v\x85\u2028\u2029]+\s*")
+#: What ``str.splitlines()`` (and so many Markdown readers, editors and agents) treats as a line end: LF, CR,
+#: VT, FF, FS/GS/RS (U+001C–U+001E), NEL (U+0085), LINE SEPARATOR and PARAGRAPH SEPARATOR (Python docs,
+#: "str.splitlines"; Unicode UAX #14 mandatory breaks). A character class body.
+_BREAK_CHARS = "\n\r\x0b\x0c\x1c-\x1e\x85\u2028\u2029"
+_NEWLINES = re.compile(r"\r\n|[" + _BREAK_CHARS + "]")
+_LINE_BREAK_RUN = re.compile(r"\s*[" + _BREAK_CHARS + r"]+\s*")
+#: Characters no field keeps as they are (made visible as U+FFFD REPLACEMENT CHARACTER): the other C0
+#: controls (TAB excepted) and DEL, the C1 controls (NEL excepted: a line break), and the bidi embedding,
+#: override and isolate controls U+202A–U+202E and U+2066–U+2069, which reorder how the rest of a line is
+#: displayed ("Trojan Source", CVE-2021-42574; Unicode UAX #9 §2.1–2.2).
+_HIDDEN = re.compile("[\x01-\x08\x0e-\x1b\x1f\x7f-\x84\x86-\x9f\u202a-\u202e\u2066-\u2069]")
 
 
 def clean_unicode(value: str) -> str:
-    """Return ``value`` with lone UTF-16 surrogates replaced by U+FFFD, so it always encodes as UTF-8.
+    """Return ``value`` with lone UTF-16 surrogates replaced by U+FFFD, so it always encodes as UTF-8, and
+    with every control character that is not a line break or TAB, and every bidi override/isolate control
+    (U+202A–U+202E, U+2066–U+2069), replaced by U+FFFD, so what a reader sees is what the text holds.
 
     Strings coming from JavaScript may hold unpaired surrogates (JS strings are UTF-16 code-unit sequences);
     Python keeps them as code points U+D800..U+DFFF, which ``str.encode('utf-8')`` rejects. NUL is dropped.
+    Line breaks are left to the callers (:func:`cap_line` folds them, :func:`normalise_block` makes them LF).
     """
     if not value:
         return value
-    value = value.replace("\x00", "")
+    value = _HIDDEN.sub("\ufffd", value.replace("\x00", ""))
     try:
         value.encode("utf-8")
         return value
@@ -44,20 +57,29 @@ def clean_unicode(value: str) -> str:
 
 
 def cap_line(value: str, cap: int = LINE_CAP) -> str:
-    """Normalise a single-line field value: no newline (whitespace runs with a line break become one space),
-    stripped, at most ``cap`` code points, ending in ``" [truncated]"`` when cut (issue #2).
+    """Normalise a single-line field value: no line break of any kind ``str.splitlines()`` knows (whitespace
+    runs with one become one space; TAB becomes a space), no other control or bidi control character
+    (:func:`clean_unicode`), stripped, at most ``cap`` code points, ending in ``" [truncated]"`` when cut.
 
     Idempotent: ``cap_line(cap_line(v)) == cap_line(v)``.
     """
-    value = _LINE_BREAK_RUN.sub(" ", clean_unicode(value)).strip()
+    value = _LINE_BREAK_RUN.sub(" ", clean_unicode(value)).replace("\t", " ").strip()
     if len(value) > cap:
         value = value[: cap - len(LINE_MARK)].rstrip() + LINE_MARK
     return value
 
 
+def is_single_line(value: str) -> bool:
+    """True when ``value`` can stand on a ``Key: value`` line as it is: no line break of any kind
+    ``str.splitlines()`` knows, no control or bidi control character that :func:`cap_line` would replace."""
+    return not _NEWLINES.search(value) and not _HIDDEN.search(value) and "\x00" not in value
+
+
 def normalise_block(value: str) -> str:
-    """A fenced-block value without its cap: LF line ends (CRLF and lone CR become LF), no trailing spaces
-    before a line end, no leading/trailing blank lines. Idempotent."""
+    """A fenced-block value without its cap: LF line ends (CRLF, lone CR and every other line break
+    ``str.splitlines()`` knows become LF, so a reader splitting either way sees the same lines and the fence
+    stays on its own line), other controls as in :func:`clean_unicode`, no trailing spaces before a line end,
+    no leading/trailing blank lines. Idempotent."""
     value = _NEWLINES.sub("\n", clean_unicode(value)).strip("\n")
     # A block's lines are kept as typed, but trailing spaces before a line end are noise in Markdown.
     return "\n".join(line.rstrip() for line in value.split("\n")).strip("\n")

@@ -15,19 +15,14 @@ rule (``splitsAlone`` in ``app/picker_js/locator_grammar.js``); ``tests/test_par
 
 from __future__ import annotations
 
-import re
-
 from app.core.policy import LINE_CAP, LOCATOR_CHARS, LOCATOR_MAX, LOCATOR_SEPARATOR
+from app.model.text import is_single_line
 
 SEPARATOR = LOCATOR_SEPARATOR
 #: At most this many locators per element, each at most this many code points (longer ones are dropped);
 #: the page applies the same limits (app.core.policy).
 MAX_LOCATORS = LOCATOR_MAX
 LOCATOR_CAP = LOCATOR_CHARS
-
-#: Characters that end a line somewhere (Markdown readers, editors) or that the text model drops.
-_BREAKS = re.compile(r"[\r\n\f\v\x85\u2028\u2029\x00]")
-
 
 def splits_alone(locator: str) -> bool:
     """True when ``locator`` reads back as itself from a ``"; "``-joined line: it ends outside quotes with no
@@ -50,7 +45,8 @@ def splits_alone(locator: str) -> bool:
 
 
 def _usable(locator: object) -> bool:
-    if not isinstance(locator, str) or not locator or len(locator) > LOCATOR_CAP or _BREAKS.search(locator):
+    if not isinstance(locator, str) or not locator or len(locator) > LOCATOR_CAP \
+            or not is_single_line(locator):
         return False
     try:
         locator.encode("utf-8")  # a lone surrogate from JS would be replaced, and then match nothing
