@@ -129,6 +129,8 @@ def test_an_element_hidden_after_it_was_pinned_has_no_rect_no_marker_and_no_crop
     qtbot.waitUntil(lambda: page.panel.rows()[0].endswith("(hidden)"), timeout=5000)
     text = copied(page, qtbot)
     assert "Rect: none (hidden)" in text and "Rect: x=0, y=0" not in text
+    # The pin-time display value is re-read with the box: the record never says block and hidden at once.
+    assert "\nDisplay: none\n" in text and "rect, box, display changed" in text
     element = parse_annotations(text).annotations[0].element
     assert element.rect is None and element.box == "hidden"
     assert encode_annotations(parse_annotations(text)) == text

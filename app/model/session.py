@@ -13,10 +13,11 @@ from app.core.policy import NOTE_CAP, STATUS_EXACT, STATUS_REMATCHED, STATUS_STA
 from app.model.annotation import Annotation, AnnotationBatch, ElementRecord
 from app.model.text import note_overflow
 
-#: The record fields that say where an element is, re-read from the live node before an export (issue 9 §4),
-#: with the words ``Refreshed:`` names them by.
+#: The record fields that say where an element is (and whether it is shown: ``display`` goes with ``box``, so
+#: a node hidden after the pin reads ``Display: none`` beside ``Rect: none (hidden)``), re-read from the live
+#: node before an export (issue 9 §4), with the words ``Refreshed:`` names them by.
 LOCATION_FIELDS = (("selector", "selector"), ("locators", "locators"), ("xpath", "XPath"), ("rect", "rect"),
-                   ("box", "box"))
+                   ("box", "box"), ("display", "display"))
 
 
 @dataclass
@@ -105,7 +106,7 @@ class Session:
         """Record what the page says about pin ``pin_id`` right before an export (issue 9 §4): ``stale`` (with
         its ``reason``; the record is left as it was pinned), else the live ``element``: for ``rematched`` the
         whole record (the node was replaced), for ``exact`` its location fields (:data:`LOCATION_FIELDS`:
-        selector, locators, XPath, rect, box). When they changed, ``Annotation.refreshed`` becomes
+        selector, locators, XPath, rect, box, display). When they changed, ``Annotation.refreshed`` becomes
         ``"<when>: selector, rect changed"`` (``when``: an ISO 8601 UTC time). Returns the names of the fields
         that changed (empty for an unknown id or no change)."""
         try:
