@@ -49,7 +49,7 @@ def test_pagenote_socket_comes_first(short_tmp, monkeypatch):
     assert paths.socket_path() == wanted
     assert wanted.parent.is_dir()   # created for you …
     os.chmod(wanted.parent, 0o755)
-    assert paths.socket_path() == wanted   # … and, being your explicit choice, not checked
+    assert paths.socket_path() == wanted   # … and checked where it is used (tests/test_socket_trust.py)
 
 
 @posix_only
@@ -133,6 +133,82 @@ def test_private_dir_is_created_0700_and_checked(tmp_path):
     with pytest.raises(PermissionError):
         platform.private_dir(made)
     assert platform.private_dir(made, check=False) == made
+
+
+@posix_only
+def test_a_trusted_dir_is_yours_and_writable_by_you_alone(tmp_path):
+    for mode in (0o700, 0o755, 0o711):
+        os.chmod(tmp_path, mode)
+        assert platform.check_trusted_dir(tmp_path) == tmp_path
+    for mode in (0o775, 0o757, 0o1777):
+        os.chmod(tmp_path, mode)
+        with pytest.raises(PermissionError, match=oct(mode & 0o777)):
+            platform.check_trusted_dir(tmp_path)
+    os.chmod(tmp_path, 0o700)
+
+
+@posix_only
+def test_files_next_to_the_socket_are_never_opened_through_a_link(tmp_path):
+    """A link planted where pagenote keeps a log, a token or a lock is refused, and its target is neither
+    created, read, nor written."""
+    victim = tmp_path / "victim"
+    victim.write_bytes(b"precious")
+    os.chmod(victim, 0o600)
+    link = tmp_path / "planted"
+    link.symlink_to(victim)
+    with pytest.raises(PermissionError, match="symbolic link"):
+        platform.append_own_file(link)
+    with pytest.raises(PermissionError, match="symbolic link"):
+        platform.read_private_file(link)
+    with pytest.raises(PermissionError, match="symbolic link"):
+        platform.check_private_file(link)
+    with pytest.raises(PermissionError, match="symbolic link"):
+        with platform.exclusive_lock(link):
+            pass
+    dangling = tmp_path / "dangling"
+    dangling.symlink_to(tmp_path / "created-through-the-link")
+    for opener in (platform.append_own_file, lambda path: platform.exclusive_lock(path).__enter__()):
+        with pytest.raises(PermissionError):
+            opener(dangling)
+    assert victim.read_bytes() == b"precious" and not (tmp_path / "created-through-the-link").exists()
+
+
+@posix_only
+def test_own_files_are_checked_on_what_is_opened(tmp_path):
+    log = tmp_path / "serve.log"
+    with platform.append_own_file(log) as fh:
+        fh.write(b"one\n")
+    with platform.append_own_file(log) as fh:
+        fh.write(b"two\n")
+    assert log.read_bytes() == b"one\ntwo\n" and stat.S_IMODE(log.stat().st_mode) == 0o600
+    os.chmod(log, 0o644)
+    with pytest.raises(PermissionError, match="0o644"):
+        platform.read_private_file(log)
+    with pytest.raises(PermissionError, match="not a regular file"):
+        platform.read_private_file(tmp_path)
+
+
+@posix_only
+def test_the_mcp_token_is_not_read_through_a_link_nor_kept_in_a_shared_dir(tmp_path):
+    from app.mcp.http import TOKEN_FILE, load_or_create_token
+
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    os.chmod(shared, 0o777)
+    with pytest.raises(PermissionError, match="0o777"):
+        load_or_create_token(shared)
+    assert not (shared / TOKEN_FILE).exists()
+    mine = tmp_path / "mine"
+    mine.mkdir(mode=0o700)
+    other = tmp_path / "their-token"
+    other.write_text("their-token-value\n")
+    os.chmod(other, 0o600)
+    (mine / TOKEN_FILE).symlink_to(other)
+    with pytest.raises(PermissionError, match="symbolic link"):
+        load_or_create_token(mine)
+    (mine / TOKEN_FILE).unlink()
+    token, created = load_or_create_token(mine)
+    assert created and load_or_create_token(mine) == (token, False)
 
 
 @posix_only

@@ -2,6 +2,10 @@
 
 One request at a time per connection; ``annotations.wait`` long polls are fine (the connection is simply
 busy until the answer comes). No Qt.
+
+Nothing is sent before the other end is known to be the user's own app (:mod:`app.agent.trust`): the
+socket's directory and file are checked before connecting and the peer's uid right after, for the default
+path and an explicit one (``$PAGENOTE_SOCKET``, ``--socket``) alike; else :class:`AgentUntrusted`.
 """
 
 from __future__ import annotations
@@ -12,9 +16,11 @@ from pathlib import Path
 from typing import Any
 
 import anyio
-from anyio.abc import SocketStream
+from anyio.abc import SocketAttribute, SocketStream
 
+from app.agent import trust
 from app.agent.rpc import MAX_LINE_BYTES, PROTOCOL_VERSION
+from app.core.errors import REGISTRY, PagenoteError
 
 
 class AgentError(Exception):
@@ -35,6 +41,14 @@ class AgentUnavailable(AgentError):
         super().__init__("APP_NOT_RUNNING", message, "start the app: ./run.sh (window) or 'pagenote serve'")
 
 
+class AgentUntrusted(AgentError):
+    """The socket, its directory or the process serving it is not the user's own (``SOCKET_UNTRUSTED``,
+    :mod:`app.agent.trust`); nothing was sent."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__("SOCKET_UNTRUSTED", message, REGISTRY["SOCKET_UNTRUSTED"].next_step)
+
+
 class AgentClient:
     """``async with AgentClient(path) as c: await c.call("health")``."""
 
@@ -53,11 +67,28 @@ class AgentClient:
         await self.aclose()
 
     async def connect(self) -> None:
-        """Connect. Raises :class:`AgentUnavailable` when nothing listens on the path."""
+        """Check the socket's directory and file, connect, check the peer's uid (:mod:`app.agent.trust`).
+        Raises :class:`AgentUntrusted` when a check fails (the connection, if made, is closed unused),
+        :class:`AgentUnavailable` when nothing listens on the path."""
         try:
-            self._stream = await anyio.connect_unix(str(self.path))
+            trust.check_socket_path(self.path)
+        except FileNotFoundError:
+            raise AgentUnavailable(f"no pagenote app on {self.path} (no such socket)") from None
+        except PagenoteError as exc:
+            raise AgentUntrusted(exc.message) from None
+        try:
+            stream = await anyio.connect_unix(str(self.path))
         except OSError as exc:
             raise AgentUnavailable(f"no pagenote app on {self.path} ({exc.strerror or exc})") from None
+        try:
+            trust.check_peer(stream.extra(SocketAttribute.raw_socket), self.path)
+        except (PagenoteError, OSError) as exc:
+            with anyio.CancelScope(shield=True):
+                await stream.aclose()
+            if isinstance(exc, PagenoteError):
+                raise AgentUntrusted(exc.message) from None
+            raise AgentUnavailable(f"the pagenote app on {self.path} went away ({exc})") from None
+        self._stream = stream
 
     async def aclose(self) -> None:
         if self._stream is not None:

@@ -46,7 +46,9 @@ def _runtime_dir() -> Path | None:
 def socket_path() -> Path:
     """The agent socket's path, first rule that applies:
 
-    1. ``$PAGENOTE_SOCKET`` when set (its parent is created with mode 0700 but not checked: your choice);
+    1. ``$PAGENOTE_SOCKET`` when set (its parent is created with mode 0700 when missing; it is checked where
+       the socket is used, not here: the app serves and the client connects only when the directory is
+       yours and writable by you alone, :mod:`app.agent.trust`);
     2. ``<runtime>/agent.sock`` with ``<runtime>`` = :func:`platformdirs.user_runtime_dir` ``("pagenote")``
        (``$XDG_RUNTIME_DIR/pagenote`` on Linux, per the XDG Base Directory spec) when the system provides
        that directory (:func:`_runtime_dir`) and the path fits in ``sun_path`` (:data:`SUN_PATH_MAX` bytes);
@@ -82,7 +84,8 @@ def data_dir() -> Path:
 
 
 def is_live(path: Path, timeout: float = 0.5) -> bool:
-    """True when something accepts connections on the Unix socket ``path`` within ``timeout`` seconds."""
+    """True when something accepts connections on the Unix socket ``path`` within ``timeout`` seconds. Says
+    nothing about who: nothing is sent, and :mod:`app.agent.trust` decides whether to talk to it."""
     if not path.exists():
         return False
     with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as s:

@@ -3,23 +3,28 @@
 
 Every limit of issue #5 §1 is enforced per connection; a misbehaving client gets an error line and is
 disconnected, and every other client keeps being served.
+
+Trust (:mod:`app.agent.trust`): the app serves only in a directory that is the user's alone, never deletes
+what it did not make (a live socket, a link, a file: :func:`~app.agent.trust.occupant` names it), and a
+client whose uid is not the user's (``SO_PEERCRED`` / ``getpeereid``) gets one ``SOCKET_UNTRUSTED`` line and
+is disconnected before anything it sends is read.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import socket
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from PySide6.QtCore import QObject, QTimer
 from PySide6.QtNetwork import QLocalServer, QLocalSocket
 
-from app.agent import rpc
+from app.agent import rpc, trust
 from app.core.errors import PagenoteError
 from app.core.tasks import spawn
 from app.agent.methods import Hub, Methods, Wait
-from app.agent.paths import is_live
 from app.agent.store import SentBatch
 
 log = logging.getLogger("pagenote.agent")
@@ -59,10 +64,13 @@ class AgentServer(QObject):
         methods.waiting = self.waiting
 
     def start(self) -> str:
-        """Listen. Returns ``""`` on success, else why not (another pagenote already serves the path, or
-        Qt's error string). A stale socket file left by a crashed app is removed first."""
-        if is_live(self.path):
-            return f"another pagenote is already serving {self.path}"
+        """Listen. Returns ``""`` on success, else why not: :func:`app.agent.trust.occupant`'s reason (the
+        directory is not the user's alone; another pagenote, or another user's process, serves the path;
+        something else is there), or Qt's error string. A dead socket of the user's (an app that crashed)
+        is replaced."""
+        problem = trust.occupant(self.path)
+        if problem:
+            return problem
         QLocalServer.removeServer(str(self.path))
         if not self.server.listen(str(self.path)):
             return self.server.errorString()
@@ -96,10 +104,29 @@ class AgentServer(QObject):
                 sock.disconnectFromServer()
                 sock.disconnected.connect(sock.deleteLater)
                 continue
+            if not self._peer_trusted(sock):
+                continue
             conn = _Conn(sock)
             self.conns[id(sock)] = conn
             sock.readyRead.connect(lambda c=conn: self._read(c))
             sock.disconnected.connect(lambda c=conn: self._drop(c))
+
+    def _peer_trusted(self, sock: QLocalSocket) -> bool:
+        """True when the client on ``sock`` runs as the user (or the platform cannot tell). Otherwise it gets
+        a ``SOCKET_UNTRUSTED`` error line, is disconnected, and nothing it sends is read."""
+        try:
+            with socket.fromfd(int(sock.socketDescriptor()), socket.AF_UNIX, socket.SOCK_STREAM) as dup:
+                trust.check_peer(dup, self.path)   # fromfd duplicates the descriptor: closing it is harmless
+            return True
+        except (PagenoteError, OSError) as exc:
+            error = exc if isinstance(exc, PagenoteError) else PagenoteError("SOCKET_UNTRUSTED", str(exc))
+            log.warning("agent socket: refused a client: %s", error.message)
+            sock.write(rpc.error_line(None, PagenoteError(
+                "SOCKET_UNTRUSTED", "this pagenote serves only its own user", "run your own pagenote")))
+            sock.flush()
+            sock.disconnectFromServer()
+            sock.disconnected.connect(sock.deleteLater)
+            return False
 
     def _drop(self, conn: _Conn) -> None:
         if self.conns.pop(id(conn.socket), None) is None:

@@ -137,6 +137,10 @@ REGISTRY: dict[str, ErrorKind] = _rows(
     ("SOCKET_UNAVAILABLE", -32052, EXIT_APP_UNREACHABLE,
      "another pagenote may serve it: use that one, stop it, or set PAGENOTE_SOCKET to another path",
      "the agent socket cannot be served (in use, or its directory is not private)"),
+    ("SOCKET_UNTRUSTED", -32053, EXIT_APP_UNREACHABLE,
+     "use a socket in a directory that is yours and writable by you alone (mode 0700), served by your own "
+     "pagenote: unset PAGENOTE_SOCKET / --socket for the default one, or delete what is there and start pagenote",
+     "the socket, its directory or the process at its other end is not the user's own (nothing was sent)"),
     # -- warnings: reported, the run still succeeds (exit code 0) --
     ("DIALOG_LOOP", -32060, EXIT_OK,
      "the page keeps opening alert/confirm/prompt dialogs; pagenote answers them all at once — check the page's script",

@@ -5,15 +5,18 @@ the other tools), and starts the app when nothing listens.
 Starting the app (a design choice): when a call finds nothing listening on the socket, the bridge starts
 ``<python> -m app serve --out <project>`` itself — detached (own session, survives ``pagenote mcp``), the
 environment preserved plus ``QT_QPA_PLATFORM=offscreen`` and ``PAGENOTE_SOCKET=<socket>``, stdout/stderr
-appended to ``<socket dir>/pagenote-serve.log`` (:data:`SERVE_LOG`) — waits up to :data:`START_TIMEOUT_S`
-for the socket (:func:`app.agent.paths.is_live`) and connects once more; if that fails the call raises
-``APP_NOT_RUNNING`` naming the log. That app has no visible window: to annotate, run the window yourself
-(``./run.sh`` or ``pagenote``) before the agent needs it. ``pagenote mcp --no-start`` turns this off.
+appended to ``<socket dir>/pagenote-serve.log`` (:data:`SERVE_LOG`; a link there is refused, not followed) —
+waits up to :data:`START_TIMEOUT_S` for the socket (:func:`app.agent.paths.is_live`) and connects once more;
+if that fails the call raises ``APP_NOT_RUNNING`` naming the log. That app has no visible window: to annotate,
+run the window yourself (``./run.sh`` or ``pagenote``) before the agent needs it. ``pagenote mcp --no-start``
+turns this off.
 
 Errors: ``APP_NOT_RUNNING`` (:data:`app.core.errors.REGISTRY`) is raised as a
 :class:`~app.core.errors.PagenoteError` with the registry's next step (plus the log path when this bridge
 started an app that did not come up); the app's own error answers pass through as
-:class:`~app.agent.client.AgentError`.
+:class:`~app.agent.client.AgentError`, and so does ``SOCKET_UNTRUSTED``
+(:class:`~app.agent.client.AgentUntrusted`: the socket is not provably the user's own app) — no app is
+started then, and nothing is sent.
 """
 
 from __future__ import annotations
@@ -31,7 +34,7 @@ import anyio
 from app.agent.client import AgentClient, AgentUnavailable
 from app.agent.paths import is_live
 from app.core.errors import REGISTRY, PagenoteError
-from app.core.platform import private_dir
+from app.core.platform import append_own_file, check_trusted_dir, private_dir
 
 log = logging.getLogger("pagenote.mcp")
 
@@ -100,8 +103,8 @@ class AgentBridge:
             env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "PAGENOTE_SOCKET": str(self.socket)}
             next_step = f"see the log {self.log_path}; or {REGISTRY['APP_NOT_RUNNING'].next_step}"
             try:
-                private_dir(self.socket.parent, check=False)
-                with open(self.log_path, "ab") as out:
+                check_trusted_dir(private_dir(self.socket.parent, check=False))
+                with append_own_file(self.log_path) as out:   # never through a link planted next to the socket
                     out.write(f"\n== {time.strftime('%Y-%m-%d %H:%M:%S')} pagenote mcp starts: "
                               f"{' '.join(command)}\n".encode())
                     out.flush()

@@ -18,7 +18,7 @@ from pathlib import Path
 from mcp.server.mcpserver import MCPServer
 from mcp.server.transport_security import TransportSecuritySettings
 
-from app.core.platform import check_private_file, private_dir, private_file
+from app.core.platform import check_trusted_dir, private_dir, private_file, read_private_file
 
 #: The token's file name in the socket's directory (mode 0700, :func:`app.agent.paths.socket_path`).
 TOKEN_FILE = "mcp-token"
@@ -50,15 +50,16 @@ def load_or_create_token(directory: Path) -> tuple[str, bool]:
     """The bearer token in ``directory/mcp-token``, made with ``secrets.token_urlsafe(32)`` (43 URL-safe
     characters, 256 bits) and written owner-only (0600) when missing. Returns ``(token, created)``.
 
-    Raises ``PermissionError`` when the file is readable by others or not yours, ``ValueError`` when it is
-    empty, ``OSError`` when it cannot be read or written."""
-    private_dir(directory, check=False)
+    Raises ``PermissionError`` when the directory is not yours alone
+    (:func:`~app.core.platform.check_trusted_dir`), or the file is a symbolic link, readable by others or not
+    yours (checked on the descriptor that is read, :func:`~app.core.platform.read_private_file`),
+    ``ValueError`` when it is empty, ``OSError`` when it cannot be read or written."""
+    check_trusted_dir(private_dir(directory, check=False))
     path = directory / TOKEN_FILE
     try:
         out = private_file(path)
     except FileExistsError:
-        check_private_file(path, "fix it or delete it to make a new token")
-        token = path.read_text(encoding="ascii").strip()
+        token = read_private_file(path, "fix it or delete it to make a new token").decode("ascii").strip()
         if not token:
             raise ValueError(f"{path} is empty; delete it to make a new token") from None
         return token, False
