@@ -14,12 +14,14 @@ import pytest
 from app.picker_js import PICKER_WORLD, default_options
 from app.picker_js.bundler import bundle, load_modules
 from app.protocol.locators import join_locators, split_locators, splits_alone
-from app.protocol.redact import decode_param, is_secret_param, redact_urls
+from app.protocol.redact import decode_param, is_secret_attribute, is_secret_param, name_tokens, redact_paths, redact_urls
 
 PROBE = """// @module parity_probe
 // @imports locator_grammar: splitsAlone, readQuoted, quoteLocator; redact: redactUrl, isSecretParam, decodeParam
+// @imports redact: isSecretAttribute, nameTokens, redactPaths
 const calls = JSON.parse(require('fs').readFileSync(0, 'utf8'));
-const fns = { splitsAlone, readQuoted, quoteLocator, redactUrl, isSecretParam, decodeParam };
+const fns = { splitsAlone, readQuoted, quoteLocator, redactUrl, isSecretParam, decodeParam, isSecretAttribute,
+              nameTokens, redactPaths };
 process.stdout.write(JSON.stringify(calls.map(([fn, ...args]) => fns[fn](...args))));
 """
 
@@ -97,6 +99,18 @@ URLS = [
     "https://example.test/?token=%F0%9F%8E%89&emoji=\U0001F389&\U0001F389=\U0001F389",
     "wss://u:p@[::1]:8080/ws?auth=A&authorization=B",
     "https://example.test/?Token=1;TOKEN=2#TOKEN=3",
+    "https://example.test/?otp_code=1&otpCode=2&bearer=3&passcode=4&refresh=5&SAMLResponse=6&SAMLRequest=7",
+    "https://example.test/?id_token=8&client_secret=9&pwd=10&session=11&sid=12&auth=13&api_key=14&OTP=15",
+    "https://example.test/?authorization=16&x-refresh-token=17&mfa_code=18&csrf=19&country_code=US&lang=en",
+    "https://example.test/reset/3f9a2b7c4d5e6f708192a3b4c5d6e7f8?next=/account",
+    "https://example.test/password/reset/3f9a2b7c-4d5e-6f70-8192-a3b4c5d6e7f8/confirm",
+    "https://example.test/invite/accept/eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.x1y2z3;jsessionid=S9",
+    "https://example.test/magic-link/Zm9vYmFyYmF6cXV4MTIzNDU2Nzg5 and /verify-email/abcdef0123456789abcdef",
+    "https://example.test/#/activate/AbCdEf0123456789AbCd?x=1",
+    "https://example.test/?next=/reset/3f9a2b7c4d5e6f708192a3b4c5d6e7f8&lang=en",
+    "https://example.test/reset/short1/docs/2024-annual-report-final-version/reset",
+    "https://example.test/users/0a1b2c3d4e5f60718293a4b5c6d7e8f9/profile",
+    "https://example.test/token/REDACTED/tokenized/lettersOnlyNoDigitsHereAtAll",
 ]
 
 
@@ -110,10 +124,19 @@ def test_redaction_removes_the_secrets_of_the_table():
     out = "\n".join(redact_urls(url) for url in URLS)
     for secret in ("abc", "pass@", "SECRET", "S1", "deadbeef", "hunter2", "e.y.J", "=enc", "=T#", "=H&", "=P&"):
         assert secret not in out, secret
+    for secret in ("otp_code=1", "otpCode=2", "bearer=3", "passcode=4", "refresh=5", "SAMLResponse=6", "SAMLRequest=7",
+                   "=8", "=9", "=10", "=11", "=12", "=13", "=14", "=15", "=16", "=17", "=18", "=19", "3f9a2b7c",
+                   "eyJhbGci", "Zm9vYmFy", "abcdef0123456789abcdef", "AbCdEf0123456789AbCd", "=S9"):
+        assert secret not in out, secret
     assert "page=2" in out and "monkey=5" in out and "keyboard=6" in out and "author=me" in out
+    assert "country_code=US" in out and "2024-annual-report-final-version" in out and "/profile" in out
+    assert "/reset/REDACTED?next=/account" in out
 
 
-PARAMS = ["token", "Token", "access_token", "author", "authority", "auth", "oauth_token", "%74oken", "%FFtoken",
+PARAMS = ["otp_code", "otpCode", "OTPCode", "bearer", "passcode", "refresh", "refresh_token", "SAMLResponse",
+          "SAMLRequest", "id_token", "client_secret", "password", "pwd", "session", "sid", "auth", "api_key",
+          "authorization", "mfa", "xsrf", "country_code", "zip_code", "refreshed", "side", "otpx", "footprint",
+          "token", "Token", "access_token", "author", "authority", "auth", "oauth_token", "%74oken", "%FFtoken",
           "%E2%82%ACkey", "x.key", "monkey", "keyboard", "tok\u212aen", "\u017fession", "state", "statement",
           "%", "%%", "%7", "%C3", "%C3%A9", "sig", "signature", "signal", "PIN", "pinned", "ticket", "nonce", ""]
 
@@ -123,6 +146,50 @@ def test_secret_parameter_names_agree_with_the_page():
     assert [decode_param(p) for p in PARAMS] == js([["decodeParam", p] for p in PARAMS])
 
 
-@pytest.mark.parametrize("name", ["token", "%74oken", "api-key", "X-Amz-Signature", "state"])
+@pytest.mark.parametrize("name", ["token", "%74oken", "api-key", "X-Amz-Signature", "state", "code", "key", "sig",
+                                  "otp_code", "otp", "bearer", "passcode", "refresh", "refresh_token", "SAMLResponse",
+                                  "SAMLRequest", "id_token", "access_token", "client_secret", "password", "pwd",
+                                  "session", "sid", "auth", "api_key", "authorization", "pin", "jwt", "nonce"])
 def test_known_credential_names_are_secret(name):
     assert is_secret_param(name)
+
+
+@pytest.mark.parametrize("name", ["page", "q", "lang", "author", "authority", "country_code", "zip_code",
+                                  "monkey", "keyboard", "footprint", "side", "refreshed", "pinned", "signal"])
+def test_ordinary_parameter_names_are_not_secret(name):
+    assert not is_secret_param(name)
+
+
+ATTRIBUTES = ["data-token", "data-api-key", "data-apikey", "data-secret", "data-auth", "data-auth-token",
+              "data-session-id", "data-sid", "data-otp", "auth-token", "api-key", "client-secret", "data-bearer",
+              "data-state", "data-key", "data-code", "data-author", "data-testid", "accesskey", "ACCESSKEY",
+              "data-access-key", "title", "name", "autocomplete", "aria-keyshortcuts", "data-refresh-token",
+              "data-password-hint", "nonce", "data-nonce", "href", "data-pin", "data-spin", "data-csrf"]
+
+
+def test_credential_like_attribute_names_agree_with_the_page():
+    assert [is_secret_attribute(a) for a in ATTRIBUTES] == js([["isSecretAttribute", a] for a in ATTRIBUTES])
+    assert [name_tokens(a) for a in ATTRIBUTES + PARAMS] == js([["nameTokens", a] for a in ATTRIBUTES + PARAMS])
+    secret = {a for a in ATTRIBUTES if is_secret_attribute(a)}
+    assert {"data-token", "data-api-key", "data-secret", "data-auth", "data-session-id", "auth-token",
+            "data-refresh-token", "data-csrf"} <= secret
+    # Rule 1 (whole names) is for URL parameters only: data-state="open", data-key lists stay readable.
+    assert not secret & {"data-state", "data-key", "data-code", "data-author", "data-testid", "accesskey",
+                         "title", "autocomplete", "nonce", "data-spin"}
+
+
+PATHS = [
+    "/reset/3f9a2b7c4d5e6f708192a3b4c5d6e7f8", "/reset/short", "/reset/abcdefghijklmnopqrst",
+    "/verify/2fa/AbCdEf0123456789AbCd", "/docs/3f9a2b7c4d5e6f708192a3b4c5d6e7f8", "reset/3f9a2b7c4d5e6f708192",
+    "/confirm/a1b2c3d4e5f6a7b8;x=1/more", "/Unsubscribe/u/0123456789abcdef0123", "see /login/magic/0a1b2c3d4e5f6a7b8c9d.",
+    "/reset/REDACTED", "", "/", "//", "a/b/c",
+]
+
+
+def test_path_tokens_agree_with_the_page_and_are_redacted():
+    assert [redact_paths(p) for p in PATHS] == js([["redactPaths", p] for p in PATHS])
+    assert redact_paths(PATHS[0]) == "/reset/REDACTED"
+    assert redact_paths("/password/reset/3f9a2b7c-4d5e-6f70-8192-a3b4c5d6e7f8/done") == "/password/reset/REDACTED/done"
+    assert redact_paths(PATHS[1]) == PATHS[1] and redact_paths(PATHS[2]) == PATHS[2]  # short, or no digit
+    assert redact_paths(PATHS[4]) == PATHS[4]  # no announcing segment before it
+    assert redact_paths(PATHS[6]) == "/confirm/REDACTED;x=1/more"

@@ -32,7 +32,10 @@ def test_default_options_carry_every_rule():
     assert (s["redacted_value"], s["url_stop"], s["redact_attribute"], s["redacted_text"]) == (
         policy.REDACTED_VALUE, policy.URL_STOP_CHARS, policy.REDACT_ATTRIBUTE, policy.REDACTED_TEXT)
     assert s["input_types"] == list(policy.SECRET_INPUT_TYPES)
-    assert s["autocomplete"] == list(policy.SECRET_AUTOCOMPLETE_PREFIXES)
+    assert s["autocomplete"] == list(policy.SECRET_AUTOCOMPLETE_FIELDS)
+    assert (s["name_tokens"], s["field_tokens"], s["field_words"], s["path_stems"], s["path_min"]) == (
+        list(policy.SECRET_NAME_TOKENS), list(policy.SECRET_FIELD_TOKENS), list(policy.SECRET_FIELD_WORDS),
+        list(policy.SECRET_PATH_STEMS), policy.SECRET_PATH_MIN)
     assert o["locators"] == {"max": policy.LOCATOR_MAX, "chars": policy.LOCATOR_CHARS,
                              "value_max": policy.LOCATOR_VALUE_MAX, "text_max": policy.LOCATOR_TEXT_MAX,
                              "separator": policy.LOCATOR_SEPARATOR}

@@ -41,18 +41,41 @@ ALLOWED_ATTRIBUTES = frozenset({"id", "class", "href", "src", "alt", "title", "n
 #: Attribute-name prefixes the record may carry (``aria-label``, ``aria-describedby`` …).
 ALLOWED_ATTRIBUTE_PREFIXES = ("aria-",)
 
-# -- secrets (issue #2: never the typed value; issue #3 §9: credentials in URLs, secret fields) --------------
+# -- secrets: what never leaves the page in text or pixels ------------------------------------------------
+# A name (URL parameter, attribute, form field) is read as a credential by one rule, implemented in
+# app/protocol/redact.py and app/picker_js/redact.js (tests/test_parity.py runs both over one table):
+#   1. after decoding %XX runs, the whole name is one of the *names* (ambiguous as a part: ``code``, ``state``);
+#   2. or one of its *tokens* is one of the *tokens*: a name's tokens are its ASCII letter runs split at
+#      camelCase humps and its digit runs (``SAMLResponse`` → saml, response; ``otp_code`` → otp, code);
+#   3. or it holds one of the *words* anywhere (regex fragments: ``access_token``, ``X-Amz-Signature``);
+#   4. or it ends like a key (``client.key``, ``x-api_key``).
+# Case-insensitive, ASCII case folding only (as JavaScript's non-Unicode ``i`` flag).
 
-#: Query/fragment parameter names that are credentials when they are the whole name (case-insensitive).
-SECRET_PARAM_NAMES = ("code", "key", "sig", "pwd", "otp", "sid", "pin", "auth", "jwt", "hmac", "ticket",
-                      "state", "nonce")
-#: Regex fragments (one syntax valid in Python ``re`` and JS ``RegExp``) that make a parameter name a credential
-#: when found anywhere in it (``access_token``, ``sessionToken``, ``X-Amz-Signature``, ``api-key`` …).
-SECRET_PARAM_WORDS = ("token", "secret", "passw", "signature", "credential", r"api[-_]?key", "auth(?!or)",
-                      "session", "jwt", r"private[-_]?key", r"access[-_]?key")
-#: Regex fragment for a name ending like a key (``client.key``, ``x-api_key``); both languages anchor it at the end.
+#: Rule 1: query/fragment parameter names that are credentials when they are the whole name.
+SECRET_PARAM_NAMES = ("code", "key", "state", "nonce", "ticket")
+#: Rule 2: name tokens that make a parameter (or attribute, or field) name a credential (lowercase).
+SECRET_NAME_TOKENS = ("otp", "totp", "hotp", "mfa", "pwd", "pass", "pin", "sid", "sig", "auth", "oauth",
+                      "authorization", "jwt", "hmac", "bearer", "refresh", "saml", "csrf", "xsrf", "cvv", "cvc",
+                      "csc", "passcode")
+#: Rule 3: regex fragments (one syntax valid in Python ``re`` and JS ``RegExp``) found anywhere in the name.
+SECRET_PARAM_WORDS = ("token", "secret", "passw", "passphrase", "signature", "credential", r"api[-_]?key",
+                      "auth(?!or)", "session", "jwt", r"private[-_]?key", r"access[-_]?key", "bearer", "saml",
+                      "2fa")
+#: Rule 4: regex fragment for a name ending like a key; both languages anchor it at the end.
 SECRET_PARAM_SUFFIX = r"[-_.]key"
-#: What a credential parameter's value becomes.
+#: Attribute names never read as credentials by rules 2–4 (standard HTML attributes whose name only looks so).
+SECRET_ATTRIBUTE_EXEMPT = ("accesskey",)
+#: Path segments that announce a token (``/reset/<token>``, ``/invite/accept/<token>``): a segment with a
+#: token starting with one of these stems (``reset-password``, ``verification``, ``magic-link``) …
+SECRET_PATH_STEMS = ("reset", "verif", "token", "invit", "magic", "confirm", "activat", "passw", "recover",
+                     "unsubscri", "login", "otp", "auth")
+#: … makes every later segment of the same path that looks like a token REDACTED (up to a ``;`` or ``&``): at
+#: least :data:`SECRET_PATH_MIN` of the characters ``A-Z a-z 0-9 - _ . ~ % + =`` in which a letter and a digit
+#: stand next to each other at least :data:`SECRET_PATH_MIX` times (hex, base64url, UUID, JWT — not
+#: ``2024-annual-report``), counted as non-overlapping pairs from the left.
+SECRET_PATH_MIN = 16
+SECRET_PATH_MIX = 2
+#: What a credential parameter's value, a credential-like attribute's value and a path token become.
 REDACTED_VALUE = "REDACTED"
 #: Characters that end a URL part (userinfo, parameter name or value) when redacting URLs inside any text:
 #: quotes, parentheses, and whitespace — spelled out (ASCII controls, Unicode spaces, line and paragraph
@@ -62,12 +85,27 @@ URL_STOP_CHARS = (r"\t\n\x0b\x0c\r\x1c-\x20\x85\xa0\u1680\u2000-\u200a\u2028\u20
                   r"\ufeff\"'()")
 #: Input types whose value and pixels are secret.
 SECRET_INPUT_TYPES = ("password", "hidden")
-#: ``autocomplete`` tokens (prefixes) of fields whose value and pixels are secret (HTML §4.10.18.7.1).
-SECRET_AUTOCOMPLETE_PREFIXES = ("one-time-code", "cc-", "current-password", "new-password")
+#: ``autocomplete`` field names whose value and pixels are secret, matched as tokens at any position of the
+#: attribute (HTML §4.10.18.7.1 "autofill detail tokens": ``section-*``, ``shipping``/``billing``,
+#: ``home``/``work``/``mobile``/``fax``/``pager``, the field name, ``webauthn``): card data (every ``cc-*``
+#: field), passwords and one-time codes.
+SECRET_AUTOCOMPLETE_FIELDS = ("cc-name", "cc-given-name", "cc-additional-name", "cc-family-name", "cc-number",
+                              "cc-exp", "cc-exp-month", "cc-exp-year", "cc-csc", "cc-type", "current-password",
+                              "new-password", "one-time-code")
+#: Form-field ``name``/``id`` values that mark a field secret in pixels (a page without ``autocomplete``): the
+#: same rule as names above (tokens :data:`SECRET_FIELD_TOKENS`, words :data:`SECRET_FIELD_WORDS`; no rule 1).
+SECRET_FIELD_TOKENS = ("otp", "totp", "mfa", "pwd", "pass", "pin", "cvv", "cvv2", "cvc", "cvc2", "csc",
+                       "passcode", "ssn")
+SECRET_FIELD_WORDS = ("passw", "passcode", "passphrase", "secret", r"card[-_ ]?num", r"cc[-_]?num",
+                      r"credit[-_]?card", r"security[-_ ]?code", r"verification[-_ ]?code",
+                      r"one[-_ ]?time[-_ ]?(?:code|pass)",
+                      r"auth[-_]?code", r"sms[-_]?code", "2fa", r"card[-_]?(?:verif|cvv|cvc|code)")
 #: The attribute that marks a subtree the page wants kept out of everything pagenote saves.
 REDACT_ATTRIBUTE = "data-pagenote-redact"
 #: What redacted text reads as.
 REDACTED_TEXT = "[redacted]"
+#: What the text of a ``contenteditable`` region reads as: typed text is never read, like a textarea's.
+EDITABLE_TEXT = "[editable text not read]"
 
 # -- locators (issue #3 §1; grammar in app/picker_js/locator_grammar.js) ------------------------------------
 
@@ -166,12 +204,16 @@ def page_options() -> dict:
         "marks": {"line": LINE_MARK, "block": BLOCK_MARK},
         "attributes": {"allowed": sorted(ALLOWED_ATTRIBUTES), "prefixes": list(ALLOWED_ATTRIBUTE_PREFIXES)},
         "test_ids": list(TEST_ID_ATTRIBUTES),
-        "secrets": {"param_names": list(SECRET_PARAM_NAMES), "param_words": list(SECRET_PARAM_WORDS),
-                    "param_suffix": SECRET_PARAM_SUFFIX, "redacted_value": REDACTED_VALUE,
-                    "url_stop": URL_STOP_CHARS,
+        "secrets": {"param_names": list(SECRET_PARAM_NAMES), "name_tokens": list(SECRET_NAME_TOKENS),
+                    "param_words": list(SECRET_PARAM_WORDS), "param_suffix": SECRET_PARAM_SUFFIX,
+                    "attribute_exempt": list(SECRET_ATTRIBUTE_EXEMPT), "path_stems": list(SECRET_PATH_STEMS),
+                    "path_min": SECRET_PATH_MIN,
+                    "path_mix": SECRET_PATH_MIX, "redacted_value": REDACTED_VALUE, "url_stop": URL_STOP_CHARS,
                     "input_types": list(SECRET_INPUT_TYPES),
-                    "autocomplete": list(SECRET_AUTOCOMPLETE_PREFIXES),
-                    "redact_attribute": REDACT_ATTRIBUTE, "redacted_text": REDACTED_TEXT},
+                    "autocomplete": list(SECRET_AUTOCOMPLETE_FIELDS),
+                    "field_tokens": list(SECRET_FIELD_TOKENS), "field_words": list(SECRET_FIELD_WORDS),
+                    "redact_attribute": REDACT_ATTRIBUTE, "redacted_text": REDACTED_TEXT,
+                    "editable_text": EDITABLE_TEXT},
         "locators": {"max": LOCATOR_MAX, "chars": LOCATOR_CHARS, "value_max": LOCATOR_VALUE_MAX,
                      "text_max": LOCATOR_TEXT_MAX, "separator": LOCATOR_SEPARATOR},
         "selectors": {"queries": SELECTOR_QUERIES, "depth": SELECTOR_DEPTH, "id_max": SELECTOR_ID_MAX,

@@ -1,8 +1,9 @@
 // @module attributes
-// @imports text: CAPS, cut; redact: REDACTED, isRedacted, redactUrl
+// @imports text: CAPS, cut; redact: REDACTED, REDACTED_VALUE, isRedacted, isSecretAttribute, redactUrl
 // @exports TEXT_ATTRS, attributesOf
 // attributes.js — the record's attributes: only the allow-list of app/core/policy.py (never `value`,
-// issue #2), URL credentials redacted, each value cut to the attribute cap.
+// issue #2), URL credentials and credential-like attributes (redact.js isSecretAttribute) redacted, each value
+// cut to the attribute cap.
 
 const ATTR_ALLOW = new Set(OPTIONS.attributes.allowed);
 const ATTR_PREFIXES = OPTIONS.attributes.prefixes;
@@ -22,6 +23,7 @@ function attributesOf(el) {
     if (!allowedAttribute(name)) continue;  // never `value` (issue #2)
     let v = a.value;
     if (redacted && TEXT_ATTRS.has(name)) v = REDACTED;
+    else if (isSecretAttribute(name)) v = REDACTED_VALUE;
     else if ((name === 'href' || name === 'src') && v.startsWith('data:')) v = cut(v, 64) + '…';
     else v = redactUrl(v);
     out[name] = cut(v, CAPS.attr);

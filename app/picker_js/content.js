@@ -1,8 +1,9 @@
 // @module content
-// @imports text: CAPS, capText, squash; redact: REDACTED, REDACT_ATTR, REDACT_SELECTOR, isRedacted, isSecretInput; name: contentName
+// @imports text: CAPS, capText, squash; redact: REDACTED, EDITABLE_TEXT, REDACT_ATTR, REDACT_SELECTOR, isEditable, isRedacted, isSecretInput; name: contentName
 // @exports renderedText, nearbyContext
 // content.js — the record's text blocks: an element's rendered text and its nearby context, with
-// `data-pagenote-redact` subtrees replaced and form values never read (issue #2, issue #3 §9).
+// `data-pagenote-redact` subtrees replaced and form values never read (issue #2, issue #3 §9); the text of a
+// contenteditable region is typed text too, so it is never read either (EDITABLE_TEXT stands for it).
 
 function labelTextOfInput(el) {
   const type = (el.getAttribute('type') || (el instanceof HTMLTextAreaElement ? 'textarea' : 'text')).toLowerCase();
@@ -22,10 +23,11 @@ function renderedText(el, cap) {
   if (isRedacted(el)) return REDACTED;
   if (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement) return labelTextOfInput(el);
   if (el instanceof HTMLSelectElement) return labelTextOfInput(el);
+  if (isEditable(el)) return EDITABLE_TEXT;
   let text;
   // innerText falls back to textContent (script and style source included) for elements that are not
   // rendered, and cannot skip subtrees: use our own walk then.
-  if (!el.getClientRects().length || el.querySelector(REDACT_SELECTOR + ', input, textarea')) {
+  if (!el.getClientRects().length || el.querySelector(REDACT_SELECTOR + ', input, textarea, [contenteditable]')) {
     // innerText cannot skip subtrees: read a bounded clone instead (no layout, so whitespace is squashed).
     text = squash(serializeText(el, cap));
   } else {
@@ -47,6 +49,7 @@ function serializeText(el, cap) {
         if (tag === 'script' || tag === 'style' || tag === 'template' || tag === 'noscript') continue;
         if (child.hasAttribute(REDACT_ATTR)) { out += ' ' + REDACTED + ' '; continue; }
         if (child instanceof HTMLInputElement || child instanceof HTMLTextAreaElement) { out += ' '; continue; }
+        if (isEditable(child)) { out += ' ' + EDITABLE_TEXT + ' '; continue; }
         out += ' '; walk(child, depth + 1); out += ' ';
       }
     }

@@ -1,21 +1,32 @@
 // @module redact
-// @exports REDACT_ATTR, REDACT_SELECTOR, REDACTED, decodeParam, isSecretParam, isSecretInput, isRedacted, redactUrl
-// redact.js — what must never leave the page (issue #2: never the typed value; issue #3 §9: password /
-// OTP / card fields, credentials in URLs, the `data-pagenote-redact` marker). The rules (parameter names,
-// field types, the marker attribute) come from app/core/policy.py through OPTIONS.secrets; redactUrl is also
-// implemented by app/protocol/redact.py, and tests/test_parity.py runs both over one table of cases.
+// @exports REDACT_ATTR, REDACT_SELECTOR, REDACTED, REDACTED_VALUE, EDITABLE_TEXT, decodeParam, nameTokens, isSecretParam, isSecretAttribute
+// @exports isSecretInput, isSecretField, isEditable, isRedacted, redactPaths, redactUrl
+// redact.js — what must never leave the page (never the typed value: password / OTP / card fields,
+// credentials in URLs and credential-like attributes, the `data-pagenote-redact` marker, contenteditable
+// text). The rules (parameter and field names, autocomplete tokens, path stems, the marker attribute) come
+// from app/core/policy.py through OPTIONS.secrets, where the name rule is written down; redactUrl,
+// isSecretParam and isSecretAttribute are also implemented by app/protocol/redact.py, and
+// tests/test_parity.py runs both over one table of cases.
 
 const SECRETS = OPTIONS.secrets;
 const REDACT_ATTR = SECRETS.redact_attribute;
 const REDACT_SELECTOR = `[${REDACT_ATTR}]`;
 const REDACTED = SECRETS.redacted_text;
-const SECRET_AUTOCOMPLETE = new RegExp('^(' + SECRETS.autocomplete.map(escapeRegExp).join('|') + ')');
-// Query/fragment parameter names that carry credentials: exact names, or names containing a credential word.
+const REDACTED_VALUE = SECRETS.redacted_value;
+const EDITABLE_TEXT = SECRETS.editable_text;
+// autocomplete field names whose pixels are secret, matched as tokens at any position (HTML §4.10.18.7.1).
+const SECRET_AUTOCOMPLETE = new Set(SECRETS.autocomplete);
+// The name rule (policy): 1 whole names, 2 tokens, 3 words anywhere, 4 a key suffix.
 const SECRET_EXACT = new RegExp('^(' + SECRETS.param_names.join('|') + ')$', 'i');
+const SECRET_TOKENS = new Set(SECRETS.name_tokens);
 const SECRET_WORD = new RegExp('(' + SECRETS.param_words.join('|') + ')', 'i');
 const SECRET_SUFFIX = new RegExp('(' + SECRETS.param_suffix + ')$', 'i');
-
-function escapeRegExp(s) { return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'); }
+// Form-field name/id rule (pixels only): tokens and words of their own.
+const FIELD_TOKENS = new Set(SECRETS.field_tokens);
+const FIELD_WORD = new RegExp('(' + SECRETS.field_words.join('|') + ')', 'i');
+// A name's tokens (app/protocol/redact.py _NAME_TOKEN): capital runs not followed by a lowercase letter,
+// (capitalised) lowercase words, digit runs.
+const NAME_TOKEN = /[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+/g;
 
 // Characters that end a URL part (policy URL_STOP_CHARS: spelled out, as JS and Python `\s` differ).
 const USERINFO = new RegExp('(//)[^/?#@' + SECRETS.url_stop + ']*@', 'g');
@@ -29,28 +40,95 @@ function decodeParam(name) {
   });
 }
 
-function isSecretParam(name) {
-  const k = decodeParam(name);
-  return SECRET_EXACT.test(k) || SECRET_WORD.test(k) || SECRET_SUFFIX.test(k);
+// ASCII lowercase, as the Python side's tokens (toLowerCase would fold non-ASCII letters too; tokens are ASCII).
+function nameTokens(name) { return (String(name).match(NAME_TOKEN) || []).map((t) => t.toLowerCase()); }
+
+function secretByParts(key) {
+  return nameTokens(key).some((t) => SECRET_TOKENS.has(t)) || SECRET_WORD.test(key) || SECRET_SUFFIX.test(key);
 }
 
+function isSecretParam(name) {
+  const k = decodeParam(name);
+  return SECRET_EXACT.test(k) || secretByParts(k);
+}
+
+// An attribute whose name looks like a credential (`data-token`, `data-api-key`, `auth-token`): rules 2–4 on
+// the name without `data-`, never the exempt names (`accesskey`).
+function isSecretAttribute(name) {
+  const low = String(name).toLowerCase();
+  if (SECRETS.attribute_exempt.includes(low)) return false;
+  return secretByParts(low.startsWith('data-') ? name.slice(5) : name);
+}
+
+function autocompleteSecret(el) {
+  const tokens = (el.getAttribute('autocomplete') || '').toLowerCase().split(/[\t\n\f\r ]+/);
+  return tokens.some((t) => SECRET_AUTOCOMPLETE.has(t));
+}
+
+// An input, textarea or select whose value is secret: a secret type (password, hidden) or autocomplete token.
 function isSecretInput(el) {
-  if (!(el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement)) return false;
+  if (!(el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement)) return false;
   const type = (el.getAttribute('type') || '').toLowerCase();
-  const ac = (el.getAttribute('autocomplete') || '').toLowerCase().trim();
-  return SECRETS.input_types.includes(type) || SECRET_AUTOCOMPLETE.test(ac);
+  return (el instanceof HTMLInputElement && SECRETS.input_types.includes(type)) || autocompleteSecret(el);
+}
+
+function fieldNameSecret(name) {
+  return !!name && (nameTokens(name).some((t) => FIELD_TOKENS.has(t)) || FIELD_WORD.test(name));
+}
+
+// A form field whose pixels are secret: isSecretInput, or a name/id that looks like an OTP, card or
+// password field (`otp`, `cvv`, `pin`, `passcode`, `cardNumber` …; policy SECRET_FIELD_*). Also a custom
+// element (a form control in a closed shadow root) carrying such a type, autocomplete or name.
+function isSecretField(el) {
+  if (isSecretInput(el)) return true;
+  const control = el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement;
+  if (!control && !el.localName.includes('-')) return false;
+  if (!control && (SECRETS.input_types.includes((el.getAttribute('type') || '').toLowerCase()) || autocompleteSecret(el))) return true;
+  return fieldNameSecret(el.getAttribute('name')) || fieldNameSecret(el.getAttribute('id'));
+}
+
+// contenteditable text is typed by the user: never read, like a textarea's (an editing host or inside one;
+// the attribute counts too, for documents without layout such as a parsed srcdoc).
+function isEditable(el) {
+  if (el.isContentEditable) return true;
+  const v = el.getAttribute && el.getAttribute('contenteditable');
+  return v !== null && v !== undefined && v.toLowerCase() !== 'false';
 }
 
 function isRedacted(el) {
   return !!(el && el.closest && el.closest(REDACT_SELECTOR));
 }
 
+// Token-like path segments after a segment announcing one (`/reset/<token>`): app/protocol/redact.py
+// redact_paths.
+const PATH_RUN = new RegExp('[^/?#' + SECRETS.url_stop + ']*(?:/[^/?#' + SECRETS.url_stop + ']*)+', 'g');
+const PATH_TOKEN = new RegExp('^[-A-Za-z0-9_.~%+=]{' + SECRETS.path_min + ',}$');
+
+function tokenLike(segment) {
+  return PATH_TOKEN.test(segment) && (segment.match(/[A-Za-z][0-9]|[0-9][A-Za-z]/g) || []).length >= SECRETS.path_mix;
+}
+
+function announcesToken(segment) { return nameTokens(segment).some((t) => SECRETS.path_stems.some((s) => t.startsWith(s))); }
+
+function redactPaths(text) {
+  return String(text).replace(PATH_RUN, (run) => {
+    let armed = false;
+    return run.split('/').map((segment) => {
+      const cut = segment.search(/[;&]/);
+      const head = cut < 0 ? segment : segment.slice(0, cut);
+      if (armed && tokenLike(head)) return REDACTED_VALUE + (cut < 0 ? '' : segment.slice(cut));
+      if (announcesToken(head)) armed = true;
+      return segment;
+    }).join('/');
+  });
+}
+
 // Redact credentials anywhere in a string that may hold URLs (href, srcset, style url(), the page URL):
-// userinfo (`//user:pass@host`) is removed and the values of credential-like parameters in queries and
-// fragments (`?token=…`, `#/cb?code=…`, `;sid=…`) become REDACTED (issue #3 §9). Works on strings a URL
-// parser would reject, so an unparseable URL cannot slip through.
+// userinfo (`//user:pass@host`) is removed, the values of credential-like parameters in queries and
+// fragments (`?token=…`, `#/cb?code=…`, `;sid=…`) and token-like path segments (`/reset/<token>`) become
+// REDACTED. Works on strings a URL parser would reject, so an unparseable URL cannot slip through.
 function redactUrl(text) {
   if (!text) return text;
-  return String(text).replace(USERINFO, '$1')
-    .replace(PARAM, (m, sep, k) => (isSecretParam(k) ? `${sep}${k}=${SECRETS.redacted_value}` : m));
+  return redactPaths(String(text).replace(USERINFO, '$1')
+    .replace(PARAM, (m, sep, k) => (isSecretParam(k) ? `${sep}${k}=${REDACTED_VALUE}` : m)));
 }

@@ -1,9 +1,16 @@
-"""Credential redaction for URLs and any text that may contain them (issue #3 §9). No Qt.
+"""Credential redaction for URLs, attribute names and any text that may contain URLs. No Qt.
 
-The same rules as the page side (``redactUrl`` in ``app/picker_js/redact.js``; ``tests/test_parity.py`` runs
-both over one table of cases): userinfo (``//user:pass@host``) is removed and the values of credential-like
-parameters in queries and fragments become ``REDACTED``. Which names are credential-like is defined once, in
-:mod:`app.core.policy`. String-based on purpose: an unparseable URL must not slip through.
+The same rules as the page side (``redactUrl``, ``isSecretParam``, ``isSecretAttribute`` in
+``app/picker_js/redact.js``; ``tests/test_parity.py`` runs both over one table of cases):
+
+- userinfo (``//user:pass@host``) is removed;
+- the values of credential-like parameters in queries, fragments and ``;`` path parameters become
+  ``REDACTED`` (:func:`is_secret_param`: the four-part name rule written down in :mod:`app.core.policy`);
+- a token-like path segment after a segment that announces one (``/reset/<token>``, ``/invite/accept/<uuid>``,
+  ``/magic-link/<jwt>``) becomes ``REDACTED`` (:func:`redact_paths`).
+
+Which names are credential-like is defined once, in :mod:`app.core.policy`. String-based on purpose: an
+unparseable URL must not slip through.
 """
 
 from __future__ import annotations
@@ -12,9 +19,14 @@ import re
 
 from app.core.policy import (
     REDACTED_VALUE,
+    SECRET_ATTRIBUTE_EXEMPT,
+    SECRET_NAME_TOKENS,
     SECRET_PARAM_NAMES,
     SECRET_PARAM_SUFFIX,
     SECRET_PARAM_WORDS,
+    SECRET_PATH_MIN,
+    SECRET_PATH_MIX,
+    SECRET_PATH_STEMS,
     URL_STOP_CHARS,
 )
 
@@ -22,8 +34,17 @@ from app.core.policy import (
 _EXACT = re.compile("(" + "|".join(SECRET_PARAM_NAMES) + r")\Z", re.I | re.A)
 _WORD = re.compile("|".join(SECRET_PARAM_WORDS), re.I | re.A)
 _SUFFIX = re.compile("(" + SECRET_PARAM_SUFFIX + r")\Z", re.I | re.A)
+_TOKENS = frozenset(SECRET_NAME_TOKENS)
+#: A name's tokens: runs of ASCII capitals not followed by a lowercase letter (``SAML`` of ``SAMLResponse``),
+#: capitalised or lowercase words, digit runs. Everything else separates. Same pattern in redact.js.
+_NAME_TOKEN = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+")
 _USERINFO = re.compile("(//)[^/?#@" + URL_STOP_CHARS + "]*@")
 _PARAM = re.compile("([?&;#])([^=&;#?" + URL_STOP_CHARS + "]+)=([^&;#" + URL_STOP_CHARS + "]*)")
+#: A run of ``/``-separated segments (it ends at ``?``, ``#`` and the URL stop characters).
+_PATH_RUN = re.compile("[^/?#" + URL_STOP_CHARS + "]*(?:/[^/?#" + URL_STOP_CHARS + "]*)+")
+_PATH_TOKEN = re.compile("[-A-Za-z0-9_.~%+=]{" + str(SECRET_PATH_MIN) + r",}\Z")
+_MIX = re.compile("[A-Za-z][0-9]|[0-9][A-Za-z]")
+_SEGMENT_END = re.compile("[;&]")
 _ESCAPES = re.compile(r"(?:%[0-9A-Fa-f]{2})+")
 
 
@@ -40,16 +61,71 @@ def decode_param(name: str) -> str:
     return _ESCAPES.sub(_decode_run, name)
 
 
+def name_tokens(name: str) -> list[str]:
+    """The lowercase tokens of ``name`` (policy rule 2): ``"SAMLResponse"`` → ``["saml", "response"]``,
+    ``"otp_code"`` → ``["otp", "code"]``, ``"authCode2"`` → ``["auth", "code", "2"]``."""
+    return [t.lower() for t in _NAME_TOKEN.findall(name)]
+
+
+def _secret_by_parts(key: str) -> bool:
+    """Policy rules 2–4 (tokens, words, key suffix) for an already decoded name."""
+    return bool(_TOKENS.intersection(name_tokens(key)) or _WORD.search(key) or _SUFFIX.search(key))
+
+
 def is_secret_param(name: str) -> bool:
     """True when a query/fragment parameter called ``name`` likely carries a credential: after
-    :func:`decode_param`, it is one of the policy's names, holds one of its words, or ends like a key
-    (:mod:`app.core.policy`)."""
+    :func:`decode_param`, it is one of the policy's whole names (``code``, ``state`` …), one of its tokens is a
+    credential token (``otp_code``, ``SAMLResponse``, ``refresh``), it holds a credential word
+    (``access_token``, ``client_secret``) or it ends like a key (``client.key``); :mod:`app.core.policy`."""
     key = decode_param(name)
-    return bool(_EXACT.match(key) or _WORD.search(key) or _SUFFIX.search(key))
+    return bool(_EXACT.match(key)) or _secret_by_parts(key)
+
+
+def is_secret_attribute(name: str) -> bool:
+    """True when an HTML attribute called ``name`` likely holds a credential (``data-token``, ``data-api-key``,
+    ``auth-token``, ``data-session-id``): policy rules 2–4 on the name without its ``data-`` prefix — not rule 1,
+    so ``data-state="open"`` and ``data-key`` lists stay readable — except the policy's exempt names
+    (``accesskey``)."""
+    low = name.lower()
+    if low in SECRET_ATTRIBUTE_EXEMPT:
+        return False
+    return _secret_by_parts(name[5:] if low.startswith("data-") else name)
+
+
+def _token_like(segment: str) -> bool:
+    return bool(_PATH_TOKEN.match(segment)) and len(_MIX.findall(segment)) >= SECRET_PATH_MIX
+
+
+def _announces_token(segment: str) -> bool:
+    return any(t.startswith(SECRET_PATH_STEMS) for t in name_tokens(segment))
+
+
+def _redact_path(m: re.Match) -> str:
+    segments = m.group().split("/")
+    armed = False
+    for i, segment in enumerate(segments):
+        end = _SEGMENT_END.search(segment)
+        head, tail = (segment[:end.start()], segment[end.start():]) if end else (segment, "")
+        if armed and _token_like(head):
+            segments[i] = REDACTED_VALUE + tail
+        elif _announces_token(head):
+            armed = True
+    return "/".join(segments)
+
+
+def redact_paths(text: str) -> str:
+    """``text`` with token-like path segments replaced by ``REDACTED``: in each ``/``-separated run, every
+    segment after one with a token starting with a policy stem (``reset``, ``verif``, ``invit``, ``magic`` …,
+    :data:`~app.core.policy.SECRET_PATH_STEMS`) that looks like a token up to its first ``;`` or ``&``: at least
+    :data:`~app.core.policy.SECRET_PATH_MIN` characters of ``A-Za-z0-9-_.~%+=`` with
+    :data:`~app.core.policy.SECRET_PATH_MIX` letter–digit neighbours (``/reset/3f9a…`` → ``/reset/REDACTED``)."""
+    return _PATH_RUN.sub(_redact_path, text)
 
 
 def redact_urls(text: str) -> str:
-    """``text`` with URL userinfo removed and credential-like parameter values replaced by ``REDACTED``."""
+    """``text`` with URL userinfo removed, credential-like parameter values and token-like path segments
+    replaced by ``REDACTED`` (module docstring)."""
     text = _USERINFO.sub(r"\1", text)
-    return _PARAM.sub(lambda m: f"{m.group(1)}{m.group(2)}={REDACTED_VALUE}" if is_secret_param(m.group(2))
+    text = _PARAM.sub(lambda m: f"{m.group(1)}{m.group(2)}={REDACTED_VALUE}" if is_secret_param(m.group(2))
                       else m.group(0), text)
+    return redact_paths(text)
