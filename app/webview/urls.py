@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from PySide6.QtCore import QDir, QUrl
 
-#: The demo page opened when no URL is given (issue #2 §1).
-DEMO_PAGE = Path(__file__).resolve().parents[2] / "resources" / "demo.html"
+from app.core.resources import resource
+
+#: The demo page opened when no URL is given (issue #2 §1): ``resources/demo.html`` in a checkout, the
+#: package's copy when installed (:mod:`app.core.resources`).
+DEMO_PAGE = resource("demo.html")
 
 
 def demo_url() -> QUrl:
