@@ -300,7 +300,7 @@ def test_alt_down_goes_through_open_shadow_roots(window, server, qtbot):
     w.act_annotate.trigger()
     found = w.page_call("select", "#open >> #nested >> #deep")
     r = found["viewport"]
-    assert w.page_call("hover", r["x"] + r["width"] / 2, r["y"] + r["height"] / 2) == {"kind": "element"}
+    assert w.page_call("hover", r["x"] + r["width"] / 2, r["y"] + r["height"] / 2)["kind"] == "element"
     names = [w.page_call("hoverState")["label"].split()[0]]
     for _ in range(6):
         names.append(w.page_call("hoverStep", "down")["label"].split()[0])

@@ -2,7 +2,8 @@
 drawn above a modal <dialog>, a popover and a full-viewport `z-index: 2147483647` overlay — also when the
 page opens them after the overlay was raised — and picking inside an open modal dialog works.
 
-Pixels come from the view itself (``view.grab()``), not from a screenshot: screenshots hide the overlay."""
+The marks are drawn by the host over the view (app/ui/marks.py), so pixels come from what the user sees: a
+grab of the view's parent, which holds the view and the marks (a screenshot is the page alone)."""
 
 from __future__ import annotations
 
@@ -12,18 +13,21 @@ from PySide6.QtTest import QTest
 
 from app.model import ElementRecord
 
-RED = (0xDC, 0x26, 0x26)     # a marker's fill (overlay.js .marker)
-BLUE = (0x25, 0x63, 0xEB)    # the hover outline's border (overlay.js .box)
+RED = (0xDC, 0x26, 0x26)     # a marker's fill (app.core.policy MARKER_COLOR)
+BLUE = (0x25, 0x63, 0xEB)    # the hover outline's border (app.core.policy HIGHLIGHT_COLOR)
 COVERS = {"dialog": (255, 230, 0), "popover": (255, 0, 255), "veil": (0, 160, 0)}
 BUTTON = QPoint(500, 180)    # centre of the button inside each cover (toplayer.html)
 
 
 def pixel(window, x: int, y: int) -> tuple[int, int, int]:
-    """The view's colour at CSS px (x, y), once the renderer has drawn a few more frames."""
+    """The colour the user sees at the view's CSS px (x, y) — page and pagenote's marks — once the renderer
+    has drawn a few more frames."""
     window.run(window.tab.bridge.wait_frames(3))  # raises PageCallTimeout when none come
-    image = window.view.grab().toImage()
+    parent = window.view.parentWidget()
+    image = parent.grab().toImage()
     dpr = window.view.devicePixelRatioF()
-    c = image.pixelColor(int(x * dpr), int(y * dpr))
+    at = window.view.mapTo(parent, QPoint(x, y))
+    c = image.pixelColor(int(at.x() * dpr), int(at.y() * dpr))
     return c.red(), c.green(), c.blue()
 
 

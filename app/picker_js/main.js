@@ -19,15 +19,19 @@ const api = {
   version: OPTIONS.version,
 
   // Highlight the element at viewport point (x, y) CSS px, through open shadow roots, and remember the
-  // hit-test stack there (what Alt+↓ cycles through). Returns {kind: 'element' | 'none'}; over an iframe,
-  // {kind: 'frame', frame} (the host continues in that frame, with its own stack) and clears this frame's
-  // highlight.
+  // hit-test stack there (what Alt+↓ cycles through). Returns {kind: 'element' | 'none', scene} (scene: what
+  // the host draws, overlay.js); over an iframe, {kind: 'frame', frame} (the host continues in that frame,
+  // with its own stack) and clears this frame's highlight.
   hover(x, y) {
     const el = deepElementAt(x, y);
     if (isFrame(el)) { overlay.setHover(null); return JSON.stringify({ kind: 'frame', frame: frameInfo(el) }); }
     overlay.setHover(el, el ? deepElementsAt(x, y) : []);
-    return JSON.stringify({ kind: el ? 'element' : 'none' });
+    return JSON.stringify({ kind: el ? 'element' : 'none', scene: overlay.stamped() });
   },
+
+  // What the host draws for this frame now: {doc, seq, hover, markers} (overlay.js). The main frame also
+  // pushes it when it changes; the host asks sub-frames.
+  scene() { return JSON.stringify(overlay.stamped()); },
 
   clearHover() { overlay.setHover(null); },
 
@@ -191,8 +195,8 @@ const api = {
   },
 
   // Paint probe for host-side captures (app/capture/viewport.py): `colors` ['#RRGGBB', '#RRGGBB'] shows
-  // only two 1x1 CSS px probe pixels at the viewport's top-left (markers and highlight hidden); null hides
-  // the whole overlay.
+  // two 1x1 CSS px probe pixels at the viewport's top-left (pagenote's only element in the page, for the
+  // capture's duration); null removes it.
   probe(colors) { overlay.setProbe(colors); },
 
   destroy() {

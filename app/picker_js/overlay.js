@@ -1,43 +1,28 @@
 // @module overlay
 // @imports geometry: elementBox
-// @exports HOST_TAG, Overlay
-// overlay.js — hover highlight and numbered markers, drawn in a closed shadow root on a host element that
-// pagenote appends to <html>. The host is inert (pointer-events: none): the page's hit testing never sees
-// it, and input is owned by the Qt side while annotation mode is on (see app/webview/input_guard.py).
-// Styles come from a constructed stylesheet (adoptedStyleSheets), which a page's CSP style-src cannot block.
-// The host's own styles are inline and !important (they beat any page rule). No `:host { … !important }`
-// rule: important :host rules win over the host's inline style (CSS Cascade 5, §6.1 "context"), which
-// would make it impossible to hide the overlay for a clean screenshot.
+// @exports HOST_TAG, Overlay, badgeWidth
+// overlay.js — what the hover highlight and the numbered markers show, measured here and drawn by the HOST:
+// a Qt widget over the page view (app/ui/marks.py) paints them from the *scene* this module reports, so the
+// page can neither hide, move, restyle nor cover them, and nothing of pagenote enters the page's DOM or event
+// stream while the user hovers and pins. The only page-side pixels pagenote ever adds are the two-pixel paint
+// probe of a screenshot (setProbe), present for the duration of one capture.
+//
+// Scene (viewport CSS px of this frame): {doc, seq, hover: {x, y, width, height, label} | null,
+// markers: [{id, n, x, y, width, height, visible, stale, selected, seen}]} — a marker's x/y is where its badge's
+// top-left goes (its element's top-left), width/height its element's box (the selected marker's outline).
+// The main frame pushes a changed scene to the host once per animation frame through Qt's web channel
+// transport (qt.webChannelTransport, which Qt installs in pagenote's isolated world of the main frame only;
+// the page's own world cannot see or call it); the host polls sub-frames (`scene()`).
 
-const HOST_TAG = 'pagenote-overlay';
+// The tag of the paint probe's host element (only in the DOM during a capture's probe).
+const HOST_TAG = 'pagenote-probe';
 const Z_MAX = '2147483647';
 
-// Colours and the marker size come from app/core/policy.py (OPTIONS.markers), the same values the host
-// draws annotated screenshots with (app/capture/draw.py).
+// Colours and the marker size come from app/core/policy.py (OPTIONS.markers); the host draws with the same.
 const MARK = OPTIONS.markers;
 
-// `#RRGGBB` with `alpha` (0..1) as rgba().
-function withAlpha(hex, alpha) {
-  const n = parseInt(hex.slice(1), 16);
-  return `rgba(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255}, ${alpha})`;
-}
-
-const OVERLAY_CSS = `
-  .box { position: fixed; box-sizing: border-box; pointer-events: none; display: none;
-         border: 2px solid ${MARK.highlight}; background: ${withAlpha(MARK.highlight, 0.12)}; border-radius: 2px; }
-  .label { position: fixed; pointer-events: none; display: none; font: 11px/16px system-ui, sans-serif;
-           color: #fff; background: #1E3A8A; padding: 1px 6px; border-radius: 3px; white-space: nowrap; }
-  .marker { position: fixed; left: 0; top: 0; pointer-events: none; min-width: ${MARK.size}px; height: ${MARK.size}px;
-            box-sizing: border-box; padding: 0 6px; border-radius: ${MARK.size / 2}px; border: 2px solid #fff;
-            background: ${MARK.color}; color: #fff; font: bold 12px/${MARK.size - 4}px system-ui, sans-serif;
-            text-align: center; box-shadow: 0 1px 3px rgba(0, 0, 0, 0.45); transform: translate(-9999px, -9999px); }
-  .marker.gone { background: ${MARK.stale}; }  /* a stale annotation (issue #3 §7) */
-  .marker.selected { background: ${MARK.selected}; }
-  .probe { position: fixed; top: 0; width: 1px; height: 1px; pointer-events: none; display: none; }
-  .probing { display: none !important; }
-  .outline { position: fixed; left: 0; top: 0; box-sizing: border-box; pointer-events: none;
-             border: 2px dashed ${withAlpha(MARK.color, 0.7)}; }
-`;
+// A badge's width in CSS px for number `n`: the rule app/webview/scene.py badge_width() also applies.
+function badgeWidth(n) { return Math.max(MARK.size, 7 * String(n).length + 12); }
 
 // The element's parent, crossing from a shadow root's top level to its host.
 function composedParent(el) {
@@ -58,85 +43,70 @@ function hoverLabel(el, r, place) {
   return `${name}  ${Math.round(r.width)}×${Math.round(r.height)}${at} · Alt+↑ parent · Alt+↓ next`;
 }
 
+// Qt's web channel transport in this world, or null (sub-frames, a page without pagenote's channel). The
+// QWebChannel protocol's "invoke method" message (type 6) calls the host object's slot by name; the answers
+// (type 10) are not needed.
+function hostTransport() {
+  const t = globalThis.qt && globalThis.qt.webChannelTransport;
+  if (!t || typeof t.send !== 'function') return null;
+  t.onmessage = () => {};
+  return t;
+}
+
+// The paint probe of host captures (app/capture/viewport.py): two 1x1 CSS px pixels at the viewport's
+// top-left, in the top layer (a manual popover: above the page's filters, modals and z-indexes). Created
+// when a capture asks for it, removed when the capture hides it: the page sees it only during captures.
+class Probe {
+  constructor() { this.host = null; this.dots = []; }
+
+  show(colors) {
+    if (!this.host) {
+      this.host = document.createElement(HOST_TAG);
+      for (const [k, v] of [['position', 'fixed'], ['inset', '0'], ['pointer-events', 'none'], ['z-index', Z_MAX],
+                           ['display', 'block'], ['margin', '0'], ['padding', '0'], ['border', '0'],
+                           ['background', 'transparent'], ['overflow', 'visible'], ['opacity', '1'],
+                           ['transform', 'none'], ['translate', 'none'], ['filter', 'none'], ['visibility', 'visible']]) {
+        this.host.style.setProperty(k, v, 'important');
+      }
+      this.host.popover = 'manual';
+      const root = this.host.attachShadow({ mode: 'closed' });
+      this.dots = [0, 1].map((i) => {
+        const d = document.createElement('div');
+        d.style.cssText = `position:fixed;top:0;left:${i}px;width:1px;height:1px;pointer-events:none`;
+        root.appendChild(d);
+        return d;
+      });
+    }
+    this.dots.forEach((d, i) => { d.style.background = colors[i]; });
+    if (this.host.parentNode !== document.documentElement) document.documentElement.appendChild(this.host);
+    try {
+      if (this.host.matches(':popover-open')) this.host.hidePopover();
+      this.host.showPopover();
+    } catch (e) { /* popovers unsupported: a plain fixed element */ }
+  }
+
+  hide() {
+    if (this.host) this.host.remove();
+    this.host = null;
+  }
+}
+
 class Overlay {
   constructor() {
-    this.host = document.createElement(HOST_TAG);
-    const hs = this.host.style;
-    for (const [k, v] of [['position', 'fixed'], ['inset', '0'], ['pointer-events', 'none'], ['z-index', Z_MAX],
-                         ['display', 'block'], ['margin', '0'], ['padding', '0'], ['border', '0'],
-                         ['width', 'auto'], ['height', 'auto'], ['max-width', 'none'], ['max-height', 'none'],
-                         ['background', 'transparent'], ['overflow', 'visible'], ['contain', 'layout style'],
-                         ['opacity', '1'], ['transform', 'none'], ['filter', 'none']]) {
-      hs.setProperty(k, v, 'important');
-    }
-    // A manual popover lives in the top layer: above the page's modal <dialog>s and popovers, and outside
-    // the root's filter/opacity/transform (CSS Position 4, "top layer"). The page's own later top-layer
-    // entries go above it; raise() moves it back to the top.
-    this.host.popover = 'manual';
-    this.root = this.host.attachShadow({ mode: 'closed' });
-    const sheet = new CSSStyleSheet();
-    sheet.replaceSync(OVERLAY_CSS);
-    this.root.adoptedStyleSheets = [sheet];
-    this.box = this.add('div', 'box');
-    this.label = this.add('div', 'label');
-    this.layer = this.add('div', 'markers');
-    this.probeDots = [this.add('div', 'probe'), this.add('div', 'probe')];
-    this.probeDots[0].style.left = '0px';
-    this.probeDots[1].style.left = '1px';
-    this.markers = new Map();   // annotation id -> {el: WeakRef<Element>, dot, outline, n, stale}
+    this.probe = new Probe();
+    this.markers = new Map();   // annotation id -> {el: WeakRef<Element>, n, stale, selected, last}
     this.hovered = null;        // WeakRef<Element>: the highlighted candidate (what a click inside it pins)
     this.pointer = null;        // WeakRef<Element>: the element under the pointer (Alt+↑/↓ start from it)
     this.stack = [];            // [WeakRef<Element>]: the hit-test stack at the pointer, topmost first (Alt+↓)
-    this.visible = true;
     this.raf = 0;
-    // The page's top-layer entries seen at the last check (keepOnTop); a `toggle` asks for a check now.
-    this.topSeen = new Set();
-    this.topChecked = -Infinity;
-    this.onToggle = (e) => { if (e.target !== this.host) { this.topChecked = -Infinity; this.kick(); } };
-    for (const type of ['toggle', 'fullscreenchange']) document.addEventListener(type, this.onToggle, true);
-    this.attach();
+    this.doc = Math.random().toString(36).slice(2, 10);   // this document's scenes
+    this.seq = 0;
+    this.sent = '';             // the last scene pushed (JSON, without seq)
+    this.transport = hostTransport();
   }
 
-  add(tag, cls) {
-    const n = document.createElement(tag);
-    n.className = cls;
-    this.root.appendChild(n);
-    return n;
-  }
-
-  // Re-attach when the page removed or replaced our host (SPA frameworks rewrite <html>'s children).
-  attach() {
-    const parent = document.documentElement;
-    if (parent && this.host.parentNode !== parent) {
-      parent.appendChild(this.host);
-      this.raise();
-    }
-  }
-
-  // Stay above the page's top-layer entries (modal <dialog>s, popovers, fullscreen) opened after the host
-  // was raised: one not seen at the last check covers the highlight and the markers, so raise again. Runs
-  // from draw(), on `toggle` events and at most every 250 ms otherwise (a page may stop the event).
-  keepOnTop() {
-    const now = performance.now();
-    if (!this.visible || now - this.topChecked < 250) return;
-    this.topChecked = now;
-    let newer = !this.host.matches(':popover-open');
-    const open = new Set();
-    for (const el of document.querySelectorAll(':modal, :popover-open, :fullscreen')) {
-      if (el === this.host) continue;
-      open.add(el);
-      if (!this.topSeen.has(el)) newer = true;
-    }
-    this.topSeen = open;
-    if (newer) this.raise();
-  }
-
-  raise() {
-    try {
-      if (this.host.matches(':popover-open')) this.host.hidePopover();
-      if (this.visible) this.host.showPopover();
-    } catch (e) { /* not connected, or popovers unsupported: stay a plain fixed overlay */ }
-  }
+  // The probe's host element while a capture shows it, else null (hit tests and capture.js skip it).
+  get host() { return this.probe.host; }
 
   // The pointer is over `el` (null: off the page), `stack` the elements hit there, topmost first
   // (frames.js deepElementsAt; `el` is made its first). A move within the same element keeps the candidate
@@ -145,11 +115,10 @@ class Overlay {
   setHover(el, stack = []) {
     this.stack = el ? [el, ...stack.filter((e) => e !== el)].map((e) => new WeakRef(e)) : [];
     const was = this.hovered && this.hovered.deref();
-    if (el && was && el === (this.pointer && this.pointer.deref())) { this.kick(); return; }
+    if (el && was && el === (this.pointer && this.pointer.deref())) { this.flush(); return; }
     this.pointer = el ? new WeakRef(el) : null;
     this.hovered = el ? new WeakRef(el) : null;
-    if (el && !was) this.raise();  // a modal may have opened since: stay above it
-    this.kick();
+    this.flush();
   }
 
   // Alt+↑ ('up'): the candidate's parent (across shadow roots; <html> stays). Alt+↓ ('down'): the next
@@ -169,7 +138,7 @@ class Overlay {
     }
     if (next && next !== this.host) {
       this.hovered = new WeakRef(next);
-      this.kick();
+      this.flush();
       return next;
     }
     return cur;
@@ -212,6 +181,7 @@ class Overlay {
              pointer: el === (this.pointer && this.pointer.deref()), place };
   }
 
+  // Replace the markers with `list` [{id, n, stale?, selected?}]; `elementsById` maps ids to elements.
   setMarkers(list, elementsById) {
     const keep = new Set();
     for (const m of list) {
@@ -220,33 +190,22 @@ class Overlay {
       if (!entry) {
         const el = elementsById.get(m.id);
         if (!el) continue;
-        const outline = document.createElement('div');
-        outline.className = 'outline';
-        const dot = document.createElement('div');
-        dot.className = 'marker';
-        dot.style.display = 'none';  // shown by the next draw(), already at its element
-        this.layer.append(outline, dot);
         const r = elementBox(el).rect;  // null when it draws nothing: no last position yet
-        entry = { el: new WeakRef(el), dot, outline, last: r && { x: r.x + scrollX, y: r.y + scrollY } };
+        entry = { el: new WeakRef(el), last: r && { x: r.x + scrollX, y: r.y + scrollY } };
         this.markers.set(m.id, entry);
       }
       entry.n = m.n;
-      entry.dot.classList.toggle('gone', !!m.stale);
-      entry.dot.textContent = String(m.n);
-      entry.dot.classList.toggle('selected', !!m.selected);
-      entry.outline.style.display = m.selected ? 'block' : 'none';
+      entry.stale = !!m.stale;
+      entry.selected = !!m.selected;
     }
-    for (const [id, entry] of this.markers) {
-      if (!keep.has(id)) { entry.dot.remove(); entry.outline.remove(); this.markers.delete(id); }
-    }
-    this.kick();
+    for (const id of Array.from(this.markers.keys())) if (!keep.has(id)) this.markers.delete(id);
+    this.flush();
   }
 
-  // Marker under a viewport point (CSS px), or null. Markers are inert for the page, so we hit-test them here.
+  // Marker badge under a viewport point (CSS px), or null: the badges the host draws (scene), hit-tested here.
   markerAt(x, y) {
-    for (const [id, entry] of this.markers) {
-      const r = entry.dot.getBoundingClientRect();
-      if (entry.dot.style.display !== 'none' && x >= r.left && x <= r.right && y >= r.top && y <= r.bottom) return id;
+    for (const m of this.scene().markers) {
+      if (m.visible && x >= m.x && x <= m.x + badgeWidth(m.n) && y >= m.y && y <= m.y + MARK.size) return m.id;
     }
     return null;
   }
@@ -255,110 +214,98 @@ class Overlay {
   retarget(id, el) {
     const entry = this.markers.get(id);
     if (entry) entry.el = new WeakRef(el);
-    this.kick();
+    this.flush();
   }
 
   setStale(id, stale) {
     const entry = this.markers.get(id);
-    if (entry) entry.dot.classList.toggle('gone', stale);
-    this.kick();
+    if (entry) entry.stale = !!stale;
+    this.flush();
   }
 
+  // The badge of marker `id` as drawn: {x, y, width, height} viewport CSS px, or null (unknown or not shown).
   markerViewportRect(id) {
-    const entry = this.markers.get(id);
-    if (!entry) return null;
-    const r = entry.dot.getBoundingClientRect();
-    return { x: r.left, y: r.top, width: r.width, height: r.height };
+    const m = this.scene().markers.find((s) => s.id === id);
+    return m && m.visible ? { x: m.x, y: m.y, width: badgeWidth(m.n), height: MARK.size } : null;
   }
 
-  // Every marker as drawn: [{id, n, x, y, visible}] in viewport CSS px (what the user sees).
+  // Every marker as drawn: [{id, n, x, y, visible, stale, seen}] in viewport CSS px (what the user sees).
   markerStates() {
-    return Array.from(this.markers, ([id, entry]) => {
-      const r = entry.dot.getBoundingClientRect();
-      return { id, n: Number(entry.dot.textContent), x: r.left, y: r.top, visible: entry.dot.style.display !== 'none',
-               stale: entry.dot.classList.contains('gone'), seen: !!entry.last };
-    });
+    return this.scene().markers.map(({ id, n, x, y, visible, stale, seen }) => ({ id, n, x, y, visible, stale, seen }));
   }
 
-  setVisible(on) {
-    this.visible = !!on;
-    this.host.style.setProperty('display', on ? 'block' : 'none', 'important');
-    if (on) this.raise();
-    for (const n of [this.box, this.label, this.layer]) n.classList.remove('probing');
-    for (const dot of this.probeDots) dot.style.display = 'none';
-    this.kick();
-  }
-
-  // colors: [left, right] for the two 1x1 CSS px probe pixels at the viewport's top-left, or null.
-  setProbe(colors) {
-    if (colors) {
-      this.setVisible(true);
-      for (const n of [this.box, this.label, this.layer]) n.classList.add('probing');
-      this.probeDots.forEach((dot, i) => { dot.style.background = colors[i]; dot.style.display = 'block'; });
-    } else {
-      this.setVisible(false);
+  // One marker from live element geometry (issue 9 §6: display: contents → its children's union; an element
+  // that draws nothing gets no marker, never one at the page's top-left). A stale annotation whose element
+  // is gone keeps a grey marker where its element was last seen, in document coordinates (issue #3 §7).
+  markerScene(id, entry) {
+    const base = { id, n: entry.n, stale: entry.stale, selected: entry.selected, x: 0, y: 0, width: 0, height: 0 };
+    const target = entry.el.deref();
+    if (!target || !target.isConnected) {
+      const shown = entry.stale && entry.last;
+      return { ...base, visible: !!shown, seen: !!entry.last,
+               ...(shown ? { x: entry.last.x - scrollX, y: entry.last.y - scrollY } : {}) };
     }
+    const box = elementBox(target).rect;
+    if (!box) return { ...base, visible: false, seen: !!entry.last };
+    entry.last = { x: box.x + scrollX, y: box.y + scrollY };
+    return { ...base, visible: true, seen: true, x: box.x, y: box.y, width: box.width, height: box.height };
+  }
+
+  // The scene now (see the header), without doc and seq.
+  scene() {
+    const el = this.hovered && this.hovered.deref();
+    let hover = null;
+    if (el && el.isConnected) {
+      const r = el.getBoundingClientRect();
+      hover = { x: r.left, y: r.top, width: r.width, height: r.height, label: hoverLabel(el, r, this.placeOf(el)) };
+    }
+    return { hover, markers: Array.from(this.markers, ([id, entry]) => this.markerScene(id, entry)) };
+  }
+
+  // The scene with this document's token and sequence number (the host keeps the newest per document).
+  stamped() {
+    const s = this.scene();
+    const text = JSON.stringify(s);
+    if (text !== this.sent) { this.sent = text; this.seq++; }
+    return { doc: this.doc, seq: this.seq, ...s };
+  }
+
+  // Measure now and push the scene to the host when it changed; keep following while there is something to
+  // follow (markers track scrolling, resizing, reflow and transforms once per animation frame).
+  flush() {
+    const before = this.sent;
+    const scene = this.stamped();
+    if (this.transport && this.sent !== before) {
+      try {
+        this.transport.send(JSON.stringify({ type: 6, object: 'pagenote_scene', method: 'scene',
+                                             args: [JSON.stringify(scene)], id: scene.seq }));
+      } catch (e) { this.transport = null; /* the channel went away: the host polls instead */ }
+    }
+    this.kick();
+    return scene;
   }
 
   kick() {
-    if (!this.raf) this.raf = requestAnimationFrame(() => this.draw());
+    if (this.raf) return;
+    const el = this.hovered && this.hovered.deref();
+    if (this.markers.size || (el && el.isConnected)) this.raf = requestAnimationFrame(() => { this.raf = 0; this.flush(); });
   }
 
-  // One frame: place the highlight and every marker from live element geometry. Runs every animation frame
-  // while there is something to follow, so markers track scrolling, resizing, reflow and transforms.
-  draw() {
-    this.raf = 0;
-    this.attach();
-    this.keepOnTop();
-    const el = this.hovered && this.hovered.deref();
-    if (el && el.isConnected) {
-      const r = el.getBoundingClientRect();
-      Object.assign(this.box.style, { display: 'block', left: r.left + 'px', top: r.top + 'px',
-                                      width: r.width + 'px', height: r.height + 'px' });
-      this.label.textContent = hoverLabel(el, r, this.placeOf(el));
-      const ly = r.top >= 20 ? r.top - 19 : r.bottom + 2;
-      Object.assign(this.label.style, { display: 'block', left: Math.max(0, r.left) + 'px', top: ly + 'px' });
-    } else {
-      this.box.style.display = 'none';
-      this.label.style.display = 'none';
-    }
-    for (const entry of this.markers.values()) {
-      const target = entry.el.deref();
-      if (!target || !target.isConnected) {
-        // A stale annotation keeps a grey marker where its element was last seen (issue #3 §7).
-        const stale = entry.dot.classList.contains('gone') && entry.last;
-        entry.dot.style.display = stale ? 'block' : 'none';
-        // Kept in document coordinates, so it scrolls with the page instead of floating over other content.
-        if (stale) entry.dot.style.transform = `translate(${entry.last.x - scrollX}px, ${entry.last.y - scrollY}px)`;
-        entry.outline.style.display = 'none';
-        continue;
-      }
-      // Where it is drawn (geometry.js, issue 9 §6): display: contents → its children's union; an element
-      // that draws nothing (hidden, zero-size) gets no marker, never one at the page's top-left.
-      const box = elementBox(target).rect;
-      if (!box) {
-        entry.dot.style.display = 'none';
-        entry.outline.style.visibility = 'hidden';
-        continue;
-      }
-      const r = { left: box.x, top: box.y, width: box.width, height: box.height };
-      entry.outline.style.visibility = '';
-      entry.last = { x: r.left + scrollX, y: r.top + scrollY };
-      entry.dot.style.display = 'block';
-      // The marker's top-left sits on the element's top-left corner (issue #2).
-      entry.dot.style.transform = `translate(${r.left}px, ${r.top}px)`;
-      if (entry.outline.style.display !== 'none') {
-        Object.assign(entry.outline.style, { transform: `translate(${r.left}px, ${r.top}px)`,
-                                             width: r.width + 'px', height: r.height + 'px' });
-      }
-    }
-    if (this.visible && (this.markers.size || (el && el.isConnected))) this.kick();
+  // Screenshots: the host draws pagenote's marks outside the page, so there is nothing to hide; `false`
+  // removes a paint probe left over.
+  setVisible(on) { if (!on) this.probe.hide(); }
+
+  // colors: [left, right] for the two 1x1 CSS px probe pixels at the viewport's top-left, or null (removed).
+  setProbe(colors) {
+    if (colors) this.probe.show(colors); else this.probe.hide();
   }
 
   destroy() {
     if (this.raf) cancelAnimationFrame(this.raf);
-    for (const type of ['toggle', 'fullscreenchange']) document.removeEventListener(type, this.onToggle, true);
-    this.host.remove();
+    this.raf = 0;
+    this.probe.hide();
     this.markers.clear();
+    this.hovered = null;
+    this.flush();
   }
 }

@@ -1,15 +1,16 @@
 // @module pins
 // @imports overlay: Overlay
 // @exports overlay, elements, idFor
-// pins.js — this document's picker instance: the one overlay and the pinned elements by annotation id.
-// Evaluating it first destroys a previous instance (the script injected again into the same document), so
-// there is only ever one overlay.
+// pins.js — this document's picker instance: the one overlay (what the host draws, overlay.js) and the pinned
+// elements by annotation id. Evaluating it first destroys a previous instance (the script injected again into
+// the same document), so there is only ever one overlay.
 
 if (window.__pagenote) {
   try { window.__pagenote.destroy(); } catch (e) { /* a broken previous instance must not block this one */ }
 }
 
 const overlay = new Overlay();
+overlay.flush();   // a new document: the host forgets what the previous one showed
 const elements = new Map();   // annotation id -> Element (strong while pinned; dropped on setMarkers)
 let nextId = 1;
 

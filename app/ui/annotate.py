@@ -2,7 +2,8 @@
 :class:`~app.webview.annotator.Annotator`.
 
 Flow (one way): pointer events (InputGuard) → routed page calls (hover, pick) → element records → the
-annotator's session → markers in the page and rows in the panel.
+annotator's session → markers measured in the page, drawn by the host (:mod:`app.ui.marks`), and rows in
+the panel.
 """
 
 from __future__ import annotations
@@ -71,7 +72,8 @@ class AnnotateController(QObject):
         self.active = on
         self.guard.set_active(on)
         if not on:
-            self.bridge.post("clearHover")
+            self.bridge.post("clearHover", frame=self._hover_frame.frame)
+            self.annotator.scene.set_hover_frame(None)
         self.mode_changed.emit(on)
         self.message.emit(self.tr("Annotation mode: click an element to pin a note · Esc to leave") if on
                           else self.tr("Annotation mode off"))
@@ -91,8 +93,9 @@ class AnnotateController(QObject):
         spawn(self._hover_at(pos), "hover")
 
     async def _hover_at(self, pos: QPointF) -> None:
+        result = None
         try:
-            route, _result = await route_call(self.bridge, "hover", *self._css(pos))
+            route, result = await route_call(self.bridge, "hover", *self._css(pos))
         except PagenoteError as exc:
             log.debug("hover: %s", exc)
             route = self._hover_frame
@@ -101,6 +104,11 @@ class AnnotateController(QObject):
         if route.key != self._hover_frame.key:  # moved into or out of an iframe: clear the old highlight
             self.bridge.post("clearHover", frame=self._hover_frame.frame)
         self._hover_frame = route
+        if self.active:
+            # The highlight is drawn by the host (app.ui.marks) from the answer's scene, at once.
+            self.annotator.scene.set_hover_frame(route)
+            if isinstance(result, dict) and "scene" in result:
+                self.annotator.scene.accept(route, result["scene"])
         if self._hover_next is not None and self.active:
             pos, self._hover_next = self._hover_next, None
             self._hover(pos)
@@ -110,6 +118,7 @@ class AnnotateController(QObject):
         pointer, wrapping (issue 9 §3), in the frame the pointer is over; the next click inside it pins it."""
         if self.active:
             self.bridge.post("hoverStep", direction, frame=self._hover_frame.frame)
+            self.annotator.scene.refresh(self._hover_frame)
 
     def _click(self, pos: QPointF) -> None:
         if self.note_box.isVisible():

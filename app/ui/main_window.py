@@ -24,6 +24,7 @@ from app.sinks import save_markdown
 from app.tabs.tab import Tab
 from app.ui.annotate import AnnotateController
 from app.ui.dialog_bar import DialogBar
+from app.ui.marks import MarksOverlay
 from app.ui.panel import AnnotationPanel
 from app.webview.guest import LoadResult
 from app.webview.urls import url_from_user_input
@@ -59,6 +60,8 @@ class MainWindow(QMainWindow):
         column.setSpacing(0)
         column.addWidget(self.dialog_bar)
         column.addWidget(self.view, 1)
+        # The highlight and markers, drawn over the view by the host (the page cannot hide or move them).
+        self.marks = MarksOverlay(self.view, self.tab.annotator.scene)
         splitter.addWidget(page_area)
         splitter.addWidget(self.panel)
         splitter.setStretchFactor(0, 1)

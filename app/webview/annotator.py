@@ -1,7 +1,8 @@
 """A tab's annotations on the page: pins (session ids ↔ page-side ids per frame), markers, re-anchoring.
 
 Flow (one way): an element record picked in a frame → :meth:`Annotator.pin` → :class:`~app.model.session.Session`
-→ markers in every frame that shows annotations (``setMarkers``) — and back from the page, re-anchoring
+→ markers in every frame that shows annotations (``setMarkers``; the frames measure them, :attr:`Annotator.scene`
+gathers what to draw) — and back from the page, re-anchoring
 statuses (exact / rematched / stale, polled with ``anchorChanges``) → the session.
 
 No widgets here: the note box and pointer handling live in :mod:`app.ui.annotate`, which calls these intents.
@@ -23,6 +24,7 @@ from app.model.annotation import ElementRecord
 from app.model.session import Session
 from app.webview.bridge import PageBridge
 from app.webview.frames import Route, frame_viewport_offset, in_top_document
+from app.webview.scene import SceneFeed
 
 log = logging.getLogger("pagenote.annotate")
 
@@ -42,6 +44,8 @@ class Annotator(QObject):
         self.selected: str | None = None                  # pin whose note is open (drawn selected)
         self.anchors: dict[str, tuple[Route, str]] = {}   # pin id → (frame route, page-side id)
         self._marker_frames: dict[str, Route] = {}        # frames that show markers now
+        # What is drawn over the page (highlight, markers), gathered from every frame; drawn by app.ui.marks.
+        self.scene = SceneFeed(view, bridge)
         session.subscribe(self.sync_markers)
         view.loadFinished.connect(lambda _ok: self.sync_markers())
         # SPA routes (pushState/replaceState/popstate) change the URL without a load: markers follow pages.
@@ -114,6 +118,7 @@ class Annotator(QObject):
         for route, markers, keep in groups.values():
             self.bridge.post("setMarkers", json.dumps({"markers": markers, "keep": keep}), frame=route.frame)
         self._marker_frames = {key: route for key, (route, markers, keep) in groups.items() if key and (markers or keep)}
+        self.scene.set_marker_frames(self._marker_frames)
 
     async def poll_anchors(self) -> None:
         """Ask each frame that shows markers for re-anchoring changes (exact / rematched / stale) and record
@@ -224,3 +229,4 @@ class Annotator(QObject):
     def shutdown(self) -> None:
         """Stop polling the page."""
         self._anchor_timer.stop()
+        self.scene.shutdown()
