@@ -55,6 +55,12 @@ def test_clicking_inside_a_frame_pins_that_element(frames, qtbot, chain, frame, 
     qtbot.waitUntil(lambda: (window.page_call("markers", frame=child) or [{}])[0].get("visible") is True, timeout=5000)
     marker = window.page_call("markers", frame=child)[0]
     assert marker["n"] == 1 and abs(marker["x"] - vp["x"]) <= 1 and abs(marker["y"] - vp["y"]) <= 1
+    # The host draws it there, in top-viewport coordinates, clipped to the frame.
+    feed = window.tab.annotator.scene
+    qtbot.waitUntil(lambda: [(m.n, m.frame) for m in feed.scene.marks if m.visible] == [(1, route.key)], timeout=5000)
+    mark = feed.scene.marks[0]
+    assert abs(mark.x - (route.offset[0] + vp["x"])) <= 1 and abs(mark.y - (route.offset[1] + vp["y"])) <= 1
+    assert mark.clip is not None and mark.clip.x <= mark.x < mark.clip.x + mark.clip.width
 
 
 def test_frames_see_no_input_in_annotation_mode(frames, qtbot):
@@ -85,6 +91,38 @@ def test_marker_in_a_frame_follows_the_frame_scroll(frames, qtbot):
         return abs(m["x"] - r["x"]) <= 1 and abs(m["y"] - r["y"]) <= 1 and r["y"] < 15
 
     qtbot.waitUntil(aligned, timeout=3000)
+    # The host-drawn marker follows too: the frame's offset plus the element's place in the frame — also when
+    # the top document scrolls (the frame moves with it).
+    feed = window.tab.annotator.scene
+
+    def drawn_at_element():
+        r = window.page_call("elementViewport", pin_id, frame=child)
+        offset = window.page_call("frameInfoOf", "#same")["rect"]
+        return any(m.visible and abs(m.x - (offset["x"] + r["x"])) <= 1 and abs(m.y - (offset["y"] + r["y"])) <= 1
+                   for m in feed.scene.marks)
+
+    qtbot.waitUntil(drawn_at_element, timeout=3000)
+    run_js(qtbot, window.page, "document.body.style.minHeight = '3000px'; window.scrollTo(0, 40)")
+    qtbot.waitUntil(lambda: window.page_call("viewportState")["scroll"]["y"] == 40, timeout=3000)
+    qtbot.waitUntil(drawn_at_element, timeout=3000)
+
+
+def test_the_highlight_inside_a_cross_origin_frame_is_drawn_over_the_hovered_element(frames, qtbot):
+    window = frames
+    window.act_annotate.trigger()
+    route, found = window.run(select_chain(window.tab.bridge, "#cross >> #child-button"))
+    vp = found["viewport"]
+    point = QPoint(int(route.offset[0] + vp["x"] + vp["width"] / 2), int(route.offset[1] + vp["y"] + vp["height"] / 2))
+    QTest.mouseMove(window.view.focusProxy(), point + QPoint(1, 1))
+    QTest.mouseMove(window.view.focusProxy(), point)
+    feed = window.tab.annotator.scene
+    qtbot.waitUntil(lambda: feed.scene.highlight is not None and feed.scene.highlight.clip is not None, timeout=3000)
+    h = feed.scene.highlight
+    assert h.label.startswith("button#child-button ")
+    assert abs(h.rect.x - (route.offset[0] + vp["x"])) <= 1 and abs(h.rect.y - (route.offset[1] + vp["y"])) <= 1
+    # Back on the top document: the frame's highlight is gone, the top one drawn.
+    QTest.mouseMove(window.view.focusProxy(), QPoint(5, 5))
+    qtbot.waitUntil(lambda: feed.scene.highlight is not None and feed.scene.highlight.clip is None, timeout=3000)
 
 
 @pytest.fixture
