@@ -1,8 +1,9 @@
 """Markers follow their elements (issue #3 §6): page scroll, an inner scroll container, a responsive grid
 when the view narrows, page zoom, sticky and fixed elements, transformed elements, and content growing above
 an element. After each change every marker's top-left is within 1 CSS px of its element's top-left (the
-top-left of the bounding client rect for transformed elements); markers are placed on the next animation
-frame, so every check waits for it instead of sleeping."""
+top-left of the bounding client rect for transformed elements) — in the page script's account and in what the
+host draws over the view; markers are placed on the next animation frame, so every check waits for it instead
+of sleeping."""
 
 from __future__ import annotations
 
@@ -15,14 +16,18 @@ TARGETS = ("#sticky", "#fixed", "#moved", "#cell", "#row", "#in-scaled", "#in-ro
 
 
 def misaligned(window, ids: dict[str, str]) -> dict:
-    """{selector: (marker, element rect)} for every marker not at its element's top-left (± 1 CSS px)."""
+    """{selector: (marker, element rect)} for every marker not at its element's top-left (± 1 CSS px): the
+    page's own account (``markers``) and what the host draws over the view (the tab's scene) must both be
+    there."""
     markers = {m["id"]: m for m in window.page_call("markers")}
+    drawn = {m.id: m for m in window.tab.annotator.scene.scene.marks if m.visible}
     out = {}
     for css, pin_id in ids.items():
         rect = window.page_call("elementViewport", pin_id)
-        m = markers.get(pin_id)
-        if not m or not m["visible"] or rect is None or abs(m["x"] - rect["x"]) > 1 or abs(m["y"] - rect["y"]) > 1:
-            out[css] = (m, rect)
+        m, d = markers.get(pin_id), drawn.get(pin_id)
+        if (not m or not m["visible"] or rect is None or abs(m["x"] - rect["x"]) > 1 or abs(m["y"] - rect["y"]) > 1
+                or d is None or abs(d.x - rect["x"]) > 1 or abs(d.y - rect["y"]) > 1):
+            out[css] = (m, d, rect)
     return out
 
 

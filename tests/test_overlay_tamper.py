@@ -139,3 +139,23 @@ def test_a_screenshot_leaves_the_page_as_it_was(window, server, qtbot, js):
     w.run(w.tab.capture.viewport())
     after = _observed(js)
     assert after["n"] == count and after["own"] == 0
+
+
+def test_the_marks_scale_with_the_page_zoom(window, server, qtbot, js):
+    """Scenes are CSS px; the widget draws them × the view's zoom factor, where the page draws the element."""
+    w = window
+    w.load_page(server.url("tamper.html"))
+    w.act_annotate.trigger()
+    pin_at(w, qtbot, QPoint(100, 160), "a")
+    feed = w.tab.annotator.scene
+    try:
+        before = js("window.innerWidth")
+        w.view.setZoomFactor(2.0)
+        qtbot.waitUntil(lambda: js("window.innerWidth") != before, timeout=3000)
+        qtbot.waitUntil(lambda: any(m.visible and abs(m.x - 60) <= 1 for m in feed.scene.marks), timeout=3000)
+        # Badge at the box's top-left (60, 120) CSS px = (120, 240) view px; 40 CSS px into the box, past the
+        # badge, the page's grey shows through.
+        qtbot.waitUntil(lambda: near(seen_pixel(w, 65, 131), RED), timeout=3000)
+        qtbot.waitUntil(lambda: near(seen_pixel(w, 100, 160), (128, 128, 128)), timeout=3000)
+    finally:
+        w.view.setZoomFactor(1.0)
