@@ -3,6 +3,19 @@
 A :class:`Lease` owns one ``QWebEngineProfile``. Qt requires every page to be deleted before its profile and
 the profile to stay referenced while any page uses it (a garbage-collected profile silently breaks its page),
 so the lease is a ``QObject`` parented to whoever creates it, and :meth:`Lease.close` deletes pages first.
+
+Local files (``file://`` documents the user opens) get only themselves: no other file, and no network.
+What Qt 6.12 / Chromium 140 do, measured with a real file page (``tests/test_file_urls.py``):
+
+- ``LocalContentCanAccessFileUrls`` on (Qt's default): a ``file://`` page can ``fetch``/XHR any file, read
+  any file in an iframe, and run any file as a script. Off (:func:`apply_local_content_settings`): Qt
+  refuses every ``file://`` sub-resource and frame of a ``file://`` document — other files and the
+  document's own pictures, styles and scripts alike (Qt ties Chromium's file-origin isolation and that
+  refusal to this one switch; an interceptor never sees the refused requests, so it cannot let the
+  document's own through) — and ``fetch``/XHR of ``file:`` fail.
+- ``LocalContentCanAccessRemoteUrls`` off (Qt's default, set explicitly): ``fetch``, XHR, ``sendBeacon``,
+  images, frames, ``EventSource``, CSS, forms and script navigations from a ``file://`` document never reach
+  an ``http(s)`` server — but a WebSocket handshake does. :class:`LocalContentGuard` blocks that.
 """
 
 from __future__ import annotations
@@ -10,13 +23,16 @@ from __future__ import annotations
 import logging
 
 from PySide6.QtCore import QObject
-from PySide6.QtWebEngineCore import QWebEngineProfile, QWebEngineScript
+from PySide6.QtWebEngineCore import (QWebEngineProfile, QWebEngineScript, QWebEngineSettings,
+                                     QWebEngineUrlRequestInfo, QWebEngineUrlRequestInterceptor)
 
 from app.picker_js import picker_source
 
 log = logging.getLogger("pagenote.webview")
 
 PICKER_SCRIPT_NAME = "pagenote-picker"
+#: Schemes a ``file://`` document may never reach (:func:`local_request_blocked`).
+NETWORK_SCHEMES = frozenset({"http", "https", "ws", "wss", "ftp"})
 
 
 def picker_script() -> QWebEngineScript:
@@ -32,8 +48,42 @@ def picker_script() -> QWebEngineScript:
     return script
 
 
+def apply_local_content_settings(settings: QWebEngineSettings) -> None:
+    """Turn both of QtWebEngine's local-content permissions off in ``settings`` (a profile's or a page's):
+    ``LocalContentCanAccessFileUrls`` and ``LocalContentCanAccessRemoteUrls`` (module docstring: what each
+    does in Qt 6.12)."""
+    settings.setAttribute(QWebEngineSettings.WebAttribute.LocalContentCanAccessFileUrls, False)
+    settings.setAttribute(QWebEngineSettings.WebAttribute.LocalContentCanAccessRemoteUrls, False)
+
+
+def local_request_blocked(request_scheme: str, resource_type: str, first_party_scheme: str,
+                          initiator_scheme: str) -> bool:
+    """Whether a request must be blocked because a local document makes it: its scheme is a network one
+    (:data:`NETWORK_SCHEMES`), it is not a top-level navigation (``resource_type`` is the
+    ``QWebEngineUrlRequestInfo.ResourceType`` name; ``ResourceTypeMainFrame`` is left to Qt, which refuses
+    a script's navigation from a local document to ``http:``, measured), and the top document
+    (``first_party_scheme``) or the document that asked (``initiator_scheme``) is a ``file:`` one.
+    Plain strings in, so a test can call it directly."""
+    local = "file" in (first_party_scheme, initiator_scheme)
+    return local and request_scheme in NETWORK_SCHEMES and resource_type != "ResourceTypeMainFrame"
+
+
+class LocalContentGuard(QWebEngineUrlRequestInterceptor):
+    """A profile's request interceptor that blocks what :func:`local_request_blocked` names: in Qt 6.12 /
+    Chromium 140 the WebSocket handshake of a ``file://`` document is the one request that reaches a server
+    with ``LocalContentCanAccessRemoteUrls`` off (measured, ``tests/test_file_urls.py``; delete this guard
+    when Qt covers WebSockets). Qt 6 calls it on the UI thread, before any page's own interceptor."""
+
+    def interceptRequest(self, info: QWebEngineUrlRequestInfo) -> None:  # noqa: N802 (Qt virtual)
+        if local_request_blocked(info.requestUrl().scheme(), info.resourceType().name,
+                                 info.firstPartyUrl().scheme(), info.initiator().scheme()):
+            log.info("blocked a %s request of a local document", info.requestUrl().scheme())
+            info.block(True)
+
+
 class Lease(QObject):
-    """An off-the-record profile (nothing written to disk) with the picker script installed.
+    """An off-the-record profile (nothing written to disk) with the picker script installed, local documents
+    confined to themselves (module docstring: :func:`apply_local_content_settings`, :class:`LocalContentGuard`).
 
     ``parent`` keeps it alive; pages created for it must be parented to the lease or deleted before it.
     """
@@ -42,3 +92,6 @@ class Lease(QObject):
         super().__init__(parent)
         self.profile = QWebEngineProfile(self)  # no storage name: off the record
         self.profile.scripts().insert(picker_script())
+        apply_local_content_settings(self.profile.settings())
+        self.local_guard = LocalContentGuard(self)
+        self.profile.setUrlRequestInterceptor(self.local_guard)
