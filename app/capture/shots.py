@@ -71,24 +71,6 @@ class Shooter:
         # elements, so two at once would photograph each other's changes. Pass the view's one lock.
         self.lock = lock or asyncio.Lock()
 
-    async def _hide_frame_overlays(self) -> list:
-        """Hide pagenote's markers and highlight in every sub-frame (the main frame's are hidden by the paint
-        probe of each grab) and wait for each frame to paint without them; returns the frames to show them
-        in again. A frame that does not answer is left as it is (it cannot draw anything new either)."""
-        frames, todo = [], list(self.view.page().mainFrame().children())
-        while todo:
-            frame = todo.pop()
-            todo.extend(frame.children())
-            if not frame.isValid():
-                continue
-            try:
-                await self.bridge.call("setOverlayVisible", False, frame=frame, timeout_ms=2_000)
-                await self.bridge.wait_frames(1, frame=frame, timeout_ms=1_000)
-            except PagenoteError:
-                continue
-            frames.append(frame)
-        return frames
-
     @asynccontextmanager
     async def _capturing(self) -> AsyncIterator[Callable[[], None]]:
         """Hold the view's capture lock (saving included: file names are picked then) and raise
@@ -96,7 +78,6 @@ class Shooter:
         image stitched from two documents, or named after the second, must never be saved as a success. Yields
         ``check()``, which raises the same before anything is saved."""
         async with self.lock:
-            frames = await self._hide_frame_overlays()
             navigated: list[bool] = []
             watch = lambda: navigated.append(True)  # noqa: E731
 
@@ -114,8 +95,6 @@ class Shooter:
                 raise
             finally:
                 self.view.loadStarted.disconnect(watch)
-                for frame in frames:
-                    self.bridge.post("setOverlayVisible", True, frame=frame)
             check()
 
     # -- geometry ------------------------------------------------------------------------------------------
