@@ -45,7 +45,7 @@ def check_socket_path(path: Path) -> None:
     except FileNotFoundError:
         raise
     except OSError as exc:
-        raise _untrusted(f"the socket's directory is not yours alone: {exc}") from None
+        raise _untrusted(f"the socket's directory: {exc}") from None
     try:
         check_own_socket(path)
     except FileNotFoundError:
