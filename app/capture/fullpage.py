@@ -33,6 +33,7 @@ from PySide6.QtWebEngineWidgets import QWebEngineView
 
 from app.capture.viewport import CaptureError, grab_probed_tile, grab_viewport, to_pil
 from app.webview.bridge import PageBridge, PageCallTimeout
+from app.webview.frames import redaction_rects
 
 log = logging.getLogger("pagenote.capture")
 
@@ -86,7 +87,8 @@ async def grab_full_page(view: QWebEngineView, bridge: PageBridge, *, pin_ids: l
 
     ``progress(done, total)`` is called after each tile; ``cancelled()`` is checked before each tile.
     Raises :class:`CaptureError`: ``CAPTURE_CANCELLED``, ``CAPTURE_TOO_LARGE`` (a side over
-    :data:`MAX_DOCUMENT_SIDE`), and every error of :func:`grab_viewport`. The page's scroll position,
+    :data:`MAX_DOCUMENT_SIDE`), every error of :func:`grab_viewport`, and ``CAPTURE_REDACTION_UNVERIFIED``
+    (:func:`app.webview.frames.redaction_rects`). The page's scroll position,
     scrollbars and styles are restored in every case.
     """
     start = await _metrics(bridge)
@@ -97,7 +99,9 @@ async def grab_full_page(view: QWebEngineView, bridge: PageBridge, *, pin_ids: l
             await bridge.wait_frames(2)
         metrics = await _metrics(bridge)
         pin_rects = await bridge.call("pinnedRects", list(pin_ids or []), True) or {}
-        redactions = await bridge.call("redactionRects", True) or []
+        # Every frame's secret fields, measured in the captured layout (CAPTURE_REDACTION_UNVERIFIED when a
+        # frame in the region does not answer: the image is then not made at all).
+        redactions = await redaction_rects(bridge, True, clip)
         doc_w, doc_h = int(metrics["width"]), int(metrics["height"])
         vw, vh = int(metrics["viewport"]["width"]), int(metrics["viewport"]["height"])
         zoom = view.zoomFactor() or 1.0

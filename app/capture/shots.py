@@ -32,7 +32,7 @@ from app.core.errors import PagenoteError
 from app.protocol.redact import redact_urls
 from app.sinks import slug, stamp, unique_path, write_atomic
 from app.webview.bridge import PageBridge
-from app.webview.frames import frame_viewport_offset
+from app.webview.frames import frame_viewport_offset, redaction_rects
 
 #: Margin around an element crop, in CSS px (issue #4 §2).
 CROP_MARGIN = 16
@@ -171,7 +171,8 @@ class Shooter:
         self.directory.mkdir(parents=True, exist_ok=True)
         async with self._capturing() as check:
             image = to_pil(await grab_viewport(self.view, self.bridge), "RGB")
-            redactions = await self.bridge.call("redactionRects", False) or []
+            size = self._viewport_css()
+            redactions = await redaction_rects(self.bridge, False, (0, 0, size["width"], size["height"]))
             rects = {**(await self.bridge.call("pinnedRects", [pin_id for _, pin_id in pins], False) or {}),
                      **(extra_rects or {})}
             check()
@@ -257,7 +258,7 @@ class Shooter:
                       and bottom <= scroll["y"] + vh)
             if inside:
                 source = to_pil(await grab_viewport(self.view, self.bridge), "RGB")
-                redactions = await self.bridge.call("redactionRects", True) or []
+                redactions = await redaction_rects(self.bridge, True, (left, top, right, bottom))
                 origin = (scroll["x"], scroll["y"])
             else:
                 page = await grab_full_page(self.view, self.bridge, clip=(left, top, right, bottom))

@@ -91,6 +91,10 @@ REGISTRY: dict[str, ErrorKind] = _rows(
     ("CAPTURE_NO_BOX", -32028, EXIT_CAPTURE_FAILED,
      "show the element (it is hidden, display: none, or has no size), then retry; or capture the viewport",
      "the annotated element draws nothing: hidden, detached or zero-size"),
+    ("CAPTURE_REDACTION_UNVERIFIED", -32029, EXIT_CAPTURE_FAILED,
+     "a frame on the page did not report its secret fields (pagenote's script is not running in it, or it "
+     "did not answer); reload the page and retry, or capture a part of the page without that frame",
+     "the secret fields of a frame in the image could not be found, so the image is not saved"),
     # -- the page --
     ("PAGE_LOAD_FAILED", -32030, EXIT_PAGE_FAILED, "check that the server is running and the URL is right",
      "the page did not load (network or HTTP error)"),

@@ -1,5 +1,5 @@
 // @module capture
-// @imports redact: REDACT_SELECTOR, isSecretInput; pins: overlay
+// @imports redact: REDACT_SELECTOR, isSecretField, redactUrl; pins: overlay; chain: MAX_DEPTH; text: CAPS, cut
 // @exports documentMetrics, pinForCapture, scrollToExact, redactionRects
 // capture.js — page-side help for host captures (app/capture/): document size and scrolling for full-page
 // tiles, pinning fixed/sticky elements so they appear once, and the rects to redact in pixels.
@@ -77,8 +77,30 @@ function scrollToExact(x, y) {
   return { x: scrollX, y: scrollY };
 }
 
-// Elements whose pixels must never be saved (issue #4 §4): password and secret-autocomplete inputs, and
-// `data-pagenote-redact` subtrees. Rects in CSS px, viewport coordinates (document when `doc`).
+// An iframe's content box (where its document's viewport is) in viewport CSS px, and whether it is drawn
+// transformed (scaled, rotated: its document's pixels are then not where its own coordinates say).
+function frameBox(f) {
+  const r = f.getBoundingClientRect();
+  const cs = getComputedStyle(f);
+  const px = (p) => parseFloat(cs[p]) || 0;
+  const left = r.left + px('borderLeftWidth') + px('paddingLeft');
+  const top = r.top + px('borderTopWidth') + px('paddingTop');
+  const width = f.clientWidth - px('paddingLeft') - px('paddingRight');
+  const height = f.clientHeight - px('paddingTop') - px('paddingBottom');
+  const transformed = Math.abs(r.width - f.offsetWidth) > 0.5 || Math.abs(r.height - f.offsetHeight) > 0.5;
+  return { x: left, y: top, width, height, bounds: { x: r.left, y: r.top, width: r.width, height: r.height }, transformed,
+           drawn: f.getClientRects().length > 0 && r.width > 0 && r.height > 0 && cs.visibility === 'visible' };
+}
+
+// Elements whose pixels must never be saved: secret fields (redact.js isSecretField: password, one-time-code
+// and card inputs by type, autocomplete token or name/id) and `data-pagenote-redact` subtrees, in this
+// document and in its open shadow roots (a closed root's host counts by its own attributes).
+// Returns {rects, frames, viewport}: rects in CSS px, viewport coordinates (document coordinates when `doc`);
+// frames: this document's iframes with their content box {x, y, width, height} and `bounds` (border box) in
+// the same coordinates, `transformed`, and `drawn` (false: no box, zero area or visibility hidden — nothing of
+// it can be in an image); viewport: this document's viewport size, by which the host recognises this
+// document as the content of its parent's iframe of that size. The host asks every frame's own copy of this
+// script (app/webview/frames.py redaction_rects): cross-origin frames too, no message the page could forge.
 function redactionRects(doc) {
   const out = [];
   const dx = doc ? scrollX : 0;
@@ -88,7 +110,24 @@ function redactionRects(doc) {
       if (r.width > 0 && r.height > 0) out.push({ x: r.left + dx, y: r.top + dy, width: r.width, height: r.height });
     }
   };
-  for (const el of document.querySelectorAll('input, textarea')) if (isSecretInput(el)) add(el);
-  for (const el of document.querySelectorAll(REDACT_SELECTOR)) add(el);
-  return out;
+  const frames = [];
+  const visit = (root, depth) => {
+    for (const el of root.querySelectorAll('input, textarea, select, ' + REDACT_SELECTOR)) {
+      if (el.matches(REDACT_SELECTOR) || isSecretField(el)) add(el);
+    }
+    for (const f of root.querySelectorAll('iframe, frame')) {
+      const b = frameBox(f);
+      frames.push({ ...b, x: b.x + dx, y: b.y + dy, bounds: { ...b.bounds, x: b.bounds.x + dx, y: b.bounds.y + dy },
+                    name: f.getAttribute('name') || f.getAttribute('id') || '', src: cut(redactUrl(f.src || ''), CAPS.attr) });
+    }
+    // Custom elements: an open root is searched (a password field inside a design-system component); a
+    // closed one cannot be, so its host is judged by its own type/autocomplete/name (isSecretField).
+    for (const el of root.querySelectorAll('*')) {
+      if (!el.localName.includes('-') || el === overlay.host) continue;
+      if (el.shadowRoot && depth < MAX_DEPTH) visit(el.shadowRoot, depth + 1);
+      else if (!el.shadowRoot && isSecretField(el)) add(el);
+    }
+  };
+  visit(document, 0);
+  return { rects: out, frames, viewport: { width: innerWidth, height: innerHeight } };
 }

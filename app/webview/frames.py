@@ -19,6 +19,7 @@ from typing import Any
 from PySide6.QtWebEngineCore import QWebEngineFrame
 
 from app.core.errors import PagenoteError
+from app.protocol.redact import redact_urls
 from app.webview.bridge import PageBridge
 
 #: Nested iframes deeper than this are not entered.
@@ -128,3 +129,103 @@ async def frame_viewport_offset(bridge: PageBridge, chain: list[str]) -> tuple[Q
         x, y = x + info["rect"]["x"], y + info["rect"]["y"]
         frame = child
     return (frame, (x, y)) if frame is not None else None
+
+
+
+Box = tuple[float, float, float, float]  # left, top, right, bottom (CSS px)
+
+
+def _intersect(a: Box, b: Box) -> Box | None:
+    """The overlap of two ``(left, top, right, bottom)`` boxes, or ``None`` when they do not overlap."""
+    box = (max(a[0], b[0]), max(a[1], b[1]), min(a[2], b[2]), min(a[3], b[3]))
+    return box if box[0] < box[2] and box[1] < box[3] else None
+
+
+def _box(r: dict, dx: float = 0.0, dy: float = 0.0) -> Box:
+    return (r["x"] + dx, r["y"] + dy, r["x"] + dx + r["width"], r["y"] + dy + r["height"])
+
+
+def _rect(box: Box) -> dict:
+    return {"x": box[0], "y": box[1], "width": box[2] - box[0], "height": box[3] - box[1]}
+
+
+def _unverified(where: str, why: str) -> PagenoteError:
+    return PagenoteError("CAPTURE_REDACTION_UNVERIFIED", f"the secret fields of {where} could not be found ({why}); "
+                                                         "the image was not saved")
+
+
+def _same_size(viewport: dict, frame: dict) -> bool:
+    return abs(viewport["width"] - frame["width"]) <= 1 and abs(viewport["height"] - frame["height"]) <= 1
+
+
+async def redaction_rects(bridge: PageBridge, doc: bool, region: Box | None = None,
+                          timeout_ms: int = 3_000) -> list[dict]:
+    """The rects (CSS px; top viewport coordinates, or top document coordinates when ``doc``) to fill solid in
+    an image of the page: the secret fields and ``data-pagenote-redact`` subtrees (capture.js
+    ``redactionRects``) of the main frame and of every frame in it — asked of each frame's own page script,
+    cross-origin frames included, nested up to :data:`MAX_FRAME_DEPTH` — moved to where the frame is drawn
+    and clipped to its iframe's content box (and its ancestors'). ``region`` (``left, top, right, bottom`` in
+    the same coordinates): what the image shows; iframes drawing nothing inside it need no answer.
+
+    A child ``QWebEngineFrame`` is placed at every drawn iframe of its parent whose content box has the size of
+    the child's viewport (as the child reports it): no document order or name is trusted, which Chromium's
+    creation-ordered frame list and script-inserted frames would break; two iframes of one size each get both
+    frames' rects (more is filled, never less). A transformed iframe (scaled, rotated) is filled whole when its
+    document has anything to hide.
+
+    Raises :class:`PagenoteError` ``CAPTURE_REDACTION_UNVERIFIED`` when a frame cannot be accounted for: the
+    main frame's or a child's script is missing or does not answer (in time, ``timeout_ms`` per call) while an
+    iframe of its size is drawn in ``region``, no child answers for a drawn iframe, or iframes nest deeper than
+    :data:`MAX_FRAME_DEPTH` — an image whose secrets were not found must never be saved as a success.
+    """
+    out: list[dict] = []
+
+    async def ask(frame: QWebEngineFrame | None, where: str) -> dict:
+        try:
+            answer = await bridge.call("redactionRects", doc and frame is None, frame=frame, timeout_ms=timeout_ms)
+        except PagenoteError as exc:
+            raise _unverified(where, exc.name) from exc
+        if not (isinstance(answer, dict) and isinstance(answer.get("rects"), list)
+                and isinstance(answer.get("frames"), list) and isinstance(answer.get("viewport"), dict)):
+            raise _unverified(where, "no answer from pagenote's page script")
+        return answer
+
+    # (frame, its answer, offset of its viewport, clip box, depth)
+    todo = [(bridge.page.mainFrame(), await ask(None, "the page"), (0.0, 0.0),
+             region or (-1e12, -1e12, 1e12, 1e12), 0)]
+    while todo:
+        frame, answer, (ox, oy), clip, depth = todo.pop()
+        for r in answer["rects"]:
+            if box := _intersect(clip, _box(r, ox, oy)):
+                out.append(_rect(box))
+        drawn = [(f, inner) for f in answer["frames"]
+                 if f.get("drawn") and (inner := _intersect(clip, _box(f.get("bounds", f), ox, oy)))]
+        if not drawn:
+            continue
+        if depth + 1 > MAX_FRAME_DEPTH:
+            raise _unverified(f"a frame nested deeper than {MAX_FRAME_DEPTH} frames", "too deep")
+        children: list[tuple[QWebEngineFrame, dict]] = []
+        for child in frame.children():
+            if not child.isValid():
+                continue
+            where = f"the frame {redact_urls(child.url().toString())[:200]!r}"
+            try:
+                children.append((child, await ask(child, where)))
+            except PagenoteError:
+                size = child.size()
+                if any(_same_size({"width": size.width(), "height": size.height()}, f) for f, _ in drawn):
+                    raise  # it may be one of the drawn iframes: never guess
+        for f, inner in drawn:
+            matches = [(c, a) for c, a in children if _same_size(a["viewport"], f)]
+            if not matches:
+                src = f.get("src") or "about:blank"
+                raise _unverified(f"the iframe {f.get('name') or src!r}", "no frame of its size answered")
+            content = _intersect(inner, _box(f, ox, oy))
+            for child, child_answer in matches:
+                if f.get("transformed"):
+                    # Its document's own coordinates do not say where its pixels are: fill all of it.
+                    if child_answer["rects"] or child_answer["frames"]:
+                        out.append(_rect(inner))
+                elif content is not None:
+                    todo.append((child, child_answer, (f["x"] + ox, f["y"] + oy), content, depth + 1))
+    return out
