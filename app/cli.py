@@ -89,7 +89,19 @@ def _fill_window(p: argparse.ArgumentParser) -> None:
     p.description = ("Annotate a web page element by element and hand the notes to a coding agent. "
                      "Run 'pagenote capture --help' for the headless mode.")
     _page_and_out(p, "page to open (default: the bundled demo page)")
+    p.add_argument("--lang", metavar="CODE", type=_language,
+                   help="the window's language: en or zh_CN (default: the Settings choice, else the system's)")
     p.add_argument("--version", action="version", version=f"pagenote {__version__}")
+
+
+def _language(text: str) -> str:
+    """``--lang``'s type: a code app.runtime.i18n knows (``zh-CN`` → ``zh_CN``); argparse reports others."""
+    from app.runtime.i18n import LANGUAGES, normalise
+
+    found = normalise(text)
+    if not found:
+        raise argparse.ArgumentTypeError(f"no translation for {text!r} (known: {', '.join(LANGUAGES)})")
+    return found
 
 
 def _fill_capture(p: argparse.ArgumentParser) -> None:
@@ -239,7 +251,7 @@ def _window(args: argparse.Namespace) -> int:
         return _capture(build_parser(["capture"]).parse_args(["capture", *rest]))
     from app.ui.main_window import run_window
 
-    return run_window(args.url, _project_dir(args.out, create=False), _agent_socket())
+    return run_window(args.url, _project_dir(args.out, create=False), _agent_socket(), language=args.lang)
 
 
 def _serve(args: argparse.Namespace) -> int:

@@ -380,6 +380,33 @@ if ! have node; then
 fi
 
 # ---------------------------------------------------------------------------------------
+# 6. A font with Chinese glyphs: the window has a Simplified Chinese translation (zh_CN).
+# ---------------------------------------------------------------------------------------
+
+if have fc-list && [[ -z "$(fc-list :lang=zh family 2>/dev/null || true)" ]]; then
+    if is_root && have apt-get; then
+        apt_update_once
+        apt_install fonts-droid-fallback || say "warning: could not install a CJK font; Chinese UI text may show boxes"
+    else
+        say "warning: no font with Chinese glyphs; for the zh_CN UI: sudo apt-get install fonts-droid-fallback"
+    fi
+fi
+
+# ---------------------------------------------------------------------------------------
+# 7. Compiled UI translations for runs from this checkout (resources/i18n/*.ts → .qm; the wheel and
+#    the bundle compile their own). Only when a source is newer than its .qm.
+# ---------------------------------------------------------------------------------------
+
+for ts in "$ROOT"/resources/i18n/*.ts; do
+    [[ -e "$ts" ]] || continue
+    qm="${ts%.ts}.qm"
+    if [[ ! -e "$qm" || "$ts" -nt "$qm" ]]; then
+        "$(dirname "$VENV_PY")/pyside6-lrelease" -silent "$ts" -qm "$qm" >&2 ||
+            say "warning: pyside6-lrelease failed for $ts; the UI stays English"
+    fi
+done
+
+# ---------------------------------------------------------------------------------------
 
 export PAGENOTE_VENV_PY="$VENV_PY"
 if ((print_path)); then

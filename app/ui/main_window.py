@@ -7,7 +7,7 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 
-from PySide6.QtCore import QObject, Qt, QUrl
+from PySide6.QtCore import QCoreApplication, QObject, Qt, QUrl
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
 from PySide6.QtWebEngineCore import QWebEnginePage
 from PySide6.QtWidgets import (QLabel, QLineEdit, QMainWindow, QMenu, QProgressDialog, QPushButton, QSplitter,
@@ -331,20 +331,24 @@ class MainWindow(QMainWindow):
         super().closeEvent(event)
 
 
-def run_window(url: str | None, project_dir: Path, socket_path: Path | None) -> int:
+def run_window(url: str | None, project_dir: Path, socket_path: Path | None, language: str | None = None) -> int:
     """Open the window on ``url`` (the bundled demo page when ``None``), serve the agent socket at
-    ``socket_path`` (none when ``None``), and run the event loop. Returns the exit code."""
+    ``socket_path`` (none when ``None``), and run the event loop. ``language``: ``--lang`` (else the Settings
+    choice or the system's; :func:`app.runtime.i18n.choose_language`, whose ``ValueError`` it raises for an
+    unknown code). Returns the exit code."""
     import sys
 
+    from app.runtime.i18n import choose_language, install_translators
     from app.runtime.run import open_app
     from app.webview.urls import demo_url
 
     with open_app(project_dir, headless=False) as (qt_app, app):
+        translators = install_translators(qt_app, choose_language(language))  # noqa: F841  (kept referenced)
         window = MainWindow(app)
         if socket_path is not None:
             problem = app.start_agent(socket_path)
             if problem:
-                window.say(window.tr("Agent socket off: {0}").format(problem))
+                window.say(QCoreApplication.translate("MainWindow", "Agent socket off: {0}").format(problem))
             else:
                 print(f"pagenote: agent socket {socket_path}", file=sys.stderr)
         window.open(url if url else demo_url())

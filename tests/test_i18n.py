@@ -1,0 +1,150 @@
+"""The UI speaks English and Simplified Chinese: every user-facing string in the code goes through Qt's
+translation system, the zh_CN translation is complete, and the window shows it.
+
+- A static check (Python's ``ast``) over every module that builds UI: a string literal or f-string handed
+  to a Qt text setter or widget constructor (``setText``, ``setToolTip``, ``QLabel(…)``, ``QAction(…)`` …)
+  or to the window's ``say`` must be a ``tr(…)``/``translate(…)`` call instead.
+- ``resources/i18n/pagenote_zh_CN.ts`` has a finished translation for every message, with the same
+  ``{0}`` placeholders and ``%n`` as its source.
+- Compiled with ``pyside6-lrelease`` and installed, a new window's actions, toolbar and placeholder read
+  Chinese (their texts, not pixels).
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+TS = ROOT / "resources" / "i18n" / "pagenote_zh_CN.ts"
+
+#: Methods whose text arguments the user reads.
+TEXT_SETTERS = {"setText", "setToolTip", "setStatusTip", "setWhatsThis", "setWindowTitle", "setPlaceholderText",
+                "setTitle", "showMessage", "setLabelText", "setCancelButtonText", "addAction", "addMenu",
+                "setInformativeText", "setDetailedText", "say", "warn", "setWindowIconText", "addTab", "setTabText"}
+#: Constructors whose text arguments the user reads.
+TEXT_WIDGETS = {"QLabel", "QPushButton", "QToolButton", "QAction", "QToolBar", "QMenu", "QCheckBox", "QRadioButton",
+                "QGroupBox", "QProgressDialog", "QDockWidget", "QMessageBox"}
+#: Literal texts that are the same in every language.
+UNTRANSLATED_OK = {"pagenote"}
+
+
+def _ui_modules() -> list[Path]:
+    """Every module under app/ that imports QtWidgets (builds UI)."""
+    return sorted(p for p in (ROOT / "app").rglob("*.py") if "QtWidgets" in p.read_text(encoding="utf-8"))
+
+
+def _literal_texts(call: ast.Call) -> list[str]:
+    """Text literals among ``call``'s arguments (plain strings with a letter, or f-strings)."""
+    out = []
+    # Keywords other than text ones name things (objectName="hint"), they are not shown.
+    shown = [k.value for k in call.keywords if k.arg in (None, "text", "title", "toolTip", "statusTip")]
+    for arg in [*call.args, *shown]:
+        if isinstance(arg, ast.JoinedStr):
+            # An f-string of page data only (f"{element.selector}\n{element.url}") has no words to translate.
+            words = "".join(v.value for v in arg.values if isinstance(v, ast.Constant))
+            if re.search(r"[A-Za-z]", words):
+                out.append(ast.unparse(arg))
+        elif isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+            if re.search(r"[A-Za-z]", arg.value) and arg.value not in UNTRANSLATED_OK:
+                out.append(arg.value)
+    return out
+
+
+def test_every_user_facing_string_goes_through_tr():
+    found = []
+    for path in _ui_modules():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call):
+                continue
+            f = node.func
+            name = f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else ""
+            if name in TEXT_SETTERS or name in TEXT_WIDGETS:
+                found += [f"{path.relative_to(ROOT)}:{node.lineno}: {name}({text!r})" for text in _literal_texts(node)]
+    assert not found, "user-facing literals without tr():\n" + "\n".join(found)
+
+
+def test_the_static_check_catches_a_literal():
+    """The checker's positive control: a literal in a setter and in a constructor are both found."""
+    tree = ast.parse('label.setText("Hello")\nb = QPushButton(f"Go {x}")\nok = QLabel(self.tr("Fine"))\n'
+                     'data = QLabel(f"{x}\\n{y}", objectName="hint")')
+    calls = [n for n in ast.walk(tree) if isinstance(n, ast.Call) and getattr(n.func, "attr", getattr(n.func, "id", ""))
+             in TEXT_SETTERS | TEXT_WIDGETS]
+    assert [bool(_literal_texts(c)) for c in calls] == [True, True, False, False]
+
+
+def _messages():
+    for context in ET.parse(TS).getroot().iter("context"):
+        for message in context.iter("message"):
+            yield context.find("name").text, message
+
+
+def test_the_chinese_translation_is_complete():
+    messages = list(_messages())
+    assert len(messages) >= 80
+    for context, message in messages:
+        source = message.find("source").text
+        translation = message.find("translation")
+        assert translation.get("type") not in ("unfinished", "obsolete", "vanished"), (context, source)
+        text = "".join(translation.itertext()).strip()
+        assert text and re.search(r"[\u4e00-\u9fff]", text) or source.strip() in ("{0} — pagenote",), (context, source)
+        assert sorted(re.findall(r"\{\d\}", source)) == sorted(re.findall(r"\{\d\}", text)), (context, source)
+        assert ("%n" in source) == ("%n" in text), (context, source)
+
+
+def test_the_sources_are_current():
+    """pyside6-lupdate finds nothing new in the code: every tr() string is in the .ts (dev/update_translations.sh
+    was run after the last UI change)."""
+    files = sorted(str(p) for p in (ROOT / "app").rglob("*.py")
+                   if re.search(r"\.tr\(|translate\(", p.read_text(encoding="utf-8")))
+    # lupdate rewrites the file it updates: run it on a copy.
+    scratch = ROOT / ".pytest_cache" / "i18n"
+    scratch.mkdir(parents=True, exist_ok=True)
+    copy = scratch / TS.name
+    copy.write_bytes(TS.read_bytes())
+    proc = subprocess.run([str(Path(sys.executable).with_name("pyside6-lupdate")), *files, "-no-obsolete",
+                           "-ts", str(copy)], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert re.search(r"\(0 new and \d+ already existing\)", proc.stdout + proc.stderr), proc.stdout + proc.stderr
+    sources = lambda p: sorted(m.find("source").text for m in ET.parse(p).getroot().iter("message"))  # noqa: E731
+    assert sources(copy) == sources(TS)
+
+
+@pytest.fixture
+def zh_cn(qapp, tmp_path):
+    """The zh_CN translation compiled from the .ts and installed on the application (removed afterwards)."""
+    from PySide6.QtCore import QTranslator
+
+    qm = tmp_path / "pagenote_zh_CN.qm"
+    subprocess.run([str(Path(sys.executable).with_name("pyside6-lrelease")), "-silent", str(TS), "-qm", str(qm)],
+                   check=True, timeout=60)
+    translator = QTranslator()
+    assert translator.load(str(qm))
+    qapp.installTranslator(translator)
+    yield translator
+    qapp.removeTranslator(translator)
+
+
+def test_the_window_speaks_chinese(zh_cn, window):
+    assert window.act_annotate.text() == "批注"
+    assert window.act_copy.text() == "复制" and window.act_send.text() == "发送"
+    assert window.address.placeholderText() == "地址：URL、localhost:端口 或文件"
+    # A plural with %n: one form in Chinese, the count filled in.
+    assert window.tr("Saved %n annotation(s) to {0}", "", 3) == "已将 3 条批注保存到 {0}"
+
+
+def test_the_window_is_english_without_a_translator(window):
+    assert window.act_annotate.text() == "Annotate"
+
+
+def test_language_choice():
+    from app.runtime.i18n import normalise
+
+    assert [normalise(c) for c in ("zh_CN.UTF-8", "zh-CN", "zh", "zh_TW", "en_GB", "fr_FR", "")] == \
+        ["zh_CN", "zh_CN", "zh_CN", None, "en", None, None]
