@@ -27,7 +27,10 @@ import json, os, socket, sys
 os.setuid(int(sys.argv[2]))
 s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
 s.connect(sys.argv[1])
-s.sendall(b'{"jsonrpc":"2.0","id":1,"method":"health","params":{},"protocol_version":1}\n')
+try:
+    s.sendall(b'{"jsonrpc":"2.0","id":1,"method":"health","params":{},"protocol_version":1}\n')
+except (BrokenPipeError, ConnectionResetError):   # the app may close before our request is even sent
+    pass
 data = b""
 while True:
     try:
