@@ -24,7 +24,8 @@ NODE = shutil.which("node")
 
 def run_node(script: str) -> subprocess.CompletedProcess:
     assert NODE, "these tests need Node.js on PATH (Debian: apt-get install nodejs)"
-    return subprocess.run([NODE, "-e", script], capture_output=True, text=True, timeout=60)
+    # On stdin, not `-e`: one argument may not exceed 128 KiB (Linux MAX_ARG_STRLEN) and the bundle is larger.
+    return subprocess.run([NODE, "-"], input=script, capture_output=True, text=True, timeout=60)
 
 
 def picker_modules():

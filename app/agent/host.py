@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Protocol
 
 from app.agent.methods import ScreenshotParams
+from app.agent.snapshots import RefParams, SnapshotKeeper, SnapshotParams
 from app.capture.downscale import downscale_png
 from app.core.errors import PagenoteError
 from app.model.annotation import AnnotationBatch
@@ -99,3 +100,21 @@ class TabsHost:
             result["data"] = (await asyncio.get_running_loop().run_in_executor(None, base64.b64encode, data)).decode("ascii")
             result["mime_type"] = "image/png"
         return result
+
+    # -- the agent snapshot (app.agent.snapshots) ------------------------------------------------------------------
+
+    def _snapshots(self) -> SnapshotKeeper:
+        if not hasattr(self, "_keeper"):
+            self._keeper = SnapshotKeeper()
+        return self._keeper
+
+    async def snapshot(self, params: SnapshotParams) -> dict:
+        """``snapshot``: the active tab's budgeted snapshot (:meth:`SnapshotKeeper.snapshot`). Raises ``NO_PAGE``,
+        ``INVALID_REQUEST``, the selector errors and the page's errors."""
+        return await self._snapshots().snapshot(self._active(), params)
+
+    async def resolve_ref(self, params: RefParams) -> dict:
+        """``ref.resolve``: where a ref of a snapshot is now (:meth:`SnapshotKeeper.resolve`). Raises
+        ``STALE_REF`` and the page's errors."""
+        return await self._snapshots().resolve(
+            lambda tab_id: next((t for t in self.app.tabs if t.id == tab_id), None), params)

@@ -14,6 +14,8 @@ Methods (params → result; every batch view has the model as JSON and its ``mar
   (+ ``full_size_path``/``full_width``/``full_height`` when downscaled, ``data`` base64 PNG when ``inline``);
   ``kind=element`` crops annotation number ``annotation`` of ``batch`` (``current`` or a sent batch id)
 - ``tabs.list`` → ``[{id, title, url, active}]``; ``page.state`` → ``{url, title, loading, viewport, scroll}``
+- ``snapshot(max_chars?, max_nodes?, selector?, mode?, response_mode?)``, ``ref.resolve(ref, snapshot_id)``:
+  see :mod:`app.agent.snapshots`
 """
 
 from __future__ import annotations
@@ -139,6 +141,10 @@ class Methods:
             "tabs.list": (NoParams, lambda _p: self.host.tabs()),
             "page.state": (NoParams, lambda _p: self.host.page_state()),  # a coroutine: awaited by call()
         }
+        if hasattr(host, "snapshot"):  # the agent snapshot and its refs (app.agent.snapshots)
+            from app.agent.snapshots import RefParams, SnapshotParams
+
+            self.table.update({"snapshot": (SnapshotParams, host.snapshot), "ref.resolve": (RefParams, host.resolve_ref)})
 
     async def call(self, method: str, params: dict) -> Any:
         """Validate ``params`` against the method's model and run it (awaiting handlers that return a

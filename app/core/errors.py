@@ -145,6 +145,11 @@ REGISTRY: dict[str, ErrorKind] = _rows(
      "use a socket in a directory that is yours and writable by you alone (mode 0700), served by your own "
      "pagenote: unset PAGENOTE_SOCKET / --socket for the default one, or delete what is there and start pagenote",
      "the socket, its directory or the process at its other end is not the user's own (nothing was sent)"),
+    # -- the agent's browser tools: snapshot and refs --
+    ("STALE_REF", -32090, EXIT_BAD_INPUT,
+     "take a new snapshot (snapshot / browser_snapshot) and use a ref from it with its snapshot_id",
+     "the ref no longer names an element: another document, an unknown snapshot, or its element was replaced "
+     "with no single equivalent"),
     # -- warnings: reported, the run still succeeds (exit code 0) --
     ("DIALOG_LOOP", -32060, EXIT_OK,
      "the page keeps opening alert/confirm/prompt dialogs; pagenote answers them all at once — check the page's script",

@@ -1,6 +1,7 @@
 // @module main
 // @imports pins: overlay, elements, idFor; record: elementRecord; frames: isFrame, frameElements, frameContentRect, frameInfo, looksClosedHost, deepElementAt, deepElementsAt, resolveChain; locators: resolveLocator; anchors: rememberAnchor, forgetAnchorsExcept, anchorChanges, anchorStatus, stopAnchors; capture: documentMetrics, pinForCapture, scrollToExact, redactionRects
 // @imports anchors: refreshAnchors; geometry: elementBox, BOX_CONTENTS
+// @imports snapshot: snapshotDocument, resolveSnapshotRef
 // The entry module of the picker world: `window.__pagenote`, the API the host calls.
 // main.js — install guard and the API the host calls with runJavaScript(…, ApplicationWorld).
 // Every entry point returns a JSON string (or nothing): runJavaScript cannot await Promises and converts
@@ -137,6 +138,11 @@ const api = {
   },
 
   markerViewport(id) { return JSON.stringify(overlay.markerViewportRect(id)); },
+
+  // The agent snapshot (snapshot.js): this document's lines within the budget in `json`; refs stay in this
+  // world. resolveRef(ref, doc, seq): where a ref of snapshot `seq` of document `doc` is now (refs.js).
+  snapshot(json) { return JSON.stringify(snapshotDocument(JSON.parse(json))); },
+  resolveRef(ref, doc, seq) { return JSON.stringify(resolveSnapshotRef(ref, doc, seq)); },
 
   // Before an export (issue 9 §4): re-check and re-read the pinned elements `ids` from their live nodes
   // (anchors.js refreshAnchors): {id: {status, reason, record?, viewport?}}.

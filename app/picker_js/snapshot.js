@@ -1,0 +1,75 @@
+// @module snapshot
+// @imports snapshot_tree: buildTree, selectLines; refs: DOC_ID, pruneRefs, resolveRef; frames: frameInfo, resolveChain; redact: isRedacted, REDACTED
+// @exports snapshotDocument, resolveSnapshotRef
+// snapshot.js — this document's part of the agent snapshot (the host stitches frames and keeps the modes; see
+// app/tabs/snapshot.py). A MutationObserver and the input/change/scroll/resize/toggle events mark the document
+// changed; a request that names the previous answer of an unchanged document gets {unchanged: true} without
+// walking it again.
+
+const KEEP_SNAPSHOTS = 32;   // refs shown in the last this-many snapshots of the document stay resolvable
+
+let seq = 0;            // this document's answers, counted
+let dirty = true;       // something observable changed since the last answer
+let lastKey = '';       // the options of the last answer
+let watching = null;
+
+function markDirty() { dirty = true; }
+
+function watch() {
+  if (watching) return;
+  watching = new MutationObserver(markDirty);
+  watching.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+  for (const type of ['input', 'change', 'scroll', 'toggle']) {
+    document.addEventListener(type, markDirty, { capture: true, passive: true });
+  }
+  window.addEventListener('resize', markDirty, { passive: true });
+}
+
+function scopeOf(selector) {
+  if (!selector) return { el: document.body || document.documentElement };
+  const found = resolveChain(selector);
+  if (found.error) return { error: 'bad_selector', message: found.error };
+  if (found.frame) return { frame: found.frame, rest: found.rest };
+  if (found.count !== 1) return { error: 'count', count: found.count, step: found.step };
+  return { el: found.el };
+}
+
+// `o`: {max_chars, max_nodes, name_max, max_visit, ref_extra, selector, since}. Returns this document's part:
+// {doc, seq, unchanged: true} when nothing changed since answer `since` with the same options; {doc, seq,
+// frame, rest} when `selector` goes into an iframe (the host goes on there); {error, …} for a selector that
+// does not name one element; else {doc, seq, lines, frames: [{line, index, name, selector, rect, visible}],
+// chars, counts, visited, stopped, deep, viewport}.
+function snapshotDocument(o) {
+  watch();
+  const key = JSON.stringify([o.max_chars, o.max_nodes, o.name_max, o.ref_extra, o.selector || '', innerWidth, innerHeight]);
+  if (watching) for (const record of watching.takeRecords()) { if (record) { dirty = true; break; } }
+  if (!dirty && o.since === seq && key === lastKey && seq > 0) return { doc: DOC_ID, seq, unchanged: true };
+  const scope = scopeOf(o.selector);
+  if (scope.error || scope.frame) return { doc: DOC_ID, seq, ...scope };
+  seq += 1;
+  dirty = false;
+  lastKey = key;
+  const t0 = performance.now();
+  if (scope.el !== document.body && scope.el !== document.documentElement && isRedacted(scope.el)) {
+    return { doc: DOC_ID, seq, lines: [[0, 'generic "' + REDACTED + '"', '', '']], frames: [], chars: 0,
+             counts: { candidates: 1, shown: 1, cut: 0, above: 0, below: 0, clipped: 0 }, visited: 0 };
+  }
+  const tree = buildTree(scope.el, o.max_visit);
+  const t1 = performance.now();
+  const picked = selectLines(tree.root, { ...o, seq }, innerHeight);
+  pruneRefs(seq - KEEP_SNAPSHOTS);
+  const frames = picked.frames.map(({ line, el }) => {
+    const info = frameInfo(el);
+    const r = info.rect;
+    return { line, ...info, visible: r.width > 0 && r.height > 0 && r.y < innerHeight && r.y + r.height > 0
+                                      && r.x < innerWidth && r.x + r.width > 0 };
+  });
+  // Mutations made while walking (none of pagenote's own) must not count as changes.
+  if (watching) watching.takeRecords();
+  return { doc: DOC_ID, seq, lines: picked.lines, frames, chars: picked.chars, counts: picked.counts,
+           visited: tree.visited, stopped: tree.stopped, deep: tree.deep,
+           ms: { walk: Math.round(t1 - t0), lines: Math.round(performance.now() - t1) },
+           viewport: { width: innerWidth, height: innerHeight, scroll_y: scrollY } };
+}
+
+function resolveSnapshotRef(ref, doc, snapshotSeq) { return resolveRef(ref, doc, snapshotSeq); }
