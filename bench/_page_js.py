@@ -6,8 +6,9 @@ from __future__ import annotations
 #: Isolated world of the field-by-field record profile (pagenote's own world is ``app.webview``'s).
 FIELDS_WORLD = 7
 
-# Page side, in pagenote's isolated world: when each API call ran, its next animation frame (its rAF callbacks
-# run after the overlay's draw()) and the end of that frame's style, layout and paint (a task posted from it).
+# Page side, in pagenote's isolated world: when each API call ran, its next animation frame and the end of that
+# frame's style, layout and paint (a task posted from it). The highlight and markers are painted by the host
+# (app/ui/marks.py), timed in bench/_window.py.
 INSTRUMENT_JS = """(() => {
   const api = window.__pagenote;
   if (!api) return 'missing';
@@ -81,7 +82,8 @@ for (const proto of [Document.prototype, Element.prototype, DocumentFragment.pro
   const qsa = proto.querySelectorAll;
   proto.querySelectorAll = function (selector) { queries++; return qsa.call(this, selector); };
 }
-// The element under a point, through open shadow roots; pagenote's overlay host is not an element of the page.
+// The element under a point, through open shadow roots; pagenote's paint probe (only there during captures)
+// is not an element of the page.
 function deepAt(x, y) {
   let el = document.elementFromPoint(x, y);
   if (!el || el.localName === HOST_TAG) return null;

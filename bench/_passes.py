@@ -54,7 +54,7 @@ class Passes:
         res: dict = {"problems": [], "targets": [], "marker_colours": {}}
         size = await w.js("JSON.stringify({n: document.getElementsByTagName('*').length,"
                     " h: document.documentElement.scrollHeight - innerHeight})")
-        res["elements"] = size["n"] - 1   # pagenote's overlay host is one of them
+        res["elements"] = size["n"]   # nothing of pagenote's is in the page (the host draws the marks)
         per_batch = -(-n_targets // len(SCROLLS))
         for b, frac in enumerate(SCROLLS):
             await w.js(f"scrollTo(0, {round(size['h'] * frac)}); 0")
@@ -74,13 +74,14 @@ class Passes:
         return res
 
     async def hover_pass(self, targets, res) -> None:
-        """Move the mouse onto each target: hover → state, and the page side (in, exec, out, frame, render)."""
+        """Move the mouse onto each target: hover → state, the page side (in, exec, out) and the host's paint of
+        the highlight over the view (``hover_frame``)."""
         from PySide6.QtCore import QEvent
 
         w = self.w
         for t in targets:
             await self.page_log()
-            w.marks = {}
+            w.marks, w.want_hover = {}, t["rect"]
             t0 = time.perf_counter()
             w.send_mouse(QEvent.Type.MouseMove, t["x"], t["y"])
             if not await w.wait_until(lambda: "hover_done" in w.marks):
@@ -88,7 +89,11 @@ class Passes:
                 continue
             done = (w.marks["hover_done"] - t0) * 1e3
             add(res, "hover_state", done)
-            state = await w.hover_state()
+            painted = await w.wait_until(lambda: "hover_painted" in w.marks)
+            w.want_hover = None
+            if painted:
+                add(res, "hover_frame", (w.marks["hover_painted"] - t0) * 1e3)
+            state = w.drawn_highlight()
             got = state.get("viewport") or {}
             if not all(abs(got.get(k, -1e9) - t["rect"][k]) < 1 for k in ("x", "y", "width", "height")):
                 res["problems"].append(f"hover highlighted {state.get('label', 'nothing')!r}, not the {t['tag']}")
@@ -99,8 +104,6 @@ class Passes:
                 add(res, "hover_in", self.since(t0, rec["t0"]))
                 add(res, "hover_exec", rec["t1"] - rec["t0"])
                 add(res, "hover_out", done - self.since(t0, rec["t1"]))
-                add(res, "hover_frame", self.since(t0, rec["raf"]))
-                add(res, "hover_rendered", self.since(t0, rec["after"]))
 
     async def hover_pixel_pass(self, targets, res) -> None:
         """Move onto each target and poll grabs until the outline's blue is at its left edge."""
@@ -109,22 +112,23 @@ class Passes:
         w = self.w
         for t in targets:
             window = edge_window(t)
-            if seen_colour(w.view, window, [BLUE]):
+            if seen_colour(w, window, [BLUE]):
                 res["problems"].append(f"hover pixels: #2563EB already at the {t['tag']}'s edge; skipped")
                 continue
             await self.page_log()
+            w.marks, w.want_hover = {}, t["rect"]
             t0 = time.perf_counter()
             w.send_mouse(QEvent.Type.MouseMove, t["x"], t["y"])
-            seen = await poll_pixels(lambda window=window: seen_colour(w.view, window, [BLUE]))
+            seen = await poll_pixels(lambda window=window: seen_colour(w, window, [BLUE]))
+            w.want_hover = None
             if seen is None:
                 res["problems"].append(f"hover pixels: no outline at the {t['tag']}'s edge")
                 continue
             add(res, "hover_pixels", (seen - t0) * 1e3)
+            if "hover_painted" in w.marks:
+                add(res, "hover_gap", (seen - w.marks["hover_painted"]) * 1e3)
             await w.settle(40)
-            log = await self.page_log()
-            rec = next((r for r in log if r["m"] == "hover"), None)
-            if rec and rec["after"] is not None:
-                add(res, "hover_gap", (seen - t0) * 1e3 - self.since(t0, rec["after"]))
+            await self.page_log()
 
     async def pin_pass(self, targets, res, pixels: bool) -> None:
         """Hover each target, then press. With ``pixels``, poll grabs for the marker; else time the page and the
@@ -136,27 +140,29 @@ class Passes:
             w.send_mouse(QEvent.Type.MouseMove, t["x"], t["y"])
             dot = dot_window(t)
             edge = edge_window(t)
-            if pixels and await poll_pixels(lambda edge=edge, dot=dot: seen_colour(w.view, edge, [BLUE])
-                                      and not seen_colour(w.view, dot, [RED, BLUE]), 2_000) is None:
+            if pixels and await poll_pixels(lambda edge=edge, dot=dot: seen_colour(w, edge, [BLUE])
+                                      and not seen_colour(w, dot, [RED, BLUE]), 2_000) is None:
                 res["problems"].append(f"pin pixels: the {t['tag']}'s top-left never showed clean; skipped")
                 continue
             await w.settle(40)
             await self.page_log()
             w.marks, w.want_rows = {}, w.panel_rows() + 1
+            w.want_marker = w.want_rows   # pins accumulate: the new one's number is the new row count
             t0 = time.perf_counter()
             w.send_mouse(QEvent.Type.MouseButtonPress, t["x"], t["y"])
             w.send_mouse(QEvent.Type.MouseButtonRelease, t["x"], t["y"])
             seen = None
             if pixels:
-                seen = await poll_pixels(lambda dot=dot: seen_colour(w.view, dot, [RED, BLUE]))
+                seen = await poll_pixels(lambda dot=dot: seen_colour(w, dot, [RED, BLUE]))
                 if seen is None:
                     res["problems"].append(f"pin pixels: no marker at the {t['tag']}")
                 else:
                     add(res, "pin_pixels", (seen - t0) * 1e3)
-                    colour = "#{:02X}{:02X}{:02X}".format(*seen_colour(w.view, dot, [RED, BLUE]))
+                    colour = "#{:02X}{:02X}{:02X}".format(*seen_colour(w, dot, [RED, BLUE]))
                     res["marker_colours"][colour] = res["marker_colours"].get(colour, 0) + 1
-            ok = await w.wait_until(lambda: "panel_row" in w.marks and "setMarkers_return" in w.marks)
-            w.want_rows = -1
+            ok = await w.wait_until(lambda: "panel_row" in w.marks and "setMarkers_return" in w.marks
+                                    and "marker_painted" in w.marks)
+            w.want_rows, w.want_marker = -1, None
             if not ok:
                 res["problems"].append(f"pin: no new row or marker for the {t['tag']} ({sorted(w.marks)})")
                 continue
@@ -164,9 +170,9 @@ class Passes:
             log = await self.page_log()
             marker = next((r for r in log if r["m"] == "setMarkers"), None)
             pick = next((r for r in log if r["m"] == "pick"), None)
-            if seen is not None and marker and marker["after"] is not None:
-                add(res, "pin_gap", (seen - t0) * 1e3 - self.since(t0, marker["after"]))
-                add(res, "pin_px_rendered", self.since(t0, marker["after"]))
+            if seen is not None:
+                add(res, "pin_gap", (seen - w.marks["marker_painted"]) * 1e3)
+                add(res, "pin_px_rendered", (w.marks["marker_painted"] - t0) * 1e3)
             if not pixels:
                 self._pin_times(res, t0, marker, pick)
             if w.last_pinned_tag() != t["tag"]:
@@ -180,11 +186,10 @@ class Passes:
         add(res, "pin_row", m["panel_row"])
         add(res, "marker_call", m.get("setMarkers_call"))
         add(res, "marker_return", m["setMarkers_return"])
+        add(res, "pin_marker", m["marker_painted"])
         if marker:
             add(res, "marker_exec", marker["t1"] - marker["t0"])
             add(res, "marker_done", self.since(t0, marker["t1"]))
-            add(res, "pin_marker", self.since(t0, marker["raf"]))
-            add(res, "pin_rendered", self.since(t0, marker["after"]))
         if pick and "pick_answer" in m:
             add(res, "pick_in", self.since(t0, pick["t0"]))
             add(res, "pick_exec", pick["t1"] - pick["t0"])

@@ -1,5 +1,6 @@
-"""What the view's pixels show: grabs of a few pixels at an element's left edge (the hover outline) or
-top-left (the marker dot), polled as fast as the event loop wakes."""
+"""What the user sees: grabs of a few pixels at an element's left edge (the hover outline) or top-left (the
+marker badge), polled as fast as the event loop wakes. The highlight and markers are drawn by the host over
+the view (``app.ui.marks``), so the grab is of the view's parent (page and marks), not of the view."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import time
 
 from _window import WAIT_MS
 
-BLUE, RED = (0x25, 0x63, 0xEB), (0xDC, 0x26, 0x26)   # overlay.js: outline border / selected dot, dot
+BLUE, RED = (0x25, 0x63, 0xEB), (0xDC, 0x26, 0x26)   # app.core.policy: outline / selected badge, badge
 TOLERANCE = 10                        # per channel
 
 
@@ -27,11 +28,14 @@ def dot_window(t: dict) -> tuple[int, int, int, int]:
     return int(t["rect"]["x"]) + 3, int(t["rect"]["y"]) + 9, 3, 5
 
 
-def seen_colour(view, window, colours) -> tuple[int, int, int] | None:
-    """The first of ``colours`` that a pixel of ``window`` has in a grab of ``view`` (a few µs), or None."""
+def seen_colour(w, window, colours) -> tuple[int, int, int] | None:
+    """The first of ``colours`` that a pixel of ``window`` (view px) has in a grab of what the user sees
+    (``w``: a ``BenchWindow``; its view's parent, page and marks), or None."""
     from PySide6.QtCore import QRect
 
-    image = view.grab(QRect(*window)).toImage()
+    ox, oy = w.screen_origin()
+    x, y, width, height = window
+    image = w.screen_widget().grab(QRect(x + ox, y + oy, width, height)).toImage()
     for y in range(image.height()):
         for x in range(image.width()):
             c = image.pixelColor(x, y)

@@ -11,9 +11,9 @@ def report(results: dict[str, dict], spans: dict[str, list[float]], rtts: list[f
     """Print the table of milestones against the goals, where the time goes per page, the host calls'
     durations (``spans``: label → ms) and the runJavaScript round trip (``rtts``, ms), then the verdict."""
     rows = [("hover → state (hover answered)", "hover_state", HOVER_GOAL_MS, True),
-            ("hover → page frame (box moved)", "hover_frame", HOVER_GOAL_MS, False),
+            ("hover → highlight painted (host)", "hover_frame", HOVER_GOAL_MS, False),
             ("hover → pixels (#2563EB at edge)", "hover_pixels", HOVER_GOAL_MS, False),
-            ("pin → marker placed (page frame)", "pin_marker", PIN_GOAL_MS, True),
+            ("pin → marker painted (host)", "pin_marker", PIN_GOAL_MS, True),
             ("pin → panel row (refresh)", "pin_row", PIN_GOAL_MS, True),
             ("pin → marker pixels", "pin_pixels", PIN_GOAL_MS, False)]
     print(f"\n{'page':<23} {'ms after the Qt mouse event':<34} {'n':>4} {'p50':>7} {'p95':>7} {'max':>7}  p95 goal")
@@ -31,22 +31,20 @@ def report(results: dict[str, dict], spans: dict[str, list[float]], rtts: list[f
             print(f"{page if i == 0 else '':<23} {label:<34} {stats}  ≤{goal:.0f} {verdict}")
 
     print("\nwhere the time goes (p50 ms unless marked; in/out: runJavaScript transit host→page and back to the"
-          " callback; frame: wait for the next animation frame; render: that frame's style, layout, paint):")
+          " callback; host paint: the marks widget painted over the view, app/ui/marks.py):")
     for page, res in results.items():
         def m(key: str, q: float = 50, res: dict = res) -> float:
             return pct(res.get(key, []), q)
 
         print(f"  {page}: {res['elements']} elements, {len(res['targets'])} targets")
         print(f"    hover: in {m('hover_in'):.2f} · hover() {m('hover_exec'):.2f} · out {m('hover_out'):.2f}"
-              f" → state {m('hover_state'):.2f} · frame +{m('hover_frame') - m('hover_state'):.1f}"
-              f" · render +{m('hover_rendered') - m('hover_frame'):.1f}"
+              f" → state {m('hover_state'):.2f} · host paint +{m('hover_frame') - m('hover_state'):.1f}"
               f" · to the grab +{m('hover_gap'):.1f} (p95 {m('hover_gap', 95):.1f})")
         print(f"    pin:   in {m('pick_in'):.2f} · pick() {m('pick_exec'):.1f} ({m('pick_kib'):.1f} KiB JSON)"
               f" · out {m('pick_out'):.2f} → answer {m('pick_answer'):.1f}"
               f" · host to setMarkers +{m('marker_call') - m('pick_answer'):.2f}"
-              f" · setMarkers() {m('marker_exec'):.2f} · frame +{m('pin_marker') - m('marker_done'):.1f}"
-              f" · render +{m('pin_rendered') - m('pin_marker'):.1f}")
-        print(f"           pixel pass: frame rendered at {m('pin_px_rendered'):.1f}"
+              f" · setMarkers() {m('marker_exec'):.2f} · to the host's paint +{m('pin_marker') - m('marker_done'):.1f}")
+        print(f"           pixel pass: marker painted at {m('pin_px_rendered'):.1f}"
               f" (p95 {m('pin_px_rendered', 95):.1f})"
               f" · to the grab +{m('pin_gap'):.1f} (p95 {m('pin_gap', 95):.1f}) · dot first seen as "
               + ", ".join(f"{c} ×{n}" for c, n in res["marker_colours"].items()))

@@ -12,7 +12,8 @@ coroutine inside :func:`run_in_app`, and everything here that talks to the page 
 - :meth:`BenchWindow.fresh_frame`: ``app.capture.viewport.grab_viewport``;
 - :meth:`BenchWindow.__init__`: patches of ``PageBridge.call`` (the ``hover``/``pick`` answers),
   ``AnnotateController._pick_at``, ``AnnotateController._open_note``, ``Annotator.sync_markers``,
-  ``AnnotationPanel.refresh``, and the tab page's ``runJavaScript`` (the posted ``setMarkers``' transit);
+  ``AnnotationPanel.refresh``, ``MarksOverlay.paintEvent`` (the host painting the highlight and the markers,
+  ``app.ui.marks``), and the tab page's ``runJavaScript`` (the posted ``setMarkers``' transit);
 - :func:`open_tab` (``PagenoteApp.new_tab``, ``Tab.load``), :func:`make_shooter` and :func:`shoot`
   (``Shooter.viewport/full_page``) for ``bench/screenshots_vs_playwright.py``;
 - :func:`fields_world_source`: the field-by-field profile script, bundled with ``app.picker_js.bundler``.
@@ -87,8 +88,9 @@ class BenchWindow:
     ``marks``: milestone name → host ``time.perf_counter()`` (s), first occurrence only, cleared by the caller
     per trial: ``hover_done`` (the ``hover`` call's answer is back in the controller), ``pick_answer`` (same for
     ``pick``), ``panel_row`` (the panel reached ``want_rows`` rows), ``setMarkers_call`` (its ``runJavaScript``
-    issued), ``setMarkers_return`` (its callback ran). ``spans``: durations (ms) of patched host calls by
-    label."""
+    issued), ``setMarkers_return`` (its callback ran), ``hover_painted`` (the marks widget's paintEvent
+    returned with the highlight on ``want_hover``, a viewport rect in CSS px), ``marker_painted`` (same, with
+    a visible marker numbered ``want_marker``). ``spans``: durations (ms) of patched host calls by label."""
 
     def __init__(self, app) -> None:
         from PySide6.QtWebEngineCore import QWebEnginePage
@@ -96,6 +98,7 @@ class BenchWindow:
         from app.model.annotation import ElementRecord
         from app.ui.annotate import AnnotateController
         from app.ui.main_window import MainWindow
+        from app.ui.marks import MarksOverlay
         from app.ui.panel import AnnotationPanel
         from app.webview.annotator import Annotator
         from app.webview.bridge import PageBridge
@@ -103,6 +106,8 @@ class BenchWindow:
         self.marks: dict[str, float] = {}          # milestone → host time (s), first one in this trial
         self.spans: dict[str, list[float]] = {}    # durations (ms) of patched host calls
         self.want_rows = -1                        # panel rows that make "panel_row" (−1: not now)
+        self.want_hover: dict | None = None        # highlight rect (CSS px) that makes "hover_painted"
+        self.want_marker: int | None = None        # marker number that makes "marker_painted"
         bench = self
 
         def span(name: str, ms: float) -> None:
@@ -142,7 +147,20 @@ class BenchWindow:
             if bench.want_rows >= 0 and len(panel.rows()) >= bench.want_rows:
                 bench.mark("panel_row")
 
+        paint = MarksOverlay.paintEvent
+
+        def _paint(widget, event):
+            paint(widget, event)
+            scene = widget.scene
+            h, want = scene.highlight, bench.want_hover
+            if want is not None and h is not None and all(
+                    abs(getattr(h.rect, k) - want[k]) < 1 for k in ("x", "y", "width", "height")):
+                bench.mark("hover_painted")
+            if bench.want_marker is not None and any(m.visible and m.n == bench.want_marker for m in scene.marks):
+                bench.mark("marker_painted")
+
         # Before the window exists: the panel and the annotator subscribe bound methods to the session.
+        MarksOverlay.paintEvent = _paint
         PageBridge.call = _call
         AnnotateController._pick_at = _pick_at
         AnnotateController._open_note = timed("AnnotateController._open_note", AnnotateController._open_note)
@@ -206,8 +224,28 @@ class BenchWindow:
             self.window.act_annotate.trigger()
 
     async def hover_state(self) -> dict:
-        """The page's hover highlight: ``{"viewport": {x, y, width, height}, "label": …}`` (CSS px), or ``{}``."""
+        """The page's hover candidate: ``{"viewport": {x, y, width, height}, "label": …}`` (CSS px), or ``{}``."""
         return await self.bridge.call("hoverState") or {}
+
+    def drawn_highlight(self) -> dict:
+        """The highlight the host draws over the view: ``{"viewport": {x, y, width, height}, "label": …}`` (CSS
+        px), or ``{}``."""
+        h = self.tab.annotator.scene.scene.highlight
+        if h is None:
+            return {}
+        r = h.rect
+        return {"viewport": {"x": r.x, "y": r.y, "width": r.width, "height": r.height}, "label": h.label}
+
+    def screen_widget(self):
+        """The widget whose pixels are what the user sees of the page: the view's parent (page and marks)."""
+        return self.view.parentWidget()
+
+    def screen_origin(self) -> tuple[int, int]:
+        """Where the view's top-left is in :meth:`screen_widget`, in its px."""
+        from PySide6.QtCore import QPoint
+
+        at = self.view.mapTo(self.view.parentWidget(), QPoint(0, 0))
+        return at.x(), at.y()
 
     async def clear_hover(self) -> None:
         """Remove the page's hover highlight."""

@@ -13,13 +13,14 @@ Milestones, in ms after the mouse event (``time.perf_counter``); the goals (p95)
 
 - hover → state: the ``hover`` call's answer back in the controller (``PageBridge.call("hover")`` returning
   inside ``AnnotateController._hover_at``, the asyncio hop after the ``runJavaScript`` callback included); the
-  page-side highlight then points at the new element (checked with ``hoverState``). Goal ≤ 16 ms.
-- pin → marker placed: the page's animation frame after the first ``setMarkers`` carrying the new pin (the
-  overlay's ``draw()`` puts the dot on its element in that frame); pin → panel row: ``AnnotationPanel.refresh``
-  returned with one more row. Goal ≤ 50 ms.
-- For information: hover → page frame (the box moved in the page), and the pixels: the first grab of the view
-  showing the outline colour #2563EB on the element's left edge, or the marker dot at its top-left (#DC2626,
-  or #2563EB while it is the selected marker, i.e. while its note box is open — which it is right after a pin).
+  highlight the host draws then is on the new element (checked in the tab's scene). Goal ≤ 16 ms.
+- pin → marker painted: the host's marks widget (``app/ui/marks.py``, over the view) returned from a
+  ``paintEvent`` showing the new pin's numbered marker; pin → panel row: ``AnnotationPanel.refresh`` returned
+  with one more row. Goal ≤ 50 ms.
+- For information: hover → highlight painted (the same widget), and the pixels: the first grab of what the
+  user sees (the view's parent: page and marks) showing the outline colour #2563EB on the element's left edge,
+  or the marker badge at its top-left (#DC2626, or #2563EB while it is the selected marker, i.e. while its
+  note box is open — which it is right after a pin).
 
 Page-side moments come from wrappers around ``window.__pagenote.hover/pick/setMarkers`` in pagenote's isolated
 world (a ``requestAnimationFrame`` for the frame, a task posted from it for the end of that frame's rendering);

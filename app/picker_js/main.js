@@ -27,7 +27,7 @@ const api = {
     const el = deepElementAt(x, y);
     if (isFrame(el)) { overlay.setHover(null); return JSON.stringify({ kind: 'frame', frame: frameInfo(el) }); }
     overlay.setHover(el, el ? deepElementsAt(x, y) : []);
-    return JSON.stringify({ kind: el ? 'element' : 'none', scene: overlay.stamped() });
+    return JSON.stringify({ kind: el ? 'element' : 'none', scene: overlay.latest() });
   },
 
   // What the host draws for this frame now: {doc, seq, hover, markers} (overlay.js). The main frame also

@@ -102,6 +102,7 @@ class Overlay {
     this.doc = Math.random().toString(36).slice(2, 10);   // this document's scenes
     this.seq = 0;
     this.sent = '';             // the last scene pushed (JSON, without seq)
+    this.last = null;           // the last stamped scene
     this.transport = hostTransport();
   }
 
@@ -262,13 +263,17 @@ class Overlay {
     return { hover, markers: Array.from(this.markers, ([id, entry]) => this.markerScene(id, entry)) };
   }
 
-  // The scene with this document's token and sequence number (the host keeps the newest per document).
+  // The scene with this document's token and sequence number (the host keeps the newest per document),
+  // measured now; `latest()` is the one the last flush() measured (no second measurement right after one).
   stamped() {
     const s = this.scene();
     const text = JSON.stringify(s);
     if (text !== this.sent) { this.sent = text; this.seq++; }
-    return { doc: this.doc, seq: this.seq, ...s };
+    this.last = { doc: this.doc, seq: this.seq, ...s };
+    return this.last;
   }
+
+  latest() { return this.last || this.stamped(); }
 
   // Measure now and push the scene to the host when it changed; keep following while there is something to
   // follow (markers track scrolling, resizing, reflow and transforms once per animation frame).
