@@ -159,3 +159,28 @@ def test_the_marks_scale_with_the_page_zoom(window, server, qtbot, js):
         qtbot.waitUntil(lambda: near(seen_pixel(w, 100, 160), (128, 128, 128)), timeout=3000)
     finally:
         w.view.setZoomFactor(1.0)
+
+
+def test_the_note_box_stays_above_the_marks(window, server, qtbot):
+    """The note box opens over the element it annotates, inside the highlight: the marks are not drawn over it."""
+    w = window
+    w.load_page(server.url("tamper.html"))
+    w.act_annotate.trigger()
+    feed = w.tab.annotator.scene
+    move(w.view.focusProxy(), QPoint(150, 130))
+    qtbot.waitUntil(lambda: feed.scene.highlight is not None, timeout=3000)
+    QTest.mouseClick(w.view.focusProxy(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, QPoint(150, 130))
+    box = w.annotate.note_box
+    qtbot.waitUntil(box.isVisible, timeout=5000)
+    qtbot.waitUntil(lambda: feed.scene.highlight is not None and any(m.visible for m in feed.scene.marks), timeout=3000)
+    h = feed.scene.highlight.rect
+    # A point of the note box inside the highlighted element: the box's own pixel, untinted.
+    inside = box.geometry().topLeft() + QPoint(3, 3)
+    assert h.x <= inside.x() <= h.x + h.width and h.y <= inside.y() <= h.y + h.height
+    own = box.grab().toImage().pixelColor(3 * round(box.devicePixelRatioF()), 3 * round(box.devicePixelRatioF()))
+    parent = w.view.parentWidget()
+    at = w.view.mapTo(parent, inside)
+    dpr = w.view.devicePixelRatioF()
+    seen = parent.grab().toImage().pixelColor(int(at.x() * dpr), int(at.y() * dpr))
+    assert (seen.red(), seen.green(), seen.blue()) == (own.red(), own.green(), own.blue())
+    QTest.keyClick(box.editor, Qt.Key.Key_Escape)
