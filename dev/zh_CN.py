@@ -107,6 +107,30 @@ ZH = {
     # NoteBox
     "What should change here? (optional)": "这里应该改成什么样？（可选）",
     "Enter save · Shift+Enter new line · Esc cancel": "Enter 保存 · Shift+Enter 换行 · Esc 取消",
+    # HelpMenus
+    "Annotation mode on/off": "开启/关闭批注模式",
+    "Screenshot of the viewport": "视口截图",
+    "Save the annotations": "保存批注",
+    "Send the annotations to waiting agents": "把批注发送给正在等待的智能体",
+    "Click": "点击",
+    "Annotation mode: pin the element under the pointer": "批注模式：钉住指针下的元素",
+    "Annotation mode: highlight the parent of the highlighted element": "批注模式：高亮当前高亮元素的父元素",
+    "Annotation mode: the next element under the pointer (through overlays)": "批注模式：指针下的下一个元素（可穿过覆盖层）",
+    "Note box: save the note": "备注框：保存备注",
+    "Note box: new line": "备注框：换行",
+    "Close the note box; again: leave annotation mode": "关闭备注框；再按一次：退出批注模式",
+    "&Settings": "设置(&S)",
+    "Language": "语言",
+    "Follow the system": "跟随系统",
+    "&Help": "帮助(&H)",
+    "Keyboard shortcuts": "键盘快捷键",
+    "About pagenote": "关于 pagenote",
+    "The language changes the next time pagenote starts": "语言将在下次启动 pagenote 时更改",
+    "Keys": "按键",
+    "Action": "操作",
+    "Annotate a web page element by element and hand the notes to a coding agent.":
+        "逐个元素批注网页，并把批注交给编程智能体。",
+    "Licences": "许可证",
     # Tab
     "The page's renderer stopped ({0}, code {1}); press Reload": "页面的渲染进程已停止（{0}，代码 {1}）；请按“重新加载”",
 }

@@ -148,3 +148,46 @@ def test_language_choice():
 
     assert [normalise(c) for c in ("zh_CN.UTF-8", "zh-CN", "zh", "zh_TW", "en_GB", "fr_FR", "")] == \
         ["zh_CN", "zh_CN", "zh_CN", None, "en", None, None]
+
+
+# --- the menus: Settings → Language, Help → Keyboard shortcuts / About ---------------------------------------
+
+
+@pytest.fixture
+def private_settings(tmp_path):
+    """pagenote's QSettings redirected to ``tmp_path`` (never the user's real settings file)."""
+    from PySide6.QtCore import QSettings
+
+    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(tmp_path))
+    yield tmp_path
+    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(tmp_path / "gone"))
+
+
+def test_the_language_menu_stores_the_choice_for_the_next_start(private_settings, window):
+    from app.runtime.i18n import choose_language
+
+    window.help_menus.language_actions["zh_CN"].trigger()
+    assert choose_language() == "zh_CN" and choose_language("en") == "en"
+    assert "next time" in window.status_label.text()
+    assert list(private_settings.rglob("*.ini")), "the choice is written to the redirected settings file"
+    window.help_menus.language_actions[""].trigger()
+    assert choose_language() in ("en", "zh_CN")  # the system's again (this machine's locale)
+
+
+def test_help_shows_the_shortcuts_and_the_versions(window, server, qtbot):
+    from PySide6.QtCore import Qt, qVersion
+    from PySide6.QtWidgets import QTableWidget
+
+    dialog = window.help_menus.show_shortcuts()
+    assert dialog.isVisible() and dialog.windowModality() != Qt.WindowModality.ApplicationModal
+    table = dialog.findChild(QTableWidget)
+    rows = {table.item(i, 0).text(): table.item(i, 1).text() for i in range(table.rowCount())}
+    assert rows["Ctrl+Shift+A"] == "Annotation mode on/off" and "Alt+↓" in rows and "Esc" in rows
+    # The About box names the Chromium major version the page itself reports (navigator.userAgent, reduced
+    # to MAJOR.0.0.0 by Chromium's User-Agent reduction) and Qt's version.
+    window.load_page(server.url("record.html"))
+    with qtbot.waitCallback() as cb:
+        window.view.page().runJavaScript("navigator.userAgent", 0, cb)
+    major = re.search(r"Chrome/(\d+)\.", cb.args[0]).group(1)
+    text = window.help_menus.about_text()
+    assert f"Chromium {major}." in text and f"Qt {qVersion()}" in text and "LGPL-3.0" in text

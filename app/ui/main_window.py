@@ -24,6 +24,7 @@ from app.sinks import save_markdown
 from app.tabs.tab import Tab
 from app.ui.annotate import AnnotateController
 from app.ui.dialog_bar import DialogBar
+from app.ui.help_menu import HelpMenus
 from app.ui.marks import MarksOverlay
 from app.ui.panel import AnnotationPanel
 from app.webview.guest import LoadResult
@@ -69,6 +70,7 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(splitter)
         self._build_toolbars()
         self._build_status()
+        self.help_menus = HelpMenus(self, SHORTCUTS)  # Settings → Language, Help → shortcuts / About
         self.panel.edit_requested.connect(self.annotate.edit)
         self.panel.delete_requested.connect(self.annotate.delete)
         self.panel.summary_changed.connect(self.session.set_summary)
@@ -343,7 +345,8 @@ def run_window(url: str | None, project_dir: Path, socket_path: Path | None, lan
     from app.webview.urls import demo_url
 
     with open_app(project_dir, headless=False) as (qt_app, app):
-        translators = install_translators(qt_app, choose_language(language))  # noqa: F841  (kept referenced)
+        language = choose_language(language)
+        translators = install_translators(qt_app, language)  # noqa: F841  (kept referenced)
         window = MainWindow(app)
         if socket_path is not None:
             problem = app.start_agent(socket_path)
@@ -351,6 +354,6 @@ def run_window(url: str | None, project_dir: Path, socket_path: Path | None, lan
                 window.say(QCoreApplication.translate("MainWindow", "Agent socket off: {0}").format(problem))
             else:
                 print(f"pagenote: agent socket {socket_path}", file=sys.stderr)
-        window.open(url if url else demo_url())
+        window.open(url if url else demo_url(language))
         window.show()
         return qt_app.exec()

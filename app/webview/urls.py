@@ -11,11 +11,16 @@ from app.core.resources import resource
 DEMO_PAGE = resource("demo.html")
 
 
-def demo_url() -> QUrl:
-    """``file://`` URL of the bundled demo page. Raises ``FileNotFoundError`` when it is missing."""
+def demo_url(language: str = "en") -> QUrl:
+    """``file://`` URL of the bundled demo page; for a UI ``language`` other than English with ``?lang=CODE``,
+    which the page reads to show its three-step introduction in that language (``zh_CN``). Raises
+    ``FileNotFoundError`` when the page is missing."""
     if not DEMO_PAGE.is_file():
         raise FileNotFoundError(f"the demo page is missing: {DEMO_PAGE}")
-    return QUrl.fromLocalFile(str(DEMO_PAGE))
+    url = QUrl.fromLocalFile(str(DEMO_PAGE))
+    if language != "en":
+        url.setQuery(f"lang={language}")
+    return url
 
 
 def url_from_user_input(text: str) -> QUrl:

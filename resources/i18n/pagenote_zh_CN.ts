@@ -201,6 +201,127 @@
     </message>
 </context>
 <context>
+    <name>HelpMenus</name>
+    <message>
+        <location filename="../../app/ui/help_menu.py" line="34" />
+        <source>Annotation mode on/off</source>
+        <extracomment>Bundled components and their licences (what the standalone bundle ships; see each project's licence file).</extracomment>
+        <translation>开启/关闭批注模式</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/help_menu.py" line="35" />
+        <source>Screenshot of the viewport</source>
+        <translation>视口截图</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/help_menu.py" line="36" />
+        <source>Copy the annotations as Markdown</source>
+        <translation>以 Markdown 复制批注</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/help_menu.py" line="37" />
+        <source>Save the annotations</source>
+        <translation>保存批注</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/help_menu.py" line="38" />
+        <source>Send the annotations to waiting agents</source>
+        <translation>把批注发送给正在等待的智能体</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/help_menu.py" line="42" />
+        <source>Click</source>
+        <translation>点击</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/help_menu.py" line="42" />
+        <source>Annotation mode: pin the element under the pointer</source>
+        <translation>批注模式：钉住指针下的元素</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/help_menu.py" line="43" />
+        <source>Annotation mode: highlight the parent of the highlighted element</source>
+        <translation>批注模式：高亮当前高亮元素的父元素</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/help_menu.py" line="44" />
+        <source>Annotation mode: the next element under the pointer (through overlays)</source>
+        <translation>批注模式：指针下的下一个元素（可穿过覆盖层）</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/help_menu.py" line="45" />
+        <source>Note box: save the note</source>
+        <translation>备注框：保存备注</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/help_menu.py" line="46" />
+        <source>Note box: new line</source>
+        <translation>备注框：换行</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/help_menu.py" line="47" />
+        <source>Close the note box; again: leave annotation mode</source>
+        <translation>关闭备注框；再按一次：退出批注模式</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/help_menu.py" line="62" />
+        <source>&amp;Settings</source>
+        <translation>设置(&amp;S)</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/help_menu.py" line="63" />
+        <source>Language</source>
+        <translation>语言</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/help_menu.py" line="67" />
+        <source>Follow the system</source>
+        <translation>跟随系统</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/help_menu.py" line="74" />
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/help_menu.py" line="75" />
+        <location filename="../../app/ui/help_menu.py" line="114" />
+        <source>Keyboard shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/help_menu.py" line="77" />
+        <location filename="../../app/ui/help_menu.py" line="133" />
+        <source>About pagenote</source>
+        <translation>关于 pagenote</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/help_menu.py" line="83" />
+        <source>The language changes the next time pagenote starts</source>
+        <translation>语言将在下次启动 pagenote 时更改</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/help_menu.py" line="105" />
+        <source>Keys</source>
+        <translation>按键</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/help_menu.py" line="105" />
+        <source>Action</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/help_menu.py" line="119" />
+        <source>Annotate a web page element by element and hand the notes to a coding agent.</source>
+        <translation>逐个元素批注网页，并把批注交给编程智能体。</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/help_menu.py" line="120" />
+        <source>Licences</source>
+        <translation>许可证</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <location filename="../../app/ui/main_window.py" line="82" />
@@ -434,7 +555,7 @@
         <translation>批注已清空</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="351" />
+        <location filename="../../app/ui/main_window.py" line="352" />
         <source>Agent socket off: {0}</source>
         <translation>智能体套接字已关闭：{0}</translation>
     </message>

@@ -1,0 +1,133 @@
+"""The window's menu bar: Settings → Language, and Help → Keyboard shortcuts / About pagenote.
+
+The language choice is stored in pagenote's settings (:func:`app.runtime.i18n.settings`) and applies from
+the next start (``--lang`` overrides it for one run). The dialogs are non-modal to the app (``open()``,
+never a nested event loop) so the page keeps running while they are up.
+"""
+
+from __future__ import annotations
+
+import platform
+
+from PySide6 import __version__ as PYSIDE_VERSION
+from PySide6.QtCore import QCoreApplication, QObject, Qt, qVersion
+from PySide6.QtGui import QAction, QActionGroup
+from PySide6.QtWebEngineCore import qWebEngineChromiumVersion
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QMainWindow, QTableWidget, QTableWidgetItem, QVBoxLayout
+
+from app import __version__
+from app.runtime.i18n import LANGUAGES, SETTINGS_KEY, settings
+
+#: Bundled components and their licences (what the standalone bundle ships; see each project's licence file).
+COMPONENTS = (
+    ("Qt", "LGPL-3.0"), ("Chromium (Qt WebEngine)", "BSD-3-Clause and others"), ("PySide6 / Shiboken6", "LGPL-3.0"),
+    ("Python", "PSF-2.0"), ("pydantic", "MIT"), ("Pillow", "MIT-CMU"), ("NumPy", "BSD-3-Clause"),
+    ("SciPy", "BSD-3-Clause"), ("qasync", "BSD-2-Clause"), ("platformdirs", "MIT"), ("MCP Python SDK", "MIT"),
+)
+
+
+def shortcut_rows(shortcuts: dict) -> list[tuple[str, str]]:
+    """(keys, what they do) rows for the Keyboard shortcuts dialog: the window's ``shortcuts``
+    (name → QKeySequence, from :data:`app.ui.main_window.SHORTCUTS`) and the annotation mode's keys."""
+    t = QCoreApplication
+    names = {
+        "annotate": t.translate("HelpMenus", "Annotation mode on/off"),
+        "screenshot": t.translate("HelpMenus", "Screenshot of the viewport"),
+        "copy": t.translate("HelpMenus", "Copy the annotations as Markdown"),
+        "save": t.translate("HelpMenus", "Save the annotations"),
+        "send": t.translate("HelpMenus", "Send the annotations to waiting agents"),
+    }
+    rows = [(seq.toString(seq.SequenceFormat.NativeText), names.get(name, name)) for name, seq in shortcuts.items()]
+    rows += [
+        (t.translate("HelpMenus", "Click"), t.translate("HelpMenus", "Annotation mode: pin the element under the pointer")),
+        ("Alt+↑", t.translate("HelpMenus", "Annotation mode: highlight the parent of the highlighted element")),
+        ("Alt+↓", t.translate("HelpMenus", "Annotation mode: the next element under the pointer (through overlays)")),
+        ("Enter", t.translate("HelpMenus", "Note box: save the note")),
+        ("Shift+Enter", t.translate("HelpMenus", "Note box: new line")),
+        ("Esc", t.translate("HelpMenus", "Close the note box; again: leave annotation mode")),
+    ]
+    return rows
+
+
+class HelpMenus(QObject):
+    """Builds the menus on ``window`` (a QMainWindow with a ``say(text)`` status method) and owns their
+    dialogs. ``shortcuts``: the window's shortcut table (name → QKeySequence)."""
+
+    def __init__(self, window: QMainWindow, shortcuts: dict) -> None:
+        super().__init__(window)
+        self.window = window
+        self.shortcuts = shortcuts
+        self.dialog: QDialog | None = None
+        bar = window.menuBar()
+        prefs = bar.addMenu(self.tr("&Settings"))
+        language = prefs.addMenu(self.tr("Language"))
+        group = QActionGroup(self)
+        current = str(settings().value(SETTINGS_KEY, "") or "")
+        self.language_actions: dict[str, QAction] = {}
+        for code, label in (("", self.tr("Follow the system")), *LANGUAGES.items()):
+            action = language.addAction(label)
+            action.setCheckable(True)
+            action.setChecked(code == current)
+            action.triggered.connect(lambda _=False, code=code: self.set_language(code))
+            group.addAction(action)
+            self.language_actions[code] = action
+        help_menu = bar.addMenu(self.tr("&Help"))
+        self.act_shortcuts = help_menu.addAction(self.tr("Keyboard shortcuts"))
+        self.act_shortcuts.triggered.connect(self.show_shortcuts)
+        self.act_about = help_menu.addAction(self.tr("About pagenote"))
+        self.act_about.triggered.connect(self.show_about)
+
+    def set_language(self, code: str) -> None:
+        """Store the UI language (``""``: follow the system); it applies from the next start."""
+        settings().setValue(SETTINGS_KEY, code)
+        self.window.say(self.tr("The language changes the next time pagenote starts"))
+
+    def _open(self, title: str, body) -> QDialog:
+        if self.dialog is not None:
+            self.dialog.close()
+        dialog = QDialog(self.window)
+        dialog.setWindowTitle(title)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        layout = QVBoxLayout(dialog)
+        layout.addWidget(body)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(dialog.reject)
+        layout.addWidget(buttons)
+        dialog.destroyed.connect(lambda *_: setattr(self, "dialog", None))
+        self.dialog = dialog
+        dialog.open()
+        return dialog
+
+    def show_shortcuts(self) -> QDialog:
+        """The Keyboard shortcuts dialog (a two-column table); returns it (open, not modal to the app)."""
+        rows = shortcut_rows(self.shortcuts)
+        table = QTableWidget(len(rows), 2)
+        table.setHorizontalHeaderLabels([self.tr("Keys"), self.tr("Action")])
+        for i, (keys, what) in enumerate(rows):
+            table.setItem(i, 0, QTableWidgetItem(keys))
+            table.setItem(i, 1, QTableWidgetItem(what))
+        table.verticalHeader().hide()
+        table.horizontalHeader().setStretchLastSection(True)
+        table.resizeColumnsToContents()
+        table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        table.setMinimumSize(560, 320)
+        return self._open(self.tr("Keyboard shortcuts"), table)
+
+    def about_text(self) -> str:
+        """The About dialog's rich text: versions (pagenote, Qt, Chromium, PySide6, Python) and licences."""
+        licences = "".join(f"<tr><td>{name}</td><td>{lic}</td></tr>" for name, lic in COMPONENTS)
+        what = self.tr("Annotate a web page element by element and hand the notes to a coding agent.")
+        heading = self.tr("Licences")
+        return (f"<h3>pagenote {__version__}</h3>"
+                f"<p>{what}</p>"
+                f"<p>Qt {qVersion()} · Chromium {qWebEngineChromiumVersion()} · PySide6 {PYSIDE_VERSION} · "
+                f"Python {platform.python_version()}</p>"
+                f"<p><b>{heading}</b></p><table>{licences}</table>"
+                f"<p>pagenote: MIT</p>")
+
+    def show_about(self) -> QDialog:
+        """The About dialog; returns it (open, not modal to the app)."""
+        label = QLabel(self.about_text())
+        label.setTextFormat(Qt.TextFormat.RichText)
+        label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        return self._open(self.tr("About pagenote"), label)
