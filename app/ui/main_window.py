@@ -8,7 +8,7 @@ import logging
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QObject, Qt, QUrl
-from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
+from PySide6.QtGui import QAction, QGuiApplication, QIcon, QKeySequence
 from PySide6.QtWebEngineCore import QWebEnginePage
 from PySide6.QtWidgets import (QLabel, QLineEdit, QMainWindow, QMenu, QProgressDialog, QPushButton, QSplitter,
                                QToolBar, QToolButton, QVBoxLayout, QWidget)
@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (QLabel, QLineEdit, QMainWindow, QMenu, QProgressD
 from app.capture.shots import Shot
 from app.core.errors import PagenoteError
 from app.core.policy import NOTE_CAP
+from app.core.resources import resource
 from app.core.tasks import spawn
 from app.protocol.markdown import encode_annotations
 from app.protocol.redact import redact_urls
@@ -347,6 +348,9 @@ def run_window(url: str | None, project_dir: Path, socket_path: Path | None, lan
     with open_app(project_dir, headless=False) as (qt_app, app):
         language = choose_language(language)
         translators = install_translators(qt_app, language)  # noqa: F841  (kept referenced)
+        # The desktop entry's id (packaging/dev.pagenote.Pagenote.desktop) ties the window to its launcher.
+        qt_app.setDesktopFileName("dev.pagenote.Pagenote")
+        qt_app.setWindowIcon(QIcon(str(resource("icons", "pagenote.svg"))))
         window = MainWindow(app)
         if socket_path is not None:
             problem = app.start_agent(socket_path)
