@@ -1,5 +1,5 @@
 // @module locators
-// @imports text: LINE_SEND, squash; redact: REDACTED, REDACT_SELECTOR, isRedacted, redactUrl; role: role; name: NAME_FROM_CONTENT, accessibleName, contentName, textOfIds; selector: cssString, uniqueSelector; xpath: xpathOf; overlay: HOST_TAG; locator_grammar: LOCATOR_TEST_ATTRS, TESTID_ATTR, LOCATOR_BARE, LOCATOR_ROLE, LOCATOR_BREAKS, quoteLocator, parseLocator, splitsAlone
+// @imports text: LINE_SEND, squash; redact: REDACTED, REDACT_SELECTOR, isRedacted, redactUrl; role: role, roleCandidates; name: accessibleName, cannotBeNamed, contentName, generatedTextPossible, textOfIds; selector: cssString, uniqueSelector; xpath: xpathOf; overlay: HOST_TAG; locator_grammar: LOCATOR_TEST_ATTRS, TESTID_ATTR, LOCATOR_BARE, LOCATOR_ROLE, LOCATOR_BREAKS, quoteLocator, parseLocator, splitsAlone
 // @exports LOCATOR_SKIP_ROLES, LOCATOR_VALUE_MAX, LOCATOR_TEXT_MAX, locatorValueOk, textKey, resolveLocator, locatorsFor
 // locators.js — ranked, verified locators for an element (issue #3 §1), and the resolver that reads them back.
 // The grammar is documented in locator_grammar.js; the limits come from app/core/policy.py (OPTIONS.locators).
@@ -10,19 +10,13 @@ const LOCATOR_VALUE_MAX = OPTIONS.locators.value_max;
 const LOCATOR_TEXT_MAX = OPTIONS.locators.text_max;
 // Roles a role locator is never made for: no role, or a role that carries no name.
 const LOCATOR_SKIP_ROLES = new Set(['', 'generic', 'presentation', 'none']);
-// Tags whose implicit role (record.js implicitRole()) can be the key; elements with an explicit role are
-// found with [role~=…]. Resolving a role only computes names for these candidates.
-const ROLE_TAGS = {
-  link: 'a[href], area[href]', button: 'button, input', heading: 'h1, h2, h3, h4, h5, h6',
-  textbox: 'input, textarea', searchbox: 'input', checkbox: 'input', radio: 'input', slider: 'input',
-  spinbutton: 'input', combobox: 'input, select', listbox: 'datalist, select', img: 'img',
-  article: 'article', complementary: 'aside', group: 'details, fieldset', dialog: 'dialog', figure: 'figure',
-  contentinfo: 'footer', banner: 'header', form: 'form', separator: 'hr', listitem: 'li', main: 'main',
-  math: 'math', list: 'menu, ol, ul', meter: 'meter', navigation: 'nav', option: 'option', status: 'output',
-  paragraph: 'p', progressbar: 'progress', search: 'search', region: 'section', table: 'table',
-  rowgroup: 'tbody, thead, tfoot', cell: 'td', columnheader: 'th', rowheader: 'th', row: 'tr',
-  definition: 'dd', term: 'dt', code: 'code', blockquote: 'blockquote', 'graphics-document': 'svg',
-};
+// Role resolution computes role() and names only for elements that can have the role: role.js
+// roleCandidates() derives them from the implicit-role tables (aria_tables.js), explicit tokens included.
+const ROLE_TAGS = new Map();
+function roleTags(wanted) {
+  if (!ROLE_TAGS.has(wanted)) ROLE_TAGS.set(wanted, roleCandidates(wanted));
+  return ROLE_TAGS.get(wanted);
+}
 const LABEL_TAGS = 'input, textarea, select, meter, output, progress, [aria-labelledby]';
 const FORM_ROLES = new Set(['textbox', 'searchbox', 'combobox', 'listbox', 'checkbox', 'radio', 'switch',
   'slider', 'spinbutton']);
@@ -37,32 +31,13 @@ function queryAll(root, selector) {
 
 function roleMatches(root, wanted, name, max) {
   if (!LOCATOR_ROLE.test(wanted) || !name) return [];
-  const tags = Object.prototype.hasOwnProperty.call(ROLE_TAGS, wanted) ? ', ' + ROLE_TAGS[wanted] : '';
   const bare = name.replace(/\s+/g, '');
+  const generated = generatedTextPossible(root);
   const out = [];
-  for (const c of queryAll(root, `[role~="${wanted}"]${tags}`)) {
-    if (role(c) === wanted && !cannotBeNamed(c, bare) && accessibleName(c) === name && out.push(c) >= max) break;
+  for (const c of queryAll(root, roleTags(wanted))) {
+    if (role(c) === wanted && !cannotBeNamed(c, bare, generated) && accessibleName(c) === name && out.push(c) >= max) break;
   }
   return out;
-}
-
-// Elements whose accessibleName() takes a branch other than "content, else nothing" (record.js).
-const NAME_SPECIAL_TAGS = new Set(['input', 'textarea', 'select', 'meter', 'progress', 'output', 'img', 'area',
-  'fieldset', 'figure', 'table']);
-
-// A cheap proof that accessibleName(c) cannot be the (non-empty) name whose non-space characters are `bare`,
-// so the name is computed only for plausible candidates. Without naming attributes on c, the name comes
-// from c's content or is empty; with no aria-label/alt/redaction below c, content names only drop text
-// (hidden subtrees) and add spaces, so `bare` must be a subsequence of c.textContent.
-function cannotBeNamed(c, bare) {
-  if (c.hasAttribute('aria-labelledby') || c.hasAttribute('aria-label') || c.hasAttribute('title')
-      || c.hasAttribute('placeholder') || NAME_SPECIAL_TAGS.has(c.localName) || isRedacted(c)) return false;
-  if (!(c.localName === 'summary' || NAME_FROM_CONTENT.has(role(c)))) return true;  // its name is ''
-  if (c.querySelector('[aria-label], img, area, ' + REDACT_SELECTOR)) return false;
-  const text = c.textContent;
-  let i = 0;
-  for (let j = 0; j < text.length && i < bare.length; j++) if (text[j] === bare[i]) i++;
-  return i < bare.length;
 }
 
 function isLabelTarget(el) {
