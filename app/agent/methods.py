@@ -16,6 +16,8 @@ Methods (params → result; every batch view has the model as JSON and its ``mar
 - ``tabs.list`` → ``[{id, title, url, active}]``; ``page.state`` → ``{url, title, loading, viewport, scroll}``
 - ``snapshot(max_chars?, max_nodes?, selector?, mode?, response_mode?)``, ``ref.resolve(ref, snapshot_id)``:
   see :mod:`app.agent.snapshots`
+- ``navigate``, ``back``, ``forward``, ``reload``, ``evaluate``, ``console.list``, ``console.get``,
+  ``network.list``: see :mod:`app.agent.browser`
 """
 
 from __future__ import annotations
@@ -145,6 +147,10 @@ class Methods:
             from app.agent.snapshots import RefParams, SnapshotParams
 
             self.table.update({"snapshot": (SnapshotParams, host.snapshot), "ref.resolve": (RefParams, host.resolve_ref)})
+        if hasattr(host, "navigate"):  # the browser methods (app.agent.browser): navigation, evaluate, console…
+            from app.agent.browser import browser_table
+
+            self.table.update(browser_table(host))
 
     async def call(self, method: str, params: dict) -> Any:
         """Validate ``params`` against the method's model and run it (awaiting handlers that return a
@@ -170,7 +176,8 @@ class Methods:
         return {"app": "pagenote", "version": __version__, "protocol_version": PROTOCOL_VERSION,
                 "methods": sorted(self.table), "waiting": self.waiting(),
                 "capabilities": {"compactResponses": True, "annotations.wait": True, "maxWaitMs": MAX_WAIT_MS,
-                                 "screenshot": ["viewport", "full", "element"], "inlineImages": True}}
+                                 "screenshot": ["viewport", "full", "element"], "inlineImages": True,
+                                 "evaluate": bool(getattr(getattr(self.host, "app", None), "allow_evaluate", False))}}
 
     async def _current_view(self, compact: bool) -> dict:
         batch = await self.host.current_batch()  # re-read from the live page first (issue 9 §4)

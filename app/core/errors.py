@@ -145,6 +145,15 @@ REGISTRY: dict[str, ErrorKind] = _rows(
      "use a socket in a directory that is yours and writable by you alone (mode 0700), served by your own "
      "pagenote: unset PAGENOTE_SOCKET / --socket for the default one, or delete what is there and start pagenote",
      "the socket, its directory or the process at its other end is not the user's own (nothing was sent)"),
+    # -- the agent's browser tools: evaluate --
+    ("EVALUATE_FAILED", -32081, EXIT_PAGE_FAILED, "fix the JavaScript (the message and stack say where), then retry",
+     "the evaluated JavaScript threw, its Promise rejected, or it does not parse"),
+    ("EVALUATE_TIMEOUT", -32082, EXIT_PAGE_FAILED,
+     "give a larger timeout_ms, or make the function settle sooner (a loop or a Promise that never settles?)",
+     "the evaluated JavaScript did not settle within timeout_ms"),
+    ("EVALUATE_DISABLED", -32083, EXIT_BAD_INPUT,
+     "evaluate is turned off in this pagenote (pagenote serve --no-evaluate); use snapshot, console and network "
+     "instead, or ask the user to turn it on", "running JavaScript in the page is turned off"),
     # -- the agent's browser tools: snapshot and refs --
     ("STALE_REF", -32090, EXIT_BAD_INPUT,
      "take a new snapshot (snapshot / browser_snapshot) and use a ref from it with its snapshot_id",

@@ -11,6 +11,7 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Signal
 
 from app.model.annotation import AnnotationBatch
+from app.tabs.browser import attach as attach_browser_parts
 from app.tabs.tab import Tab
 from app.webview.lease import Lease
 
@@ -37,6 +38,9 @@ class PagenoteApp(QObject):
         self._active: Tab | None = None
         self._next_id = 1
         self.agent = None  # an AgentServer once start_agent() succeeded
+        #: Whether agents may run JavaScript in the page's world (``evaluate``); ``pagenote serve --no-evaluate``
+        #: turns it off.
+        self.allow_evaluate = True
 
     @cached_property
     def hub(self):
@@ -62,6 +66,7 @@ class PagenoteApp(QObject):
     def new_tab(self) -> Tab:
         """Create a tab (ids are ``"1"``, ``"2"``, … in creation order, never reused) and make it active."""
         tab = Tab(str(self._next_id), self.lease, self.project_dir, self)
+        attach_browser_parts(tab)  # console, network, navigation: before the first load, so nothing is missed
         self._next_id += 1
         self._tabs.append(tab)
         self._active = tab

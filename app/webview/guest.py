@@ -24,6 +24,19 @@ class LoadResult:
     http_status: int = 0
 
 
+@dataclass(frozen=True)
+class ConsoleSeen:
+    """One console message as Chromium reports it for any frame of the page (``console.*`` calls, uncaught
+    errors as ``"Uncaught …"``, unhandled rejections as ``"Uncaught (in promise) …"``): ``level`` 0 info (log,
+    debug, info), 1 warning, 2 error (``QWebEnginePage.JavaScriptConsoleMessageLevel``), raw ``message`` (not
+    redacted), ``line`` (1-based, 0 when unknown) and ``source`` (the script's URL; Qt does not name the frame)."""
+
+    level: int
+    message: str
+    line: int
+    source: str
+
+
 class Guest(QWebEnginePage):
     """A page in a :class:`~app.webview.lease.Lease`'s profile.
 
@@ -31,7 +44,8 @@ class Guest(QWebEnginePage):
         load_result(LoadResult): a main-frame load finished, with the network error when it failed.
         dialog_seen(DialogSeen): the page opened a JavaScript dialog and was answered (already) per
             :attr:`dialog_policy`; ``suppressed`` is set from the document's sixth dialog on (a dialog loop).
-    The page's console is not forwarded anywhere (issue #2 keeps no console capture; it may hold secrets).
+        console_message(ConsoleSeen): the page (any frame) wrote to its console; raw text — whoever keeps or
+            shows it redacts it (:mod:`app.tabs.console`). Nothing is printed to stderr.
 
     JavaScript dialogs never block (issue 9 §1): Qt's dialog virtuals hold the page's script until they
     return, so each returns at once with :attr:`dialog_policy`'s answer — no ``QMessageBox`` ever opens.
@@ -40,6 +54,7 @@ class Guest(QWebEnginePage):
 
     load_result = Signal(object)
     dialog_seen = Signal(object)
+    console_message = Signal(object)
 
     #: Qt's own text for a ``beforeunload`` confirmation (QWebEnginePagePrivate::javascriptDialog passes it to
     #: ``javaScriptConfirm``; a page's ``confirm()`` with this very text is taken as one, and answered "leave").
@@ -74,7 +89,8 @@ class Guest(QWebEnginePage):
 
     def javaScriptConsoleMessage(self, level, message, line, source) -> None:  # noqa: N802 (Qt virtual)
         # Qt's default prints page console output to stderr; the page's console may carry secrets.
-        pass
+        self.console_message.emit(ConsoleSeen(int(getattr(level, "value", level)), message or "", int(line or 0),
+                                              source or ""))
 
     # -- JavaScript dialogs: answered at once, never a modal box ------------------------------------------------
 

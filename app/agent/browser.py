@@ -1,0 +1,190 @@
+"""The agent socket's browser methods — navigation, evaluate, console and network — as parameter models, a
+dispatch table (:func:`browser_table`, merged into :class:`app.agent.methods.Methods`) and the host side over
+the active tab (:class:`BrowserHost`, a base of :class:`app.agent.host.TabsHost`).
+
+Methods (params → result; every result compact JSON: empty optional fields dropped; ``response_mode: "raw"``
+adds diagnostics for humans, any other mode is ``INVALID_REQUEST``):
+
+- ``navigate(url, timeout_ms?)``, ``back(timeout_ms?)``, ``forward(timeout_ms?)``, ``reload(timeout_ms?)`` →
+  ``{url, title, status?, committed, same_document?, aborted?, loading?, navigated?}``
+  (:class:`app.tabs.navigation.Navigator`); ``timeout_ms`` an integer 0..300000 (default 30000; 0: do not wait)
+- ``evaluate(expression, timeout_ms?)`` → ``{value, truncated?}`` (:mod:`app.webview.evaluate`);
+  ``timeout_ms`` 1..300000 (default 10000); ``EVALUATE_DISABLED`` when turned off
+- ``console.list(since_id?, level?, text?, limit?, all_documents?)`` → ``{entries, more?, navigation}``;
+  ``console.get(id)`` → one entry (:mod:`app.tabs.console`)
+- ``network.list(since_id?, type?, limit?, all_documents?)`` → ``{entries, more?, navigation}``
+  (:mod:`app.tabs.network`)
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
+
+from app.core.errors import PagenoteError
+from app.protocol.redact import redact_urls
+from app.tabs.browser import BrowserParts, attach
+from app.tabs.navigation import DEFAULT_WAIT_MS, MAX_WAIT_MS
+from app.tabs.tab import Tab
+from app.webview.evaluate import EvaluateFailed, evaluate
+from app.webview.urls import url_from_user_input
+
+#: Default and longest evaluate wait (ms).
+EVALUATE_WAIT_MS = 10_000
+#: Longest expression accepted (characters).
+EXPRESSION_CHARS = 100_000
+#: Most entries one ``console.list`` / ``network.list`` answer carries.
+LIST_LIMIT = 200
+#: Response modes: ``compact`` (default, for the model) and ``raw`` (adds diagnostics).
+RESPONSE_MODES = ("compact", "raw")
+
+
+class _Params(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+    response_mode: StrictStr = "compact"
+
+
+class HistoryParams(_Params):
+    timeout_ms: StrictInt = Field(default=DEFAULT_WAIT_MS, ge=0, le=MAX_WAIT_MS)
+
+
+class NavigateParams(HistoryParams):
+    url: StrictStr = Field(min_length=1, max_length=8_192)
+
+
+class EvaluateParams(_Params):
+    expression: StrictStr = Field(min_length=1, max_length=EXPRESSION_CHARS)
+    timeout_ms: StrictInt = Field(default=EVALUATE_WAIT_MS, ge=1, le=MAX_WAIT_MS)
+
+
+class ConsoleListParams(_Params):
+    since_id: StrictInt = Field(default=0, ge=0)
+    level: Literal["info", "warning", "error"] | None = None
+    text: StrictStr | None = Field(default=None, max_length=200)
+    limit: StrictInt = Field(default=50, ge=1, le=LIST_LIMIT)
+    all_documents: StrictBool = False
+
+
+class ConsoleGetParams(_Params):
+    id: StrictInt = Field(ge=1)
+
+
+class NetworkListParams(_Params):
+    since_id: StrictInt = Field(default=0, ge=0)
+    type: StrictStr | None = Field(default=None, max_length=40)
+    limit: StrictInt = Field(default=50, ge=1, le=LIST_LIMIT)
+    all_documents: StrictBool = False
+
+
+def compact(result: dict, keep: tuple[str, ...] = ("value", "entries")) -> dict:
+    """``result`` without its empty optional fields (``None``, ``""``, ``[]``, ``{}`` at the top
+    level; the fields named in ``keep`` always stay: an evaluated value or a list may well be empty)."""
+    return {k: v for k, v in result.items() if k in keep or v not in (None, "", [], {})}
+
+
+def _mode(params: _Params) -> bool:
+    """Whether ``params`` asks for the raw mode. Raises ``INVALID_REQUEST`` for an unknown mode."""
+    if params.response_mode not in RESPONSE_MODES:
+        raise PagenoteError("INVALID_REQUEST", f"unknown response_mode {params.response_mode!r}",
+                            "use response_mode 'compact' (the default) or 'raw'")
+    return params.response_mode == "raw"
+
+
+class BrowserHost:
+    """The browser methods over the active tab of ``self.app`` (see :class:`app.agent.host.Tabs`);
+    ``app.allow_evaluate`` (default true) turns evaluate on or off. Failures are registry errors."""
+
+    app: Any
+
+    def _browser(self) -> tuple[Tab, BrowserParts]:
+        tab = self.app.active_tab
+        if tab is None:
+            raise PagenoteError("NO_PAGE", "no tab is open")
+        return tab, attach(tab)
+
+    async def navigate(self, params: NavigateParams) -> dict:
+        url = url_from_user_input(params.url)
+        if not url.isValid() or url.scheme() not in ("http", "https", "file", "about", "data"):
+            raise PagenoteError("BAD_URL", f"not a URL: {params.url[:200]!r}")
+        tab, parts = self._browser()
+        return await parts.navigator.navigate(url, params.timeout_ms)
+
+    async def history(self, which: str, params: HistoryParams) -> dict:
+        """``which``: ``back``, ``forward`` or ``reload``."""
+        _tab, parts = self._browser()
+        return await getattr(parts.navigator, which)(params.timeout_ms)
+
+    async def evaluate(self, params: EvaluateParams) -> dict:
+        if not getattr(self.app, "allow_evaluate", True):
+            raise PagenoteError("EVALUATE_DISABLED", "this pagenote runs with evaluate turned off")
+        tab, _parts = self._browser()
+        started = time.monotonic()
+        try:
+            done = await evaluate(tab.bridge, params.expression, params.timeout_ms)
+        except EvaluateFailed as exc:
+            stack = redact_urls(exc.stack)
+            message = redact_urls(exc.message) + (f"\n{stack}" if stack else "")
+            raise PagenoteError("EVALUATE_FAILED", message) from None
+        result = {"value": done.value, "truncated": done.truncated or None}
+        if _mode(params):
+            result["diagnostics"] = {"url": tab.page.url().toString(),
+                                     "elapsed_ms": round((time.monotonic() - started) * 1000)}
+        return result
+
+    def console_list(self, params: ConsoleListParams) -> dict:
+        _tab, parts = self._browser()
+        log = parts.console
+        entries, more = log.select(since_id=params.since_id, level=params.level, text=params.text,
+                                   all_documents=params.all_documents, limit=params.limit)
+        result = {"entries": [e.compact() for e in entries], "more": more or None, "navigation": log.navigation}
+        if _mode(params):
+            result["diagnostics"] = {"ring_entries": len(log.entries), "logged": log._next_id - 1}
+        return result
+
+    def console_get(self, params: ConsoleGetParams) -> dict:
+        _mode(params)
+        _tab, parts = self._browser()
+        entry = parts.console.get(params.id)
+        if entry is None:
+            raise PagenoteError("NOT_FOUND", f"no console entry {params.id}",
+                                "call console.list for the ids (old entries leave the ring)")
+        return entry.compact()
+
+    def network_list(self, params: NetworkListParams) -> dict:
+        _tab, parts = self._browser()
+        log = parts.network
+        entries, more = log.select(since_id=params.since_id, type=params.type, all_documents=params.all_documents,
+                                   limit=params.limit)
+        result = {"entries": [e.compact() for e in entries], "more": more or None, "navigation": log.navigation}
+        if _mode(params):
+            result["diagnostics"] = {"ring_entries": len(log.entries)}
+        return result
+
+
+def browser_table(host: Any) -> dict[str, tuple[type[BaseModel], Callable[[Any], Any]]]:
+    """The browser methods for :class:`app.agent.methods.Methods`' table: ``name → (params model, handler)``;
+    every handler's result is made :func:`compact`. ``host`` is a :class:`BrowserHost`."""
+
+    def compacted(handler: Callable[[Any], Any], check_mode: bool = True) -> Callable[[Any], Any]:
+        async def run(params: Any) -> Any:
+            if check_mode:
+                _mode(params)
+            result = handler(params)
+            if hasattr(result, "__await__"):
+                result = await result
+            return compact(result)
+        return run
+
+    return {
+        "navigate": (NavigateParams, compacted(host.navigate)),
+        "back": (HistoryParams, compacted(lambda p: host.history("back", p))),
+        "forward": (HistoryParams, compacted(lambda p: host.history("forward", p))),
+        "reload": (HistoryParams, compacted(lambda p: host.history("reload", p))),
+        "evaluate": (EvaluateParams, compacted(host.evaluate)),
+        "console.list": (ConsoleListParams, compacted(host.console_list)),
+        "console.get": (ConsoleGetParams, compacted(host.console_get)),
+        "network.list": (NetworkListParams, compacted(host.network_list)),
+    }

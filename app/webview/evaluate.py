@@ -1,0 +1,305 @@
+"""Evaluate an agent's JavaScript in the page's own world (its ``MainWorld``: the page's globals, app state and
+functions), await a Promise it returns, and bring the value back as bounded JSON.
+
+``runJavaScript`` answers only a script's synchronous completion value and cannot await a Promise, so a call
+is one or more scripts in the main world (:func:`evaluate`):
+
+1. the **wrapper** (:func:`wrapper_source`) evaluates the agent's source as an expression; a function is called
+   with no arguments. A value that is not a thenable is serialized at once and is the completion value. For a
+   thenable the wrapper keeps the settled answer in its closure, reachable only through a poll function it
+   defines as a non-writable, non-configurable, non-enumerable property of ``window`` under a random
+   128-bit name, and answers ``pending``;
+2. **polls** (:func:`poll_source`) read that property until the answer is there or ``timeout_ms`` passed.
+
+The page's world is hostile: it sees the poll property and the built-ins the wrapper uses. What pagenote
+guarantees: every answer carries the call's 128-bit token, which exists only in the wrapper's source and
+closure and is never passed to a function the page could have replaced (the envelope is assembled with the
+``+`` operator, the token never given to ``JSON.stringify``); the host accepts exactly one answer per call,
+with that token (a mismatch is ``EVALUATE_FAILED``, never a value); the host re-checks every bound
+(:func:`bounded`). A page that rewrote ``JSON``, ``Object`` or ``Promise`` before the call changes what
+code in its world computes — evaluate runs there by design — but cannot answer a call on its own.
+
+Serialization (limits of the agent browser requirements, :data:`LIMITS`): depth 8, arrays 2,000 items,
+objects 200 fields, strings 200,000 characters, and 1,000,000 characters of output in all. Values JSON cannot
+carry become readable markers (strings in brackets): ``[Circular]``, ``[undefined]``, ``[NaN]``,
+``[Infinity]``, ``[-Infinity]``, ``[BigInt 12n]``, ``[Symbol(desc)]``, ``[Function name]``, ``[Element
+button#id.cls]``, ``[Text "…"]``, ``[Document]``, ``[Window]``; a ``Map`` is ``{"[Map]": [[key, value], …]}``,
+a ``Set`` ``{"[Set]": [...]}``; a ``Date`` its ISO string, an ``Error`` ``{"[Error]": "Name: message"}``.
+Anything cut says so: a string ends in ``…[cut: N chars]``, an array's last item is ``"[… N more items]"``, an
+object's last field is ``"…": "N more fields"``, a value below the depth limit is ``[Object]`` / ``[Array(n)]``
+and the answer has ``truncated: true``. A thrown error (or rejection) is ``EVALUATE_FAILED`` with its message
+(at most 2,000 characters) and stack (at most 4,000), redacted by the caller.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import secrets
+from dataclasses import dataclass
+from typing import Any
+
+from PySide6.QtWebEngineCore import QWebEngineScript
+
+from app.core.errors import PagenoteError
+from app.webview.bridge import FrameGone, PageBridge, PageCallTimeout
+
+#: The page's own world (where the page's scripts run).
+MAIN_WORLD = QWebEngineScript.ScriptWorldId.MainWorld
+#: Serialization limits: nesting depth, array items, object fields, string characters, output characters.
+LIMITS = {"depth": 8, "items": 2_000, "fields": 200, "chars": 200_000, "total": 1_000_000}
+#: An error's message and stack, in characters.
+MESSAGE_CHARS, STACK_CHARS = 2_000, 4_000
+#: Longest answer string the host parses (characters); the page-side budget keeps honest answers far below.
+ANSWER_CHARS = 4_000_000
+
+_SERIALIZER = r"""
+const L = __LIMITS__;
+const NodeC = typeof Node === "function" ? Node : null, WindowC = typeof Window === "function" ? Window : null;
+let budget = L.total, truncated = false;
+const cutStr = (s) => {
+  const room = Math.max(0, Math.min(L.chars, budget));
+  if (s.length <= room) { budget -= s.length; return s; }
+  truncated = true; budget -= room;
+  return s.slice(0, room) + "…[cut: " + (s.length - room) + " chars]";
+};
+const nodeName = (n) => {
+  if (n.nodeType === 1) {
+    let d = String(n.localName || n.nodeName).toLowerCase();
+    if (n.id) d += "#" + String(n.id).slice(0, 80);
+    const c = typeof n.className === "string" ? n.className.trim().split(/\s+/).slice(0, 3).join(".") : "";
+    if (c) d += "." + c.slice(0, 80);
+    return "[Element " + d + "]";
+  }
+  if (n.nodeType === 3) return "[Text " + JSON.stringify(String(n.data).slice(0, 80)) + "]";
+  if (n.nodeType === 9) return "[Document]";
+  return "[Node " + String(n.nodeName).slice(0, 40) + "]";
+};
+const ser = (v, depth, stack) => {
+  if (budget <= 0) { truncated = true; return "[cut: output budget]"; }
+  switch (typeof v) {
+    case "string": return cutStr(v);
+    case "number": return Number.isFinite(v) ? v : (Number.isNaN(v) ? "[NaN]" : (v > 0 ? "[Infinity]" : "[-Infinity]"));
+    case "boolean": return v;
+    case "undefined": return "[undefined]";
+    case "bigint": return cutStr("[BigInt " + String(v) + "n]");
+    case "symbol": return cutStr("[" + String(v) + "]");
+    case "function": return cutStr("[Function " + (v.name || "anonymous") + "]");
+  }
+  if (v === null) return null;
+  if (NodeC && v instanceof NodeC) return nodeName(v);
+  if (WindowC && v instanceof WindowC) return "[Window]";
+  if (stack.includes(v)) return "[Circular]";
+  if (v instanceof Date) return Number.isNaN(v.getTime()) ? "[Invalid Date]" : v.toISOString();
+  if (v instanceof Error) return {"[Error]": cutStr(String(v.name) + ": " + String(v.message))};
+  const isArray = Array.isArray(v);
+  if (depth >= L.depth) {
+    truncated = true;
+    return isArray ? "[Array(" + v.length + ")]" : (v instanceof Map ? "[Map]" : v instanceof Set ? "[Set]" : "[Object]");
+  }
+  stack.push(v);
+  try {
+    if (v instanceof Map || v instanceof Set) {
+      const out = [];
+      let n = 0;
+      for (const item of v) {
+        if (n++ >= L.items) { truncated = true; out.push("[… " + (v.size - L.items) + " more items]"); break; }
+        out.push(v instanceof Map ? [ser(item[0], depth + 2, stack), ser(item[1], depth + 2, stack)] : ser(item, depth + 1, stack));
+      }
+      return v instanceof Map ? {"[Map]": out} : {"[Set]": out};
+    }
+    if (isArray || ArrayBuffer.isView(v)) {
+      const out = [], n = Math.min(v.length, L.items);
+      for (let i = 0; i < n; i++) { out.push(ser(v[i], depth + 1, stack)); budget -= 1; }
+      if (v.length > L.items) { truncated = true; out.push("[… " + (v.length - L.items) + " more items]"); }
+      return out;
+    }
+    const out = {}, keys = Object.keys(v);
+    const n = Math.min(keys.length, L.fields);
+    for (let i = 0; i < n; i++) {
+      const k = keys[i];
+      budget -= k.length + 1;
+      let item;
+      try { item = ser(v[k], depth + 1, stack); } catch (e) { item = "[Exception while reading: " + String(e && e.message).slice(0, 200) + "]"; }
+      out[cutStr(k)] = item;
+    }
+    if (keys.length > L.fields) { truncated = true; out["…"] = (keys.length - L.fields) + " more fields"; }
+    return out;
+  } finally { stack.pop(); }
+};
+const errorOf = (e) => {
+  let message, name = "", stackText = "";
+  try {
+    if (e instanceof Error || (e && typeof e === "object" && "message" in e)) {
+      message = String(e.message); name = String(e.name || ""); stackText = String(e.stack || "");
+    } else { message = typeof e === "string" ? e : JSON.stringify(ser(e, 0, [])); }
+  } catch (x) { message = "(an error that could not be read)"; }
+  return {name: name.slice(0, 100), message: String(message).slice(0, __MESSAGE__), stack: stackText.slice(0, __STACK__)};
+};
+"""
+
+_WRAPPER = r"""(() => {
+const user = () => (
+__SOURCE__
+);
+return ((user) => {
+const T = "__TOKEN__";
+__SERIALIZER__
+const answer = (ok, v) => {
+  let body;
+  try {
+    body = ok ? JSON.stringify({v: ser(v, 0, []), truncated}) : JSON.stringify({error: errorOf(v)});
+  } catch (e) {
+    body = JSON.stringify({error: {name: "", message: "the result could not be serialized: " + String(e && e.message), stack: ""}});
+  }
+  return "{\"t\":\"" + T + "\"," + String(body).slice(1);
+};
+let value;
+try {
+  value = user();
+  if (typeof value === "function") value = value();
+} catch (e) { return answer(false, e); }
+let then = null;
+try { then = value !== null && (typeof value === "object" || typeof value === "function") ? value.then : null; }
+catch (e) { return answer(false, e); }
+if (typeof then !== "function") return answer(true, value);
+let settled = null;
+Object.defineProperty(window, "__PROPERTY__", {value: () => settled, writable: false, configurable: false, enumerable: false});
+try {
+  then.call(value, (v) => { if (settled === null) settled = answer(true, v); },
+                   (e) => { if (settled === null) settled = answer(false, e); });
+} catch (e) { settled = answer(false, e); }
+return "{\"t\":\"" + T + "\",\"pending\":1}";
+})(user);
+})()"""
+
+_POLL = r"""(() => {
+const f = window["__PROPERTY__"];
+if (typeof f !== "function") return "{\"gone\":1}";
+const a = f();
+return a === null ? "{\"wait\":1}" : a;
+})()"""
+
+
+def wrapper_source(source: str, token: str, prop: str) -> str:
+    """The main-world wrapper for the agent's ``source`` (an expression; a function is called), answering with
+    ``token``; a pending Promise's answer is kept behind ``window[prop]`` (module docstring)."""
+    serializer = (_SERIALIZER.replace("__LIMITS__", json.dumps(LIMITS))
+                  .replace("__MESSAGE__", str(MESSAGE_CHARS)).replace("__STACK__", str(STACK_CHARS)))
+    return (_WRAPPER.replace("__SERIALIZER__", serializer).replace("__TOKEN__", token)
+            .replace("__PROPERTY__", prop).replace("__SOURCE__", source))
+
+
+def poll_source(prop: str) -> str:
+    """The poll script for a pending call whose answer is behind ``window[prop]``."""
+    return _POLL.replace("__PROPERTY__", prop)
+
+
+def syntax_check_source(source: str) -> str:
+    """An isolated-world script that parses (never runs) ``source`` as the wrapper will: answers ``""`` or the
+    ``SyntaxError`` message. Parsing in pagenote's world uses the pristine ``Function`` constructor."""
+    return ("(() => { try { new Function(" + json.dumps("return (\n" + source + "\n);") + "); return ''; }"
+            " catch (e) { return String(e && e.message || e); } })()")
+
+
+@dataclass(frozen=True)
+class Evaluated:
+    """A settled evaluate: the JSON ``value`` (markers and cuts per the module docstring) and whether anything
+    was cut (``truncated``)."""
+
+    value: Any
+    truncated: bool
+
+
+def bounded(value: Any, depth: int = 0) -> tuple[Any, bool]:
+    """The host's second boundary: ``value`` (parsed JSON from the page) with the :data:`LIMITS` applied
+    again, and whether this pass cut anything. Depth counts containers; a container below the limit (+1 for
+    the page's markers) becomes ``"[Object]"``."""
+    if isinstance(value, str):
+        if len(value) > LIMITS["chars"] + 40:
+            return value[:LIMITS["chars"]] + f"…[cut: {len(value) - LIMITS['chars']} chars]", True
+        return value, False
+    if isinstance(value, (list, dict)) and depth > LIMITS["depth"] + 1:
+        return "[Object]", True
+    if isinstance(value, list):
+        items, cut = [], len(value) > LIMITS["items"] + 1
+        for item in value[:LIMITS["items"] + 1]:
+            item, c = bounded(item, depth + 1)
+            items.append(item)
+            cut = cut or c
+        return items, cut
+    if isinstance(value, dict):
+        out, cut = {}, len(value) > LIMITS["fields"] + 1
+        for key in list(value)[:LIMITS["fields"] + 1]:
+            out[str(key)[:LIMITS["chars"]]], c = bounded(value[key], depth + 1)
+            cut = cut or c
+        return out, cut
+    return value, False
+
+
+class EvaluateFailed(PagenoteError):
+    """The agent's code threw, or its Promise rejected: ``name``, ``message``, ``stack`` (unredacted: the
+    caller redacts before anyone sees them)."""
+
+    def __init__(self, name: str, message: str, stack: str) -> None:
+        super().__init__("EVALUATE_FAILED", f"{name + ': ' if name else ''}{message}")
+        self.error_name, self.error_message, self.stack = name, message, stack
+
+
+def _answer(raw: Any, token: str) -> dict:
+    """The page's answer parsed and its token checked. Raises ``FrameGone`` (no answer: the document went
+    away) and ``EVALUATE_FAILED`` (not an answer of this call)."""
+    if raw is None or raw == "":
+        raise FrameGone("evaluate")
+    if not isinstance(raw, str) or len(raw) > ANSWER_CHARS:
+        raise PagenoteError("EVALUATE_FAILED", "the page's answer is not pagenote's (wrong type or too long)",
+                            "the page interferes with evaluate; read the value another way (snapshot)")
+    try:
+        answer = json.loads(raw)
+    except ValueError:
+        answer = None
+    if not isinstance(answer, dict) or ("t" in answer and answer["t"] != token) or (
+            "t" not in answer and not ({"gone", "wait"} & answer.keys())):
+        raise PagenoteError("EVALUATE_FAILED", "the answer did not carry this call's token: the page replaced "
+                            "pagenote's result channel", "the page interferes with evaluate; read the value "
+                            "another way (snapshot)")
+    return answer
+
+
+async def evaluate(bridge: PageBridge, source: str, timeout_ms: int) -> Evaluated:
+    """Run the agent's JavaScript ``source`` in the main world of ``bridge``'s page and return its settled,
+    bounded value (module docstring). ``timeout_ms`` bounds the whole call (≥ 1).
+
+    Raises :class:`EvaluateFailed` (threw, rejected, or a syntax error), ``EVALUATE_FAILED`` (the answer is
+    not this call's), ``EVALUATE_TIMEOUT`` (not settled in time, or the page's script is still running),
+    ``FRAME_GONE`` (the document was replaced during the call)."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout_ms / 1000
+    problem = await bridge.run(syntax_check_source(source), timeout_ms=max(timeout_ms, 1), what="evaluate")
+    if problem:
+        raise EvaluateFailed("SyntaxError", str(problem)[:MESSAGE_CHARS], "")
+    token, prop = secrets.token_hex(16), "__pn_" + secrets.token_hex(16)
+
+    async def run(script: str) -> dict:
+        left = int((deadline - loop.time()) * 1000)
+        if left <= 0:
+            raise PageCallTimeout("evaluate", timeout_ms)
+        return _answer(await bridge.run(script, world=MAIN_WORLD, timeout_ms=left, what="evaluate"), token)
+
+    try:
+        answer = await run(wrapper_source(source, token, prop))
+        delay = 0.005
+        while answer.get("pending") or answer.get("wait"):
+            await asyncio.sleep(min(delay, max(deadline - loop.time(), 0)))
+            delay = min(delay * 2, 0.1)
+            answer = await run(poll_source(prop))
+    except PageCallTimeout:
+        raise PagenoteError("EVALUATE_TIMEOUT", f"the code did not finish within {timeout_ms} ms") from None
+    if answer.get("gone"):
+        raise FrameGone("evaluate")
+    if "error" in answer:
+        error = answer["error"] if isinstance(answer["error"], dict) else {}
+        raise EvaluateFailed(str(error.get("name", ""))[:100], str(error.get("message", ""))[:MESSAGE_CHARS],
+                             str(error.get("stack", ""))[:STACK_CHARS])
+    value, cut = bounded(answer.get("v"))
+    return Evaluated(value, bool(answer.get("truncated")) or cut)
