@@ -97,14 +97,14 @@ class AgentServer(QObject):
     def _accept(self) -> None:
         while self.server.hasPendingConnections():
             sock = self.server.nextPendingConnection()
+            if not self._peer_trusted(sock):   # first: another user learns nothing, takes no client slot
+                continue
             if len(self.conns) >= rpc.MAX_CLIENTS:
                 err = PagenoteError("TOO_MANY_CLIENTS", f"{rpc.MAX_CLIENTS} clients are already connected")
                 sock.write(rpc.error_line(None, err))
                 sock.flush()
                 sock.disconnectFromServer()
                 sock.disconnected.connect(sock.deleteLater)
-                continue
-            if not self._peer_trusted(sock):
                 continue
             conn = _Conn(sock)
             self.conns[id(sock)] = conn
