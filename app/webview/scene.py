@@ -355,13 +355,6 @@ class SceneFeed(QObject):
             self.scene = scene
             self.changed.emit(scene)
 
-    def mark_at(self, x: float, y: float) -> Mark | None:
-        """The visible marker whose badge covers top-viewport point (``x``, ``y``) CSS px, or ``None``."""
-        for m in self.scene.marks:
-            if m.visible and m.x <= x <= m.x + badge_width(m.n) and m.y <= y <= m.y + MARKER_SIZE:
-                return m
-        return None
-
     def shutdown(self) -> None:
         """Stop polling."""
         self._timer.stop()
