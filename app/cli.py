@@ -4,7 +4,7 @@
   command, so ``pagenote URL`` works. With no display it runs ``pagenote capture`` on the page instead (and
   says so on stderr).
 - ``pagenote capture …``: one headless annotate → screenshot → Markdown run (see :mod:`app.headless`).
-- ``pagenote serve [URL] [--out DIR]``: the app with no visible window, serving the agent socket.
+- ``pagenote serve [URL] [--out DIR] [--no-evaluate]``: the app with no visible window, serving the agent socket.
 - ``pagenote mcp [--http HOST:PORT]``: an MCP server (stdio, or streamable HTTP) backed by the agent socket.
 - ``pagenote compare BASELINE.png CURRENT.png``: visual diff (see :mod:`app.compare.cli`).
 
@@ -144,6 +144,8 @@ def _fill_serve(p: argparse.ArgumentParser) -> None:
                      "(for coding agents and 'pagenote mcp').")
     _page_and_out(p, "page to open (default: the bundled demo page)")
     _dialogs_option(p)
+    p.add_argument("--no-evaluate", action="store_true",
+                   help="refuse agents' evaluate (running JavaScript in the page's own world): EVALUATE_DISABLED")
 
 
 def _fill_mcp(p: argparse.ArgumentParser) -> None:
@@ -258,7 +260,8 @@ def _serve(args: argparse.Namespace) -> int:
     _logging(args.verbose)
     from app.runtime.run import run_serve
 
-    return run_serve(args.url, _project_dir(args.out, create=False), _agent_socket(), dialogs=args.dialogs)
+    return run_serve(args.url, _project_dir(args.out, create=False), _agent_socket(), dialogs=args.dialogs,
+                     evaluate=not args.no_evaluate)
 
 
 def _capture(args: argparse.Namespace) -> int:

@@ -37,6 +37,9 @@ DEMO = ROOT / "resources" / "demo.html"
 NOISY = ROOT / "tests" / "pages" / "noisy.html"
 TOOLS = {"get_annotations", "list_batches", "wait_for_annotations", "acknowledge_annotations", "take_screenshot",
          "list_tabs", "page_state"}
+#: The browser tools (app/mcp/tools/browser.py; their own tests: test_mcp_browser.py).
+TOOLS |= {"browser_navigate", "browser_navigate_back", "browser_tabs", "browser_evaluate", "browser_console_messages",
+          "browser_network_requests"}
 BATCH_MD = "# Web page annotations: 1\n\n## Annotation 1\nNote: hi\nTag: button\n"
 INITIALIZE = {"jsonrpc": "2.0", "id": 1, "method": "initialize",
               "params": {"protocolVersion": "2025-06-18", "capabilities": {},

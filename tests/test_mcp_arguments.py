@@ -68,6 +68,14 @@ BAD_CALLS = [
     ("take_screenshot", {"full_page": True}, "full_page: unknown parameter (this tool takes: kind, annotation, batch)"),
     ("list_tabs", {"all": True}, "all: unknown parameter (this tool takes none)"),
     ("page_state", {"tab": "1"}, "tab: unknown parameter (this tool takes none)"),
+    ("browser_navigate", {}, "url: required, but missing"),
+    ("browser_navigate_back", {"timeout_ms": "soon"}, 'timeout_ms: input should be a valid integer (got "soon")'),
+    ("browser_tabs", {"action": "new"}, "action: input should be 'list' (got \"new\")"),
+    ("browser_evaluate", {"expression": "1"}, "function: required, but missing; expression: unknown parameter "
+                                              "(this tool takes: function, timeout_ms)"),
+    ("browser_console_messages", {"level": "debug"}, "level: input should be 'info', 'warning' or 'error' (got "
+                                                     '"debug")'),
+    ("browser_network_requests", {"limit": 1.5}, "limit: input should be a valid integer (got 1.5)"),
 ]
 
 

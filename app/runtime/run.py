@@ -157,12 +157,13 @@ def _serve_dialogs(tab, mode: str) -> None:
 
 
 def run_serve(url: str | None, project_dir: Path, socket_path: Path | None,
-              viewport: tuple[int, int] = (1280, 800), dialogs: str = "dismiss") -> int:
+              viewport: tuple[int, int] = (1280, 800), dialogs: str = "dismiss", evaluate: bool = True) -> int:
     """``pagenote serve``: one tab on ``url`` (the demo page when ``None``) rendered offscreen at
     ``viewport`` CSS px, and the agent socket — no window. Returns the event loop's exit code (130/143 after
     SIGINT/SIGTERM, see :func:`open_app`), or ``SOCKET_UNAVAILABLE``'s (5) when the socket cannot be
     served. Every tab answers JavaScript dialogs at once per ``dialogs`` (``dismiss``/``accept``,
-    :class:`~app.webview.dialogs.DialogPolicy`); a dialog loop is one ``DIALOG_LOOP`` line on stderr."""
+    :class:`~app.webview.dialogs.DialogPolicy`); a dialog loop is one ``DIALOG_LOOP`` line on stderr. With
+    ``evaluate`` false agents' ``evaluate`` is refused (``EVALUATE_DISABLED``)."""
     from app.webview.urls import demo_url, url_from_user_input
 
     from app.core.errors import PagenoteError
@@ -173,6 +174,7 @@ def run_serve(url: str | None, project_dir: Path, socket_path: Path | None,
         return error.exit_code
     with open_app(project_dir, headless=True) as (qt_app, app):
         app.tab_added.connect(lambda added: _serve_dialogs(added, dialogs))
+        app.allow_evaluate = evaluate
         tab = app.new_tab()
         problem = app.start_agent(socket_path)
         if problem:

@@ -1,0 +1,141 @@
+"""The browser tools, named and shaped as Playwright MCP's where the job is the same:
+
+============================== =========================================================================
+``browser_navigate``           ``navigate(url, timeout_ms?)``
+``browser_navigate_back``      ``back(timeout_ms?)``
+``browser_tabs``               ``tabs.list`` (``action: "list"``; pagenote's window has one tab)
+``browser_evaluate``           ``evaluate(expression=function, timeout_ms?)``
+``browser_console_messages``   ``console.list(level?, text?, since_id?, limit?, all_documents?)``
+``browser_network_requests``   ``network.list(type?, since_id?, limit?, all_documents?)``
+============================== =========================================================================
+
+``documents: "all"`` is the socket's ``all_documents: true`` (the schemas keep to strings and integers, which
+generic clients fill reliably).
+
+Types are checked here (:mod:`app.mcp.arguments`); ranges (``timeout_ms`` 0..300000, ``limit`` 1..200) by
+the app, whose ``INVALID_PARAMS`` comes back as it is.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from mcp.types import ToolAnnotations
+from pydantic import Field, WithJsonSchema
+
+from app.mcp.arguments import Integer, ToolParams, optional_enum
+from app.mcp.browser_response import ConsoleReply, EvaluateReply, NavigationReply, NetworkReply
+from app.mcp.response import TabsReply
+from app.mcp.tool import READ_ONLY, ToolContext, ToolDefinition
+
+#: An optional integer argument (``null`` or absent: the app's default), advertised as ``{"type": "integer"}``.
+OptionalInteger = Annotated[Integer | None, WithJsonSchema({"type": "integer"})]
+#: An optional string argument, advertised as ``{"type": "string"}``.
+OptionalText = Annotated[str | None, WithJsonSchema({"type": "string"})]
+
+_ACTS = ToolAnnotations(read_only_hint=False, destructive_hint=False, open_world_hint=True)
+
+
+def _given(**params: Any) -> dict[str, Any]:
+    """The socket params without the arguments left out."""
+    return {k: v for k, v in params.items() if v is not None}
+
+
+class NavigateParams(ToolParams):
+    url: Annotated[str, Field(description="The URL to navigate to (http(s), file, or localhost:PORT)")]
+    timeout_ms: Annotated[OptionalInteger, Field(description="how long to wait for the load, in ms (0..300000, "
+                                                             "default 30000; 0: do not wait)")] = None
+
+
+class BackParams(ToolParams):
+    timeout_ms: Annotated[OptionalInteger, Field(description="how long to wait for the load, in ms "
+                                                             "(0..300000, default 30000)")] = None
+
+
+class TabsParams(ToolParams):
+    action: Annotated[Literal["list"], Field(description="list: the open tabs (pagenote's window has one)")] = "list"
+
+
+class EvaluateParams(ToolParams):
+    function: Annotated[str, Field(description="JavaScript to run in the page's own world: a function such as "
+                                               "() => document.title or async () => { … }, or an expression")]
+    timeout_ms: Annotated[OptionalInteger, Field(description="how long it may take to settle, in ms (1..300000, "
+                                                             "default 10000)")] = None
+
+
+class ConsoleParams(ToolParams):
+    level: Annotated[optional_enum("info", "warning", "error"),
+                     Field(description="only messages of this level and above (default: all)")] = None
+    text: Annotated[OptionalText, Field(description="only messages containing this text (case-insensitive)")] = None
+    since_id: Annotated[OptionalInteger, Field(description="only messages after this id (to page on)")] = None
+    limit: Annotated[OptionalInteger, Field(description="at most this many messages (1..200, default 50)")] = None
+    documents: Annotated[optional_enum("current", "all"),
+                         Field(description="current (default): this page's messages; all: also earlier pages'")] = None
+
+
+class NetworkParams(ToolParams):
+    type: Annotated[OptionalText, Field(description="only this type: document, subframe, script, stylesheet, "
+                                                    "image, font, xhr, media, websocket, other …")] = None
+    since_id: Annotated[OptionalInteger, Field(description="only requests after this id (to page on)")] = None
+    limit: Annotated[OptionalInteger, Field(description="at most this many requests (1..200, default 50)")] = None
+    documents: Annotated[optional_enum("current", "all"),
+                         Field(description="current (default): this page's requests; all: also earlier pages'")] = None
+
+
+async def browser_navigate(args: NavigateParams, ctx: ToolContext) -> NavigationReply:
+    """``navigate(url, timeout_ms?)``."""
+    return NavigationReply(await ctx.call("navigate", _given(url=args.url, timeout_ms=args.timeout_ms)))
+
+
+async def browser_navigate_back(args: BackParams, ctx: ToolContext) -> NavigationReply:
+    """``back(timeout_ms?)``."""
+    return NavigationReply(await ctx.call("back", _given(timeout_ms=args.timeout_ms)))
+
+
+async def browser_tabs(args: TabsParams, ctx: ToolContext) -> TabsReply:
+    """``tabs.list``."""
+    return TabsReply(await ctx.call("tabs.list"))
+
+
+async def browser_evaluate(args: EvaluateParams, ctx: ToolContext) -> EvaluateReply:
+    """``evaluate(expression=function, timeout_ms?)``."""
+    return EvaluateReply(await ctx.call("evaluate", _given(expression=args.function, timeout_ms=args.timeout_ms)))
+
+
+async def browser_console_messages(args: ConsoleParams, ctx: ToolContext) -> ConsoleReply:
+    """``console.list(...)``."""
+    return ConsoleReply(await ctx.call("console.list", _given(
+        level=args.level, text=args.text, since_id=args.since_id, limit=args.limit,
+        all_documents=(args.documents == "all") or None)))
+
+
+async def browser_network_requests(args: NetworkParams, ctx: ToolContext) -> NetworkReply:
+    """``network.list(...)``."""
+    return NetworkReply(await ctx.call("network.list", _given(
+        type=args.type, since_id=args.since_id, limit=args.limit,
+        all_documents=(args.documents == "all") or None)))
+
+
+TOOLS: tuple[ToolDefinition, ...] = (
+    ToolDefinition(name="browser_navigate", params=NavigateParams, handler=browser_navigate, annotations=_ACTS,
+                   description="Load a URL in the page the user sees in pagenote and wait for it: returns one line "
+                               "with the final URL, HTTP status and title (Chromium's error if it failed)."),
+    ToolDefinition(name="browser_navigate_back", params=BackParams, handler=browser_navigate_back,
+                   annotations=_ACTS, description="Go back to the previous page of the tab; one line: where it "
+                                                  "landed, with its HTTP status."),
+    ToolDefinition(name="browser_tabs", params=TabsParams, handler=browser_tabs, annotations=READ_ONLY,
+                   description="List the tabs: id, title, URL, which is active (a few lines)."),
+    ToolDefinition(name="browser_evaluate", params=EvaluateParams, handler=browser_evaluate, annotations=_ACTS,
+                   description="Run JavaScript in the page's own world (its app state and functions) and return "
+                               "the awaited result as compact JSON, cut to depth 8, 2,000 items, 200 fields and "
+                               "200,000 characters per string; a throw is EVALUATE_FAILED with the stack."),
+    ToolDefinition(name="browser_console_messages", params=ConsoleParams, handler=browser_console_messages,
+                   annotations=READ_ONLY,
+                   description="The page's console messages, uncaught errors and unhandled rejections (all "
+                               "frames), one line each, current page by default; at most 200 per call, each at "
+                               "most 2,000 characters, URLs' credentials redacted."),
+    ToolDefinition(name="browser_network_requests", params=NetworkParams, handler=browser_network_requests,
+                   annotations=READ_ONLY,
+                   description="The requests of the current page, one line each (method, type, status of the "
+                               "document, redacted URL); at most 200 per call, never headers or bodies."),
+)

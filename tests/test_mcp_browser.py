@@ -1,0 +1,108 @@
+"""The MCP browser tools (browser_navigate, browser_navigate_back, browser_tabs, browser_evaluate,
+browser_console_messages, browser_network_requests) through the SDK's client against a real ``pagenote
+serve``; ``--no-evaluate`` refusing evaluate with a registry error."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from types import SimpleNamespace
+
+import anyio
+import pytest
+
+from app.agent.client import AgentClient
+from app.agent.paths import is_live
+from conftest import poll_until
+from test_mcp import ROOT, _short_dir, _stop, text_of, with_client
+
+
+def _serve(url: str, *extra: str):
+    """``pagenote serve URL EXTRA…`` with its socket in a short temp dir; yields ``(socket, dir, proc)``."""
+    tmp = _short_dir()
+    sock = tmp / "a.sock"
+    env = {**os.environ, "PAGENOTE_SOCKET": str(sock), "QT_QPA_PLATFORM": "offscreen"}
+    with open(tmp / "serve.log", "wb") as log:
+        proc = subprocess.Popen([sys.executable, "-m", "app", "serve", url, "--out", str(tmp / "project"), *extra],
+                                env=env, cwd=ROOT, stdin=subprocess.DEVNULL, stdout=log, stderr=log)
+    try:
+        poll_until(lambda: is_live(sock) or proc.poll() is not None, 30, "the agent socket")
+        assert proc.poll() is None, (tmp / "serve.log").read_text()
+
+        async def page_loaded() -> bool:
+            async with AgentClient(sock) as c:
+                return not (await c.call("page.state"))["loading"]
+
+        poll_until(lambda: anyio.run(page_loaded), 20, "the page to load", interval=0.1)
+        yield SimpleNamespace(socket=sock, dir=tmp, proc=proc)
+    finally:
+        _stop(proc)
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+@pytest.fixture(scope="module")
+def browser_app(server):
+    yield from _serve(server.url("spa.html"))
+
+
+@pytest.fixture(scope="module")
+def no_evaluate_app(server):
+    yield from _serve(server.url("spa.html"), "--no-evaluate")
+
+
+def test_navigate_back_tabs(browser_app, server):
+    async def body(c):
+        return (await c.call_tool("browser_navigate", {"url": server.url("console.html")}),
+                await c.call_tool("browser_tabs", {}),
+                await c.call_tool("browser_navigate_back", {}),
+                await c.call_tool("browser_navigate", {"url": server.url("nothing-here.html")}))
+
+    go, tabs, back, missing = with_client(browser_app.socket, body)
+    assert text_of(go) == f"Navigated to {server.url('console.html')} (HTTP 200) — Console"
+    assert go.structured_content["status"] == 200
+    assert text_of(tabs) == f"- [active] Console — {server.url('console.html')}"
+    assert text_of(back) == f"Navigated to {server.url('spa.html')} (HTTP 200) — SPA"
+    assert text_of(missing).startswith(f"Navigated to {server.url('nothing-here.html')} (HTTP 404)")
+
+
+def test_navigate_to_a_refused_port_is_an_error(browser_app):
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    result = with_client(browser_app.socket, lambda c: c.call_tool("browser_navigate", {"url": f"http://127.0.0.1:{port}/"}))
+    assert result.is_error and text_of(result).startswith("PAGE_LOAD_FAILED: net::ERR_CONNECTION_REFUSED")
+
+
+def test_evaluate_console_and_network(browser_app, server):
+    async def body(c):
+        await c.call_tool("browser_navigate", {"url": server.url("console.html")})
+        return (await c.call_tool("browser_evaluate", {"function": "async () => ({title: document.title, n: [1, 2]})"}),
+                await c.call_tool("browser_evaluate", {"function": "() => { throw new Error('bad thing'); }"}),
+                await c.call_tool("browser_console_messages", {"level": "error"}),
+                await c.call_tool("browser_network_requests", {"type": "document"}))
+
+    value, thrown, console, network = with_client(browser_app.socket, body)
+    assert text_of(value) == '{"title":"Console","n":[1,2]}'
+    assert thrown.is_error and text_of(thrown).startswith("EVALUATE_FAILED: Error: bad thing\n")
+    lines = text_of(console).splitlines()
+    assert all("[error]" in line for line in lines)
+    assert any("Uncaught Error: boom from a timer" in line for line in lines)
+    assert text_of(network) == f"#{network.structured_content['entries'][0]['id']} GET document 200 " \
+                               f"{server.url('console.html')}"
+    json.dumps(network.structured_content)
+
+
+def test_no_evaluate_refuses_with_a_registry_error(no_evaluate_app):
+    result = with_client(no_evaluate_app.socket, lambda c: c.call_tool("browser_evaluate", {"function": "1"}))
+    assert result.is_error and result.structured_content["error"]["code"] == "EVALUATE_DISABLED"
+
+    async def health():
+        async with AgentClient(no_evaluate_app.socket) as c:
+            return await c.call("health")
+
+    assert anyio.run(health)["capabilities"]["evaluate"] is False
