@@ -99,3 +99,11 @@ def test_an_image_whose_frame_cannot_be_asked_is_not_saved(secrets, js, qtbot):
             secrets.run(take())
         assert info.value.name == "CAPTURE_REDACTION_UNVERIFIED", info.value
     assert (sorted(shots.glob("*.png")) if shots.exists() else []) == before
+
+
+def test_a_secret_field_that_appears_while_the_full_page_is_scrolled_is_filled(window, server):
+    window.load_page(server.url("secrets-scroll.html"))
+    clean, _ = window.run(window.shooter().full_page())
+    image = Image.open(clean.path).convert("RGB")
+    assert window.page_call("select", "#late")["count"] == 1  # it did appear during the capture
+    assert _filled(image, 20, 1500), "the field that appeared while scrolling is readable"

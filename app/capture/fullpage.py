@@ -15,7 +15,9 @@ without CDP (Qt's remote-debugging port is process-wide and open to any origin, 
    one aligned to the document's end): each tile is scrolled to and probed in one round trip
    (:func:`app.capture.viewport.grab_probed_tile`), and its top row, which holds the probe, is covered by
    the previous tile's clean last row — so no tile is stale and no probe pixel reaches the image;
-4. paste each tile's new rows (and columns, for wide documents) into one image, restore everything.
+4. fill each tile's secret fields as they are laid out at that scroll position (every frame's, asked again per
+   tile: content that appears while scrolling is covered), paste its new rows (and columns, for wide
+   documents) into one image, restore everything.
 
 Tiles are viewport-sized, so no single texture ever holds the whole page, however tall.
 """
@@ -31,6 +33,7 @@ from dataclasses import dataclass
 from PIL import Image
 from PySide6.QtWebEngineWidgets import QWebEngineView
 
+from app.capture.draw import redact
 from app.capture.viewport import CaptureError, grab_probed_tile, grab_viewport, to_pil
 from app.webview.bridge import PageBridge, PageCallTimeout
 from app.webview.frames import redaction_rects
@@ -152,6 +155,9 @@ async def grab_full_page(view: QWebEngineView, bridge: PageBridge, *, pin_ids: l
                 else:
                     tile, actual = to_pil(fast[0], "RGB"), fast[1]
                     skip_top = 1  # the probe row
+                # The tile's secrets as laid out now (a field or frame that appeared while scrolling: lazy
+                # loading, infinite scroll), filled before it joins the image.
+                redact(tile, await redaction_rects(bridge, False, (0, 0, vw, vh)), dpr)
                 ax, ay = int(actual["x"]), int(actual["y"])
                 # Paste only what earlier tiles did not cover (overlaps: the probe row, the last row/column).
                 left, top = max(covered_x - ax, 0), max(covered_y - ay, skip_top)

@@ -170,9 +170,8 @@ class Shooter:
         :class:`CaptureError`."""
         self.directory.mkdir(parents=True, exist_ok=True)
         async with self._capturing() as check:
-            image = to_pil(await grab_viewport(self.view, self.bridge), "RGB")
             size = self._viewport_css()
-            redactions = await redaction_rects(self.bridge, False, (0, 0, size["width"], size["height"]))
+            image, redactions = await self._grab_with_redactions(False, (0, 0, size["width"], size["height"]))
             rects = {**(await self.bridge.call("pinnedRects", [pin_id for _, pin_id in pins], False) or {}),
                      **(extra_rects or {})}
             check()
@@ -189,6 +188,21 @@ class Shooter:
             check()
             return await self._clean_and_annotated(page.image, "full", "-full", page.redactions,
                                                    {**page.pin_rects, **(extra_rects or {})}, pins, annotated)
+
+    async def _grab_with_redactions(self, doc: bool, region: tuple[float, float, float, float]) \
+            -> tuple[Image.Image, list[dict]]:
+        """The viewport (device px, RGB) and the rects to fill in it (:func:`redaction_rects`; document
+        coordinates when ``doc``), measured before and after the grab — both are filled, so a secret field that
+        moves or appears meanwhile is still covered. The grab's own errors come first (``CAPTURE_NO_PICKER``
+        on an error page), then ``CAPTURE_REDACTION_UNVERIFIED``."""
+        try:
+            before: list[dict] | PagenoteError = await redaction_rects(self.bridge, doc, region)
+        except PagenoteError as exc:
+            before = exc
+        image = to_pil(await grab_viewport(self.view, self.bridge), "RGB")
+        if isinstance(before, PagenoteError):
+            raise before
+        return image, before + await redaction_rects(self.bridge, doc, region)
 
     async def _clean_and_annotated(self, image: Image.Image, kind: str, suffix: str, redactions: list[dict],
                                    rects: dict, pins, annotated: bool) -> tuple[Shot, Shot | None]:
@@ -257,8 +271,7 @@ class Shooter:
             inside = (left >= scroll["x"] and top >= scroll["y"] and right <= scroll["x"] + vw
                       and bottom <= scroll["y"] + vh)
             if inside:
-                source = to_pil(await grab_viewport(self.view, self.bridge), "RGB")
-                redactions = await redaction_rects(self.bridge, True, (left, top, right, bottom))
+                source, redactions = await self._grab_with_redactions(True, (left, top, right, bottom))
                 origin = (scroll["x"], scroll["y"])
             else:
                 page = await grab_full_page(self.view, self.bridge, clip=(left, top, right, bottom))

@@ -173,18 +173,22 @@ async def redaction_rects(bridge: PageBridge, doc: bool, region: Box | None = No
     frames' rects (more is filled, never less). A transformed iframe (scaled, rotated) is filled whole when its
     document has anything to hide.
 
-    Raises :class:`PagenoteError` ``CAPTURE_REDACTION_UNVERIFIED`` when a frame cannot be accounted for: the
-    main frame's or a child's script is missing or does not answer (in time, ``timeout_ms`` per call) while an
-    iframe of its size is drawn in ``region``, no child answers for a drawn iframe, or iframes nest deeper than
-    :data:`MAX_FRAME_DEPTH` — an image whose secrets were not found must never be saved as a success.
+    Raises :class:`PagenoteError` ``CAPTURE_REDACTION_UNVERIFIED`` when a frame cannot be accounted for: a
+    child's script is missing or does not answer (in time, ``timeout_ms`` per call) while an iframe of its size
+    is drawn in ``region``, no child answers for a drawn iframe, the page's answer is malformed, or iframes nest
+    deeper than :data:`MAX_FRAME_DEPTH` — an image whose secrets were not found must never be saved as a
+    success. The main frame's own call raises the bridge's errors (``PAGE_CALL_TIMEOUT`` …) as they are.
     """
     out: list[dict] = []
 
     async def ask(frame: QWebEngineFrame | None, where: str) -> dict:
-        try:
-            answer = await bridge.call("redactionRects", doc and frame is None, frame=frame, timeout_ms=timeout_ms)
-        except PagenoteError as exc:
-            raise _unverified(where, exc.name) from exc
+        if frame is None:  # the page itself: its own failure names the problem (PAGE_CALL_TIMEOUT …)
+            answer = await bridge.call("redactionRects", doc)
+        else:
+            try:
+                answer = await bridge.call("redactionRects", False, frame=frame, timeout_ms=timeout_ms)
+            except PagenoteError as exc:
+                raise _unverified(where, exc.name) from exc
         if not (isinstance(answer, dict) and isinstance(answer.get("rects"), list)
                 and isinstance(answer.get("frames"), list) and isinstance(answer.get("viewport"), dict)):
             raise _unverified(where, "no answer from pagenote's page script")
