@@ -11,6 +11,7 @@ from PIL import Image
 from app.capture.draw import REDACTION_FILL
 from app.core.errors import PagenoteError
 from app.model import ElementRecord
+from app.protocol.markdown import encode_annotations
 
 FILL = REDACTION_FILL[:3]
 W, H = 240, 40
@@ -98,6 +99,12 @@ def test_an_image_whose_frame_cannot_be_asked_is_not_saved(secrets, js, qtbot):
         with pytest.raises(PagenoteError) as info:
             secrets.run(take())
         assert info.value.name == "CAPTURE_REDACTION_UNVERIFIED", info.value
+    assert (sorted(shots.glob("*.png")) if shots.exists() else []) == before
+    # A crop that shows the frame fails the same way, and the Markdown says why where its path would be.
+    found = secrets.page_call("select", "#late")
+    secrets.session.add(found["id"], ElementRecord.model_validate(found["record"]))
+    assert secrets.run(secrets.element_crops()) == 0
+    assert "Screenshot: [not taken: CAPTURE_REDACTION_UNVERIFIED — " in encode_annotations(secrets.batch())
     assert (sorted(shots.glob("*.png")) if shots.exists() else []) == before
 
 
