@@ -1,5 +1,5 @@
 // @module locators
-// @imports text: LINE_SEND, squash; redact: REDACTED, REDACT_SELECTOR, isRedacted, redactUrl; role: role, roleCandidates; name: accessibleName, cannotBeNamed, contentName, generatedTextPossible, textOfIds; selector: cssString, uniqueSelector; xpath: xpathOf; overlay: HOST_TAG; locator_grammar: LOCATOR_TEST_ATTRS, TESTID_ATTR, LOCATOR_BARE, LOCATOR_ROLE, LOCATOR_BREAKS, quoteLocator, parseLocator, splitsAlone
+// @imports text: LINE_SEND, squash; redact: REDACTED, REDACT_SELECTOR, isRedacted, redactUrl; role: role, roleCandidates; name: accessibleName, cannotBeNamed, contentName, generatedContent, textOfIds; selector: cssString, uniqueSelector; xpath: xpathOf; overlay: HOST_TAG; locator_grammar: LOCATOR_TEST_ATTRS, TESTID_ATTR, LOCATOR_BARE, LOCATOR_ROLE, LOCATOR_BREAKS, quoteLocator, parseLocator, splitsAlone
 // @exports LOCATOR_SKIP_ROLES, LOCATOR_VALUE_MAX, LOCATOR_TEXT_MAX, locatorValueOk, textKey, resolveLocator, locatorsFor
 // locators.js — ranked, verified locators for an element (issue #3 §1), and the resolver that reads them back.
 // The grammar is documented in locator_grammar.js; the limits come from app/core/policy.py (OPTIONS.locators).
@@ -32,7 +32,7 @@ function queryAll(root, selector) {
 function roleMatches(root, wanted, name, max) {
   if (!LOCATOR_ROLE.test(wanted) || !name) return [];
   const bare = name.replace(/\s+/g, '');
-  const generated = generatedTextPossible(root);
+  const generated = generatedContent(root);
   const out = [];
   for (const c of queryAll(root, roleTags(wanted))) {
     if (role(c) === wanted && !cannotBeNamed(c, bare, generated) && accessibleName(c) === name && out.push(c) >= max) break;

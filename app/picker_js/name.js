@@ -1,7 +1,7 @@
 // @module name
 // @imports text: LINE_SEND, cut, squash; redact: REDACTED, REDACT_ATTR, REDACT_SELECTOR, isRedacted; role: role
 // @imports aria_tables: NAME_FROM_CONTENT_ROLES, NAME_PROHIBITED_ROLES, EMBEDDED_CONTROL_ROLES, TEXT_ALTERNATIVE_TAGS
-// @exports NAME_FROM_CONTENT, accessibleName, contentName, textOfIds, cannotBeNamed, generatedTextPossible
+// @exports NAME_FROM_CONTENT, accessibleName, contentName, textOfIds, cannotBeNamed, generatedContent
 // name.js — an element's accessible name: AccName 1.2 §4.3.2 "Computation steps" with the host language rules
 // of HTML-AAM §5 "Accessible Name Computations By HTML Element", bounded and redacted.
 //
@@ -28,6 +28,13 @@ const ROLE_TAGS_OF_INTEREST = new Set(['input', 'select', 'textarea', 'meter', '
 class Walk {
   constructor(limit) { this.limit = limit; this.len = 0; this.nodes = 0; this.depth = 0; this.seen = new Set(); }
   full() { return this.len >= this.limit || this.nodes > NODE_MAX; }
+  // generatedContent() of `el`'s root, looked up once per root and walk.
+  generated(el) {
+    const root = el.getRootNode();
+    if (!this.roots) this.roots = new Map();
+    if (!this.roots.has(root)) this.roots.set(root, generatedContent(root));
+    return this.roots.get(root);
+  }
   // `s`, counted by its squashed length (what the name will hold); a huge text is sliced first.
   take(s) {
     if (s.length > 4 * this.limit + 256) s = s.slice(0, 4 * this.limit + 256);
@@ -154,13 +161,16 @@ function contentOf(el, w, c) {
   if (w.depth >= DEPTH_MAX) return '';
   w.depth++;
   let acc = '';
-  if (el.localName === 'li') { const m = pseudoText(el, '::marker'); if (m !== '') acc += w.take(m); }
-  acc += w.take(pseudoText(el, '::before'));
+  // Pseudo-elements are read only where a style rule can give them text (generatedContent()).
+  const gen = w.generated(el);
+  const pseudo = gen.any || el.matches(gen.sel);
+  if (pseudo && el.localName === 'li') acc += w.take(pseudoText(el, '::marker'));
+  if (pseudo) acc += w.take(pseudoText(el, '::before'));
   for (const child of renderedChildren(el)) {
     if (w.full()) break;
     acc += textAlternative(child, w, { hiddenOk: c.hiddenOk, inLabelledBy: c.inLabelledBy, recursion: true });
   }
-  if (!w.full()) acc += w.take(pseudoText(el, '::after'));
+  if (pseudo && !w.full()) acc += w.take(pseudoText(el, '::after'));
   w.depth--;
   return acc;
 }
@@ -268,32 +278,72 @@ function textOfIds(el, ids) {
   return squash(labelledByText(refsOf(el, ids || ''), w, {}));
 }
 
-// Can a generated-content rule (::before/::after/::marker with text) apply in `root`'s styles? true when a
-// style sheet cannot be read (cross-origin) or has such a rule. Used to keep cannotBeNamed() a proof.
-function generatedTextPossible(root) {
-  const sheets = [...document.styleSheets, ...(document.adoptedStyleSheets || [])];
-  if (root && root.host) sheets.push(...root.styleSheets, ...(root.adoptedStyleSheets || []));
-  const scan = (rules, depth) => {
-    for (const rule of rules) {
-      if (rule.styleSheet && depth < 8) {                                   // @import
-        let inner;
-        try { inner = rule.styleSheet.cssRules; } catch (e) { return true; }
-        if (scan(inner, depth + 1)) return true;
-      }
-      if (rule.selectorText && /:(before|after|marker)/i.test(rule.selectorText) && rule.style) {
-        const content = rule.style.getPropertyValue('content').trim();
-        if (content && content !== 'none' && content !== 'normal' && content !== '""' && content !== "''") return true;
-      }
-      if (rule.cssRules && rule.cssRules.length && depth < 8 && scan(rule.cssRules, depth + 1)) return true;
-    }
-    return false;
-  };
-  for (const sheet of sheets) {
-    let rules;
-    try { rules = sheet.cssRules; } catch (e) { return true; }
-    if (rules && scan(rules, 0)) return true;
+// Pseudo-elements that can carry generated text (AccName 1.2 step 2F.ii), in a selector.
+const GENERATED_PSEUDO = /::?(before|after|marker)\b/i;
+// The user agent's own generated text: quotes around <q> (HTML §15.3.4 "Quotes").
+const UA_GENERATED = 'q';
+const GENERATED_CACHE = new WeakMap();
+
+// Split a selector list at its top-level commas.
+function selectorParts(text) {
+  const parts = [];
+  let depth = 0, start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (ch === '(' || ch === '[') depth++;
+    else if (ch === ')' || ch === ']') depth--;
+    else if (ch === ',' && depth === 0) { parts.push(text.slice(start, i)); start = i + 1; }
   }
-  return false;
+  parts.push(text.slice(start));
+  return parts.map((p) => p.trim()).filter(Boolean);
+}
+
+function scanGenerated(rules, out, depth) {
+  for (const rule of rules) {
+    if (out.any) return;
+    if (rule.styleSheet && depth < 8) {                                      // @import
+      let inner;
+      try { inner = rule.styleSheet.cssRules; } catch (e) { out.any = true; return; }
+      scanGenerated(inner, out, depth + 1);
+    }
+    if (rule.selectorText && GENERATED_PSEUDO.test(rule.selectorText) && rule.style) {
+      const content = rule.style.getPropertyValue('content').trim();
+      if (content && content !== 'none' && content !== 'normal' && content !== '""' && content !== "''") {
+        for (const part of selectorParts(rule.selectorText)) {
+          if (!GENERATED_PSEUDO.test(part)) continue;
+          const host = part.replace(/::?(before|after|marker)\b.*$/i, '').trim() || '*';
+          if (host.includes('&') || depth > 0 && rule.parentRule && rule.parentRule.selectorText) { out.any = true; return; }
+          try { document.createDocumentFragment().querySelector(host); } catch (e) { out.any = true; return; }
+          out.hosts.add(host);
+        }
+      }
+    }
+    if (rule.cssRules && rule.cssRules.length && depth < 8) scanGenerated(rule.cssRules, out, depth + 1);
+  }
+}
+
+// Which elements can have CSS generated text in `root` (a Document or ShadowRoot): {any: true} when a style
+// sheet cannot be read (cross-origin) or a rule is too complex to tell, else {any: false, sel: a selector
+// matching every element that can have ::before/::after/::marker text}. Cached per root while its style
+// sheets keep their number and rule counts.
+function generatedContent(root) {
+  const scope = root && root.host ? root : document;
+  const sheets = [...scope.styleSheets, ...(scope.adoptedStyleSheets || [])];
+  if (scope !== document) sheets.push(...document.styleSheets, ...(document.adoptedStyleSheets || []));
+  let sig = String(sheets.length);
+  for (const sheet of sheets) {
+    try { sig += ':' + sheet.cssRules.length; } catch (e) { return { any: true, sel: '*' }; }
+  }
+  const cached = GENERATED_CACHE.get(scope);
+  if (cached && cached.sig === sig) return cached.value;
+  const out = { any: false, hosts: new Set([UA_GENERATED]) };
+  for (const sheet of sheets) {
+    if (out.any) break;
+    try { scanGenerated(sheet.cssRules, out, 0); } catch (e) { out.any = true; }
+  }
+  const value = out.any ? { any: true, sel: '*' } : { any: false, sel: [...out.hosts].join(', ') };
+  GENERATED_CACHE.set(scope, { sig, value });
+  return value;
 }
 
 // Tags whose name may come from something other than their own text content.
@@ -301,16 +351,19 @@ const NAME_SPECIAL_TAGS = new Set(['input', 'textarea', 'select', 'meter', 'prog
   'fieldset', 'figure', 'table', 'svg', 'optgroup', 'option', 'button']);
 
 // A cheap proof that accessibleName(c) cannot be a (non-empty) name whose non-space characters are `bare`:
-// true only when certain. `generated`: generatedTextPossible() for c's root. Without naming attributes,
-// labels, generated text or replaced content, a name is c's content with text dropped (hidden subtrees,
-// controls) and spaces added, so `bare` must be a subsequence of c.textContent.
+// true only when certain. `generated`: generatedContent() of c's root. Without naming attributes, labels,
+// generated text or replaced content, a name is c's content with text dropped (hidden subtrees, controls)
+// and spaces added, so `bare` must be a subsequence of c.textContent.
 function cannotBeNamed(c, bare, generated) {
-  if (c.hasAttribute('aria-labelledby') || c.hasAttribute('aria-label') || c.hasAttribute('title')
-      || c.hasAttribute('placeholder') || NAME_SPECIAL_TAGS.has(c.localName) || isRedacted(c) || generated) return false;
+  if (isRedacted(c)) return false;
   const r = role(c);
   if (NAME_PROHIBITED_ROLES.has(r)) return true;
+  if (c.hasAttribute('aria-labelledby') || c.hasAttribute('aria-label') || c.hasAttribute('title')
+      || c.hasAttribute('placeholder') || NAME_SPECIAL_TAGS.has(c.localName)) return false;
   if (!(c.localName === 'summary' || NAME_FROM_CONTENT.has(r))) return true;  // its name is '' or a title
-  if (c.querySelector('[aria-label], [aria-labelledby], [title], img, area, input, svg, q, table, fieldset, ' + REDACT_SELECTOR)) return false;
+  if (generated.any || c.matches(generated.sel)) return false;
+  if (c.querySelector(generated.sel + ', [aria-label], [aria-labelledby], [title], img, area, input, svg, table, fieldset, '
+      + REDACT_SELECTOR)) return false;
   const text = c.textContent;
   let i = 0;
   for (let j = 0; j < text.length && i < bare.length; j++) if (text[j] === bare[i]) i++;
