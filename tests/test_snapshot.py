@@ -130,3 +130,165 @@ def test_health_advertises_snapshot_and_compact_responses(snap):
     health = snap.raw("health")["result"]
     assert {"snapshot", "ref.resolve"} <= set(health["methods"])
     assert health["capabilities"]["compactResponses"] is True
+
+
+# -- refs ------------------------------------------------------------------------------------------------------
+
+def _ref(text: str, line_pattern: str) -> str:
+    m = re.search(line_pattern + r".*?\[ref=(\w+)\]", text)
+    assert m, (line_pattern, text)
+    return m.group(1)
+
+
+def test_a_ref_resolves_to_its_node_then_to_a_unique_equivalent_after_a_re_render(window, server, snap, js):
+    window.load_page(server.url("snapshot_refs.html"))
+    first = snap()
+    ref = _ref(first["snapshot"], r'button "Delete eggs"')
+    same = snap.raw("ref.resolve", {"ref": ref, "snapshot_id": first["snapshot_id"]})["result"]
+    assert same["ok"] is True and same["how"] == "same" and same["role"] == "button"
+    assert same["name"] == "Delete eggs" and same["rect"]["width"] > 0
+    js("rerender(); 1")
+    moved = snap.raw("ref.resolve", {"ref": ref, "snapshot_id": first["snapshot_id"]})["result"]
+    assert moved["how"] == "equivalent" and moved["name"] == "Delete eggs"
+    assert moved["rect"] == same["rect"]
+    # It follows the new node from now on, and the next snapshot shows it under the same ref.
+    assert snap.raw("ref.resolve", {"ref": ref, "snapshot_id": first["snapshot_id"]})["result"]["how"] == "same"
+    assert f'button "Delete eggs" [ref={ref}]' in snap(mode="full")["snapshot"]
+
+
+def test_a_ref_fails_closed_when_ambiguous_gone_unknown_or_from_another_document(window, server, snap, js):
+    window.load_page(server.url("snapshot_refs.html"))
+    first = snap()
+    twin_ref = _ref(first["snapshot"], r'button "Same"')
+    solo_ref = _ref(first["snapshot"], r'button "Solo"')
+    js("twin(); 1")
+    answer = snap.raw("ref.resolve", {"ref": twin_ref, "snapshot_id": first["snapshot_id"]})
+    assert answer["error"]["data"]["code"] == "STALE_REF" and "2 elements" in answer["error"]["message"]
+    assert "snapshot" in answer["error"]["data"]["next"]
+    js("document.getElementById('solo').remove(); 1")
+    gone = snap.raw("ref.resolve", {"ref": solo_ref, "snapshot_id": first["snapshot_id"]})
+    assert gone["error"]["data"]["code"] == "STALE_REF"
+    for params in ({"ref": "e999", "snapshot_id": first["snapshot_id"]}, {"ref": twin_ref, "snapshot_id": "s0"},
+                   {"ref": "button", "snapshot_id": first["snapshot_id"]}):
+        assert snap.raw("ref.resolve", params)["error"]["data"]["code"] == "STALE_REF", params
+    window.load_page(server.url("snapshot_refs.html"))   # the same page again: a new document
+    second = snap()
+    heading = _ref(first["snapshot"], r'heading "Todos"')
+    stale = snap.raw("ref.resolve", {"ref": heading, "snapshot_id": first["snapshot_id"]})
+    assert stale["error"]["data"]["code"] == "STALE_REF" and "no longer shown" in stale["error"]["message"]
+    new_ref = _ref(second["snapshot"], r'heading "Todos"')
+    assert snap.raw("ref.resolve", {"ref": new_ref, "snapshot_id": second["snapshot_id"]})["result"]["ok"]
+
+
+def test_refs_are_not_visible_to_the_page(window, server, snap, js):
+    window.load_page(server.url("snapshot_refs.html"))
+    snap()
+    found = js("Array.from(document.querySelectorAll('*')).some((e) => Array.from(e.attributes)"
+               ".some((a) => /ref|pagenote/i.test(a.name) || /^e\\d+$/.test(a.value)))")
+    assert found is False
+    assert js("typeof window.__pagenote") == "undefined"
+
+
+# -- iframes ---------------------------------------------------------------------------------------------------
+
+def _load_frames(window, server, server2, qtbot):
+    window.load_page(server.url("snapshot_frames.html") + "?other=" + server2.origin)
+    # Each frame's own page script must be there before its part can be asked for.
+    for frame in window.page.mainFrame().children():
+        window.run(window.tab.bridge.wait_ready(frame=frame))
+
+
+def test_iframes_same_origin_srcdoc_and_cross_origin_share_the_iframe_budget(window, server, server2, snap, qtbot):
+    _load_frames(window, server, server2, qtbot)
+    result = snap(response_mode="raw")
+    text = result["snapshot"]
+    lines = text.splitlines()
+    assert lines[0].startswith('- heading "Frames"')
+    for title, inner in (("Same origin", "Child same"), ("Inline", "Srcdoc button"), ("Cross origin", "Child cross")):
+        assert re.search(rf'- iframe "{title}" \[ref=e\d+\]', text), title
+    # Each expanded frame's lines sit under its iframe's line, one level deeper, with the frame's ref prefix.
+    at = next(i for i, line in enumerate(lines) if 'iframe "Same origin"' in line)
+    assert re.match(r'  - heading "Child same" \[level=2\] \[ref=f\d+e\d+\]', lines[at + 1]), lines[at + 1]
+    assert 'button "Srcdoc button" [ref=f' in text
+    parts = [p for p in result["diagnostics"]["parts"] if p["frame"]]
+    frame_lines = sum(p["lines"] for p in parts)
+    assert 0 < frame_lines <= 50
+    frame_chars = sum(len(line) + 1 for line in lines if re.search(r"\[ref=f\d+e", line) or line.startswith("  "))
+    assert frame_chars <= 5_000 + 2_000
+    assert result["node_count"] <= 200 and len(text) <= 20_000
+    assert result["cut"]["frames"] >= 1
+    assert re.search(r'- iframe "Far away" \[ref=e\d+\] \(not expanded: outside the viewport\)', text)
+    assert "frame-secret-pw" not in str(result)
+    # The iframes' lines are cut, not the top document's.
+    assert 'button "Top button"' in text
+
+
+def test_a_ref_inside_a_cross_origin_frame_resolves_in_top_viewport_coordinates(window, server, server2, snap, qtbot):
+    _load_frames(window, server, server2, qtbot)
+    result = snap()
+    ref = _ref(result["snapshot"], r'heading "Child cross"')
+    assert ref.startswith("f")
+    frame_ref = _ref(result["snapshot"], r'iframe "Cross origin"')
+    inner = snap.raw("ref.resolve", {"ref": ref, "snapshot_id": result["snapshot_id"]})["result"]
+    outer = snap.raw("ref.resolve", {"ref": frame_ref, "snapshot_id": result["snapshot_id"]})["result"]
+    assert inner["frame"] and inner["role"] == "heading"
+    assert outer["rect"]["x"] <= inner["rect"]["x"] < outer["rect"]["x"] + outer["rect"]["width"]
+    assert outer["rect"]["y"] <= inner["rect"]["y"] < outer["rect"]["y"] + outer["rect"]["height"]
+
+
+def test_a_selector_can_scope_the_snapshot_into_an_iframe(window, server, server2, snap, qtbot):
+    _load_frames(window, server, server2, qtbot)
+    result = snap(selector="#cross >> #many")
+    assert result["snapshot"].splitlines()[0].startswith("- list [ref=f")
+    assert "cross action 0" in result["snapshot"] and "Top button" not in result["snapshot"]
+
+
+# -- budgets on huge pages -------------------------------------------------------------------------------------
+
+def _within_budget(result, chars=20_000, nodes=200):
+    text = result.get("snapshot", "")
+    assert len(text) <= chars and result["char_count"] <= chars
+    assert result["node_count"] <= nodes and len(text.splitlines()) <= nodes
+    for line in text.splitlines():
+        assert len(line) <= 240 + 200, line[:300]
+
+
+def _load_slow(window, qtbot, url):
+    """Load a page that takes long to build (a busy machine lays out 250,000 elements in more than 15 s)."""
+    from PySide6.QtCore import QUrl
+
+    with qtbot.waitSignal(window.view.loadFinished, timeout=120_000):
+        window.view.load(QUrl(url))
+    window.run(window.tab.bridge.wait_ready(timeout_ms=60_000), timeout=70_000)
+
+
+def test_the_budget_holds_on_a_250000_element_page_viewport_first(window, server, snap, js, qtbot):
+    _load_slow(window, qtbot, server.url("snapshot_huge.html"))
+    assert js("document.getElementsByTagName('*').length") >= 250_000
+    result = snap(response_mode="raw")
+    _within_budget(result)
+    assert result["truncated"] is True and result["cut"]["below"] > 10_000
+    assert "scroll" in result["more"]
+    text = result["snapshot"]
+    assert text.startswith('- heading "Huge page" [level=1]')
+    js("window.scrollTo(0, 60000); 1")
+    scrolled = snap()
+    _within_budget(scrolled)
+    assert scrolled["cut"]["above"] > 1000
+    first_visible = js("Array.from(document.querySelectorAll('button')).find(b => b.getBoundingClientRect().top >= 0)"
+                       ".textContent")
+    assert f'button "{first_visible}"' in scrolled["snapshot"], "the viewport's lines come first"
+    small = snap(max_chars=2_000, max_nodes=30)
+    _within_budget(small, 2_000, 30)
+
+
+def test_the_budget_holds_with_a_20_mb_text_node(window, server, snap, js, qtbot):
+    _load_slow(window, qtbot, server.url("snapshot_huge.html?n=2000&text=20"))
+    assert js("document.querySelector('div.big').firstChild.length") > 20_000_000
+    result = snap(response_mode="raw")
+    _within_budget(result)
+    text = result["snapshot"]
+    for tag in ("div", "p", "li", "button"):
+        assert f"{tag} start word word" in text, tag
+    assert result["cut"]["names"] >= 4
+    assert max(len(line) for line in text.splitlines()) < 300

@@ -1,11 +1,12 @@
 // @module refs
-// @imports role: role; locators: resolveLocator; locator_grammar: quoteLocator; xpath: xpathOf; selector: uniqueSelector
+// @imports role: role; locators: resolveLocator; locator_grammar: quoteLocator; selector: uniqueSelector
 // @exports DOC_ID, refFor, noteRef, pruneRefs, resolveRef
 // refs.js — the agent snapshot's refs (`e12`): a private table of this world, never a DOM attribute. A ref
 // names one element of this document; the same element keeps its ref across snapshots of the document (so a
 // diff shows only what changed). A ref resolves to its element while that is connected; once the element is
 // gone, it may move once to a unique strong equivalent — the only element of the document with the same role
-// and accessible name (a role locator, locators.js) that also has the same absolute XPath, test id or id —
+// and accessible name (a role locator, locators.js) that also has the same place (its path of tags and
+// positions among same-tag siblings from the document, like an absolute XPath), test id or id —
 // and otherwise fails closed. A ref from another document (DOC_ID differs: a navigation, a reload, a
 // re-injected script) always fails closed.
 
@@ -14,7 +15,7 @@ const DOC_ID = Math.random().toString(36).slice(2, 10) + Date.now().toString(36)
 const TEST_ATTRS = ['data-testid', 'data-test-id', 'data-test', 'data-qa', 'data-cy'];
 
 const byElement = new WeakMap();  // element → ref
-const table = new Map();          // ref → {el, role, name, xpath, keys, issued, moved}
+const table = new Map();          // ref → {el, role, name, place, keys, issued, last, moved}
 let nextRef = 1;
 
 function refFor(el) {
@@ -26,6 +27,23 @@ function refFor(el) {
   return ref;
 }
 
+const PLACE_SIBLINGS = 64;   // a place is not made past this many same-tag siblings or ancestors (bounded time)
+
+// The element's path from the document, `html/body/main/ul/li[3]/button` (positions among same-tag siblings,
+// counted back at most PLACE_SIBLINGS), or '' when it is deeper or has more such siblings than that.
+function placeOf(el) {
+  const steps = [];
+  for (let n = el; n && n.nodeType === Node.ELEMENT_NODE; n = n.parentElement) {
+    if (steps.length >= PLACE_SIBLINGS) return '';
+    let i = 1;
+    for (let s = n.previousElementSibling; s; s = s.previousElementSibling) {
+      if (s.localName === n.localName && ++i > PLACE_SIBLINGS) return '';
+    }
+    steps.push(i > 1 ? `${n.localName}[${i}]` : n.localName);
+  }
+  return steps.reverse().join('/');
+}
+
 function keysOf(el) {
   const out = [];
   for (const a of TEST_ATTRS) { const v = el.getAttribute(a); if (v) out.push(a + '=' + v); }
@@ -34,10 +52,10 @@ function keysOf(el) {
 }
 
 // Remember what `ref` (of `el`) looked like in snapshot `seq`: its role and accessible name (as the line shows
-// them, uncut) and its place (absolute XPath, test ids, id), for the strong-equivalent check.
+// them, uncut) and its place (placeOf, test ids, id), for the strong-equivalent check.
 function noteRef(ref, el, r, name, seq) {
   const entry = table.get(ref);
-  const facts = { el, role: r, name, xpath: xpathOf(el), keys: keysOf(el) };
+  const facts = { el, role: r, name, place: placeOf(el), keys: keysOf(el) };
   if (entry) Object.assign(entry, facts, { last: seq });
   else table.set(ref, { ...facts, issued: seq, last: seq, moved: false });
 }
@@ -73,7 +91,9 @@ function resolveRef(ref, doc, seq) {
   const hits = resolveLocator(document, `role=${entry.role}[name=${quoteLocator(entry.name)}]`, 3);
   if (hits.length > 1) return { ok: false, reason: 'ambiguous', count: hits.length };
   const twin = hits[0];
-  if (!twin || (xpathOf(twin) !== entry.xpath && !sameKeys(entry.keys, keysOf(twin)))) return { ok: false, reason: 'gone' };
+  if (!twin) return { ok: false, reason: 'gone' };
+  const samePlace = !!entry.place && placeOf(twin) === entry.place;
+  if (!samePlace && !sameKeys(entry.keys, keysOf(twin))) return { ok: false, reason: 'gone' };
   entry.el = twin;
   entry.moved = true;
   byElement.set(twin, ref);

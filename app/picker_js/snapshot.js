@@ -1,5 +1,5 @@
 // @module snapshot
-// @imports snapshot_tree: buildTree, selectLines; refs: DOC_ID, pruneRefs, resolveRef; frames: frameInfo, resolveChain; redact: isRedacted, REDACTED
+// @imports snapshot_tree: buildTree; snapshot_lines: selectLines; refs: DOC_ID, pruneRefs, resolveRef; frames: frameInfo, resolveChain; redact: isRedacted, REDACTED
 // @exports snapshotDocument, resolveSnapshotRef
 // snapshot.js — this document's part of the agent snapshot (the host stitches frames and keeps the modes; see
 // app/tabs/snapshot.py). A MutationObserver and the input/change/scroll/resize/toggle events mark the document
@@ -54,9 +54,14 @@ function snapshotDocument(o) {
     return { doc: DOC_ID, seq, lines: [[0, 'generic "' + REDACTED + '"', '', '']], frames: [], chars: 0,
              counts: { candidates: 1, shown: 1, cut: 0, above: 0, below: 0, clipped: 0 }, visited: 0 };
   }
-  const tree = buildTree(scope.el, o.max_visit);
+  const tree = buildTree(scope.el, o);
   const t1 = performance.now();
-  const picked = selectLines(tree.root, { ...o, seq }, innerHeight);
+  const picked = selectLines(tree.root, { ...o, seq });
+  // Outside the viewport: the census of the deferred subtrees (walked or not) less what is shown, but never
+  // fewer than the walked lines left out.
+  const c = picked.counts;
+  c.above = Math.max(c.above, tree.census[0] - c.shown_above);
+  c.below = Math.max(c.below, tree.census[2] - c.shown_below);
   pruneRefs(seq - KEEP_SNAPSHOTS);
   const frames = picked.frames.map(({ line, el }) => {
     const info = frameInfo(el);
@@ -67,8 +72,8 @@ function snapshotDocument(o) {
   // Mutations made while walking (none of pagenote's own) must not count as changes.
   if (watching) watching.takeRecords();
   return { doc: DOC_ID, seq, lines: picked.lines, frames, chars: picked.chars, counts: picked.counts,
-           visited: tree.visited, stopped: tree.stopped, deep: tree.deep,
-           ms: { walk: Math.round(t1 - t0), lines: Math.round(performance.now() - t1) },
+           visited: tree.visited, stopped: tree.stopped, deep: tree.deep, deferred: tree.deferred,
+           ms: { walk: Math.round(t1 - t0), census: tree.census_ms, lines: Math.round(performance.now() - t1) },
            viewport: { width: innerWidth, height: innerHeight, scroll_y: scrollY } };
 }
 

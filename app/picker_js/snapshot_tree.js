@@ -1,14 +1,18 @@
 // @module snapshot_tree
-// @imports snapshot_node: SKIP_TAGS, BLOCK_TAGS, NODE_TRANSPARENT, NODE_CONTAINER, NODE_NAMED, NODE_LEAF, nodeKind, textPiece, clip, lineHead, lineTail
-// @imports text: squash; redact: REDACT_ATTR, REDACTED; overlay: HOST_TAG; refs: refFor, noteRef
-// @exports POS_ABOVE, POS_IN, POS_BELOW, buildTree, selectLines
-// snapshot_tree.js — the agent snapshot of one document in two passes (Playwright's ariaSnapshot.ts does the
-// same: build the tree, then render): buildTree walks the rendered DOM once — cheap checks per element, no
-// names, no innerText, at most `max_visit` elements, at most a few hundred code units of any text node — into
-// a tree of the elements that get lines (snapshot_node.js kinds) with their text runs; selectLines then picks
-// lines within the budget, viewport first (what is in the viewport, then below it, then above it, each in
-// document order, every line with its ancestors' lines), computes names only for the lines it keeps, and
-// renders them as [depth, head, ref, tail].
+// @imports snapshot_node: SKIP_TAGS, BLOCK_TAGS, NODE_TRANSPARENT, NODE_CONTAINER, NODE_NAMED, NODE_LEAF, nodeKind, textPiece
+// @imports redact: REDACT_ATTR; overlay: HOST_TAG
+// @exports POS_ABOVE, POS_IN, POS_BELOW, buildTree
+// snapshot_tree.js — the agent snapshot of one document, first pass (Playwright's ariaSnapshot.ts also builds
+// the tree, then renders it; the rendering is snapshot_lines.js): buildTree walks the rendered DOM into a tree
+// of the elements that get lines (snapshot_node.js kinds) and their text runs — cheap checks per element, no
+// names, no innerText, at most a few hundred code units of any text node, at most `max_visit` elements.
+//
+// Viewport first, in bounded time: a subtree whose box lies wholly above or below the viewport is not entered
+// on the first walk (one getBoundingClientRect per subtree, not per element); it is walked afterwards, below
+// the viewport in document order and then above it nearest first, only while the lines found are fewer than
+// twice the line budget. What was not walked is counted with one native querySelectorAll per subtree (an
+// estimate of its lines: CENSUS). Known limit: a position: fixed element inside a subtree whose own box is
+// outside the viewport is found only when that subtree is walked.
 
 const POS_ABOVE = 0;
 const POS_IN = 1;
@@ -26,10 +30,13 @@ function childrenOf(el) {
   return el.childNodes;
 }
 
-function posOf(el, fallback, vh) {
-  const r = el.getBoundingClientRect();
-  if (!r.width && !r.height) return fallback;
-  return r.bottom <= 0 ? POS_ABOVE : r.top >= vh ? POS_BELOW : POS_IN;
+// Elements that usually get a line: what the census of an unwalked subtree counts.
+const CENSUS = 'a[href],area[href],button,input:not([type=hidden]),select,textarea,summary,iframe,img,svg,h1,h2,h3,' +
+  'h4,h5,h6,p,li,ul,ol,dl,table,tr,td,th,form,nav,main,header,footer,aside,article,blockquote,figure,details,' +
+  'fieldset,hr,progress,meter,[role],[tabindex],[contenteditable],[aria-label]';
+
+function census(el) {
+  return el.querySelectorAll(CENSUS).length + (el.matches(CENSUS) ? 1 : 0);
 }
 
 function lastText(owner) {
@@ -42,7 +49,7 @@ function separate(owner) {
   if (t && t.raw.length < TEXT_KEEP) t.raw += ' ';
 }
 
-function addText(owner, t, parentEl) {
+function addText(owner, t, pos) {
   if (owner.kind === NODE_NAMED || owner.kind === NODE_LEAF || !t.length) return;
   const item = lastText(owner);
   if (item && item.raw.length >= TEXT_KEEP) { item.cut = true; return; }
@@ -50,7 +57,7 @@ function addText(owner, t, parentEl) {
   const cut = t.length > TEXT_READ;
   if (item) { item.raw += piece; item.cut = item.cut || cut; return; }
   if (!/\S/.test(piece)) return;
-  owner.kids.push({ raw: piece, cut, el: parentEl, parent: owner, pos: null });
+  owner.kids.push({ raw: piece, cut, parent: owner, pos });
 }
 
 class Walk {
@@ -60,23 +67,27 @@ class Walk {
     this.visited = 0;
     this.stopped = false;   // max_visit reached: the counts are lower bounds
     this.deep = 0;
+    this.prune = true;      // first walk: subtrees outside the viewport are deferred
+    this.deferred = [];     // {el, owner, slot, underNamed, depth, pos}
+    this.kept = 0;          // lines found
+    this.limit = Infinity;  // stop walking deferred subtrees once this many lines are found
   }
 
-  children(el, owner, underNamed, depth) {
+  children(el, owner, underNamed, depth, pos) {
     let textVisible = null;   // text directly in `el` is shown only when `el` is visible (CSS visibility)
     for (const c of childrenOf(el)) {
-      if (this.stopped) return;
+      if (this.stopped || this.kept >= this.limit) return;
       if (c.nodeType === Node.TEXT_NODE) {
         if (underNamed) continue;   // an ancestor's line (a name, a label's control) already says it
         if (textVisible === null) textVisible = el.checkVisibility({ visibilityProperty: true });
-        if (textVisible) addText(owner, c, el);
+        if (textVisible) addText(owner, c, pos);
       } else if (c.nodeType === Node.ELEMENT_NODE) {
-        this.element(c, owner, underNamed, depth + 1);
+        this.element(c, owner, underNamed, depth + 1, pos);
       }
     }
   }
 
-  element(el, owner, underNamed, depth) {
+  element(el, owner, underNamed, depth, pos) {
     if (++this.visited > this.maxVisit) { this.stopped = true; return; }
     const tag = el.localName;
     if (SKIP_TAGS.has(tag) || tag === HOST_TAG || el.getAttribute('aria-hidden') === 'true') return;
@@ -86,10 +97,23 @@ class Walk {
       contents = true;             // … except display: contents, which draws its children
     }
     if (depth > MAX_DEPTH) { this.deep++; return; }
+    if (this.prune && !contents) {
+      const r = el.getBoundingClientRect();
+      if (r.width || r.height) {
+        pos = r.bottom <= 0 ? POS_ABOVE : r.top >= this.vh ? POS_BELOW : POS_IN;
+        if (pos !== POS_IN) {   // later, in its place (a slot keeps document order)
+          const slot = { slot: true, kids: [] };
+          owner.kids.push(slot);
+          this.deferred.push({ el, owner, slot, underNamed, depth, pos });
+          return;
+        }
+      }
+    }
     if (el.hasAttribute(REDACT_ATTR)) {   // redact.js: nothing of it is read
       const k = nodeKind(el, false);
       owner.kids.push({ el, kind: NODE_LEAF, role: k.role || 'generic', redacted: true, parent: owner, kids: [],
-                        depth: owner.depth + 1, pos: posOf(el, owner.pos, this.vh) });
+                        depth: owner.depth + 1, pos });
+      this.kept++;
       return;
     }
     const k = nodeKind(el, underNamed);
@@ -98,106 +122,52 @@ class Walk {
       // A <label>'s words are its control's accessible name (HTML §4.10.4): said once, on the control's line.
       const labels = tag === 'label' && !!el.control;
       if (block) separate(owner);
-      this.children(el, owner, underNamed || labels, depth);
+      this.children(el, owner, underNamed || labels, depth, pos);
       if (block) separate(owner);
       return;
     }
-    const node = { el, kind: k.kind, role: k.role, parent: owner, kids: [], depth: owner.depth + 1,
-                   pos: posOf(el, owner.pos, this.vh) };
+    const node = { el, kind: k.kind, role: k.role, parent: owner, kids: [], depth: owner.depth + 1, pos };
     owner.kids.push(node);
-    if (k.kind !== NODE_LEAF) this.children(el, node, underNamed || k.kind === NODE_NAMED, depth);
+    this.kept++;
+    if (k.kind !== NODE_LEAF) this.children(el, node, underNamed || k.kind === NODE_NAMED, depth, pos);
+  }
+
+  // Walk a deferred subtree into its slot (not pruning: all of it is where its root is).
+  fill(d) {
+    const kids = d.owner.kids;
+    d.owner.kids = d.slot.kids;
+    this.element(d.el, d.owner, d.underNamed, d.depth, d.pos);
+    d.owner.kids = kids;
+    d.walked = true;
   }
 }
 
-// The tree of lines under `scope` (an element; document.body by default): {root, visited, stopped, deep}.
-// root.kids: nodes {el, kind, role, parent, kids, depth, pos} and text runs {raw, cut, el, parent}.
-function buildTree(scope, maxVisit) {
-  const w = new Walk(innerHeight, maxVisit);
+function unslot(node) {
+  if (!node.kids) return;
+  if (node.kids.some((k) => k.slot)) node.kids = node.kids.flatMap((k) => (k.slot ? k.kids : [k]));
+  for (const k of node.kids) unslot(k);
+}
+
+// The tree of lines under `scope` (an element; document.body by default). `o`: {max_visit, max_nodes}.
+// Returns {root, visited, stopped, deep, census: [above, in, below]} — root.kids: nodes {el, kind, role,
+// parent, kids, depth, pos} and text runs {raw, cut, parent, pos}; census: the lines estimated in the deferred
+// subtrees above and below the viewport (walked or not).
+function buildTree(scope, o) {
+  const w = new Walk(innerHeight, o.max_visit);
   const root = { el: scope, kind: NODE_CONTAINER, role: '', parent: null, kids: [], depth: -1, pos: POS_IN };
-  w.element(scope, root, false, 0);
-  return { root, visited: w.visited, stopped: w.stopped, deep: w.deep };
-}
-
-// A container whose only content is one run of text shows it on its own line (`- paragraph: …`).
-function foldText(node) {
-  for (const k of node.kids) if (k.kids) foldText(k);
-  if (node.parent && node.kind === NODE_CONTAINER && node.kids.length === 1 && node.kids[0].raw !== undefined) {
-    node.text = node.kids[0];
-    node.kids = [];
+  w.element(scope, root, false, 0, POS_IN);
+  w.prune = false;
+  w.limit = Math.max(w.kept, 0) + 2 * o.max_nodes;
+  const below = w.deferred.filter((d) => d.pos === POS_BELOW);
+  const above = w.deferred.filter((d) => d.pos === POS_ABOVE).reverse();   // nearest first
+  for (const d of below.concat(above)) {
+    if (w.stopped || w.kept >= w.limit) break;
+    w.fill(d);
   }
-}
-
-function textOf(run, max) {
-  const s = squash(run.raw);
-  const [t, cut] = clip(run.cut && s.length < max ? s + '…' : s, max);
-  return { t, cut: cut || run.cut };
-}
-
-// Pick and render lines. `o`: {max_chars, max_nodes, name_max, ref_extra (code units the host adds to each
-// ref), indent (levels the host indents these lines by), seq}. Returns {lines: [[depth, head, ref, tail]],
-// frames: [{line, el}], chars, counts: {candidates, shown, cut, above, below, clipped}}: `cut` counts the
-// viewport's lines left out, `above`/`below` the lines outside the viewport left out, `clipped` the names,
-// values and texts cut to `name_max`.
-function selectLines(root, o, vh) {
-  foldText(root);
-  const buckets = [[], [], []];
-  const order = (n) => {
-    for (const k of n.kids) {
-      if (k.raw !== undefined && k.pos === null) k.pos = posOf(k.el, n.pos, vh);
-      buckets[k.pos].push(k);
-      if (k.kids) order(k);
-    }
-  };
-  order(root);
-  let clipped = 0;
-  const measure = (item) => {
-    if (item.len !== undefined) return item.len;
-    if (item.raw !== undefined) {
-      const { t, cut } = textOf(item, o.name_max);
-      clipped += cut ? 1 : 0;
-      item.line = ['text', '', ': ' + t];
-    } else if (item.redacted) {
-      item.line = [item.role + ' "' + REDACTED + '"', refFor(item.el), ''];
-    } else {
-      const h = lineHead(item.el, item.kind, item.role, o.name_max);
-      let { tail, cut } = lineTail(item.el, o.name_max);
-      if (item.text) { const r = textOf(item.text, o.name_max); tail = ': ' + r.t; cut += r.cut ? 1 : 0; }
-      clipped += h.cut + cut;
-      item.name = h.name;
-      item.line = [h.head, refFor(item.el), tail];
-    }
-    const [head, ref, tail] = item.line;
-    item.len = 2 * (item.parent.depth + 1 + o.indent) + 2 + head.length + (ref ? 7 + ref.length + o.ref_extra : 0) + tail.length + 1;
-    return item.len;
-  };
-  let nodes = 0, chars = 0, missed = [0, 0, 0];
-  let full = false;
-  for (const pos of [POS_IN, POS_BELOW, POS_ABOVE]) {
-    for (const item of buckets[pos]) {
-      if (full) { missed[pos]++; continue; }
-      const chain = [];
-      for (let a = item; a !== root && !a.sel; a = a.parent) chain.push(a);
-      if (nodes + chain.length > o.max_nodes) { full = true; missed[pos]++; continue; }
-      const cost = chain.reduce((sum, a) => sum + measure(a), 0);
-      if (chars + cost > o.max_chars) { missed[pos]++; continue; }
-      for (const a of chain) a.sel = true;
-      nodes += chain.length;
-      chars += cost;
-    }
-  }
-  const lines = [], frames = [];
-  const render = (n) => {
-    for (const k of n.kids) {
-      if (!k.sel) continue;
-      const [head, ref, tail] = k.line;
-      if (ref && !k.redacted) noteRef(ref, k.el, k.role, k.name, o.seq);
-      if (k.role === 'iframe') frames.push({ line: lines.length, el: k.el });
-      lines.push([k.parent.depth + 1, head, ref, tail]);
-      if (k.kids) render(k);
-    }
-  };
-  render(root);
-  const candidates = buckets[0].length + buckets[1].length + buckets[2].length;
-  return { lines, frames, chars, counts: { candidates, shown: nodes, cut: missed[POS_IN], above: missed[POS_ABOVE],
-                                           below: missed[POS_BELOW], clipped } };
+  const t0 = performance.now();
+  const counted = [0, 0, 0];
+  for (const d of w.deferred) counted[d.pos] += census(d.el);
+  unslot(root);
+  return { root, visited: w.visited, stopped: w.stopped, deep: w.deep, census: counted, deferred: w.deferred.length,
+           census_ms: Math.round(performance.now() - t0) };
 }

@@ -173,26 +173,30 @@ class Stitcher:
 
     async def _frames(self, frame: QWebEngineFrame | None, chain: list[str], answer: dict, indent: int,
                       budget: Budget) -> None:
-        """Expand the visible iframes of ``answer`` (already rendered from ``answer['_at']``) in document order,
-        sharing ``budget``; later iframes' line numbers move as earlier ones are inserted."""
+        """Expand the visible iframes of ``answer`` (already rendered from ``answer['_at']``) in document order.
+        They share ``budget``: each gets an equal share of what is left (its nested iframes share its share), so
+        the first iframe cannot starve the others. ``budget`` is decreased by what was spent."""
         shift = 0
+        waiting = sum(1 for info in answer.get("frames") or [] if info.get("visible"))
         for info in answer.get("frames") or []:
             at = answer["_at"] + info["line"] + shift
             depth = (answer["lines"][info["line"]][0]) + indent + 1
             if not info.get("visible"):
                 self._note(at, "not expanded: outside the viewport")
                 continue
+            share = Budget(budget.chars // waiting, budget.nodes // waiting)
+            waiting -= 1
             if len(chain) >= MAX_FRAME_DEPTH:
                 self._note(at, "not expanded: nested too deep")
                 continue
-            if budget.chars < 200 or budget.nodes < 2:
+            if share.chars < 200 or share.nodes < 2:
                 self._note(at, "not expanded: the iframes' budget is spent")
                 continue
             child = child_frame(frame or self.bridge.page.mainFrame(), info)
             sub_chain = chain + [info.get("selector") or ""]
             prefix = self.names.of(" >> ".join(sub_chain))
             try:
-                sub = await self._part(child, sub_chain, prefix, budget, depth, None) if child is not None else None
+                sub = await self._part(child, sub_chain, prefix, share, depth, None) if child is not None else None
             except PagenoteError:
                 sub = None
             if not sub or "lines" not in sub:
@@ -200,9 +204,11 @@ class Stitcher:
                 continue
             before = len(self.out.lines)
             spent = self._add(prefix, sub_chain, sub, depth, at)
-            budget.chars -= spent
-            budget.nodes -= len(sub["lines"])
-            await self._frames(child, sub_chain, sub, depth, budget)
+            nested = Budget(share.chars - spent, share.nodes - len(sub["lines"]))
+            left = (nested.chars, nested.nodes)
+            await self._frames(child, sub_chain, sub, depth, nested)
+            budget.chars -= spent + left[0] - nested.chars
+            budget.nodes -= len(sub["lines"]) + left[1] - nested.nodes
             shift += len(self.out.lines) - before
 
 
