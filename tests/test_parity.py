@@ -111,6 +111,7 @@ URLS = [
     "https://example.test/reset/short1/docs/2024-annual-report-final-version/reset",
     "https://example.test/users/0a1b2c3d4e5f60718293a4b5c6d7e8f9/profile",
     "https://example.test/token/REDACTED/tokenized/lettersOnlyNoDigitsHereAtAll",
+    "x" * 5000 + " https://example.test/reset/" + "a1" * 2000 + "?" + "b" * 5000 + "/" * 300,
 ]
 
 

@@ -101,7 +101,10 @@ function isRedacted(el) {
 
 // Token-like path segments after a segment announcing one (`/reset/<token>`): app/protocol/redact.py
 // redact_paths.
-const PATH_RUN = new RegExp('[^/?#' + SECRETS.url_stop + ']*(?:/[^/?#' + SECRETS.url_stop + ']*)+', 'g');
+// It starts only where no segment character precedes it: a long text without '/' is scanned once, not once
+// per position (quadratic otherwise).
+const PATH_RUN = new RegExp('(?<![^/?#' + SECRETS.url_stop + '])[^/?#' + SECRETS.url_stop + ']*(?:/[^/?#'
+  + SECRETS.url_stop + ']*)+', 'g');
 const PATH_TOKEN = new RegExp('^[-A-Za-z0-9_.~%+=]{' + SECRETS.path_min + ',}$');
 
 function tokenLike(segment) {

@@ -40,8 +40,10 @@ _TOKENS = frozenset(SECRET_NAME_TOKENS)
 _NAME_TOKEN = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+")
 _USERINFO = re.compile("(//)[^/?#@" + URL_STOP_CHARS + "]*@")
 _PARAM = re.compile("([?&;#])([^=&;#?" + URL_STOP_CHARS + "]+)=([^&;#" + URL_STOP_CHARS + "]*)")
-#: A run of ``/``-separated segments (it ends at ``?``, ``#`` and the URL stop characters).
-_PATH_RUN = re.compile("[^/?#" + URL_STOP_CHARS + "]*(?:/[^/?#" + URL_STOP_CHARS + "]*)+")
+#: A run of ``/``-separated segments (it ends at ``?``, ``#`` and the URL stop characters). It starts only where
+#: no segment character precedes it, so a long text without ``/`` is scanned once, not once per position.
+_PATH_RUN = re.compile("(?<![^/?#" + URL_STOP_CHARS + "])[^/?#" + URL_STOP_CHARS + "]*(?:/[^/?#" + URL_STOP_CHARS
+                       + "]*)+")
 _PATH_TOKEN = re.compile("[-A-Za-z0-9_.~%+=]{" + str(SECRET_PATH_MIN) + r",}\Z")
 _MIX = re.compile("[A-Za-z][0-9]|[0-9][A-Za-z]")
 _SEGMENT_END = re.compile("[;&]")
