@@ -131,6 +131,18 @@ ZH = {
     "Annotate a web page element by element and hand the notes to a coding agent.":
         "逐个元素批注网页，并把批注交给编程智能体。",
     "Licences": "许可证",
+    # ConsoleDock, DevToolsWindow, and their MainWindow actions
+    "Console": "控制台",
+    "All levels": "所有级别",
+    "Warnings and errors": "警告和错误",
+    "Errors": "错误",
+    "Search messages": "搜索消息",
+    "Copy entry": "复制条目",
+    "DevTools — pagenote": "开发者工具 — pagenote",
+    "The page's console messages and errors (Ctrl+Shift+J)": "页面的控制台消息和错误（Ctrl+Shift+J）",
+    "Chromium's DevTools for this page, in a window of their own": "本页面的 Chromium 开发者工具，在单独的窗口中打开",
+    "DevTools": "开发者工具",
+    "View": "视图",
     # Tab
     "The page's renderer stopped ({0}, code {1}); press Reload": "页面的渲染进程已停止（{0}，代码 {1}）；请按“重新加载”",
 }

@@ -22,9 +22,12 @@ from app.protocol.markdown import encode_annotations
 from app.protocol.redact import redact_urls
 from app.runtime.app import PagenoteApp
 from app.sinks import save_markdown
+from app.tabs.browser import attach as browser_parts
 from app.tabs.tab import Tab
 from app.ui.annotate import AnnotateController
+from app.ui.console_dock import ConsoleDock
 from app.ui.dialog_bar import DialogBar
+from app.ui.devtools import DevToolsWindow
 from app.ui.help_menu import HelpMenus
 from app.ui.marks import MarksOverlay
 from app.ui.panel import AnnotationPanel
@@ -72,6 +75,7 @@ class MainWindow(QMainWindow):
         self._build_toolbars()
         self._build_status()
         self.help_menus = HelpMenus(self, SHORTCUTS)  # Settings → Language, Help → shortcuts / About
+        self._build_console()  # View → Console dock (Ctrl+Shift+J), DevTools (F12)
         self.panel.edit_requested.connect(self.annotate.edit)
         self.panel.delete_requested.connect(self.annotate.delete)
         self.panel.summary_changed.connect(self.session.set_summary)
@@ -170,6 +174,27 @@ class MainWindow(QMainWindow):
         for action in (self.act_copy, self.act_save, self.act_send, self.act_clear):
             tools.addAction(action)
         self.addToolBar(tools)
+
+    def _build_console(self) -> None:
+        """The Console dock (hidden until asked for) and Chromium's DevTools window, in a View menu."""
+        self.console_dock = ConsoleDock(browser_parts(self.tab).console, self)
+        self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.console_dock)
+        self.console_dock.hide()
+        self.act_console = self.console_dock.toggleViewAction()
+        self.act_console.setShortcut(QKeySequence("Ctrl+Shift+J"))
+        self.act_console.setToolTip(self.tr("The page's console messages and errors (Ctrl+Shift+J)"))
+        self.devtools = DevToolsWindow(self.page, self)
+        tip = self.tr("Chromium's DevTools for this page, in a window of their own")
+        self.act_devtools = self._action(self.tr("DevTools"), tip, QKeySequence("F12"))
+        self.act_devtools.triggered.connect(self.devtools.toggle)
+        view_menu = QMenu(self.tr("View"), self)
+        view_menu.addActions([self.act_console, self.act_devtools])
+        bar = self.menuBar()
+        if bar.actions():  # before Settings and Help
+            bar.insertMenu(bar.actions()[0], view_menu)
+        else:
+            bar.addMenu(view_menu)
+        self.addActions([self.act_console, self.act_devtools])  # the shortcuts work with the menu closed
 
     def _build_status(self) -> None:
         self.status_label = QLabel()
@@ -330,6 +355,7 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event) -> None:  # noqa: N802 (Qt virtual)
         self.annotate.set_mode(False)
+        self.devtools.close()
         self.annotate.shutdown()
         super().closeEvent(event)
 

@@ -133,6 +133,52 @@
     </message>
 </context>
 <context>
+    <name>ConsoleDock</name>
+    <message>
+        <location filename="../../app/ui/console_dock.py" line="29" />
+        <source>Console</source>
+        <translation>控制台</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/console_dock.py" line="37" />
+        <source>All levels</source>
+        <translation>所有级别</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/console_dock.py" line="37" />
+        <source>Warnings and errors</source>
+        <translation>警告和错误</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/console_dock.py" line="38" />
+        <source>Errors</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/console_dock.py" line="41" />
+        <source>Search messages</source>
+        <translation>搜索消息</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/console_dock.py" line="43" />
+        <source>Clear</source>
+        <translation>清空</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/console_dock.py" line="44" />
+        <source>Copy entry</source>
+        <translation>复制条目</translation>
+    </message>
+</context>
+<context>
+    <name>DevToolsWindow</name>
+    <message>
+        <location filename="../../app/ui/devtools.py" line="21" />
+        <source>DevTools — pagenote</source>
+        <translation>开发者工具 — pagenote</translation>
+    </message>
+</context>
+<context>
     <name>DialogBar</name>
     <message>
         <location filename="../../app/ui/dialog_bar.py" line="30" />
@@ -324,238 +370,258 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/ui/main_window.py" line="82" />
+        <location filename="../../app/ui/main_window.py" line="89" />
         <source>{0} — pagenote</source>
         <translation>{0} — pagenote</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="122" />
+        <location filename="../../app/ui/main_window.py" line="129" />
         <source>Navigation</source>
         <translation>导航</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="128" />
+        <location filename="../../app/ui/main_window.py" line="135" />
         <source>Address: URL, localhost:PORT or a file</source>
         <translation>地址：URL、localhost:端口 或文件</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="134" />
+        <location filename="../../app/ui/main_window.py" line="141" />
         <source>Annotations</source>
         <translation>批注</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="136" />
+        <location filename="../../app/ui/main_window.py" line="143" />
         <source>Annotate</source>
         <translation>批注</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="136" />
+        <location filename="../../app/ui/main_window.py" line="143" />
         <source>Annotation mode: click elements to pin numbered notes</source>
         <translation>批注模式：点击元素钉上带编号的备注</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="140" />
-        <location filename="../../app/ui/main_window.py" line="259" />
+        <location filename="../../app/ui/main_window.py" line="147" />
+        <location filename="../../app/ui/main_window.py" line="287" />
         <source>Screenshot</source>
         <translation>截图</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="140" />
+        <location filename="../../app/ui/main_window.py" line="147" />
         <source>Save the visible viewport as a PNG in shots/ (and a copy with the annotations drawn)</source>
         <translation>把可见视口保存为 shots/ 中的 PNG（另存一份画有批注的副本）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="143" />
+        <location filename="../../app/ui/main_window.py" line="150" />
         <source>Full page</source>
         <translation>整页</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="143" />
+        <location filename="../../app/ui/main_window.py" line="150" />
         <source>Save the whole document as one PNG</source>
         <translation>把整个文档保存为一张 PNG</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="145" />
+        <location filename="../../app/ui/main_window.py" line="152" />
         <source>Full page with annotations</source>
         <translation>整页（含批注）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="145" />
+        <location filename="../../app/ui/main_window.py" line="152" />
         <source>Save the whole document, plus a copy with the annotations drawn</source>
         <translation>保存整个文档，另存一份画有批注的副本</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="147" />
+        <location filename="../../app/ui/main_window.py" line="154" />
         <source>Crop annotated elements</source>
         <translation>裁剪已批注的元素</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="147" />
+        <location filename="../../app/ui/main_window.py" line="154" />
         <source>Save a crop of each annotated element and list it in its annotation</source>
         <translation>为每个已批注的元素保存裁剪图，并在其批注中列出</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="152" />
+        <location filename="../../app/ui/main_window.py" line="159" />
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="152" />
+        <location filename="../../app/ui/main_window.py" line="159" />
         <source>Copy the annotations as Markdown</source>
         <translation>以 Markdown 复制批注</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="154" />
+        <location filename="../../app/ui/main_window.py" line="161" />
         <source>Save</source>
         <translation>保存</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="154" />
+        <location filename="../../app/ui/main_window.py" line="161" />
         <source>Save the annotations as Markdown in annotations/</source>
         <translation>把批注以 Markdown 保存到 annotations/</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="156" />
+        <location filename="../../app/ui/main_window.py" line="163" />
         <source>Send</source>
         <translation>发送</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="156" />
+        <location filename="../../app/ui/main_window.py" line="163" />
         <source>Send the annotations to waiting coding agents</source>
         <translation>把批注发送给正在等待的编程智能体</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="158" />
+        <location filename="../../app/ui/main_window.py" line="165" />
         <source>Clear</source>
         <translation>清空</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="158" />
+        <location filename="../../app/ui/main_window.py" line="165" />
         <source>Remove all annotations and the overall note</source>
         <translation>删除所有批注和总体备注</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="174" />
+        <location filename="../../app/ui/main_window.py" line="185" />
+        <source>The page's console messages and errors (Ctrl+Shift+J)</source>
+        <translation>页面的控制台消息和错误（Ctrl+Shift+J）</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/main_window.py" line="187" />
+        <source>Chromium's DevTools for this page, in a window of their own</source>
+        <translation>本页面的 Chromium 开发者工具，在单独的窗口中打开</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/main_window.py" line="188" />
+        <source>DevTools</source>
+        <translation>开发者工具</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/main_window.py" line="190" />
+        <source>View</source>
+        <translation>视图</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/main_window.py" line="202" />
         <source>Copy path</source>
         <translation>复制路径</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="193" />
+        <location filename="../../app/ui/main_window.py" line="221" />
         <source>Not a URL or file: {0}</source>
         <translation>不是 URL 或文件：{0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="199" />
+        <location filename="../../app/ui/main_window.py" line="227" />
         <source>Failed to load {0}: {1}</source>
         <translation>无法加载 {0}：{1}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/main_window.py" line="218" />
+        <location filename="../../app/ui/main_window.py" line="246" />
         <source>%n note(s) over {0} characters cut, ending in a [truncated] line</source>
         <translation><numerusform>%n 条备注超过 {0} 个字符，已截断并以 [truncated] 行结尾</numerusform></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/main_window.py" line="228" />
+        <location filename="../../app/ui/main_window.py" line="256" />
         <source>Copied %n annotation(s) as Markdown ({0} characters)</source>
         <translation><numerusform>已以 Markdown 复制 %n 条批注（{0} 个字符）</numerusform></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="236" />
+        <location filename="../../app/ui/main_window.py" line="264" />
         <source>Save failed: {0}</source>
         <translation>保存失败：{0}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/main_window.py" line="239" />
+        <location filename="../../app/ui/main_window.py" line="267" />
         <source>Saved %n annotation(s) to {0}</source>
         <translation><numerusform>已将 %n 条批注保存到 {0}</numerusform></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="243" />
+        <location filename="../../app/ui/main_window.py" line="271" />
         <source> and {0} with {1} numbered outlines</source>
         <translation>，以及带 {1} 个编号轮廓的 {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="245" />
+        <location filename="../../app/ui/main_window.py" line="273" />
         <source>{0} saved: {1} ({2}×{3} px){4}</source>
         <translation>{0}已保存：{1}（{2}×{3} 像素）{4}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="253" />
+        <location filename="../../app/ui/main_window.py" line="281" />
         <source>Taking screenshot…</source>
         <translation>正在截图…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="257" />
+        <location filename="../../app/ui/main_window.py" line="285" />
         <source>Screenshot failed: {0}</source>
         <translation>截图失败：{0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="264" />
+        <location filename="../../app/ui/main_window.py" line="292" />
         <source>Capturing the full page…</source>
         <translation>正在截取整页…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="264" />
+        <location filename="../../app/ui/main_window.py" line="292" />
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="276" />
+        <location filename="../../app/ui/main_window.py" line="304" />
         <source>Full-page screenshot failed: {0}</source>
         <translation>整页截图失败：{0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="281" />
+        <location filename="../../app/ui/main_window.py" line="309" />
         <source>Full-page screenshot</source>
         <translation>整页截图</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="288" />
+        <location filename="../../app/ui/main_window.py" line="316" />
         <source>Annotation {0}: {1}</source>
         <translation>批注 {0}：{1}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/main_window.py" line="289" />
+        <location filename="../../app/ui/main_window.py" line="317" />
         <source>Saved %n element crop(s) in {0}</source>
         <translation><numerusform>已在 {0} 中保存 %n 张元素裁剪图</numerusform></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="299" />
+        <location filename="../../app/ui/main_window.py" line="327" />
         <source>Nothing to send: pin an annotation or write an overall note first</source>
         <translation>没有可发送的内容：请先钉上批注或填写总体备注</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="304" />
+        <location filename="../../app/ui/main_window.py" line="332" />
         <source>Send failed: could not store the batch: {0}</source>
         <translation>发送失败：无法保存该批次：{0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="309" />
+        <location filename="../../app/ui/main_window.py" line="337" />
         <source>Batch {0} is pending, but the agent socket is off: no agent can receive it now</source>
         <translation>批次 {0} 正在等待，但智能体套接字已关闭：现在没有智能体能接收它</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/main_window.py" line="312" />
+        <location filename="../../app/ui/main_window.py" line="340" />
         <source>Sent batch {0} to %n waiting agent(s)</source>
         <translation><numerusform>已将批次 {0} 发送给 %n 个正在等待的智能体</numerusform></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="314" />
+        <location filename="../../app/ui/main_window.py" line="342" />
         <source>No agent is waiting: batch {0} is pending and goes to the next annotations.wait</source>
         <translation>没有智能体在等待：批次 {0} 将交给下一次 annotations.wait</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="320" />
+        <location filename="../../app/ui/main_window.py" line="348" />
         <source>Copied {0}</source>
         <translation>已复制 {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="326" />
+        <location filename="../../app/ui/main_window.py" line="354" />
         <source>Annotations cleared</source>
         <translation>批注已清空</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="352" />
+        <location filename="../../app/ui/main_window.py" line="384" />
         <source>Agent socket off: {0}</source>
         <translation>智能体套接字已关闭：{0}</translation>
     </message>
