@@ -40,6 +40,8 @@ TOOLS = {"get_annotations", "list_batches", "wait_for_annotations", "acknowledge
 #: The browser tools (app/mcp/tools/browser.py; their own tests: test_mcp_browser.py).
 TOOLS |= {"browser_navigate", "browser_navigate_back", "browser_tabs", "browser_evaluate", "browser_console_messages",
           "browser_network_requests"}
+#: The snapshot tool (app/mcp/tools/snapshot.py; its own tests: test_mcp_snapshot.py).
+TOOLS |= {"browser_snapshot"}
 BATCH_MD = "# Web page annotations: 1\n\n## Annotation 1\nNote: hi\nTag: button\n"
 INITIALIZE = {"jsonrpc": "2.0", "id": 1, "method": "initialize",
               "params": {"protocolVersion": "2025-06-18", "capabilities": {},

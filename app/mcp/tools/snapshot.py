@@ -1,0 +1,94 @@
+"""The snapshot tool: ``browser_snapshot`` (Playwright MCP's name) → ``snapshot(max_chars?, max_nodes?,
+selector?, mode?)``. The text is the page as one line per node (``- button "Place order" [ref=e12]``), a diff
+against the previous snapshot, or one line saying nothing changed; refs are passed to the action tools with the
+result's ``snapshot_id``. The reply record and its rendering live here (``render`` is extended for
+:class:`SnapshotReply` when this module is imported, as the tool list does).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated, Any
+
+from mcp.types import CallToolResult, TextContent
+from pydantic import Field, WithJsonSchema
+
+from app.mcp.arguments import Integer, ToolParams, optional_enum
+from app.mcp.response import render
+from app.mcp.tool import READ_ONLY, ToolContext, ToolDefinition
+
+MAX_CHARS = 20_000
+MAX_NODES = 200
+
+
+def _bounded(low: int, high: int) -> Any:
+    return Annotated[Annotated[Integer, Field(ge=low, le=high)] | None,
+                     WithJsonSchema({"type": "integer", "minimum": low, "maximum": high})]
+
+
+class SnapshotParams(ToolParams):
+    """``browser_snapshot`` arguments: all optional; budgets may be lowered, never raised."""
+
+    max_chars: Annotated[_bounded(200, MAX_CHARS), Field(
+        description=f"at most this many characters of snapshot text (default and maximum {MAX_CHARS:,})")] = None
+    max_nodes: Annotated[_bounded(1, MAX_NODES), Field(
+        description=f"at most this many lines (default and maximum {MAX_NODES})")] = None
+    selector: Annotated[str | None, Field(
+        description="CSS selector of one element to snapshot instead of the page ('iframe >> inner' enters "
+                    "iframes and open shadow roots)", max_length=2000)] = None
+    mode: Annotated[optional_enum("auto", "full"), Field(
+        description="auto (default): a diff or 'unchanged' when that is shorter than the whole text; full: the "
+                    "whole text")] = None
+
+
+@dataclass(frozen=True)
+class SnapshotReply:
+    """``browser_snapshot``: the ``snapshot`` result (``snapshot_id``, ``mode``, ``node_count``, ``char_count``,
+    ``truncated``, ``cut``, ``snapshot`` | ``diff``, ``base_snapshot_id``, ``more``, ``url``, ``title``)."""
+
+    result: dict[str, Any]
+
+
+async def browser_snapshot(args: SnapshotParams, ctx: ToolContext) -> SnapshotReply:
+    """``snapshot`` with the arguments given (left-out ones are the app's defaults). Raises the app's errors."""
+    params = {k: v for k, v in args.model_dump().items() if v is not None}
+    return SnapshotReply(await ctx.call("snapshot", params))
+
+
+def snapshot_text(result: dict[str, Any]) -> str:
+    """The tool text: one heading line (id, mode, size, what was left out, how to use refs), then the snapshot
+    or diff in a fenced block; an ``unchanged`` result is the heading line alone."""
+    sid, mode, base = result.get("snapshot_id"), result.get("mode"), result.get("base_snapshot_id")
+    where = f" of {result['url']}" if result.get("url") else ""
+    lines = result.get("node_count", 0)
+    if mode == "unchanged":
+        return (f"Snapshot {sid}{where}: unchanged since {base} ({lines} lines); its refs hold with snapshot_id "
+                f"\"{sid}\".")
+    head = f"Snapshot {sid}{where}"
+    if mode == "diff":
+        head += (f": diff against {base} (+ added, - removed, ~ changed; @@ N: at line N); the page has {lines} "
+                 "lines.")
+    else:
+        head += f": {lines} lines, {result.get('char_count', 0):,} chars."
+    if result.get("more"):
+        head += f" {result['more']}."
+    head += f" Act on a line with its ref and snapshot_id \"{sid}\"."
+    body = result.get("diff") if mode == "diff" else result.get("snapshot", "")
+    return f"{head}\n```\n{body}\n```"
+
+
+@render.register
+def _(reply: SnapshotReply) -> CallToolResult:
+    structured = {k: v for k, v in reply.result.items() if k not in ("snapshot", "diff")}
+    return CallToolResult(content=[TextContent(type="text", text=snapshot_text(reply.result))],
+                          structured_content=structured)
+
+
+TOOLS: tuple[ToolDefinition, ...] = (
+    ToolDefinition(
+        name="browser_snapshot", params=SnapshotParams, handler=browser_snapshot, annotations=READ_ONLY,
+        description="The page the user sees in pagenote as text, one line per element with its role, name, state "
+                    "and a ref (e.g. - button \"Place order\" [ref=e12]), what is in the viewport first; at most "
+                    "20,000 chars. A later call returns only the changed lines, or one line when nothing "
+                    "changed."),
+)
