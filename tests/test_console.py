@@ -42,6 +42,14 @@ def test_messages_errors_and_rejections_of_every_frame(window, qtbot, server, se
                for e in entries)
 
 
+def test_the_frame_of_an_inline_script_ignores_the_fragment(window, qtbot, server, call):
+    window.load_page(server.url("console.html#section"))
+    log = window.tab.browser.console
+    qtbot.waitUntil(lambda: any(e.text == "a warning" for e in log.entries), timeout=10_000)
+    warning = next(e for e in call("console.list")["entries"] if e["text"] == "a warning")
+    assert warning["frame_url"] == server.url("console.html")
+
+
 def test_no_secret_in_entries(window, qtbot, server, server2, call):
     _load_with_child(window, qtbot, server, server2)
     texts = [e["text"] for e in call("console.list", text="fetch")["entries"]]

@@ -124,6 +124,20 @@ def test_a_page_cannot_forge_a_result(call, window, server, js):
     assert not any("the real value" in seen and len(seen) > 60 for seen in js("window.seenTokens"))
 
 
+def test_works_on_a_page_whose_csp_forbids_eval(call, window, server):
+    window.load_page(server.url("csp.html"))
+    assert evaluate(call, "() => window.appState") == {"value": {"user": "ada", "cart": [1, 2, 3]}}
+    assert evaluate(call, "async () => { try { eval('1'); return 'eval ran'; } catch (e) { return e.name; } }") == \
+        {"value": "EvalError"}
+    error = _error(call, "() => {")
+    assert error.name == "EVALUATE_FAILED" and error.message.startswith("SyntaxError")  # parsed in pagenote's world
+
+
+def test_a_document_replaced_during_the_call_is_frame_gone(call):
+    error = _error(call, "() => { setTimeout(() => location.reload(), 50); return new Promise(() => {}); }")
+    assert error.name == "FRAME_GONE"
+
+
 @pytest.mark.parametrize("params", [{"timeout_ms": 0}, {"timeout_ms": 300_001}, {"expression": ""},
                                     {"response_mode": "full"}])
 def test_bad_parameters(call, params):

@@ -77,13 +77,14 @@ class ConsoleEntry:
 
 
 def _frame_urls(page: Guest) -> set[str]:
-    """The URLs of the page's frames (main frame first, then every iframe, cross-origin ones included)."""
+    """The URLs of the page's frames without their fragments (Chromium's source URL of an inline script has
+    none), the main frame and every iframe, cross-origin ones included; at most 200 frames are walked."""
     urls: set[str] = set()
     stack = [page.mainFrame()]
     while stack and len(urls) < 200:
         frame = stack.pop()
         if frame.isValid():
-            urls.add(frame.url().toString())
+            urls.add(frame.url().toString().split("#", 1)[0])
             stack.extend(frame.children())
     return urls
 

@@ -197,9 +197,12 @@ def poll_source(prop: str) -> str:
 
 def syntax_check_source(source: str) -> str:
     """An isolated-world script that parses (never runs) ``source`` as the wrapper will: answers ``""`` or the
-    ``SyntaxError`` message. Parsing in pagenote's world uses the pristine ``Function`` constructor."""
+    ``SyntaxError`` message. Parsing in pagenote's world uses the pristine ``Function`` constructor. Where the
+    page's Content Security Policy forbids it there too (Chromium applies the main world's CSP to an isolated
+    world that has none of its own: ``EvalError``), the check answers ``""`` and a syntax error shows as a
+    wrapper that did not run (:func:`evaluate`)."""
     return ("(() => { try { new Function(" + json.dumps("return (\n" + source + "\n);") + "); return ''; }"
-            " catch (e) { return String(e && e.message || e); } })()")
+            " catch (e) { return e instanceof SyntaxError ? String(e.message) : ''; } })()")
 
 
 @dataclass(frozen=True)
@@ -287,7 +290,13 @@ async def evaluate(bridge: PageBridge, source: str, timeout_ms: int) -> Evaluate
         return _answer(await bridge.run(script, world=MAIN_WORLD, timeout_ms=left, what="evaluate"), token)
 
     try:
-        answer = await run(wrapper_source(source, token, prop))
+        try:
+            answer = await run(wrapper_source(source, token, prop))
+        except FrameGone:
+            # No completion value: the wrapper did not parse (a syntax error the CSP-blocked check could not
+            # see), or the document went away before it ran.
+            raise PagenoteError("EVALUATE_FAILED", "the code did not run: a syntax error, or the page was "
+                                "replaced at that moment") from None
         delay = 0.005
         while answer.get("pending") or answer.get("wait"):
             await asyncio.sleep(min(delay, max(deadline - loop.time(), 0)))
