@@ -5,13 +5,15 @@ bounded by the log."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QBrush, QColor, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import (QComboBox, QDockWidget, QHBoxLayout, QLineEdit, QListWidget, QListWidgetItem,
                                QPushButton, QVBoxLayout, QWidget)
 
 from app.tabs.console import LEVELS, ConsoleEntry, ConsoleLog
 
+#: New entries reach the list in batches, at most this often (ms).
+FLUSH_MS = 100
 _COLORS = {"warning": QColor("#8a6d00"), "error": QColor("#b00020")}
 
 
@@ -55,6 +57,13 @@ class ConsoleDock(QDockWidget):
         self.search.textChanged.connect(self.refill)
         self.clear_button.clicked.connect(log.clear)
         self.copy_button.clicked.connect(self.copy_selected)
+        self._pending: list[ConsoleEntry] = []
+        self._stale = False
+        self._flush_timer = QTimer(self)
+        self._flush_timer.setSingleShot(True)
+        self._flush_timer.setInterval(FLUSH_MS)
+        self._flush_timer.timeout.connect(self._flush)
+        self.visibilityChanged.connect(self._visibility)
         log.added.connect(self._added)
         log.cleared.connect(self.refill)
         self.refill()
@@ -72,14 +81,32 @@ class ConsoleDock(QDockWidget):
         return item
 
     def _added(self, entry: ConsoleEntry) -> None:
-        if self._shown(entry):
-            self.list.addItem(self._item(entry))
+        # A page can log thousands of messages a second: rows are added in batches, and only while shown.
+        self._pending.append(entry)
+        if not self._flush_timer.isActive():
+            self._flush_timer.start()
+
+    def _flush(self) -> None:
+        pending, self._pending = self._pending, []
+        if not self.isVisible():
+            self._stale = True
+            return
+        self.list.setUpdatesEnabled(False)
+        for entry in pending:
+            if self._shown(entry):
+                self.list.addItem(self._item(entry))
         while self.list.count() > len(self.log.entries):  # the ring dropped its oldest entries
             self.list.takeItem(0)
+        self.list.setUpdatesEnabled(True)
         self.list.scrollToBottom()
+
+    def _visibility(self, visible: bool) -> None:
+        if visible and self._stale:
+            self.refill()
 
     def refill(self) -> None:
         """Show the log's entries that pass the level filter and the search."""
+        self._pending, self._stale = [], False
         self.list.clear()
         for entry in self.log.entries:
             if self._shown(entry):
