@@ -1,7 +1,7 @@
 // @module aria_tables
 // @exports ARIA_ROLES, ROLE_SYNONYMS, IMPLICIT_ROLES, INPUT_ROLES, TABLE_PART_ROLES, REQUIRED_CONTEXT, LIST_OWNER_ROLES
 // @exports GLOBAL_ARIA_ATTRS, MINIMUM_ROLE_ATTRS, SECTION_SCOPE, NAME_FROM_CONTENT_ROLES, NAME_PROHIBITED_ROLES
-// @exports EMBEDDED_CONTROL_ROLES, TEXT_ALTERNATIVE_TAGS
+// @exports EMBEDDED_CONTROL_ROLES
 // aria_tables.js — the spec tables role.js and name.js apply, as data. Each table names its source; the code
 // that reads them (role.js, name.js) cites the steps. Nothing here runs on its own.
 
@@ -132,10 +132,11 @@ const MINIMUM_ROLE_ATTRS = { autofocus: 'group', draggable: 'group', popover: 'g
 const SECTION_SCOPE = 'article, aside, main, nav, section, [role~="article" i], [role~="complementary" i], '
   + '[role~="main" i], [role~="navigation" i], [role~="region" i]';
 
-// WAI-ARIA 1.2 §5.2.8.4 "Roles Supporting Name from Content".
+// WAI-ARIA 1.2 §5.2.8.4 "Roles Supporting Name from Content", and the DPUB-ARIA 1.1 §4 link roles
+// (doc-backlink, doc-biblioref, doc-glossref, doc-noteref: "Name From: contents, author").
 const NAME_FROM_CONTENT_ROLES = new Set(['button', 'cell', 'checkbox', 'columnheader', 'gridcell', 'heading',
   'link', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'option', 'radio', 'row', 'rowheader', 'switch',
-  'tab', 'tooltip', 'treeitem']);
+  'tab', 'tooltip', 'treeitem', 'doc-backlink', 'doc-biblioref', 'doc-glossref', 'doc-noteref']);
 
 // WAI-ARIA 1.2 §5.2.8.6 "Roles which cannot be named (Name prohibited)" (+ mark, WAI-ARIA 1.3); AccName 1.2
 // §4.3.2 step 1: the name of an element with one of these roles is the empty string.
@@ -145,7 +146,3 @@ const NAME_PROHIBITED_ROLES = new Set(['caption', 'code', 'deletion', 'emphasis'
 // AccName 1.2 §4.3.2 step 2C "Embedded Control": controls whose value the user adjusts.
 const EMBEDDED_CONTROL_ROLES = new Set(['textbox', 'searchbox', 'combobox', 'listbox', 'slider', 'spinbutton',
   'scrollbar', 'progressbar', 'meter']);
-
-// AccName 1.2 §4.3.2 step 2F: native host language text alternative elements (HTML-AAM §5: label, legend,
-// caption, figcaption; summary names its details' disclosure) — their content is always read.
-const TEXT_ALTERNATIVE_TAGS = new Set(['label', 'legend', 'caption', 'figcaption', 'summary']);

@@ -1,6 +1,6 @@
 // @module name
 // @imports text: LINE_SEND, cut, squash; redact: REDACTED, REDACT_ATTR, REDACT_SELECTOR, isRedacted; role: role
-// @imports aria_tables: NAME_FROM_CONTENT_ROLES, NAME_PROHIBITED_ROLES, EMBEDDED_CONTROL_ROLES, TEXT_ALTERNATIVE_TAGS
+// @imports aria_tables: NAME_FROM_CONTENT_ROLES, NAME_PROHIBITED_ROLES, EMBEDDED_CONTROL_ROLES
 // @exports NAME_FROM_CONTENT, accessibleName, contentName, textOfIds, cannotBeNamed, generatedContent
 // name.js — an element's accessible name: AccName 1.2 §4.3.2 "Computation steps" with the host language rules
 // of HTML-AAM §5 "Accessible Name Computations By HTML Element", bounded and redacted.
@@ -20,6 +20,10 @@ const DEPTH_MAX = 256;
 const INPUT_DEFAULTS = { submit: 'Submit', reset: 'Reset', image: 'Submit' };
 const LABELABLE = new Set(['button', 'input', 'meter', 'output', 'progress', 'select', 'textarea']);
 const TEXT_FIELDS = new Set(['textbox', 'searchbox', 'combobox']);
+// Elements without a content model: no ::before/::after text (AccName 1.2 step 2F.ii "elements that have a
+// content model"); void and replaced elements.
+const NO_CONTENT_MODEL = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta',
+  'source', 'track', 'wbr', 'select', 'textarea', 'iframe', 'video', 'audio', 'canvas', 'object']);
 // Tags whose role may be an embedded control or that have a host language name (role() is computed only for
 // these and for elements with a role attribute, so a walk stays cheap).
 const ROLE_TAGS_OF_INTEREST = new Set(['input', 'select', 'textarea', 'meter', 'progress', 'img', 'area',
@@ -163,7 +167,7 @@ function contentOf(el, w, c) {
   let acc = '';
   // Pseudo-elements are read only where a style rule can give them text (generatedContent()).
   const gen = w.generated(el);
-  const pseudo = gen.any || el.matches(gen.sel);
+  const pseudo = !NO_CONTENT_MODEL.has(el.localName) && (gen.any || el.matches(gen.sel));
   if (pseudo && el.localName === 'li') acc += w.take(pseudoText(el, '::marker'));
   if (pseudo) acc += w.take(pseudoText(el, '::before'));
   for (const child of renderedChildren(el)) {
@@ -234,7 +238,9 @@ function ownText(el, w, c) {
   }
   // 2F: a role that allows name from content, a referenced node, a text alternative element or its content,
   // or (2H) any descendant of the element being named.
-  if (!c.root || NAME_FROM_CONTENT.has(r) || TEXT_ALTERNATIVE_TAGS.has(tag)) {
+  // Text alternative elements (label, legend, caption) are read through the element they label; as the
+  // element being named, only summary takes its content (HTML-AAM §5 summary).
+  if (!c.root || NAME_FROM_CONTENT.has(r) || tag === 'summary') {
     if (!(r === 'none' && !c.recursion && !c.referenced)) {
       const t = contentOf(el, w, { hiddenOk: c.hiddenOk, inLabelledBy: c.inLabelledBy });
       if (t.trim()) return t;
