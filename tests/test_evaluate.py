@@ -91,7 +91,8 @@ def test_a_thrown_error_is_evaluate_failed_with_message_and_stack(call):
     error = _error(call, "() => { function inner() { throw new RangeError('too far: ?token=abc123secret'); } inner(); }")
     assert error.name == "EVALUATE_FAILED"
     assert error.message.startswith("RangeError: too far: ?token=REDACTED")
-    assert "at inner" in error.message and "abc123secret" not in error.message
+    assert "at inner (<evaluated>:1:" in error.message and "abc123secret" not in error.message
+    assert error.message.count("RangeError") == 1 and "<anonymous>" not in error.message
     assert len(error.message) < 7_000
 
 

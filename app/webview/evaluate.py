@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import secrets
 from dataclasses import dataclass
 from typing import Any
@@ -240,6 +241,25 @@ def bounded(value: Any, depth: int = 0) -> tuple[Any, bool]:
     return value, False
 
 
+_FRAME = re.compile(r"<anonymous>:(\d+):(\d+)")
+
+
+def clean_stack(stack: str, source: str) -> str:
+    """The agent's view of a thrown error's ``stack``: the first line (the message, already said) and the
+    frames of pagenote's wrapper dropped, the agent's own frames numbered from its source's first line
+    (``<anonymous>:3:15`` → ``<evaluated>:1:15``; the source starts on the wrapper's third line); the page's
+    frames (its scripts' URLs) kept."""
+    first, last = 3, 2 + source.count("\n") + 1
+    kept = []
+    for line in stack.splitlines()[1:]:
+        m = _FRAME.search(line)
+        if m is None:
+            kept.append(line)
+        elif first <= int(m.group(1)) <= last:
+            kept.append(line[:m.start()] + f"<evaluated>:{int(m.group(1)) - 2}:{m.group(2)}" + line[m.end():])
+    return "\n".join(kept)
+
+
 class EvaluateFailed(PagenoteError):
     """The agent's code threw, or its Promise rejected: ``name``, ``message``, ``stack`` (unredacted: the
     caller redacts before anyone sees them)."""
@@ -309,6 +329,6 @@ async def evaluate(bridge: PageBridge, source: str, timeout_ms: int) -> Evaluate
     if "error" in answer:
         error = answer["error"] if isinstance(answer["error"], dict) else {}
         raise EvaluateFailed(str(error.get("name", ""))[:100], str(error.get("message", ""))[:MESSAGE_CHARS],
-                             str(error.get("stack", ""))[:STACK_CHARS])
+                             clean_stack(str(error.get("stack", ""))[:STACK_CHARS], source))
     value, cut = bounded(answer.get("v"))
     return Evaluated(value, bool(answer.get("truncated")) or cut)
