@@ -334,3 +334,30 @@ def test_alt_down_inside_an_iframe_cycles_the_frames_own_stack(window, server, q
     assert state()["label"].startswith("body ") and w.page_call("hoverState") is None
     pin(qtbot, w, point)
     assert w.session.pins[0].annotation.element.tag == "body"
+
+
+def test_a_display_contents_element_is_highlighted_and_pinned_by_its_childrens_union(window, server, qtbot, js):
+    """``display: contents`` has no box of its own; Alt+↑ from a child highlights it as the union of its
+    children's boxes (as DevTools does, and as its record reports), and a click inside that union pins it."""
+    w = window
+    w.load_page(server.url("export_truth.html"))
+    w.act_annotate.trigger()
+    proxy = w.view.focusProxy()
+    k1, k2 = (js(f"(() => {{ const r = document.querySelector('#wrap .{k}').getBoundingClientRect();"
+                 " return [r.left, r.top, r.right, r.bottom]; })()") for k in ("k1", "k2"))
+    union = (min(k1[0], k2[0]), min(k1[1], k2[1]), max(k1[2], k2[2]), max(k1[3], k2[3]))
+    QTest.mouseMove(proxy, QPoint(int(k1[0]) + 5, int(k1[1]) + 5))
+    qtbot.waitUntil(lambda: candidate(w) == "div.k1", timeout=3000)
+    step(w, qtbot, Qt.Key.Key_Up, "section#wrap")
+    state = w.page_call("hoverState")
+    width, height = round(union[2] - union[0]), round(union[3] - union[1])
+    assert state["label"].startswith(f"section#wrap  {width}×{height}")
+    assert state["viewport"] == pytest.approx({"x": union[0], "y": union[1], "width": union[2] - union[0],
+                                               "height": union[3] - union[1]}, abs=0.01)
+    # A click inside the union but outside the first child (on the second child) pins the wrapper.
+    QTest.mouseClick(proxy, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
+                     QPoint(int(k2[0]) + 5, int(k2[1]) + 5))
+    qtbot.waitUntil(w.annotate.note_box.isVisible, timeout=5000)
+    QTest.keyClick(w.annotate.note_box.editor, Qt.Key.Key_Return)
+    element = w.session.pins[0].annotation.element
+    assert element.tag == "section" and element.box == "contents"

@@ -1,5 +1,5 @@
 // @module overlay
-// @imports geometry: elementBox
+// @imports geometry: elementBox, BOX_CONTENTS
 // @exports HOST_TAG, Overlay, badgeWidth
 // overlay.js — what the hover highlight and the numbered markers show, measured here and drawn by the HOST:
 // a Qt widget over the page view (app/ui/marks.py) paints them from the *scene* this module reports, so the
@@ -56,6 +56,16 @@ function hostTransport() {
 // The paint probe of host captures (app/capture/viewport.py): two 1x1 CSS px pixels at the viewport's
 // top-left, in the top layer (a manual popover: above the page's filters, modals and z-indexes). Created
 // when a capture asks for it, removed when the capture hides it: the page sees it only during captures.
+
+// The box the highlight shows for `el` (viewport CSS px, a DOMRect-like {left, top, right, bottom, width,
+// height}): its border box, or for `display: contents`, which has none of its own, the union of its
+// children's boxes — what DevTools highlights for such an element and what its record reports (geometry.js).
+function highlightRect(el) {
+  const b = elementBox(el);
+  if (b.kind !== BOX_CONTENTS) return el.getBoundingClientRect();
+  const r = b.rect;
+  return { left: r.x, top: r.y, right: r.x + r.width, bottom: r.y + r.height, width: r.width, height: r.height };
+}
 class Probe {
   constructor() { this.host = null; this.dots = []; }
 
@@ -167,7 +177,7 @@ class Overlay {
   candidateAt(x, y) {
     const cand = this.hovered && this.hovered.deref();
     if (!cand || !cand.isConnected || cand === (this.pointer && this.pointer.deref())) return null;
-    const r = cand.getBoundingClientRect();
+    const r = highlightRect(cand);
     return x >= r.left && x <= r.right && y >= r.top && y <= r.bottom ? cand : null;
   }
 
@@ -176,7 +186,7 @@ class Overlay {
   hoverState() {
     const el = this.hovered && this.hovered.deref();
     if (!el || !el.isConnected) return null;
-    const r = el.getBoundingClientRect();
+    const r = highlightRect(el);
     const place = this.placeOf(el);
     return { label: hoverLabel(el, r, place), viewport: { x: r.left, y: r.top, width: r.width, height: r.height },
              pointer: el === (this.pointer && this.pointer.deref()), place };
@@ -257,7 +267,7 @@ class Overlay {
     const el = this.hovered && this.hovered.deref();
     let hover = null;
     if (el && el.isConnected) {
-      const r = el.getBoundingClientRect();
+      const r = highlightRect(el);
       hover = { x: r.left, y: r.top, width: r.width, height: r.height, label: hoverLabel(el, r, this.placeOf(el)) };
     }
     return { hover, markers: Array.from(this.markers, ([id, entry]) => this.markerScene(id, entry)) };
