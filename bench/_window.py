@@ -16,7 +16,9 @@ coroutine inside :func:`run_in_app`, and everything here that talks to the page 
   ``app.ui.marks``), and the tab page's ``runJavaScript`` (the posted ``setMarkers``' transit);
 - :func:`open_tab` (``PagenoteApp.new_tab``, ``Tab.load``), :func:`make_shooter` and :func:`shoot`
   (``Shooter.viewport/full_page``) for ``bench/screenshots_vs_playwright.py``;
-- :func:`fields_world_source`: the field-by-field profile script, bundled with ``app.picker_js.bundler``.
+- :func:`fields_world_source`: the field-by-field profile script, bundled with ``app.picker_js.bundler``;
+- :func:`snapshot` (``app.agent.snapshots.SnapshotKeeper``) and :func:`page_js` (``PageBridge.run`` in the
+  page's own world) for ``bench/snapshot_vs_playwright.py``.
 
 Imports of Qt and pagenote happen inside the functions (after ``open_app`` made the ``QApplication``), as the
 app expects.
@@ -333,3 +335,20 @@ async def shoot(shooter, kind: str):
     returns the saved ``Shot`` (its ``path``). Raises pagenote's ``CaptureError``."""
     shot, _ = await (shooter.full_page() if kind == "full" else shooter.viewport(annotated=False))
     return shot
+
+
+# -- bench/snapshot_vs_playwright.py ---------------------------------------------------------------------------
+
+async def snapshot(tab, keeper=None, **params):
+    """The agent ``snapshot`` of ``tab`` as the socket method answers it (its compact result), made by
+    ``keeper`` (an ``app.agent.snapshots.SnapshotKeeper``: modes follow its previous snapshot of the tab; a new
+    one when ``None``, so the page is walked afresh). Returns ``(result, keeper)``."""
+    from app.agent.snapshots import SnapshotKeeper, SnapshotParams
+
+    keeper = keeper or SnapshotKeeper()
+    return await keeper.snapshot(tab, SnapshotParams(**params)), keeper
+
+
+async def page_js(tab, source: str):
+    """Run ``source`` in the page's own world (as the page's scripts would) and return Qt's answer."""
+    return await tab.bridge.run(source, world=0)

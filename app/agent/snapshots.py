@@ -11,8 +11,10 @@ Modes (``mode`` in the result):
 - ``unchanged``: nothing observable changed since ``base_snapshot_id``: counts and ids only, no text.
 
 Every result has ``snapshot_id``, ``mode``, ``node_count`` (lines of the snapshot), ``char_count`` (chars of
-the text returned: the snapshot or the diff), ``truncated`` and ``cut`` (``nodes`` of the viewport, ``above``
-and ``below`` it, ``names`` clipped, ``frames`` not expanded). Empty optional fields are left out;
+the text returned: the snapshot or the diff), ``truncated`` and ``cut`` (the counts cut, those that are not 0:
+``nodes`` of the viewport, ``above`` and ``below`` it — estimates where the subtree was not walked — ``names``
+clipped to 240 chars, ``frames`` not expanded); ``full`` and ``diff`` also ``url``, ``title`` and ``more`` (how
+to see what was left out). Empty optional fields are left out;
 ``response_mode="raw"`` adds ``diagnostics`` (each part's frame, document, walk counts and times) and always
 the full ``snapshot``.
 """
@@ -151,8 +153,11 @@ class SnapshotKeeper:
         cut = {"nodes": got.cut + trimmed, "above": got.above, "below": got.below, "names": got.clipped,
                "frames": got.frames_skipped}
         result["truncated"] = bool(cut["nodes"] or cut["above"] or cut["below"] or got.partial)
-        result["cut"] = cut
-        if cut["above"] or cut["below"]:
+        result["cut"] = {k: v for k, v in cut.items() if v}
+        if mode == "unchanged":   # ids and counts only
+            for k in ("url", "title"):
+                result.pop(k, None)
+        elif cut["above"] or cut["below"]:
             result["more"] = (f"{cut['above']} lines above and {cut['below']} below the viewport were left out"
                               f"{' (at least)' if got.partial else ''}: scroll the page, or pass selector= for a "
                               "part of it, and snapshot again")
