@@ -114,3 +114,17 @@ def test_a_secret_field_that_appears_while_the_full_page_is_scrolled_is_filled(w
     image = Image.open(clean.path).convert("RGB")
     assert window.page_call("select", "#late")["count"] == 1  # it did appear during the capture
     assert _filled(image, 20, 1500), "the field that appeared while scrolling is readable"
+
+
+def test_a_secret_field_in_a_frame_inside_a_closed_shadow_root_fails_the_capture(window, server, qtbot):
+    # Nothing in the page lists that iframe, so where its field is drawn cannot be known: no image.
+    window.load_page(server.url("secrets-closed.html?secret=1"))
+    qtbot.waitUntil(lambda: any(c.size().width() == 321 for c in window.page.mainFrame().children()), timeout=5_000)
+    with pytest.raises(PagenoteError) as info:
+        window.run(window.shooter().viewport())
+    assert info.value.name == "CAPTURE_REDACTION_UNVERIFIED" and "closed shadow root" in info.value.message
+    # The same widget without a secret field is captured as usual.
+    window.load_page(server.url("secrets-closed.html?secret=0"))
+    qtbot.waitUntil(lambda: any(c.size().width() == 321 for c in window.page.mainFrame().children()), timeout=5_000)
+    clean, _ = window.run(window.shooter().viewport())
+    assert Image.open(clean.path).size[0] > 0

@@ -175,9 +175,10 @@ async def redaction_rects(bridge: PageBridge, doc: bool, region: Box | None = No
 
     Raises :class:`PagenoteError` ``CAPTURE_REDACTION_UNVERIFIED`` when a frame cannot be accounted for: a
     child's script is missing or does not answer (in time, ``timeout_ms`` per call) while an iframe of its size
-    is drawn in ``region``, no child answers for a drawn iframe, the page's answer is malformed, or iframes nest
-    deeper than :data:`MAX_FRAME_DEPTH` — an image whose secrets were not found must never be saved as a
-    success. The main frame's own call raises the bridge's errors (``PAGE_CALL_TIMEOUT`` …) as they are.
+    is drawn in ``region``, no child answers for a drawn iframe, a child with secret fields (or drawn frames of
+    its own) matches no iframe its parent lists (an iframe in a closed shadow root: where it is drawn is
+    unknown), the page's answer is malformed, or iframes nest deeper than :data:`MAX_FRAME_DEPTH` — an image
+    whose secrets were not found must never be saved as a success. The main frame's own call raises the bridge's errors (``PAGE_CALL_TIMEOUT`` …) as they are.
     """
     out: list[dict] = []
 
@@ -204,21 +205,27 @@ async def redaction_rects(bridge: PageBridge, doc: bool, region: Box | None = No
                 out.append(_rect(box))
         drawn = [(f, inner) for f in answer["frames"]
                  if f.get("drawn") and (inner := _intersect(clip, _box(f.get("bounds", f), ox, oy)))]
-        if not drawn:
+        valid = [child for child in frame.children() if child.isValid()]
+        if not valid and not drawn:
             continue
         if depth + 1 > MAX_FRAME_DEPTH:
             raise _unverified(f"a frame nested deeper than {MAX_FRAME_DEPTH} frames", "too deep")
         children: list[tuple[QWebEngineFrame, dict]] = []
-        for child in frame.children():
-            if not child.isValid():
-                continue
+        for child in valid:
             where = f"the frame {redact_urls(child.url().toString())[:200]!r}"
             try:
-                children.append((child, await ask(child, where)))
+                child_answer = await ask(child, where)
             except PagenoteError:
                 size = child.size()
                 if any(_same_size({"width": size.width(), "height": size.height()}, f) for f, _ in drawn):
                     raise  # it may be one of the drawn iframes: never guess
+                continue
+            shows = child_answer["rects"] or any(f.get("drawn") for f in child_answer["frames"])
+            if shows and not any(_same_size(child_answer["viewport"], f) for f in answer["frames"]):
+                # A frame with secret fields whose iframe this document does not list (in a closed shadow
+                # root): where it is drawn cannot be known.
+                raise _unverified(where, "its iframe cannot be found (in a closed shadow root?)")
+            children.append((child, child_answer))
         for f, inner in drawn:
             matches = [(c, a) for c, a in children if _same_size(a["viewport"], f)]
             if not matches:
