@@ -13,7 +13,7 @@ LAYERS: dict[str, int] = {
     "__init__": 0, "core": 0,
     "model": 1, "protocol": 1, "sinks": 1,
     "picker_js": 2, "qtenv": 2,
-    "webview": 3,
+    "webview": 3, "hid": 3,
     "capture": 4, "compare": 4,
     "tabs": 5,
     "agent": 6,

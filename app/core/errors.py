@@ -159,6 +159,14 @@ REGISTRY: dict[str, ErrorKind] = _rows(
      "take a new snapshot (snapshot / browser_snapshot) and use a ref from it with its snapshot_id",
      "the ref no longer names an element: another document, an unknown snapshot, or its element was replaced "
      "with no single equivalent"),
+    # -- devices: WebHID / Web Serial, the traffic log, virtual devices --
+    ("DEVICE_NOT_FOUND", -32097, EXIT_BAD_INPUT, "call devices_list for the device keys (virtual devices: virtual:N)",
+     "no device or port has that key (or it is not a virtual one)"),
+    ("BAD_DEVICE_SCRIPT", -32098, EXIT_BAD_INPUT,
+     "fix the virtual device description or reply script (README: Devices: WebHID and Web Serial)",
+     "a virtual device description or reply script does not parse"),
+    ("DEVICE_UNPLUGGED", -32099, EXIT_BAD_INPUT, "plug the virtual device in first (virtual_device_script plugged=true)",
+     "the virtual device is unplugged"),
     # -- warnings: reported, the run still succeeds (exit code 0) --
     ("DIALOG_LOOP", -32060, EXIT_OK,
      "the page keeps opening alert/confirm/prompt dialogs; pagenote answers them all at once — check the page's script",

@@ -43,6 +43,15 @@ class PagenoteApp(QObject):
         self.allow_evaluate = True
 
     @cached_property
+    def devices(self):
+        """The lease's :class:`~app.hid.service.DeviceService` (WebHID / Web Serial devices, grants, traffic
+        log), made on first use from ``--hid-backend`` (:mod:`app.hid.setup`). Assign one before the first
+        tab to use other backends (tests: a virtual device)."""
+        from app.hid.setup import make_service, specs_from_env
+
+        return make_service(specs_from_env(), self)
+
+    @cached_property
     def hub(self):
         """The :class:`~app.agent.methods.Hub` of sent batches (``<project>/annotations/sent/``), made on first
         use: ``pagenote capture`` never needs it."""
@@ -67,6 +76,10 @@ class PagenoteApp(QObject):
         """Create a tab (ids are ``"1"``, ``"2"``, … in creation order, never reused) and make it active."""
         tab = Tab(str(self._next_id), self.lease, self.project_dir, self)
         attach_browser_parts(tab)  # console, network, navigation: before the first load, so nothing is missed
+        from app.hid.page import PageDevices
+
+        tab.devices = PageDevices(tab.page, self.devices, tab.id)  # navigator.hid / navigator.serial
+        tab.page.device_doorbell.connect(tab.devices.doorbell)
         self._next_id += 1
         self._tabs.append(tab)
         self._active = tab
@@ -112,6 +125,8 @@ class PagenoteApp(QObject):
         if self.agent is not None:
             self.agent.close()
             self.agent = None
+        if "devices" in self.__dict__:
+            self.devices.shutdown()
         for tab in self._tabs:
             tab.close()
             if shiboken6.isValid(tab.view):  # a window that held the view may have deleted it already

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from PySide6.QtCore import QCoreApplication, QObject, Signal
 from PySide6.QtWebEngineCore import QWebEngineLoadingInfo, QWebEnginePage, QWebEngineProfile
 
+from app.hid.page import DOORBELL, device_script
 from app.webview.dialogs import DialogPolicy, DialogSeen
 
 log = logging.getLogger("pagenote.webview")
@@ -46,6 +47,8 @@ class Guest(QWebEnginePage):
             :attr:`dialog_policy`; ``suppressed`` is set from the document's sixth dialog on (a dialog loop).
         console_message(ConsoleSeen): the page (any frame) wrote to its console; raw text — whoever keeps or
             shows it redacts it (:mod:`app.tabs.console`). Nothing is printed to stderr.
+        device_doorbell(): a frame's device script (WebHID / Web Serial, :mod:`app.hid.page`) queued calls for
+            the host; its console line is not a console message.
 
     JavaScript dialogs never block (issue 9 §1): Qt's dialog virtuals hold the page's script until they
     return, so each returns at once with :attr:`dialog_policy`'s answer — no ``QMessageBox`` ever opens.
@@ -55,6 +58,7 @@ class Guest(QWebEnginePage):
     load_result = Signal(object)
     dialog_seen = Signal(object)
     console_message = Signal(object)
+    device_doorbell = Signal()
 
     #: Qt's own text for a ``beforeunload`` confirmation (QWebEnginePagePrivate::javascriptDialog passes it to
     #: ``javaScriptConfirm``; a page's ``confirm()`` with this very text is taken as one, and answered "leave").
@@ -65,6 +69,7 @@ class Guest(QWebEnginePage):
         self.dialog_policy = DialogPolicy()
         self._dialogs_in_document = 0
         self.loadingChanged.connect(self._on_loading_changed)
+        self.scripts().insert(device_script())  # navigator.hid / navigator.serial, main world, every frame
 
     def _on_loading_changed(self, info: QWebEngineLoadingInfo) -> None:
         status = info.status()
@@ -89,6 +94,9 @@ class Guest(QWebEnginePage):
 
     def javaScriptConsoleMessage(self, level, message, line, source) -> None:  # noqa: N802 (Qt virtual)
         # Qt's default prints page console output to stderr; the page's console may carry secrets.
+        if message == DOORBELL:
+            self.device_doorbell.emit()
+            return
         self.console_message.emit(ConsoleSeen(int(getattr(level, "value", level)), message or "", int(line or 0),
                                               source or ""))
 

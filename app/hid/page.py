@@ -1,0 +1,416 @@
+"""The page channel of one tab: the main-world device script (``page_js/hid.js``) ↔ the lease's
+:class:`~app.hid.service.DeviceService`.
+
+How a page's call reaches the host without giving the page anything WebHID does not give it:
+
+1. the script is a ``QWebEngineScript`` in the page's **main world** at ``DocumentCreation`` in every frame
+   (:func:`device_script`), so it runs before the page's scripts and keeps the browser's own built-ins;
+2. a call is queued in the frame and the script rings a **doorbell**: one ``console.debug`` line with the
+   marker :data:`DOORBELL` (a verbose-level message; :class:`~app.webview.guest.Guest` turns it into its
+   ``device_doorbell`` signal and never shows it as console output). The doorbell carries nothing: the
+   host then **pulls** every frame's queue with ``QWebEngineFrame.runJavaScript`` (QtWebEngine 6.12 gives
+   a page's other frames no push channel: ``QWebChannel`` serves one frame of one world, and
+   ``runJavaScript`` cannot return a Promise), so it knows which frame — and so which **origin** —
+   each call comes from from Qt, not from the page;
+3. answers and events go back the same way, batched per frame (``__pagenoteDevices.deliver``).
+
+What the host checks itself: the origin (from the frame's URL; opaque and insecure origins get nothing),
+the origin's grants (device ids are per-origin HMAC tokens, :meth:`DeviceService.token`), and for
+``requestDevice`` the user gesture, read in pagenote's isolated world of that frame
+(``navigator.userActivation.isActive``, which page scripts cannot redefine there). A page that forges a
+call through ``__pagenoteDevices`` gets what it would get from ``navigator.hid``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import json
+import logging
+from dataclasses import dataclass, field
+from importlib.resources import files
+
+from PySide6.QtCore import QObject, QTimer, QUrl, QUrlQuery
+from PySide6.QtWebEngineCore import QWebEngineFrame, QWebEnginePage, QWebEngineScript
+
+from app.core.tasks import spawn
+from app.hid.blocklist import protected_report_ids
+from app.hid.service import DeviceService, Handle
+
+log = logging.getLogger("pagenote.hid")
+
+#: The console line that rings the host (never shown as console output).
+DOORBELL = "\u2063pagenote-devices\u2063"
+DEVICE_SCRIPT_NAME = "pagenote-devices"
+MAIN_WORLD = QWebEngineScript.ScriptWorldId.MainWorld
+ISOLATED_WORLD = QWebEngineScript.ScriptWorldId.ApplicationWorld
+#: Page-side log ring size by default (entries).
+PAGE_RING = 500
+#: Most frames pulled per doorbell (nested iframes beyond are not served).
+MAX_FRAMES = 64
+_PULL = "(() => { const c = window.__pagenoteDevices; return c ? c.pull() : ''; })()"
+
+
+@functools.lru_cache(maxsize=2)
+def device_source(log_on: bool = False) -> str:
+    """The main-world script: ``hid.js`` with ``serial.js`` spliced in and its options (doorbell marker, log
+    default, ring size) as JSON."""
+    root = files("app.hid") / "page_js"
+    source = (root / "hid.js").read_text(encoding="utf-8")
+    serial = (root / "serial.js").read_text(encoding="utf-8") if (root / "serial.js").is_file() else ""
+    options = {"doorbell": DOORBELL, "log": log_on, "ring": PAGE_RING}
+    return (source.replace("__OPTIONS__", json.dumps(options))
+            .replace("  // __SERIAL__ (app/hid/page_js/serial.js is spliced in here: it shares this scope)\n", serial))
+
+
+def device_script() -> QWebEngineScript:
+    """The device script as a ``QWebEngineScript``: main world, ``DocumentCreation``, every frame."""
+    script = QWebEngineScript()
+    script.setName(DEVICE_SCRIPT_NAME)
+    script.setSourceCode(device_source())
+    script.setWorldId(MAIN_WORLD)
+    script.setInjectionPoint(QWebEngineScript.InjectionPoint.DocumentCreation)
+    script.setRunsOnSubFrames(True)
+    return script
+
+
+def origin_of(url: QUrl) -> str | None:
+    """``scheme://host[:port]`` of a secure-context URL (https, wss, file, or http(s) on localhost /
+    127.0.0.1 / ::1 — W3C Secure Contexts §3.2 "potentially trustworthy"); ``None`` for anything else
+    (opaque origins such as ``about:``/``data:``, plain http elsewhere)."""
+    scheme, host = url.scheme(), url.host()
+    if scheme == "file":
+        return "file://"
+    if scheme not in ("http", "https") or not host:
+        return None
+    if scheme == "http" and host not in ("localhost", "127.0.0.1", "::1") and not host.endswith(".localhost"):
+        return None
+    port = url.port()
+    return f"{scheme}://{host}" + (f":{port}" if port != -1 else "")
+
+
+def frames(page: QWebEnginePage) -> list[QWebEngineFrame]:
+    """The page's frames, main frame first, depth-first, at most :data:`MAX_FRAMES`."""
+    out, todo = [], [page.mainFrame()]
+    while todo and len(out) < MAX_FRAMES:
+        frame = todo.pop(0)
+        if frame.isValid():
+            out.append(frame)
+            todo[0:0] = list(frame.children())
+    return out
+
+
+@dataclass
+class Doc:
+    """One document that called the device API: its frame, origin, open handles by token, the keys it was
+    told are present (for connect/disconnect), pending chooser requests, whether it logs."""
+
+    id: str
+    frame: QWebEngineFrame
+    origin: str
+    debug: bool
+    handles: dict[str, Handle] = field(default_factory=dict)
+    known: set[str] | None = None
+    choosers: list = field(default_factory=list)
+    told_cfg: bool = False
+
+
+class DomError(Exception):
+    """A DOMException for the page: ``name`` (``NotAllowedError`` …) and Chrome's message."""
+
+    def __init__(self, name: str, message: str) -> None:
+        super().__init__(message)
+        self.name, self.message = name, message
+
+
+class PageDevices(QObject):
+    """The device channel of one tab's ``page`` (module docstring). ``doorbell()`` is connected to the
+    guest's ``device_doorbell`` signal by whoever composes the tab."""
+
+    def __init__(self, page: QWebEnginePage, service: DeviceService, tab_id: str) -> None:
+        super().__init__(page)
+        self.page, self.service, self.tab_id = page, service, tab_id
+        self._docs: dict[str, Doc] = {}
+        self._out: dict[str, list] = {}
+        self._pull_pending = False
+        self._flush_pending = False
+        service.devices_changed.connect(self._devices_changed)
+        service.grants_changed.connect(self._grants_changed)
+        page.loadStarted.connect(self._reset)
+        from app.hid.serial_page import SerialOps  # noqa: PLC0415 (same package; serial is optional)
+
+        self.serial = SerialOps(self)
+
+    # -- transport -----------------------------------------------------------------------------------------------
+
+    def doorbell(self) -> None:
+        """A frame has queued calls: pull every frame once the event loop turns (coalesced)."""
+        if not self._pull_pending:
+            self._pull_pending = True
+            QTimer.singleShot(0, self._pull)
+
+    def _pull(self) -> None:
+        self._pull_pending = False
+        for frame in frames(self.page):
+            frame.runJavaScript(_PULL, MAIN_WORLD, lambda raw, frame=frame: self._pulled(frame, raw))
+
+    def _pulled(self, frame: QWebEngineFrame, raw) -> None:
+        if not raw or not isinstance(raw, str) or not frame.isValid():
+            return
+        try:
+            data = json.loads(raw)
+            doc_id, msgs = str(data["doc"])[:64], list(data["msgs"])[:10_000]
+        except (ValueError, KeyError, TypeError):
+            return
+        if not msgs:
+            return
+        doc = self._docs.get(doc_id)
+        if doc is None:
+            origin = origin_of(frame.url())
+            for old in [d for d in self._docs.values() if d.frame == frame]:
+                self._drop(old)  # the frame shows a new document: the old one's connections end
+            url_debug = QUrlQuery(frame.url()).queryItemValue("hidDebug") == "1"
+            doc = self._docs[doc_id] = Doc(doc_id, frame, origin or "", url_debug)
+        elif not (doc.frame == frame):
+            return  # a document id seen in another frame: not this frame's to use
+        for msg in msgs:
+            if isinstance(msg, dict):
+                spawn(self._answer(doc, msg), "device call")
+
+    def send(self, doc: Doc, msg: dict) -> None:
+        """Queue ``msg`` for ``doc``'s frame; queued messages go in one ``deliver`` per frame per loop turn."""
+        if not doc.told_cfg:
+            doc.told_cfg = True
+            if self.service.logging or doc.debug:
+                self._out.setdefault(doc.id, []).append({"t": "cfg", "log": True})
+        self._out.setdefault(doc.id, []).append(msg)
+        if not self._flush_pending:
+            self._flush_pending = True
+            QTimer.singleShot(0, self._flush)
+
+    def _flush(self) -> None:
+        self._flush_pending = False
+        out, self._out = self._out, {}
+        for doc_id, msgs in out.items():
+            doc = self._docs.get(doc_id)
+            if doc is None or not doc.frame.isValid():
+                continue
+            src = ("window.__pagenoteDevices && window.__pagenoteDevices.deliver("
+                   + json.dumps(json.dumps(msgs, separators=(",", ":"))) + ")")
+            doc.frame.runJavaScript(src, MAIN_WORLD)
+
+    async def _answer(self, doc: Doc, msg: dict) -> None:
+        op = msg.get("op")
+        call_id = msg.get("id")
+        try:
+            if op == "annotate":
+                self.service.log.annotate(int(msg.get("host_id") or 0), str(msg.get("label") or ""))
+                return
+            if not doc.origin:
+                raise DomError("SecurityError", "Access to the feature \"hid\" is disallowed by permissions policy.")
+            handler = getattr(self, f"_op_{op}", None) if isinstance(op, str) and op.isidentifier() else None
+            if handler is None:
+                handler = self.serial.handler(op)
+            if handler is None:
+                raise DomError("NotSupportedError", f"unknown operation {op!r}")
+            value = await handler(doc, msg)
+            self.send(doc, {"t": "r", "id": call_id, "v": value})
+        except DomError as exc:
+            self.send(doc, {"t": "r", "id": call_id, "e": [exc.name, exc.message]})
+        except Exception as exc:  # noqa: BLE001 (the page must get an answer; the log gets the bug)
+            log.exception("device call %s failed", op)
+            self.send(doc, {"t": "r", "id": call_id, "e": ["UnknownError", str(exc)[:200]]})
+
+    async def js(self, frame: QWebEngineFrame, source: str, world=ISOLATED_WORLD, timeout_s: float = 3.0):
+        """Run ``source`` in ``world`` of ``frame`` and return Qt's answer (``None`` on timeout or a gone frame)."""
+        future = asyncio.get_running_loop().create_future()
+        if not frame.isValid():
+            return None
+        frame.runJavaScript(source, world, lambda v: future.done() or future.set_result(v))
+        try:
+            return await asyncio.wait_for(future, timeout_s)
+        except TimeoutError:
+            return None
+
+    # -- WebHID operations (each answers the page's call or raises DomError) ------------------------------------
+
+    def _info(self, doc: Doc, key: str) -> dict:
+        d = self.service.device(key)
+        return {"token": self.service.token(doc.origin, key), "vendorId": d.vendor_id, "productId": d.product_id,
+                "productName": d.product_name, "collections": d.collections, "serialNumber": d.serial_number}
+
+    def _present_granted(self, doc: Doc) -> list[str]:
+        return [k for k in self.service.granted(doc.origin) if self.service.device(k) is not None]
+
+    def _key(self, doc: Doc, token) -> str:
+        for key in self.service.granted(doc.origin):
+            if self.service.token(doc.origin, key) == token:
+                return key
+        raise DomError("NotFoundError", "The device was not found or access was revoked.")
+
+    async def _op_getDevices(self, doc: Doc, _msg) -> list:  # noqa: N802 (WebHID's name)
+        keys = self._present_granted(doc)
+        doc.known = set(keys) if doc.known is None else doc.known | set(keys)
+        return [self._info(doc, k) for k in keys]
+
+    async def _op_requestDevice(self, doc: Doc, msg) -> list:  # noqa: N802
+        if await self.js(doc.frame, "navigator.userActivation.isActive") is not True:
+            raise DomError("SecurityError", "Failed to execute 'requestDevice' on 'HID': Must be handling a user "
+                                            "gesture to show a permission request.")
+        filters = [f for f in (msg.get("filters") or []) if isinstance(f, dict)]
+        exclusions = [f for f in (msg.get("exclusionFilters") or []) if isinstance(f, dict)]
+        req = self.service.request(doc.origin, "hid", filters, exclusions)
+        doc.choosers.append(req)
+        done = asyncio.get_running_loop().create_future()
+        req.finished.connect(lambda key: done.done() or done.set_result(key))
+        if req.done:
+            return []
+        key = await done
+        if doc.known is None:
+            doc.known = set()
+        if key is None or self.service.device(key) is None:
+            return []  # Chrome resolves with an empty list when the chooser is cancelled
+        doc.known.add(key)
+        return [self._info(doc, key)]
+
+    async def _op_open(self, doc: Doc, msg) -> None:
+        token = str(msg.get("device"))
+        key = self._key(doc, token)
+        if token in doc.handles:
+            raise DomError("InvalidStateError", "Failed to execute 'open' on 'HIDDevice': The device is already open.")
+        try:
+            handle = await self.service.open(key, doc.origin, self.tab_id)
+        except (OSError, PermissionError):
+            raise DomError("NetworkError", "Failed to execute 'open' on 'HIDDevice': Failed to open the device.") from None
+        handle.debug = doc.debug
+        doc.handles[token] = handle
+        protected = protected_report_ids("input", handle.device.vendor_id, handle.device.product_id,
+                                         handle.device.collections)
+
+        def on_input(report_id: int, data: bytes, entry) -> None:
+            if report_id in protected or doc.handles.get(token) is not handle:
+                return  # Chrome drops protected input reports (hid_blocklist.cc)
+            self.send(doc, {"t": "in", "device": token, "reportId": report_id, "hex": data.hex(" "),
+                            "host_id": entry.id if entry else None})
+
+        handle.on_input = on_input
+        handle.on_lost = lambda: doc.handles.get(token) is handle and doc.handles.pop(token, None)
+        self._event(handle, "open")
+
+    def _event(self, handle: Handle, op: str) -> None:
+        if self.service.logging_for(handle):
+            self.service.log.add("hid", "EVENT", self.service.log_device(handle.device), op=op,
+                                 origin=handle.origin, tab=handle.tab)
+
+    async def _op_close(self, doc: Doc, msg) -> None:
+        handle = doc.handles.pop(str(msg.get("device")), None)
+        if handle is not None:
+            self._event(handle, "close")
+            self.service.close(handle)
+
+    async def _op_forget(self, doc: Doc, msg) -> None:
+        token = str(msg.get("device"))
+        try:
+            key = self._key(doc, token)
+        except DomError:
+            return
+        doc.handles.pop(token, None)
+        self.service.revoke(doc.origin, key)
+
+    def _handle(self, doc: Doc, msg, what: str) -> Handle:
+        token = str(msg.get("device"))
+        self._key(doc, token)
+        handle = doc.handles.get(token)
+        if handle is None or handle.closed:
+            raise DomError("InvalidStateError", f"Failed to execute '{what}' on 'HIDDevice': The device must be "
+                                                "opened first.")
+        return handle
+
+    async def _write(self, doc: Doc, msg, what: str, kind: str, method: str) -> None:
+        handle = self._handle(doc, msg, what)
+        report_id = int(msg.get("reportId") or 0) & 0xFF
+        try:
+            data = bytes.fromhex(str(msg.get("hex") or ""))
+        except ValueError:
+            raise DomError("DataError", "bad report data") from None
+        dev = handle.device
+        if report_id in protected_report_ids(kind, dev.vendor_id, dev.product_id, dev.collections):
+            raise DomError("NotAllowedError", f"Failed to execute '{what}' on 'HIDDevice': Failed to write the "
+                                              "report.")
+        if self.service.logging_for(handle):
+            page_id = msg.get("page_id")
+            self.service.log.add("hid", "TX", self.service.log_device(dev), data, report_id=report_id,
+                                 op=str(msg.get("label") or "")[:200], origin=doc.origin, tab=self.tab_id,
+                                 page_id=int(page_id) if isinstance(page_id, int) else None)
+        try:
+            await self.service.call(handle, method, bytes([report_id]) + data)
+        except OSError:
+            raise DomError("NotAllowedError", f"Failed to execute '{what}' on 'HIDDevice': Failed to write the "
+                                              "report.") from None
+
+    async def _op_sendReport(self, doc: Doc, msg) -> None:  # noqa: N802
+        await self._write(doc, msg, "sendReport", "output", "write")
+
+    async def _op_sendFeatureReport(self, doc: Doc, msg) -> None:  # noqa: N802
+        await self._write(doc, msg, "sendFeatureReport", "feature", "send_feature")
+
+    async def _op_receiveFeatureReport(self, doc: Doc, msg) -> dict:  # noqa: N802
+        handle = self._handle(doc, msg, "receiveFeatureReport")
+        report_id = int(msg.get("reportId") or 0) & 0xFF
+        dev = handle.device
+        failed = DomError("NotAllowedError", "Failed to execute 'receiveFeatureReport' on 'HIDDevice': Failed to "
+                                             "receive the feature report.")
+        if report_id in protected_report_ids("feature", dev.vendor_id, dev.product_id, dev.collections):
+            raise failed
+        try:
+            data = await self.service.call(handle, "get_feature", report_id, 4096)
+        except OSError:
+            raise failed from None
+        entry = None
+        if self.service.logging_for(handle):
+            entry = self.service.log.add("hid", "RX", self.service.log_device(dev), data[1:] if data else b"",
+                                         report_id=report_id, origin=doc.origin, tab=self.tab_id)
+        return {"hex": data.hex(" "), "host_id": entry.id if entry else None}
+
+    # -- hot-plug, revocation, navigation -----------------------------------------------------------------------
+
+    def _devices_changed(self) -> None:
+        for doc in list(self._docs.values()):
+            if doc.known is None or not doc.frame.isValid():
+                continue
+            present = set(self._present_granted(doc))
+            for key in sorted(present - doc.known):
+                self.send(doc, {"t": "connect", "device": self._info(doc, key)})
+            for key in sorted(doc.known - present):
+                token = self.service.token(doc.origin, key)
+                doc.handles.pop(token, None)
+                self.send(doc, {"t": "disconnect", "device": token})
+            doc.known = present
+
+    def _grants_changed(self) -> None:
+        for doc in list(self._docs.values()):
+            granted = set(self.service.granted(doc.origin))
+            for token, handle in list(doc.handles.items()):
+                if handle.device.key not in granted:
+                    doc.handles.pop(token, None)
+                    self.service.close(handle)
+                    self.send(doc, {"t": "closed", "device": token})
+            if doc.known is not None:
+                doc.known &= granted
+
+    def _drop(self, doc: Doc) -> None:
+        for handle in doc.handles.values():
+            self.service.close(handle)
+        for req in doc.choosers:
+            req.choose(None)
+        self.serial.drop(doc)
+        self._docs.pop(doc.id, None)
+
+    def _reset(self) -> None:
+        """A main-frame load started: every document of the page goes (its connections close)."""
+        for doc in list(self._docs.values()):
+            self._drop(doc)
+
+    def docs(self) -> list[Doc]:
+        """The documents that used the device API (the Devices dock, agents)."""
+        return list(self._docs.values())

@@ -1,0 +1,307 @@
+"""The device service of one lease: the devices of every backend, the grants (per origin, for the lease's
+lifetime), the chooser requests, open connections with their reader threads, and the host traffic log.
+
+Chromium's rules it follows (``chrome/browser/hid/hid_chooser_context.cc``, ``hid_chooser_controller.cc``):
+a grant belongs to an origin; the chooser lists the devices matching any of the filters (an empty list
+matches all) and none of the exclusion filters, never one the blocklist excludes; ``forget()`` revokes the
+grant and closes the origin's connections to the device. Grants are not written anywhere: leases are off the
+record, so a grant lives as long as the lease.
+
+Threads: backends block, so enumerate/open/write/read run on worker threads; results come back to the GUI
+thread through a queued Qt signal (:class:`_Relay`), never by blocking it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import itertools
+import logging
+import secrets
+import threading
+
+from PySide6.QtCore import QObject, Signal
+
+from app.hid.backend import POLL_S, Backend, Connection, DeviceInfo
+from app.hid.traffic import TrafficLog
+
+log = logging.getLogger("pagenote.hid")
+
+#: How long a reader thread waits for one input report before checking whether it should stop, in ms.
+READ_SLICE_MS = 100
+
+
+def filter_matches(device: DeviceInfo, f: dict) -> bool:
+    """Whether ``device`` matches one WebHID ``HIDDeviceFilter`` ``{vendorId?, productId?, usagePage?,
+    usage?}`` (WebHID §requestDevice: every present member must match; usage members match any top-level
+    collection)."""
+    if "vendorId" in f and f["vendorId"] != device.vendor_id:
+        return False
+    if "productId" in f and f["productId"] != device.product_id:
+        return False
+    if "usagePage" in f or "usage" in f:
+        return any(("usagePage" not in f or c["usagePage"] == f["usagePage"]) and
+                   ("usage" not in f or c["usage"] == f["usage"]) for c in device.collections)
+    return True
+
+
+class ChooserRequest(QObject):
+    """A page's ``requestDevice``/``requestPort`` waiting for the user: ``origin``, ``api`` (``hid`` or
+    ``serial``), ``filters``, ``exclusion_filters``; :meth:`candidates` lists what may be chosen now.
+    :meth:`choose` answers (a device key, or ``None`` to cancel). Signals: ``finished(object)`` with the
+    chosen key or ``None``."""
+
+    finished = Signal(object)
+
+    def __init__(self, service: DeviceService, origin: str, api: str, filters: list, exclusion_filters: list) -> None:
+        super().__init__(service)
+        self.service, self.origin, self.api = service, origin, api
+        self.filters, self.exclusion_filters = filters, exclusion_filters
+        self.done = False
+
+    def candidates(self) -> list[DeviceInfo]:
+        """The devices the chooser offers now (blocklisted ones never)."""
+        return [d for d in self.service.devices(self.api) if not d.blocked
+                and (not self.filters or any(filter_matches(d, f) for f in self.filters))
+                and not any(filter_matches(d, f) for f in self.exclusion_filters)]
+
+    def choose(self, key: str | None) -> bool:
+        """Answer with ``key`` (one of :meth:`candidates`) or ``None`` (cancel). Returns ``False`` when the
+        request was already answered or ``key`` is not a candidate (the request then stays open)."""
+        if self.done or (key is not None and key not in {d.key for d in self.candidates()}):
+            return False
+        self.done = True
+        if key is not None:
+            self.service.grant(self.origin, key)
+        self.finished.emit(key)
+        return True
+
+
+class _Relay(QObject):
+    """Carries worker-thread results to the GUI thread (a queued connection: the relay lives there)."""
+
+    fired = Signal(object)
+
+
+class Handle:
+    """One open connection: ``id``, ``device`` (:class:`DeviceInfo`), ``origin``, ``tab``; ``on_input``
+    (``(report_id, data)`` on the GUI thread) and ``on_lost`` are set by the opener."""
+
+    def __init__(self, hid: int, device: DeviceInfo, conn: Connection, origin: str, tab: str) -> None:
+        self.id, self.device, self.conn, self.origin, self.tab = hid, device, conn, origin, tab
+        self.on_input = lambda report_id, data, entry: None
+        self.on_lost = lambda: None
+        self.stop = threading.Event()
+        self.closed = False
+
+
+class DeviceService(QObject):
+    """Devices, grants, chooser requests and connections of one lease (module docstring).
+
+    Signals:
+        devices_changed(): a device was plugged or unplugged (or a backend reported a change).
+        grants_changed(): a grant was added or revoked.
+        chooser_requested(ChooserRequest): a page asked the user to pick a device.
+        connections_changed(): a connection was opened or closed.
+    ``logging`` turns the host traffic log on for every page of the lease (pages with ``?hidDebug=1`` log
+    regardless); ``log`` is the :class:`~app.hid.traffic.TrafficLog`.
+    """
+
+    devices_changed = Signal()
+    grants_changed = Signal()
+    chooser_requested = Signal(object)
+    connections_changed = Signal()
+
+    def __init__(self, backends: list[Backend], parent: QObject | None = None, serial=None) -> None:
+        super().__init__(parent)
+        self.backends = list(backends)
+        self.serial = serial  # an app.hid.serial_service.SerialBackends, or None
+        self.logging = False
+        self.log = TrafficLog()
+        self._secret = secrets.token_bytes(16)
+        self._grants: dict[str, list[str]] = {}
+        self._devices: dict[str, DeviceInfo] = {}
+        self._handles: dict[int, Handle] = {}
+        self._ids = itertools.count(1)
+        self._relay = _Relay(self)
+        self._relay.fired.connect(lambda fn: fn())
+        self._stop = threading.Event()
+        for b in self.backends:
+            b.on_change = lambda: self._relay.fired.emit(self.refresh)
+        self.refresh()
+        if any(b.polled for b in self.backends):
+            threading.Thread(target=self._poll, name="pagenote-hid-poll", daemon=True).start()
+
+    # -- devices -------------------------------------------------------------------------------------------------
+
+    def _enumerate(self) -> dict[str, DeviceInfo]:
+        found: dict[str, DeviceInfo] = {}
+        for b in self.backends:
+            try:
+                found.update({d.key: d for d in b.enumerate()})
+            except Exception as exc:  # noqa: BLE001 (a backend's library failing must not stop the others)
+                log.warning("HID backend %s failed to list devices: %s", b.name, exc)
+        return found
+
+    def _poll(self) -> None:
+        while not self._stop.wait(POLL_S):
+            found = self._enumerate()
+            if set(found) != set(self._devices):
+                self._relay.fired.emit(lambda: self._apply(found))
+
+    def refresh(self) -> None:
+        """Re-list every backend's devices now (on the calling thread; the virtual backend is instant) and
+        emit ``devices_changed`` when the list changed; connections to a device that went away are lost."""
+        self._apply(self._enumerate())
+
+    def _apply(self, found: dict[str, DeviceInfo]) -> None:
+        if set(found) == set(self._devices):
+            return
+        gone = set(self._devices) - set(found)
+        self._devices = found
+        for h in list(self._handles.values()):
+            if h.device.key in gone:
+                self._lose(h)
+        self.devices_changed.emit()
+
+    def devices(self, api: str = "hid") -> list[DeviceInfo]:
+        """The devices present now (``api`` ``hid``; ``serial`` asks the serial backends)."""
+        if api == "serial":
+            return self.serial.ports() if self.serial is not None else []
+        return list(self._devices.values())
+
+    def device(self, key: str) -> DeviceInfo | None:
+        """The present device ``key`` (``None`` when it is not present)."""
+        return self._devices.get(key)
+
+    def token(self, origin: str, key: str) -> str:
+        """The id a page of ``origin`` knows device ``key`` by: stable for the lease, different per origin,
+        so one origin cannot name another's device (HMAC-SHA256 with a per-service secret, 16 hex chars)."""
+        return hmac.new(self._secret, f"{origin}\n{key}".encode(), hashlib.sha256).hexdigest()[:16]
+
+    # -- grants --------------------------------------------------------------------------------------------------
+
+    def grant(self, origin: str, key: str) -> None:
+        """Let ``origin`` use device ``key`` for the lease's lifetime."""
+        keys = self._grants.setdefault(origin, [])
+        if key not in keys:
+            keys.append(key)
+            self.grants_changed.emit()
+
+    def revoke(self, origin: str, key: str) -> None:
+        """Take back ``origin``'s grant for ``key`` and close its connections to it (``forget()``; the
+        Devices dock's Revoke)."""
+        keys = self._grants.get(origin, [])
+        for h in [h for h in self._handles.values() if h.origin == origin and h.device.key == key]:
+            self._lose(h)
+        if key in keys:
+            keys.remove(key)
+            self.grants_changed.emit()
+
+    def granted(self, origin: str) -> list[str]:
+        """The keys ``origin`` was granted (present or not), in grant order."""
+        return list(self._grants.get(origin, []))
+
+    def grants(self) -> dict[str, list[str]]:
+        """Every grant: origin → device keys."""
+        return {o: list(k) for o, k in self._grants.items() if k}
+
+    def request(self, origin: str, api: str, filters: list, exclusion_filters: list) -> ChooserRequest:
+        """A new chooser request, announced with ``chooser_requested`` (whoever shows the chooser answers it)."""
+        req = ChooserRequest(self, origin, api, filters, exclusion_filters)
+        self.chooser_requested.emit(req)
+        return req
+
+    # -- connections ---------------------------------------------------------------------------------------------
+
+    async def open(self, key: str, origin: str, tab: str) -> Handle:
+        """Open device ``key`` for ``origin`` on a worker thread and start its reader. Raises ``OSError``
+        (gone, no permission) and ``PermissionError`` when ``origin`` has no grant."""
+        if key not in self.granted(origin):
+            raise PermissionError("no grant")
+        device = self._devices.get(key)
+        if device is None:
+            raise OSError("device not present")
+        backend = next(b for b in self.backends if b.name == device.backend)
+        conn = await asyncio.get_running_loop().run_in_executor(None, backend.open, key)
+        handle = Handle(next(self._ids), device, conn, origin, tab)
+        self._handles[handle.id] = handle
+        threading.Thread(target=self._reader, args=(handle,), name=f"pagenote-hid-read-{handle.id}",
+                         daemon=True).start()
+        self.connections_changed.emit()
+        return handle
+
+    def _reader(self, handle: Handle) -> None:
+        # The reader closes the connection itself: hidapi must not close a device another thread reads.
+        numbered = handle.device.numbered
+        try:
+            while not handle.stop.is_set():
+                try:
+                    data = handle.conn.read(READ_SLICE_MS)
+                except OSError:
+                    if not handle.stop.is_set():
+                        self._relay.fired.emit(lambda: self._lose(handle))
+                    return
+                if data:
+                    rid, payload = (data[0], data[1:]) if numbered else (0, data)
+                    self._relay.fired.emit(lambda rid=rid, payload=payload: self._input(handle, rid, payload))
+        finally:
+            try:
+                handle.conn.close()
+            except OSError:
+                pass
+
+    def _input(self, handle: Handle, report_id: int, data: bytes) -> None:
+        if handle.closed:
+            return
+        entry = self.log.add("hid", "RX", self.log_device(handle.device), data, report_id=report_id,
+                             origin=handle.origin, tab=handle.tab) if self.logging_for(handle) else None
+        handle.on_input(report_id, data, entry)
+
+    def logging_for(self, handle: Handle) -> bool:
+        """Whether frames of ``handle`` go to the host log (the lease's setting, or its page asked)."""
+        return self.logging or getattr(handle, "debug", False)
+
+    @staticmethod
+    def log_device(device: DeviceInfo) -> dict:
+        """The ``device`` field of a log entry."""
+        d = {"vendorId": device.vendor_id, "productId": device.product_id, "name": device.product_name}
+        if device.serial_number:
+            d["serialNumber"] = device.serial_number
+        return d
+
+    async def call(self, handle: Handle, method: str, *args):
+        """Run ``handle.conn.<method>(*args)`` on a worker thread. Raises ``OSError`` (also when closed)."""
+        if handle.closed:
+            raise OSError("closed")
+        return await asyncio.get_running_loop().run_in_executor(None, getattr(handle.conn, method), *args)
+
+    def close(self, handle: Handle) -> None:
+        """Close ``handle`` (its reader stops within :data:`READ_SLICE_MS`). Idempotent."""
+        if handle.closed:
+            return
+        handle.closed = True
+        handle.stop.set()
+        self._handles.pop(handle.id, None)  # the reader thread closes handle.conn on its way out
+        self.connections_changed.emit()
+
+    def _lose(self, handle: Handle) -> None:
+        if handle.closed:
+            return
+        self.close(handle)
+        handle.on_lost()
+
+    def handles(self) -> list[Handle]:
+        """The open connections."""
+        return list(self._handles.values())
+
+    def shutdown(self) -> None:
+        """Close every connection and stop the poller and the backends' timers."""
+        self._stop.set()
+        for h in list(self._handles.values()):
+            self.close(h)
+        for b in self.backends:
+            b.close()
+        if self.serial is not None:
+            self.serial.close()

@@ -1,0 +1,152 @@
+"""The host's device traffic log: every frame at the hidapi / pyserial boundary, the ground truth a page
+cannot edit. Plain Python, no Qt.
+
+An entry (:class:`TrafficEntry`) is ``{id, t, api, dir, device, report_id, len, hex, ascii, op?, page_id?,
+origin, tab}``: ``id`` counts from 1 per log and is never reused; ``t`` the ISO-8601 UTC time with ms;
+``api`` ``hid`` or ``serial``; ``dir`` ``TX`` (page → device), ``RX`` (device → page) or ``EVENT``
+(open, close, connect, disconnect, …: ``op`` says which); ``device`` ``{vendorId, productId,
+serialNumber?, name}``; ``hex`` space-separated bytes, ``ascii`` printable bytes with ``.`` for the rest.
+``page_id`` is the id the page's own log (``window.__hidLog``) gave the same frame, so the two logs can be
+matched; the page's log carries this log's id as ``host_id``. ``op`` on TX/RX is the page's decoder label
+(it is the page's claim, not ground truth).
+
+The ring keeps the newest :data:`RING_ENTRIES`; :meth:`TrafficLog.query` returns at most
+:data:`QUERY_LIMIT` entries per call (as the console log does for agents).
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from collections import deque
+from dataclasses import asdict, dataclass, field
+
+#: Entries the host ring keeps.
+RING_ENTRIES = 5_000
+#: Most entries one query returns.
+QUERY_LIMIT = 200
+#: Longest frame kept in an entry, in bytes (the rest is cut; ``len`` keeps the true length).
+FRAME_BYTES = 4_096
+
+
+def iso_ms(t: float) -> str:
+    """Unix seconds → ``2026-10-04T19:20:00.123Z``."""
+    ms = int(round(t * 1000))
+    return time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(ms // 1000)) + f".{ms % 1000:03d}Z"
+
+
+def hex_bytes(data: bytes) -> str:
+    """``b"\\xa1\\x0c"`` → ``"a1 0c"``."""
+    return data.hex(" ")
+
+
+def ascii_bytes(data: bytes) -> str:
+    """Printable ASCII bytes as themselves, every other byte as ``.``."""
+    return "".join(chr(b) if 0x20 <= b < 0x7F else "." for b in data)
+
+
+@dataclass
+class TrafficEntry:
+    """One logged frame or event (module docstring)."""
+
+    id: int
+    t: str
+    api: str
+    dir: str
+    device: dict
+    report_id: int
+    len: int
+    hex: str
+    ascii: str
+    op: str = ""
+    page_id: int | None = None
+    origin: str = ""
+    tab: str = ""
+    extra: dict = field(default_factory=dict)
+
+    def as_dict(self) -> dict:
+        """The entry as JSON-ready dict, leaving out empty optional fields."""
+        d = asdict(self)
+        for k in ("op", "page_id", "origin", "tab", "extra"):
+            if d[k] in ("", None, {}):
+                d.pop(k)
+        return d
+
+    def line(self) -> str:
+        """The Devices dock's copy format:
+        ``[TX] 2026-10-04T19:20:00.123Z reportId=0x00 len=6 a1 0c 00 00 00 00 ; READ_PRESET #12``."""
+        text = f"[{self.dir}] {self.t} reportId=0x{self.report_id:02x} len={self.len} {self.hex}".rstrip()
+        return f"{text} ; {self.op}" if self.op else text
+
+
+class TrafficLog:
+    """A bounded, thread-safe log (module docstring). ``listeners`` are called with each new entry (on the
+    thread that added it)."""
+
+    def __init__(self, ring: int = RING_ENTRIES) -> None:
+        self._lock = threading.Lock()
+        self._entries: deque[TrafficEntry] = deque(maxlen=ring)
+        self._next = 1
+        self.listeners: list = []
+
+    def add(self, api: str, dir_: str, device: dict, data: bytes = b"", *, report_id: int = 0, op: str = "",
+            page_id: int | None = None, origin: str = "", tab: str = "", length: int | None = None) -> TrafficEntry:
+        """Record one frame (``data`` without the report id byte) or event; returns the entry."""
+        kept = bytes(data[:FRAME_BYTES])
+        with self._lock:
+            entry = TrafficEntry(self._next, iso_ms(time.time()), api, dir_, dict(device), int(report_id),
+                                 len(data) if length is None else length, hex_bytes(kept), ascii_bytes(kept),
+                                 op, page_id, origin, tab)
+            self._next += 1
+            self._entries.append(entry)
+        for listener in list(self.listeners):
+            listener(entry)
+        return entry
+
+    def annotate(self, entry_id: int, op: str) -> bool:
+        """Set the page's decoder label ``op`` (≤ 200 chars) on entry ``entry_id``; ``False`` when it is gone."""
+        with self._lock:
+            for e in reversed(self._entries):
+                if e.id == entry_id:
+                    e.op = str(op)[:200]
+                    return True
+        return False
+
+    def query(self, since_id: int = 0, dir_: str | None = None, device: str | None = None, op: str | None = None,
+              limit: int = QUERY_LIMIT) -> list[TrafficEntry]:
+        """Entries with ``id > since_id``, oldest first, filtered by ``dir_`` (TX/RX/EVENT), ``device`` (a
+        substring of ``name`` or ``vvvv:pppp`` hex ids) and ``op`` (a substring); at most ``limit`` (≤
+        :data:`QUERY_LIMIT`), the oldest matching ones."""
+        limit = max(1, min(int(limit), QUERY_LIMIT))
+        out = []
+        with self._lock:
+            entries = list(self._entries)
+        for e in entries:
+            if e.id <= since_id or (dir_ and e.dir != dir_.upper()) or (op and op.lower() not in e.op.lower()):
+                continue
+            if device:
+                ids = f"{e.device.get('vendorId', 0):04x}:{e.device.get('productId', 0):04x}"
+                if device.lower() not in str(e.device.get("name", "")).lower() and device.lower() != ids:
+                    continue
+            out.append(e)
+            if len(out) >= limit:
+                break
+        return out
+
+    def last_id(self) -> int:
+        """The newest entry's id (0 when none was ever added)."""
+        return self._next - 1
+
+    def clear(self) -> int:
+        """Drop every entry (ids continue); returns how many were dropped."""
+        with self._lock:
+            n = len(self._entries)
+            self._entries.clear()
+        return n
+
+    def export_jsonl(self) -> str:
+        """Every entry as JSON Lines (one compact object per line, ending in ``\\n``)."""
+        with self._lock:
+            entries = list(self._entries)
+        return "".join(json.dumps(e.as_dict(), ensure_ascii=False, separators=(",", ":")) + "\n" for e in entries)

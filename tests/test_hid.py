@@ -1,0 +1,128 @@
+"""WebHID in pagenote: a page using plain navigator.hid against the virtual devices of
+tests/devices/macropad.json, through the real engine, with the host chooser driven from the test."""
+
+from __future__ import annotations
+
+import pytest
+
+from _hid_fixtures import FIDO, OTHER, PAD, DevTab
+
+
+@pytest.fixture
+def dev(qtbot, aio, lease, tmp_path):
+    d = DevTab(qtbot, lease, tmp_path)
+    yield d
+    d.close()
+
+
+def connect(dev, server) -> None:
+    dev.load(server.url("hid.html"))
+    dev.choose(PAD)
+    dev.wait_js("!!window.dev")
+
+
+def test_navigator_hid_is_pagenotes_and_without_a_gesture_request_device_is_a_security_error(dev, server):
+    dev.load(server.url("hid.html"))
+    assert dev.js("typeof navigator.hid.requestDevice === 'function' && navigator.hid instanceof HID")
+    dev.js("navigator.hid.requestDevice({filters: []}).catch((e) => window.events.push({error: e.name}))")
+    assert dev.wait_js("window.events.length && window.events") == [{"error": "SecurityError"}]
+    dev.js("navigator.hid.requestDevice({}).catch((e) => window.events.push({error: e.name}))")
+    assert dev.wait_js("window.events.length > 1 && window.events")[1] == {"error": "TypeError"}
+
+
+def test_the_chooser_offers_matching_devices_but_never_a_blocklisted_one(dev, server):
+    dev.load(server.url("hid.html"))
+    request = dev.choose(None)
+    keys = [d.key for d in request.candidates()]
+    assert keys == [PAD]                          # FIDO key: blocklisted; Other Gadget: filtered out
+    assert FIDO not in keys and OTHER not in keys
+    assert dev.service.device(FIDO).blocked
+    assert dev.wait_js("window.events.length && window.events") == [{"chosen": []}]  # cancel: empty list
+    assert dev.js("navigator.hid.getDevices().then((l) => window.got = l.length), 1") == 1
+    assert dev.wait_js("window.got !== undefined && String(window.got)") == "0"
+
+
+def test_open_send_receive_and_feature_reports(dev, server):
+    connect(dev, server)
+    assert dev.js("[dev.productName, dev.vendorId, dev.productId, dev.opened]") == ["Pagenote Macro Pad", 4617, 49374, False]
+    collections = dev.js("dev.collections")
+    assert collections[0]["usagePage"] == 0xFF00
+    assert [r["reportId"] for r in collections[0]["inputReports"]] == [1]
+    assert [r["reportId"] for r in collections[0]["outputReports"]] == [2]
+    dev.js("dev.open().then(() => window.events.push({opened: dev.opened}))")
+    dev.wait_js("window.events.some((e) => e.opened)")
+    dev.js("dev.addEventListener('inputreport', window.onInput);"
+           "dev.sendReport(2, new Uint8Array([0xa1, 0x0c, 0, 0, 0, 0, 0, 0]))")
+    inputs = dev.wait_js("window.events.filter((e) => e.input)")
+    assert inputs == [{"input": 1, "bytes": [0xb1, 0x0c, 1, 0, 0, 0, 0, 0]}]
+    dev.js("dev.receiveFeatureReport(3).then((v) => window.feature = Array.from(new Uint8Array(v.buffer)))")
+    assert dev.wait_js("window.feature") == [3, 0x0c, 1, 0, 0]
+    dev.js("window.feature = null; dev.sendFeatureReport(3, new Uint8Array([7, 7, 7, 7]))"
+           ".then(() => dev.receiveFeatureReport(3)).then((v) => window.feature = Array.from(new Uint8Array(v.buffer)))")
+    assert dev.wait_js("window.feature") == [3, 7, 7, 7, 7]
+    dev.js("dev.open().catch((e) => window.events.push({again: e.name}))")
+    assert dev.wait_js("window.events.find((e) => e.again)") == {"again": "InvalidStateError"}
+    dev.js("dev.close().then(() => dev.sendReport(2, new Uint8Array(8))).catch((e) => window.events.push({closed: e.name}))")
+    assert dev.wait_js("window.events.find((e) => e.closed)") == {"closed": "InvalidStateError"}
+
+
+def test_disconnect_and_reconnect_events(dev, server):
+    connect(dev, server)
+    dev.js("navigator.hid.getDevices().then((l) => window.known = l.length)")
+    dev.wait_js("window.known")
+    dev.backend.plug(PAD, False)
+    assert dev.wait_js("window.events.find((e) => e.disconnect)") == {"disconnect": "Pagenote Macro Pad"}
+    assert dev.js("dev.opened") is False
+    dev.backend.plug(PAD, True)
+    assert dev.wait_js("window.events.find((e) => e.connect)") == {"connect": "Pagenote Macro Pad"}
+    dev.js("navigator.hid.getDevices().then((l) => window.after = l.map((d) => d.productName))")
+    assert dev.wait_js("window.after") == ["Pagenote Macro Pad"]
+
+
+def test_grants_are_per_origin_and_forget_revokes(dev, server, server2):
+    connect(dev, server)
+    assert dev.service.granted(server.origin) == [PAD]
+    dev.load(server.url("hid.html"))                     # same origin, new document: still granted
+    dev.js("navigator.hid.getDevices().then((l) => window.got = l.map((d) => d.productName))")
+    assert dev.wait_js("window.got") == ["Pagenote Macro Pad"]
+    dev.load(server2.url("hid.html"))                    # another origin: nothing
+    dev.js("navigator.hid.getDevices().then((l) => window.got = l.length + ' devices')")
+    assert dev.wait_js("window.got") == "0 devices"
+    dev.load(server.url("hid.html"))
+    dev.js("navigator.hid.getDevices().then((l) => l[0].forget()).then(() => navigator.hid.getDevices())"
+           ".then((l) => window.got = l.length + ' left')")
+    assert dev.wait_js("window.got") == "0 left"
+    assert dev.service.granted(server.origin) == []
+
+
+def test_grants_belong_to_the_lease(qtbot, aio, lease, tmp_path, server):
+    first = DevTab(qtbot, lease, tmp_path)
+    try:
+        connect(first, server)
+    finally:
+        first.close()
+    second = DevTab(qtbot, lease, tmp_path / "b")   # a new app, a new device service: no grants carried over
+    try:
+        second.load(server.url("hid.html"))
+        second.js("navigator.hid.getDevices().then((l) => window.got = l.length + ' devices')")
+        assert second.wait_js("window.got") == "0 devices"
+    finally:
+        second.close()
+
+
+def test_a_forged_call_for_another_origins_device_is_refused(dev, server, server2):
+    """Defence in depth (a compromised renderer could put anything in the channel): the host resolves device
+    ids per origin, so a call naming another origin's device opens nothing."""
+    from conftest import settle
+
+    connect(dev, server)
+    token = dev.service.token(server.origin, PAD)
+    dev.load(server2.url("hid.html"))
+    dev.js("navigator.hid.getDevices().then(() => window.known = 1)")
+    dev.wait_js("window.known")
+    doc = next(d for d in dev.tab.devices.docs() if d.origin == server2.origin)
+    sent = []
+    dev.tab.devices.send = lambda d, msg: sent.append(msg)
+    settle(dev.qtbot, dev.tab.devices._answer(doc, {"id": 99, "op": "open", "device": token}))
+    assert sent == [{"t": "r", "id": 99, "e": ["NotFoundError", "The device was not found or access was revoked."]}]
+    assert dev.service.handles() == []

@@ -1,0 +1,90 @@
+"""The no-Qt rules under WebHID: report descriptors → collections (HID 1.11 §6.2.2), Chromium's blocklist,
+the virtual device's reply-script patterns, the host log's formats."""
+
+from __future__ import annotations
+
+import json
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from app.hid.blocklist import FIDO_USAGE_PAGE, excluded, protected_report_ids, vendor_product_blocked
+from app.hid.descriptor import parse_collections
+from app.hid.script import Pattern, ScriptError, parse_hex, parse_rules
+from app.hid.traffic import TrafficLog
+
+PAD = bytes.fromhex("0600ff0901a10185010902150026ff007508950881028502090395089102850309049504b102c0")
+FIDO = bytes.fromhex("06d0f10901a101092015002 6ff0075089540810209219540910 2c0".replace(" ", ""))
+
+
+def test_a_descriptor_gives_webhid_collections_with_reports_by_id():
+    (coll,) = parse_collections(PAD)
+    assert (coll["usagePage"], coll["usage"], coll["type"]) == (0xFF00, 1, 1)
+    assert [r["reportId"] for r in coll["inputReports"]] == [1]
+    item = coll["inputReports"][0]["items"][0]
+    assert (item["reportSize"], item["reportCount"], item["logicalMaximum"]) == (8, 8, 255)
+    assert item["usages"] == [0xFF000002] and not item["isArray"] and item["isAbsolute"]
+    assert [r["reportId"] for r in coll["featureReports"]] == [3]
+
+
+def test_nested_collections_are_children():
+    desc = bytes.fromhex("05010902a1010901a10005091901290315002501950375018102c0c0")
+    (mouse,) = parse_collections(desc)
+    assert (mouse["usagePage"], mouse["usage"]) == (1, 2)
+    (pointer,) = mouse["children"]
+    assert pointer["usage"] == 1 and pointer["inputReports"][0]["items"][0]["isRange"]
+
+
+@given(st.binary(max_size=200))
+def test_any_bytes_parse_without_raising(data):
+    assert isinstance(parse_collections(data), list)
+
+
+def test_fido_collections_and_security_keys_are_excluded_like_chromium():
+    fido = parse_collections(FIDO)
+    assert fido[0]["usagePage"] == FIDO_USAGE_PAGE
+    assert excluded(0x1234, 1, fido)
+    assert protected_report_ids("input", 0x1234, 1, fido) == {0}
+    assert vendor_product_blocked(0x1050, 0x0407) and excluded(0x1050, 0x0407, parse_collections(PAD))
+    assert not excluded(0x1209, 1, parse_collections(PAD))
+
+
+def test_jabra_output_report_5_of_page_ff00_is_protected_but_the_device_is_offered():
+    desc = bytes.fromhex("0600ff0901a10185050902750895089102850609039508 9102c0".replace(" ", ""))
+    colls = parse_collections(desc)
+    assert protected_report_ids("output", 0x0B0E, 0x1234, colls) == {5}
+    assert protected_report_ids("output", 0x0B0F, 0x1234, colls) == set()
+    assert not excluded(0x0B0E, 0x1234, colls)
+
+
+def test_reply_patterns():
+    p = Pattern.parse("02 a1 ?? *")
+    assert p.matches(bytes([2, 0xA1, 7])) and p.matches(bytes([2, 0xA1, 7, 9]))
+    assert not p.matches(bytes([2, 0xA2, 7])) and not p.matches(bytes([2, 0xA1]))
+    exact = Pattern.parse("50 49")
+    assert exact.matches(b"PI") and not exact.matches(b"PIN")
+    for bad in ("zz", "1", "* 01"):
+        try:
+            Pattern.parse(bad)
+        except ScriptError:
+            continue
+        raise AssertionError(f"{bad!r} parsed")
+    (rule,) = parse_rules([{"match": "01 *", "reply": {"reportId": 2, "hex": "aa bb"}, "delay_ms": 3}])
+    assert rule.replies == ((2, b"\xaa\xbb"),) and rule.delay_ms == 3
+    assert parse_hex("a1,0c 00") == b"\xa1\x0c\x00"
+
+
+def test_the_host_log_is_a_ring_with_text_lines_and_json_lines():
+    log = TrafficLog(ring=3)
+    dev = {"vendorId": 0x1209, "productId": 0xC0DE, "name": "Pad"}
+    for i in range(5):
+        log.add("hid", "TX", dev, bytes([0xA1, i]), report_id=0, op="READ_PRESET #12" if i == 4 else "")
+    entries = log.query()
+    assert [e.id for e in entries] == [3, 4, 5]
+    line = entries[-1].line()
+    assert line.startswith("[TX] ") and line.endswith("reportId=0x00 len=2 a1 04 ; READ_PRESET #12")
+    rows = [json.loads(x) for x in log.export_jsonl().splitlines()]
+    assert [r["id"] for r in rows] == [3, 4, 5] and rows[-1]["hex"] == "a1 04" and rows[-1]["ascii"] == ".."
+    assert [e.id for e in log.query(since_id=4)] == [5]
+    assert [e.id for e in log.query(device="1209:c0de", op="preset")] == [5]
+    assert log.clear() == 3 and log.query() == [] and log.last_id() == 5
