@@ -68,6 +68,8 @@ def test_generic_wrappers_are_dropped_and_text_is_said_once(window, server, snap
     # A link's words are its name: not repeated as text below it; a label's words are its control's name.
     assert text.count('"terms"') == 1 and "text: terms" not in text
     assert text.count("Email") == 1 and text.count("I agree") == 1
+    # A heading that is one link: the name is said on the link's line only.
+    assert re.search(r'- heading \[level=3\] \[ref=e\d+\]\n    - link "Linked heading" \[href=#linked\]', text), text
 
 
 def test_full_then_unchanged_then_a_one_node_diff_then_full_after_navigation(window, server, snap, js):

@@ -3,8 +3,10 @@
 // @exports snapshotDocument, resolveSnapshotRef
 // snapshot.js — this document's part of the agent snapshot (the host stitches frames and keeps the modes; see
 // app/tabs/snapshot.py). A MutationObserver and the input/change/scroll/resize/toggle events mark the document
-// changed; a request that names the previous answer of an unchanged document gets {unchanged: true} without
-// walking it again.
+// changed, and the window's size and scroll position are compared; a request that names the previous answer of
+// an unchanged document gets {unchanged: true} without walking it again. (An inner scroller's scroll is seen
+// with its scroll event, one frame later; a layout change without a DOM change — a web font, an animation —
+// is not seen.)
 
 const KEEP_SNAPSHOTS = 32;   // refs shown in the last this-many snapshots of the document stay resolvable
 
@@ -41,7 +43,9 @@ function scopeOf(selector) {
 // chars, counts, visited, stopped, deep, viewport}.
 function snapshotDocument(o) {
   watch();
-  const key = JSON.stringify([o.max_chars, o.max_nodes, o.name_max, o.ref_extra, o.selector || '', innerWidth, innerHeight]);
+  // The window's scroll position is part of the key: a scroll event comes only with the next frame.
+  const key = JSON.stringify([o.max_chars, o.max_nodes, o.name_max, o.ref_extra, o.indent, o.selector || '', innerWidth,
+                              innerHeight, scrollX, scrollY]);
   if (watching) for (const record of watching.takeRecords()) { if (record) { dirty = true; break; } }
   if (!dirty && o.since === seq && key === lastKey && seq > 0) return { doc: DOC_ID, seq, unchanged: true };
   const scope = scopeOf(o.selector);

@@ -1,5 +1,5 @@
 // @module snapshot_lines
-// @imports snapshot_node: NODE_CONTAINER, clip, lineHead, lineTail; snapshot_tree: POS_ABOVE, POS_IN, POS_BELOW
+// @imports snapshot_node: NODE_CONTAINER, NODE_NAMED, clip, quoted, lineHead, lineTail; snapshot_tree: POS_ABOVE, POS_IN, POS_BELOW
 // @imports text: squash; redact: REDACTED; refs: refFor, noteRef
 // @exports selectLines
 // snapshot_lines.js — the agent snapshot of one document, second pass: pick the lines of snapshot_tree.js's
@@ -82,11 +82,16 @@ function selectLines(root, o) {
   const render = (n) => {
     for (const k of n.kids) {
       if (!k.sel || (k.kids && empty(k))) continue;
-      const [head, ref, tail] = k.line;
+      let [head, ref, tail] = k.line;
+      // A line whose name is also the name of an element below it (a heading that is one link) leaves the
+      // name to that element's line, so the words are said once.
+      if (k.kind === NODE_NAMED && k.name && k.kids.some((c) => c.sel && c.name === k.name)) {
+        head = head.replace(' ' + quoted(clip(k.name, o.name_max)[0]), '');
+      }
       if (ref && !k.redacted) noteRef(ref, k.el, k.role, k.name, o.seq);
       if (k.role === 'iframe') frames.push({ line: lines.length, el: k.el });
       lines.push([k.parent.depth + 1, head, ref, tail]);
-      shown += k.len;
+      shown += k.len - (k.line[0].length - head.length);
       byPos[k.pos]++;
       if (k.kids) render(k);
     }

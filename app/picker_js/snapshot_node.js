@@ -1,6 +1,7 @@
 // @module snapshot_node
 // @imports text: squash; role: role; name: accessibleName; redact: REDACTED, EDITABLE_TEXT, isRedacted, isSecretInput, isSecretField, isEditable, redactUrl
-// @exports SKIP_TAGS, BLOCK_TAGS, NODE_TRANSPARENT, NODE_CONTAINER, NODE_NAMED, NODE_LEAF, nodeKind, displayRole, textPiece, clip, lineHead, lineTail
+// @exports SKIP_TAGS, BLOCK_TAGS, NODE_TRANSPARENT, NODE_CONTAINER, NODE_NAMED, NODE_LEAF, nodeKind, displayRole, textPiece, clip, quoted
+// @exports lineHead, lineTail
 // snapshot_node.js — what the agent snapshot says about one element: whether it is a line of its own (its
 // kind), and the words of that line (role, accessible name, states, href, value). The walk that decides which
 // elements get lines is snapshot_tree.js.
