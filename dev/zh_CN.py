@@ -143,6 +143,10 @@ ZH = {
     "Chromium's DevTools for this page, in a window of their own": "本页面的 Chromium 开发者工具，在单独的窗口中打开",
     "DevTools": "开发者工具",
     "View": "视图",
+    "Agent": "智能体",
+    "Let agents run JavaScript in the page (evaluate)": "允许智能体在页面中运行 JavaScript（evaluate）",
+    "Agents may run JavaScript in the page": "智能体可以在页面中运行 JavaScript",
+    "Agents may no longer run JavaScript in the page (evaluate is refused)": "智能体不能再在页面中运行 JavaScript（evaluate 会被拒绝）",
     # Tab
     "The page's renderer stopped ({0}, code {1}); press Reload": "页面的渲染进程已停止（{0}，代码 {1}）；请按“重新加载”",
 }

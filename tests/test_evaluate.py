@@ -153,6 +153,27 @@ def test_raw_mode_adds_diagnostics(call, server):
     json.dumps(result)
 
 
+@pytest.fixture
+def private_settings(tmp_path):
+    """pagenote's settings file under ``tmp_path`` for this test (the user's own is never touched)."""
+    from PySide6.QtCore import QSettings
+
+    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(tmp_path / "settings"))
+    yield tmp_path / "settings"
+    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(tmp_path / "gone"))
+
+
+def test_the_agent_menu_setting_turns_evaluate_off_and_is_remembered(private_settings, call, window):
+    from app.runtime.run import evaluate_setting
+
+    assert evaluate_setting() is True and window.act_evaluate.isChecked()
+    window.act_evaluate.setChecked(False)
+    assert _error(call, "1").name == "EVALUATE_DISABLED"
+    assert evaluate_setting() is False and list(private_settings.rglob("*.ini"))
+    window.act_evaluate.setChecked(True)
+    assert evaluate(call, "1") == {"value": 1} and evaluate_setting() is True
+
+
 def test_turned_off_evaluate_is_refused(call, window):
     window.app.allow_evaluate = False
     assert _error(call, "1").name == "EVALUATE_DISABLED"

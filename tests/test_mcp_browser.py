@@ -20,11 +20,15 @@ from conftest import poll_until
 from test_mcp import ROOT, _short_dir, _stop, text_of, with_client
 
 
-def _serve(url: str, *extra: str):
-    """``pagenote serve URL EXTRA…`` with its socket in a short temp dir; yields ``(socket, dir, proc)``."""
+def _serve(url: str, *extra: str, settings: str = ""):
+    """``pagenote serve URL EXTRA…`` with its socket in a short temp dir and ``settings`` as its settings file
+    (``XDG_CONFIG_HOME`` there); yields ``(socket, dir, proc)``."""
     tmp = _short_dir()
     sock = tmp / "a.sock"
-    env = {**os.environ, "PAGENOTE_SOCKET": str(sock), "QT_QPA_PLATFORM": "offscreen"}
+    (tmp / "config" / "pagenote").mkdir(parents=True)
+    (tmp / "config" / "pagenote" / "pagenote.ini").write_text(settings)
+    env = {**os.environ, "PAGENOTE_SOCKET": str(sock), "QT_QPA_PLATFORM": "offscreen",
+           "XDG_CONFIG_HOME": str(tmp / "config")}
     with open(tmp / "serve.log", "wb") as log:
         proc = subprocess.Popen([sys.executable, "-m", "app", "serve", url, "--out", str(tmp / "project"), *extra],
                                 env=env, cwd=ROOT, stdin=subprocess.DEVNULL, stdout=log, stderr=log)
@@ -51,6 +55,11 @@ def browser_app(server):
 @pytest.fixture(scope="module")
 def no_evaluate_app(server):
     yield from _serve(server.url("spa.html"), "--no-evaluate")
+
+
+@pytest.fixture(scope="module")
+def setting_off_app(server):
+    yield from _serve(server.url("spa.html"), settings="[agent]\nevaluate=false\n")
 
 
 def test_navigate_back_tabs(browser_app, server):
@@ -97,12 +106,19 @@ def test_evaluate_console_and_network(browser_app, server):
     json.dumps(network.structured_content)
 
 
-def test_no_evaluate_refuses_with_a_registry_error(no_evaluate_app):
-    result = with_client(no_evaluate_app.socket, lambda c: c.call_tool("browser_evaluate", {"function": "1"}))
+@pytest.mark.parametrize("app", ["no_evaluate_app", "setting_off_app"])
+def test_no_evaluate_or_the_setting_refuses_with_a_registry_error(app, request):
+    app = request.getfixturevalue(app)
+    result = with_client(app.socket, lambda c: c.call_tool("browser_evaluate", {"function": "1"}))
     assert result.is_error and result.structured_content["error"]["code"] == "EVALUATE_DISABLED"
 
     async def health():
-        async with AgentClient(no_evaluate_app.socket) as c:
+        async with AgentClient(app.socket) as c:
             return await c.call("health")
 
     assert anyio.run(health)["capabilities"]["evaluate"] is False
+
+
+def test_evaluate_is_on_by_default(browser_app):
+    result = with_client(browser_app.socket, lambda c: c.call_tool("browser_evaluate", {"function": "() => 1 + 1"}))
+    assert not result.is_error and text_of(result) == "2"

@@ -145,6 +145,18 @@ def open_app(project_dir: Path, *, headless: bool) -> Iterator[tuple[object, obj
             QCoreApplication.processEvents()
 
 
+#: The user setting that lets agents run JavaScript in the page (``evaluate``); absent means allowed.
+EVALUATE_SETTING = "agent/evaluate"
+
+
+def evaluate_setting() -> bool:
+    """Whether the user's settings (:func:`app.runtime.i18n.settings`) let agents run ``evaluate`` (default
+    true; the window's Agent menu changes it, ``pagenote serve --no-evaluate`` overrides it for one run)."""
+    from app.runtime.i18n import settings
+
+    return str(settings().value(EVALUATE_SETTING, "true")).lower() not in ("false", "0", "no", "off")
+
+
 def _serve_dialogs(tab, mode: str) -> None:
     """``tab`` answers JavaScript dialogs per ``mode``; a dialog loop in it is reported once on stderr."""
     from app.core.errors import PagenoteError
@@ -163,7 +175,8 @@ def run_serve(url: str | None, project_dir: Path, socket_path: Path | None,
     SIGINT/SIGTERM, see :func:`open_app`), or ``SOCKET_UNAVAILABLE``'s (5) when the socket cannot be
     served. Every tab answers JavaScript dialogs at once per ``dialogs`` (``dismiss``/``accept``,
     :class:`~app.webview.dialogs.DialogPolicy`); a dialog loop is one ``DIALOG_LOOP`` line on stderr. With
-    ``evaluate`` false agents' ``evaluate`` is refused (``EVALUATE_DISABLED``)."""
+    ``evaluate`` false, or the user's setting off (:func:`evaluate_setting`), agents' ``evaluate`` is refused
+    (``EVALUATE_DISABLED``)."""
     from app.webview.urls import demo_url, url_from_user_input
 
     from app.core.errors import PagenoteError
@@ -174,7 +187,7 @@ def run_serve(url: str | None, project_dir: Path, socket_path: Path | None,
         return error.exit_code
     with open_app(project_dir, headless=True) as (qt_app, app):
         app.tab_added.connect(lambda added: _serve_dialogs(added, dialogs))
-        app.allow_evaluate = evaluate
+        app.allow_evaluate = evaluate and evaluate_setting()
         tab = app.new_tab()
         problem = app.start_agent(socket_path)
         if problem:

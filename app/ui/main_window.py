@@ -189,12 +189,26 @@ class MainWindow(QMainWindow):
         self.act_devtools.triggered.connect(self.devtools.toggle)
         view_menu = QMenu(self.tr("View"), self)
         view_menu.addActions([self.act_console, self.act_devtools])
+        agent_menu = QMenu(self.tr("Agent"), self)
+        self.act_evaluate = agent_menu.addAction(self.tr("Let agents run JavaScript in the page (evaluate)"))
+        self.act_evaluate.setCheckable(True)
+        self.act_evaluate.setChecked(self.app.allow_evaluate)
+        self.act_evaluate.toggled.connect(self._set_evaluate)
         bar = self.menuBar()
-        if bar.actions():  # before Settings and Help
-            bar.insertMenu(bar.actions()[0], view_menu)
-        else:
-            bar.addMenu(view_menu)
+        first = bar.actions()[0] if bar.actions() else None
+        for menu in (view_menu, agent_menu):  # before Settings and Help
+            bar.insertMenu(first, menu) if first is not None else bar.addMenu(menu)
         self.addActions([self.act_console, self.act_devtools])  # the shortcuts work with the menu closed
+
+    def _set_evaluate(self, on: bool) -> None:
+        """Allow or refuse agents' ``evaluate`` from now on, and remember it in the user's settings."""
+        from app.runtime.i18n import settings
+        from app.runtime.run import EVALUATE_SETTING
+
+        self.app.allow_evaluate = on
+        settings().setValue(EVALUATE_SETTING, "true" if on else "false")
+        self.say(self.tr("Agents may run JavaScript in the page") if on else
+                 self.tr("Agents may no longer run JavaScript in the page (evaluate is refused)"))
 
     def _build_status(self) -> None:
         self.status_label = QLabel()
@@ -368,7 +382,7 @@ def run_window(url: str | None, project_dir: Path, socket_path: Path | None, lan
     import sys
 
     from app.runtime.i18n import choose_language, install_translators
-    from app.runtime.run import open_app
+    from app.runtime.run import evaluate_setting, open_app
     from app.webview.urls import demo_url
 
     with open_app(project_dir, headless=False) as (qt_app, app):
@@ -377,6 +391,7 @@ def run_window(url: str | None, project_dir: Path, socket_path: Path | None, lan
         # The desktop entry's id (packaging/dev.pagenote.Pagenote.desktop) ties the window to its launcher.
         qt_app.setDesktopFileName("dev.pagenote.Pagenote")
         qt_app.setWindowIcon(QIcon(str(resource("icons", "pagenote.svg"))))
+        app.allow_evaluate = evaluate_setting()
         window = MainWindow(app)
         if socket_path is not None:
             problem = app.start_agent(socket_path)

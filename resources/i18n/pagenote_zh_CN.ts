@@ -135,37 +135,38 @@
 <context>
     <name>ConsoleDock</name>
     <message>
-        <location filename="../../app/ui/console_dock.py" line="29" />
+        <location filename="../../app/ui/console_dock.py" line="31" />
         <source>Console</source>
+        <extracomment>New entries reach the list in batches, at most this often (ms).</extracomment>
         <translation>控制台</translation>
     </message>
     <message>
-        <location filename="../../app/ui/console_dock.py" line="37" />
+        <location filename="../../app/ui/console_dock.py" line="39" />
         <source>All levels</source>
         <translation>所有级别</translation>
     </message>
     <message>
-        <location filename="../../app/ui/console_dock.py" line="37" />
+        <location filename="../../app/ui/console_dock.py" line="39" />
         <source>Warnings and errors</source>
         <translation>警告和错误</translation>
     </message>
     <message>
-        <location filename="../../app/ui/console_dock.py" line="38" />
+        <location filename="../../app/ui/console_dock.py" line="40" />
         <source>Errors</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../../app/ui/console_dock.py" line="41" />
+        <location filename="../../app/ui/console_dock.py" line="43" />
         <source>Search messages</source>
         <translation>搜索消息</translation>
     </message>
     <message>
-        <location filename="../../app/ui/console_dock.py" line="43" />
+        <location filename="../../app/ui/console_dock.py" line="45" />
         <source>Clear</source>
         <translation>清空</translation>
     </message>
     <message>
-        <location filename="../../app/ui/console_dock.py" line="44" />
+        <location filename="../../app/ui/console_dock.py" line="46" />
         <source>Copy entry</source>
         <translation>复制条目</translation>
     </message>
@@ -401,7 +402,7 @@
     </message>
     <message>
         <location filename="../../app/ui/main_window.py" line="147" />
-        <location filename="../../app/ui/main_window.py" line="287" />
+        <location filename="../../app/ui/main_window.py" line="301" />
         <source>Screenshot</source>
         <translation>截图</translation>
     </message>
@@ -501,127 +502,147 @@
         <translation>视图</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="202" />
+        <location filename="../../app/ui/main_window.py" line="192" />
+        <source>Agent</source>
+        <translation>智能体</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/main_window.py" line="193" />
+        <source>Let agents run JavaScript in the page (evaluate)</source>
+        <translation>允许智能体在页面中运行 JavaScript（evaluate）</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/main_window.py" line="210" />
+        <source>Agents may run JavaScript in the page</source>
+        <translation>智能体可以在页面中运行 JavaScript</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/main_window.py" line="211" />
+        <source>Agents may no longer run JavaScript in the page (evaluate is refused)</source>
+        <translation>智能体不能再在页面中运行 JavaScript（evaluate 会被拒绝）</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/main_window.py" line="216" />
         <source>Copy path</source>
         <translation>复制路径</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="221" />
+        <location filename="../../app/ui/main_window.py" line="235" />
         <source>Not a URL or file: {0}</source>
         <translation>不是 URL 或文件：{0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="227" />
+        <location filename="../../app/ui/main_window.py" line="241" />
         <source>Failed to load {0}: {1}</source>
         <translation>无法加载 {0}：{1}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/main_window.py" line="246" />
+        <location filename="../../app/ui/main_window.py" line="260" />
         <source>%n note(s) over {0} characters cut, ending in a [truncated] line</source>
         <translation><numerusform>%n 条备注超过 {0} 个字符，已截断并以 [truncated] 行结尾</numerusform></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/main_window.py" line="256" />
+        <location filename="../../app/ui/main_window.py" line="270" />
         <source>Copied %n annotation(s) as Markdown ({0} characters)</source>
         <translation><numerusform>已以 Markdown 复制 %n 条批注（{0} 个字符）</numerusform></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="264" />
+        <location filename="../../app/ui/main_window.py" line="278" />
         <source>Save failed: {0}</source>
         <translation>保存失败：{0}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/main_window.py" line="267" />
+        <location filename="../../app/ui/main_window.py" line="281" />
         <source>Saved %n annotation(s) to {0}</source>
         <translation><numerusform>已将 %n 条批注保存到 {0}</numerusform></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="271" />
+        <location filename="../../app/ui/main_window.py" line="285" />
         <source> and {0} with {1} numbered outlines</source>
         <translation>，以及带 {1} 个编号轮廓的 {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="273" />
+        <location filename="../../app/ui/main_window.py" line="287" />
         <source>{0} saved: {1} ({2}×{3} px){4}</source>
         <translation>{0}已保存：{1}（{2}×{3} 像素）{4}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="281" />
+        <location filename="../../app/ui/main_window.py" line="295" />
         <source>Taking screenshot…</source>
         <translation>正在截图…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="285" />
+        <location filename="../../app/ui/main_window.py" line="299" />
         <source>Screenshot failed: {0}</source>
         <translation>截图失败：{0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="292" />
+        <location filename="../../app/ui/main_window.py" line="306" />
         <source>Capturing the full page…</source>
         <translation>正在截取整页…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="292" />
+        <location filename="../../app/ui/main_window.py" line="306" />
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="304" />
+        <location filename="../../app/ui/main_window.py" line="318" />
         <source>Full-page screenshot failed: {0}</source>
         <translation>整页截图失败：{0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="309" />
+        <location filename="../../app/ui/main_window.py" line="323" />
         <source>Full-page screenshot</source>
         <translation>整页截图</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="316" />
+        <location filename="../../app/ui/main_window.py" line="330" />
         <source>Annotation {0}: {1}</source>
         <translation>批注 {0}：{1}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/main_window.py" line="317" />
+        <location filename="../../app/ui/main_window.py" line="331" />
         <source>Saved %n element crop(s) in {0}</source>
         <translation><numerusform>已在 {0} 中保存 %n 张元素裁剪图</numerusform></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="327" />
+        <location filename="../../app/ui/main_window.py" line="341" />
         <source>Nothing to send: pin an annotation or write an overall note first</source>
         <translation>没有可发送的内容：请先钉上批注或填写总体备注</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="332" />
+        <location filename="../../app/ui/main_window.py" line="346" />
         <source>Send failed: could not store the batch: {0}</source>
         <translation>发送失败：无法保存该批次：{0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="337" />
+        <location filename="../../app/ui/main_window.py" line="351" />
         <source>Batch {0} is pending, but the agent socket is off: no agent can receive it now</source>
         <translation>批次 {0} 正在等待，但智能体套接字已关闭：现在没有智能体能接收它</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/main_window.py" line="340" />
+        <location filename="../../app/ui/main_window.py" line="354" />
         <source>Sent batch {0} to %n waiting agent(s)</source>
         <translation><numerusform>已将批次 {0} 发送给 %n 个正在等待的智能体</numerusform></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="342" />
+        <location filename="../../app/ui/main_window.py" line="356" />
         <source>No agent is waiting: batch {0} is pending and goes to the next annotations.wait</source>
         <translation>没有智能体在等待：批次 {0} 将交给下一次 annotations.wait</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="348" />
+        <location filename="../../app/ui/main_window.py" line="362" />
         <source>Copied {0}</source>
         <translation>已复制 {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="354" />
+        <location filename="../../app/ui/main_window.py" line="368" />
         <source>Annotations cleared</source>
         <translation>批注已清空</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="384" />
+        <location filename="../../app/ui/main_window.py" line="399" />
         <source>Agent socket off: {0}</source>
         <translation>智能体套接字已关闭：{0}</translation>
     </message>
