@@ -50,6 +50,14 @@ def test_the_frame_of_an_inline_script_ignores_the_fragment(window, qtbot, serve
     assert warning["frame_url"] == server.url("console.html")
 
 
+def test_page_state_counts_the_documents_console_errors(window, qtbot, server, server2, call):
+    _load_with_child(window, qtbot, server, server2)
+    state = call("page.state")
+    assert state["status"] == 200 and state["console_errors"] == 4  # console.error, 2 uncaught (top, child), 1 rejection
+    window.load_page(server.url("spa.html"))
+    assert "console_errors" not in call("page.state")
+
+
 def test_no_secret_in_entries(window, qtbot, server, server2, call):
     _load_with_child(window, qtbot, server, server2)
     texts = [e["text"] for e in call("console.list", text="fetch")["entries"]]

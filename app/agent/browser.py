@@ -105,6 +105,15 @@ class BrowserHost:
             raise PagenoteError("NO_PAGE", "no tab is open")
         return tab, attach(tab)
 
+    def browser_state(self, tab: Tab) -> dict:
+        """What ``page.state`` adds for agents: ``status`` (the document's HTTP status) and ``console_errors``
+        (error-level console entries of the current document, uncaught errors included), each only when
+        non-zero."""
+        parts = attach(tab)
+        errors = sum(1 for e in parts.console.entries
+                     if e.level == "error" and e.navigation == parts.console.navigation)
+        return compact({"status": parts.navigator.status or None, "console_errors": errors or None}, keep=())
+
     async def navigate(self, params: NavigateParams) -> dict:
         url = url_from_user_input(params.url)
         if not url.isValid() or url.scheme() not in ("http", "https", "file", "about", "data"):

@@ -54,8 +54,10 @@ class TabsHost(BrowserHost):
         return [tab.info(tab is active) for tab in self.app.tabs]
 
     async def page_state(self) -> dict:
-        """The active tab's :meth:`~app.tabs.tab.Tab.page_state`. Raises ``NO_PAGE``."""
-        return await self._active().page_state()
+        """The active tab's :meth:`~app.tabs.tab.Tab.page_state`, plus the document's HTTP ``status`` and its
+        ``console_errors`` count when there are any (:meth:`BrowserHost.browser_state`). Raises ``NO_PAGE``."""
+        tab = self._active()
+        return {**await tab.page_state(), **self.browser_state(tab)}
 
     async def screenshot(self, params: ScreenshotParams) -> dict:
         """Capture per ``params`` in the active tab and describe the file(s): ``{kind, path, width, height,
