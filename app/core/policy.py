@@ -127,6 +127,9 @@ LOCATOR_SEPARATOR = "; "
 SELECTOR_QUERIES = 60
 #: Ancestors looked at for an anchor (an ancestor whose own step is unique in the document).
 SELECTOR_DEPTH = 12
+#: A parent with more children than this is not searched for a sibling-distinguishing step: the step uses
+#: the element's position (bounds the per-pick work on long lists; a count, so still deterministic).
+SELECTOR_SIBLINGS_MAX = 500
 #: Longest id or test id written in a selector step (longer ones make selectors nobody reads).
 SELECTOR_ID_MAX = 200
 #: Longest naming-attribute value (href, name, aria-label …) written in a selector step.
@@ -216,8 +219,8 @@ def page_options() -> dict:
                     "editable_text": EDITABLE_TEXT},
         "locators": {"max": LOCATOR_MAX, "chars": LOCATOR_CHARS, "value_max": LOCATOR_VALUE_MAX,
                      "text_max": LOCATOR_TEXT_MAX, "separator": LOCATOR_SEPARATOR},
-        "selectors": {"queries": SELECTOR_QUERIES, "depth": SELECTOR_DEPTH, "id_max": SELECTOR_ID_MAX,
-                      "value_max": SELECTOR_VALUE_MAX, "text_source_max": TEXT_SOURCE_MAX},
+        "selectors": {"queries": SELECTOR_QUERIES, "depth": SELECTOR_DEPTH, "siblings_max": SELECTOR_SIBLINGS_MAX,
+                      "id_max": SELECTOR_ID_MAX, "value_max": SELECTOR_VALUE_MAX, "text_source_max": TEXT_SOURCE_MAX},
         "markers": {"color": MARKER_COLOR, "stale": MARKER_STALE_COLOR, "selected": MARKER_SELECTED_COLOR,
                     "highlight": HIGHLIGHT_COLOR, "size": MARKER_SIZE},
         "statuses": {"exact": STATUS_EXACT, "rematched": STATUS_REMATCHED, "stale": STATUS_STALE},

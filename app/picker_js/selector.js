@@ -118,7 +118,7 @@ function targetSteps(el) {
 
 // Same-tag siblings of `el` (itself excluded), or null when the parent has over SIBLINGS_MAX children
 // (a long list: the step then uses its position, without comparing).
-const SIBLINGS_MAX = 500;
+const SIBLINGS_MAX = OPTIONS.selectors.siblings_max;
 function sameTagOthers(el) {
   const parent = el.parentElement;
   if (!parent || parent.children.length > SIBLINGS_MAX) return null;
