@@ -296,3 +296,15 @@ def test_the_budget_holds_with_a_20_mb_text_node(window, server, snap, js, qtbot
         assert f"{tag} start word word" in text, tag
     assert result["cut"]["names"] >= 4
     assert max(len(line) for line in text.splitlines()) < 300
+
+
+def test_open_shadow_roots_are_walked_with_their_slots_and_refs_resolve_inside(window, server, snap):
+    window.load_page(server.url("snapshot_shadow.html"))
+    result = snap()
+    text = result["snapshot"]
+    assert re.search(r'- region "Card" \[ref=e\d+\]\n  - heading "Slotted title" \[level=2\] \[ref=e\d+\]\n'
+                     r'  - button "Inside open root" \[ref=e\d+\]', text), text
+    assert "Inside closed root" not in text   # a closed root is the page's own: pagenote cannot see into it
+    ref = _ref(text, r'button "Inside open root"')
+    found = snap.raw("ref.resolve", {"ref": ref, "snapshot_id": result["snapshot_id"]})["result"]
+    assert found["how"] == "same" and found["name"] == "Inside open root" and found["rect"]["height"] > 0

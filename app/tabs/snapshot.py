@@ -192,7 +192,7 @@ class Stitcher:
             if share.chars < 200 or share.nodes < 2:
                 self._note(at, "not expanded: the iframes' budget is spent")
                 continue
-            child = child_frame(frame or self.bridge.page.mainFrame(), info)
+            child = _child_for(frame or self.bridge.page.mainFrame(), info)
             sub_chain = chain + [info.get("selector") or ""]
             prefix = self.names.of(" >> ".join(sub_chain))
             try:
@@ -210,6 +210,20 @@ class Stitcher:
             budget.chars -= spent + left[0] - nested.chars
             budget.nodes -= len(sub["lines"]) + left[1] - nested.nodes
             shift += len(self.out.lines) - before
+
+
+def _child_for(parent: QWebEngineFrame, info: dict) -> QWebEngineFrame | None:
+    """The child frame an iframe (``info``: its name, index and content ``rect``) shows: one whose size is the
+    iframe's content box (within 1 px), preferring the one its name or index names (:func:`child_frame`).
+    Chromium lists child frames in creation order, which script-inserted iframes break, so the size must agree;
+    ``None`` when no child fits."""
+    rect = info.get("rect") or {}
+    fits = [c for c in parent.children() if c.isValid()
+            and abs(c.size().width() - rect.get("width", -9)) <= 1 and abs(c.size().height() - rect.get("height", -9)) <= 1]
+    named = child_frame(parent, info)
+    if named is not None and any(c == named for c in fits):
+        return named
+    return fits[0] if len(fits) == 1 else None
 
 
 def _raise_for_selector(answer: dict, selector: str | None) -> None:
