@@ -296,6 +296,7 @@ def test_the_budget_holds_with_a_20_mb_text_node(window, server, snap, js, qtbot
         assert f"{tag} start word word" in text, tag
     assert result["cut"]["names"] >= 4
     assert max(len(line) for line in text.splitlines()) < 300
+    assert re.search(r'- listitem "Big item" \[ref=e\d+\]: li start word word', text), text[:2000]
 
 
 def test_open_shadow_roots_are_walked_with_their_slots_and_refs_resolve_inside(window, server, snap):

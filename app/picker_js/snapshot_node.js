@@ -129,8 +129,11 @@ function nameOf(el, kind, r) {
   if (kind === NODE_CONTAINER && !hasOwnName(el) && !el.hasAttribute('title') && !NAMED_BY_PART.has(el.localName)) {
     return '';
   }
-  if (kind === NODE_NAMED && !hasOwnName(el) && !FORM_TAGS.has(el.localName) && !isEditable(el) && contentTooBig(el)) {
-    return boundedText(el, 1000);
+  // Without aria-label(ledby), name.js may read the element's whole content (a name from content, even for a
+  // container named by its title): a big subtree is read here instead, bounded, or not at all.
+  const tag = el.localName;
+  if (!hasOwnName(el) && !FORM_TAGS.has(tag) && !NAMED_BY_PART.has(tag) && !isEditable(el) && contentTooBig(el)) {
+    return kind === NODE_NAMED ? boundedText(el, 1000) : squash(el.getAttribute('title') || '');
   }
   return accessibleName(el);
 }
