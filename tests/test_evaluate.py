@@ -116,6 +116,11 @@ def test_a_script_loop_times_out(call, window, server):
                   timeout_ms=300).name == "EVALUATE_TIMEOUT"
 
 
+def test_a_page_busy_in_its_own_loop_times_out(call, window):
+    window.page.runJavaScript("const end = Date.now() + 3000; while (Date.now() < end);")  # the page's own loop
+    assert _error(call, "() => 1", timeout_ms=300).name == "EVALUATE_TIMEOUT"
+
+
 def test_a_page_cannot_forge_a_result(call, window, server, js):
     window.load_page(server.url("forge.html"))
     assert evaluate(call, "() => window.slowSecret()") == {"value": "the real value"}

@@ -298,9 +298,6 @@ async def evaluate(bridge: PageBridge, source: str, timeout_ms: int) -> Evaluate
     ``FRAME_GONE`` (the document was replaced during the call)."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout_ms / 1000
-    problem = await bridge.run(syntax_check_source(source), timeout_ms=max(timeout_ms, 1), what="evaluate")
-    if problem:
-        raise EvaluateFailed("SyntaxError", str(problem)[:MESSAGE_CHARS], "")
     token, prop = secrets.token_hex(16), "__pn_" + secrets.token_hex(16)
 
     async def run(script: str) -> dict:
@@ -310,6 +307,9 @@ async def evaluate(bridge: PageBridge, source: str, timeout_ms: int) -> Evaluate
         return _answer(await bridge.run(script, world=MAIN_WORLD, timeout_ms=left, what="evaluate"), token)
 
     try:
+        problem = await bridge.run(syntax_check_source(source), timeout_ms=timeout_ms, what="evaluate")
+        if problem:
+            raise EvaluateFailed("SyntaxError", str(problem)[:MESSAGE_CHARS], "")
         try:
             answer = await run(wrapper_source(source, token, prop))
         except FrameGone:
