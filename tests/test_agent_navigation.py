@@ -49,6 +49,14 @@ def test_a_404_page_is_committed_with_its_status(call, server):
     assert result["url"] == server.url("no-such-page.html")
 
 
+def test_a_server_redirect_reports_the_final_url(call, server):
+    result = call("navigate", url=server.url("redirected"))
+    assert result["url"] == server.url("redirected/") and result["status"] == 200
+    assert result["title"] == "Redirected"
+    hops = [e["url"] for e in call("network.list", type="document")["entries"]]
+    assert hops == [server.url("redirected"), server.url("redirected/")]
+
+
 def test_a_refused_connection_is_chromiums_error(call):
     url = f"http://127.0.0.1:{_closed_port()}/x"
     error = _error(call, "navigate", url=url)
