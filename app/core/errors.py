@@ -159,6 +159,27 @@ REGISTRY: dict[str, ErrorKind] = _rows(
      "take a new snapshot (snapshot / browser_snapshot) and use a ref from it with its snapshot_id",
      "the ref no longer names an element: another document, an unknown snapshot, or its element was replaced "
      "with no single equivalent"),
+    # -- the agent's browser tools: actions by ref --
+    ("ELEMENT_OBSCURED", -32091, EXIT_PAGE_FAILED,
+     "another element covers the target at its click point (a dialog, banner or overlay?): close or scroll it "
+     "away, or act on the element that covers it, then take a new snapshot",
+     "the action's click point would reach another element (named in the message)"),
+    ("ELEMENT_NOT_ACTIONABLE", -32096, EXIT_PAGE_FAILED,
+     "take a new snapshot and pick an element that can take this action (enabled, visible, editable, a select "
+     "for select_option, a checkbox or radio for check)",
+     "the element cannot take this action (disabled, not drawn, not editable, no such option)"),
+    ("MODAL_DIALOG", -32092, EXIT_PAGE_FAILED,
+     "answer it with dialog.handle(accept, prompt_text?) (MCP browser_handle_dialog), then continue",
+     "a JavaScript dialog (alert, confirm, prompt, beforeunload) is open and holds the page"),
+    ("USER_TOOK_CONTROL", -32093, EXIT_PAGE_FAILED,
+     "the user pressed Stop or clicked into the page; ask the user to press 'Hand back to the agent', then "
+     "take a new snapshot", "the user took the page back from the agent: actions are refused"),
+    ("BROWSER_PAGE_CHANGING", -32094, EXIT_PAGE_FAILED,
+     "the page is being replaced (a navigation); wait a moment, then retry (page_state says when it loaded)",
+     "the document was replaced during a read, twice in a row"),
+    ("BROWSER_OPERATION_UNCERTAIN", -32095, EXIT_PAGE_FAILED,
+     "take a new snapshot to see whether the action took effect; pagenote never repeats it by itself",
+     "the document was replaced while the action was delivered: whether it took effect is unknown"),
     # -- devices: WebHID / Web Serial, the traffic log, virtual devices --
     ("DEVICE_NOT_FOUND", -32097, EXIT_BAD_INPUT, "call devices_list for the device keys (virtual devices: virtual:N)",
      "no device or port has that key (or it is not a virtual one)"),
