@@ -68,6 +68,7 @@ BAD_CALLS = [
     ("take_screenshot", {"full_page": True}, "full_page: unknown parameter (this tool takes: kind, annotation, batch)"),
     ("list_tabs", {"all": True}, "all: unknown parameter (this tool takes none)"),
     ("page_state", {"tab": "1"}, "tab: unknown parameter (this tool takes none)"),
+    ("browser_snapshot", {"max_nodes": "many"}, 'max_nodes: input should be a valid integer (got "many")'),
     ("browser_navigate", {}, "url: required, but missing"),
     ("browser_navigate_back", {"timeout_ms": "soon"}, 'timeout_ms: input should be a valid integer (got "soon")'),
     ("browser_tabs", {"action": "new"}, "action: input should be 'list' (got \"new\")"),

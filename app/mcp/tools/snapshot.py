@@ -33,9 +33,10 @@ class SnapshotParams(ToolParams):
         description=f"at most this many characters of snapshot text (default and maximum {MAX_CHARS:,})")] = None
     max_nodes: Annotated[_bounded(1, MAX_NODES), Field(
         description=f"at most this many lines (default and maximum {MAX_NODES})")] = None
-    selector: Annotated[str | None, Field(
+    selector: Annotated[Annotated[str, Field(max_length=2000)] | None,
+                        WithJsonSchema({"type": "string", "maxLength": 2000}), Field(
         description="CSS selector of one element to snapshot instead of the page ('iframe >> inner' enters "
-                    "iframes and open shadow roots)", max_length=2000)] = None
+                    "iframes and open shadow roots)")] = None
     mode: Annotated[optional_enum("auto", "full"), Field(
         description="auto (default): a diff or 'unchanged' when that is shorter than the whole text; full: the "
                     "whole text")] = None
