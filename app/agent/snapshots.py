@@ -192,7 +192,12 @@ class SnapshotKeeper:
         tab = tab_of(taken.tab_id)
         if tab is None:
             raise PagenoteError("STALE_REF", f"the tab of snapshot {taken.id} was closed", STALE_NEXT)
-        answer = await resolve_ref(tab.bridge, part, m.group(2), part.answer.get("seq", 0))
+        try:
+            answer = await resolve_ref(tab.bridge, part, m.group(2), part.answer.get("seq", 0))
+        except PagenoteError as exc:
+            if exc.name not in ("PAGE_SCRIPT_MISSING", "FRAME_GONE"):
+                raise
+            answer = {"ok": False, "reason": "document"}   # its document is going or gone: fail closed
         if not isinstance(answer, dict) or not answer.get("ok"):
             raise PagenoteError("STALE_REF", _stale_reason(params.ref, taken.id, answer or {}), STALE_NEXT)
         out = {"ok": True, "ref": params.ref, "snapshot_id": taken.id, "how": answer.get("how"),
