@@ -57,6 +57,12 @@ def test_a_server_redirect_reports_the_final_url(call, server):
     assert hops == [server.url("redirected"), server.url("redirected/")]
 
 
+def test_a_script_redirect_while_loading_reports_where_it_landed(call, server):
+    result = call("navigate", url=server.url("js-redirect.html"))
+    assert result["url"] == server.url("console.html") and result["title"] == "Console"
+    assert result["committed"] is True and result["status"] == 200
+
+
 def test_a_refused_connection_is_chromiums_error(call):
     url = f"http://127.0.0.1:{_closed_port()}/x"
     error = _error(call, "navigate", url=url)
