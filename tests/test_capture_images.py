@@ -116,8 +116,8 @@ def test_annotated_full_page_draws_numbers_where_the_markers_are(tall, qtbot):
     assert path.name.endswith("-full-annotated.png")
     assert window.batch().screenshot_clean.endswith("-full.png")
     red = (220, 38, 38)
-    assert drawn.getpixel((3, 72)) == red                      # badge 1 at #corner's top-left (0, 60)
-    assert drawn.getpixel((303, 3000 - 400 + 12)) == red       # badge 2 at #target's top-left
+    assert drawn.getpixel((3, 48)) == red                      # badge 1 just above #corner's top-left (0, 60)
+    assert drawn.getpixel((303, 3000 - 400 - 12)) == red       # badge 2 just above #target's top-left
     assert drawn.getpixel((350, 3000 - 400 + 25)) == (0x12, 0x34, 0x56)
 
 

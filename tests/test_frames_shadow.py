@@ -208,7 +208,7 @@ def test_annotated_screenshot_draws_annotations_inside_frames(frames, qtbot):
     assert path.name.endswith("-annotated.png")
     drawn = Image.open(path).convert("RGB")
     x, y = int(route.offset[0] + vp["x"]), int(route.offset[1] + vp["y"])
-    assert drawn.getpixel((x + 3, y + 12)) == (220, 38, 38)  # badge 1 at the framed element's top-left
+    assert drawn.getpixel((x + 3, y - 12)) == (220, 38, 38)  # badge 1 just above the framed element's top-left
 
 
 def test_capture_outlines_and_crops_elements_inside_frames(server, server2, tmp_path):
@@ -225,7 +225,7 @@ def test_capture_outlines_and_crops_elements_inside_frames(server, server2, tmp_
     drawn = Image.open(batch.screenshot).convert("RGB")
     for annotation in batch.annotations:
         rect = annotation.element.rect  # top-document CSS px (the page is at scroll 0, scale css)
-        assert drawn.getpixel((int(rect.x) + 3, int(rect.y) + 12)) == (220, 38, 38), annotation.element.selector
+        assert drawn.getpixel((int(rect.x) + 3, int(rect.y) - 12)) == (220, 38, 38), annotation.element.selector
         crop = Image.open(annotation.screenshot)
         # The crop is the element plus the 16 px margin (less where the document edge clamps it).
         assert abs(crop.width - (rect.width + 32)) <= 2 and abs(crop.height - (rect.height + 32)) <= 2
@@ -245,7 +245,7 @@ def test_markers_and_the_highlight_inside_frames_stay_out_of_clean_images(frames
                     timeout=5000)
     clean, drawn = window.run(window.tab.capture.viewport())
     assert drawn is not None
-    assert Image.open(drawn.path).convert("RGB").getpixel((x + 3, y + 12)) == (220, 38, 38)
-    assert Image.open(clean.path).convert("RGB").getpixel((x + 3, y + 12)) != (220, 38, 38)
+    assert Image.open(drawn.path).convert("RGB").getpixel((x + 3, y - 12)) == (220, 38, 38)
+    assert Image.open(clean.path).convert("RGB").getpixel((x + 3, y - 12)) != (220, 38, 38)
     # The marker is back on the page afterwards.
     qtbot.waitUntil(lambda: window.page_call("markers", frame=route.frame)[0]["visible"] is True, timeout=3000)

@@ -13,6 +13,7 @@ leaving the mode change none of them."""
 from __future__ import annotations
 
 import pytest
+from _badges import badge_fill_point, badge_rect
 from conftest import pin_at
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtTest import QTest
@@ -75,15 +76,19 @@ def test_page_css_and_top_layer_cannot_hide_move_or_cover_the_highlight_and_the_
     rect = pin.annotation.element.rect
     assert (abs(rect.x - shown.x) <= 1 and abs(rect.y - shown.y) <= 1
             and abs(rect.width - shown.width) <= 1 and abs(rect.height - shown.height) <= 1)
-    # Its marker is drawn on that element's top-left, above the page (the cover included).
+    # Its marker is measured on that element and its badge drawn just above its top-left corner, above the
+    # page (the cover included).
     qtbot.waitUntil(lambda: any(m.visible and m.n == 1 for m in feed.scene.marks), timeout=3000)
     mark = next(m for m in feed.scene.marks if m.n == 1)
     assert abs(mark.x - shown.x) <= 1 and abs(mark.y - shown.y) <= 1
-    qtbot.waitUntil(lambda: near(seen_pixel(w, mark.x + 5, mark.y + 11), RED), timeout=3000)
+    bx, by, _, bh = badge_rect(w, 1)
+    assert abs(bx - shown.x) <= 1 and abs(by + bh + 2 - shown.y) <= 1
+    x, y = badge_fill_point(w, 1)
+    qtbot.waitUntil(lambda: near(seen_pixel(w, x, y), RED), timeout=3000)
     if mode == "cover":
         # The page's cover is on screen (the page alone is green there), and the marks are above it.
         w.run(w.tab.bridge.wait_frames(2))
-        assert near(page_pixel(w, mark.x + 5, mark.y + 11), GREEN)
+        assert near(page_pixel(w, x, y), GREEN)
 
 
 def test_the_marks_are_not_in_the_page_so_clean_screenshots_need_no_hiding(window, server, qtbot):
@@ -93,8 +98,8 @@ def test_the_marks_are_not_in_the_page_so_clean_screenshots_need_no_hiding(windo
     pin_at(w, qtbot, QPoint(100, 160), "a")
     feed = w.tab.annotator.scene
     qtbot.waitUntil(lambda: any(m.visible for m in feed.scene.marks), timeout=3000)
-    qtbot.waitUntil(lambda: near(seen_pixel(w, 65, 131), RED), timeout=3000)
-    assert not near(page_pixel(w, 65, 131), RED)   # the page's own pixels: grey box, no marker
+    qtbot.waitUntil(lambda: near(seen_pixel(w, 65, 107), RED), timeout=3000)   # the badge above #a (60, 120)
+    assert not near(page_pixel(w, 65, 107), RED)   # the page's own pixels: white, no marker
 
 
 def _observed(js) -> dict:
@@ -159,16 +164,17 @@ def test_the_marks_scale_with_the_page_zoom(window, server, qtbot, js):
         w.view.setZoomFactor(2.0)
         qtbot.waitUntil(lambda: js("window.innerWidth") != before, timeout=3000)
         qtbot.waitUntil(lambda: any(m.visible and abs(m.x - 60) <= 1 for m in feed.scene.marks), timeout=3000)
-        # Badge at the box's top-left (60, 120) CSS px = (120, 240) view px; 40 CSS px into the box, past the
-        # badge, the page's grey shows through.
-        qtbot.waitUntil(lambda: near(seen_pixel(w, 65, 131), RED), timeout=3000)
+        # Badge just above the box's top-left (60, 120) CSS px: (60, 96) CSS px = (120, 192) view px; 40 CSS
+        # px into the box the page's grey shows through.
+        qtbot.waitUntil(lambda: near(seen_pixel(w, 65, 107), RED), timeout=3000)
         qtbot.waitUntil(lambda: near(seen_pixel(w, 100, 160), (128, 128, 128)), timeout=3000)
     finally:
         w.view.setZoomFactor(1.0)
 
 
 def test_the_note_box_stays_above_the_marks(window, server, qtbot):
-    """The note box opens over the element it annotates, inside the highlight: the marks are not drawn over it."""
+    """The note box opens beside the element it annotates (never over it), and the marks are not drawn over
+    it."""
     w = window
     w.load_page(server.url("tamper.html"))
     w.act_annotate.trigger()
@@ -180,9 +186,10 @@ def test_the_note_box_stays_above_the_marks(window, server, qtbot):
     qtbot.waitUntil(box.isVisible, timeout=5000)
     qtbot.waitUntil(lambda: feed.scene.highlight is not None and any(m.visible for m in feed.scene.marks), timeout=3000)
     h = feed.scene.highlight.rect
-    # A point of the note box inside the highlighted element: the box's own pixel, untinted.
-    inside = box.geometry().topLeft() + QPoint(3, 3)
-    assert h.x <= inside.x() <= h.x + h.width and h.y <= inside.y() <= h.y + h.height
+    # The note box is beside the highlighted element; a point of it shows the box's own pixel, untinted.
+    g = box.geometry()
+    assert g.left() >= h.x + h.width or g.right() < h.x or g.top() >= h.y + h.height or g.bottom() < h.y
+    inside = g.topLeft() + QPoint(3, 3)
     own = box.grab().toImage().pixelColor(3 * round(box.devicePixelRatioF()), 3 * round(box.devicePixelRatioF()))
     parent = w.view.parentWidget()
     at = w.view.mapTo(parent, inside)

@@ -54,11 +54,12 @@ def test_markers_are_not_in_the_clean_screenshot(window, server, qtbot):
     assert annotated_path.name.endswith("-annotated.png")
     assert window.batch().screenshot == str(annotated_path)
     clean = Image.open(window.batch().screenshot_clean).convert("RGB")
-    # The page's marker (red badge with white border) sits at the green block's top-left (200,100): the
-    # clean image has none of it; the annotated image has pagenote's own drawing of it there.
+    # The window draws the marker (red badge with white border) just above the green block's top-left
+    # (200,100): the clean image has none of it; the annotated image has pagenote's own drawing of it there.
     assert clean.getpixel((210, 110)) == (0, 255, 0) and clean.getpixel((250, 150)) == (0, 255, 0)
     drawn = Image.open(annotated_path).convert("RGB")
-    assert drawn.getpixel((203, 112)) == (220, 38, 38)       # badge at the element's top-left
+    assert drawn.getpixel((203, 88)) == (220, 38, 38)        # badge just above the element's top-left
+    assert drawn.getpixel((210, 110)) == (0, 255, 0)         # the element's own corner not covered
     assert drawn.getpixel((250, 100)) == (220, 38, 38)       # outline along the top edge
     assert drawn.getpixel((250, 150)) == (0, 255, 0)         # inside untouched
 

@@ -12,8 +12,8 @@ from collections.abc import Iterable
 from PIL import Image, ImageDraw, ImageFont
 
 # The marker's colour and size are the page-side overlay's, defined once in the policy.
+from app.core.placement import Box, place_badges
 from app.core.policy import MARKER_RGBA as MARKER_RED
-from app.core.policy import MARKER_SIZE
 
 REDACTION_FILL = (31, 41, 55, 255)   # solid slate: nothing of what was there survives
 
@@ -41,19 +41,19 @@ def redact(image: Image.Image, rects: Iterable[dict], k: float = 1.0, origin: tu
 
 def draw_annotations(image: Image.Image, items: Iterable[tuple[int, dict]], k: float = 1.0,
                      origin: tuple[float, float] = (0, 0)) -> None:
-    """Draw each ``(number, rect)``: a 2 px outline around the element and a numbered badge whose top-left is
-    the element's top-left — where the page shows its marker — in place."""
+    """Draw each ``(number, rect)``: a 2 px outline around the element and a numbered badge placed as the
+    window places it (:func:`app.core.placement.place_badges`: just outside the element's border box, inside
+    the image, clear of the other badges; inside the element only when there is no room), in place."""
     draw = ImageDraw.Draw(image)
-    size = max(int(MARKER_SIZE * k), 12)
     font = ImageFont.load_default(size=max(int(12 * k), 9))
+    items = sorted(items, key=lambda item: item[0])
+    area = Box(origin[0], origin[1], image.width / k, image.height / k)
+    badges = place_badges([(n, Box(r["x"], r["y"], r["width"], r["height"]), area) for n, r in items])
     for number, rect in items:
-        box = _box(rect, k, origin)
-        width = max(int(2 * k), 2)
-        draw.rectangle(box, outline=MARKER_RED, width=width)
-        label = str(number)
-        text_w = draw.textlength(label, font=font)
-        badge = (box[0], box[1], box[0] + max(size, int(text_w + 12 * k)), box[1] + size)
-        draw.rounded_rectangle(badge, radius=size // 2, fill=MARKER_RED, outline=(255, 255, 255, 255),
-                               width=max(int(2 * k), 1))
+        draw.rectangle(_box(rect, k, origin), outline=MARKER_RED, width=max(int(2 * k), 2))
+    for (number, _), b in zip(items, badges):
+        badge = _box({"x": b.x, "y": b.y, "width": b.width, "height": b.height}, k, origin)
+        draw.rounded_rectangle(badge, radius=(badge[3] - badge[1]) // 2, fill=MARKER_RED,
+                               outline=(255, 255, 255, 255), width=max(int(2 * k), 1))
         centre = ((badge[0] + badge[2]) / 2, (badge[1] + badge[3]) / 2)
-        draw.text(centre, label, fill=(255, 255, 255, 255), font=font, anchor="mm")
+        draw.text(centre, str(number), fill=(255, 255, 255, 255), font=font, anchor="mm")

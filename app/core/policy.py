@@ -161,6 +161,16 @@ def rgba(color: str, alpha: int = 255) -> tuple[int, int, int, int]:
 #: The marker colour as an RGBA tuple, for host-side drawing (app/capture/draw.py ``MARKER_RED``).
 MARKER_RGBA = rgba(MARKER_COLOR)
 
+# -- placement (what pagenote draws never hides what it marks; rules in app/core/placement.py) ---------------
+
+#: Space between a marker badge and its element's border box, and between two badges, CSS px.
+BADGE_GAP = 2
+#: Space between the note box and the element it annotates, view px.
+NOTE_GAP = 8
+#: Space between the hover label and the highlighted box, CSS px; the label's height, CSS px.
+LABEL_GAP = 2
+LABEL_HEIGHT = 18
+
 # -- JavaScript dialogs (issue 9 §1: alert/confirm/prompt/beforeunload never block) -------------------------
 
 #: Cap of a dialog's message and a prompt's default value as pagenote reports them (code points; page data).

@@ -8,8 +8,8 @@
 // probe of a screenshot (setProbe), present for the duration of one capture.
 //
 // Scene (viewport CSS px of this frame): {doc, seq, hover: {x, y, width, height, label} | null,
-// markers: [{id, n, x, y, width, height, visible, stale, selected, seen}]} — a marker's x/y is where its badge's
-// top-left goes (its element's top-left), width/height its element's box (the selected marker's outline).
+// markers: [{id, n, x, y, width, height, visible, stale, selected, seen}]} — a marker's x/y/width/height are its
+// element's box (the selected marker's outline); the host places the badge beside it (app/core/placement.py).
 // The main frame pushes a changed scene to the host once per animation frame through Qt's web channel
 // transport (qt.webChannelTransport, which Qt installs in pagenote's isolated world of the main frame only;
 // the page's own world cannot see or call it); the host polls sub-frames (`scene()`).
@@ -213,13 +213,11 @@ class Overlay {
     this.flush();
   }
 
-  // Marker badge under a viewport point (CSS px), or null: the badges the host draws (scene), hit-tested here.
-  markerAt(x, y) {
-    for (const m of this.scene().markers) {
-      if (m.visible && x >= m.x && x <= m.x + badgeWidth(m.n) && y >= m.y && y <= m.y + MARK.size) return m.id;
-    }
-    return null;
-  }
+  // Marker badge under a viewport point (CSS px): always null. The host places the badges beside their
+  // elements (app/core/placement.py, which knows the view and every frame's badges) and hit-tests its own
+  // clicks on them before it asks the page to pick, so a click inside a pinned element's top-left corner
+  // pins what is there.
+  markerAt(x, y) { return null; }
 
   // The element of marker `id` was found again (anchors.js): follow the new node.
   retarget(id, el) {

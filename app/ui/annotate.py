@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 
-from PySide6.QtCore import QObject, QPoint, QPointF, Signal
+from PySide6.QtCore import QObject, QPointF, QRectF, Signal
 from pydantic import ValidationError
 
 from app.core.errors import PagenoteError
@@ -44,6 +44,7 @@ class AnnotateController(QObject):
         self.active = False
         self.editing: str | None = None     # pin id whose note is open
         self.editing_new = False            # the open note belongs to a pin made by this click
+        self.marks = None                   # the window's MarksOverlay (badge hit tests, note placement)
         self._hover_busy = False
         self._hover_next: QPointF | None = None
         self._hover_frame = Route()                       # where the last hover landed
@@ -67,8 +68,7 @@ class AnnotateController(QObject):
         if on == self.active:
             return
         if not on and self.note_box.isVisible():
-            self._note_confirmed(self.note_box.text())
-            self.note_box.hide()
+            self._close_note_on_leave()
         self.active = on
         self.guard.set_active(on)
         if not on:
@@ -77,6 +77,16 @@ class AnnotateController(QObject):
         self.mode_changed.emit(on)
         self.message.emit(self.tr("Annotation mode: click an element to pin a note · Esc to leave") if on
                           else self.tr("Annotation mode off"))
+
+    def _close_note_on_leave(self) -> None:
+        """The mode is left with the note box open: a new annotation without a note is cancelled (said in
+        the status bar), anything else is saved, so no empty annotation is left behind silently."""
+        text = self.note_box.text()
+        self.note_box.hide()
+        if self.editing_new and not text.strip():
+            self._note_cancelled()
+        else:
+            self._note_confirmed(text)
 
     # -- pointer -----------------------------------------------------------------------------------------
 
@@ -124,7 +134,18 @@ class AnnotateController(QObject):
         if self.note_box.isVisible():
             self._note_confirmed(self.note_box.text())
             self.note_box.hide()
+        mark = self.marks.badge_at(pos) if self.marks is not None else None
+        if mark is not None:  # the badges are placed and drawn by the host: it hit-tests them too
+            self.edit(self._pin_of(mark.frame, mark.id))
+            return
         spawn(self._pick_at(pos), "pick")
+
+    def _pin_of(self, frame_key: str, page_id: str) -> str:
+        """The session id of the marker ``page_id`` shown by frame ``frame_key`` (``""``: the main frame)."""
+        for pin_id, (route, pid) in self.anchors.items():
+            if pid == page_id and route.key == frame_key:
+                return pin_id
+        return page_id
 
     async def _pick_at(self, pos: QPointF) -> None:
         try:
@@ -162,27 +183,33 @@ class AnnotateController(QObject):
     def _open_note(self, pin_id: str, number: int, text: str, viewport: dict | None, new: bool) -> None:
         self.editing, self.editing_new = pin_id, new
         element = self.session.get(pin_id).annotation.element
-        zoom = self.view.zoomFactor() or 1.0
-        anchor = QPoint(int((viewport or {}).get("x", 8) * zoom), int((viewport or {}).get("y", 8) * zoom))
-        self.note_box.open_at(anchor, self.tr("Annotation {0} · {1}").format(number, element.tag), text,
-                              can_delete=True)
+        self.note_box.open_beside(self._target_of(pin_id, viewport),
+                                  self.tr("Annotation {0} · {1}").format(number, element.tag), text, can_delete=True)
         self.annotator.select(pin_id)
 
+    def _target_of(self, pin_id: str, viewport: dict | None) -> QRectF:
+        """What the note box must not cover, in view px: the element's box (``viewport``, top-viewport CSS px,
+        else its marker's element box in the scene) united with its badge as drawn."""
+        zoom = self.view.zoomFactor() or 1.0
+        route, page_id = self.annotator.target(pin_id)
+        badge = None
+        for mark, rect in (self.marks.badges() if self.marks is not None else []):
+            if mark.id == page_id and mark.frame == route.key:
+                badge = rect
+                if viewport is None:
+                    viewport = {"x": mark.x, "y": mark.y, "width": mark.width, "height": mark.height}
+        v = viewport or {"x": 8, "y": 8, "width": 0, "height": 0}
+        target = QRectF(v["x"] * zoom, v["y"] * zoom, v.get("width", 0) * zoom, v.get("height", 0) * zoom)
+        return target.united(badge) if badge is not None else target
+
     def edit(self, pin_id: str) -> None:
-        """Open the note box for an existing annotation, at its marker when the marker is on screen."""
+        """Open the note box for an existing annotation, beside its element when it is on screen."""
         if not any(p.id == pin_id for p in self.session.pins):
             return
         if self.note_box.isVisible() and self.editing and self.editing != pin_id:
             self._note_confirmed(self.note_box.text())
-        self.editing = pin_id
-        spawn(self._edit_at_marker(pin_id), "edit annotation")
-
-    async def _edit_at_marker(self, pin_id: str) -> None:
-        rect = await self.annotator.marker_viewport(pin_id)
-        if not any(p.id == pin_id for p in self.session.pins):
-            return
         note = self.session.get(pin_id).annotation.note
-        self._open_note(pin_id, self.session.number_of(pin_id), note, rect, new=False)
+        self._open_note(pin_id, self.session.number_of(pin_id), note, None, new=False)
 
     def delete(self, pin_id: str) -> None:
         """Delete an annotation; later numbers move up so they stay contiguous."""

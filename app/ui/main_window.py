@@ -67,6 +67,7 @@ class MainWindow(QMainWindow):
         column.addWidget(self.view, 1)
         # The highlight and markers, drawn over the view by the host (the page cannot hide or move them).
         self.marks = MarksOverlay(self.view, self.tab.annotator.scene)
+        self.annotate.marks = self.marks  # badge hit tests and note-box placement use what it draws
         splitter.addWidget(page_area)
         splitter.addWidget(self.panel)
         splitter.setStretchFactor(0, 1)

@@ -13,16 +13,21 @@ child of the view) are left uncovered.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject, QRectF, Qt
+from PySide6.QtCore import QEvent, QObject, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPaintEvent, QPen, QRegion
 from PySide6.QtWebEngineWidgets import QWebEngineView
 from PySide6.QtWidgets import QWidget
 
-from app.core.policy import (HIGHLIGHT_COLOR, MARKER_COLOR, MARKER_SELECTED_COLOR, MARKER_SIZE,
+from app.core.placement import Box, place_badges, place_label
+from app.core.policy import (HIGHLIGHT_COLOR, LABEL_HEIGHT, MARKER_COLOR, MARKER_SELECTED_COLOR,
                              MARKER_STALE_COLOR)
-from app.webview.scene import Rect, Scene, SceneFeed, badge_width
+from app.webview.scene import Mark, Rect, Scene, SceneFeed
 
 LABEL_BACKGROUND = "#1E3A8A"
+
+
+def _box(r: Rect) -> Box:
+    return Box(r.x, r.y, r.width, r.height)
 
 
 def _colour(hex_colour: str, alpha: float = 1.0) -> QColor:
@@ -93,6 +98,45 @@ class MarksOverlay(QWidget):
                                              clip.height * zoom).toAlignedRect())
         painter.setClipRegion(region)
 
+    def _placed(self) -> list[tuple[Mark, QRectF]]:
+        """Each visible marker with its badge rect in widget px, placed by :func:`app.core.placement.place_badges`
+        (outside the element's border box when there is room, clear of the other badges)."""
+        zoom = self.view.zoomFactor() or 1.0
+        view = Box(0.0, 0.0, self.width() / zoom, self.height() / zoom)
+        marks = sorted((m for m in self.scene.marks if m.visible), key=lambda m: m.n)
+        items = []
+        for m in marks:
+            area = view if m.clip is None else _box(Rect(view.x, view.y, view.width, view.height).intersected(m.clip))
+            items.append((m.n, Box(m.x, m.y, m.width, m.height), area))
+        return [(m, QRectF(b.x * zoom, b.y * zoom, b.width * zoom, b.height * zoom))
+                for m, b in zip(marks, place_badges(items))]
+
+    def badges(self) -> list[tuple[Mark, QRectF]]:
+        """The badges as drawn now: ``[(mark, rect in widget px = view px)]`` in number order."""
+        return self._placed()
+
+    def badge_at(self, pos: QPointF) -> Mark | None:
+        """The marker whose badge is drawn at ``pos`` (view px), the highest number first; ``None`` if none."""
+        for mark, rect in reversed(self._placed()):
+            if rect.contains(pos):
+                return mark
+        return None
+
+    def label_rect(self) -> tuple[QRectF, str] | None:
+        """The hover label as drawn now: its rect in widget px, wholly inside the widget (above the highlight,
+        below it when there is no room, inside its top edge when neither fits), and its text, elided to the
+        widget's width; ``None`` without a highlight."""
+        h = self.scene.highlight
+        if h is None:
+            return None
+        zoom = self.view.zoomFactor() or 1.0
+        metrics = QFontMetricsF(self._label_font)
+        text = metrics.elidedText(h.label, Qt.TextElideMode.ElideRight, max(0.0, self.width() - 16.0))
+        width = min(metrics.horizontalAdvance(text) + 12, float(self.width()))
+        target = Box(h.rect.x * zoom, h.rect.y * zoom, h.rect.width * zoom, h.rect.height * zoom)
+        box = place_label(target, width, float(LABEL_HEIGHT), Box(0.0, 0.0, float(self.width()), float(self.height())))
+        return QRectF(box.x, box.y, box.width, box.height), text
+
     def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 (Qt virtual)
         scene = self.scene
         if scene.highlight is None and not scene.marks:
@@ -111,12 +155,11 @@ class MarksOverlay(QWidget):
                                         mark.height * zoom - 2))
         if scene.highlight is not None:
             self._paint_highlight(painter, base, zoom)
-        for mark in scene.marks:
-            if mark.visible:
-                self._clip(painter, base, mark.clip, zoom)
-                self._paint_badge(painter, mark.x * zoom, mark.y * zoom, mark.n, zoom,
-                                  MARKER_STALE_COLOR if mark.stale else
-                                  MARKER_SELECTED_COLOR if mark.selected else MARKER_COLOR)
+        for mark, rect in self._placed():
+            self._clip(painter, base, mark.clip, zoom)
+            self._paint_badge(painter, rect, mark.n, zoom,
+                              MARKER_STALE_COLOR if mark.stale else
+                              MARKER_SELECTED_COLOR if mark.selected else MARKER_COLOR)
         painter.end()
 
     def _paint_highlight(self, painter: QPainter, base: QRegion, zoom: float) -> None:
@@ -126,22 +169,20 @@ class MarksOverlay(QWidget):
         painter.setPen(QPen(_colour(HIGHLIGHT_COLOR), 2))
         painter.setBrush(_colour(HIGHLIGHT_COLOR, 0.12))
         painter.drawRect(r.adjusted(1, 1, -1, -1))   # a 2 px border inside the border box
-        # The label above the box (below it when there is no room), never left of the view.
+        label = self.label_rect()
+        if label is None:
+            return
+        box, text = label
         painter.setClipRegion(base)
         painter.setFont(self._label_font)
-        metrics = QFontMetricsF(self._label_font)
-        width = metrics.horizontalAdvance(h.label) + 12
-        box = QRectF(max(0.0, min(r.left(), self.width() - width)), r.top() - 19 if r.top() >= 20 else r.bottom() + 2,
-                     width, 18)
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(_colour(LABEL_BACKGROUND))
         painter.drawRoundedRect(box, 3, 3)
         painter.setPen(QColor("#FFFFFF"))
-        painter.drawText(box, Qt.AlignmentFlag.AlignCenter, h.label)
+        painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
 
-    def _paint_badge(self, painter: QPainter, x: float, y: float, n: int, zoom: float, fill: str) -> None:
-        size = MARKER_SIZE * zoom
-        badge = QRectF(x, y, badge_width(n) * zoom, size)
+    def _paint_badge(self, painter: QPainter, badge: QRectF, n: int, zoom: float, fill: str) -> None:
+        size = badge.height()
         painter.setPen(QPen(QColor("#FFFFFF"), 2 * zoom))
         painter.setBrush(_colour(fill))
         painter.drawRoundedRect(badge.adjusted(zoom, zoom, -zoom, -zoom), size / 2 - zoom, size / 2 - zoom)

@@ -6,9 +6,11 @@ no key event to the page (the view's focus change is hidden from Chromium by the
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint, QRect, Qt, Signal
+from PySide6.QtCore import QPoint, QRectF, Qt, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPlainTextEdit, QPushButton, QVBoxLayout, QWidget
+
+from app.core.placement import Box, place_beside
 
 
 class _Editor(QPlainTextEdit):
@@ -75,19 +77,19 @@ class NoteBox(QFrame):
         self.delete_button.clicked.connect(self._delete)
         self.hide()
 
-    def open_at(self, anchor: QPoint, title: str, text: str, can_delete: bool) -> None:
-        """Show at ``anchor`` (parent coordinates, the marker's top-left), kept inside the parent; focus the
-        editor with ``text`` selected at its end."""
+    def open_beside(self, target: QRectF, title: str, text: str, can_delete: bool) -> None:
+        """Show beside ``target`` (parent px: the annotated element and its badge) — below, above, right or
+        left of it, the first that fits (:func:`app.core.placement.place_beside`), inside the parent — and
+        focus the editor with ``text``, the cursor at its end."""
         self.title.setText(title)
         self.editor.setPlainText(text)
         self.delete_button.setVisible(can_delete)
         area = self.parentWidget().rect()
-        box = QRect(anchor + QPoint(0, 26), self.size())
-        if box.bottom() > area.bottom():
-            box.moveBottom(anchor.y() - 4)
-        box.moveLeft(max(area.left() + 4, min(box.left(), area.right() - box.width() - 4)))
-        box.moveTop(max(area.top() + 4, min(box.top(), area.bottom() - box.height() - 4)))
-        self.move(box.topLeft())
+        margin = 4
+        box = place_beside(Box(target.x(), target.y(), target.width(), target.height()), self.width(),
+                           self.height(), Box(area.x() + margin, area.y() + margin, area.width() - 2 * margin,
+                                              area.height() - 2 * margin))
+        self.move(QPoint(round(box.x), round(box.y)))
         self.show()
         self.raise_()
         self.editor.setFocus(Qt.FocusReason.OtherFocusReason)

@@ -28,7 +28,7 @@ from PySide6.QtWebChannel import QWebChannel
 from PySide6.QtWebEngineWidgets import QWebEngineView
 
 from app.core.errors import PagenoteError
-from app.core.policy import MARKER_SIZE
+from app.core.placement import badge_width  # noqa: F401  (the one rule; re-exported)
 from app.core.tasks import spawn
 from app.webview.bridge import WORLD, PageBridge
 from app.webview.frames import Route, child_frame
@@ -43,12 +43,6 @@ MAX_MARKS = 2_000
 LABEL_MAX = 200
 #: The channel object's name, as overlay.js addresses it.
 CHANNEL_OBJECT = "pagenote_scene"
-
-
-def badge_width(n: int) -> float:
-    """A marker badge's width in CSS px for number ``n``: at least :data:`~app.core.policy.MARKER_SIZE`,
-    wider for more digits — the rule ``overlay.js`` ``badgeWidth`` applies when it hit-tests badges."""
-    return max(MARKER_SIZE, 7 * len(str(n)) + 12)
 
 
 @dataclass(frozen=True)

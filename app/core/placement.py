@@ -1,0 +1,149 @@
+"""Where pagenote puts what it draws next to an element — numbered marker badges, the note box, the hover
+label — so that it never hides the element it marks. One rule for the window (:mod:`app.ui.marks`,
+:mod:`app.ui.annotate`) and the annotated screenshots (:mod:`app.capture.draw`). Plain geometry, no Qt.
+
+Units: whatever the caller's rects are in (CSS px for badges and labels, view px for the note box); ``y`` grows
+downwards. The rules follow what browser developer tools do with their element labels (Chromium's DevTools
+highlight puts the element's tooltip above the box, below it when there is no room, and keeps it inside the
+viewport): outside the box first, inside only when nothing outside fits.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from app.core.policy import BADGE_GAP, LABEL_GAP, MARKER_SIZE, NOTE_GAP
+
+#: How many badge widths a badge may be pushed along its element's edge to clear earlier badges.
+STACK_STEPS = 8
+
+
+@dataclass(frozen=True)
+class Box:
+    """An axis-aligned rectangle: top-left (``x``, ``y``), ``width`` × ``height`` (≥ 0)."""
+
+    x: float
+    y: float
+    width: float
+    height: float
+
+    @property
+    def right(self) -> float:
+        return self.x + self.width
+
+    @property
+    def bottom(self) -> float:
+        return self.y + self.height
+
+    def intersects(self, other: Box) -> bool:
+        """True when the two share interior area (touching edges do not count)."""
+        return self.x < other.right and other.x < self.right and self.y < other.bottom and other.y < self.bottom
+
+    def inside(self, area: Box) -> bool:
+        """True when this box lies wholly within ``area`` (edges included)."""
+        return (self.x >= area.x and self.y >= area.y and self.right <= area.right + 1e-6
+                and self.bottom <= area.bottom + 1e-6)
+
+    def overlap(self, other: Box) -> float:
+        """The area the two boxes share (0 when they do not intersect)."""
+        w = min(self.right, other.right) - max(self.x, other.x)
+        h = min(self.bottom, other.bottom) - max(self.y, other.y)
+        return max(0.0, w) * max(0.0, h)
+
+    def clamped(self, area: Box) -> Box:
+        """Moved (not resized) to lie inside ``area`` as far as it can; its top-left wins when it is larger."""
+        x = max(area.x, min(self.x, area.right - self.width))
+        y = max(area.y, min(self.y, area.bottom - self.height))
+        return Box(x, y, self.width, self.height)
+
+
+def badge_width(n: int) -> float:
+    """A marker badge's width in CSS px for number ``n``: at least :data:`~app.core.policy.MARKER_SIZE`,
+    7 px more per digit (``overlay.js`` ``badgeWidth`` is the same rule; tests/test_scene.py checks both)."""
+    return max(MARKER_SIZE, 7 * len(str(n)) + 12)
+
+
+def _badge_candidates(e: Box, w: float, h: float, gap: float) -> list[tuple[float, float]]:
+    """Top-left corners for a ``w``×``h`` badge just outside ``e``, best first: above its top-left corner,
+    left of it, below its bottom-left corner, right of its top-right corner; then the same edges pushed along
+    (stacking beside badges already there)."""
+    step = w + gap
+    first = [(e.x, e.y - h - gap), (e.x - w - gap, e.y), (e.x, e.bottom + gap), (e.right + gap, e.y)]
+    pushed = []
+    for i in range(1, STACK_STEPS + 1):
+        pushed += [(e.x + i * step, e.y - h - gap), (e.x - w - gap, e.y + i * (h + gap)),
+                   (e.x + i * step, e.bottom + gap), (e.right + gap, e.y + i * (h + gap)),
+                   (e.x - w - gap - i * step, e.y - h - gap)]
+    return first + pushed
+
+
+def place_badges(items: Sequence[tuple[int, Box, Box]], gap: float = BADGE_GAP) -> list[Box]:
+    """Badge rects for ``items`` ``[(number, element border box, area)]`` in drawing order (number order):
+    each badge outside its element's border box, inside its ``area`` (the visible viewport or frame part),
+    and clear of the badges placed before it. When no such place exists (a full-width element at the edge
+    of the view, a crowd) the badge goes inside the element's visible part at its top-left, moved right past
+    earlier badges while it can. An element wholly outside its area keeps the first candidate (not shown).
+    Returns one rect per item, in the same units as the input."""
+    placed: list[Box] = []
+    for n, e, area in items:
+        w, h = badge_width(n), float(MARKER_SIZE)
+        spot = None
+        if e.intersects(area) or (e.width == 0 and area.x <= e.x <= area.right and area.y <= e.y <= area.bottom):
+            for x, y in _badge_candidates(e, w, h, gap):
+                b = Box(x, y, w, h)
+                if b.inside(area) and not b.intersects(e) and not any(b.intersects(p) for p in placed):
+                    spot = b
+                    break
+            if spot is None:
+                spot = _inside(e, area, w, h, placed, gap)
+        else:
+            spot = Box(e.x, e.y - h - gap, w, h)
+        placed.append(spot)
+    return placed
+
+
+def _inside(e: Box, area: Box, w: float, h: float, placed: list[Box], gap: float) -> Box:
+    """The fallback: the top-left of ``e``'s visible part, pushed right past earlier badges while room is left."""
+    x0, y0 = max(e.x, area.x), max(e.y, area.y)
+    first = Box(x0, y0, w, h).clamped(area)
+    b = first
+    for _ in range(STACK_STEPS * 4):
+        if not any(b.intersects(p) for p in placed):
+            return b
+        nxt = Box(max(p.right for p in placed if b.intersects(p)) + gap, b.y, w, h)
+        if not nxt.inside(area):
+            break
+        b = nxt
+    return first
+
+
+def place_beside(target: Box, width: float, height: float, area: Box, gap: float = NOTE_GAP) -> Box:
+    """A ``width``×``height`` box (the note box) next to ``target``: below it, above it, right of it, left of
+    it — the first that fits inside ``area`` — aligned with ``target``'s left or top edge and slid along
+    that edge to stay inside. When none fits, the place inside ``area`` that covers the least of ``target``."""
+    candidates = [
+        Box(target.x, target.bottom + gap, width, height),
+        Box(target.x, target.y - gap - height, width, height),
+        Box(target.right + gap, target.y, width, height),
+        Box(target.x - gap - width, target.y, width, height),
+    ]
+    for i, c in enumerate(candidates):
+        # Slide along the edge it sits on (x for below/above, y for right/left), never across the target.
+        slid = Box(max(area.x, min(c.x, area.right - width)), c.y, width, height) if i < 2 else \
+            Box(c.x, max(area.y, min(c.y, area.bottom - height)), width, height)
+        if slid.inside(area) and not slid.intersects(target):
+            return slid
+    corners = [Box(x, y, width, height) for x in (area.x, area.right - width) for y in (area.y, area.bottom - height)]
+    return min((c.clamped(area) for c in candidates + corners), key=lambda c: c.overlap(target))
+
+
+def place_label(target: Box, width: float, height: float, area: Box, gap: float = LABEL_GAP) -> Box:
+    """The hover label's rect: above ``target``'s top-left, else below its bottom-left, else inside its top
+    edge; always slid to lie wholly inside ``area`` (a label wider than ``area`` must be cut to fit first)."""
+    above = Box(target.x, target.y - gap - height, width, height)
+    below = Box(target.x, target.bottom + gap, width, height)
+    for c in (above, below):
+        if area.y <= c.y and c.bottom <= area.bottom:
+            return c.clamped(area)
+    return Box(target.x, max(target.y, area.y) + gap, width, height).clamped(area)

@@ -1,0 +1,77 @@
+"""The placement rules (app/core/placement.py) on their own: badges outside their element's border box
+unless there is no room, never on each other; the note box beside its target; the hover label inside."""
+
+from __future__ import annotations
+
+from app.core.placement import Box, badge_width, place_badges, place_beside, place_label
+from app.core.policy import MARKER_SIZE
+
+VIEW = Box(0, 0, 800, 600)
+
+
+def test_a_badge_sits_just_above_its_elements_top_left_corner_when_there_is_room():
+    [b] = place_badges([(1, Box(100, 100, 50, 18), VIEW)])
+    assert (b.x, b.bottom) == (100, 98) and not b.intersects(Box(100, 100, 50, 18))
+
+
+def test_an_element_at_the_top_edge_gets_its_badge_beside_or_below_it():
+    e = Box(100, 0, 300, 30)
+    [b] = place_badges([(1, e, VIEW)])
+    assert b.inside(VIEW) and not b.intersects(e)
+    full = Box(0, 0, 800, 30)
+    [b] = place_badges([(1, full, VIEW)])
+    assert b.inside(VIEW) and not b.intersects(full) and b.y == 32   # below it
+
+
+def test_a_full_viewport_element_gets_its_badge_inside_at_its_top_left():
+    [b] = place_badges([(3, VIEW, VIEW)])
+    assert (b.x, b.y) == (0, 0) and b.width == badge_width(3)
+
+
+def test_badges_of_adjacent_and_nested_elements_never_overlap():
+    items = [(1, Box(100, 100, 30, 18), VIEW), (2, Box(130, 100, 30, 18), VIEW), (3, Box(100, 100, 60, 18), VIEW),
+             (4, Box(160, 100, 12, 18), VIEW), (10, Box(100, 100, 200, 200), VIEW)]
+    badges = place_badges(items)
+    for i, a in enumerate(badges):
+        assert a.inside(VIEW) and not a.intersects(items[i][1])
+        for b in badges[i + 1:]:
+            assert not a.intersects(b)
+
+
+def test_badges_in_a_crowd_stay_apart_even_inside_their_elements():
+    items = [(n, VIEW, VIEW) for n in range(1, 6)]
+    badges = place_badges(items)
+    assert all(b.y == 0 for b in badges)
+    assert all(not a.intersects(b) for i, a in enumerate(badges) for b in badges[i + 1:])
+
+
+def test_an_element_out_of_its_area_keeps_its_badge_out_of_sight():
+    [b] = place_badges([(1, Box(100, 900, 50, 18), VIEW)])
+    assert not b.intersects(VIEW)
+
+
+def test_the_note_box_goes_below_above_right_or_left_never_over_its_target():
+    area = Box(0, 0, 1000, 700)
+    below = place_beside(Box(100, 100, 200, 40), 340, 170, area)
+    assert below.y == 148 and below.x == 100
+    above = place_beside(Box(100, 600, 200, 40), 340, 170, area)
+    assert above.bottom == 592
+    tall = Box(100, 50, 200, 600)
+    right = place_beside(tall, 340, 170, area)
+    assert right.x == 308 and not right.intersects(tall)
+    left = place_beside(Box(600, 50, 390, 600), 340, 170, area)
+    assert left.right == 592
+    huge = place_beside(area, 340, 170, area)
+    assert huge.inside(area)
+
+
+def test_the_hover_label_stays_inside_the_area_at_every_edge():
+    for target in (Box(-50, 0, 100, 20), Box(780, 300, 100, 20), Box(300, 590, 100, 20), Box(300, -5, 100, 5),
+                   Box(0, 0, 800, 600)):
+        label = place_label(target, 260, 18, VIEW)
+        assert label.inside(VIEW), target
+
+
+def test_the_badge_is_as_tall_as_the_policy_says():
+    [b] = place_badges([(1234, Box(100, 100, 50, 18), VIEW)])
+    assert b.height == MARKER_SIZE and b.width == badge_width(1234)
