@@ -239,6 +239,7 @@ def _within(lines: list[str], max_chars: int, max_nodes: int) -> list[str]:
 def _diagnostics(parts: dict[str, Part], elapsed: float) -> dict[str, Any]:
     return {"elapsed_ms": round(elapsed * 1000, 1), "parts": [
         {"prefix": p.prefix or "top", "frame": " >> ".join(p.chain), "doc": p.answer.get("doc"),
-         "seq": p.answer.get("seq"), "lines": len(p.answer.get("lines") or []), "counts": p.answer.get("counts"),
+         "seq": p.answer.get("seq"), "lines": len(p.answer.get("lines") or []), "chars": p.answer.get("chars"),
+         "counts": p.answer.get("counts"),
          "visited": p.answer.get("visited"), "stopped": p.answer.get("stopped"), "ms": p.answer.get("ms")}
         for p in parts.values()]}
