@@ -58,6 +58,14 @@ def test_page_state_counts_the_documents_console_errors(window, qtbot, server, s
     assert "console_errors" not in call("page.state")
 
 
+def test_raw_navigation_lists_the_frames(window, server, server2, call):
+    result = call("navigate", url=server.url(f"console.html?child={server2.origin}"), response_mode="raw")
+    assert result["diagnostics"]["frames"] == sorted([server.url(f"console.html?child={server2.origin}"),
+                                                      f"{server2.origin}/console-child.html"])
+    assert result["diagnostics"]["navigation"] == window.tab.browser.console.navigation
+    assert "diagnostics" not in call("reload")
+
+
 def test_no_secret_in_entries(window, qtbot, server, server2, call):
     _load_with_child(window, qtbot, server, server2)
     texts = [e["text"] for e in call("console.list", text="fetch")["entries"]]

@@ -27,6 +27,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, Strict
 from app.core.errors import PagenoteError
 from app.protocol.redact import redact_urls
 from app.tabs.browser import BrowserParts, attach
+from app.tabs.console import frame_urls
 from app.tabs.navigation import DEFAULT_WAIT_MS, MAX_WAIT_MS
 from app.tabs.tab import Tab
 from app.webview.evaluate import EvaluateFailed, evaluate
@@ -119,12 +120,20 @@ class BrowserHost:
         if not url.isValid() or url.scheme() not in ("http", "https", "file", "about", "data"):
             raise PagenoteError("BAD_URL", f"not a URL: {params.url[:200]!r}")
         tab, parts = self._browser()
-        return await parts.navigator.navigate(url, params.timeout_ms)
+        return self._diagnosed(params, tab, await parts.navigator.navigate(url, params.timeout_ms))
 
     async def history(self, which: str, params: HistoryParams) -> dict:
         """``which``: ``back``, ``forward`` or ``reload``."""
-        _tab, parts = self._browser()
-        return await getattr(parts.navigator, which)(params.timeout_ms)
+        tab, parts = self._browser()
+        return self._diagnosed(params, tab, await getattr(parts.navigator, which)(params.timeout_ms))
+
+    def _diagnosed(self, params: _Params, tab: Tab, result: dict) -> dict:
+        """``result`` with, in raw mode, ``diagnostics``: the tab's load counter and its frames' URLs (redacted)."""
+        if _mode(params):
+            parts = attach(tab)
+            result["diagnostics"] = {"navigation": parts.console.navigation, "loading": tab.loading,
+                                     "frames": sorted(redact_urls(u) for u in frame_urls(tab.page))}
+        return result
 
     async def evaluate(self, params: EvaluateParams) -> dict:
         if not getattr(self.app, "allow_evaluate", True):

@@ -76,7 +76,7 @@ class ConsoleEntry:
         return {k: v for k, v in asdict(self).items() if v not in ("", 0, False) or k in ("id", "navigation")}
 
 
-def _frame_urls(page: Guest) -> set[str]:
+def frame_urls(page: Guest) -> set[str]:
     """The URLs of the page's frames without their fragments (Chromium's source URL of an inline script has
     none), the main frame and every iframe, cross-origin ones included; at most 200 frames are walked."""
     urls: set[str] = set()
@@ -118,7 +118,7 @@ class ConsoleLog(QObject):
     def _on_message(self, seen: ConsoleSeen) -> None:
         text, was_cut = cut(seen.message, TEXT_CHARS)
         source = redact_urls(seen.source[:URL_CHARS])
-        frame_url = source if seen.source and seen.source in _frame_urls(self._page) else ""
+        frame_url = source if seen.source and seen.source in frame_urls(self._page) else ""
         entry = ConsoleEntry(self._next_id, round(time.time(), 3), LEVELS[min(max(seen.level, 0), 2)], text,
                              source, seen.line, frame_url, self.navigation, was_cut)
         self._next_id += 1
