@@ -13,11 +13,11 @@ separate isolated world over every element. Elements are matched by document ord
 ``body`` down is numbered the same way in both browsers; a tag mismatch drops the element).
 
 Comparison. Chromium's role is normalised: ``image`` is ``img``; an ignored node whose reason is a
-presentational role (or an empty alt) is ``none``; any other ignored node that is rendered is "generic or no
-role" (Chromium prunes uninteresting generic and role-less elements); its internal roles without an ARIA
+presentational role (or an empty alt) is ``none``; any other ignored node that is rendered was pruned (not
+exposed) and agrees with ``''``, ``generic`` and ``none``; its internal roles without an ARIA
 equivalent (``LabelText``, ``Abbr``, ``DisclosureTriangle`` …) are "no role" (``''``), ``MathMLMath`` is
-``math``. Elements Chromium does not render (``notRendered``, ``aria-hidden``, inert) are not compared on real
-pages. On real pages, ``''``, ``generic`` and ``none`` count as one class. Names are compared with whitespace
+``math``. Elements Chromium does not render (``notRendered``, ``aria-hidden``, inert) are not compared (nor
+counted as spec rows). On real pages, ``''``, ``generic`` and ``none`` count as one class. Names are compared with whitespace
 (including U+00A0) squashed and cut to the line cap; only for nodes Chromium exposes.
 
     .venv/bin/python bench/a11y_vs_chromium.py [--todomvc DIR] [--show N]
@@ -175,8 +175,8 @@ def pagenote_side(pages: list[tuple[str, str, str | None]]) -> dict:
 
 
 def role_agrees(actual: str, chromium: str | None, loose: bool) -> bool:
-    if chromium == GENERIC_OR_NONE:
-        return actual in NO_ROLE if loose else actual in ("generic", "")
+    if chromium == GENERIC_OR_NONE:  # a pruned node: not exposed, so as good as generic, no role or none
+        return actual in NO_ROLE
     if loose and actual in NO_ROLE and chromium in NO_ROLE:
         return True
     return actual == chromium
@@ -185,7 +185,7 @@ def role_agrees(actual: str, chromium: str | None, loose: bool) -> bool:
 def compare(name: str, ours: dict, theirs: dict, show: int) -> dict:
     """Print the figures of one page; returns its counts."""
     spec_page = any(row[2] is not None or row[3] is not None for row in ours["numbered"])
-    counts = dict(n=0, role=0, name_n=0, name=0, hidden=0, dropped=0,
+    counts = dict(n=0, role=0, name_n=0, name=0, hidden=0, dropped=0, spec_hidden=0,
                   spec_roles=0, pn_spec_role=0, cr_spec_role=0, spec_names=0, pn_spec_name=0, cr_spec_name=0)
     diffs, groups = [], {}
     for (i, tag, spec_role, spec_name, what), (j, tag2, *_rest) in zip(ours["numbered"], theirs["numbered"]):
@@ -194,19 +194,23 @@ def compare(name: str, ours: dict, theirs: dict, show: int) -> dict:
             continue
         pn_role, pn_name = ours["rows"][str(i)]
         cr = theirs["rows"][i]
-        if spec_role is not None:
+        # Spec rows Chromium does not render (a closed popover) are not counted for either browser.
+        if spec_role is not None and cr["role"] is not None:
             counts["spec_roles"] += 1
             counts["pn_spec_role"] += pn_role == spec_role
-            ok = role_agrees(spec_role, cr["role"], loose=False) if cr["role"] is not None else False
+            ok = role_agrees(spec_role, cr["role"], loose=False)
             counts["cr_spec_role"] += ok
             if pn_role != spec_role or not ok:
-                diffs.append(f"  role  {what:44} spec {spec_role!r:17} pagenote {pn_role!r:17} chromium {cr.get('raw')!r}")
-        if spec_name is not None:
+                diffs.append(f"  role  {what:44} spec {spec_role!r:17} pagenote {pn_role!r:17} chromium "
+                             f"{cr.get('raw')!r} {cr.get('reasons', '')}")
+        if spec_name is not None and cr["role"] is not None:
             counts["spec_names"] += 1
             counts["pn_spec_name"] += squash(pn_name) == squash(spec_name)
             counts["cr_spec_name"] += squash(cr["name"]) == squash(spec_name)
             if squash(pn_name) != squash(spec_name) or squash(cr["name"]) != squash(spec_name):
                 diffs.append(f"  name  {what:44} spec {spec_name!r:17} pagenote {pn_name!r:17} chromium {cr['name']!r}")
+        if (spec_role is not None or spec_name is not None) and cr["role"] is None:
+            counts["spec_hidden"] += 1
         if cr["role"] is None:
             counts["hidden"] += 1
             continue
@@ -234,6 +238,8 @@ def compare(name: str, ours: dict, theirs: dict, show: int) -> dict:
     print(f"  pagenote ↔ Chromium: roles {pct(counts['role'], counts['n'])} of {counts['n']}, "
           f"names {pct(counts['name'], counts['name_n'])} of {counts['name_n']}")
     if spec_page:
+        if counts["spec_hidden"]:
+            print(f"  ({counts['spec_hidden']} spec rows not rendered by Chromium are left out)")
         print(f"  ↔ spec, roles ({counts['spec_roles']} rows): pagenote {pct(counts['pn_spec_role'], counts['spec_roles'])}, "
               f"Chromium {pct(counts['cr_spec_role'], counts['spec_roles'])}")
         print(f"  ↔ spec, names ({counts['spec_names']} rows): pagenote {pct(counts['pn_spec_name'], counts['spec_names'])}, "

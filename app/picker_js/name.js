@@ -258,7 +258,9 @@ function ownText(el, w, c) {
 
 // The accessible name of `el` (an Element): a single line, whitespace squashed, at most LINE_SEND code units
 // (one more than the line cap, so the host marks it as cut); REDACTED for a redacted element; '' when the
-// role prohibits a name (AccName 1.2 §4.3.2 step 1, WAI-ARIA 1.2 §5.2.8.6). Never throws on a well-formed DOM.
+// role prohibits a name (AccName 1.2 §4.3.2 step 1, WAI-ARIA 1.2 §5.2.8.6). An element that is itself hidden
+// still gets the name it would have (step 2A is applied below it): a pin keeps its name while hidden, so it can
+// be matched again. Never throws on a well-formed DOM.
 function accessibleName(el) {
   if (isRedacted(el)) return REDACTED;
   const r = role(el);
