@@ -77,9 +77,10 @@ function found(el, how, name) {
 function sameKeys(a, b) { return a.length > 0 && a.some((k) => b.includes(k)); }
 
 // Resolve `ref` of snapshot `seq` of document `doc`: {ok: true, how: 'same' | 'equivalent', rect (viewport CSS
-// px), role, name (as its snapshot line shows it), selector} or {ok: false, reason, count?} — reason 'document' (another document's ref), 'unknown'
-// (no such ref in that snapshot), 'gone' (the element left and nothing is its strong equivalent), 'ambiguous'
-// (`count` elements share its role and name), 'moved' (it was already moved once).
+// px), role, name (as its snapshot line shows it), selector} or {ok: false, reason, count?} — reason 'document'
+// (another document's ref), 'unknown' (no such ref in that snapshot), 'gone' (the element left and nothing is
+// its strong equivalent), 'ambiguous' (`count` elements share its role and name), 'moved' (it was already moved
+// once).
 function resolveRef(ref, doc, seq) {
   if (doc !== DOC_ID) return { ok: false, reason: 'document' };
   const entry = table.get(ref);

@@ -56,7 +56,8 @@ function selectLines(root, o) {
       item.line = [h.head, refFor(item.el), tail];
     }
     const [head, ref, tail] = item.line;
-    item.len = 2 * (item.parent.depth + 1 + o.indent) + 2 + head.length + (ref ? 7 + ref.length + o.ref_extra : 0) + tail.length + 1;
+    const refLength = ref ? ' [ref=]'.length + o.ref_extra + ref.length : 0;
+    item.len = 2 * (item.parent.depth + 1 + o.indent) + '- '.length + head.length + refLength + tail.length + 1;
     return item.len;
   };
   let nodes = 0, chars = 0, missed = [0, 0, 0];

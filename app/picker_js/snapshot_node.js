@@ -36,6 +36,9 @@ const LEAF_ROLES = new Set(['textbox', 'searchbox', 'combobox', 'spinbutton', 's
 const LEAF_TAGS = new Set(['input', 'textarea', 'select', 'img', 'svg', 'math', 'iframe', 'frame', 'video',
   'audio', 'canvas', 'object', 'embed']);
 const FORM_TAGS = new Set(['input', 'textarea', 'select']);
+// Input types whose value is no value to show: a state, a caption, a file path, or secret.
+const NO_VALUE_TYPES = new Set(['checkbox', 'radio', 'button', 'submit', 'reset', 'image', 'file', 'hidden',
+  'password']);
 // Roles whose elements are acted on: under a NODE_NAMED line only these get lines of their own.
 const INTERACTIVE_ROLES = new Set(['button', 'link', 'checkbox', 'radio', 'switch', 'textbox', 'searchbox',
   'combobox', 'spinbutton', 'slider', 'listbox', 'option', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'tab',
@@ -154,7 +157,8 @@ function states(el, r) {
     const c = el.getAttribute('aria-checked');
     if (c === 'true') out.push('checked'); else if (c === 'mixed') out.push('checked=mixed');
   }
-  if ((FORM_TAGS.has(el.localName) || el.localName === 'button' || el.localName === 'fieldset') && el.matches(':disabled')) {
+  const tag = el.localName;
+  if ((FORM_TAGS.has(tag) || tag === 'button' || tag === 'fieldset') && el.matches(':disabled')) {
     out.push('disabled');
   } else if (el.getAttribute('aria-disabled') === 'true') {
     out.push('disabled');
@@ -164,7 +168,8 @@ function states(el, r) {
   else if (el.localName === 'summary' && el.parentElement && el.parentElement.localName === 'details') {
     out.push(el.parentElement.open ? 'expanded' : 'expanded=false');
   }
-  if (el.getAttribute('aria-selected') === 'true' || (el instanceof HTMLOptionElement && el.selected)) out.push('selected');
+  const selected = el.getAttribute('aria-selected') === 'true' || (el instanceof HTMLOptionElement && el.selected);
+  if (selected) out.push('selected');
   const pressed = el.getAttribute('aria-pressed');
   if (pressed === 'true') out.push('pressed'); else if (pressed === 'mixed') out.push('pressed=mixed');
   if (r === 'heading') { const lv = headingLevel(el); if (lv) out.push('level=' + lv); }
@@ -181,7 +186,7 @@ function valueOf(el) {
   if (el instanceof HTMLTextAreaElement) return squash(el.value.length > 2000 ? el.value.slice(0, 2000) : el.value);
   if (el instanceof HTMLInputElement) {
     const type = (el.getAttribute('type') || 'text').toLowerCase();
-    if (['checkbox', 'radio', 'button', 'submit', 'reset', 'image', 'file', 'hidden', 'password'].includes(type)) return '';
+    if (NO_VALUE_TYPES.has(type)) return '';
     return squash(el.value.length > 2000 ? el.value.slice(0, 2000) : el.value);
   }
   return '';

@@ -218,8 +218,9 @@ def _child_for(parent: QWebEngineFrame, info: dict) -> QWebEngineFrame | None:
     Chromium lists child frames in creation order, which script-inserted iframes break, so the size must agree;
     ``None`` when no child fits."""
     rect = info.get("rect") or {}
-    fits = [c for c in parent.children() if c.isValid()
-            and abs(c.size().width() - rect.get("width", -9)) <= 1 and abs(c.size().height() - rect.get("height", -9)) <= 1]
+    width, height = rect.get("width", -9), rect.get("height", -9)
+    fits = [c for c in parent.children()
+            if c.isValid() and abs(c.size().width() - width) <= 1 and abs(c.size().height() - height) <= 1]
     named = child_frame(parent, info)
     if named is not None and any(c == named for c in fits):
         return named
