@@ -5,6 +5,7 @@ itself (real QtWebEngine, pages on 127.0.0.1)."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -142,6 +143,22 @@ def test_works_on_a_page_whose_csp_forbids_eval(call, window, server):
 def test_a_document_replaced_during_the_call_is_frame_gone(call):
     error = _error(call, "() => { setTimeout(() => location.reload(), 50); return new Promise(() => {}); }")
     assert error.name == "FRAME_GONE"
+
+
+def test_a_ref_hands_its_element_to_the_function(call, window, server, js):
+    snapshot = call("snapshot")
+    text = snapshot.get("snapshot") or ""
+    ref = re.search(r'- link "B" .*\[ref=(e\d+)\]', text).group(1)
+    result = evaluate(call, "(el) => [el.tagName, el.id, el.textContent]", ref=ref, snapshot_id=snapshot["snapshot_id"])
+    assert result == {"value": ["A", "to-b", "B"]}
+    # The page replaces that element: the ref no longer names one (STALE_REF), never another element.
+    js("document.querySelector('nav').innerHTML = '<span>gone</span>'")
+    with pytest.raises(PagenoteError) as caught:
+        evaluate(call, "(el) => el.id", ref=ref, snapshot_id=snapshot["snapshot_id"])
+    assert caught.value.name == "STALE_REF"
+    with pytest.raises(PagenoteError) as caught:
+        evaluate(call, "(el) => el.id", ref=ref)
+    assert caught.value.name == "INVALID_PARAMS"
 
 
 @pytest.mark.parametrize("params", [{"timeout_ms": 0}, {"timeout_ms": 300_001}, {"expression": ""},

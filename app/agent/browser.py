@@ -8,8 +8,9 @@ adds diagnostics for humans, any other mode is ``INVALID_REQUEST``):
 - ``navigate(url, timeout_ms?)``, ``back(timeout_ms?)``, ``forward(timeout_ms?)``, ``reload(timeout_ms?)`` →
   ``{url, title, status?, committed, same_document?, aborted?, loading?, navigated?}``
   (:class:`app.tabs.navigation.Navigator`); ``timeout_ms`` an integer 0..300000 (default 30000; 0: do not wait)
-- ``evaluate(expression, timeout_ms?)`` → ``{value, truncated?}`` (:mod:`app.webview.evaluate`);
-  ``timeout_ms`` 1..300000 (default 10000); ``EVALUATE_DISABLED`` when turned off
+- ``evaluate(expression, timeout_ms?, ref?, snapshot_id?)`` → ``{value, truncated?}`` (:mod:`app.webview.evaluate`);
+  ``timeout_ms`` 1..300000 (default 10000); with a ``ref`` of a snapshot, a function gets its element (top
+  document only); ``EVALUATE_DISABLED`` when turned off
 - ``console.list(since_id?, level?, text?, limit?, all_documents?)`` → ``{entries, more?, navigation}``;
   ``console.get(id)`` → one entry (:mod:`app.tabs.console`)
 - ``network.list(since_id?, type?, limit?, all_documents?)`` → ``{entries, more?, navigation}``
@@ -59,6 +60,8 @@ class NavigateParams(HistoryParams):
 class EvaluateParams(_Params):
     expression: StrictStr = Field(min_length=1, max_length=EXPRESSION_CHARS)
     timeout_ms: StrictInt = Field(default=EVALUATE_WAIT_MS, ge=1, le=MAX_WAIT_MS)
+    ref: StrictStr | None = Field(default=None, max_length=40)
+    snapshot_id: StrictStr | None = Field(default=None, max_length=40)
 
 
 class ConsoleListParams(_Params):
@@ -140,9 +143,13 @@ class BrowserHost:
             raise PagenoteError("EVALUATE_DISABLED", "this pagenote runs with evaluate turned off")
         tab, _parts = self._browser()
         started = time.monotonic()
+        selector = await self._ref_selector(params) if params.ref is not None or params.snapshot_id else None
         try:
-            done = await evaluate(tab.bridge, params.expression, params.timeout_ms)
+            done = await evaluate(tab.bridge, params.expression, params.timeout_ms, selector)
         except EvaluateFailed as exc:
+            if exc.error_name == "RefNotFound":
+                raise PagenoteError("STALE_REF", f"the element of {params.ref} is no longer found in the page's "
+                                    "world", "take a new snapshot and use a ref from it") from None
             stack = redact_urls(exc.stack)
             message = redact_urls(exc.message) + (f"\n{stack}" if stack else "")
             raise PagenoteError("EVALUATE_FAILED", message) from None
@@ -151,6 +158,25 @@ class BrowserHost:
             result["diagnostics"] = {"url": tab.page.url().toString(),
                                      "elapsed_ms": round((time.monotonic() - started) * 1000)}
         return result
+
+    async def _ref_selector(self, params: EvaluateParams) -> str:
+        """The unique CSS selector of ``params.ref`` of snapshot ``params.snapshot_id`` in the top document
+        (``ref.resolve``, :mod:`app.agent.snapshots`). Raises ``INVALID_PARAMS`` (one without the other),
+        ``STALE_REF``, and ``INVALID_REQUEST`` for an element inside an iframe or without a unique selector
+        (evaluate hands only top-document elements over, found again by selector)."""
+        if params.ref is None or params.snapshot_id is None:
+            raise PagenoteError("INVALID_PARAMS", "evaluate: ref and snapshot_id go together")
+        from app.agent.snapshots import RefParams
+
+        where = await self.resolve_ref(RefParams(ref=params.ref, snapshot_id=params.snapshot_id))
+        if where.get("frame"):
+            raise PagenoteError("INVALID_REQUEST", f"{params.ref} is inside an iframe ({where['frame']})",
+                                "evaluate hands over elements of the top document only; select the element "
+                                "inside the function instead")
+        if not where.get("selector"):
+            raise PagenoteError("INVALID_REQUEST", f"{params.ref} has no unique CSS selector to find it by in "
+                                "the page's world", "select the element inside the function instead")
+        return where["selector"]
 
     def console_list(self, params: ConsoleListParams) -> dict:
         _tab, parts = self._browser()

@@ -157,8 +157,10 @@ const answer = (ok, v) => {
 };
 let value;
 try {
+  const args = __ARGS__;
+  if (args === null) return answer(false, {name: "RefNotFound", message: "the element is not found again by its selector"});
   value = user();
-  if (typeof value === "function") value = value();
+  if (typeof value === "function") value = value(...args);
 } catch (e) { return answer(false, e); }
 let then = null;
 try { then = value !== null && (typeof value === "object" || typeof value === "function") ? value.then : null; }
@@ -182,12 +184,15 @@ return a === null ? "{\"wait\":1}" : a;
 })()"""
 
 
-def wrapper_source(source: str, token: str, prop: str) -> str:
-    """The main-world wrapper for the agent's ``source`` (an expression; a function is called), answering with
-    ``token``; a pending Promise's answer is kept behind ``window[prop]`` (module docstring)."""
+def wrapper_source(source: str, token: str, prop: str, selector: str | None = None) -> str:
+    """The main-world wrapper for the agent's ``source`` (an expression; a function is called — with the
+    element ``selector`` names, when given), answering with ``token``; a pending Promise's answer is kept
+    behind ``window[prop]`` (module docstring)."""
     serializer = (_SERIALIZER.replace("__LIMITS__", json.dumps(LIMITS))
                   .replace("__MESSAGE__", str(MESSAGE_CHARS)).replace("__STACK__", str(STACK_CHARS)))
-    return (_WRAPPER.replace("__SERIALIZER__", serializer).replace("__TOKEN__", token)
+    args = "[]" if selector is None else (
+        f"(() => {{ const el = document.querySelector({json.dumps(selector)}); return el ? [el] : null; }})()")
+    return (_WRAPPER.replace("__SERIALIZER__", serializer).replace("__TOKEN__", token).replace("__ARGS__", args)
             .replace("__PROPERTY__", prop).replace("__SOURCE__", source))
 
 
@@ -289,9 +294,12 @@ def _answer(raw: Any, token: str) -> dict:
     return answer
 
 
-async def evaluate(bridge: PageBridge, source: str, timeout_ms: int) -> Evaluated:
+async def evaluate(bridge: PageBridge, source: str, timeout_ms: int, selector: str | None = None) -> Evaluated:
     """Run the agent's JavaScript ``source`` in the main world of ``bridge``'s page and return its settled,
-    bounded value (module docstring). ``timeout_ms`` bounds the whole call (≥ 1).
+    bounded value (module docstring). ``timeout_ms`` bounds the whole call (≥ 1). With ``selector`` (a CSS
+    selector that names one element of the top document) a function gets that element as its argument, found
+    again in the page's world (``document.querySelector``); not found is :class:`EvaluateFailed` with
+    ``error_name`` ``RefNotFound``.
 
     Raises :class:`EvaluateFailed` (threw, rejected, or a syntax error), ``EVALUATE_FAILED`` (the answer is
     not this call's), ``EVALUATE_TIMEOUT`` (not settled in time, or the page's script is still running),
@@ -311,7 +319,7 @@ async def evaluate(bridge: PageBridge, source: str, timeout_ms: int) -> Evaluate
         if problem:
             raise EvaluateFailed("SyntaxError", str(problem)[:MESSAGE_CHARS], "")
         try:
-            answer = await run(wrapper_source(source, token, prop))
+            answer = await run(wrapper_source(source, token, prop, selector))
         except FrameGone:
             # No completion value: the wrapper did not parse (a syntax error the CSP-blocked check could not
             # see), or the document went away before it ran.

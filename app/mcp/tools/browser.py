@@ -4,7 +4,7 @@
 ``browser_navigate``           ``navigate(url, timeout_ms?)``
 ``browser_navigate_back``      ``back(timeout_ms?)``
 ``browser_tabs``               ``tabs.list`` (``action: "list"``; pagenote's window has one tab)
-``browser_evaluate``           ``evaluate(expression=function, timeout_ms?)``
+``browser_evaluate``           ``evaluate(expression=function, timeout_ms?, ref?, snapshot_id?)``
 ``browser_console_messages``   ``console.list(level?, text?, since_id?, limit?, all_documents?)``
 ``browser_network_requests``   ``network.list(type?, since_id?, limit?, all_documents?)``
 ============================== =========================================================================
@@ -61,6 +61,12 @@ class EvaluateParams(ToolParams):
                                                "() => document.title or async () => { … }, or an expression")]
     timeout_ms: Annotated[OptionalInteger, Field(description="how long it may take to settle, in ms (1..300000, "
                                                              "default 10000)")] = None
+    element: Annotated[OptionalText, Field(description="with ref: a human-readable description of the element "
+                                                       "(for the log; not used to find it)")] = None
+    ref: Annotated[OptionalText, Field(description="a ref from browser_snapshot (e.g. e12): the function gets that "
+                                                   "element as its argument (top document only)")] = None
+    snapshot_id: Annotated[OptionalText, Field(description="with ref: the snapshot_id of the snapshot the ref "
+                                                           "comes from")] = None
 
 
 class ConsoleParams(ToolParams):
@@ -99,7 +105,8 @@ async def browser_tabs(args: TabsParams, ctx: ToolContext) -> TabsReply:
 
 async def browser_evaluate(args: EvaluateParams, ctx: ToolContext) -> EvaluateReply:
     """``evaluate(expression=function, timeout_ms?)``."""
-    return EvaluateReply(await ctx.call("evaluate", _given(expression=args.function, timeout_ms=args.timeout_ms)))
+    return EvaluateReply(await ctx.call("evaluate", _given(expression=args.function, timeout_ms=args.timeout_ms,
+                                                           ref=args.ref, snapshot_id=args.snapshot_id)))
 
 
 async def browser_console_messages(args: ConsoleParams, ctx: ToolContext) -> ConsoleReply:
@@ -128,7 +135,8 @@ TOOLS: tuple[ToolDefinition, ...] = (
     ToolDefinition(name="browser_evaluate", params=EvaluateParams, handler=browser_evaluate, annotations=_ACTS,
                    description="Run JavaScript in the page's own world (its app state and functions) and return "
                                "the awaited result as compact JSON, cut to depth 8, 2,000 items, 200 fields and "
-                               "200,000 characters per string; a throw is EVALUATE_FAILED with the stack."),
+                               "200,000 characters per string; a throw is EVALUATE_FAILED with the stack. With a "
+                               "ref (and its snapshot_id) from browser_snapshot, the function gets that element."),
     ToolDefinition(name="browser_console_messages", params=ConsoleParams, handler=browser_console_messages,
                    annotations=READ_ONLY,
                    description="The page's console messages, uncaught errors and unhandled rejections (all "
