@@ -10,8 +10,8 @@ give, the entries leave out honestly: the level is one of three (``console.log``
 ``info``), and the frame is not named — ``frame_url`` is set only when the message's source is the URL of one
 of the page's frames (an inline script), never guessed.
 
-Bounds (the agent browser requirements' console bounds): the ring keeps the newest :data:`RING_ENTRIES` entries and at most
-:data:`RING_CHARS` characters of text; one entry's text at most :data:`TEXT_CHARS` characters, a cut ending in
+Bounds: the ring keeps the newest :data:`RING_ENTRIES` entries and at most :data:`RING_CHARS` characters of
+text; one entry's text at most :data:`TEXT_CHARS` characters, a cut ending in
 ``…[cut: N chars]``. Credential-like URL parts in the text, source and frame URL are redacted with the same
 rules as the Markdown (:func:`app.protocol.redact.redact_urls`).
 """
