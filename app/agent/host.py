@@ -8,6 +8,7 @@ import base64
 from pathlib import Path
 from typing import Protocol
 
+from app.agent.actions import ActionsHost
 from app.agent.browser import BrowserHost
 from app.agent.methods import ScreenshotParams
 from app.agent.snapshots import RefParams, SnapshotKeeper, SnapshotParams
@@ -28,8 +29,9 @@ class Tabs(Protocol):
     def active_tab(self) -> Tab | None: ...
 
 
-class TabsHost(BrowserHost):
-    """Adapter from the agent methods to the app's tabs (the browser methods: :class:`BrowserHost`). Every failure is a
+class TabsHost(BrowserHost, ActionsHost):
+    """Adapter from the agent methods to the app's tabs (the browser methods: :class:`BrowserHost`; actions by ref,
+    dialogs, extract and find: :class:`ActionsHost`). Every failure is a
     :class:`~app.core.errors.PagenoteError` with its own registry name (``CAPTURE_BLANK`` reaches the agent
     as ``CAPTURE_BLANK``)."""
 

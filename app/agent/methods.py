@@ -18,6 +18,8 @@ Methods (params → result; every batch view has the model as JSON and its ``mar
   see :mod:`app.agent.snapshots`
 - ``navigate``, ``back``, ``forward``, ``reload``, ``evaluate``, ``console.list``, ``console.get``,
   ``network.list``: see :mod:`app.agent.browser`
+- ``click``, ``hover``, ``type``, ``fill``, ``press``, ``select_option``, ``check``, ``uncheck``, ``scroll``,
+  ``drag``, ``dialog.handle``, ``extract``, ``find``: see :mod:`app.agent.actions`
 """
 
 from __future__ import annotations
@@ -151,6 +153,11 @@ class Methods:
             from app.agent.browser import browser_table
 
             self.table.update(browser_table(host))
+        if hasattr(host, "act"):  # actions by ref, dialog.handle, extract/find; every page method's guard
+            from app.agent.actions import actions_table, guard_table
+
+            self.table.update(actions_table(host))
+            self.table = guard_table(self.table, host)
 
     async def call(self, method: str, params: dict) -> Any:
         """Validate ``params`` against the method's model and run it (awaiting handlers that return a

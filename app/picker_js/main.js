@@ -2,6 +2,7 @@
 // @imports pins: overlay, elements, idFor; record: elementRecord; frames: isFrame, frameElements, frameContentRect, frameInfo, looksClosedHost, deepElementAt, deepElementsAt, resolveChain; locators: resolveLocator; anchors: rememberAnchor, forgetAnchorsExcept, anchorChanges, anchorStatus, stopAnchors; capture: documentMetrics, pinForCapture, scrollToExact, redactionRects
 // @imports anchors: refreshAnchors; geometry: elementBox, BOX_CONTENTS
 // @imports snapshot: snapshotDocument, resolveSnapshotRef
+// @imports actions: actionTarget, focusForText, selectPlan, inputMark, inputSince, scrollState; extract: extractText, findNodes
 // The entry module of the picker world: `window.__pagenote`, the API the host calls.
 // main.js — install guard and the API the host calls with runJavaScript(…, ApplicationWorld).
 // Every entry point returns a JSON string (or nothing): runJavaScript cannot await Promises and converts
@@ -143,6 +144,17 @@ const api = {
   // world. resolveRef(ref, doc, seq): where a ref of snapshot `seq` of document `doc` is now (refs.js).
   snapshot(json) { return JSON.stringify(snapshotDocument(JSON.parse(json))); },
   resolveRef(ref, doc, seq) { return JSON.stringify(resolveSnapshotRef(ref, doc, seq)); },
+
+  // The agent's actions by ref (actions.js): the input itself is Qt events from the host (trusted).
+  actionTarget(ref, doc, seq, o) { return JSON.stringify(actionTarget(ref, doc, seq, o)); },
+  focusForText(ref, doc, seq, mode) { return JSON.stringify(focusForText(ref, doc, seq, mode)); },
+  selectPlan(ref, doc, seq, values) { return JSON.stringify(selectPlan(ref, doc, seq, values)); },
+  scrollState(ref, doc, seq) { return JSON.stringify(scrollState(ref, doc, seq)); },
+  inputMark() { return JSON.stringify(inputMark()); },
+  inputSince(n) { return JSON.stringify(inputSince(n)); },
+  // The agent's extract and find (extract.js).
+  extract(o) { return JSON.stringify(extractText(o)); },
+  find(o) { return JSON.stringify(findNodes(o)); },
 
   // Before an export (issue 9 §4): re-check and re-read the pinned elements `ids` from their live nodes
   // (anchors.js refreshAnchors): {id: {status, reason, record?, viewport?}}.

@@ -1,6 +1,6 @@
 // @module refs
 // @imports role: role; locators: resolveLocator; locator_grammar: quoteLocator; selector: uniqueSelector
-// @exports DOC_ID, refFor, noteRef, pruneRefs, resolveRef
+// @exports DOC_ID, refFor, noteRef, pruneRefs, resolveRef, refElement
 // refs.js — the agent snapshot's refs (`e12`): a private table of this world, never a DOM attribute. A ref
 // names one element of this document; the same element keeps its ref across snapshots of the document (so a
 // diff shows only what changed). A ref resolves to its element while that is connected; once the element is
@@ -99,4 +99,11 @@ function resolveRef(ref, doc, seq) {
   entry.moved = true;
   byElement.set(twin, ref);
   return found(twin, 'equivalent', entry.name);
+}
+
+// The element `ref` of snapshot `seq` of document `doc` names now, for the agent's actions (actions.js,
+// extract.js): {el, how} when resolveRef finds it, else resolveRef's {ok: false, reason, …} with `el` null.
+function refElement(ref, doc, seq) {
+  const found = resolveRef(ref, doc, seq);
+  return found.ok ? { el: table.get(ref).el, how: found.how } : { ...found, el: null };
 }

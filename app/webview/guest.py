@@ -67,6 +67,7 @@ class Guest(QWebEnginePage):
     def __init__(self, profile: QWebEngineProfile, parent: QObject | None = None) -> None:
         super().__init__(profile, parent)
         self.dialog_policy = DialogPolicy()
+        self.dialog_hold = None  # an app.webview.dialog_hold.DialogHold while agents may answer dialogs
         self._dialogs_in_document = 0
         self.loadingChanged.connect(self._on_loading_changed)
         self.scripts().insert(device_script())  # navigator.hid / navigator.serial, main world, every frame
@@ -113,7 +114,13 @@ class Guest(QWebEnginePage):
 
     def _dialog(self, kind: str, message: str, default: str | None = None, origin=None):
         self._dialogs_in_document += 1
-        seen, value = DialogSeen.make(kind, message, default, self._document_url(origin), self.dialog_policy,
+        policy, given = self.dialog_policy, default
+        # An agent driving the page answers it itself (app.webview.dialog_hold: a bounded wait); None: not held.
+        held = self.dialog_hold.hold(kind, message, default) if self.dialog_hold is not None else None
+        if held is not None:
+            policy = DialogPolicy("accept" if held[0] else "dismiss")
+            given = held[1] if held[1] is not None else default
+        seen, value = DialogSeen.make(kind, message, given, self._document_url(origin), policy,
                                       self._dialogs_in_document)
         if not seen.suppressed:
             log.info("dialog %s", seen.line())

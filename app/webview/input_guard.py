@@ -6,6 +6,9 @@ Wheel events pass through, so the user can still scroll while annotating. Keyboa
 pagenote's own widgets (the note box); the focus proxy's FocusIn/FocusOut are swallowed so the page never
 sees a blur.
 
+The agent's input (:mod:`app.webview.input`, sent while :func:`~app.webview.input.agent_sending`) passes: the
+mode blocks the user's input, never the agent's, and the agent's clicks never make or change annotations.
+
 QtWebEngine replaces the focus proxy when the renderer changes (cross-site navigation, render process
 restart), so the guard also watches the view for new children and re-hooks the current proxy. (An
 application-wide filter would avoid that, but PySide6 6.12 crashes when an app-wide Python event filter sees
@@ -19,6 +22,8 @@ from PySide6.QtCore import QEvent, QObject, QPointF, Qt, Signal
 from PySide6.QtGui import QFocusEvent
 from PySide6.QtWebEngineWidgets import QWebEngineView
 from PySide6.QtWidgets import QApplication
+
+from app.webview.input import agent_sending
 
 _SWALLOW = {
     QEvent.Type.MouseButtonPress, QEvent.Type.MouseButtonRelease, QEvent.Type.MouseButtonDblClick,
@@ -92,6 +97,8 @@ class InputGuard(QObject):
                 self._hook()
             return False
         if not self.active or obj is not self._proxy or event.type() not in _SWALLOW:
+            return False
+        if agent_sending():  # the agent's own input (app.webview.input) reaches the page, and pins nothing
             return False
         kind = event.type()
         if kind == QEvent.Type.MouseMove:

@@ -1,0 +1,319 @@
+"""The agent socket's action methods (by ref), ``dialog.handle``, ``extract`` and ``find``: parameter models,
+the dispatch table (:func:`actions_table`), the host side over the active tab (:class:`ActionsHost`, a base of
+:class:`app.agent.host.TabsHost`), and the checks every page method passes first (:func:`guard_table`).
+
+Methods (results compact: empty fields left out):
+
+- ``click(ref, snapshot_id, button?, modifiers?, double?)``, ``hover(ref, snapshot_id)``,
+  ``type(ref, snapshot_id, text, submit?)`` (after what the field holds), ``fill(ref, snapshot_id, text,
+  submit?)`` (replaces it), ``press(key, ref?, snapshot_id?)``, ``select_option(ref, snapshot_id, values)``,
+  ``check`` / ``uncheck(ref, snapshot_id)``, ``scroll(ref?, snapshot_id?, dx?, dy?)``, ``drag(start_ref,
+  end_ref, snapshot_id, end_snapshot_id?)`` → ``{action, ref, element, confirmed?: false, …}``
+  (:class:`app.tabs.actions.Actor`); every one takes an optional ``element`` (the agent's description, as
+  Playwright MCP's tools do; not used to find anything)
+- ``dialog.handle(accept, prompt_text?)`` → ``{type, message, accepted}``: answers the held dialog
+- ``extract(selector?, max_chars?)`` → ``{text, chars, truncated, url}`` (``max_chars`` ≤ 12,000)
+- ``find(text, limit?)`` → ``{snapshot_id, matches: [{ref, role, name, context}], more?}``; ``text`` is a
+  string (case-insensitive) or ``/regex/flags``; the refs work with ``snapshot_id`` like a snapshot's
+
+The guard (:func:`guard_table`, Playwright MCP's "modal state" precondition): while a dialog is held every
+page method answers ``MODAL_DIALOG`` at once, and a call running when a dialog opens ends with it; actions
+(and navigation, evaluate) fail with ``USER_TOOK_CONTROL`` after the user took the page; a read-only call
+whose document went away mid-call is retried once, then ``BROWSER_PAGE_CHANGING``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from collections.abc import Callable
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
+
+from app.agent.snapshots import _REF, KEEP_IDS, RefParams, Taken
+from app.core.errors import PagenoteError
+from app.tabs.actions import Actor, Located, agent_parts
+from app.tabs.snapshot import Part, _raise_for_selector
+from app.tabs.tab import Tab
+from app.webview.frames import frame_viewport_offset
+
+EXTRACT_MAX = 12_000
+FIND_LIMIT = 50
+#: The budget of one ``find`` answer's lines (chars).
+FIND_CHARS = 8_000
+Modifier = Literal["Alt", "Control", "ControlOrMeta", "Meta", "Shift"]
+
+
+class _Params(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+    element: StrictStr | None = Field(default=None, max_length=500)
+
+
+class RefTarget(_Params):
+    ref: StrictStr = Field(max_length=40)
+    snapshot_id: StrictStr = Field(max_length=40)
+
+
+class ClickParams(RefTarget):
+    button: Literal["left", "right", "middle"] = "left"
+    modifiers: list[Modifier] = Field(default_factory=list, max_length=5)
+    double: StrictBool = False
+
+
+class TypeParams(RefTarget):
+    text: StrictStr = Field(max_length=10_000)
+    submit: StrictBool = False
+
+
+class PressParams(_Params):
+    key: StrictStr = Field(min_length=1, max_length=60)
+    ref: StrictStr | None = Field(default=None, max_length=40)
+    snapshot_id: StrictStr | None = Field(default=None, max_length=40)
+
+
+class SelectParams(RefTarget):
+    values: list[StrictStr] = Field(min_length=1, max_length=100)
+
+
+class ScrollParams(_Params):
+    ref: StrictStr | None = Field(default=None, max_length=40)
+    snapshot_id: StrictStr | None = Field(default=None, max_length=40)
+    dx: StrictInt = Field(default=0, ge=-100_000, le=100_000)
+    dy: StrictInt = Field(default=0, ge=-100_000, le=100_000)
+
+
+class DragParams(_Params):
+    start_ref: StrictStr = Field(max_length=40)
+    end_ref: StrictStr = Field(max_length=40)
+    snapshot_id: StrictStr = Field(max_length=40)
+    end_snapshot_id: StrictStr | None = Field(default=None, max_length=40)
+
+
+class DialogParams(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+    accept: StrictBool
+    prompt_text: StrictStr | None = Field(default=None, max_length=10_000)
+
+
+class ExtractParams(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+    selector: StrictStr | None = Field(default=None, min_length=1, max_length=2000)
+    max_chars: StrictInt = Field(default=EXTRACT_MAX, ge=100, le=EXTRACT_MAX)
+
+
+class FindParams(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+    text: StrictStr = Field(min_length=1, max_length=500)
+    limit: StrictInt = Field(default=20, ge=1, le=FIND_LIMIT)
+
+
+def _regex(text: str) -> dict | None:
+    """``/source/flags`` → ``{source, flags}`` (flags among ``imsu``); ``None`` for plain text. Raises
+    ``INVALID_PARAMS`` for a pattern Python cannot read either (a cheap first check; the page compiles it)."""
+    m = re.fullmatch(r"/(.+)/([imsu]*)", text, re.S)
+    if not m:
+        return None
+    try:
+        re.compile(m.group(1))
+    except re.error as exc:
+        raise PagenoteError("INVALID_PARAMS", f"find: not a regular expression: {exc}") from None
+    return {"source": m.group(1), "flags": m.group(2)}
+
+
+class ActionsHost:
+    """The action methods over the active tab of ``self.app``; ``self._snapshots()`` is the
+    :class:`~app.agent.snapshots.SnapshotKeeper` whose refs they take."""
+
+    app: Any
+
+    def _tab(self) -> Tab:
+        tab = self.app.active_tab
+        if tab is None:
+            raise PagenoteError("NO_PAGE", "no tab is open")
+        return tab
+
+    def _tab_of(self, tab_id: str) -> Tab | None:
+        return next((t for t in self.app.tabs if t.id == tab_id), None)
+
+    async def _locate(self, ref: str, snapshot_id: str) -> Located:
+        keeper = self._snapshots()
+        await keeper.resolve(self._tab_of, RefParams(ref=ref, snapshot_id=snapshot_id))   # STALE_REF
+        taken = keeper.ids[snapshot_id]
+        m = _REF.match(ref)
+        part = taken.parts[m.group(1) or ""]
+        tab = self._tab_of(taken.tab_id)
+        frame, offset = None, (0.0, 0.0)
+        if part.chain:
+            found = await frame_viewport_offset(tab.bridge, part.chain)
+            if found is None:
+                raise PagenoteError("STALE_REF", f"the iframe of {ref} is gone")
+            frame, offset = found
+        return Located(ref, m.group(2), frame, offset, part.answer.get("doc", ""), part.answer.get("seq", 0),
+                       tuple(part.chain))
+
+    def _actor(self) -> Actor:
+        return Actor(self._tab(), self._locate)
+
+    async def act(self, name: str, p: Any) -> dict:
+        """Run action ``name`` with params ``p`` (module docstring)."""
+        actor = self._actor()
+        if name == "click":
+            return await actor.click(p.ref, p.snapshot_id, p.button, list(p.modifiers), p.double)
+        if name == "hover":
+            return await actor.hover(p.ref, p.snapshot_id)
+        if name in ("type", "fill"):
+            return await actor.type(p.ref, p.snapshot_id, p.text, p.submit, replace=name == "fill")
+        if name == "press":
+            if p.ref and not p.snapshot_id:
+                raise PagenoteError("INVALID_PARAMS", "press: a ref needs its snapshot_id")
+            return await actor.press(p.key, p.ref, p.snapshot_id)
+        if name == "select_option":
+            return await actor.select_option(p.ref, p.snapshot_id, list(p.values))
+        if name in ("check", "uncheck"):
+            return await actor.check(p.ref, p.snapshot_id, name == "check")
+        if name == "scroll":
+            if p.ref and not p.snapshot_id:
+                raise PagenoteError("INVALID_PARAMS", "scroll: a ref needs its snapshot_id")
+            return await actor.scroll(p.ref, p.snapshot_id, p.dx, p.dy)
+        if name == "drag":
+            return await actor.drag(p.start_ref, p.snapshot_id, p.end_ref, p.end_snapshot_id or p.snapshot_id)
+        raise PagenoteError("METHOD_NOT_FOUND", f"unknown action {name!r}")
+
+    def handle_dialog(self, p: DialogParams) -> dict:
+        """``dialog.handle``: answer the held dialog. Raises ``NOT_FOUND`` when none is open."""
+        held = agent_parts(self._tab()).dialogs.answer(p.accept, p.prompt_text)
+        if held is None:
+            raise PagenoteError("NOT_FOUND", "no JavaScript dialog is open",
+                                "dialogs are held only while the agent acts on the page; nothing to answer")
+        return {**held.to_json(), "accepted": p.accept}
+
+    async def extract(self, p: ExtractParams) -> dict:
+        """``extract``: the readable text of the page or of ``selector``'s element (top document)."""
+        tab = self._tab()
+        await tab.settled()
+        answer = await tab.bridge.call("extract", {"selector": p.selector or "", "max_chars": p.max_chars},
+                                       timeout_ms=30_000)
+        if answer.get("error") == "frame":
+            raise PagenoteError("SELECTOR_NOT_FOUND", "extract reads the top document; the selector goes into an "
+                                "iframe", "give a selector of the top document")
+        _raise_for_selector(answer, p.selector)
+        out = {"text": answer["text"], "chars": answer["chars"], "truncated": answer["truncated"],
+               "url": tab.page.url().toString()}
+        return out
+
+    async def find(self, p: FindParams) -> dict:
+        """``find``: elements of the top document whose text matches, with refs under a new ``snapshot_id``."""
+        tab = self._tab()
+        await tab.settled()
+        keeper = self._snapshots()
+        mark = await tab.bridge.call("inputMark")
+        last = keeper.last.get(tab.id)
+        seq = last.parts[""].answer.get("seq", 0) if last and "" in last.parts and last.top_doc == mark["doc"] else 0
+        regex = _regex(p.text)
+        answer = await tab.bridge.call("find", {"query": p.text, "regex": regex, "limit": p.limit, "seq": seq},
+                                       timeout_ms=30_000)
+        lines, matches, chars = [], [], 0
+        for m in answer.get("matches", []):
+            name = f' "{m["name"]}"' if m.get("name") else ""
+            line = f'- {m["role"]}{name} [ref={m["ref"]}]: {m["context"]}'
+            if chars + len(line) + 1 > FIND_CHARS:
+                answer["more"] = True
+                break
+            chars += len(line) + 1
+            lines.append(line)
+            matches.append(m)
+        keeper.count += 1
+        sid = f"s{keeper.count}"
+        keeper.ids[sid] = Taken(sid, tab.id, ("find",), lines, {"": Part("", [], {"doc": answer["doc"], "seq": seq})},
+                                answer["doc"])
+        while len(keeper.ids) > KEEP_IDS:
+            keeper.ids.popitem(last=False)
+        return {"snapshot_id": sid, "matches": matches, "more": answer.get("more") or None, "text": "\n".join(lines)}
+
+
+def actions_table(host: Any) -> dict[str, tuple[type[BaseModel], Callable[[Any], Any]]]:
+    """The action methods for :class:`app.agent.methods.Methods`' table (``name → (params model, handler)``)."""
+    def action(name: str) -> Callable[[Any], Any]:
+        return lambda p: host.act(name, p)
+
+    return {
+        "click": (ClickParams, action("click")), "hover": (RefTarget, action("hover")),
+        "type": (TypeParams, action("type")), "fill": (TypeParams, action("fill")),
+        "press": (PressParams, action("press")), "select_option": (SelectParams, action("select_option")),
+        "check": (RefTarget, action("check")), "uncheck": (RefTarget, action("uncheck")),
+        "scroll": (ScrollParams, action("scroll")), "drag": (DragParams, action("drag")),
+        "dialog.handle": (DialogParams, host.handle_dialog),
+        "extract": (ExtractParams, host.extract), "find": (FindParams, host.find),
+    }
+
+
+#: Methods that act on the page: they fail with USER_TOOK_CONTROL once the user took it, and are never retried.
+ACTS = {"click", "hover", "type", "fill", "press", "select_option", "check", "uncheck", "scroll", "drag",
+        "navigate", "back", "forward", "reload", "evaluate"}
+#: Methods that only read the page: retried once when their document went away mid-call.
+READS = {"snapshot", "ref.resolve", "extract", "find", "screenshot", "page.state"}
+_GONE = {"FRAME_GONE", "PAGE_SCRIPT_MISSING"}
+
+
+def modal_error(pending: Any, after: str = "") -> PagenoteError:
+    """``MODAL_DIALOG`` naming the held dialog's type and text."""
+    default = f' (default value "{pending.default}")' if pending.default else ""
+    return PagenoteError("MODAL_DIALOG", f'{after}the page opened a {pending.kind} dialog: "{pending.message}"'
+                                         f'{default}; the page waits for its answer')
+
+
+def guard_table(table: dict, host: Any) -> dict:
+    """``table`` with the page methods (:data:`ACTS`, :data:`READS`) wrapped in the guard (module docstring);
+    other methods as they are. ``host.app.active_tab`` is the tab guarded."""
+    def wrap(name: str, handler: Callable[[Any], Any]) -> Callable[[Any], Any]:
+        async def guarded(params: Any) -> Any:
+            tab = host.app.active_tab
+            if tab is None:
+                return await _maybe(handler(params))
+            parts = agent_parts(tab)
+            if parts.dialogs.pending is not None:
+                raise modal_error(parts.dialogs.pending)
+            if name in ACTS and name not in ("click", "hover", "type", "fill", "press", "select_option", "check",
+                                             "uncheck", "scroll", "drag"):
+                parts.control.begin()   # navigation and evaluate act too (the actions begin themselves)
+            for attempt in (1, 2):
+                try:
+                    return await _race(handler(params), parts, name in ACTS)
+                except PagenoteError as exc:
+                    if name not in READS or exc.name not in _GONE:
+                        raise
+                    if attempt == 2:
+                        raise PagenoteError("BROWSER_PAGE_CHANGING", f"{name}: the document was replaced twice "
+                                            f"during the call ({exc.name})") from None
+                    await asyncio.sleep(0.2)
+        return guarded
+
+    return {name: (model, wrap(name, handler)) if name in ACTS | READS else (model, handler)
+            for name, (model, handler) in table.items()}
+
+
+async def _maybe(result: Any) -> Any:
+    return await result if asyncio.iscoroutine(result) or isinstance(result, asyncio.Future) else result
+
+
+async def _race(result: Any, parts: Any, acting: bool) -> Any:
+    """Await ``result`` unless a dialog opens first (then ``MODAL_DIALOG``; the call is cancelled)."""
+    if not (asyncio.iscoroutine(result) or isinstance(result, asyncio.Future)):
+        return result
+    opened: asyncio.Future = asyncio.get_running_loop().create_future()
+
+    def on_open(pending: Any) -> None:
+        if not opened.done():
+            opened.set_result(pending)
+
+    parts.dialogs.opened.connect(on_open)
+    task = asyncio.ensure_future(result)
+    try:
+        await asyncio.wait({task, opened}, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        parts.dialogs.opened.disconnect(on_open)
+    if task.done():
+        return task.result()
+    task.cancel()
+    raise modal_error(opened.result(), "the action was delivered, and " if acting else "")

@@ -1,0 +1,138 @@
+"""The agent's actions by ref (click, hover, type, fill, press, select_option, check, scroll, drag) against a
+real page in QtWebEngine: the input is trusted (Qt events to the view), controlled inputs update their app's
+state, a covered target is ELEMENT_OBSCURED, refs fail closed after a navigation, and annotation mode lets the
+agent's input through without making annotations."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from test_agent_socket import RawClient
+
+
+class Agent:
+    """``agent(method, **params)`` → the result (asserting success); ``agent.error(method, **params)`` → the
+    error's ``data.code`` and message; ``agent.ref(text)`` → ``(ref, snapshot_id)`` of the snapshot line that
+    contains ``text``."""
+
+    def __init__(self, client: RawClient) -> None:
+        self.client = client
+
+    def __call__(self, method: str, **params):
+        answer = self.client.call(method, params)
+        assert "result" in answer, answer
+        return answer["result"]
+
+    def error(self, method: str, **params) -> tuple[str, str]:
+        answer = self.client.call(method, params)
+        assert "error" in answer, answer
+        return answer["error"]["data"]["code"], answer["error"]["message"]
+
+    def ref(self, text: str) -> tuple[str, str]:
+        snap = self("snapshot", mode="full")
+        for line in snap["snapshot"].splitlines():
+            if text in line:
+                return re.search(r"\[ref=(\w+)\]", line).group(1), snap["snapshot_id"]
+        raise AssertionError(f"no line with {text!r} in\n{snap['snapshot']}")
+
+
+@pytest.fixture
+def agent(window, qtbot, socket_path, server):
+    client = RawClient(qtbot, socket_path)
+    window.load_page(server.url("actions.html"))
+    yield Agent(client)
+    client.close()
+
+
+def test_type_into_a_controlled_input_changes_the_apps_state_with_trusted_events(agent, js):
+    ref, sid = agent.ref('textbox "Name"')
+    result = agent("type", ref=ref, snapshot_id=sid, text="Ada Lovelace", submit=True)
+    assert result["action"] == "type" and "confirmed" not in result
+    assert js("window.app.name") == "Ada Lovelace"
+    assert js("window.inputTrusted") is True
+    assert js("window.submitted") == "Ada Lovelace"
+    # fill replaces what the field holds
+    agent("fill", ref=ref, snapshot_id=sid, text="Grace")
+    assert js("window.app.name") == "Grace"
+    assert js("document.getElementById('state').textContent") == "state: Grace"
+
+
+def test_click_double_click_right_click_and_modifiers_reach_the_page_as_trusted(agent, js):
+    ref, sid = agent.ref('button "Go"')
+    agent("click", ref=ref, snapshot_id=sid)
+    agent("click", ref=ref, snapshot_id=sid, modifiers=["Control", "Shift"])
+    agent("click", ref=ref, snapshot_id=sid, double=True)
+    events = js("window.events")
+    clicks = [e for e in events if e["what"] == "click"]
+    assert all(e["trusted"] for e in events)
+    assert clicks[0]["ctrl"] is False and clicks[1]["ctrl"] is True and clicks[1]["shift"] is True
+    assert [e for e in events if e["what"] == "dblclick"][0]["detail"] == 2
+    menu, sid = agent.ref('button "Menu"')
+    agent("click", ref=menu, snapshot_id=sid, button="right")
+    assert [e["button"] for e in js("window.events") if e["what"] == "contextmenu"] == [2]
+
+
+def test_a_covered_button_is_element_obscured_naming_what_covers_it(agent, js):
+    ref, sid = agent.ref('button "Under"')
+    code, message = agent.error("click", ref=ref, snapshot_id=sid)
+    assert code == "ELEMENT_OBSCURED"
+    assert 'img "Veil"' in message and "#covered-veil" in message
+    assert not [e for e in js("window.events") if e["what"] == "hidden"]
+
+
+def test_a_target_below_the_fold_is_scrolled_into_view_and_clicked(agent, js):
+    assert js("scrollY") == 0
+    ref, sid = agent.ref('button "Far away"')
+    agent("click", ref=ref, snapshot_id=sid)
+    assert js("scrollY") > 1000
+    assert [e["trusted"] for e in js("window.events") if e["what"] == "far"] == [True]
+
+
+def test_refs_fail_closed_after_a_navigation(agent, window, server):
+    ref, sid = agent.ref('button "Go"')
+    window.load_page(server.url("other.html"))
+    code, message = agent.error("click", ref=ref, snapshot_id=sid)
+    assert code == "STALE_REF", message
+
+
+def test_select_option_check_and_uncheck_with_trusted_input(agent, js):
+    ref, sid = agent.ref('combobox "Size"')
+    result = agent("select_option", ref=ref, snapshot_id=sid, values=["Extra large"])
+    assert result["selected"] == ["xl"]
+    assert js("document.getElementById('size').value") == "xl"
+    assert [e["trusted"] for e in js("window.events") if e["what"] == "change"][-1] is True
+    code, _ = agent.error("select_option", ref=ref, snapshot_id=sid, values=["m"])   # disabled
+    assert code == "ELEMENT_NOT_ACTIONABLE"
+    tags, sid = agent.ref('listbox "Tags"')
+    agent("select_option", ref=tags, snapshot_id=sid, values=["a", "c"])
+    assert js("Array.from(document.getElementById('tags').selectedOptions).map(o => o.value)") == ["a", "c"]
+    box, sid = agent.ref('checkbox "I agree"')
+    assert agent("check", ref=box, snapshot_id=sid)["changed"] is True
+    assert js("document.getElementById('agree').checked") is True
+    assert agent("check", ref=box, snapshot_id=sid)["changed"] is False
+    agent("uncheck", ref=box, snapshot_id=sid)
+    assert js("document.getElementById('agree').checked") is False
+
+
+def test_drag_from_one_ref_to_another_and_scroll_an_element_and_the_page(agent, js):
+    src, sid = agent.ref('button "Source"')
+    dst, _ = agent.ref('button "Target"')
+    agent("drag", start_ref=src, end_ref=dst, snapshot_id=sid)
+    assert js("window.dropped") == {"on": "dst", "trusted": True}
+    box, sid = agent.ref('region "Box"')
+    agent("scroll", ref=box, snapshot_id=sid, dy=80)
+    assert js("document.getElementById('box').scrollTop") > 0
+    result = agent("scroll", dy=300)
+    assert js("scrollY") > 0 and result["scroll"]["y"] == js("scrollY")
+
+
+def test_press_a_key_combination_in_a_field(agent, js):
+    ref, sid = agent.ref('textbox "Name"')
+    agent("type", ref=ref, snapshot_id=sid, text="abc")
+    agent("press", key="Control+a", ref=ref, snapshot_id=sid)
+    agent("press", key="Backspace")
+    assert js("window.app.name") == ""
+    code, _ = agent.error("press", key="Hyper+x")
+    assert code == "INVALID_PARAMS"
