@@ -85,12 +85,38 @@ def _dialogs_option(p: argparse.ArgumentParser) -> None:
                         "cancelled) or accept (confirm true, prompt its default); beforeunload always leaves")
 
 
+def _hid_option(p: argparse.ArgumentParser) -> None:
+    """``--hid-backend`` (repeatable): where WebHID / Web Serial devices come from (:mod:`app.hid.setup`)."""
+    from app.hid.setup import check_spec
+
+    def spec(text: str) -> str:
+        try:
+            return check_spec(text)
+        except ValueError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
+
+    p.add_argument("--hid-backend", metavar="SPEC", action="append", type=spec, default=[],
+                   help="devices for pages' WebHID and Web Serial: hidapi (default), virtual:FILE (a virtual "
+                        "device description, JSON or TOML; real devices stay listed beside it) or none; repeatable")
+
+
+def _use_hid_backends(args: argparse.Namespace) -> None:
+    """Hand ``--hid-backend`` values to the app (:data:`app.hid.setup.ENV`), before it starts."""
+    import os
+
+    from app.hid.setup import ENV
+
+    if args.hid_backend:
+        os.environ[ENV] = ";".join(args.hid_backend)
+
+
 def _fill_window(p: argparse.ArgumentParser) -> None:
     p.description = ("Annotate a web page element by element and hand the notes to a coding agent. "
                      "Run 'pagenote capture --help' for the headless mode.")
     _page_and_out(p, "page to open (default: the bundled demo page)")
     p.add_argument("--lang", metavar="CODE", type=_language,
                    help="the window's language: en or zh_CN (default: the Settings choice, else the system's)")
+    _hid_option(p)
     p.add_argument("--version", action="version", version=f"pagenote {__version__}")
 
 
@@ -146,6 +172,7 @@ def _fill_serve(p: argparse.ArgumentParser) -> None:
     _dialogs_option(p)
     p.add_argument("--no-evaluate", action="store_true",
                    help="refuse agents' evaluate (running JavaScript in the page's own world): EVALUATE_DISABLED")
+    _hid_option(p)
 
 
 def _fill_mcp(p: argparse.ArgumentParser) -> None:
@@ -253,6 +280,7 @@ def _window(args: argparse.Namespace) -> int:
         return _capture(build_parser(["capture"]).parse_args(["capture", *rest]))
     from app.ui.main_window import run_window
 
+    _use_hid_backends(args)
     return run_window(args.url, _project_dir(args.out, create=False), _agent_socket(), language=args.lang)
 
 
@@ -260,6 +288,7 @@ def _serve(args: argparse.Namespace) -> int:
     _logging(args.verbose)
     from app.runtime.run import run_serve
 
+    _use_hid_backends(args)
     return run_serve(args.url, _project_dir(args.out, create=False), _agent_socket(), dialogs=args.dialogs,
                      evaluate=not args.no_evaluate)
 

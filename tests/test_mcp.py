@@ -42,6 +42,9 @@ TOOLS |= {"browser_navigate", "browser_navigate_back", "browser_tabs", "browser_
           "browser_network_requests"}
 #: The snapshot tool (app/mcp/tools/snapshot.py; its own tests: test_mcp_snapshot.py).
 TOOLS |= {"browser_snapshot"}
+#: The device tools (app/mcp/tools/devices.py; their own tests: test_device_agent.py).
+TOOLS |= {"devices_list", "device_log", "device_log_clear", "device_grant", "virtual_device_input",
+          "virtual_device_script"}
 BATCH_MD = "# Web page annotations: 1\n\n## Annotation 1\nNote: hi\nTag: button\n"
 INITIALIZE = {"jsonrpc": "2.0", "id": 1, "method": "initialize",
               "params": {"protocolVersion": "2025-06-18", "capabilities": {},

@@ -77,6 +77,14 @@ BAD_CALLS = [
     ("browser_console_messages", {"level": "debug"}, "level: input should be 'info', 'warning' or 'error' (got "
                                                      '"debug")'),
     ("browser_network_requests", {"limit": 1.5}, "limit: input should be a valid integer (got 1.5)"),
+    ("devices_list", {"all": True}, "all: unknown parameter (this tool takes none)"),
+    ("device_log", {"dir": "IN"}, "dir: input should be 'TX', 'RX' or 'EVENT' (got \"IN\")"),
+    ("device_log_clear", {"on": True}, "on: unknown parameter (this tool takes: logging)"),
+    ("device_grant", {"device": 3}, "device: input should be a valid string (got 3)"),
+    ("virtual_device_input", {"report_id": 1}, "hex: required, but missing"),
+    ("virtual_device_script", {"plug": "maybe", "devices": "x"},
+     "plug: input should be 'in' or 'out' (got \"maybe\"); devices: unknown parameter (this tool takes: replies, "
+     "plug, device)"),
 ]
 
 

@@ -20,6 +20,8 @@ Methods (params → result; every batch view has the model as JSON and its ``mar
   ``network.list``: see :mod:`app.agent.browser`
 - ``click``, ``hover``, ``type``, ``fill``, ``press``, ``select_option``, ``check``, ``uncheck``, ``scroll``,
   ``drag``, ``dialog.handle``, ``extract``, ``find``: see :mod:`app.agent.actions`
+- ``devices.list``, ``device.log``, ``device.log_clear``, ``virtual_device.input``, ``virtual_device.script``:
+  see :mod:`app.agent.devices`
 """
 
 from __future__ import annotations
@@ -153,6 +155,10 @@ class Methods:
             from app.agent.browser import browser_table
 
             self.table.update(browser_table(host))
+        if hasattr(type(getattr(host, "app", None)), "devices"):  # WebHID / Web Serial devices (app.agent.devices)
+            from app.agent.devices import devices_table
+
+            self.table.update(devices_table(host.app))
         if hasattr(host, "act"):  # actions by ref, dialog.handle, extract/find; every page method's guard
             from app.agent.actions import actions_table, guard_table
 

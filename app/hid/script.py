@@ -102,7 +102,11 @@ def parse_rules(items, *, serial: bool = False) -> list[Rule]:
         delay = int(item.get("delay_ms", 0))
         if not 0 <= delay <= 60_000:
             raise ScriptError(f"replies[{i}]: delay_ms must be 0…60000")
-        rules.append(Rule(Pattern.parse(item["match"]), on, tuple(replies), delay, dict(item)))
+        try:
+            pattern = Pattern.parse(item["match"])
+        except ScriptError as exc:
+            raise ScriptError(f"replies[{i}]: {exc}") from None
+        rules.append(Rule(pattern, on, tuple(replies), delay, dict(item)))
     return rules
 
 

@@ -123,6 +123,7 @@ class DeviceService(QObject):
         self._grants: dict[str, list[str]] = {}
         self._devices: dict[str, DeviceInfo] = {}
         self._handles: dict[int, Handle] = {}
+        self._pending: list[ChooserRequest] = []
         self._ids = itertools.count(1)
         self._relay = _Relay(self)
         self._relay.fired.connect(lambda fn: fn())
@@ -210,8 +211,14 @@ class DeviceService(QObject):
     def request(self, origin: str, api: str, filters: list, exclusion_filters: list) -> ChooserRequest:
         """A new chooser request, announced with ``chooser_requested`` (whoever shows the chooser answers it)."""
         req = ChooserRequest(self, origin, api, filters, exclusion_filters)
+        self._pending.append(req)
+        req.finished.connect(lambda _key: req in self._pending and self._pending.remove(req))
         self.chooser_requested.emit(req)
         return req
+
+    def pending(self) -> list[ChooserRequest]:
+        """The chooser requests not answered yet, oldest first."""
+        return list(self._pending)
 
     # -- connections ---------------------------------------------------------------------------------------------
 

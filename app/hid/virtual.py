@@ -204,6 +204,10 @@ class VirtualBackend(Backend):
         rules = parse_rules(replies)
         self._device(key).rules = rules
 
+    def rule_count(self, key: str) -> int:
+        """How many reply rules device ``key`` has. Raises ``KeyError``."""
+        return len(self._device(key).rules)
+
     def plug(self, key: str, connected: bool) -> None:
         """Plug (``True``) or unplug device ``key``; open connections fail once it is unplugged. Calls
         :attr:`on_change`. Raises ``KeyError``."""

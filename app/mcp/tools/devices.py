@@ -1,0 +1,209 @@
+"""The device tools (WebHID / Web Serial traffic and the virtual devices), over the socket's device methods
+(:mod:`app.agent.devices`):
+
+========================== ============================================================================
+``devices_list``           ``devices.list``: one line per device (key, ids, name, backend, grants, open)
+``device_log``             ``device.log(since_id?, dir?, device?, op?, limit?)``: one line per frame
+``device_log_clear``       ``device.log_clear(logging?)``
+``device_grant``           ``device.grant(device?, origin?)``: answer the page's chooser, or pre-grant
+``virtual_device_input``   ``virtual_device.input(device?, report_id?, hex)``
+``virtual_device_script``  ``virtual_device.script(device?, replies?, plugged?)``
+========================== ============================================================================
+
+Log lines read like the Devices dock's copy format, with the entry id first and the device after:
+``#7 [TX] 2026-10-04T19:20:00.123Z reportId=0x00 len=6 a1 0c 00 00 00 00 ; READ_PRESET #12 (Macro Pad)``.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Annotated, Any
+
+from mcp.types import CallToolResult, TextContent, ToolAnnotations
+from pydantic import Field, WithJsonSchema
+
+from app.core.errors import PagenoteError
+from app.mcp.arguments import Integer, ToolParams, optional_enum
+from app.mcp.response import render
+from app.mcp.tool import READ_ONLY, NoParams, ToolContext, ToolDefinition
+
+OptionalInteger = Annotated[Integer | None, WithJsonSchema({"type": "integer"})]
+OptionalText = Annotated[str | None, WithJsonSchema({"type": "string"})]
+_ACTS = ToolAnnotations(read_only_hint=False, destructive_hint=False, open_world_hint=False)
+
+
+def _given(**params: Any) -> dict[str, Any]:
+    return {k: v for k, v in params.items() if v is not None}
+
+
+class LogParams(ToolParams):
+    since_id: Annotated[OptionalInteger, Field(description="only entries after this id (to page on, or to see "
+                                                           "what a click caused)")] = None
+    dir: Annotated[optional_enum("TX", "RX", "EVENT"), Field(description="TX (page → device), RX (device → "
+                                                                         "page) or EVENT (open, close, connect …)")] = None
+    device: Annotated[OptionalText, Field(description="a device name (substring) or vvvv:pppp hex ids")] = None
+    op: Annotated[OptionalText, Field(description="only entries whose decoder label contains this text")] = None
+    limit: Annotated[OptionalInteger, Field(description="at most this many entries (1..200, default 50)")] = None
+
+
+class ClearParams(ToolParams):
+    logging: Annotated[optional_enum("on", "off"), Field(description="on: turn the traffic log on for every page; "
+                                                                     "off: turn it off (pages opened with "
+                                                                     "?hidDebug=1 log regardless)")] = None
+
+
+class GrantParams(ToolParams):
+    device: Annotated[OptionalText, Field(description="a device key from devices_list (default: the first "
+                                                      "virtual HID device)")] = None
+    origin: Annotated[OptionalText, Field(description="the origin to grant it to, e.g. https://app.example "
+                                                      "(default: the active page's)")] = None
+
+
+class InputParams(ToolParams):
+    hex: Annotated[str, Field(description="the report's data (serial: the bytes) as hex, e.g. 'b1 0c 01'")]
+    report_id: Annotated[OptionalInteger, Field(description="the input report id (0..255, default 0)")] = None
+    device: Annotated[OptionalText, Field(description="a virtual device key from devices_list (default: the "
+                                                      "first virtual HID device)")] = None
+
+
+class ScriptParams(ToolParams):
+    # The MCP SDK decodes a string argument that is JSON before validation (FastMCP pre_parse_json), so the
+    # script arrives as a list from some clients and as text from others; the schema advertises text.
+    replies: Annotated[str | list[dict[str, Any]] | None, WithJsonSchema({"type": "string"}), Field(description=(
+        "the new reply script as JSON: [{\"match\": \"a1 0c ?? *\", \"reply\": {\"reportId\": 1, \"hex\": "
+        "\"b1 0c\"}, \"delay_ms\": 5, \"on\": \"output\"}] (serial: reply is a hex string); match is hex "
+        "bytes, ?? any byte, a final * any rest; for HID the frame starts with the report id"))] = None
+    plug: Annotated[optional_enum("in", "out"), Field(description="plug the device in or out: the page sees "
+                                                                  "connect / disconnect")] = None
+    device: Annotated[OptionalText, Field(description="a virtual device key (default: the first virtual HID "
+                                                      "device)")] = None
+
+
+@dataclass(frozen=True)
+class DevicesReply:
+    """``devices_list``."""
+
+    result: dict
+
+
+@dataclass(frozen=True)
+class DeviceLogReply:
+    """``device_log``."""
+
+    result: dict
+
+
+@dataclass(frozen=True)
+class DeviceDoneReply:
+    """``device_log_clear`` / ``virtual_device_input`` / ``virtual_device_script``: one line."""
+
+    text: str
+    result: dict
+
+
+def _ok(text: str, structured: dict) -> CallToolResult:
+    return CallToolResult(content=[TextContent(type="text", text=text)], structured_content=structured)
+
+
+def entry_line(e: dict) -> str:
+    """One log entry as the tool's text line (module docstring)."""
+    head = f"#{e['id']} [{e['dir']}] {e['t']} reportId=0x{e.get('report_id', 0):02x} len={e.get('len', 0)}"
+    text = f"{head} {e['hex']}" if e.get("hex") else head
+    if e.get("op"):
+        text += f" ; {e['op']}"
+    return f"{text} ({e.get('device', {}).get('name', '')})"
+
+
+@render.register
+def _(reply: DevicesReply) -> CallToolResult:
+    rows = reply.result.get("devices") or []
+    lines = [f"{d['key']} {d['kind']} {d['vendorId']:04x}:{d['productId']:04x} {d['productName']!r} "
+             f"({d['backend']}{', blocklisted' if d.get('blocked') else ''}"
+             f"{'' if d.get('connected', True) else ', unplugged'}) granted to: "
+             f"{', '.join(d.get('granted_to') or []) or 'none'}; open: {d.get('open', 0)}" for d in rows]
+    head = f"{len(rows)} device(s); traffic log {'on' if reply.result.get('logging') else 'off'}"
+    return _ok("\n".join([head, *lines]), reply.result)
+
+
+@render.register
+def _(reply: DeviceLogReply) -> CallToolResult:
+    entries = reply.result.get("entries") or []
+    lines = [entry_line(e) for e in entries] or ["(no entries)" + ("" if reply.result.get("logging") else
+                                                   " — the log is off: device_log_clear(logging=on) turns it on")]
+    if reply.result.get("more"):
+        lines.append(f"{reply.result['more']} more: call again with since_id={entries[-1]['id']}")
+    return _ok("\n".join(lines), reply.result)
+
+
+@render.register
+def _(reply: DeviceDoneReply) -> CallToolResult:
+    return _ok(reply.text, reply.result)
+
+
+async def devices_list(args: NoParams, ctx: ToolContext) -> DevicesReply:
+    """``devices.list``."""
+    return DevicesReply(await ctx.call("devices.list"))
+
+
+async def device_log(args: LogParams, ctx: ToolContext) -> DeviceLogReply:
+    """``device.log(...)``."""
+    return DeviceLogReply(await ctx.call("device.log", _given(since_id=args.since_id, dir=args.dir,
+                                                              device=args.device, op=args.op, limit=args.limit)))
+
+
+async def device_log_clear(args: ClearParams, ctx: ToolContext) -> DeviceDoneReply:
+    """``device.log_clear(logging?)``."""
+    r = await ctx.call("device.log_clear", _given(logging=None if args.logging is None else args.logging == "on"))
+    return DeviceDoneReply(f"Cleared {r['cleared']} entries; traffic log {'on' if r['logging'] else 'off'}.", r)
+
+
+async def device_grant(args: GrantParams, ctx: ToolContext) -> DeviceDoneReply:
+    """``device.grant(...)``."""
+    r = await ctx.call("device.grant", _given(device=args.device, origin=args.origin))
+    how = "chosen in the page's open chooser" if r["chooser"] else "granted (the page's getDevices() lists it)"
+    return DeviceDoneReply(f"{r['device']} {how} for {r['origin']}.", r)
+
+
+async def virtual_device_input(args: InputParams, ctx: ToolContext) -> DeviceDoneReply:
+    """``virtual_device.input(...)``."""
+    r = await ctx.call("virtual_device.input", _given(device=args.device, report_id=args.report_id, hex=args.hex))
+    return DeviceDoneReply(f"{r['device']} sent {r['sent']} bytes.", r)
+
+
+async def virtual_device_script(args: ScriptParams, ctx: ToolContext) -> DeviceDoneReply:
+    """``virtual_device.script(...)``."""
+    replies = args.replies
+    if isinstance(replies, str):
+        try:
+            replies = json.loads(args.replies)
+        except ValueError as exc:
+            raise PagenoteError("BAD_DEVICE_SCRIPT", f"replies is not JSON: {exc}") from None
+    r = await ctx.call("virtual_device.script", _given(device=args.device, replies=replies,
+                                                       plugged=None if args.plug is None else args.plug == "in"))
+    return DeviceDoneReply(f"{r['device']}: {r['rules']} reply rule(s), {'plugged in' if r['connected'] else 'unplugged'}.", r)
+
+
+TOOLS: tuple[ToolDefinition, ...] = (
+    ToolDefinition(name="devices_list", params=NoParams, handler=devices_list, annotations=READ_ONLY,
+                   description="The HID devices and serial ports pages can use in pagenote (real and virtual): "
+                               "key, ids, name, which origins were granted them, open connections; one line each."),
+    ToolDefinition(name="device_log", params=LogParams, handler=device_log, annotations=READ_ONLY,
+                   description="WebHID / Web Serial traffic recorded by pagenote at the device library (any page, "
+                               "any SDK): one line per frame — id, TX/RX/EVENT, time, report id, length, hex, the "
+                               "page's decoder label; at most 200 per call. Off until device_log_clear(logging=on) "
+                               "or a page with ?hidDebug=1."),
+    ToolDefinition(name="device_log_clear", params=ClearParams, handler=device_log_clear, annotations=_ACTS,
+                   description="Empty the device traffic log; logging=on/off turns logging on or off."),
+    ToolDefinition(name="device_grant", params=GrantParams, handler=device_grant, annotations=_ACTS,
+                   description="Let the page use a device without a user at the chooser: answers the page's open "
+                               "requestDevice/requestPort chooser with it, else grants it to the page's origin "
+                               "(then navigator.hid.getDevices() / navigator.serial.getPorts() list it)."),
+    ToolDefinition(name="virtual_device_input", params=InputParams, handler=virtual_device_input, annotations=_ACTS,
+                   description="Make a virtual device send an input report (serial: bytes) to the page, as if "
+                               "the hardware sent it."),
+    ToolDefinition(name="virtual_device_script", params=ScriptParams, handler=virtual_device_script,
+                   annotations=_ACTS,
+                   description="Replace a virtual device's reply script (TX pattern → RX reply after a delay) "
+                               "and/or plug it in or out (hot-plug)."),
+)
