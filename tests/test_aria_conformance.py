@@ -13,7 +13,7 @@ from app.model.text import LINE_CAP, cap_line
 
 ROLE_KINDS = {"invalid-token", "required-context", "implicit", "context", "minimum-role", "presentational"}
 NAME_KINDS = {"generated-content", "labelledby-hidden", "input-button", "nbsp", "heading-content",
-              "presentational-name", "host-language"}
+              "presentational-name", "host-language", "shadow-dom"}
 
 # Main world: number the rows and return their expectations.
 ROWS_JS = """JSON.stringify(Array.from(document.querySelectorAll('[data-kind]')).map((e, i) => {
