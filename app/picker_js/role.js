@@ -118,7 +118,7 @@ function implicitRole(el) {
   const tag = el.localName;
   if (tag === 'input') {
     const type = (el.getAttribute('type') || 'text').toLowerCase();
-    const roles = INPUT_ROLES[type] || INPUT_ROLES.text;
+    const roles = Object.prototype.hasOwnProperty.call(INPUT_ROLES, type) ? INPUT_ROLES[type] : INPUT_ROLES.text;
     return el.hasAttribute('list') && roles.length > 1 ? roles[1] : roles[0];
   }
   const m = Object.prototype.hasOwnProperty.call(IMPLICIT_ROLES, tag) ? IMPLICIT_ROLES[tag] : 'generic';
