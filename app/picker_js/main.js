@@ -1,7 +1,7 @@
 // @module main
 // @imports pins: overlay, elements, idFor; record: elementRecord; frames: isFrame, frameElements, frameContentRect, frameInfo, looksClosedHost, deepElementAt, deepElementsAt, resolveChain; locators: resolveLocator; anchors: rememberAnchor, forgetAnchorsExcept, anchorChanges, anchorStatus, stopAnchors; capture: documentMetrics, pinForCapture, scrollToExact, redactionRects
 // @imports anchors: refreshAnchors; geometry: elementBox, BOX_CONTENTS
-// @imports snapshot: snapshotDocument, resolveSnapshotRef
+// @imports snapshot: snapshotDocument, resolveSnapshotRef, stopSnapshots
 // @imports actions: actionTarget, focusForText, selectPlan, inputMark, inputSince, scrollState; extract: extractText, findNodes
 // The entry module of the picker world: `window.__pagenote`, the API the host calls.
 // main.js — install guard and the API the host calls with runJavaScript(…, ApplicationWorld).
@@ -219,6 +219,7 @@ const api = {
 
   destroy() {
     stopAnchors();
+    stopSnapshots();
     pinForCapture('restore');
     overlay.destroy();
     elements.clear();

@@ -1,6 +1,6 @@
 // @module snapshot
 // @imports snapshot_tree: buildTree; snapshot_lines: selectLines; refs: DOC_ID, pruneRefs, resolveRef; frames: frameInfo, resolveChain; redact: isRedacted, REDACTED
-// @exports snapshotDocument, resolveSnapshotRef
+// @exports snapshotDocument, resolveSnapshotRef, stopSnapshots
 // snapshot.js — this document's part of the agent snapshot (the host stitches frames and keeps the modes; see
 // app/tabs/snapshot.py). A MutationObserver and the input/change/scroll/resize/toggle events mark the document
 // changed, and the window's size and scroll position are compared; a request that names the previous answer of
@@ -25,6 +25,18 @@ function watch() {
     document.addEventListener(type, markDirty, { capture: true, passive: true });
   }
   window.addEventListener('resize', markDirty, { passive: true });
+}
+
+// Stop watching the document (the instance is being replaced: main.js destroy()).
+function stopSnapshots() {
+  if (!watching) return;
+  watching.disconnect();
+  watching = null;
+  for (const type of ['input', 'change', 'scroll', 'toggle']) {
+    document.removeEventListener(type, markDirty, { capture: true });
+  }
+  window.removeEventListener('resize', markDirty);
+  dirty = true;
 }
 
 function scopeOf(selector) {
