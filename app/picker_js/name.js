@@ -10,7 +10,7 @@
 // Privacy (pagenote never sends what the user typed or chose): an embedded control (step 2C) contributes
 // nothing instead of its value; a directly referenced control contributes its aria-label.
 
-// Roles whose name comes from their content (WAI-ARIA 1.2 §5.2.8.4); locators.js and content.js use it.
+// Roles whose name comes from their content (WAI-ARIA 1.2 §5.2.8.4; exported for other modules).
 const NAME_FROM_CONTENT = NAME_FROM_CONTENT_ROLES;
 // Elements visited per computation, at most (a subtree of empty wrappers has no text to stop at), and how
 // deep name from content descends (bounds the recursion on hostile pages).
@@ -41,7 +41,11 @@ class Walk {
   }
   // `s`, counted by its squashed length (what the name will hold); a huge text is sliced first.
   take(s) {
-    if (s.length > 4 * this.limit + 256) s = s.slice(0, 4 * this.limit + 256);
+    const max = 4 * this.limit + 256;
+    if (s.length > max) {
+      const start = Math.max(0, s.search(/\S/));
+      s = (start > 0 ? ' ' : '') + s.slice(start, start + max);
+    }
     this.len += squash(s).length;
     return s;
   }
@@ -204,6 +208,7 @@ function textAlternative(node, w, c) {
   const el = node;
   w.nodes++;
   if (c.recursion && el.hasAttribute(REDACT_ATTR)) return ' ' + w.take(REDACTED) + ' ';
+  if (c.recursion && el.localName === 'br') return ' ';  // a line break separates words
   const cs = getComputedStyle(el);
   if (!c.root && !c.hiddenOk && hiddenHere(el, cs)) return '';                           // 2A
   if (w.seen.has(el) && !c.referenced) return '';  // each node is consulted once (2F note)
