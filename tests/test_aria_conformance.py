@@ -5,11 +5,15 @@ the real page script (``select`` → the element record), one page load per tabl
 from __future__ import annotations
 
 import json
+import shutil
+import subprocess
 
 import pytest
 
 from app.model import ElementRecord
 from app.model.text import LINE_CAP, cap_line
+from app.picker_js import PICKER_WORLD, default_options
+from app.picker_js.bundler import bundle, load_modules
 
 ROLE_KINDS = {"invalid-token", "required-context", "implicit", "context", "minimum-role", "presentational"}
 NAME_KINDS = {"generated-content", "labelledby-hidden", "input-button", "nbsp", "heading-content",
@@ -98,3 +102,37 @@ def test_names_of_huge_subtrees_stop_at_the_cap(window, server, js, build, expec
         assert len(text) > LINE_CAP and record.accessible_name == cap_line(text)
     else:
         assert record.accessible_name == expected
+
+
+TABLES_PROBE = """// @module tables_probe
+// @imports aria_tables: ARIA_ROLES, ROLE_SYNONYMS, IMPLICIT_ROLES, INPUT_ROLES, TABLE_PART_ROLES, REQUIRED_CONTEXT
+// @imports aria_tables: LIST_OWNER_ROLES, MINIMUM_ROLE_ATTRS, NAME_FROM_CONTENT_ROLES, NAME_PROHIBITED_ROLES
+// @imports aria_tables: EMBEDDED_CONTROL_ROLES
+const named = [];
+const add = (where, r) => named.push([where, r]);
+for (const [tag, m] of Object.entries(IMPLICIT_ROLES)) {
+  if (typeof m === 'string') add(tag, m);
+  else if (m.if) { add(tag, m.then); add(tag, m.else); }
+  else if (m.listOwner) add(tag, m.listOwner);
+}
+for (const [type, rs] of Object.entries(INPUT_ROLES)) rs.forEach((r) => add('input ' + type, r));
+for (const [owner, parts] of Object.entries(TABLE_PART_ROLES)) {
+  add('table owner', owner);
+  for (const r of Object.values(parts)) if (r !== 'header') add('table part', r);
+}
+for (const [r, ctx] of Object.entries(REQUIRED_CONTEXT)) { add('context of', r); ctx.forEach((c) => add('context', c)); }
+for (const set of [LIST_OWNER_ROLES, NAME_FROM_CONTENT_ROLES, NAME_PROHIBITED_ROLES, EMBEDDED_CONTROL_ROLES]) set.forEach((r) => add('set', r));
+Object.values(MINIMUM_ROLE_ATTRS).forEach((r) => add('minimum', r));
+Object.values(ROLE_SYNONYMS).forEach((r) => add('synonym', r));
+process.stdout.write(JSON.stringify(named.filter(([, r]) => r !== '' && !ARIA_ROLES.has(r))));
+"""
+
+
+def test_every_role_the_tables_name_is_a_valid_role():
+    """A typo in a spec table (a role WAI-ARIA does not define) would silently never match."""
+    node = shutil.which("node")
+    assert node, "this test needs Node.js on PATH (Debian: apt-get install nodejs)"
+    source = bundle(load_modules(PICKER_WORLD.packages, {"tables_probe": TABLES_PROBE}), "tables_probe", default_options())
+    run = subprocess.run([node], input=source, capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stderr
+    assert json.loads(run.stdout) == []
