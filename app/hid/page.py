@@ -240,7 +240,8 @@ class PageDevices(QObject):
                 "productName": d.product_name, "collections": d.collections, "serialNumber": d.serial_number}
 
     def _present_granted(self, doc: Doc) -> list[str]:
-        return [k for k in self.service.granted(doc.origin) if self.service.device(k) is not None]
+        present = {d.key for d in self.service.devices("hid")}
+        return [k for k in self.service.granted(doc.origin) if k in present]
 
     def _key(self, doc: Doc, token) -> str:
         for key in self.service.granted(doc.origin):

@@ -46,6 +46,13 @@ def filter_matches(device: DeviceInfo, f: dict) -> bool:
     return True
 
 
+def serial_filter_matches(port: DeviceInfo, f: dict) -> bool:
+    """Whether ``port`` matches one Web Serial ``SerialPortFilter`` ``{usbVendorId?, usbProductId?}`` (Web
+    Serial §requestPort: every present member must match)."""
+    return (("usbVendorId" not in f or f["usbVendorId"] == port.vendor_id) and
+            ("usbProductId" not in f or f["usbProductId"] == port.product_id))
+
+
 class ChooserRequest(QObject):
     """A page's ``requestDevice``/``requestPort`` waiting for the user: ``origin``, ``api`` (``hid`` or
     ``serial``), ``filters``, ``exclusion_filters``; :meth:`candidates` lists what may be chosen now.
@@ -62,9 +69,10 @@ class ChooserRequest(QObject):
 
     def candidates(self) -> list[DeviceInfo]:
         """The devices the chooser offers now (blocklisted ones never)."""
+        match = filter_matches if self.api == "hid" else serial_filter_matches
         return [d for d in self.service.devices(self.api) if not d.blocked
-                and (not self.filters or any(filter_matches(d, f) for f in self.filters))
-                and not any(filter_matches(d, f) for f in self.exclusion_filters)]
+                and (not self.filters or any(match(d, f) for f in self.filters))
+                and not any(match(d, f) for f in self.exclusion_filters)]
 
     def choose(self, key: str | None) -> bool:
         """Answer with ``key`` (one of :meth:`candidates`) or ``None`` (cancel). Returns ``False`` when the
@@ -122,6 +130,7 @@ class DeviceService(QObject):
         self._secret = secrets.token_bytes(16)
         self._grants: dict[str, list[str]] = {}
         self._devices: dict[str, DeviceInfo] = {}
+        self._ports: dict[str, DeviceInfo] = {}
         self._handles: dict[int, Handle] = {}
         self._pending: list[ChooserRequest] = []
         self._ids = itertools.count(1)
@@ -130,9 +139,15 @@ class DeviceService(QObject):
         self._stop = threading.Event()
         for b in self.backends:
             b.on_change = lambda: self._relay.fired.emit(self.refresh)
+        if serial is not None:
+            serial.on_change = lambda: self._relay.fired.emit(self.refresh)
         self.refresh()
-        if any(b.polled for b in self.backends):
+        if any(b.polled for b in self.backends) or (serial is not None and serial.real):
             threading.Thread(target=self._poll, name="pagenote-hid-poll", daemon=True).start()
+
+    def on_gui(self, fn) -> None:
+        """Run ``fn()`` on the GUI thread (callable from any thread; a queued signal, never blocking)."""
+        self._relay.fired.emit(fn)
 
     # -- devices -------------------------------------------------------------------------------------------------
 
@@ -145,22 +160,31 @@ class DeviceService(QObject):
                 log.warning("HID backend %s failed to list devices: %s", b.name, exc)
         return found
 
+    def _list_ports(self) -> dict[str, DeviceInfo]:
+        if self.serial is None:
+            return {}
+        try:
+            return {p.key: p for p in self.serial.ports()}
+        except Exception as exc:  # noqa: BLE001 (pyserial's port scan failing must not stop HID)
+            log.warning("listing serial ports failed: %s", exc)
+            return {}
+
     def _poll(self) -> None:
         while not self._stop.wait(POLL_S):
-            found = self._enumerate()
-            if set(found) != set(self._devices):
-                self._relay.fired.emit(lambda: self._apply(found))
+            found, ports = self._enumerate(), self._list_ports()
+            if set(found) != set(self._devices) or set(ports) != set(self._ports):
+                self._relay.fired.emit(lambda: self._apply(found, ports))
 
     def refresh(self) -> None:
-        """Re-list every backend's devices now (on the calling thread; the virtual backend is instant) and
-        emit ``devices_changed`` when the list changed; connections to a device that went away are lost."""
-        self._apply(self._enumerate())
+        """Re-list every backend's devices and ports now (on the calling thread; virtual backends are instant)
+        and emit ``devices_changed`` when a list changed; connections to a device that went away are lost."""
+        self._apply(self._enumerate(), self._list_ports())
 
-    def _apply(self, found: dict[str, DeviceInfo]) -> None:
-        if set(found) == set(self._devices):
+    def _apply(self, found: dict[str, DeviceInfo], ports: dict[str, DeviceInfo]) -> None:
+        if set(found) == set(self._devices) and set(ports) == set(self._ports):
             return
         gone = set(self._devices) - set(found)
-        self._devices = found
+        self._devices, self._ports = found, ports
         for h in list(self._handles.values()):
             if h.device.key in gone:
                 self._lose(h)
@@ -168,13 +192,11 @@ class DeviceService(QObject):
 
     def devices(self, api: str = "hid") -> list[DeviceInfo]:
         """The devices present now (``api`` ``hid``; ``serial`` asks the serial backends)."""
-        if api == "serial":
-            return self.serial.ports() if self.serial is not None else []
-        return list(self._devices.values())
+        return list((self._ports if api == "serial" else self._devices).values())
 
     def device(self, key: str) -> DeviceInfo | None:
-        """The present device ``key`` (``None`` when it is not present)."""
-        return self._devices.get(key)
+        """The present device or port ``key`` (``None`` when it is not present)."""
+        return self._devices.get(key) or self._ports.get(key)
 
     def token(self, origin: str, key: str) -> str:
         """The id a page of ``origin`` knows device ``key`` by: stable for the lease, different per origin,
