@@ -145,6 +145,15 @@ def test_a_document_replaced_during_the_call_is_frame_gone(call):
     assert error.name == "FRAME_GONE"
 
 
+def test_placeholders_in_the_source_or_a_selector_are_left_alone(call, window, server, js):
+    assert evaluate(call, "() => ['__TOKEN__', '__SOURCE__', '__PROPERTY__'].join(' ')") == \
+        {"value": "__TOKEN__ __SOURCE__ __PROPERTY__"}
+    js("document.getElementById('to-b').id = '__SOURCE__'")
+    snapshot = call("snapshot")
+    ref = re.search(r'- link "B" .*\[ref=(e\d+)\]', snapshot["snapshot"]).group(1)
+    assert evaluate(call, "(el) => el.id", ref=ref, snapshot_id=snapshot["snapshot_id"]) == {"value": "__SOURCE__"}
+
+
 def test_a_ref_hands_its_element_to_the_function(call, window, server, js):
     snapshot = call("snapshot")
     text = snapshot.get("snapshot") or ""

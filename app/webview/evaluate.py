@@ -184,6 +184,9 @@ return a === null ? "{\"wait\":1}" : a;
 })()"""
 
 
+_PLACEHOLDER = re.compile(r"__(SERIALIZER|TOKEN|ARGS|PROPERTY|SOURCE)__")
+
+
 def wrapper_source(source: str, token: str, prop: str, selector: str | None = None) -> str:
     """The main-world wrapper for the agent's ``source`` (an expression; a function is called — with the
     element ``selector`` names, when given), answering with ``token``; a pending Promise's answer is kept
@@ -192,8 +195,10 @@ def wrapper_source(source: str, token: str, prop: str, selector: str | None = No
                   .replace("__MESSAGE__", str(MESSAGE_CHARS)).replace("__STACK__", str(STACK_CHARS)))
     args = "[]" if selector is None else (
         f"(() => {{ const el = document.querySelector({json.dumps(selector)}); return el ? [el] : null; }})()")
-    return (_WRAPPER.replace("__SERIALIZER__", serializer).replace("__TOKEN__", token).replace("__ARGS__", args)
-            .replace("__PROPERTY__", prop).replace("__SOURCE__", source))
+    # One pass: an inserted value (the agent's source, a selector made from the page's ids) is never scanned
+    # for the other placeholders.
+    values = {"SERIALIZER": serializer, "TOKEN": token, "ARGS": args, "PROPERTY": prop, "SOURCE": source}
+    return _PLACEHOLDER.sub(lambda m: values[m.group(1)], _WRAPPER)
 
 
 def poll_source(prop: str) -> str:
