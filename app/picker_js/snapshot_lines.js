@@ -16,6 +16,9 @@ function foldText(node) {
   }
 }
 
+// A run of text that is only a separator between lines (`|`, `»`, `·`, a bracket): no line of its own.
+const SEPARATOR = /^[^\p{L}\p{N}]{1,3}$/u;
+
 function textOf(run, max) {
   const s = squash(run.raw);
   const [t, cut] = clip(run.cut && s.length < max ? s + '…' : s, max);
@@ -33,6 +36,7 @@ function selectLines(root, o) {
   const buckets = [[], [], []];
   const order = (n) => {
     for (const k of n.kids) {
+      if (k.raw !== undefined && SEPARATOR.test(squash(k.raw))) continue;
       buckets[k.pos].push(k);
       if (k.kids) order(k);
     }
