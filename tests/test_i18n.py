@@ -182,7 +182,10 @@ def test_help_shows_the_shortcuts_and_the_versions(window, server, qtbot):
     assert dialog.isVisible() and dialog.windowModality() != Qt.WindowModality.ApplicationModal
     table = dialog.findChild(QTableWidget)
     rows = {table.item(i, 0).text(): table.item(i, 1).text() for i in range(table.rowCount())}
-    assert rows["Ctrl+Shift+A"] == "Annotation mode on/off" and "Alt+↓" in rows and "Esc" in rows
+    # Generated from the window's actions: each with all its keys and its status tip.
+    assert rows["Ctrl+Shift+A"] == "Annotation mode: click elements to pin numbered notes"
+    assert rows["Ctrl+L, Alt+D, F6"] == "Focus and select the address bar"
+    assert "Alt+Down" in rows and "Esc" in rows and "F12, Ctrl+Shift+I" in rows
     # The About box names the Chromium major version the page itself reports (navigator.userAgent, reduced
     # to MAJOR.0.0.0 by Chromium's User-Agent reduction) and Qt's version.
     window.load_page(server.url("record.html"))

@@ -64,7 +64,7 @@ class Tab(QObject):
         self.view.loadFinished.connect(lambda _ok: self._set_loading(False))
         self.page.load_result.connect(self.load_result.emit)
         self.page.renderProcessTerminated.connect(lambda status, code: self.message.emit(
-            self.tr("The page's renderer stopped ({0}, code {1}); press Reload").format(status.name, code)))
+            self.tr("The page's renderer stopped. Reload to continue — your annotations are kept.")))
 
     def _set_loading(self, on: bool) -> None:
         self.loading = on

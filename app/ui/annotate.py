@@ -51,7 +51,7 @@ class AnnotateController(QObject):
         self.guard.hovered.connect(self._hover)
         self.guard.clicked.connect(self._click)
         self.guard.escape_pressed.connect(lambda: self.set_mode(False))
-        self.guard.step.connect(self._step)
+        self.guard.step.connect(self.step)
         self.note_box.confirmed.connect(self._note_confirmed)
         self.note_box.cancelled.connect(self._note_cancelled)
         self.note_box.delete_requested.connect(lambda: self.delete(self.editing) if self.editing else None)
@@ -67,8 +67,9 @@ class AnnotateController(QObject):
         """Enter or leave annotation mode. Leaving removes the highlight; markers stay."""
         if on == self.active:
             return
+        closed = ""
         if not on and self.note_box.isVisible():
-            self._close_note_on_leave()
+            closed = self._close_note_on_leave()
         self.active = on
         self.guard.set_active(on)
         if not on:
@@ -76,17 +77,20 @@ class AnnotateController(QObject):
             self.annotator.scene.set_hover_frame(None)
         self.mode_changed.emit(on)
         self.message.emit(self.tr("Annotation mode: click an element to pin a note · Esc to leave") if on
-                          else self.tr("Annotation mode off"))
+                          else self.tr("Annotation mode off") + (f" · {closed}" if closed else ""))
 
-    def _close_note_on_leave(self) -> None:
-        """The mode is left with the note box open: a new annotation without a note is cancelled (said in
-        the status bar), anything else is saved, so no empty annotation is left behind silently."""
+    def _close_note_on_leave(self) -> str:
+        """The mode is left with the note box open: a new annotation without a note is cancelled, anything
+        else is saved, so no empty annotation is left behind silently. Returns what was done, for the status
+        bar."""
         text = self.note_box.text()
         self.note_box.hide()
         if self.editing_new and not text.strip():
             self._note_cancelled()
-        else:
-            self._note_confirmed(text)
+            return self.tr("the new annotation without a note was cancelled")
+        number = self.session.number_of(self.editing) if self.editing in {p.id for p in self.session.pins} else 0
+        self._note_confirmed(text)
+        return self.tr("annotation {0} saved").format(number) if number else ""
 
     # -- pointer -----------------------------------------------------------------------------------------
 
@@ -123,8 +127,8 @@ class AnnotateController(QObject):
             pos, self._hover_next = self._hover_next, None
             self._hover(pos)
 
-    def _step(self, direction: str) -> None:
-        """Alt+Up / Alt+Down: the hover candidate's parent, or the next element of the hit-test stack at the
+    def step(self, direction: str) -> None:
+        """Alt+Up (``"up"``) / Alt+Down (``"down"``): the hover candidate's parent, or the next element of the hit-test stack at the
         pointer, wrapping (issue 9 §3), in the frame the pointer is over; the next click inside it pins it."""
         if self.active:
             self.bridge.post("hoverStep", direction, frame=self._hover_frame.frame)

@@ -11,7 +11,7 @@ import platform
 
 from PySide6 import __version__ as PYSIDE_VERSION
 from PySide6.QtCore import QCoreApplication, QObject, Qt, qVersion
-from PySide6.QtGui import QAction, QActionGroup
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWebEngineCore import qWebEngineChromiumVersion
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QMainWindow, QTableWidget, QTableWidgetItem, QVBoxLayout
 
@@ -26,22 +26,18 @@ COMPONENTS = (
 )
 
 
-def shortcut_rows(shortcuts: dict) -> list[tuple[str, str]]:
-    """(keys, what they do) rows for the Keyboard shortcuts dialog: the window's ``shortcuts``
-    (name → QKeySequence, from :data:`app.ui.main_window.SHORTCUTS`) and the annotation mode's keys."""
+def shortcut_rows(actions) -> list[tuple[str, str]]:
+    """(keys, what they do) rows for the Keyboard shortcuts dialog, generated from the window's ``actions``
+    (QActions with shortcuts: all their sequences, and the action's status tip or text), then the keys that
+    are not actions (a click, the note box's keys)."""
     t = QCoreApplication
-    names = {
-        "annotate": t.translate("HelpMenus", "Annotation mode on/off"),
-        "screenshot": t.translate("HelpMenus", "Screenshot of the viewport"),
-        "copy": t.translate("HelpMenus", "Copy the annotations as Markdown"),
-        "save": t.translate("HelpMenus", "Save the annotations"),
-        "send": t.translate("HelpMenus", "Send the annotations to waiting agents"),
-    }
-    rows = [(seq.toString(seq.SequenceFormat.NativeText), names.get(name, name)) for name, seq in shortcuts.items()]
+    rows = []
+    for action in actions:
+        keys = ", ".join(seq.toString(QKeySequence.SequenceFormat.NativeText) for seq in action.shortcuts())
+        if keys:
+            rows.append((keys, action.statusTip() or action.toolTip() or action.text().replace("&", "")))
     rows += [
         (t.translate("HelpMenus", "Click"), t.translate("HelpMenus", "Annotation mode: pin the element under the pointer")),
-        ("Alt+↑", t.translate("HelpMenus", "Annotation mode: highlight the parent of the highlighted element")),
-        ("Alt+↓", t.translate("HelpMenus", "Annotation mode: the next element under the pointer (through overlays)")),
         ("Enter", t.translate("HelpMenus", "Note box: save the note")),
         ("Shift+Enter", t.translate("HelpMenus", "Note box: new line")),
         ("Esc", t.translate("HelpMenus", "Close the note box; again: leave annotation mode")),
@@ -51,9 +47,9 @@ def shortcut_rows(shortcuts: dict) -> list[tuple[str, str]]:
 
 class HelpMenus(QObject):
     """Builds the menus on ``window`` (a QMainWindow with a ``say(text)`` status method) and owns their
-    dialogs. ``shortcuts``: the window's shortcut table (name → QKeySequence)."""
+    dialogs. ``shortcuts``: a callable giving the window's actions with shortcuts when the dialog opens."""
 
-    def __init__(self, window: QMainWindow, shortcuts: dict) -> None:
+    def __init__(self, window: QMainWindow, shortcuts) -> None:
         super().__init__(window)
         self.window = window
         self.shortcuts = shortcuts
@@ -100,7 +96,7 @@ class HelpMenus(QObject):
 
     def show_shortcuts(self) -> QDialog:
         """The Keyboard shortcuts dialog (a two-column table); returns it (open, not modal to the app)."""
-        rows = shortcut_rows(self.shortcuts)
+        rows = shortcut_rows(self.shortcuts())
         table = QTableWidget(len(rows), 2)
         table.setHorizontalHeaderLabels([self.tr("Keys"), self.tr("Action")])
         for i, (keys, what) in enumerate(rows):

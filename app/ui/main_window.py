@@ -9,9 +9,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QObject, Qt, QUrl
 from PySide6.QtGui import QAction, QGuiApplication, QIcon, QKeySequence
-from PySide6.QtWebEngineCore import QWebEnginePage
-from PySide6.QtWidgets import (QLabel, QLineEdit, QMainWindow, QMenu, QProgressDialog, QPushButton, QSplitter,
-                               QToolBar, QToolButton, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import QMainWindow, QMenu, QProgressDialog, QSplitter, QVBoxLayout, QWidget
 
 from app.capture.shots import Shot
 from app.core.errors import PagenoteError
@@ -21,6 +19,7 @@ from app.core.tasks import spawn
 from app.protocol.markdown import encode_annotations
 from app.protocol.redact import redact_urls
 from app.runtime.app import PagenoteApp
+from app.runtime.i18n import settings
 from app.sinks import save_markdown
 from app.tabs.browser import attach as browser_parts
 from app.tabs.tab import Tab
@@ -28,21 +27,23 @@ from app.ui.annotate import AnnotateController
 from app.ui.console_dock import ConsoleDock
 from app.ui.dialog_bar import DialogBar
 from app.ui.devtools import DevToolsWindow
+from app.ui.find_bar import FindBar
 from app.ui.help_menu import HelpMenus
+from app.ui.keys import BrowserKeys, PageKeys
 from app.ui.marks import MarksOverlay
+from app.ui.mode_banner import ModeBanner
 from app.ui.panel import AnnotationPanel
+from app.ui.status import StatusLine
+from app.ui.toolbars import Toolbars
 from app.webview.guest import LoadResult
 from app.webview.urls import url_from_user_input
 
 log = logging.getLogger("pagenote.ui")
 
-SHORTCUTS = {
-    "annotate": QKeySequence("Ctrl+Shift+A"),
-    "screenshot": QKeySequence("Ctrl+Shift+S"),
-    "copy": QKeySequence("Ctrl+Shift+C"),
-    "save": QKeySequence("Ctrl+S"),
-    "send": QKeySequence("Ctrl+Return"),
-}
+#: The panel's default share of the window width (the page keeps the rest, at least 70 %).
+PANEL_SHARE = 0.24
+#: Where the splitter's sizes are remembered (pagenote's settings).
+SPLITTER_SETTING = "window/splitter"
 
 
 class MainWindow(QMainWindow):
@@ -57,7 +58,7 @@ class MainWindow(QMainWindow):
         self.tab: Tab = app.active_tab or app.new_tab()
         self.annotate = AnnotateController(self.tab)
         self.panel = AnnotationPanel(self.session, self.hub)
-        splitter = QSplitter()
+        self.splitter = splitter = QSplitter()
         self.dialog_bar = DialogBar(self.tab.dialogs)  # the page's JS dialogs, answered already: never modal
         page_area = QWidget()
         column = QVBoxLayout(page_area)
@@ -68,23 +69,36 @@ class MainWindow(QMainWindow):
         # The highlight and markers, drawn over the view by the host (the page cannot hide or move them).
         self.marks = MarksOverlay(self.view, self.tab.annotator.scene)
         self.annotate.marks = self.marks  # badge hit tests and note-box placement use what it draws
+        self.find_bar = FindBar(self.view)            # floating over the view (the page keeps its size)
+        self.find_bar.closed.connect(self._find_closed)
+        self.mode_banner = ModeBanner(self.view)
+        self.mode_banner.done.clicked.connect(lambda: self.annotate.set_mode(False))
         splitter.addWidget(page_area)
         splitter.addWidget(self.panel)
         splitter.setStretchFactor(0, 1)
-        splitter.setSizes([1100, 340])
+        splitter.setChildrenCollapsible(False)
         self.setCentralWidget(splitter)
-        self._build_toolbars()
-        self._build_status()
-        self.help_menus = HelpMenus(self, SHORTCUTS)  # Settings → Language, Help → shortcuts / About
+        self._restore_splitter()
+        splitter.splitterMoved.connect(lambda *_: settings().setValue(SPLITTER_SETTING, splitter.saveState()))
+        self.status = StatusLine(self.statusBar())
+        self.status_label, self.copy_path_button = self.status.label, self.status.action_button
+        self.status.action_triggered.connect(self._copy_shot_path)
+        self.status.zoom_reset.connect(lambda: self.keys.zoom(0))
+        self.keys = BrowserKeys(self)                 # Ctrl+L, Alt+←/→, F5, Ctrl+±/0, Ctrl+F, Ctrl+Q …
+        self.page_keys = PageKeys(self, self.view)    # … and pagenote's own keys on the first press in the page
+        self.toolbars = Toolbars(self, self.keys)
+        self.panel.set_send_action(self.act_send)     # one Send: the toolbar's action, also in the panel
+        self.help_menus = HelpMenus(self, self.shortcut_actions)  # Settings → Language, Help → shortcuts / About
         self._build_console()  # View → Console dock (Ctrl+Shift+J), DevTools (F12)
         self.panel.edit_requested.connect(self.annotate.edit)
         self.panel.delete_requested.connect(self.annotate.delete)
         self.panel.summary_changed.connect(self.session.set_summary)
         self.annotate.message.connect(self.say)
         self.annotate.mode_changed.connect(self.act_annotate.setChecked)
+        self.annotate.mode_changed.connect(self.mode_banner.set_mode)
+        self.annotate.mode_changed.connect(self.marks.set_mode_frame)
         self.tab.load_result.connect(self._loaded)
         self.tab.message.connect(self.say)
-        self.panel.send_requested.connect(lambda: spawn(self.export("send"), "send"))
         self.view.urlChanged.connect(lambda url: self.address.setText(url.toDisplayString()))
         self.view.titleChanged.connect(lambda title: self.setWindowTitle(
             self.tr("{0} — pagenote").format(title) if title else "pagenote"))
@@ -119,62 +133,13 @@ class MainWindow(QMainWindow):
 
     def _action(self, text: str, tip: str, shortcut: QKeySequence | None = None) -> QAction:
         action = QAction(text, self)
+        plain = tip
         if shortcut is not None:
             action.setShortcut(shortcut)
             tip = f"{tip} ({shortcut.toString(QKeySequence.SequenceFormat.NativeText)})"
         action.setToolTip(tip)
-        action.setStatusTip(tip)
+        action.setStatusTip(plain)
         return action
-
-    def _build_toolbars(self) -> None:
-        nav = QToolBar(self.tr("Navigation"))
-        nav.setMovable(False)
-        for web_action in (QWebEnginePage.WebAction.Back, QWebEnginePage.WebAction.Forward,
-                           QWebEnginePage.WebAction.Reload):
-            nav.addAction(self.view.pageAction(web_action))
-        self.address = QLineEdit()
-        self.address.setPlaceholderText(self.tr("Address: URL, localhost:PORT or a file"))
-        self.address.setClearButtonEnabled(True)
-        self.address.returnPressed.connect(lambda: self.open(self.address.text()))
-        nav.addWidget(self.address)
-        self.addToolBar(nav)
-        self.addToolBarBreak()
-        tools = QToolBar(self.tr("Annotations"))
-        tools.setMovable(False)
-        self.act_annotate = self._action(self.tr("Annotate"), self.tr("Annotation mode: click elements to pin numbered notes"),
-                                         SHORTCUTS["annotate"])
-        self.act_annotate.setCheckable(True)
-        self.act_annotate.toggled.connect(self.annotate.set_mode)
-        self.act_screenshot = self._action(self.tr("Screenshot"), self.tr("Save the visible viewport as a PNG in shots/ (and a copy "
-                                           "with the annotations drawn)"), SHORTCUTS["screenshot"])
-        self.act_screenshot.triggered.connect(lambda: spawn(self.screenshot(), "screenshot"))
-        self.act_full = self._action(self.tr("Full page"), self.tr("Save the whole document as one PNG"), QKeySequence("Ctrl+Shift+F"))
-        self.act_full.triggered.connect(lambda: spawn(self.full_page_screenshot(False), "full-page screenshot"))
-        self.act_full_annotated = self._action(self.tr("Full page with annotations"), self.tr("Save the whole document, plus a copy with the annotations drawn"))
-        self.act_full_annotated.triggered.connect(lambda: spawn(self.full_page_screenshot(True), "full-page screenshot"))
-        self.act_crops = self._action(self.tr("Crop annotated elements"), self.tr("Save a crop of each annotated element and list it in its annotation"))
-        self.act_crops.triggered.connect(lambda: spawn(self.element_crops(), "element crops"))
-        shot_menu = QMenu(self)
-        for action in (self.act_screenshot, self.act_full, self.act_full_annotated, self.act_crops):
-            shot_menu.addAction(action)
-        self.act_copy = self._action(self.tr("Copy"), self.tr("Copy the annotations as Markdown"), SHORTCUTS["copy"])
-        self.act_copy.triggered.connect(lambda: spawn(self.export("copy"), "copy"))
-        self.act_save = self._action(self.tr("Save"), self.tr("Save the annotations as Markdown in annotations/"), SHORTCUTS["save"])
-        self.act_save.triggered.connect(lambda: spawn(self.export("save"), "save"))
-        self.act_send = self._action(self.tr("Send"), self.tr("Send the annotations to waiting coding agents"), SHORTCUTS["send"])
-        self.act_send.triggered.connect(lambda: spawn(self.export("send"), "send"))
-        self.act_clear = self._action(self.tr("Clear"), self.tr("Remove all annotations and the overall note"))
-        self.act_clear.triggered.connect(self.clear)
-        tools.addAction(self.act_annotate)
-        shot_button = QToolButton()
-        shot_button.setDefaultAction(self.act_screenshot)
-        shot_button.setMenu(shot_menu)
-        shot_button.setPopupMode(QToolButton.ToolButtonPopupMode.MenuButtonPopup)
-        tools.addWidget(shot_button)
-        self.addAction(self.act_full)  # its shortcut works without opening the menu
-        for action in (self.act_copy, self.act_save, self.act_send, self.act_clear):
-            tools.addAction(action)
-        self.addToolBar(tools)
 
     def _build_console(self) -> None:
         """The Console dock (hidden until asked for) and Chromium's DevTools window, in a View menu."""
@@ -187,6 +152,7 @@ class MainWindow(QMainWindow):
         self.devtools = DevToolsWindow(self.page, self)
         tip = self.tr("Chromium's DevTools for this page, in a window of their own")
         self.act_devtools = self._action(self.tr("DevTools"), tip, QKeySequence("F12"))
+        self.act_devtools.setShortcuts([QKeySequence("F12"), QKeySequence("Ctrl+Shift+I")])  # Chrome's two keys
         self.act_devtools.triggered.connect(self.devtools.toggle)
         view_menu = QMenu(self.tr("View"), self)
         view_menu.addActions([self.act_console, self.act_devtools])
@@ -211,22 +177,32 @@ class MainWindow(QMainWindow):
         self.say(self.tr("Agents may run JavaScript in the page") if on else
                  self.tr("Agents may no longer run JavaScript in the page (evaluate is refused)"))
 
-    def _build_status(self) -> None:
-        self.status_label = QLabel()
-        self.status_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.copy_path_button = QPushButton(self.tr("Copy path"))
-        self.copy_path_button.hide()
-        self.copy_path_button.clicked.connect(self._copy_shot_path)
-        self.statusBar().addWidget(self.status_label, 1)
-        self.statusBar().addPermanentWidget(self.copy_path_button)
+    def _restore_splitter(self) -> None:
+        state = settings().value(SPLITTER_SETTING)
+        if state is None or not self.splitter.restoreState(state):
+            width = max(self.width(), 800)
+            self.splitter.setSizes([round(width * (1 - PANEL_SHARE)), round(width * PANEL_SHARE)])
+
+    def shortcut_actions(self) -> list[QAction]:
+        """Every window action with a shortcut, in creation order (Help → Keyboard shortcuts lists them)."""
+        seen, out = set(), []
+        for action in self.findChildren(QAction):
+            if action.shortcuts() and id(action) not in seen:
+                seen.add(id(action))
+                out.append(action)
+        return out
+
+    def _find_closed(self) -> None:
+        if not self.annotate.active:  # in annotation mode the page gets no focus change (the guard's rule)
+            self.view.setFocus()
+        self.keys.update()
 
     # -- intents ----------------------------------------------------------------------------------------
 
     def say(self, text: str) -> None:
         """Show ``text`` in the status bar (it stays until the next message); URLs in it are redacted."""
         text = redact_urls(text)
-        self.copy_path_button.hide()  # it belongs to a screenshot message; _shot_done shows it again
-        self.status_label.setText(text)
+        self.status.show_message(text)  # a screenshot's Copy path goes with its message
         log.info("%s", text)
 
     def open(self, text: str | QUrl) -> None:
@@ -285,8 +261,9 @@ class MainWindow(QMainWindow):
     def _shot_done(self, clean: Shot, annotated: Shot | None, what: str) -> Path:
         extra = self.tr(" and {0} with {1} numbered outlines").format(Path(annotated.path).name,
                                                                       len(annotated.annotations)) if annotated else ""
-        self.say(self.tr("{0} saved: {1} ({2}×{3} px){4}").format(what, clean.path, clean.width, clean.height, extra))
-        self.copy_path_button.show()
+        text = self.tr("{0} saved: {1} ({2}×{3} px){4}").format(what, clean.path, clean.width, clean.height, extra)
+        self.status.show_message(redact_urls(text), self.tr("Copy path"))
+        log.info("%s", text)
         return Path(self.tab.capture.last_shot)
 
     async def screenshot(self) -> Path | None:
@@ -370,6 +347,7 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event) -> None:  # noqa: N802 (Qt virtual)
         self.annotate.set_mode(False)
+        self.page_keys.shutdown()
         self.devtools.close()
         self.annotate.shutdown()
         super().closeEvent(event)

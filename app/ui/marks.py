@@ -57,6 +57,7 @@ class MarksOverlay(QWidget):
         self._label_font.setPixelSize(11)
         self._number_font = QFont()
         self._number_font.setBold(True)
+        self.mode_frame = False
         feed.changed.connect(self._changed)
         view.installEventFilter(self)
         self._follow()
@@ -73,6 +74,11 @@ class MarksOverlay(QWidget):
         self.setGeometry(self.view.geometry())
         self.setVisible(self.view.isVisible())
         self.raise_()
+
+    def set_mode_frame(self, on: bool) -> None:
+        """Draw (``True``) or stop drawing the annotation mode frame: a 3 px accent border inside the view."""
+        self.mode_frame = on
+        self.update()
 
     def _changed(self, scene: Scene) -> None:
         self.scene = scene
@@ -139,12 +145,16 @@ class MarksOverlay(QWidget):
 
     def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 (Qt virtual)
         scene = self.scene
-        if scene.highlight is None and not scene.marks:
+        if scene.highlight is None and not scene.marks and not self.mode_frame:
             return
         zoom = self.view.zoomFactor() or 1.0
         base = self._visible_region()
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        if self.mode_frame:
+            painter.setPen(QPen(_colour(HIGHLIGHT_COLOR), 3))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRect(QRectF(self.rect()).adjusted(1.5, 1.5, -1.5, -1.5))
         for mark in scene.marks:
             if mark.visible and mark.selected and mark.width and mark.height:
                 self._clip(painter, base, mark.clip, zoom)

@@ -36,12 +36,14 @@ class _Editor(QPlainTextEdit):
 class NoteBox(QFrame):
     """Editor for one annotation's note, placed over the page view.
 
-    Signals: ``confirmed(str)`` the note text; ``cancelled()``; ``delete_requested()``.
+    Signals: ``confirmed(str)`` the note text; ``cancelled()``; ``delete_requested()``;
+    ``visibility_changed(bool)`` when it opens or closes.
     """
 
     confirmed = Signal(str)
     cancelled = Signal()
     delete_requested = Signal()
+    visibility_changed = Signal(bool)
 
     WIDTH, HEIGHT = 340, 170
 
@@ -49,14 +51,13 @@ class NoteBox(QFrame):
         super().__init__(parent)
         self.setObjectName("noteBox")
         self.setFrameShape(QFrame.Shape.StyledPanel)
-        self.setStyleSheet(
-            "#noteBox { background: #FFFFFF; border: 1px solid #94A3B8; border-radius: 8px; }"
-            "QLabel#title { font-weight: 600; } QLabel#hint { color: #64748B; font-size: 11px; }")
+        self.setAutoFillBackground(True)        # opaque over the page (colours: app/ui/theme.py)
+        self.setBackgroundRole(self.backgroundRole().Base)
         self.title = QLabel(objectName="title")
         self.editor = _Editor()
         self.editor.setPlaceholderText(self.tr("What should change here? (optional)"))
         self.editor.setTabChangesFocus(True)
-        hint = QLabel(self.tr("Enter save · Shift+Enter new line · Esc cancel"), objectName="hint")
+        hint = QLabel(self.tr("Enter save · Shift+Enter new line · Esc cancel"), objectName="muted")
         self.delete_button = QPushButton(self.tr("Delete"))
         save = QPushButton(self.tr("Save"))
         save.setDefault(True)
@@ -94,6 +95,14 @@ class NoteBox(QFrame):
         self.raise_()
         self.editor.setFocus(Qt.FocusReason.OtherFocusReason)
         self.editor.moveCursor(self.editor.textCursor().MoveOperation.End)
+
+    def showEvent(self, event) -> None:  # noqa: N802 (Qt virtual)
+        super().showEvent(event)
+        self.visibility_changed.emit(True)
+
+    def hideEvent(self, event) -> None:  # noqa: N802 (Qt virtual)
+        super().hideEvent(event)
+        self.visibility_changed.emit(False)
 
     def text(self) -> str:
         """The current note text."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import (QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QPlainTextEdit, QPushButton,
+from PySide6.QtWidgets import (QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QPlainTextEdit, QPushButton, QToolButton,
                                QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget)
 
 from app.agent.methods import Hub
@@ -50,9 +50,7 @@ class AnnotationPanel(QWidget):
         self.count_label = QLabel()
         self.edit_button = QPushButton(self.tr("Edit"))
         self.delete_button = QPushButton(self.tr("Delete"))
-        self.send_button = QPushButton(self.tr("Send to agent"))
-        self.send_button.setToolTip(self.tr("Deliver this batch to coding agents waiting on pagenote's socket "
-                                            "(annotations.wait / wait_for_annotations)"))
+        self.send_button = QToolButton()  # shows the window's Send action (set_send_action)
         buttons = QHBoxLayout()
         buttons.addWidget(self.count_label, 1)
         buttons.addWidget(self.edit_button)
@@ -74,12 +72,17 @@ class AnnotationPanel(QWidget):
         self.edit_button.clicked.connect(lambda: self._emit_current(self.edit_requested))
         self.delete_button.clicked.connect(lambda: self._emit_current(self.delete_requested))
         self.list.currentRowChanged.connect(self._update_buttons)
-        self.send_button.clicked.connect(self.send_requested)
         session.subscribe(self.refresh)
         self.refresh()
         if hub is not None:
             hub.on_change.append(self.refresh_sent)
         self.refresh_sent()
+
+    def set_send_action(self, action) -> None:
+        """Show the window's Send action (the same object as the toolbar's) instead of a button of its own."""
+        self.send_button.setDefaultAction(action)
+        self.send_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        self.send_button.setObjectName("primary")
 
     def _emit_current(self, signal) -> None:
         item = self.list.currentItem()

@@ -1,0 +1,111 @@
+"""The window's status line: one message that always fits (elided in the middle of the line, the whole text
+in its tooltip), an optional action that belongs to the message (Copy path) and goes with it, and the page
+zoom when it is not 100 %.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QSize, Qt, QTimer, Signal
+from PySide6.QtGui import QFontMetrics, QPainter
+from PySide6.QtWidgets import QLabel, QSizePolicy, QStatusBar, QToolButton, QWidget
+
+#: How long a message with an action (Copy path) stays, ms; the action goes with it.
+TRANSIENT_MS = 20_000
+
+
+class ElidedLabel(QLabel):
+    """A one-line label that shows as much of its text as fits, ending in "…", with the whole text as its
+    tooltip when it is cut. :meth:`text` is the whole text."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._full = ""
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.setMinimumWidth(40)
+
+    def setText(self, text: str) -> None:  # noqa: N802 (Qt name)
+        self._full = text
+        super().setText(text)
+        self._update_tip()
+
+    def text(self) -> str:
+        """The whole text (what is shown may be cut)."""
+        return self._full
+
+    def shown_text(self) -> str:
+        """What fits the label's width now."""
+        return QFontMetrics(self.font()).elidedText(self._full.replace("\n", " "), Qt.TextElideMode.ElideRight,
+                                                    max(0, self.contentsRect().width()))
+
+    def is_elided(self) -> bool:
+        """True when the text is cut to fit."""
+        return self.shown_text() != self._full.replace("\n", " ")
+
+    def _update_tip(self) -> None:
+        self.setToolTip(self._full if self.is_elided() else "")
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt virtual)
+        super().resizeEvent(event)
+        self._update_tip()
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 (Qt virtual)
+        return QSize(40, super().minimumSizeHint().height())
+
+    def paintEvent(self, event) -> None:  # noqa: N802 (Qt virtual)
+        painter = QPainter(self)
+        painter.setPen(self.palette().color(self.foregroundRole()))
+        painter.drawText(self.contentsRect(), int(Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft),
+                         self.shown_text())
+
+
+class StatusLine(QWidget):
+    """Fills ``bar`` (the window's QStatusBar): the message, its action button, the zoom indicator.
+
+    Signals: ``action_triggered()`` the message's action button was pressed; ``zoom_reset()`` the zoom
+    indicator was pressed.
+    """
+
+    action_triggered = Signal()
+    zoom_reset = Signal()
+
+    def __init__(self, bar: QStatusBar) -> None:
+        super().__init__(bar)
+        self.label = ElidedLabel()
+        self.action_button = QToolButton()
+        self.action_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        self.action_button.hide()
+        self.action_button.clicked.connect(self.action_triggered)
+        self.zoom_button = QToolButton()
+        self.zoom_button.setAutoRaise(True)
+        self.zoom_button.setToolTip(self.tr("Page zoom; click to reset to 100 % (Ctrl+0)"))
+        self.zoom_button.hide()
+        self.zoom_button.clicked.connect(self.zoom_reset)
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.timeout.connect(self.expire)
+        bar.addWidget(self.label, 1)
+        bar.addPermanentWidget(self.action_button)
+        bar.addPermanentWidget(self.zoom_button)
+
+    def show_message(self, text: str, action: str | None = None) -> None:
+        """Show ``text``; with ``action`` (a button label) the button shows beside it, and both go after
+        :data:`TRANSIENT_MS` or with the next message."""
+        self.label.setText(text)
+        if action:
+            self.action_button.setText(action)
+            self.action_button.show()
+            self._timer.start(TRANSIENT_MS)
+        else:
+            self.action_button.hide()
+            self._timer.stop()
+
+    def expire(self) -> None:
+        """The transient message and its action go (the timer's end; callable directly)."""
+        self._timer.stop()
+        self.action_button.hide()
+        self.label.setText("")
+
+    def show_zoom(self, factor: float) -> None:
+        """Show the page zoom as a percentage, hidden at 100 %."""
+        self.zoom_button.setText(f"{round(factor * 100)} %")
+        self.zoom_button.setVisible(abs(factor - 1.0) > 1e-3)

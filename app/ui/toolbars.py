@@ -1,0 +1,108 @@
+"""The window's toolbar: history and reload, the address bar, then annotation mode and what to do with the
+annotations (screenshot, copy, save, Send, clear), each a window action with an icon (:mod:`app.ui.theme`,
+Lucide) and a shortcut. One row, so a tab bar can go above it.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QObject, Qt
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QLineEdit, QMenu, QSizePolicy, QToolBar, QToolButton
+
+from app.core.tasks import spawn
+from app.ui import theme
+
+#: pagenote's own shortcuts (the browser keys are in app/ui/keys.py).
+SHORTCUTS = {
+    "annotate": QKeySequence("Ctrl+Shift+A"),
+    "screenshot": QKeySequence("Ctrl+Shift+S"),
+    "full": QKeySequence("Ctrl+Shift+F"),
+    "copy": QKeySequence("Ctrl+Shift+C"),
+    "save": QKeySequence("Ctrl+S"),
+    "send": QKeySequence("Ctrl+Return"),
+}
+
+
+class Toolbars(QObject):
+    """Builds ``window``'s toolbar and sets its actions on the window: ``act_annotate`` (checkable),
+    ``act_screenshot``, ``act_full``, ``act_full_annotated``, ``act_crops``, ``act_copy``, ``act_save``,
+    ``act_send``, ``act_clear``, and the address bar ``address``. ``keys``: the window's
+    :class:`~app.ui.keys.BrowserKeys` (back, forward, reload shown with icons)."""
+
+    def __init__(self, window, keys) -> None:
+        super().__init__(window)
+        self.window = window
+        w, tr = window, self.tr
+        for action, name in ((keys.back, "arrow-left"), (keys.forward, "arrow-right"), (keys.reload, "rotate-cw"),
+                             (keys.stop, "x"), (keys.find, "search")):
+            action.setIcon(theme.icon(name))
+        w.act_annotate = self._action(tr("Annotate"), tr("Annotation mode: click elements to pin numbered notes"),
+                                      "annotate", "square-dashed-mouse-pointer")
+        w.act_annotate.setCheckable(True)
+        w.act_annotate.toggled.connect(w.annotate.set_mode)
+        w.act_screenshot = self._action(tr("Screenshot"), tr("Save the visible viewport as a PNG in shots/ (and a copy "
+                                        "with the annotations drawn)"), "screenshot", "camera")
+        w.act_screenshot.triggered.connect(lambda: spawn(w.screenshot(), "screenshot"))
+        w.act_full = self._action(tr("Full page"), tr("Save the whole document as one PNG"), "full")
+        w.act_full.triggered.connect(lambda: spawn(w.full_page_screenshot(False), "full-page screenshot"))
+        w.act_full_annotated = self._action(tr("Full page with annotations"),
+                                            tr("Save the whole document, plus a copy with the annotations drawn"))
+        w.act_full_annotated.triggered.connect(lambda: spawn(w.full_page_screenshot(True), "full-page screenshot"))
+        w.act_crops = self._action(tr("Crop annotated elements"),
+                                   tr("Save a crop of each annotated element and list it in its annotation"))
+        w.act_crops.triggered.connect(lambda: spawn(w.element_crops(), "element crops"))
+        w.act_copy = self._action(tr("Copy"), tr("Copy the annotations as Markdown"), "copy", "copy")
+        w.act_copy.triggered.connect(lambda: spawn(w.export("copy"), "copy"))
+        w.act_save = self._action(tr("Save"), tr("Save the annotations as Markdown in annotations/"), "save", "save")
+        w.act_save.triggered.connect(lambda: spawn(w.export("save"), "save"))
+        w.act_send = self._action(tr("Send"), tr("Send the annotations to waiting coding agents"), "send", "send")
+        w.act_send.triggered.connect(lambda: spawn(w.export("send"), "send"))
+        w.act_clear = self._action(tr("Clear"), tr("Remove all annotations and the overall note"), None, "trash-2")
+        w.act_clear.triggered.connect(w.clear)
+
+        bar = QToolBar(tr("Toolbar"))
+        bar.setObjectName("mainToolbar")
+        bar.setMovable(False)
+        bar.setFloatable(False)
+        bar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        for action in (keys.back, keys.forward, keys.reload):
+            bar.addAction(action)
+            bar.widgetForAction(action).setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonIconOnly)
+        w.address = QLineEdit()
+        w.address.setPlaceholderText(tr("Address: URL, localhost:PORT or a file"))
+        w.address.setClearButtonEnabled(True)
+        w.address.setMinimumWidth(240)
+        w.address.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        w.address.returnPressed.connect(lambda: w.open(w.address.text()))
+        bar.addWidget(w.address)
+        bar.addSeparator()
+        bar.addAction(w.act_annotate)
+        shot_menu = QMenu(w)
+        shot_menu.addActions([w.act_screenshot, w.act_full, w.act_full_annotated, w.act_crops])
+        shot_button = QToolButton()
+        shot_button.setDefaultAction(w.act_screenshot)
+        shot_button.setMenu(shot_menu)
+        shot_button.setPopupMode(QToolButton.ToolButtonPopupMode.MenuButtonPopup)
+        shot_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        bar.addWidget(shot_button)
+        for action in (w.act_copy, w.act_save, w.act_send, w.act_clear):
+            bar.addAction(action)
+        bar.widgetForAction(w.act_send).setObjectName("primary")
+        w.addActions([w.act_annotate, w.act_screenshot, w.act_full, w.act_full_annotated, w.act_crops, w.act_copy,
+                      w.act_save, w.act_send, w.act_clear])  # shortcuts work without opening a menu
+        w.addToolBar(bar)
+        self.bar = bar
+
+    def _action(self, text: str, tip: str, shortcut: str | None = None, icon: str | None = None) -> QAction:
+        action = QAction(text, self.window)
+        plain = tip
+        if shortcut is not None:
+            seq = SHORTCUTS[shortcut]
+            action.setShortcut(seq)
+            tip = f"{tip} ({seq.toString(QKeySequence.SequenceFormat.NativeText)})"
+        if icon is not None:
+            action.setIcon(theme.icon(icon))
+        action.setToolTip(tip)
+        action.setStatusTip(plain)
+        return action
+
