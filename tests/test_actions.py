@@ -136,3 +136,28 @@ def test_press_a_key_combination_in_a_field(agent, js):
     assert js("window.app.name") == ""
     code, _ = agent.error("press", key="Hyper+x")
     assert code == "INVALID_PARAMS"
+
+
+def test_extract_is_bounded_markdownish_text(agent):
+    result = agent("extract")
+    assert result["text"].startswith("# Actions")
+    assert "Other page" in result["text"] and result["truncated"] is False
+    small = agent("extract", max_chars=100)
+    assert small["chars"] <= 100 and small["truncated"] is True
+    assert agent("extract", selector="#cover")["text"].strip() == "Under"
+    code, _ = agent.error("extract", max_chars=12_001)
+    assert code == "INVALID_PARAMS"
+    code, _ = agent.error("extract", selector="#nope")
+    assert code == "SELECTOR_NOT_FOUND"
+
+
+def test_find_returns_refs_that_resolve_and_act(agent, js):
+    found = agent("find", text="far away")
+    assert [m["role"] for m in found["matches"]] == ["button"]
+    match = found["matches"][0]
+    assert agent("ref.resolve", ref=match["ref"], snapshot_id=found["snapshot_id"])["name"] == "Far away"
+    agent("click", ref=match["ref"], snapshot_id=found["snapshot_id"])
+    assert [e["what"] for e in js("window.events")] == ["far"]
+    regex = agent("find", text="/^(Alert|Confirm)$/", limit=5)
+    assert [m["name"] for m in regex["matches"]] == ["Alert", "Confirm"]
+    assert agent("find", text="o", limit=2)["more"] is True

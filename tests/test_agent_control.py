@@ -1,0 +1,131 @@
+"""The user stays in charge while an agent acts: Stop or a click into the page makes actions fail with
+USER_TOOK_CONTROL until the user hands back; the window shows the agent bar and the agent's click marks;
+JavaScript dialogs are held for the agent (dialog.handle) and never hang a tool; annotation mode lets the
+agent's input through and makes no annotation of it. Real QtWebEngine, real pages."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtTest import QTest
+
+from test_actions import Agent
+from test_agent_socket import RawClient
+
+
+@pytest.fixture
+def agent(window, qtbot, socket_path, server):
+    client = RawClient(qtbot, socket_path)
+    window.load_page(server.url("actions.html"))
+    yield Agent(client)
+    client.close()
+
+
+def test_stop_then_user_took_control_until_handed_back(agent, window, js):
+    ref, sid = agent.ref('button "Go"')
+    agent("click", ref=ref, snapshot_id=sid)
+    control = window.tab.agent.control
+    assert control.state == "acting"
+    control.stop()
+    code, message = agent.error("click", ref=ref, snapshot_id=sid)
+    assert code == "USER_TOOK_CONTROL", message
+    code, _ = agent.error("navigate", url="about:blank")
+    assert code == "USER_TOOK_CONTROL"
+    assert agent("snapshot")["snapshot_id"]   # reading stays allowed
+    assert len([e for e in js("window.events") if e["what"] == "click"]) == 1
+    control.hand_back()
+    agent("click", ref=ref, snapshot_id=sid)
+    assert len([e for e in js("window.events") if e["what"] == "click"]) == 2
+
+
+def test_a_user_click_into_the_page_takes_control(agent, window):
+    ref, sid = agent.ref('button "Go"')
+    agent("click", ref=ref, snapshot_id=sid)
+    QTest.mouseClick(window.view.focusProxy(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
+                     QPoint(400, 300))
+    code, _ = agent.error("click", ref=ref, snapshot_id=sid)
+    assert code == "USER_TOOK_CONTROL"
+
+
+def run_in_thread(qtbot, socket_path, steps):
+    """Run ``steps(call)`` in a client thread with its own blocking socket (``call(method, **params)`` → the
+    whole answer) while Qt's loop runs here: a held dialog waits in a local event loop of the page's dialog
+    virtual, so a client on this thread could not read its answers until the dialog closed — as a real agent
+    is another process, the test's agent is another thread."""
+    import json
+    import socket
+    import threading
+
+    from app.agent import rpc
+
+    out: dict = {}
+
+    def run() -> None:
+        sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        sock.connect(str(socket_path))
+        reader = sock.makefile("rb")
+        ids = iter(range(1, 1000))
+
+        def call(method, **params):
+            message = {"jsonrpc": "2.0", "id": next(ids), "method": method, "params": params,
+                       "protocol_version": rpc.PROTOCOL_VERSION}
+            sock.sendall((json.dumps(message) + "\n").encode())
+            return json.loads(reader.readline())
+
+        try:
+            out["result"] = steps(call)
+        except BaseException as exc:  # reported on the test's thread
+            out["error"] = exc
+        finally:
+            sock.close()
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    qtbot.waitUntil(lambda: not thread.is_alive(), timeout=30_000)
+    if "error" in out:
+        raise out["error"]
+    return out["result"]
+
+
+@pytest.mark.parametrize("button, accept, prompt_text, check, expected", [
+    ("Alert", True, None, "window.after", "alert"),
+    ("Confirm", True, None, "window.confirmed", True),
+    ("Confirm", False, None, "window.confirmed", False),
+    ("Prompt", True, "Ada", "window.prompted", "Ada"),
+    ("Prompt", False, None, "window.prompted", None),
+])
+def test_each_dialog_is_held_as_modal_dialog_and_answered_by_dialog_handle(agent, js, qtbot, socket_path, button,
+                                                                           accept, prompt_text, check, expected):
+    ref, sid = agent.ref(f'button "{button}"')
+    kind = button.lower()
+    params = {"accept": accept} | ({"prompt_text": prompt_text} if prompt_text else {})
+
+    def steps(call):
+        return [call("click", ref=ref, snapshot_id=sid), call("snapshot"), call("dialog.handle", **params),
+                call("snapshot"), call("dialog.handle", accept=True)]
+
+    click, read, answered, after, again = run_in_thread(qtbot, socket_path, steps)
+    text = {"alert": "Saved!", "confirm": "Delete it?", "prompt": "Your name?"}[kind]
+    assert click["error"]["data"]["code"] == "MODAL_DIALOG"
+    assert f'a {kind} dialog: "{text}"' in click["error"]["message"]
+    assert read["error"]["data"]["code"] == "MODAL_DIALOG"   # a read while it is open does not hang either
+    assert answered["result"]["type"] == kind and answered["result"]["message"] == text
+    assert after["result"]["snapshot_id"]
+    assert again["error"]["data"]["code"] == "NOT_FOUND"
+    assert js(f"{check} ?? null") == expected
+
+
+def test_agent_actions_reach_the_page_in_annotation_mode_and_make_no_annotation(agent, window, js):
+    ref, sid = agent.ref('textbox "Name"')
+    go, _ = agent.ref('button "Go"')
+    window.act_annotate.trigger()
+    assert window.annotate.active
+    agent("click", ref=go, snapshot_id=sid)
+    agent("type", ref=ref, snapshot_id=sid, text="hi")
+    assert [e["what"] for e in js("window.events")] == ["click"]
+    assert js("window.app.name") == "hi"
+    assert window.session.pins == [] and not window.annotate.note_box.isVisible()
+    # the user's own clicks are still held back from the page
+    QTest.mouseClick(window.view.focusProxy(), Qt.MouseButton.RightButton, Qt.KeyboardModifier.NoModifier,
+                     QPoint(5, 5))
+    assert window.annotate.active
