@@ -4,47 +4,57 @@
 <context>
     <name>AnnotateController</name>
     <message>
-        <location filename="../../app/ui/annotate.py" line="78" />
+        <location filename="../../app/ui/annotate.py" line="79" />
         <source>Annotation mode: click an element to pin a note · Esc to leave</source>
         <translation>批注模式：点击元素钉上备注 · 按 Esc 退出</translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="79" />
+        <location filename="../../app/ui/annotate.py" line="80" />
         <source>Annotation mode off</source>
         <translation>批注模式已关闭</translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="134" />
+        <location filename="../../app/ui/annotate.py" line="90" />
+        <source>the new annotation without a note was cancelled</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../app/ui/annotate.py" line="93" />
+        <source>annotation {0} saved</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../app/ui/annotate.py" line="159" />
         <source>The page is not ready for annotation yet; try again in a moment</source>
         <translation>页面尚未准备好批注，请稍后再试</translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="142" />
+        <location filename="../../app/ui/annotate.py" line="167" />
         <source>That frame cannot be annotated (its document is not reachable)</source>
         <translation>无法批注该框架（无法访问其文档）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="148" />
+        <location filename="../../app/ui/annotate.py" line="173" />
         <source>Could not read that element (invalid record from the page)</source>
         <translation>无法读取该元素（页面返回的记录无效）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="167" />
+        <location filename="../../app/ui/annotate.py" line="191" />
         <source>Annotation {0} · {1}</source>
         <translation>批注 {0} · {1}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="194" />
+        <location filename="../../app/ui/annotate.py" line="225" />
         <source>Annotation deleted</source>
         <translation>批注已删除</translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="201" />
+        <location filename="../../app/ui/annotate.py" line="232" />
         <source>Annotation {0} saved</source>
         <translation>批注 {0} 已保存</translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="209" />
+        <location filename="../../app/ui/annotate.py" line="240" />
         <source>Annotation cancelled</source>
         <translation>已取消批注</translation>
     </message>
@@ -67,67 +77,57 @@
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="53" />
-        <source>Send to agent</source>
-        <translation>发送给智能体</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/panel.py" line="54" />
-        <source>Deliver this batch to coding agents waiting on pagenote's socket (annotations.wait / wait_for_annotations)</source>
-        <translation>把这一批交给正在 pagenote 套接字上等待的编程智能体（annotations.wait / wait_for_annotations）</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/panel.py" line="62" />
+        <location filename="../../app/ui/panel.py" line="60" />
         <source>Sent to agents</source>
         <translation>已发送给智能体</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="62" />
+        <location filename="../../app/ui/panel.py" line="60" />
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="66" />
+        <location filename="../../app/ui/panel.py" line="64" />
         <source>&lt;b&gt;Overall note&lt;/b&gt;</source>
         <translation>&lt;b&gt;总体备注&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="68" />
+        <location filename="../../app/ui/panel.py" line="66" />
         <source>&lt;b&gt;Annotations&lt;/b&gt;</source>
         <translation>&lt;b&gt;批注&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="106" />
+        <location filename="../../app/ui/panel.py" line="109" />
         <source>(page)</source>
         <translation>（页面）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="119" />
+        <location filename="../../app/ui/panel.py" line="122" />
         <source>  [element no longer matched]</source>
         <translation>  [元素已无法匹配]</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="123" />
+        <location filename="../../app/ui/panel.py" line="126" />
         <source>  (rematched)</source>
         <translation>  （已重新匹配）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="125" />
+        <location filename="../../app/ui/panel.py" line="128" />
         <source>  (hidden)</source>
         <translation>  （已隐藏）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="126" />
+        <location filename="../../app/ui/panel.py" line="129" />
         <source>  (hidden: {0})</source>
         <translation>  （已隐藏：{0}）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/panel.py" line="141" />
+        <location filename="../../app/ui/panel.py" line="144" />
         <source>%n annotation(s)</source>
         <translation><numerusform>%n 条批注</numerusform></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/panel.py" line="153" />
+        <location filename="../../app/ui/panel.py" line="156" />
         <source>{0} (%n annotation(s))</source>
         <translation><numerusform>{0}（%n 条批注）</numerusform></translation>
     </message>
@@ -177,6 +177,200 @@
         <location filename="../../app/ui/devtools.py" line="21" />
         <source>DevTools — pagenote</source>
         <translation>开发者工具 — pagenote</translation>
+    </message>
+</context>
+<context>
+    <name>DeviceChooser</name>
+    <message>
+        <location filename="../../app/ui/device_chooser.py" line="21" />
+        <source>an HID device</source>
+        <translation>一个 HID 设备</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/device_chooser.py" line="21" />
+        <source>a serial port</source>
+        <translation>一个串口</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/device_chooser.py" line="22" />
+        <source>Connect a device — pagenote</source>
+        <translation>连接设备 — pagenote</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/device_chooser.py" line="24" />
+        <source>{0} wants to connect to {1}</source>
+        <translation>{0} 想要连接{1}</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/device_chooser.py" line="27" />
+        <source>No compatible devices found.</source>
+        <translation>未找到兼容的设备。</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/device_chooser.py" line="29" />
+        <source>Connect</source>
+        <translation>连接</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/device_chooser.py" line="30" />
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/device_chooser.py" line="53" />
+        <source>serial {0}</source>
+        <translation>序列号 {0}</translation>
+    </message>
+</context>
+<context>
+    <name>DevicesDock</name>
+    <message>
+        <location filename="../../app/ui/devices_dock.py" line="38" />
+        <source>Devices</source>
+        <extracomment>New log entries reach the table in batches, at most this often (ms). Rows the table keeps (the oldest go first; the service's log keeps more).</extracomment>
+        <translation>设备</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/devices_dock.py" line="49" />
+        <location filename="../../app/ui/devices_dock.py" line="76" />
+        <source>Device</source>
+        <translation>设备</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/devices_dock.py" line="49" />
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/devices_dock.py" line="50" />
+        <source>Revoke access</source>
+        <translation>撤销访问权限</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/devices_dock.py" line="51" />
+        <source>Take back the selected origin's access to the device</source>
+        <translation>收回所选源对该设备的访问权限</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/devices_dock.py" line="58" />
+        <source>Log traffic</source>
+        <translation>记录通信</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/devices_dock.py" line="59" />
+        <source>Record every report and serial chunk of every page (off by default; a page opened with ?hidDebug=1 logs anyway)</source>
+        <translation>记录每个页面的每个报告和串口数据块（默认关闭；带 ?hidDebug=1 打开的页面总会记录）</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/devices_dock.py" line="62" />
+        <source>All</source>
+        <translation>全部</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/devices_dock.py" line="62" />
+        <source>Events</source>
+        <translation>事件</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/devices_dock.py" line="65" />
+        <source>Filter: device, hex or op</source>
+        <translation>筛选：设备、十六进制或操作</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/devices_dock.py" line="67" />
+        <source>Pause</source>
+        <translation>暂停</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/devices_dock.py" line="68" />
+        <source>Clear</source>
+        <translation>清空</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/devices_dock.py" line="69" />
+        <location filename="../../app/ui/devices_dock.py" line="118" />
+        <source>Copy</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/devices_dock.py" line="70" />
+        <source>Copy the selected rows (or all shown) as text lines</source>
+        <translation>将所选行（或全部显示的行）复制为文本行</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/devices_dock.py" line="71" />
+        <source>Export JSON Lines</source>
+        <translation>导出 JSON Lines</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/devices_dock.py" line="76" />
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/devices_dock.py" line="76" />
+        <source>Dir</source>
+        <translation>方向</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/devices_dock.py" line="77" />
+        <source>Report ID</source>
+        <translation>报告 ID</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/devices_dock.py" line="77" />
+        <source>Length</source>
+        <translation>长度</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/devices_dock.py" line="77" />
+        <source>Hex</source>
+        <translation>十六进制</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/devices_dock.py" line="77" />
+        <source>Op</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/devices_dock.py" line="136" />
+        <source>blocked</source>
+        <translation>已屏蔽</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/devices_dock.py" line="136" />
+        <source>open ({0})</source>
+        <translation>已打开（{0}）</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/devices_dock.py" line="137" />
+        <source>Serial</source>
+        <translation>串口</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/devices_dock.py" line="141" />
+        <source>granted</source>
+        <translation>已授权</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/devices_dock.py" line="220" />
+        <source>{0} entries shown; log {1}</source>
+        <translation>显示 {0} 条；记录{1}</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/devices_dock.py" line="221" />
+        <source>on</source>
+        <translation>开启</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/devices_dock.py" line="221" />
+        <source>off</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/devices_dock.py" line="248" />
+        <source>Exported to {0}</source>
+        <translation>已导出到 {0}</translation>
     </message>
 </context>
 <context>
@@ -248,122 +442,120 @@
     </message>
 </context>
 <context>
+    <name>FindBar</name>
+    <message>
+        <location filename="../../app/ui/find_bar.py" line="46" />
+        <source>Find in page</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../app/ui/find_bar.py" line="50" />
+        <source>Previous match (Shift+Enter)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../app/ui/find_bar.py" line="51" />
+        <source>Next match (Enter)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../app/ui/find_bar.py" line="52" />
+        <source>Close (Esc)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../app/ui/find_bar.py" line="91" />
+        <source>{0} of {1}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../app/ui/find_bar.py" line="93" />
+        <source>No matches</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
     <name>HelpMenus</name>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="34" />
-        <source>Annotation mode on/off</source>
-        <extracomment>Bundled components and their licences (what the standalone bundle ships; see each project's licence file).</extracomment>
-        <translation>开启/关闭批注模式</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/help_menu.py" line="35" />
-        <source>Screenshot of the viewport</source>
-        <translation>视口截图</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/help_menu.py" line="36" />
-        <source>Copy the annotations as Markdown</source>
-        <translation>以 Markdown 复制批注</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/help_menu.py" line="37" />
-        <source>Save the annotations</source>
-        <translation>保存批注</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/help_menu.py" line="38" />
-        <source>Send the annotations to waiting agents</source>
-        <translation>把批注发送给正在等待的智能体</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/help_menu.py" line="42" />
+        <location filename="../../app/ui/help_menu.py" line="40" />
         <source>Click</source>
+        <extracomment>Bundled components and their licences (what the standalone bundle ships; see each project's licence file).</extracomment>
         <translation>点击</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="42" />
+        <location filename="../../app/ui/help_menu.py" line="40" />
         <source>Annotation mode: pin the element under the pointer</source>
         <translation>批注模式：钉住指针下的元素</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="43" />
-        <source>Annotation mode: highlight the parent of the highlighted element</source>
-        <translation>批注模式：高亮当前高亮元素的父元素</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/help_menu.py" line="44" />
-        <source>Annotation mode: the next element under the pointer (through overlays)</source>
-        <translation>批注模式：指针下的下一个元素（可穿过覆盖层）</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/help_menu.py" line="45" />
+        <location filename="../../app/ui/help_menu.py" line="41" />
         <source>Note box: save the note</source>
         <translation>备注框：保存备注</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="46" />
+        <location filename="../../app/ui/help_menu.py" line="42" />
         <source>Note box: new line</source>
         <translation>备注框：换行</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="47" />
+        <location filename="../../app/ui/help_menu.py" line="43" />
         <source>Close the note box; again: leave annotation mode</source>
         <translation>关闭备注框；再按一次：退出批注模式</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="62" />
+        <location filename="../../app/ui/help_menu.py" line="58" />
         <source>&amp;Settings</source>
         <translation>设置(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="63" />
+        <location filename="../../app/ui/help_menu.py" line="59" />
         <source>Language</source>
         <translation>语言</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="67" />
+        <location filename="../../app/ui/help_menu.py" line="63" />
         <source>Follow the system</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="74" />
+        <location filename="../../app/ui/help_menu.py" line="70" />
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="75" />
-        <location filename="../../app/ui/help_menu.py" line="114" />
+        <location filename="../../app/ui/help_menu.py" line="71" />
+        <location filename="../../app/ui/help_menu.py" line="110" />
         <source>Keyboard shortcuts</source>
         <translation>键盘快捷键</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="77" />
-        <location filename="../../app/ui/help_menu.py" line="133" />
+        <location filename="../../app/ui/help_menu.py" line="73" />
+        <location filename="../../app/ui/help_menu.py" line="129" />
         <source>About pagenote</source>
         <translation>关于 pagenote</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="83" />
+        <location filename="../../app/ui/help_menu.py" line="79" />
         <source>The language changes the next time pagenote starts</source>
         <translation>语言将在下次启动 pagenote 时更改</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="105" />
+        <location filename="../../app/ui/help_menu.py" line="101" />
         <source>Keys</source>
         <translation>按键</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="105" />
+        <location filename="../../app/ui/help_menu.py" line="101" />
         <source>Action</source>
         <translation>操作</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="119" />
+        <location filename="../../app/ui/help_menu.py" line="115" />
         <source>Annotate a web page element by element and hand the notes to a coding agent.</source>
         <translation>逐个元素批注网页，并把批注交给编程智能体。</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="120" />
+        <location filename="../../app/ui/help_menu.py" line="116" />
         <source>Licences</source>
         <translation>许可证</translation>
     </message>
@@ -371,311 +563,241 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/ui/main_window.py" line="89" />
+        <location filename="../../app/ui/main_window.py" line="104" />
         <source>{0} — pagenote</source>
+        <extracomment>The panel's default share of the window width (the page keeps the rest, at least 70 %). Where the splitter's sizes are remembered (pagenote's settings).</extracomment>
         <translation>{0} — pagenote</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="129" />
-        <source>Navigation</source>
-        <translation>导航</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/main_window.py" line="135" />
-        <source>Address: URL, localhost:PORT or a file</source>
-        <translation>地址：URL、localhost:端口 或文件</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/main_window.py" line="141" />
-        <source>Annotations</source>
-        <translation>批注</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/main_window.py" line="143" />
-        <source>Annotate</source>
-        <translation>批注</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/main_window.py" line="143" />
-        <source>Annotation mode: click elements to pin numbered notes</source>
-        <translation>批注模式：点击元素钉上带编号的备注</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/main_window.py" line="147" />
-        <location filename="../../app/ui/main_window.py" line="301" />
+        <location filename="../../app/ui/main_window.py" line="279" />
         <source>Screenshot</source>
         <translation>截图</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="147" />
-        <source>Save the visible viewport as a PNG in shots/ (and a copy with the annotations drawn)</source>
-        <translation>把可见视口保存为 shots/ 中的 PNG（另存一份画有批注的副本）</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/main_window.py" line="150" />
-        <source>Full page</source>
-        <translation>整页</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/main_window.py" line="150" />
-        <source>Save the whole document as one PNG</source>
-        <translation>把整个文档保存为一张 PNG</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/main_window.py" line="152" />
-        <source>Full page with annotations</source>
-        <translation>整页（含批注）</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/main_window.py" line="152" />
-        <source>Save the whole document, plus a copy with the annotations drawn</source>
-        <translation>保存整个文档，另存一份画有批注的副本</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/main_window.py" line="154" />
-        <source>Crop annotated elements</source>
-        <translation>裁剪已批注的元素</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/main_window.py" line="154" />
-        <source>Save a crop of each annotated element and list it in its annotation</source>
-        <translation>为每个已批注的元素保存裁剪图，并在其批注中列出</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/main_window.py" line="159" />
-        <source>Copy</source>
-        <translation>复制</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/main_window.py" line="159" />
-        <source>Copy the annotations as Markdown</source>
-        <translation>以 Markdown 复制批注</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/main_window.py" line="161" />
-        <source>Save</source>
-        <translation>保存</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/main_window.py" line="161" />
-        <source>Save the annotations as Markdown in annotations/</source>
-        <translation>把批注以 Markdown 保存到 annotations/</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/main_window.py" line="163" />
-        <source>Send</source>
-        <translation>发送</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/main_window.py" line="163" />
-        <source>Send the annotations to waiting coding agents</source>
-        <translation>把批注发送给正在等待的编程智能体</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/main_window.py" line="165" />
-        <source>Clear</source>
-        <translation>清空</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/main_window.py" line="165" />
-        <source>Remove all annotations and the overall note</source>
-        <translation>删除所有批注和总体备注</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/main_window.py" line="185" />
+        <location filename="../../app/ui/main_window.py" line="151" />
         <source>The page's console messages and errors (Ctrl+Shift+J)</source>
         <translation>页面的控制台消息和错误（Ctrl+Shift+J）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="187" />
+        <location filename="../../app/ui/main_window.py" line="153" />
         <source>Chromium's DevTools for this page, in a window of their own</source>
         <translation>本页面的 Chromium 开发者工具，在单独的窗口中打开</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="188" />
+        <location filename="../../app/ui/main_window.py" line="154" />
         <source>DevTools</source>
         <translation>开发者工具</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="190" />
+        <location filename="../../app/ui/main_window.py" line="157" />
         <source>View</source>
         <translation>视图</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="192" />
+        <location filename="../../app/ui/main_window.py" line="159" />
         <source>Agent</source>
         <translation>智能体</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="193" />
+        <location filename="../../app/ui/main_window.py" line="160" />
         <source>Let agents run JavaScript in the page (evaluate)</source>
         <translation>允许智能体在页面中运行 JavaScript（evaluate）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="210" />
+        <location filename="../../app/ui/main_window.py" line="177" />
         <source>Agents may run JavaScript in the page</source>
         <translation>智能体可以在页面中运行 JavaScript</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="211" />
+        <location filename="../../app/ui/main_window.py" line="178" />
         <source>Agents may no longer run JavaScript in the page (evaluate is refused)</source>
         <translation>智能体不能再在页面中运行 JavaScript（evaluate 会被拒绝）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="216" />
+        <location filename="../../app/ui/main_window.py" line="265" />
         <source>Copy path</source>
         <translation>复制路径</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="235" />
+        <location filename="../../app/ui/main_window.py" line="212" />
         <source>Not a URL or file: {0}</source>
         <translation>不是 URL 或文件：{0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="241" />
+        <location filename="../../app/ui/main_window.py" line="218" />
         <source>Failed to load {0}: {1}</source>
         <translation>无法加载 {0}：{1}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/main_window.py" line="260" />
+        <location filename="../../app/ui/main_window.py" line="237" />
         <source>%n note(s) over {0} characters cut, ending in a [truncated] line</source>
         <translation><numerusform>%n 条备注超过 {0} 个字符，已截断并以 [truncated] 行结尾</numerusform></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/main_window.py" line="270" />
+        <location filename="../../app/ui/main_window.py" line="247" />
         <source>Copied %n annotation(s) as Markdown ({0} characters)</source>
         <translation><numerusform>已以 Markdown 复制 %n 条批注（{0} 个字符）</numerusform></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="278" />
+        <location filename="../../app/ui/main_window.py" line="255" />
         <source>Save failed: {0}</source>
         <translation>保存失败：{0}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/main_window.py" line="281" />
+        <location filename="../../app/ui/main_window.py" line="258" />
         <source>Saved %n annotation(s) to {0}</source>
         <translation><numerusform>已将 %n 条批注保存到 {0}</numerusform></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="285" />
+        <location filename="../../app/ui/main_window.py" line="262" />
         <source> and {0} with {1} numbered outlines</source>
         <translation>，以及带 {1} 个编号轮廓的 {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="287" />
+        <location filename="../../app/ui/main_window.py" line="264" />
         <source>{0} saved: {1} ({2}×{3} px){4}</source>
         <translation>{0}已保存：{1}（{2}×{3} 像素）{4}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="295" />
+        <location filename="../../app/ui/main_window.py" line="273" />
         <source>Taking screenshot…</source>
         <translation>正在截图…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="299" />
+        <location filename="../../app/ui/main_window.py" line="277" />
         <source>Screenshot failed: {0}</source>
         <translation>截图失败：{0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="306" />
+        <location filename="../../app/ui/main_window.py" line="284" />
         <source>Capturing the full page…</source>
         <translation>正在截取整页…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="306" />
+        <location filename="../../app/ui/main_window.py" line="284" />
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="318" />
+        <location filename="../../app/ui/main_window.py" line="296" />
         <source>Full-page screenshot failed: {0}</source>
         <translation>整页截图失败：{0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="323" />
+        <location filename="../../app/ui/main_window.py" line="301" />
         <source>Full-page screenshot</source>
         <translation>整页截图</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="330" />
+        <location filename="../../app/ui/main_window.py" line="308" />
         <source>Annotation {0}: {1}</source>
         <translation>批注 {0}：{1}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/main_window.py" line="331" />
+        <location filename="../../app/ui/main_window.py" line="309" />
         <source>Saved %n element crop(s) in {0}</source>
         <translation><numerusform>已在 {0} 中保存 %n 张元素裁剪图</numerusform></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="341" />
+        <location filename="../../app/ui/main_window.py" line="319" />
         <source>Nothing to send: pin an annotation or write an overall note first</source>
         <translation>没有可发送的内容：请先钉上批注或填写总体备注</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="346" />
+        <location filename="../../app/ui/main_window.py" line="324" />
         <source>Send failed: could not store the batch: {0}</source>
         <translation>发送失败：无法保存该批次：{0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="351" />
+        <location filename="../../app/ui/main_window.py" line="329" />
         <source>Batch {0} is pending, but the agent socket is off: no agent can receive it now</source>
         <translation>批次 {0} 正在等待，但智能体套接字已关闭：现在没有智能体能接收它</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/main_window.py" line="354" />
+        <location filename="../../app/ui/main_window.py" line="332" />
         <source>Sent batch {0} to %n waiting agent(s)</source>
         <translation><numerusform>已将批次 {0} 发送给 %n 个正在等待的智能体</numerusform></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="356" />
+        <location filename="../../app/ui/main_window.py" line="334" />
         <source>No agent is waiting: batch {0} is pending and goes to the next annotations.wait</source>
         <translation>没有智能体在等待：批次 {0} 将交给下一次 annotations.wait</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="362" />
+        <location filename="../../app/ui/main_window.py" line="340" />
         <source>Copied {0}</source>
         <translation>已复制 {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="368" />
+        <location filename="../../app/ui/main_window.py" line="346" />
         <source>Annotations cleared</source>
         <translation>批注已清空</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="399" />
+        <location filename="../../app/ui/main_window.py" line="378" />
         <source>Agent socket off: {0}</source>
         <translation>智能体套接字已关闭：{0}</translation>
     </message>
 </context>
 <context>
+    <name>ModeBanner</name>
+    <message>
+        <location filename="../../app/ui/mode_banner.py" line="26" />
+        <source>Annotation mode — click an element to pin a note · Alt+↑ parent · Alt+↓ next under the pointer · Esc to leave</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../app/ui/mode_banner.py" line="28" />
+        <source>Done</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
     <name>NoteBox</name>
     <message>
-        <location filename="../../app/ui/note_box.py" line="55" />
+        <location filename="../../app/ui/note_box.py" line="58" />
         <source>What should change here? (optional)</source>
         <translation>这里应该改成什么样？（可选）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/note_box.py" line="57" />
+        <location filename="../../app/ui/note_box.py" line="60" />
         <source>Enter save · Shift+Enter new line · Esc cancel</source>
         <translation>Enter 保存 · Shift+Enter 换行 · Esc 取消</translation>
     </message>
     <message>
-        <location filename="../../app/ui/note_box.py" line="58" />
+        <location filename="../../app/ui/note_box.py" line="61" />
         <source>Delete</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../../app/ui/note_box.py" line="59" />
+        <location filename="../../app/ui/note_box.py" line="62" />
         <source>Save</source>
         <translation>保存</translation>
+    </message>
+</context>
+<context>
+    <name>StatusLine</name>
+    <message>
+        <location filename="../../app/ui/status.py" line="80" />
+        <source>Page zoom; click to reset to 100 % (Ctrl+0)</source>
+        <extracomment>How long a message with an action (Copy path) stays, ms; the action goes with it.</extracomment>
+        <translation type="unfinished" />
     </message>
 </context>
 <context>
     <name>Tab</name>
     <message>
         <location filename="../../app/tabs/tab.py" line="67" />
-        <source>The page's renderer stopped ({0}, code {1}); press Reload</source>
-        <translation>页面的渲染进程已停止（{0}，代码 {1}）；请按“重新加载”</translation>
+        <source>The page's renderer stopped. Reload to continue — your annotations are kept.</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>dock</name>
+    <message>
+        <location filename="../../app/ui/devices_dock.py" line="269" />
+        <source>Devices pages use (WebHID, Web Serial) and their traffic (Ctrl+Shift+D)</source>
+        <translation>页面使用的设备（WebHID、Web Serial）及其通信（Ctrl+Shift+D）</translation>
     </message>
 </context>
 </TS>
