@@ -157,10 +157,8 @@ class SnapshotKeeper:
         if mode == "unchanged":   # ids and counts only
             for k in ("url", "title"):
                 result.pop(k, None)
-        elif cut["above"] or cut["below"]:
-            result["more"] = (f"{cut['above']} lines above and {cut['below']} below the viewport were left out"
-                              f"{' (at least)' if got.partial else ''}: scroll the page, or pass selector= for a "
-                              "part of it, and snapshot again")
+        elif cut["nodes"] or cut["above"] or cut["below"]:
+            result["more"] = _more(cut, got.partial)
         if mode == "full":
             result["snapshot"] = body
         elif mode == "diff":
@@ -204,6 +202,17 @@ class SnapshotKeeper:
                "rect": answer.get("rect"), "role": answer.get("role"), "name": answer.get("name"),
                "selector": answer.get("selector"), "frame": " >> ".join(part.chain)}
         return {k: v for k, v in out.items() if v not in ("", None)}
+
+
+def _more(cut: dict[str, int], partial: bool) -> str:
+    """How to see the lines that were left out (``cut``: the counts; ``partial``: the walk stopped early)."""
+    parts = []
+    if cut["nodes"]:
+        parts.append(f"{cut['nodes']} lines in the viewport")
+    if cut["above"] or cut["below"]:
+        parts.append(f"{cut['above']} above and {cut['below']} below it")
+    how = "pass selector= for a part of the page" if cut["nodes"] else "scroll the page, or pass selector= for a part of it"
+    return f"{' and '.join(parts)} were left out{' (at least)' if partial else ''}: {how}, and snapshot again"
 
 
 def _refs_in(taken: Taken) -> set[str]:
