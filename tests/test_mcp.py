@@ -42,6 +42,9 @@ TOOLS |= {"browser_navigate", "browser_navigate_back", "browser_tabs", "browser_
           "browser_network_requests"}
 #: The snapshot tool (app/mcp/tools/snapshot.py; its own tests: test_mcp_snapshot.py).
 TOOLS |= {"browser_snapshot"}
+#: The action tools by ref, dialogs, find and extract (app/mcp/tools/browser_actions.py; test_mcp_actions.py).
+TOOLS |= {"browser_click", "browser_hover", "browser_type", "browser_press_key", "browser_select_option",
+          "browser_check", "browser_scroll", "browser_drag", "browser_handle_dialog", "browser_find", "browser_extract"}
 #: The device tools (app/mcp/tools/devices.py; their own tests: test_device_agent.py).
 TOOLS |= {"devices_list", "device_log", "device_log_clear", "device_grant", "virtual_device_input",
           "virtual_device_script"}

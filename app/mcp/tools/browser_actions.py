@@ -1,0 +1,280 @@
+"""The action tools by ref, named and shaped as Playwright MCP's (``ref`` + a human-readable ``element``;
+pagenote adds the ref's ``snapshot_id``), plus ``browser_find`` and ``browser_extract``:
+
+=========================== ===================================================================================
+``browser_click``           ``click(ref, snapshot_id, button?, modifiers?, double=doubleClick)``
+``browser_hover``           ``hover(ref, snapshot_id)``
+``browser_type``            ``fill(ref, snapshot_id, text, submit?)`` — replaces the field's value, as Playwright
+                            MCP's does; ``slowly: true`` → ``type`` (key by key, after what the field holds)
+``browser_press_key``       ``press(key, ref?, snapshot_id?)``
+``browser_select_option``   ``select_option(ref, snapshot_id, values)``
+``browser_check``           ``check`` / ``uncheck(ref, snapshot_id)`` (``checked``)
+``browser_scroll``          ``scroll(ref?, snapshot_id?, dx?, dy?)``
+``browser_drag``            ``drag(start_ref=startRef, end_ref=endRef, snapshot_id)``
+``browser_handle_dialog``   ``dialog.handle(accept, prompt_text=promptText)``
+``browser_find``            ``find(text, limit?)``
+``browser_extract``         ``extract(selector?, max_chars?)``
+=========================== ===================================================================================
+
+The replies are one line (what was done to which element) — the page's new state is one ``browser_snapshot``
+away, as a diff. The reply records and their rendering live here (registered with
+:func:`app.mcp.response.render` on import).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated, Any, Literal
+
+from mcp.types import CallToolResult, TextContent, ToolAnnotations
+from pydantic import BeforeValidator, Field, WithJsonSchema
+
+from app.mcp.arguments import Integer, ToolParams, optional_enum
+from app.mcp.response import render
+from app.mcp.tool import READ_ONLY, ToolContext, ToolDefinition
+
+_ACTS = ToolAnnotations(read_only_hint=False, destructive_hint=False, open_world_hint=True)
+
+
+def _bool_from_text(value: Any) -> Any:
+    if isinstance(value, str) and value.strip().lower() in ("true", "false"):
+        return value.strip().lower() == "true"
+    return value
+
+
+#: An optional boolean (``"true"``/``"false"`` strings accepted too), advertised as ``{"type": "boolean"}``.
+OptionalBool = Annotated[Annotated[bool, BeforeValidator(_bool_from_text)] | None, WithJsonSchema({"type": "boolean"})]
+OptionalInteger = Annotated[Integer | None, WithJsonSchema({"type": "integer"})]
+OptionalText = Annotated[str | None, WithJsonSchema({"type": "string"})]
+Element = Annotated[OptionalText, Field(description="Human-readable element description (for the user's log; "
+                                                    "the ref finds the element)")]
+Ref = Annotated[str, Field(description="Exact element reference from browser_snapshot or browser_find (e.g. e12)")]
+SnapshotId = Annotated[str, Field(description="snapshot_id of the snapshot (or find) the ref comes from")]
+
+
+def _given(**params: Any) -> dict[str, Any]:
+    return {k: v for k, v in params.items() if v is not None}
+
+
+class ClickParams(ToolParams):
+    element: Element = None
+    ref: Ref
+    snapshot_id: SnapshotId
+    doubleClick: Annotated[OptionalBool, Field(description="double click (default false)")] = None  # noqa: N815
+    button: Annotated[optional_enum("left", "right", "middle"), Field(description="default left")] = None
+    modifiers: Annotated[list[Literal["Alt", "Control", "ControlOrMeta", "Meta", "Shift"]] | None,
+                         WithJsonSchema({"type": "array", "items": {"type": "string", "enum": [
+                             "Alt", "Control", "ControlOrMeta", "Meta", "Shift"]}}),
+                         Field(description="modifier keys held during the click")] = None
+
+
+class RefParams(ToolParams):
+    element: Element = None
+    ref: Ref
+    snapshot_id: SnapshotId
+
+
+class TypeParams(RefParams):
+    text: Annotated[str, Field(description="Text to type into the element")]
+    submit: Annotated[OptionalBool, Field(description="press Enter after (default false)")] = None
+    slowly: Annotated[OptionalBool, Field(description="type one key at a time after what the field holds "
+                                                      "(default false: replace the field's value)")] = None
+
+
+class PressParams(ToolParams):
+    key: Annotated[str, Field(description="Key to press, e.g. Enter, ArrowLeft, a, Control+A, Shift+Tab")]
+    element: Element = None
+    ref: Annotated[OptionalText, Field(description="focus this element first (optional)")] = None
+    snapshot_id: Annotated[OptionalText, Field(description="with ref: its snapshot_id")] = None
+
+
+class SelectParams(RefParams):
+    values: Annotated[list[str], Field(description="option values or labels to select (one for a single select)")]
+
+
+class CheckParams(RefParams):
+    checked: Annotated[OptionalBool, Field(description="true (default): check; false: uncheck")] = None
+
+
+class ScrollParams(ToolParams):
+    element: Element = None
+    ref: Annotated[OptionalText, Field(description="scroll this element's scroller (default: the page); with no "
+                                                   "dx/dy, scroll it into view")] = None
+    snapshot_id: Annotated[OptionalText, Field(description="with ref: its snapshot_id")] = None
+    dx: Annotated[OptionalInteger, Field(description="CSS px to the right (negative: left)")] = None
+    dy: Annotated[OptionalInteger, Field(description="CSS px down (negative: up)")] = None
+
+
+class DragParams(ToolParams):
+    startElement: Element = None  # noqa: N815 (Playwright MCP's name)
+    startRef: Ref  # noqa: N815
+    endElement: Element = None  # noqa: N815
+    endRef: Ref  # noqa: N815
+    snapshot_id: SnapshotId
+
+
+class DialogParams(ToolParams):
+    accept: Annotated[Annotated[bool, BeforeValidator(_bool_from_text)], WithJsonSchema({"type": "boolean"}),
+                      Field(description="accept (OK) or dismiss (Cancel) the dialog")]
+    promptText: Annotated[OptionalText, Field(description="the text to answer a prompt() with")] = None  # noqa: N815
+
+
+class FindParams(ToolParams):
+    text: Annotated[str, Field(description="text to look for (case-insensitive), or /regex/flags")]
+    limit: Annotated[OptionalInteger, Field(description="at most this many elements (1..50, default 20)")] = None
+
+
+class ExtractParams(ToolParams):
+    selector: Annotated[OptionalText, Field(description="CSS selector of one element (default: the page)")] = None
+    max_chars: Annotated[OptionalInteger, Field(description="at most this many characters (100..12000, default "
+                                                            "12000)")] = None
+
+
+@dataclass(frozen=True)
+class ActionReply:
+    """An action's result (``action``, ``ref``, ``element``, ``confirmed``?, …)."""
+
+    result: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class TextReply:
+    """A reply whose text is made already (``text``) with the socket's result as structured content."""
+
+    text: str
+    result: dict[str, Any]
+
+
+_VERBS = {"click": "Clicked", "hover": "Hovered over", "type": "Typed into", "fill": "Filled", "press": "Pressed",
+          "select_option": "Selected in", "check": "Checked", "uncheck": "Unchecked", "scroll": "Scrolled",
+          "drag": "Dragged"}
+
+
+def action_text(r: dict[str, Any]) -> str:
+    """One line: what was done to which element, and how to see the outcome."""
+    action = r.get("action", "")
+    what = f"{r['element']} ({r['ref']})" if r.get("element") else (r.get("ref") or "the page")
+    text = f"{_VERBS.get(action, action)} {what}"
+    if action == "press":
+        text = f"Pressed {r.get('key')}" + (f" in {what}" if r.get("ref") else "")
+    if r.get("to"):
+        text += f" to {r['to']}"
+    if r.get("selected") is not None:
+        text += f"; selected now: {', '.join(r['selected']) or 'nothing'}"
+    if r.get("changed") is False:
+        text += " (it already was)"
+    if r.get("scroll"):
+        text += f"; the page is at x={r['scroll']['x']}, y={r['scroll']['y']}"
+    if r.get("submitted"):
+        text += ", then pressed Enter"
+    if r.get("confirmed") is False:
+        text += ". The page did not report the input within 2 s"
+    return text + ". Call browser_snapshot to see what changed (a diff)."
+
+
+@render.register
+def _(reply: ActionReply) -> CallToolResult:
+    return CallToolResult(content=[TextContent(type="text", text=action_text(reply.result))],
+                          structured_content=reply.result)
+
+
+@render.register
+def _(reply: TextReply) -> CallToolResult:
+    return CallToolResult(content=[TextContent(type="text", text=reply.text)], structured_content=reply.result)
+
+
+async def browser_click(a: ClickParams, ctx: ToolContext) -> ActionReply:
+    return ActionReply(await ctx.call("click", _given(ref=a.ref, snapshot_id=a.snapshot_id, element=a.element,
+                                                      double=a.doubleClick, button=a.button, modifiers=a.modifiers)))
+
+
+async def browser_hover(a: RefParams, ctx: ToolContext) -> ActionReply:
+    return ActionReply(await ctx.call("hover", _given(ref=a.ref, snapshot_id=a.snapshot_id, element=a.element)))
+
+
+async def browser_type(a: TypeParams, ctx: ToolContext) -> ActionReply:
+    return ActionReply(await ctx.call("type" if a.slowly else "fill", _given(
+        ref=a.ref, snapshot_id=a.snapshot_id, element=a.element, text=a.text, submit=a.submit)))
+
+
+async def browser_press_key(a: PressParams, ctx: ToolContext) -> ActionReply:
+    return ActionReply(await ctx.call("press", _given(key=a.key, ref=a.ref, snapshot_id=a.snapshot_id,
+                                                      element=a.element)))
+
+
+async def browser_select_option(a: SelectParams, ctx: ToolContext) -> ActionReply:
+    return ActionReply(await ctx.call("select_option", _given(ref=a.ref, snapshot_id=a.snapshot_id,
+                                                              element=a.element, values=a.values)))
+
+
+async def browser_check(a: CheckParams, ctx: ToolContext) -> ActionReply:
+    method = "uncheck" if a.checked is False else "check"
+    return ActionReply(await ctx.call(method, _given(ref=a.ref, snapshot_id=a.snapshot_id, element=a.element)))
+
+
+async def browser_scroll(a: ScrollParams, ctx: ToolContext) -> ActionReply:
+    return ActionReply(await ctx.call("scroll", _given(ref=a.ref, snapshot_id=a.snapshot_id, element=a.element,
+                                                       dx=a.dx, dy=a.dy)))
+
+
+async def browser_drag(a: DragParams, ctx: ToolContext) -> ActionReply:
+    return ActionReply(await ctx.call("drag", _given(start_ref=a.startRef, end_ref=a.endRef,
+                                                     snapshot_id=a.snapshot_id, element=a.startElement)))
+
+
+async def browser_handle_dialog(a: DialogParams, ctx: ToolContext) -> TextReply:
+    r = await ctx.call("dialog.handle", _given(accept=a.accept, prompt_text=a.promptText))
+    verb = "Accepted" if r.get("accepted") else "Dismissed"
+    return TextReply(f'{verb} the {r.get("type")} dialog "{r.get("message")}".', r)
+
+
+async def browser_find(a: FindParams, ctx: ToolContext) -> TextReply:
+    r = await ctx.call("find", _given(text=a.text, limit=a.limit))
+    sid, count = r.get("snapshot_id"), len(r.get("matches", []))
+    head = (f"{count} element{'s' if count != 1 else ''} match {a.text!r}"
+            f"{' (more were left out: narrow the text or raise limit)' if r.get('more') else ''}; act on one with "
+            f'its ref and snapshot_id "{sid}".')
+    structured = {k: v for k, v in r.items() if k != "text"}
+    return TextReply(f"{head}\n```\n{r.get('text', '')}\n```" if count else head, structured)
+
+
+async def browser_extract(a: ExtractParams, ctx: ToolContext) -> TextReply:
+    r = await ctx.call("extract", _given(selector=a.selector, max_chars=a.max_chars))
+    head = f"Text of {r.get('url')}{' (cut to ' + str(r['chars']) + ' chars)' if r.get('truncated') else ''}:"
+    return TextReply(f"{head}\n{r.get('text', '')}", {k: v for k, v in r.items() if k != "text"})
+
+
+_T = ToolDefinition
+TOOLS: tuple[ToolDefinition, ...] = (
+    _T(name="browser_click", params=ClickParams, handler=browser_click, annotations=_ACTS,
+       description="Click an element by its ref (from browser_snapshot) with real, trusted mouse input, after "
+                   "scrolling it into view; fails with ELEMENT_OBSCURED naming what covers it. One line back."),
+    _T(name="browser_hover", params=RefParams, handler=browser_hover, annotations=_ACTS,
+       description="Move the mouse over an element by its ref. One line back."),
+    _T(name="browser_type", params=TypeParams, handler=browser_type, annotations=_ACTS,
+       description="Type text into an editable element by its ref with trusted key input (replaces its value; "
+                   "slowly: key by key after it), optionally pressing Enter. One line back."),
+    _T(name="browser_press_key", params=PressParams, handler=browser_press_key, annotations=_ACTS,
+       description="Press a key or combination (Enter, ArrowDown, Control+A …) in the focused element or in a "
+                   "ref's element. One line back."),
+    _T(name="browser_select_option", params=SelectParams, handler=browser_select_option, annotations=_ACTS,
+       description="Select options of a <select> by value or label, with trusted keyboard/mouse input. One line "
+                   "back, with what is selected now."),
+    _T(name="browser_check", params=CheckParams, handler=browser_check, annotations=_ACTS,
+       description="Check or uncheck a checkbox, radio or switch by its ref (a click when its state differs). One "
+                   "line back."),
+    _T(name="browser_scroll", params=ScrollParams, handler=browser_scroll, annotations=_ACTS,
+       description="Scroll the page or an element's scroller by dx/dy CSS px with wheel input, or scroll a ref "
+                   "into view. One line back, with the page's scroll position."),
+    _T(name="browser_drag", params=DragParams, handler=browser_drag, annotations=_ACTS,
+       description="Drag from one element to another by refs (mouse down, moves, up). One line back."),
+    _T(name="browser_handle_dialog", params=DialogParams, handler=browser_handle_dialog, annotations=_ACTS,
+       description="Answer the JavaScript dialog (alert, confirm, prompt, beforeunload) a tool reported as "
+                   "MODAL_DIALOG: accept or dismiss, with promptText for a prompt. One line back."),
+    _T(name="browser_find", params=FindParams, handler=browser_find, annotations=READ_ONLY,
+       description="Find elements of the whole page whose text matches (text or /regex/): one line each with "
+                   "role, name, ref and context, at most 8,000 chars — cheaper than paging through snapshots."),
+    _T(name="browser_extract", params=ExtractParams, handler=browser_extract, annotations=READ_ONLY,
+       description="The readable text of the page or one element as Markdown-ish plain text (headings, lists, "
+                   "tables), at most 12,000 chars — for the words rather than the structure."),
+)

@@ -1,0 +1,67 @@
+"""The action tools through MCP, with the stdio subprocess a real client starts (``pagenote mcp``) against a
+real ``pagenote serve`` on tests/pages/actions.html: find a field, type into it and submit, click, read the app's
+state with evaluate; Playwright MCP's argument names; a dialog answered with browser_handle_dialog."""
+
+from __future__ import annotations
+
+import re
+import sys
+
+import anyio
+import pytest
+from mcp.client import Client
+from mcp.client.stdio import StdioServerParameters
+
+from test_mcp import ROOT, _serve, text_of
+
+PAGE = ROOT / "tests" / "pages" / "actions.html"
+
+
+@pytest.fixture(scope="module")
+def actions_app():
+    yield from _serve(PAGE)
+
+
+def test_playwright_names_and_arguments(actions_app):
+    from test_mcp import with_client
+
+    tools = {t.name: t for t in with_client(actions_app.socket, lambda c: c.list_tools()).tools}
+    assert set(tools["browser_click"].input_schema["properties"]) == {"element", "ref", "snapshot_id", "doubleClick",
+                                                                       "button", "modifiers"}
+    assert set(tools["browser_type"].input_schema["properties"]) == {"element", "ref", "snapshot_id", "text",
+                                                                      "submit", "slowly"}
+    assert set(tools["browser_drag"].input_schema["required"]) == {"startRef", "endRef", "snapshot_id"}
+    assert tools["browser_handle_dialog"].input_schema["properties"]["accept"]["type"] == "boolean"
+    assert tools["browser_find"].annotations.read_only_hint is True
+
+
+def test_find_type_submit_click_evaluate_and_a_dialog_over_stdio(actions_app):
+    params = StdioServerParameters(command=sys.executable, args=["-m", "app", "mcp", "--no-start"], cwd=str(ROOT),
+                                   env={"PAGENOTE_SOCKET": str(actions_app.socket)})
+
+    async def main():
+        with anyio.fail_after(60):
+            async with Client(params, mode="legacy") as c:
+                found = await c.call_tool("browser_find", {"text": "Name"})
+                sid = found.structured_content["snapshot_id"]
+                field = next(m["ref"] for m in found.structured_content["matches"] if m["role"] == "textbox")
+                typed = await c.call_tool("browser_type", {"element": "Name field", "ref": field, "snapshot_id": sid,
+                                                           "text": "Ada", "submit": True})
+                snap = await c.call_tool("browser_snapshot", {"mode": "full"})
+                go = re.search(r'button "Go" \[ref=(e\d+)\]', text_of(snap)).group(1)
+                ssid = snap.structured_content["snapshot_id"]
+                clicked = await c.call_tool("browser_click", {"element": "Go", "ref": go, "snapshot_id": ssid,
+                                                              "modifiers": ["Shift"]})
+                state = await c.call_tool("browser_evaluate", {"function": "() => [app.name, submitted, events]"})
+                alert = re.search(r'button "Alert" \[ref=(e\d+)\]', text_of(snap)).group(1)
+                modal = await c.call_tool("browser_click", {"ref": alert, "snapshot_id": ssid})
+                answered = await c.call_tool("browser_handle_dialog", {"accept": True})
+                return typed, clicked, state, modal, answered
+
+    typed, clicked, state, modal, answered = anyio.run(main)
+    assert not typed.is_error, text_of(typed)
+    assert text_of(typed).startswith('Filled textbox "Name"') and "then pressed Enter" in text_of(typed)
+    assert text_of(clicked).startswith('Clicked button "Go"')
+    assert '"Ada"' in text_of(state) and '"trusted":true' in text_of(state).replace(" ", "")
+    assert modal.is_error and text_of(modal).startswith("MODAL_DIALOG:") and '"Saved!"' in text_of(modal)
+    assert not answered.is_error and text_of(answered) == 'Accepted the alert dialog "Saved!".'
