@@ -22,14 +22,11 @@ def win(qtbot, aio, lease, tmp_path):
     from app.hid.service import DeviceService
     from app.hid.virtual import VirtualBackend
     from app.runtime.app import PagenoteApp
-    from app.ui.devices_dock import install_devices_dock
     from app.ui.main_window import MainWindow
 
     app = PagenoteApp(lease, tmp_path)
     app.devices = DeviceService([VirtualBackend.from_file(DESCRIPTION)], app)
     w = MainWindow(app)
-    if not hasattr(w, "devices_dock"):
-        install_devices_dock(w)
     w.resize(1200, 800)
     w.show()
     w.js = lambda source: run_js(qtbot, w.tab.page, source)
@@ -78,6 +75,12 @@ def test_the_chooser_connects_and_closing_it_cancels(qtbot, win, server):
     open_choosers(win)[-1].close()
     qtbot.waitUntil(lambda: win.js("window.events.length === 1") is True, timeout=10_000)
     assert win.js("window.events") == [{"chosen": []}]
+
+
+def test_the_window_has_a_devices_dock_in_the_view_menu(win):
+    view = next(a.menu() for a in win.menuBar().actions() if a.menu() and win.act_console in a.menu().actions())
+    assert win.devices_dock.toggleViewAction() in view.actions()
+    assert win.devices_dock.isHidden()
 
 
 def test_the_dock_lists_grants_shows_traffic_copies_and_exports(qtbot, win, server):

@@ -25,6 +25,7 @@ from app.tabs.browser import attach as browser_parts
 from app.tabs.tab import Tab
 from app.ui.annotate import AnnotateController
 from app.ui.console_dock import ConsoleDock
+from app.ui.devices_dock import install_devices_dock
 from app.ui.dialog_bar import DialogBar
 from app.ui.devtools import DevToolsWindow
 from app.ui.find_bar import FindBar
@@ -90,6 +91,7 @@ class MainWindow(QMainWindow):
         self.panel.set_send_action(self.act_send)     # one Send: the toolbar's action, also in the panel
         self.help_menus = HelpMenus(self, self.shortcut_actions)  # Settings → Language, Help → shortcuts / About
         self._build_console()  # View → Console dock (Ctrl+Shift+J), DevTools (F12)
+        install_devices_dock(self)  # View → Devices dock (Ctrl+Shift+D); the chooser pages' requestDevice opens
         self.panel.edit_requested.connect(self.annotate.edit)
         self.panel.delete_requested.connect(self.annotate.delete)
         self.panel.summary_changed.connect(self.session.set_summary)
