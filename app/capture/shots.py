@@ -12,7 +12,6 @@ device pixel ratio × zoom). The DPR and the scale are written into the PNG (tEX
 from __future__ import annotations
 
 import asyncio
-import io
 import json
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
@@ -27,6 +26,7 @@ from app import __version__
 from app.core.platform import exclusive_lock
 from app.capture.draw import draw_annotations, redact
 from app.capture.fullpage import grab_full_page
+from app.capture.png import save_png
 from app.capture.viewport import CaptureError, grab_viewport, to_pil
 from app.core.errors import PagenoteError
 from app.protocol.redact import redact_urls
@@ -121,8 +121,8 @@ class Shooter:
     async def _save(self, image: Image.Image, kind: str, suffix: str, k: float, numbers: list[int],
                     base: str) -> Shot:
         """Encode ``image`` as PNG with pagenote's tEXt chunks, write it under a fresh name and list it in the
-        index. The encoding and the write run in a worker thread (a 1280×100,000 px page takes ~1 s to
-        encode), so the agent socket and the window stay responsive meanwhile."""
+        index. The encoding and the write run in a worker thread (:func:`app.capture.png.save_png`), so the
+        agent socket and the window stay responsive meanwhile."""
         page = self.view.page()
         url = redact_urls(page.url().toString())
         title = page.title()
@@ -133,14 +133,8 @@ class Shooter:
                            ("pagenote:url", url)):
             info.add_text(key, value)
 
-        def encode_and_write() -> None:
-            out = io.BytesIO()
-            # zlib level 1: screenshots compress nearly as well, and a 1280×86,000 px page encodes ~5× faster.
-            (image if image.mode == "RGB" else image.convert("RGB")).save(out, "PNG", pnginfo=info,
-                                                                            compress_level=1)
-            write_atomic(path, out.getvalue())
-
-        await asyncio.get_running_loop().run_in_executor(None, encode_and_write)
+        # Streamed band by band (app/capture/png.py: no second copy of the image, the fastest deflate here).
+        await asyncio.get_running_loop().run_in_executor(None, save_png, image, path, info)
         shot = Shot(str(path), kind, image.width, image.height, self.view.devicePixelRatioF(), k, url, title,
                     self._viewport_css(), datetime.now(timezone.utc).isoformat(timespec="seconds"), numbers)
         self._index(shot)
