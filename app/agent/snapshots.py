@@ -211,7 +211,8 @@ def _more(cut: dict[str, int], partial: bool) -> str:
         parts.append(f"{cut['nodes']} lines in the viewport")
     if cut["above"] or cut["below"]:
         parts.append(f"{cut['above']} above and {cut['below']} below it")
-    how = "pass selector= for a part of the page" if cut["nodes"] else "scroll the page, or pass selector= for a part of it"
+    how = ("pass selector= for a part of the page" if cut["nodes"]
+           else "scroll the page, or pass selector= for a part of it")
     return f"{' and '.join(parts)} were left out{' (at least)' if partial else ''}: {how}, and snapshot again"
 
 
