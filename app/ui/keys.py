@@ -32,14 +32,10 @@ def next_zoom(current: float, direction: int) -> float:
     return next((z for z in reversed(ZOOM_STEPS) if z < current - 1e-3), ZOOM_STEPS[0])
 
 
-def sequences(*keys: str | QKeySequence.StandardKey) -> list[QKeySequence]:
-    """Key sequences from portable strings (``"Ctrl+L"``) or standard keys, duplicates dropped."""
-    out: list[QKeySequence] = []
-    for key in keys:
-        for seq in ([QKeySequence(key)] if isinstance(key, str) else QKeySequence.keyBindings(key)):
-            if not seq.isEmpty() and seq not in out:
-                out.append(seq)
-    return out
+def sequences(*keys: str) -> list[QKeySequence]:
+    """Key sequences from portable strings (``"Ctrl+L"``). Qt's standard keys are not used: on X11
+    ``QKeySequence.Back`` includes Backspace, which belongs to text fields."""
+    return [QKeySequence(key) for key in keys]
 
 
 class PageKeys(QObject):
@@ -101,31 +97,30 @@ class BrowserKeys(QObject):
         super().__init__(window)
         self.window = window
         view = window.view
-        tr = self.tr
-        self.back = self._action(tr("Back"), tr("Go back one page"), sequences("Alt+Left", QKeySequence.StandardKey.Back),
+        self.back = self._action(self.tr("Back"), self.tr("Go back one page"), sequences("Alt+Left"),
                                  view.back)
-        self.forward = self._action(tr("Forward"), tr("Go forward one page"),
-                                    sequences("Alt+Right", QKeySequence.StandardKey.Forward), view.forward)
-        self.reload = self._action(tr("Reload"), tr("Reload the page"), sequences("F5", "Ctrl+R"), view.reload)
-        self.hard_reload = self._action(tr("Hard reload"), tr("Reload the page, bypassing the cache"),
+        self.forward = self._action(self.tr("Forward"), self.tr("Go forward one page"),
+                                    sequences("Alt+Right"), view.forward)
+        self.reload = self._action(self.tr("Reload"), self.tr("Reload the page"), sequences("F5", "Ctrl+R"), view.reload)
+        self.hard_reload = self._action(self.tr("Hard reload"), self.tr("Reload the page, bypassing the cache"),
                                         sequences("Ctrl+Shift+R", "Shift+F5"), self._hard_reload)
-        self.stop = self._action(tr("Stop"), tr("Stop loading the page"), sequences("Esc"), view.stop)
-        self.address = self._action(tr("Address bar"), tr("Focus and select the address bar"),
+        self.stop = self._action(self.tr("Stop"), self.tr("Stop loading the page"), sequences("Esc"), view.stop)
+        self.address = self._action(self.tr("Address bar"), self.tr("Focus and select the address bar"),
                                     sequences("Ctrl+L", "Alt+D", "F6"), self._focus_address)
-        self.zoom_in = self._action(tr("Zoom in"), tr("Make the page larger"),
-                                    sequences("Ctrl++", "Ctrl+=", QKeySequence.StandardKey.ZoomIn), lambda: self.zoom(1))
-        self.zoom_out = self._action(tr("Zoom out"), tr("Make the page smaller"),
-                                     sequences("Ctrl+-", QKeySequence.StandardKey.ZoomOut), lambda: self.zoom(-1))
-        self.zoom_reset = self._action(tr("Actual size"), tr("Reset the page zoom to 100 %"), sequences("Ctrl+0"),
+        self.zoom_in = self._action(self.tr("Zoom in"), self.tr("Make the page larger"),
+                                    sequences("Ctrl++", "Ctrl+="), lambda: self.zoom(1))
+        self.zoom_out = self._action(self.tr("Zoom out"), self.tr("Make the page smaller"),
+                                     sequences("Ctrl+-"), lambda: self.zoom(-1))
+        self.zoom_reset = self._action(self.tr("Actual size"), self.tr("Reset the page zoom to 100 %"), sequences("Ctrl+0"),
                                        lambda: self.zoom(0))
-        self.find = self._action(tr("Find in page"), tr("Find text in the page"), sequences("Ctrl+F"),
+        self.find = self._action(self.tr("Find in page"), self.tr("Find text in the page"), sequences("Ctrl+F"),
                                  lambda: window.find_bar.start())
-        self.quit = self._action(tr("Quit"), tr("Quit pagenote"), sequences("Ctrl+Q"), window.close)
-        self.step_up = self._action(tr("Parent element"), tr("Annotation mode: highlight the parent of the "
+        self.quit = self._action(self.tr("Quit"), self.tr("Quit pagenote"), sequences("Ctrl+Q"), window.close)
+        self.step_up = self._action(self.tr("Parent element"), self.tr("Annotation mode: highlight the parent of the "
                                                              "highlighted element"), sequences("Alt+Up"),
                                     lambda: window.annotate.step("up"))
-        self.step_down = self._action(tr("Next element under the pointer"),
-                                      tr("Annotation mode: the next element under the pointer (through overlays)"),
+        self.step_down = self._action(self.tr("Next element under the pointer"),
+                                      self.tr("Annotation mode: the next element under the pointer (through overlays)"),
                                       sequences("Alt+Down"), lambda: window.annotate.step("down"))
         page = view.page()
         for action, web in ((self.back, page.WebAction.Back), (self.forward, page.WebAction.Forward)):

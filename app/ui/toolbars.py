@@ -32,35 +32,35 @@ class Toolbars(QObject):
     def __init__(self, window, keys) -> None:
         super().__init__(window)
         self.window = window
-        w, tr = window, self.tr
+        w = window
         for action, name in ((keys.back, "arrow-left"), (keys.forward, "arrow-right"), (keys.reload, "rotate-cw"),
                              (keys.stop, "x"), (keys.find, "search")):
             action.setIcon(theme.icon(name))
-        w.act_annotate = self._action(tr("Annotate"), tr("Annotation mode: click elements to pin numbered notes"),
+        w.act_annotate = self._action(self.tr("Annotate"), self.tr("Annotation mode: click elements to pin numbered notes"),
                                       "annotate", "square-dashed-mouse-pointer")
         w.act_annotate.setCheckable(True)
         w.act_annotate.toggled.connect(w.annotate.set_mode)
-        w.act_screenshot = self._action(tr("Screenshot"), tr("Save the visible viewport as a PNG in shots/ (and a copy "
+        w.act_screenshot = self._action(self.tr("Screenshot"), self.tr("Save the visible viewport as a PNG in shots/ (and a copy "
                                         "with the annotations drawn)"), "screenshot", "camera")
         w.act_screenshot.triggered.connect(lambda: spawn(w.screenshot(), "screenshot"))
-        w.act_full = self._action(tr("Full page"), tr("Save the whole document as one PNG"), "full")
+        w.act_full = self._action(self.tr("Full page"), self.tr("Save the whole document as one PNG"), "full")
         w.act_full.triggered.connect(lambda: spawn(w.full_page_screenshot(False), "full-page screenshot"))
-        w.act_full_annotated = self._action(tr("Full page with annotations"),
-                                            tr("Save the whole document, plus a copy with the annotations drawn"))
+        w.act_full_annotated = self._action(self.tr("Full page with annotations"),
+                                            self.tr("Save the whole document, plus a copy with the annotations drawn"))
         w.act_full_annotated.triggered.connect(lambda: spawn(w.full_page_screenshot(True), "full-page screenshot"))
-        w.act_crops = self._action(tr("Crop annotated elements"),
-                                   tr("Save a crop of each annotated element and list it in its annotation"))
+        w.act_crops = self._action(self.tr("Crop annotated elements"),
+                                   self.tr("Save a crop of each annotated element and list it in its annotation"))
         w.act_crops.triggered.connect(lambda: spawn(w.element_crops(), "element crops"))
-        w.act_copy = self._action(tr("Copy"), tr("Copy the annotations as Markdown"), "copy", "copy")
+        w.act_copy = self._action(self.tr("Copy"), self.tr("Copy the annotations as Markdown"), "copy", "copy")
         w.act_copy.triggered.connect(lambda: spawn(w.export("copy"), "copy"))
-        w.act_save = self._action(tr("Save"), tr("Save the annotations as Markdown in annotations/"), "save", "save")
+        w.act_save = self._action(self.tr("Save"), self.tr("Save the annotations as Markdown in annotations/"), "save", "save")
         w.act_save.triggered.connect(lambda: spawn(w.export("save"), "save"))
-        w.act_send = self._action(tr("Send"), tr("Send the annotations to waiting coding agents"), "send", "send")
+        w.act_send = self._action(self.tr("Send"), self.tr("Send the annotations to waiting coding agents"), "send", "send")
         w.act_send.triggered.connect(lambda: spawn(w.export("send"), "send"))
-        w.act_clear = self._action(tr("Clear"), tr("Remove all annotations and the overall note"), None, "trash-2")
+        w.act_clear = self._action(self.tr("Clear"), self.tr("Remove all annotations and the overall note"), None, "trash-2")
         w.act_clear.triggered.connect(w.clear)
 
-        bar = QToolBar(tr("Toolbar"))
+        bar = QToolBar(self.tr("Toolbar"))
         bar.setObjectName("mainToolbar")
         bar.setMovable(False)
         bar.setFloatable(False)
@@ -69,7 +69,7 @@ class Toolbars(QObject):
             bar.addAction(action)
             bar.widgetForAction(action).setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonIconOnly)
         w.address = QLineEdit()
-        w.address.setPlaceholderText(tr("Address: URL, localhost:PORT or a file"))
+        w.address.setPlaceholderText(self.tr("Address: URL, localhost:PORT or a file"))
         w.address.setClearButtonEnabled(True)
         w.address.setMinimumWidth(240)
         w.address.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)

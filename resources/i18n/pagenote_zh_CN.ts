@@ -16,12 +16,12 @@
     <message>
         <location filename="../../app/ui/annotate.py" line="90" />
         <source>the new annotation without a note was cancelled</source>
-        <translation type="unfinished" />
+        <translation>未写备注的新批注已取消</translation>
     </message>
     <message>
         <location filename="../../app/ui/annotate.py" line="93" />
         <source>annotation {0} saved</source>
-        <translation type="unfinished" />
+        <translation>批注 {0} 已保存</translation>
     </message>
     <message>
         <location filename="../../app/ui/annotate.py" line="159" />
@@ -130,6 +130,140 @@
         <location filename="../../app/ui/panel.py" line="156" />
         <source>{0} (%n annotation(s))</source>
         <translation><numerusform>{0}（%n 条批注）</numerusform></translation>
+    </message>
+</context>
+<context>
+    <name>BrowserKeys</name>
+    <message>
+        <location filename="../../app/ui/keys.py" line="100" />
+        <source>Back</source>
+        <extracomment>Chromium's preset zoom factors (kPresetZoomFactors), the steps of Ctrl+plus and Ctrl+minus.</extracomment>
+        <translation>后退</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/keys.py" line="100" />
+        <source>Go back one page</source>
+        <translation>返回上一页</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/keys.py" line="102" />
+        <source>Forward</source>
+        <translation>前进</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/keys.py" line="102" />
+        <source>Go forward one page</source>
+        <translation>前进到下一页</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/keys.py" line="104" />
+        <source>Reload</source>
+        <translation>重新加载</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/keys.py" line="104" />
+        <source>Reload the page</source>
+        <translation>重新加载页面</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/keys.py" line="105" />
+        <source>Hard reload</source>
+        <translation>强制重新加载</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/keys.py" line="105" />
+        <source>Reload the page, bypassing the cache</source>
+        <translation>绕过缓存重新加载页面</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/keys.py" line="107" />
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/keys.py" line="107" />
+        <source>Stop loading the page</source>
+        <translation>停止加载页面</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/keys.py" line="108" />
+        <source>Address bar</source>
+        <translation>地址栏</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/keys.py" line="108" />
+        <source>Focus and select the address bar</source>
+        <translation>聚焦并全选地址栏</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/keys.py" line="110" />
+        <source>Zoom in</source>
+        <translation>放大</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/keys.py" line="110" />
+        <source>Make the page larger</source>
+        <translation>放大页面</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/keys.py" line="112" />
+        <source>Zoom out</source>
+        <translation>缩小</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/keys.py" line="112" />
+        <source>Make the page smaller</source>
+        <translation>缩小页面</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/keys.py" line="114" />
+        <source>Actual size</source>
+        <translation>实际大小</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/keys.py" line="114" />
+        <source>Reset the page zoom to 100 %</source>
+        <translation>将页面缩放重置为 100 %</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/keys.py" line="116" />
+        <source>Find in page</source>
+        <translation>在页面中查找</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/keys.py" line="116" />
+        <source>Find text in the page</source>
+        <translation>在页面中查找文字</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/keys.py" line="118" />
+        <source>Quit</source>
+        <translation>退出</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/keys.py" line="118" />
+        <source>Quit pagenote</source>
+        <translation>退出 pagenote</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/keys.py" line="119" />
+        <source>Parent element</source>
+        <translation>父元素</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/keys.py" line="119" />
+        <source>Annotation mode: highlight the parent of the highlighted element</source>
+        <translation>批注模式：高亮当前高亮元素的父元素</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/keys.py" line="122" />
+        <source>Next element under the pointer</source>
+        <translation>指针下的下一个元素</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/keys.py" line="123" />
+        <source>Annotation mode: the next element under the pointer (through overlays)</source>
+        <translation>批注模式：指针下的下一个元素（可穿过覆盖层）</translation>
     </message>
 </context>
 <context>
@@ -446,32 +580,32 @@
     <message>
         <location filename="../../app/ui/find_bar.py" line="46" />
         <source>Find in page</source>
-        <translation type="unfinished" />
+        <translation>在页面中查找</translation>
     </message>
     <message>
         <location filename="../../app/ui/find_bar.py" line="50" />
         <source>Previous match (Shift+Enter)</source>
-        <translation type="unfinished" />
+        <translation>上一个匹配（Shift+Enter）</translation>
     </message>
     <message>
         <location filename="../../app/ui/find_bar.py" line="51" />
         <source>Next match (Enter)</source>
-        <translation type="unfinished" />
+        <translation>下一个匹配（Enter）</translation>
     </message>
     <message>
         <location filename="../../app/ui/find_bar.py" line="52" />
         <source>Close (Esc)</source>
-        <translation type="unfinished" />
+        <translation>关闭（Esc）</translation>
     </message>
     <message>
         <location filename="../../app/ui/find_bar.py" line="91" />
         <source>{0} of {1}</source>
-        <translation type="unfinished" />
+        <translation>第 {0} 个，共 {1} 个</translation>
     </message>
     <message>
         <location filename="../../app/ui/find_bar.py" line="93" />
         <source>No matches</source>
-        <translation type="unfinished" />
+        <translation>无匹配</translation>
     </message>
 </context>
 <context>
@@ -563,178 +697,178 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/ui/main_window.py" line="104" />
+        <location filename="../../app/ui/main_window.py" line="110" />
         <source>{0} — pagenote</source>
         <extracomment>The panel's default share of the window width (the page keeps the rest, at least 70 %). Where the splitter's sizes are remembered (pagenote's settings).</extracomment>
         <translation>{0} — pagenote</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="279" />
+        <location filename="../../app/ui/main_window.py" line="285" />
         <source>Screenshot</source>
         <translation>截图</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="151" />
+        <location filename="../../app/ui/main_window.py" line="157" />
         <source>The page's console messages and errors (Ctrl+Shift+J)</source>
         <translation>页面的控制台消息和错误（Ctrl+Shift+J）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="153" />
+        <location filename="../../app/ui/main_window.py" line="159" />
         <source>Chromium's DevTools for this page, in a window of their own</source>
         <translation>本页面的 Chromium 开发者工具，在单独的窗口中打开</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="154" />
+        <location filename="../../app/ui/main_window.py" line="160" />
         <source>DevTools</source>
         <translation>开发者工具</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="157" />
+        <location filename="../../app/ui/main_window.py" line="163" />
         <source>View</source>
         <translation>视图</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="159" />
+        <location filename="../../app/ui/main_window.py" line="165" />
         <source>Agent</source>
         <translation>智能体</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="160" />
+        <location filename="../../app/ui/main_window.py" line="166" />
         <source>Let agents run JavaScript in the page (evaluate)</source>
         <translation>允许智能体在页面中运行 JavaScript（evaluate）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="177" />
+        <location filename="../../app/ui/main_window.py" line="183" />
         <source>Agents may run JavaScript in the page</source>
         <translation>智能体可以在页面中运行 JavaScript</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="178" />
+        <location filename="../../app/ui/main_window.py" line="184" />
         <source>Agents may no longer run JavaScript in the page (evaluate is refused)</source>
         <translation>智能体不能再在页面中运行 JavaScript（evaluate 会被拒绝）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="265" />
+        <location filename="../../app/ui/main_window.py" line="271" />
         <source>Copy path</source>
         <translation>复制路径</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="212" />
+        <location filename="../../app/ui/main_window.py" line="218" />
         <source>Not a URL or file: {0}</source>
         <translation>不是 URL 或文件：{0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="218" />
+        <location filename="../../app/ui/main_window.py" line="224" />
         <source>Failed to load {0}: {1}</source>
         <translation>无法加载 {0}：{1}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/main_window.py" line="237" />
+        <location filename="../../app/ui/main_window.py" line="243" />
         <source>%n note(s) over {0} characters cut, ending in a [truncated] line</source>
         <translation><numerusform>%n 条备注超过 {0} 个字符，已截断并以 [truncated] 行结尾</numerusform></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/main_window.py" line="247" />
+        <location filename="../../app/ui/main_window.py" line="253" />
         <source>Copied %n annotation(s) as Markdown ({0} characters)</source>
         <translation><numerusform>已以 Markdown 复制 %n 条批注（{0} 个字符）</numerusform></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="255" />
+        <location filename="../../app/ui/main_window.py" line="261" />
         <source>Save failed: {0}</source>
         <translation>保存失败：{0}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/main_window.py" line="258" />
+        <location filename="../../app/ui/main_window.py" line="264" />
         <source>Saved %n annotation(s) to {0}</source>
         <translation><numerusform>已将 %n 条批注保存到 {0}</numerusform></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="262" />
+        <location filename="../../app/ui/main_window.py" line="268" />
         <source> and {0} with {1} numbered outlines</source>
         <translation>，以及带 {1} 个编号轮廓的 {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="264" />
+        <location filename="../../app/ui/main_window.py" line="270" />
         <source>{0} saved: {1} ({2}×{3} px){4}</source>
         <translation>{0}已保存：{1}（{2}×{3} 像素）{4}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="273" />
+        <location filename="../../app/ui/main_window.py" line="279" />
         <source>Taking screenshot…</source>
         <translation>正在截图…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="277" />
+        <location filename="../../app/ui/main_window.py" line="283" />
         <source>Screenshot failed: {0}</source>
         <translation>截图失败：{0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="284" />
+        <location filename="../../app/ui/main_window.py" line="290" />
         <source>Capturing the full page…</source>
         <translation>正在截取整页…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="284" />
+        <location filename="../../app/ui/main_window.py" line="290" />
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="296" />
+        <location filename="../../app/ui/main_window.py" line="302" />
         <source>Full-page screenshot failed: {0}</source>
         <translation>整页截图失败：{0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="301" />
+        <location filename="../../app/ui/main_window.py" line="307" />
         <source>Full-page screenshot</source>
         <translation>整页截图</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="308" />
+        <location filename="../../app/ui/main_window.py" line="314" />
         <source>Annotation {0}: {1}</source>
         <translation>批注 {0}：{1}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/main_window.py" line="309" />
+        <location filename="../../app/ui/main_window.py" line="315" />
         <source>Saved %n element crop(s) in {0}</source>
         <translation><numerusform>已在 {0} 中保存 %n 张元素裁剪图</numerusform></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="319" />
+        <location filename="../../app/ui/main_window.py" line="325" />
         <source>Nothing to send: pin an annotation or write an overall note first</source>
         <translation>没有可发送的内容：请先钉上批注或填写总体备注</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="324" />
+        <location filename="../../app/ui/main_window.py" line="330" />
         <source>Send failed: could not store the batch: {0}</source>
         <translation>发送失败：无法保存该批次：{0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="329" />
+        <location filename="../../app/ui/main_window.py" line="335" />
         <source>Batch {0} is pending, but the agent socket is off: no agent can receive it now</source>
         <translation>批次 {0} 正在等待，但智能体套接字已关闭：现在没有智能体能接收它</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/main_window.py" line="332" />
+        <location filename="../../app/ui/main_window.py" line="338" />
         <source>Sent batch {0} to %n waiting agent(s)</source>
         <translation><numerusform>已将批次 {0} 发送给 %n 个正在等待的智能体</numerusform></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="334" />
+        <location filename="../../app/ui/main_window.py" line="340" />
         <source>No agent is waiting: batch {0} is pending and goes to the next annotations.wait</source>
         <translation>没有智能体在等待：批次 {0} 将交给下一次 annotations.wait</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="340" />
+        <location filename="../../app/ui/main_window.py" line="346" />
         <source>Copied {0}</source>
         <translation>已复制 {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="346" />
+        <location filename="../../app/ui/main_window.py" line="352" />
         <source>Annotations cleared</source>
         <translation>批注已清空</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="378" />
+        <location filename="../../app/ui/main_window.py" line="384" />
         <source>Agent socket off: {0}</source>
         <translation>智能体套接字已关闭：{0}</translation>
     </message>
@@ -744,12 +878,12 @@
     <message>
         <location filename="../../app/ui/mode_banner.py" line="26" />
         <source>Annotation mode — click an element to pin a note · Alt+↑ parent · Alt+↓ next under the pointer · Esc to leave</source>
-        <translation type="unfinished" />
+        <translation>批注模式 — 点击元素钉上备注 · Alt+↑ 父元素 · Alt+↓ 指针下的下一个 · Esc 退出</translation>
     </message>
     <message>
         <location filename="../../app/ui/mode_banner.py" line="28" />
         <source>Done</source>
-        <translation type="unfinished" />
+        <translation>完成</translation>
     </message>
 </context>
 <context>
@@ -781,7 +915,7 @@
         <location filename="../../app/ui/status.py" line="80" />
         <source>Page zoom; click to reset to 100 % (Ctrl+0)</source>
         <extracomment>How long a message with an action (Copy path) stays, ms; the action goes with it.</extracomment>
-        <translation type="unfinished" />
+        <translation>页面缩放；点击重置为 100 %（Ctrl+0）</translation>
     </message>
 </context>
 <context>
@@ -789,7 +923,111 @@
     <message>
         <location filename="../../app/tabs/tab.py" line="67" />
         <source>The page's renderer stopped. Reload to continue — your annotations are kept.</source>
-        <translation type="unfinished" />
+        <translation>页面的渲染进程已停止。重新加载即可继续——你的批注都会保留。</translation>
+    </message>
+</context>
+<context>
+    <name>Toolbars</name>
+    <message>
+        <location filename="../../app/ui/toolbars.py" line="39" />
+        <source>Annotate</source>
+        <extracomment>pagenote's own shortcuts (the browser keys are in app/ui/keys.py).</extracomment>
+        <translation>批注</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/toolbars.py" line="39" />
+        <source>Annotation mode: click elements to pin numbered notes</source>
+        <translation>批注模式：点击元素钉上带编号的备注</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/toolbars.py" line="43" />
+        <source>Screenshot</source>
+        <translation>截图</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/toolbars.py" line="43" />
+        <source>Save the visible viewport as a PNG in shots/ (and a copy with the annotations drawn)</source>
+        <translation>把可见视口保存为 shots/ 中的 PNG（另存一份画有批注的副本）</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/toolbars.py" line="46" />
+        <source>Full page</source>
+        <translation>整页</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/toolbars.py" line="46" />
+        <source>Save the whole document as one PNG</source>
+        <translation>把整个文档保存为一张 PNG</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/toolbars.py" line="48" />
+        <source>Full page with annotations</source>
+        <translation>整页（含批注）</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/toolbars.py" line="49" />
+        <source>Save the whole document, plus a copy with the annotations drawn</source>
+        <translation>保存整个文档，另存一份画有批注的副本</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/toolbars.py" line="51" />
+        <source>Crop annotated elements</source>
+        <translation>裁剪已批注的元素</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/toolbars.py" line="52" />
+        <source>Save a crop of each annotated element and list it in its annotation</source>
+        <translation>为每个已批注的元素保存裁剪图，并在其批注中列出</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/toolbars.py" line="54" />
+        <source>Copy</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/toolbars.py" line="54" />
+        <source>Copy the annotations as Markdown</source>
+        <translation>以 Markdown 复制批注</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/toolbars.py" line="56" />
+        <source>Save</source>
+        <translation>保存</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/toolbars.py" line="56" />
+        <source>Save the annotations as Markdown in annotations/</source>
+        <translation>把批注以 Markdown 保存到 annotations/</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/toolbars.py" line="58" />
+        <source>Send</source>
+        <translation>发送</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/toolbars.py" line="58" />
+        <source>Send the annotations to waiting coding agents</source>
+        <translation>把批注发送给正在等待的编程智能体</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/toolbars.py" line="60" />
+        <source>Clear</source>
+        <translation>清空</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/toolbars.py" line="60" />
+        <source>Remove all annotations and the overall note</source>
+        <translation>删除所有批注和总体备注</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/toolbars.py" line="63" />
+        <source>Toolbar</source>
+        <translation>工具栏</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/toolbars.py" line="72" />
+        <source>Address: URL, localhost:PORT or a file</source>
+        <translation>地址：URL、localhost:端口 或文件</translation>
     </message>
 </context>
 <context>

@@ -1,0 +1,288 @@
+"""The window as a user meets it: badges, the note box and the hover label never hide what they mark; the
+browser keys work wherever the focus is and never type into a text field; pagenote's own keys work on the
+first press from a page's text field; the mode indicator agrees with the page; long texts elide with their
+whole text in a tooltip."""
+
+from __future__ import annotations
+
+import pytest
+from _badges import badge_rect
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtTest import QTest
+
+from app.core.placement import Box
+
+CTRL, ALT, SHIFT = Qt.KeyboardModifier.ControlModifier, Qt.KeyboardModifier.AltModifier, Qt.KeyboardModifier.ShiftModifier
+
+
+def centre(js, selector: str) -> QPoint:
+    r = js(f"(() => {{ const r = document.querySelector({selector!r}).getBoundingClientRect();"
+           " return [r.left + r.width / 2, r.top + r.height / 2]; })()")
+    return QPoint(round(r[0]), round(r[1]))
+
+
+def rect_of(js, selector: str) -> Box:
+    r = js(f"(() => {{ const r = document.querySelector({selector!r}).getBoundingClientRect();"
+           " return [r.left, r.top, r.width, r.height]; })()")
+    return Box(*r)
+
+
+def pin(window, qtbot, point: QPoint, note: str = "") -> None:
+    proxy = window.view.focusProxy()
+    QTest.mouseMove(proxy, point)
+    QTest.mouseClick(proxy, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, point)
+    qtbot.waitUntil(window.annotate.note_box.isVisible, timeout=5000)
+    if note:
+        QTest.keyClicks(window.annotate.note_box.editor, note)
+    QTest.keyClick(window.annotate.note_box.editor, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: not window.annotate.note_box.isVisible(), timeout=5000)
+
+
+# -- placement on a real page ------------------------------------------------------------------------------
+
+
+def test_badges_sit_outside_their_elements_and_apart_and_the_note_box_beside(window, server, qtbot, js):
+    w = window
+    w.load_page(server.url("edges.html"))
+    w.act_annotate.trigger()
+    targets = ["#c1", "#c2", "#link", "#full", "#para"]
+    for selector in targets:
+        r = rect_of(js, selector)
+        pin(w, qtbot, QPoint(round(r.x + 3), round(r.y + 3)) if selector in ("#full", "#para") else centre(js, selector))
+    qtbot.waitUntil(lambda: len(w.marks.badges()) == len(targets), timeout=3000)
+    boxes = {p.annotation.element.selector: p.annotation.element.rect for p in w.session.pins}
+    assert len(boxes) == len(targets)
+    badges = [badge_rect(w, n) for n in range(1, len(targets) + 1)]
+    for n, (pin_, badge) in enumerate(zip(w.session.pins, badges), start=1):
+        r = pin_.annotation.element.rect
+        element = Box(r.x, r.y, r.width, r.height)
+        b = Box(*badge)
+        assert not b.intersects(element), (n, pin_.annotation.element.selector, b, element)
+        assert b.inside(Box(0, 0, w.view.width(), w.view.height()))
+    for i, a in enumerate(badges):
+        for b in badges[i + 1:]:
+            assert not Box(*a).intersects(Box(*b)), (a, b)
+    # The note box opens beside the element it annotates (the heading-like full-width bar at the top: below it).
+    proxy = w.view.focusProxy()
+    point = QPoint(20, 20)
+    x, y, bw, bh = badge_rect(w, 4)
+    QTest.mouseClick(proxy, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
+                     QPoint(round(x + bw / 2), round(y + bh / 2)))   # a click on the badge reopens its note
+    qtbot.waitUntil(w.annotate.note_box.isVisible, timeout=5000)
+    full = rect_of(js, "#full")
+    g = w.annotate.note_box.geometry()
+    assert not Box(g.x(), g.y(), g.width(), g.height()).intersects(full)
+    assert w.annotate.editing == w.session.pins[3].id
+    QTest.keyClick(w.annotate.note_box.editor, Qt.Key.Key_Escape)
+    assert point.y() < g.y()
+
+
+@pytest.mark.parametrize("selector", ["#top", "#bottom", "#left", "#right"])
+def test_the_hover_label_stays_inside_the_view_at_every_edge(window, server, qtbot, js, selector):
+    w = window
+    w.load_page(server.url("edges.html"))
+    w.act_annotate.trigger()
+    r = rect_of(js, selector)
+    corner = QPoint(round(min(r.x + r.width - 3, w.view.width() - 3)), round(min(r.y + r.height - 3, w.view.height() - 3)))
+    QTest.mouseMove(w.view.focusProxy(), corner + QPoint(-1, -1))
+    QTest.mouseMove(w.view.focusProxy(), corner)
+    qtbot.waitUntil(lambda: w.marks.label_rect() is not None and selector[1:] in w.marks.label_rect()[1], timeout=3000)
+    rect, text = w.marks.label_rect()
+    assert 0 <= rect.left() and rect.right() <= w.marks.width() and 0 <= rect.top() and rect.bottom() <= w.marks.height()
+    assert text  # possibly elided ("…"), never empty
+
+
+# -- keys wherever the focus is ----------------------------------------------------------------------------
+
+
+def focus_page_field(w, js, qtbot):
+    QTest.mouseClick(w.view.focusProxy(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
+                     centre(js, "#field"))
+    qtbot.waitUntil(lambda: js("document.activeElement.id") == "field", timeout=3000)
+    return w.view.focusProxy()
+
+
+def focus_summary(w, js, qtbot):
+    w.panel.summary.setFocus()
+    qtbot.waitUntil(w.panel.summary.hasFocus, timeout=3000)
+    return w.panel.summary
+
+
+def focus_note_box(w, js, qtbot):
+    w.act_annotate.setChecked(True)
+    pin(w, qtbot, centre(js, "#target"), "")
+    w.annotate.edit(w.session.pins[0].id)
+    qtbot.waitUntil(w.annotate.note_box.isVisible, timeout=3000)
+    w.annotate.note_box.editor.setFocus()
+    qtbot.waitUntil(w.annotate.note_box.editor.hasFocus, timeout=3000)
+    return w.annotate.note_box.editor
+
+
+PLACES = {"page": focus_page_field, "overall note": focus_summary, "note box": focus_note_box}
+
+
+def texts(w, js) -> tuple:
+    return (js("document.getElementById('field').value"), w.panel.summary.toPlainText(), w.annotate.note_box.text())
+
+
+@pytest.mark.parametrize("place", list(PLACES))
+def test_browser_keys_work_wherever_the_focus_is_and_type_nothing(window, server, qtbot, js, place):
+    w = window
+    w.load_page(server.url("counters.html"))
+    w.panel.summary.setPlainText("overall")
+    widget = PLACES[place](w, js, qtbot)
+    before = texts(w, js)
+    # Ctrl+L: the address bar, its text selected.
+    QTest.keyClick(widget, Qt.Key.Key_L, CTRL)
+    qtbot.waitUntil(w.address.hasFocus, timeout=3000)
+    assert w.address.selectedText() == w.address.text() != ""
+    assert texts(w, js) == before
+    widget = PLACES[place](w, js, qtbot) if place == "page" else widget
+    if place != "page":
+        widget.setFocus()
+    # Ctrl+plus / Ctrl+minus / Ctrl+0: zoom with an indicator.
+    QTest.keyClick(widget, Qt.Key.Key_Equal, CTRL)
+    assert w.view.zoomFactor() == pytest.approx(1.1) and w.status.zoom_button.isVisible()
+    assert w.status.zoom_button.text() == "110 %"
+    QTest.keyClick(widget, Qt.Key.Key_Minus, CTRL)
+    QTest.keyClick(widget, Qt.Key.Key_Minus, CTRL)
+    assert w.view.zoomFactor() == pytest.approx(0.9)
+    QTest.keyClick(widget, Qt.Key.Key_0, CTRL)
+    assert w.view.zoomFactor() == 1.0 and not w.status.zoom_button.isVisible()
+    # F5 and Ctrl+R reload; Ctrl+F opens find; F12 opens DevTools.
+    for key, mods in ((Qt.Key.Key_F5, Qt.KeyboardModifier.NoModifier), (Qt.Key.Key_R, CTRL)):
+        with qtbot.waitSignal(w.keys.reload.triggered, timeout=3000):
+            QTest.keyClick(widget, key, mods)
+        if place == "page":
+            qtbot.waitUntil(lambda: not w.loading, timeout=10_000)
+            widget = w.view.focusProxy()   # a reload may give the view a new input widget
+    with qtbot.waitSignal(w.act_devtools.triggered, timeout=3000):
+        QTest.keyClick(widget, Qt.Key.Key_I, CTRL | SHIFT)
+    w.devtools.close()
+    w.keys.quit.triggered.disconnect()   # Ctrl+Q would close the test's window: see that it fires, only
+    with qtbot.waitSignal(w.keys.quit.triggered, timeout=3000):
+        QTest.keyClick(widget, Qt.Key.Key_Q, CTRL)
+    assert texts(w, js)[1:] == before[1:]
+
+
+def test_alt_left_and_right_go_back_and_forward_from_a_text_field(window, server, qtbot, js):
+    w = window
+    w.load_page(server.url("counters.html"))
+    w.load_page(server.url("record.html"))
+    w.panel.summary.setFocus()
+    with qtbot.waitSignal(w.view.loadFinished, timeout=10_000):
+        QTest.keyClick(w.panel.summary, Qt.Key.Key_Left, ALT)
+    assert w.view.url().path() == "/counters.html"
+    with qtbot.waitSignal(w.view.loadFinished, timeout=10_000):
+        QTest.keyClick(w.panel.summary, Qt.Key.Key_Right, ALT)
+    assert w.view.url().path() == "/record.html"
+    assert w.panel.summary.toPlainText() == ""
+
+
+def test_ctrl_f_finds_in_the_page_and_esc_closes(window, server, qtbot, js):
+    w = window
+    w.load_page(server.url("counters.html"))
+    QTest.keyClick(w.panel.summary, Qt.Key.Key_F, CTRL)
+    assert w.find_bar.isVisible() and w.find_bar.field.hasFocus()
+    QTest.keyClicks(w.find_bar.field, "Target")
+    qtbot.waitUntil(lambda: w.find_bar.count.text() == "1 of 1", timeout=5000)
+    QTest.keyClick(w.find_bar.field, Qt.Key.Key_Escape)
+    assert not w.find_bar.isVisible()
+
+
+def test_pagenote_keys_work_on_the_first_press_from_a_page_text_field(window, server, qtbot, js):
+    w = window
+    w.load_page(server.url("counters.html"))
+    proxy = focus_page_field(w, js, qtbot)
+    js("for (const k in window.counts) window.counts[k] = 0")
+    QTest.keyClick(proxy, Qt.Key.Key_A, CTRL | SHIFT)
+    assert w.annotate.active and w.act_annotate.isChecked() and w.mode_banner.isVisible()
+    assert js("document.getElementById('field').value") == "typed"
+
+
+def test_pagenote_keys_reach_the_window_even_when_the_page_accepts_the_override(window, server, qtbot, js):
+    """Chromium accepts ``ShortcutOverride`` for keys an editable field may use; the page key filter refuses
+    it for the window's own sequences before Chromium decides."""
+    from PySide6.QtCore import QEvent
+    from PySide6.QtGui import QKeyEvent
+
+    w = window
+    w.load_page(server.url("counters.html"))
+    proxy = focus_page_field(w, js, qtbot)
+    event = QKeyEvent(QEvent.Type.ShortcutOverride, Qt.Key.Key_A, CTRL | SHIFT, "A")
+    event.accept()
+    assert w.page_keys.eventFilter(proxy, event) is True and not event.isAccepted()
+    other = QKeyEvent(QEvent.Type.ShortcutOverride, Qt.Key.Key_B, CTRL | SHIFT, "B")
+    assert w.page_keys.eventFilter(proxy, other) is False
+
+
+def test_alt_arrows_step_after_entering_the_mode_from_the_address_bar(window, server, qtbot, js):
+    """Alt+↑/↓ are window shortcuts while the mode is on: no click on the page first, no focus moved to it."""
+    w = window
+    w.load_page(server.url("counters.html"))
+    w.address.setFocus()
+    qtbot.waitUntil(w.address.hasFocus, timeout=3000)
+    w.run(w.tab.bridge.wait_frames(2))
+    js("for (const k in window.counts) window.counts[k] = 0")   # the page saw its blur before the mode
+    QTest.keyClick(w.address, Qt.Key.Key_A, CTRL | SHIFT)
+    assert w.annotate.active and w.address.hasFocus()
+    QTest.mouseMove(w.view.focusProxy(), centre(js, "#target") + QPoint(1, 1))
+    QTest.mouseMove(w.view.focusProxy(), centre(js, "#target"))
+    qtbot.waitUntil(lambda: (w.page_call("hoverState") or {}).get("label", "").startswith("div#target"), timeout=3000)
+    QTest.keyClick(w.address, Qt.Key.Key_Up, ALT)
+    qtbot.waitUntil(lambda: w.page_call("hoverState")["label"].startswith("body"), timeout=3000)
+    assert w.address.hasFocus()
+    w.run(w.tab.bridge.wait_frames(2))
+    assert js("window.counts") == {k: 0 for k in js("Object.keys(window.counts)")}, js("window.counts")
+
+
+# -- the mode and the note box -----------------------------------------------------------------------------
+
+
+def test_leaving_the_mode_with_an_empty_new_note_cancels_it_and_with_text_saves_it(window, server, qtbot, js):
+    w = window
+    w.load_page(server.url("counters.html"))
+    w.act_annotate.trigger()
+    proxy = w.view.focusProxy()
+    QTest.mouseClick(proxy, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, centre(js, "#target"))
+    qtbot.waitUntil(w.annotate.note_box.isVisible, timeout=5000)
+    w.act_annotate.trigger()   # off with an empty new note: nothing is left behind
+    assert not w.annotate.note_box.isVisible() and w.session.pins == []
+    assert "cancelled" in w.status_label.text() and not w.mode_banner.isVisible()
+    w.act_annotate.trigger()
+    QTest.mouseClick(proxy, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, centre(js, "#target"))
+    qtbot.waitUntil(w.annotate.note_box.isVisible, timeout=5000)
+    QTest.keyClicks(w.annotate.note_box.editor, "keep me")
+    w.act_annotate.trigger()
+    assert [p.annotation.note for p in w.session.pins] == ["keep me"]
+    assert not w.act_annotate.isChecked() and not w.annotate.active
+
+
+# -- messages --------------------------------------------------------------------------------------------
+
+
+def test_long_status_messages_elide_with_the_whole_text_in_a_tooltip(window, qtbot):
+    w = window
+    long = "Screenshot saved: /a/very/long/path/" + "segment/" * 60 + "shot.png"
+    w.say(long)
+    assert w.status_label.text() == long
+    assert w.status_label.is_elided() and w.status_label.toolTip() == long
+    assert w.status_label.shown_text().endswith("…")
+    w.say("Short")
+    assert w.status_label.toolTip() == "" and not w.status_label.is_elided()
+
+
+def test_the_copy_path_action_goes_with_its_message(window, server, qtbot):
+    w = window
+    w.load_page(server.url("colors.html"))
+    w.run(w.screenshot())
+    assert w.copy_path_button.isVisible() and w.status._timer.isActive()
+    w.status.expire()   # what the timer does after TRANSIENT_MS
+    assert not w.copy_path_button.isVisible() and w.status_label.text() == ""
+
+
+def test_the_page_view_keeps_most_of_the_window_and_one_send_action(window):
+    w = window
+    sizes = w.splitter.sizes()
+    assert sizes[0] >= 0.7 * sum(sizes)
+    assert w.panel.send_button.defaultAction() is w.act_send
