@@ -35,6 +35,7 @@ from app.ui.marks import MarksOverlay
 from app.ui.mode_banner import ModeBanner
 from app.ui.panel import AnnotationPanel
 from app.ui.status import StatusLine
+from app.ui import theme
 from app.ui.toolbars import Toolbars
 from app.webview.guest import LoadResult
 from app.webview.urls import url_from_user_input
@@ -372,6 +373,8 @@ def run_window(url: str | None, project_dir: Path, socket_path: Path | None, lan
         # The desktop entry's id (packaging/dev.pagenote.Pagenote.desktop) ties the window to its launcher.
         qt_app.setDesktopFileName("dev.pagenote.Pagenote")
         qt_app.setWindowIcon(QIcon(str(resource("icons", "pagenote.svg"))))
+        theme.apply(qt_app)   # the system's light or dark scheme, and again whenever it changes
+        qt_app.styleHints().colorSchemeChanged.connect(lambda _scheme: theme.apply(qt_app))
         app.allow_evaluate = evaluate_setting()
         window = MainWindow(app)
         if socket_path is not None:
