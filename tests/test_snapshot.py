@@ -97,6 +97,17 @@ def test_full_then_unchanged_then_a_one_node_diff_then_full_after_navigation(win
     assert snap()["mode"] == "full"
 
 
+def test_a_value_or_checked_set_by_a_script_without_events_is_a_change(window, server, snap, js):
+    window.load_page(server.url("snapshot_basic.html"))
+    snap()
+    js("document.getElementById('agree').checked = false; "
+       "document.getElementById('email').value = 'you@example.org'; 1")
+    result = snap()
+    assert result["mode"] == "diff", result
+    assert re.search(r'~ +- checkbox "I agree" \[ref=e\d+\]$', result["diff"], re.M), result["diff"]
+    assert "you@example.org" in result["diff"]
+
+
 def test_most_lines_changed_gives_full(window, server, snap, js):
     window.load_page(server.url("snapshot_basic.html"))
     snap()

@@ -3,10 +3,10 @@
 // @exports snapshotDocument, resolveSnapshotRef, stopSnapshots
 // snapshot.js — this document's part of the agent snapshot (the host stitches frames and keeps the modes; see
 // app/tabs/snapshot.py). A MutationObserver and the input/change/scroll/resize/toggle events mark the document
-// changed, and the window's size and scroll position are compared; a request that names the previous answer of
-// an unchanged document gets {unchanged: true} without walking it again. (An inner scroller's scroll is seen
-// with its scroll event, one frame later; a layout change without a DOM change — a web font, an animation —
-// is not seen.)
+// changed, and the window's size and scroll position and the shown form controls' state (a script can set a
+// value or `checked` without any event) are compared; a request that names the previous answer of an unchanged
+// document gets {unchanged: true} without walking it again. (An inner scroller's scroll is seen with its
+// scroll event, one frame later; a layout change without a DOM change — a web font, an animation — is not.)
 
 const KEEP_SNAPSHOTS = 32;   // refs shown in the last this-many snapshots of the document stay resolvable
 
@@ -14,6 +14,14 @@ let seq = 0;            // this document's answers, counted
 let dirty = true;       // something observable changed since the last answer
 let lastKey = '';       // the options of the last answer
 let watching = null;
+let controls = [];      // the form controls the last answer showed …
+let controlState = '';  // … and their state then: a value or checked set by a script fires no event
+
+// The state of `list` (form controls) as one string, compared in this world only (never sent: it holds values).
+function stateOf(list) {
+  return list.map((el) => [el.isConnected, el.disabled, el.checked, el.indeterminate, el.selectedIndex,
+    el.value.length, el.value.length > 2000 ? el.value.slice(0, 2000) : el.value].join('\u0001')).join('\u0002');
+}
 
 function markDirty() { dirty = true; }
 
@@ -36,6 +44,7 @@ function stopSnapshots() {
     document.removeEventListener(type, markDirty, { capture: true });
   }
   window.removeEventListener('resize', markDirty);
+  controls = [];
   dirty = true;
 }
 
@@ -59,7 +68,9 @@ function snapshotDocument(o) {
   const key = JSON.stringify([o.max_chars, o.max_nodes, o.name_max, o.ref_extra, o.indent, o.selector || '', innerWidth,
                               innerHeight, scrollX, scrollY]);
   if (watching) for (const record of watching.takeRecords()) { if (record) { dirty = true; break; } }
-  if (!dirty && o.since === seq && key === lastKey && seq > 0) return { doc: DOC_ID, seq, unchanged: true };
+  if (!dirty && o.since === seq && key === lastKey && seq > 0 && stateOf(controls) === controlState) {
+    return { doc: DOC_ID, seq, unchanged: true };
+  }
   const scope = scopeOf(o.selector);
   if (scope.error || scope.frame) return { doc: DOC_ID, seq, ...scope };
   seq += 1;
@@ -79,6 +90,8 @@ function snapshotDocument(o) {
   c.above = Math.max(c.above, tree.census[0] - c.shown_above);
   c.below = Math.max(c.below, tree.census[2] - c.shown_below);
   pruneRefs(seq - KEEP_SNAPSHOTS);
+  controls = picked.controls;
+  controlState = stateOf(controls);
   const frames = picked.frames.map(({ line, el }) => {
     const info = frameInfo(el);
     const r = info.rect;

@@ -16,6 +16,8 @@ function foldText(node) {
   }
 }
 
+const FORM_CONTROL = new Set(['input', 'textarea', 'select']);
+
 // A run of text that is only a separator between lines (`|`, `»`, `·`, a bracket): no line of its own.
 const SEPARATOR = /^[^\p{L}\p{N}]{1,3}$/u;
 
@@ -27,10 +29,10 @@ function textOf(run, max) {
 
 // Pick and render lines. `o`: {max_chars, max_nodes, name_max, ref_extra (code units the host adds to each
 // ref), indent (levels the host indents these lines by), seq}. Returns {lines: [[depth, head, ref, tail]],
-// frames: [{line, el}], chars, counts: {candidates, shown, cut, above, below, clipped, shown_above,
-// shown_below}}: `cut` counts the viewport's lines left out, `above`/`below` the walked lines outside the
-// viewport left out, `clipped` the names, values and texts cut to `name_max`, `shown_*` the lines shown from
-// outside the viewport.
+// frames: [{line, el}], controls (the form controls shown), chars, counts: {candidates, shown, cut, above,
+// below, clipped, shown_above, shown_below}}: `cut` counts the viewport's lines left out, `above`/`below` the
+// walked lines outside the viewport left out, `clipped` the names, values and texts cut to `name_max`,
+// `shown_*` the lines shown from outside the viewport.
 function selectLines(root, o) {
   foldText(root);
   const buckets = [[], [], []];
@@ -82,7 +84,7 @@ function selectLines(root, o) {
   }
   // A container line with nothing to say (no name, no text) whose children were all left out is not shown.
   const empty = (k) => k.kind === NODE_CONTAINER && !k.name && !k.text && !k.kids.some((c) => c.sel);
-  const lines = [], frames = [], byPos = [0, 0, 0];
+  const lines = [], frames = [], controls = [], byPos = [0, 0, 0];
   let shown = 0;
   const render = (n) => {
     for (const k of n.kids) {
@@ -95,6 +97,7 @@ function selectLines(root, o) {
       }
       if (ref && !k.redacted) noteRef(ref, k.el, k.role, k.name, o.seq);
       if (k.role === 'iframe') frames.push({ line: lines.length, el: k.el });
+      if (k.el && FORM_CONTROL.has(k.el.localName)) controls.push(k.el);
       lines.push([k.parent.depth + 1, head, ref, tail]);
       shown += k.len - (k.line[0].length - head.length);
       byPos[k.pos]++;
@@ -105,5 +108,5 @@ function selectLines(root, o) {
   const candidates = buckets[0].length + buckets[1].length + buckets[2].length;
   const counts = { candidates, shown: lines.length, cut: missed[POS_IN], above: missed[POS_ABOVE],
                    below: missed[POS_BELOW], clipped, shown_above: byPos[POS_ABOVE], shown_below: byPos[POS_BELOW] };
-  return { lines, frames, chars: shown, counts };
+  return { lines, frames, controls, chars: shown, counts };
 }
