@@ -17,7 +17,7 @@ PAD, FIDO, OTHER = "virtual:0", "virtual:1", "virtual:2"
 class DevTab:
     """One tab of a :class:`PagenoteApp` over the virtual devices: ``app``, ``tab``, ``service``, ``backend``."""
 
-    def __init__(self, qtbot, lease, tmp_path, serial: bool = False) -> None:
+    def __init__(self, qtbot, lease, tmp_path, serial: bool = False, default: bool = False) -> None:
         from app.hid.service import DeviceService
         from app.hid.virtual import VirtualBackend, load_description
         from app.runtime.app import PagenoteApp
@@ -31,7 +31,12 @@ class DevTab:
             from app.hid.serial_backend import SerialBackends
 
             serial_backends = SerialBackends([description], real=False)
-        self.service = self.app.devices = DeviceService([self.backend], self.app, serial=serial_backends)
+        if default:  # what pagenote uses without --hid-backend (the bundled demo devices and the host's)
+            from app.hid.setup import make_service
+
+            self.service = self.app.devices = make_service([], self.app)
+        else:
+            self.service = self.app.devices = DeviceService([self.backend], self.app, serial=serial_backends)
         self.tab = self.app.new_tab()
         self.tab.view.resize(900, 600)
         self.tab.view.show()

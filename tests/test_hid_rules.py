@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from app.hid.blocklist import FIDO_USAGE_PAGE, excluded, protected_report_ids, vendor_product_blocked
 from app.hid.descriptor import parse_collections
-from app.hid.script import Pattern, ScriptError, parse_hex, parse_rules
+from app.hid.script import Pattern, ScriptError, parse_hex, parse_rules, render
 from app.hid.traffic import TrafficLog
 
 PAD = bytes.fromhex("0600ff0901a10185010902150026ff007508950881028502090395089102850309049504b102c0")
@@ -70,7 +70,9 @@ def test_reply_patterns():
             continue
         raise AssertionError(f"{bad!r} parsed")
     (rule,) = parse_rules([{"match": "01 *", "reply": {"reportId": 2, "hex": "aa bb"}, "delay_ms": 3}])
-    assert rule.replies == ((2, b"\xaa\xbb"),) and rule.delay_ms == 3
+    assert rule.replies == ((2, (0xAA, 0xBB)),) and rule.delay_ms == 3
+    (echo,) = parse_rules([{"match": "02 a1 ?? *", "reply": {"reportId": 1, "hex": "b1 $2 $9"}}])
+    assert render(echo.replies[0][1], bytes([2, 0xA1, 12])) == bytes([0xB1, 12, 0])
     assert parse_hex("a1,0c 00") == b"\xa1\x0c\x00"
 
 

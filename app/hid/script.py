@@ -8,7 +8,9 @@ the report id followed by the report's data (hidapi's convention); ``on`` says w
 bytes written since the last match (a rule fires on a suffix of that buffer).
 
 A reply is ``{"reportId": n, "hex": "…"}`` (HID input report) or ``{"hex": "…"}`` (serial bytes), sent
-``delay_ms`` after the frame (default 0). Errors: :class:`ScriptError` (``ValueError``) names the rule.
+``delay_ms`` after the frame (default 0). In a reply's hex, ``$N`` stands for byte N of the matched frame
+(``$0`` is the HID report id), so a reply can echo what was asked (``b1 $2`` answers ``02 a1 0c`` with
+``b1 0c``). Errors: :class:`ScriptError` (``ValueError``) names the rule.
 """
 
 from __future__ import annotations
@@ -63,10 +65,34 @@ class Pattern:
         return all(p is None or p == b for p, b in zip(self.bytes_, frame))
 
 
+def parse_template(text: str, what: str = "hex") -> tuple:
+    """A reply's hex with ``$N`` references (module docstring) → a tuple of byte values and ``"$N"`` strings.
+    Raises :class:`ScriptError`."""
+    out: list = []
+    for tok in str(text).replace(",", " ").split():
+        if re.fullmatch(r"\$\d{1,4}", tok):
+            out.append(tok)
+        else:
+            out.extend(parse_hex(tok, what))
+    return tuple(out)
+
+
+def render(template: tuple, frame: bytes) -> bytes:
+    """The reply bytes of ``template`` for the matched ``frame`` (a ``$N`` past the frame's end is 0)."""
+    out = bytearray()
+    for item in template:
+        if isinstance(item, str):
+            n = int(item[1:])
+            out.append(frame[n] if n < len(frame) else 0)
+        else:
+            out.append(item)
+    return bytes(out)
+
+
 @dataclass(frozen=True)
 class Rule:
     """One script rule: ``pattern``, ``on`` (``output``/``feature``/``serial``), ``replies`` as
-    ``(report_id, bytes)`` pairs (report id 0 for serial), ``delay_ms``."""
+    ``(report_id, template)`` pairs (report id 0 for serial; :func:`render` makes the bytes), ``delay_ms``."""
 
     pattern: Pattern
     on: str
@@ -95,7 +121,7 @@ def parse_rules(items, *, serial: bool = False) -> list[Rule]:
             rid = 0 if serial else int(r.get("reportId", 0))
             if not 0 <= rid <= 255:
                 raise ScriptError(f"replies[{i}]: reportId must be 0…255")
-            replies.append((rid, parse_hex(r["hex"], f"replies[{i}].hex")))
+            replies.append((rid, parse_template(r["hex"], f"replies[{i}].hex")))
         on = "serial" if serial else str(item.get("on", "output"))
         if on not in ("output", "feature", "serial"):
             raise ScriptError(f"replies[{i}]: 'on' is output or feature")

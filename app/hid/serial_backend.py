@@ -22,7 +22,7 @@ import threading
 import tty
 
 from app.hid.backend import DeviceInfo
-from app.hid.script import Rule, ScriptError, parse_rules
+from app.hid.script import Rule, ScriptError, parse_rules, render
 
 log = logging.getLogger("pagenote.hid")
 
@@ -82,7 +82,7 @@ class VirtualPort:
                 pat = rule.pattern
                 frame = buffer if pat.rest else buffer[-len(pat.bytes_):] if pat.bytes_ else b""
                 if frame and pat.matches(frame):
-                    data = b"".join(r[1] for r in rule.replies)
+                    data = b"".join(render(r[1], frame) for r in rule.replies)
                     self._later(rule.delay_ms, master, data)
                     buffer = b""
                     break
@@ -192,7 +192,8 @@ class SerialBackends:
 
                 for p in list_ports.comports():
                     out.append(DeviceInfo.make(key=f"serial:{p.device}", vendor_id=p.vid or 0, product_id=p.pid or 0,
-                                               product_name=p.product or p.description or p.device,
+                                               product_name=p.product or (p.description if p.description not in
+                                                                           ("", "n/a") else p.device),
                                                serial_number=p.serial_number or "", backend="pyserial"))
             except ImportError as exc:
                 log.warning("pyserial is not installed (%s): no serial ports", exc)

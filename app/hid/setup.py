@@ -2,9 +2,10 @@
 ``;``-separated), turned into backends and a :class:`~app.hid.service.DeviceService`.
 
 Values: ``hidapi`` (the host's HID devices), ``virtual:FILE`` (the virtual devices of a description file,
-:mod:`app.hid.virtual`; its ``serial`` entries become pty serial ports), ``none``. Real devices appear beside
-virtual ones: ``hidapi`` is used unless ``none`` is given or the values name only ``none``/virtual files
-together with ``none``. Serial ports of the host (pyserial) are always listed.
+:mod:`app.hid.virtual`; its ``serial`` entries become pty serial ports), ``none`` (no host devices). Real
+devices appear beside virtual ones: the host's HID devices and serial ports are listed unless ``none`` is
+given. With no value at all, the bundled demo devices (``resources/devices/demo.json``: the demo page's
+"pagenote demo pad" and "pagenote demo UART") are there too, so the demo page works out of the box.
 """
 
 from __future__ import annotations
@@ -46,6 +47,11 @@ def make_service(specs: list[str], parent=None):
     from app.hid.virtual import VirtualBackend, load_description
 
     backends, serial_descriptions = [], []
+    if not specs:
+        from app.core.resources import resource
+
+        demo = resource("devices", "demo.json")
+        specs = [f"virtual:{demo}"] if demo.is_file() else []
     if "none" not in specs:
         try:
             from app.hid.backend import HidapiBackend

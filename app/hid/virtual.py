@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from app.hid.backend import Backend, Connection, DeviceInfo
-from app.hid.script import Rule, ScriptError, first_match, parse_hex, parse_rules
+from app.hid.script import Rule, ScriptError, first_match, parse_hex, parse_rules, render
 
 
 def load_description(path: Path) -> dict:
@@ -160,7 +160,8 @@ class VirtualBackend(Backend):
         rule = first_match(dev.rules, on, frame)
         if rule is None:
             return
-        for report_id, data in rule.replies:
+        for report_id, template in rule.replies:
+            data = render(template, frame)
             report = bytes([report_id]) + data if dev.info.numbered else data
             self._later(rule.delay_ms, dev, report)
 
