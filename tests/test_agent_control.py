@@ -129,3 +129,25 @@ def test_agent_actions_reach_the_page_in_annotation_mode_and_make_no_annotation(
     QTest.mouseClick(window.view.focusProxy(), Qt.MouseButton.RightButton, Qt.KeyboardModifier.NoModifier,
                      QPoint(5, 5))
     assert window.annotate.active
+
+
+def test_the_window_shows_the_agent_bar_and_its_click_marks_and_stop_works(agent, window, js):
+    bar = window.agent_bar
+    assert bar.isHidden()
+    ref, sid = agent.ref('button "Go"')
+    agent("click", ref=ref, snapshot_id=sid)
+    assert bar.isVisible() and bar.label.text() == "Agent is using this page"
+    assert len(bar.pointer.marks) == 1 and bar.pointer.isVisible()
+    point, _ = bar.pointer.marks[0]
+    rect = js("(() => { const r = document.getElementById('go').getBoundingClientRect();"
+              " return [r.left, r.top, r.right, r.bottom]; })()")
+    zoom = window.view.zoomFactor()
+    assert rect[0] * zoom <= point.x() <= rect[2] * zoom and rect[1] * zoom <= point.y() <= rect[3] * zoom
+    bar.stop_button.click()
+    assert window.tab.agent.control.state == "stopped"
+    assert bar.hand_back_button.isVisible() and not bar.stop_button.isVisible()
+    code, _ = agent.error("click", ref=ref, snapshot_id=sid)
+    assert code == "USER_TOOK_CONTROL"
+    bar.hand_back_button.click()
+    assert bar.isHidden()
+    agent("click", ref=ref, snapshot_id=sid)

@@ -21,11 +21,13 @@ from app.protocol.redact import redact_urls
 from app.runtime.app import PagenoteApp
 from app.runtime.i18n import settings
 from app.sinks import save_markdown
+from app.tabs.actions import agent_parts
 from app.tabs.browser import attach as browser_parts
 from app.tabs.tab import Tab
 from app.ui.annotate import AnnotateController
 from app.ui.console_dock import ConsoleDock
 from app.ui.devices_dock import install_devices_dock
+from app.ui.agent_bar import AgentBar
 from app.ui.dialog_bar import DialogBar
 from app.ui.devtools import DevToolsWindow
 from app.ui.find_bar import FindBar
@@ -68,6 +70,7 @@ class MainWindow(QMainWindow):
         column.setSpacing(0)
         column.addWidget(self.dialog_bar)
         column.addWidget(self.view, 1)
+        self.agent_bar = AgentBar(agent_parts(self.tab), self.view)  # floats: the agent acting, Stop, its clicks
         # The highlight and markers, drawn over the view by the host (the page cannot hide or move them).
         self.marks = MarksOverlay(self.view, self.tab.annotator.scene)
         self.annotate.marks = self.marks  # badge hit tests and note-box placement use what it draws
