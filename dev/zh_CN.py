@@ -226,6 +226,14 @@ ZH = {
     "The page's renderer stopped. Reload to continue — your annotations are kept.":
         "页面的渲染进程已停止。重新加载即可继续——你的批注都会保留。",
     "Toolbar": "工具栏",
+    # the agent bar (app/ui/agent_bar.py)
+    "Take the page back: the agent's further actions are refused": "收回页面：智能体之后的操作将被拒绝",
+    "Hand back to the agent": "交还给智能体",
+    "Agent is using this page": "智能体正在使用此页面",
+    " \u2014 the page opened a {0}: \u201c{1}\u201d; waiting for the agent's answer":
+        " \u2014 页面打开了 {0}：\u201c{1}\u201d；正在等待智能体的回答",
+    "You took the page back: the agent's actions are refused until you hand it back":
+        "你已收回页面：在你交还之前，智能体的操作都会被拒绝",
 }
 
 

@@ -2,6 +2,40 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>AgentBar</name>
+    <message>
+        <location filename="../../app/ui/agent_bar.py" line="101" />
+        <source>Stop</source>
+        <extracomment>How long one click mark stays (ms), and its ring's radius (view px).</extracomment>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/agent_bar.py" line="102" />
+        <source>Take the page back: the agent's further actions are refused</source>
+        <translation>收回页面：智能体之后的操作将被拒绝</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/agent_bar.py" line="104" />
+        <source>Hand back to the agent</source>
+        <translation>交还给智能体</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/agent_bar.py" line="135" />
+        <source>Agent is using this page</source>
+        <translation>智能体正在使用此页面</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/agent_bar.py" line="137" />
+        <source> — the page opened a {0}: “{1}”; waiting for the agent's answer</source>
+        <translation> — 页面打开了 {0}：“{1}”；正在等待智能体的回答</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/agent_bar.py" line="140" />
+        <source>You took the page back: the agent's actions are refused until you hand it back</source>
+        <translation>你已收回页面：在你交还之前，智能体的操作都会被拒绝</translation>
+    </message>
+</context>
+<context>
     <name>AnnotateController</name>
     <message>
         <location filename="../../app/ui/annotate.py" line="79" />
@@ -868,7 +902,7 @@
         <translation>批注已清空</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="384" />
+        <location filename="../../app/ui/main_window.py" line="386" />
         <source>Agent socket off: {0}</source>
         <translation>智能体套接字已关闭：{0}</translation>
     </message>
