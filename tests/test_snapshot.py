@@ -320,3 +320,20 @@ def test_open_shadow_roots_are_walked_with_their_slots_and_refs_resolve_inside(w
     ref = _ref(text, r'button "Inside open root"')
     found = snap.raw("ref.resolve", {"ref": ref, "snapshot_id": result["snapshot_id"]})["result"]
     assert found["how"] == "same" and found["name"] == "Inside open root" and found["rect"]["height"] > 0
+
+
+def test_a_menu_shown_by_css_hover_is_a_change(window, server, snap, js, qtbot):
+    from PySide6.QtCore import QPoint
+    from PySide6.QtTest import QTest
+
+    window.load_page(server.url("snapshot_hover.html"))
+    corner = "(() => { const r = document.getElementById('%s').getBoundingClientRect(); return [r.x + 5, r.y + 5]; })()"
+    far = js(corner % "far")
+    QTest.mouseMove(window.view.focusProxy(), QPoint(int(far[0]), int(far[1])))
+    qtbot.waitUntil(lambda: js("document.querySelector(':hover') !== null"), timeout=5000)
+    assert "Shoes" not in snap()["snapshot"]
+    menu = js(corner % "menu")
+    QTest.mouseMove(window.view.focusProxy(), QPoint(int(menu[0]), int(menu[1])))
+    qtbot.waitUntil(lambda: js("document.getElementById('menu').matches(':hover')"), timeout=5000)
+    result = snap()
+    assert result["mode"] in ("diff", "full") and 'link "Shoes"' in (result.get("diff") or result["snapshot"])

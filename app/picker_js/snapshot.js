@@ -2,11 +2,11 @@
 // @imports snapshot_tree: buildTree; snapshot_lines: selectLines; refs: DOC_ID, pruneRefs, resolveRef; frames: frameInfo, resolveChain; redact: isRedacted, REDACTED
 // @exports snapshotDocument, resolveSnapshotRef, stopSnapshots
 // snapshot.js — this document's part of the agent snapshot (the host stitches frames and keeps the modes; see
-// app/tabs/snapshot.py). A MutationObserver and the input/change/scroll/resize/toggle events mark the document
-// changed, and the window's size and scroll position and the shown form controls' state (a script can set a
-// value or `checked` without any event) are compared; a request that names the previous answer of an unchanged
-// document gets {unchanged: true} without walking it again. (An inner scroller's scroll is seen with its
-// scroll event, one frame later; a layout change without a DOM change — a web font, an animation — is not.)
+// app/tabs/snapshot.py). A MutationObserver and events (CHANGE_EVENTS, resize) mark the document changed, and
+// the window's size and scroll position and the shown form controls' state (a script can set a value or
+// `checked` without any event) are compared; a request that names the previous answer of an unchanged document
+// gets {unchanged: true} without walking it again. (An inner scroller's scroll is seen with its scroll event,
+// one frame later; a layout change with no DOM change and no such event — a web font loading — is not seen.)
 
 const KEEP_SNAPSHOTS = 32;   // refs shown in the last this-many snapshots of the document stay resolvable
 
@@ -14,6 +14,10 @@ let seq = 0;            // this document's answers, counted
 let dirty = true;       // something observable changed since the last answer
 let lastKey = '';       // the options of the last answer
 let watching = null;
+// Events after which the page may look different without a DOM change: CSS :hover and :focus-within states,
+// finished transitions and animations, popovers and <details> toggled, typing, scrolling.
+const CHANGE_EVENTS = ['input', 'change', 'scroll', 'toggle', 'mouseover', 'mouseout', 'focusin', 'focusout',
+  'transitionend', 'animationend'];
 let controls = [];      // the form controls the last answer showed …
 let controlState = '';  // … and their state then: a value or checked set by a script fires no event
 
@@ -29,7 +33,7 @@ function watch() {
   if (watching) return;
   watching = new MutationObserver(markDirty);
   watching.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
-  for (const type of ['input', 'change', 'scroll', 'toggle']) {
+  for (const type of CHANGE_EVENTS) {
     document.addEventListener(type, markDirty, { capture: true, passive: true });
   }
   window.addEventListener('resize', markDirty, { passive: true });
@@ -40,7 +44,7 @@ function stopSnapshots() {
   if (!watching) return;
   watching.disconnect();
   watching = null;
-  for (const type of ['input', 'change', 'scroll', 'toggle']) {
+  for (const type of CHANGE_EVENTS) {
     document.removeEventListener(type, markDirty, { capture: true });
   }
   window.removeEventListener('resize', markDirty);
