@@ -53,8 +53,17 @@
     if (dir !== "EVENT") { const op = decode(entry, u8, device); if (op) entry.op = op; }
     log.entries.push(entry);
     if (log.entries.length > log.ring) log.entries.splice(0, log.entries.length - log.ring);
-    debug("[HID] [" + dir + "] " + entry.t + " reportId=0x" + HEX[reportId & 255] + " len=" + entry.len + (entry.hex ? " " + entry.hex : "") + (entry.op ? " ; " + entry.op : ""));
+    // The console line goes out after the caller's task (one console.debug per entry, in order): a console
+    // message is an IPC to the browser, too slow for the page's sendReport path.
+    lines.push(entry);
+    if (lines.length === 1) queueMicrotask_(flushLines);
     return entry;
+  }
+  const lines = [];
+  const queueMicrotask_ = (fn) => setTimeout_(fn, 0);
+  function flushLines() {
+    const batch = lines.splice(0, lines.length);
+    for (const e of batch) debug("[HID] [" + e.dir + "] " + e.t + " reportId=0x" + HEX[e.report_id & 255] + " len=" + e.len + (e.hex ? " " + e.hex : "") + (e.op ? " ; " + e.op : ""));
   }
   const hidLog = Object.freeze({
     dump: () => log.entries.map((e) => Object.assign({}, e)),
