@@ -19,22 +19,31 @@ without CDP (Qt's remote-debugging port is process-wide and open to any origin, 
    tile: content that appears while scrolling is covered), paste its new rows (and columns, for wide
    documents) into one image, restore everything.
 
-Tiles are viewport-sized, so no single texture ever holds the whole page, however tall.
+Tiles are viewport-sized, so no single texture ever holds the whole page, however tall. The Qt thread only
+scrolls, waits for the probe and grabs; converting, filling, stitching and PNG encoding run on one worker
+thread (:class:`app.capture.stitch.Stitcher`), overlapping the next tiles' frames. Given a ``stream`` factory,
+a whole-document capture writes its rows straight into the PNG (:class:`app.capture.png.PngStream`) and never
+holds the image.
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 import math
+from collections import deque
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 from PIL import Image
 from PySide6.QtWebEngineWidgets import QWebEngineView
 
-from app.capture.draw import redact
-from app.capture.viewport import CaptureError, grab_probed_tile, grab_viewport, to_pil
+from app.capture.png import PngStream
+from app.capture.stitch import Stitcher, Tile
+from app.capture.timing import NO_PHASES, Phases
+from app.capture.viewport import CaptureError, grab_probed_tile, grab_viewport
 from app.webview.bridge import PageBridge, PageCallTimeout
 from app.webview.frames import redaction_rects
 
@@ -43,15 +52,17 @@ log = logging.getLogger("pagenote.capture")
 #: Largest document pagenote stitches, in CSS px per side (Chromium's LayoutUnit saturates near 2**25 px;
 #: a 1280×200,000 px RGBA image is already 1 GB).
 MAX_DOCUMENT_SIDE = 200_000
+#: Tiles grabbed but not yet stitched before the Qt thread waits for the worker (each holds one viewport).
+MAX_QUEUED = 4
 
 
 @dataclass
 class FullPage:
-    """A stitched full-page image (device px) with the document's size in CSS px, the DPR, and what was
-    measured in the captured layout: ``pin_rects`` (id → rect or ``None``) and ``redactions``, in CSS px,
-    document coordinates."""
+    """A stitched full-page image (device px; ``None`` when its rows went into a stream) with the document's
+    size in CSS px, the DPR, and what was measured in the captured layout: ``pin_rects`` (id → rect or
+    ``None``) and ``redactions``, in CSS px, document coordinates (already filled in the image)."""
 
-    image: Image.Image
+    image: Image.Image | None
     width: int
     height: int
     dpr: float
@@ -79,32 +90,40 @@ def _offsets(length: int, view: int, step: int) -> list[int]:
 
 
 async def grab_full_page(view: QWebEngineView, bridge: PageBridge, *, pin_ids: list[str] | None = None,
-                   progress: Callable[[int, int], None] | None = None,
-                   cancelled: Callable[[], bool] = lambda: False,
-                   clip: tuple[float, float, float, float] | None = None) -> FullPage:
+                         progress: Callable[[int, int], None] | None = None,
+                         cancelled: Callable[[], bool] = lambda: False,
+                         clip: tuple[float, float, float, float] | None = None,
+                         stream: Callable[[int, int], PngStream] | None = None,
+                         phases: Phases = NO_PHASES) -> FullPage:
     """Capture the whole document of ``view``'s page (see the module docstring). ``pin_ids``: pinned
     elements whose document rects to measure in the captured layout. ``clip=(left, top, right, bottom)``
     (CSS px, document coordinates) captures only that region, from the tiles that overlap it: the image is the
     region (its top-left is :attr:`FullPage.origin`) — for crops of elements larger than the viewport, which
-    must work on a document too large to stitch whole.
+    must work on a document too large to stitch whole. ``stream(width, height)`` (device px; whole documents
+    only) returns the :class:`PngStream` to write the rows into; the caller finishes or discards it.
 
     ``progress(done, total)`` is called after each tile; ``cancelled()`` is checked before each tile.
+    ``phases`` gets the time of each step (:mod:`app.capture.timing`).
     Raises :class:`CaptureError`: ``CAPTURE_CANCELLED``, ``CAPTURE_TOO_LARGE`` (a side over
     :data:`MAX_DOCUMENT_SIDE`), every error of :func:`grab_viewport`, and ``CAPTURE_REDACTION_UNVERIFIED``
-    (:func:`app.webview.frames.redaction_rects`). The page's scroll position,
-    scrollbars and styles are restored in every case.
+    (:func:`app.webview.frames.redaction_rects`); ``OSError`` from the stream. The page's scroll position,
+    scrollbars and styles are restored in every case, and the worker thread is idle when this returns.
     """
+    loop = asyncio.get_running_loop()
+    worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pagenote-stitch")
+    jobs: deque[asyncio.Future] = deque()
     start = await _metrics(bridge)
     original_scroll = start["scroll"]
     try:
-        await bridge.call("pinForCapture", "sticky")
-        with contextlib.suppress(PageCallTimeout):  # a throttled page: the probes prove freshness anyway
-            await bridge.wait_frames(2)
-        metrics = await _metrics(bridge)
-        pin_rects = await bridge.call("pinnedRects", list(pin_ids or []), True) or {}
-        # Every frame's secret fields, measured in the captured layout (CAPTURE_REDACTION_UNVERIFIED when a
-        # frame in the region does not answer: the image is then not made at all).
-        redactions = await redaction_rects(bridge, True, clip)
+        with phases.span("setup"):
+            await bridge.call("pinForCapture", "sticky")
+            with contextlib.suppress(PageCallTimeout):  # a throttled page: the probes prove freshness anyway
+                await bridge.wait_frames(2)
+            metrics = await _metrics(bridge)
+            pin_rects = await bridge.call("pinnedRects", list(pin_ids or []), True) or {}
+            # Every frame's secret fields, measured in the captured layout (CAPTURE_REDACTION_UNVERIFIED when a
+            # frame in the region does not answer: the image is then not made at all).
+            redactions = await redaction_rects(bridge, True, clip)
         doc_w, doc_h = int(metrics["width"]), int(metrics["height"])
         vw, vh = int(metrics["viewport"]["width"]), int(metrics["viewport"]["height"])
         zoom = view.zoomFactor() or 1.0
@@ -137,43 +156,56 @@ async def grab_full_page(view: QWebEngineView, bridge: PageBridge, *, pin_ids: l
             xs = [x for x in xs if x < region[2] and x + vw > region[0]] or xs[:1]
         total = len(xs) * len(ys)
         dpr = float(metrics["dpr"] or 1.0)
-        canvas = Image.new("RGB", (max(round(region_w * dpr), 1), max(round(region_h * dpr), 1)), (255, 255, 255))
+        size = (max(round(region_w * dpr), 1), max(round(region_h * dpr), 1))
+        stitcher = Stitcher(size, dpr, redactions, stream(*size) if stream is not None and clip is None else None,
+                            phases)
         done = 0
         covered_y = 0
         for y in ys:
             covered_x = 0
-            for x in xs:
+            for column, x in enumerate(xs):
                 if cancelled():
                     raise CaptureError("CAPTURE_CANCELLED", "the full-page capture was cancelled")
                 if done == 1:
                     await bridge.call("pinForCapture", "fixed")  # after the scroll-0 tile: fixed elements once
-                fast = await grab_probed_tile(view, bridge, x, y, done) if y > 0 else None
+                fast = await grab_probed_tile(view, bridge, x, y, done, phases=phases) if y > 0 else None
                 if fast is None:
                     actual = await bridge.call("scrollTo", x, y)
-                    tile = to_pil(await grab_viewport(view, bridge), "RGB")
+                    grabbed = await grab_viewport(view, bridge, phases=phases)
                     skip_top = 0
                 else:
-                    tile, actual = to_pil(fast[0], "RGB"), fast[1]
+                    grabbed, actual = fast
                     skip_top = 1  # the probe row
                 # The tile's secrets as laid out now (a field or frame that appeared while scrolling: lazy
                 # loading, infinite scroll), filled before it joins the image.
-                redact(tile, await redaction_rects(bridge, False, (0, 0, vw, vh)), dpr)
+                with phases.span("redaction"):
+                    rects = await redaction_rects(bridge, False, (0, 0, vw, vh))
                 ax, ay = int(actual["x"]), int(actual["y"])
-                # Paste only what earlier tiles did not cover (overlaps: the probe row, the last row/column).
+                # Keep only what earlier tiles did not cover (overlaps: the probe row, the last row/column).
                 left, top = max(covered_x - ax, 0), max(covered_y - ay, skip_top)
                 box = (round(left * dpr), round(top * dpr), round(min(vw, doc_w - ax) * dpr),
                        round(min(vh, doc_h - ay) * dpr))
-                if box[2] > box[0] and box[3] > box[1]:
-                    # PIL clips a paste to the canvas: parts outside the region fall away.
-                    canvas.paste(tile.crop(box), (round((ax + left - region[0]) * dpr),
-                                                  round((ay + top - region[1]) * dpr)))
+                at = (round((ax + left - region[0]) * dpr), round((ay + top - region[1]) * dpr))
+                tile = Tile(grabbed, (ax, ay), rects, box, at, row_end=column == len(xs) - 1)
+                jobs.append(loop.run_in_executor(worker, stitcher.add, tile))
+                while jobs and (len(jobs) > MAX_QUEUED or jobs[0].done()):
+                    await jobs.popleft()  # the worker's errors surface here
                 covered_x = ax + vw
                 done += 1
                 if progress is not None:
                     progress(done, total)
             covered_y = int(actual["y"]) + vh
-        return FullPage(canvas, doc_w, doc_h, dpr, total, pin_rects, redactions, (region[0], region[1]))
+        with phases.span("drain"):
+            while jobs:
+                await jobs.popleft()
+            image = await loop.run_in_executor(worker, stitcher.finish)
+        return FullPage(image, doc_w, doc_h, dpr, total, pin_rects, redactions, (region[0], region[1]))
     finally:
+        # Queued tiles are dropped and a running one is waited for (a few ms), so the caller may discard the
+        # stream safely.
+        for job in jobs:
+            job.cancel()
+        worker.shutdown(wait=True, cancel_futures=True)
         # Posted, not awaited: the renderer runs them in order even when it is busy now (a page in a script
         # loop would otherwise time out each step, skip the rest and hide the capture's real error); any later
         # page call queues behind them, so it already sees the restored page.

@@ -26,8 +26,10 @@ from app import __version__
 from app.core.platform import exclusive_lock
 from app.capture.draw import draw_annotations, redact
 from app.capture.fullpage import grab_full_page
-from app.capture.png import save_png
-from app.capture.viewport import CaptureError, grab_viewport, to_pil
+from app.capture.png import PngStream, save_png
+from app.capture.stitch import rgb_image
+from app.capture.timing import NO_PHASES, Phases
+from app.capture.viewport import CaptureError, grab_viewport_with
 from app.core.errors import PagenoteError
 from app.protocol.redact import redact_urls
 from app.sinks import slug, stamp, unique_path, write_atomic
@@ -70,6 +72,8 @@ class Shooter:
         # One capture at a time per view: a capture scrolls the page, hides scrollbars and pins fixed/sticky
         # elements, so two at once would photograph each other's changes. Pass the view's one lock.
         self.lock = lock or asyncio.Lock()
+        #: Where each capture's time goes (:mod:`app.capture.timing`); benches set a ``Phases`` here.
+        self.timings: Phases = NO_PHASES
 
     @asynccontextmanager
     async def _capturing(self) -> AsyncIterator[Callable[[], None]]:
@@ -118,27 +122,34 @@ class Shooter:
 
     # -- saving --------------------------------------------------------------------------------------------
 
-    async def _save(self, image: Image.Image, kind: str, suffix: str, k: float, numbers: list[int],
-                    base: str) -> Shot:
-        """Encode ``image`` as PNG with pagenote's tEXt chunks, write it under a fresh name and list it in the
-        index. The encoding and the write run in a worker thread (:func:`app.capture.png.save_png`), so the
-        agent socket and the window stay responsive meanwhile."""
-        page = self.view.page()
-        url = redact_urls(page.url().toString())
-        title = page.title()
-        path = unique_path(self.directory, base + suffix, ".png")
+    def _info(self, kind: str, k: float) -> tuple[PngImagePlugin.PngInfo, str]:
+        """pagenote's PNG text chunks for an image of ``kind`` at ``k`` image px per CSS px, and the page's
+        URL (credentials and secrets redacted) they name."""
+        url = redact_urls(self.view.page().url().toString())
         info = PngImagePlugin.PngInfo()
         for key, value in (("Software", f"pagenote {__version__}"), ("pagenote:kind", kind),
                            ("pagenote:dpr", f"{self.view.devicePixelRatioF():g}"), ("pagenote:scale", f"{k:g}"),
                            ("pagenote:url", url)):
             info.add_text(key, value)
+        return info, url
 
-        # Streamed band by band (app/capture/png.py: no second copy of the image, the fastest deflate here).
-        await asyncio.get_running_loop().run_in_executor(None, save_png, image, path, info)
-        shot = Shot(str(path), kind, image.width, image.height, self.view.devicePixelRatioF(), k, url, title,
+    def _listed(self, path: Path, kind: str, size: tuple[int, int], k: float, url: str, numbers: list[int]) -> Shot:
+        """The :class:`Shot` of a saved image, appended to the index."""
+        shot = Shot(str(path), kind, size[0], size[1], self.view.devicePixelRatioF(), k, url, self.view.page().title(),
                     self._viewport_css(), datetime.now(timezone.utc).isoformat(timespec="seconds"), numbers)
         self._index(shot)
         return shot
+
+    async def _save(self, image: Image.Image, kind: str, suffix: str, k: float, numbers: list[int],
+                    base: str) -> Shot:
+        """Encode ``image`` as PNG with pagenote's tEXt chunks, write it under a fresh name and list it in the
+        index. The encoding and the write run in a worker thread (:func:`app.capture.png.save_png`), so the
+        agent socket and the window stay responsive meanwhile."""
+        info, url = self._info(kind, k)
+        path = unique_path(self.directory, base + suffix, ".png")
+        # Streamed band by band (app/capture/png.py: no second copy of the image, the fastest deflate here).
+        await asyncio.get_running_loop().run_in_executor(None, save_png, image, path, info, self.timings)
+        return self._listed(path, kind, image.size, k, url, numbers)
 
     def _index(self, shot: Shot) -> None:
         """Append ``shot`` to ``shots/index.jsonl``: rewritten atomically under an advisory lock, so readers
@@ -176,10 +187,33 @@ class Shooter:
         """Save the whole document (:func:`grab_full_page`), redacted, and optionally an annotated copy.
         ``extra_rects``: document rects (CSS px) of pins in iframes."""
         self.directory.mkdir(parents=True, exist_ok=True)
+        k = self.device_per_css
+        # A clean image at its captured scale is streamed into its file as the tiles come (never held whole);
+        # one to draw on or to resize is stitched in memory first.
+        streamed = not annotated and (self.scale == "device" or abs(k - 1.0) < 1e-6)
+        streams: list[PngStream] = []
+        url = ""
+
+        def stream(width: int, height: int) -> PngStream:
+            nonlocal url
+            info, url = self._info("full", k)
+            streams.append(PngStream(self.directory, width, height, info))
+            return streams[-1]
+
         async with self._capturing() as check:
-            page = await grab_full_page(self.view, self.bridge, pin_ids=[pin_id for _, pin_id in pins],
-                                        progress=progress, cancelled=cancelled)
-            check()
+            try:
+                page = await grab_full_page(self.view, self.bridge, pin_ids=[pin_id for _, pin_id in pins],
+                                            progress=progress, cancelled=cancelled,
+                                            stream=stream if streamed else None, phases=self.timings)
+                check()
+                if page.image is None:
+                    out = streams[0]
+                    path = unique_path(self.directory, self._base() + "-full", ".png")
+                    await asyncio.get_running_loop().run_in_executor(None, out.finish, path, self.timings)
+                    return self._listed(path, "full", (out.width, out.height), k, url, []), None
+            finally:
+                for unfinished in streams:
+                    unfinished.discard()  # after finish: nothing left to delete
             return await self._clean_and_annotated(page.image, "full", "-full", page.redactions,
                                                    {**page.pin_rects, **(extra_rects or {})}, pins, annotated)
 
@@ -189,14 +223,16 @@ class Shooter:
         coordinates when ``doc``), measured before and after the grab — both are filled, so a secret field that
         moves or appears meanwhile is still covered. The grab's own errors come first (``CAPTURE_NO_PICKER``
         on an error page), then ``CAPTURE_REDACTION_UNVERIFIED``."""
-        try:
-            before: list[dict] | PagenoteError = await redaction_rects(self.bridge, doc, region)
-        except PagenoteError as exc:
-            before = exc
-        image = to_pil(await grab_viewport(self.view, self.bridge), "RGB")
-        if isinstance(before, PagenoteError):
-            raise before
-        return image, before + await redaction_rects(self.bridge, doc, region)
+        # The first measurement runs while the paint probe's frame is awaited (grab_viewport_with), always
+        # before the image's frame is made.
+        grabbed, before = await grab_viewport_with(self.view, self.bridge,
+                                                   lambda: redaction_rects(self.bridge, doc, region),
+                                                   phases=self.timings)
+        with self.timings.span("redaction"):
+            after = await redaction_rects(self.bridge, doc, region)
+        with self.timings.span("conversion"):
+            image = rgb_image(grabbed)
+        return image, before + after
 
     async def _clean_and_annotated(self, image: Image.Image, kind: str, suffix: str, redactions: list[dict],
                                    rects: dict, pins, annotated: bool) -> tuple[Shot, Shot | None]:
@@ -213,7 +249,7 @@ class Shooter:
                  and r["x"] < w and r["y"] < h and r["x"] + r["width"] > 0 and r["y"] + r["height"] > 0]
         if not annotated or not items:
             return clean, None
-        drawn = image.copy()
+        drawn = image  # the clean copy is written: draw on the same pixels (no second full-size image)
         draw_annotations(drawn, items, k)
         return clean, await self._save(drawn, f"{kind}-annotated", f"{suffix}-annotated", k, [n for n, _ in items],
                                        base)

@@ -12,6 +12,11 @@ asynchronously). So a capture proves freshness by pixels, host side, with a *pai
 3. hide the overlay and grab until the pair is gone: that grab is a fresh, clean frame. Two pixels of
    different colours, because the page's own pixels under a one-pixel probe can have the probe's colour.
 
+Step 3's frame is the image: the probe's frame proves that anything after it is fresh, so a capture costs
+the frames of those two page changes and nothing more — no settling wait, no page call in between that is
+not needed (hiding the probe is posted, and the work a caller wants done before the grab, such as measuring
+secret fields, runs while the probe's frame is awaited: :func:`grab_viewport_with`).
+
 If the probe never shows (a page that deletes pagenote's overlay, or hides it), the capture falls back to
 stability: two grabs a few frames apart must be identical. Each wait ends with :class:`CaptureError`
 ``CAPTURE_BLANK`` after ``timeout_ms``. The image must be the view's logical size × DPR (``CAPTURE_SIZE``).
@@ -23,12 +28,15 @@ import asyncio
 import contextlib
 import logging
 import time
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 from PIL import Image
 from PySide6.QtCore import QRect, QSize
 from PySide6.QtGui import QImage
 from PySide6.QtWebEngineWidgets import QWebEngineView
 
+from app.capture.timing import NO_PHASES, Phases
 from app.core.errors import PagenoteError
 from app.webview.bridge import PageBridge, PageCallTimeout, PageScriptMissing
 
@@ -89,20 +97,34 @@ def _probe_colours(before: Pair) -> Pair:
     return first, second  # type: ignore[return-value]
 
 
-async def _grab_until(view: QWebEngineView, accept, deadline: float) -> QImage | None:
+#: Pause between two looks at the probe's pixels, s (a look is a 2x1 px grab: ~50 µs).
+POLL_S = 0.002
+
+
+def _corner_pair(view: QWebEngineView) -> Pair | None:
+    """The probe's two pixels as on screen now (a 2x1 CSS px grab), ``None`` when the grab is empty."""
+    small = view.grab(QRect(0, 0, 2, 1)).toImage()
+    return _probe_pair(small, view.devicePixelRatioF()) if not small.isNull() and small.width() > 1 else None
+
+
+async def _grab_until(view: QWebEngineView, accept, deadline: float, phases: Phases = NO_PHASES) -> QImage | None:
     """Grab until ``accept(probe pair)``; ``None`` when ``deadline`` (monotonic s) passes first. Polls with
-    a tiny grab of the probe's pixels and grabs the whole view only once they are accepted."""
+    a tiny grab of the probe's pixels and grabs the whole view only once they are accepted (``phases``:
+    ``frame wait`` until then, ``grab copy`` for the whole grab)."""
     dpr = view.devicePixelRatioF()
-    corner = QRect(0, 0, 2, 1)
+    waited = time.perf_counter()
     while True:
-        small = view.grab(corner).toImage()
-        if not small.isNull() and small.width() > 1 and accept(_probe_pair(small, dpr)):
-            image = view.grab().toImage()
+        pair = _corner_pair(view)
+        if pair is not None and accept(pair):
+            phases.add("frame wait", time.perf_counter() - waited)
+            with phases.span("grab copy"):
+                image = view.grab().toImage()
             if accept(_probe_pair(image, dpr)):
                 return image
+            waited = time.perf_counter()
         if time.monotonic() >= deadline:
             return None
-        await asyncio.sleep(0.004)
+        await asyncio.sleep(POLL_S)
 
 
 async def _grab_stable(view: QWebEngineView, bridge: PageBridge, deadline: float) -> QImage | None:
@@ -123,7 +145,8 @@ async def _grab_stable(view: QWebEngineView, bridge: PageBridge, deadline: float
 PROBE_WAIT_MS = 1_500
 
 
-async def grab_viewport(view: QWebEngineView, bridge: PageBridge, *, timeout_ms: int = 5_000) -> QImage:
+async def grab_viewport(view: QWebEngineView, bridge: PageBridge, *, timeout_ms: int = 5_000,
+                        phases: Phases = NO_PHASES) -> QImage:
     """Grab the visible viewport of ``view``, without pagenote's overlay, as a ``QImage`` of
     ``expected_size(view)`` device px (see the module docstring for how freshness is proven).
 
@@ -131,36 +154,55 @@ async def grab_viewport(view: QWebEngineView, bridge: PageBridge, *, timeout_ms:
     ``CAPTURE_NO_PICKER`` when pagenote's page script is not running in the page, ``CAPTURE_BLANK`` when no
     fresh frame arrived within ``timeout_ms``, ``CAPTURE_SIZE`` when the image is not the view's size × DPR.
     """
+    image, _ = await grab_viewport_with(view, bridge, None, timeout_ms=timeout_ms, phases=phases)
+    return image
+
+
+async def grab_viewport_with(view: QWebEngineView, bridge: PageBridge, before: Callable[[], Awaitable[Any]] | None,
+                             *, timeout_ms: int = 5_000, phases: Phases = NO_PHASES) -> tuple[QImage, Any]:
+    """:func:`grab_viewport`, running ``before()`` (page calls that must happen before the image's frame is
+    made, e.g. measuring secret fields) while the probe's frame is awaited; it always completes before the
+    probe is hidden, so before the image's frame. Returns ``(image, what before() returned)``.
+
+    Raises :func:`grab_viewport`'s errors first; then, once the image is taken, what ``before`` raised."""
     if view.width() <= 1 or view.height() <= 1 or not view.isVisible():
         raise CaptureError("CAPTURE_EMPTY_VIEW", "the view is hidden or has no area; show or enlarge the window")
     if view.window().isMinimized():
         # A minimised window's renderer is hidden: Chromium stops producing frames, so a grab would be stale.
         raise CaptureError("CAPTURE_MINIMIZED", "the window is minimised; restore it and retry")
-    try:
-        await bridge.call("frame")
-    except PageScriptMissing:
-        raise CaptureError("CAPTURE_NO_PICKER", "pagenote's page script is not running here (error page, PDF "
-                                                "or download?); reload the page and retry") from None
     start = time.monotonic()
     deadline = start + timeout_ms / 1000
+    early = asyncio.ensure_future(before()) if before is not None else None
+    done = False
     try:
-        before = _probe_pair(view.grab().toImage(), view.devicePixelRatioF())
-        want = _probe_colours(before)
-        await bridge.call("probe", ["#%02X%02X%02X" % c for c in want])
+        before_pair = _corner_pair(view) or ((255, 255, 255), (255, 255, 255))
+        want = _probe_colours(before_pair)
+        try:
+            with phases.span("probe"):
+                await bridge.call("probe", ["#%02X%02X%02X" % c for c in want])
+        except PageScriptMissing:
+            raise CaptureError("CAPTURE_NO_PICKER", "pagenote's page script is not running here (error page, PDF "
+                                                    "or download?); reload the page and retry") from None
+        probed = lambda pair: close(pair[0], want[0], 24) and close(pair[1], want[1], 24)  # noqa: E731
         # Only the requested colours prove the probe is on screen: "different from before" could just be
         # the page's own first paint arriving.
-        shown = await _grab_until(view, lambda pair: close(pair[0], want[0], 24) and close(pair[1], want[1], 24),
-                            min(deadline, start + PROBE_WAIT_MS / 1000))
+        shown = await _grab_until(view, probed, min(deadline, start + PROBE_WAIT_MS / 1000), phases)
+        early_outcome = await asyncio.gather(early, return_exceptions=True) if early is not None else [None]
         if shown is not None:
-            await bridge.call("probe", None)
-            image = await _grab_until(view, lambda pair: not (close(pair[0], want[0], 24) and close(pair[1], want[1], 24)),
-                                deadline)
+            # Posted: any frame without the probe from now on was made after the probe's frame, so fresh.
+            bridge.post("probe", None)
+            image = await _grab_until(view, lambda pair: not probed(pair), deadline, phases)
         else:
             log.warning("paint probe not visible (the page hides pagenote's overlay?); using a stability check")
             await bridge.call("probe", None)
             image = await _grab_stable(view, bridge, deadline)
+        done = True
     finally:
         bridge.post("setOverlayVisible", True)
+        if early is not None and not done:
+            early.cancel()
+            with contextlib.suppress(BaseException):
+                await asyncio.gather(early, return_exceptions=True)
     if image is None:
         raise CaptureError("CAPTURE_BLANK", f"no fresh, stable frame was painted within {timeout_ms} ms; if the "
                                             "window is minimised or hidden, show it and retry")
@@ -168,7 +210,9 @@ async def grab_viewport(view: QWebEngineView, bridge: PageBridge, *, timeout_ms:
         size = expected_size(view)
         raise CaptureError("CAPTURE_SIZE", f"got {image.width()}x{image.height()} device px, expected "
                                            f"{size.width()}x{size.height()}; retry once the window is settled")
-    return image
+    if isinstance(early_outcome[0], BaseException):
+        raise early_outcome[0]
+    return image, early_outcome[0]
 
 
 def close(a: tuple[int, int, int], b: tuple[int, int, int], tolerance: int = 8) -> bool:
@@ -182,7 +226,7 @@ TILE_PROBES = (((255, 0, 255), (0, 255, 0)), ((0, 255, 255), (255, 0, 0)))
 
 
 async def grab_probed_tile(view: QWebEngineView, bridge: PageBridge, x: float, y: float, parity: int,
-                     *, timeout_ms: int = 1_500) -> tuple[QImage, dict] | None:
+                           *, timeout_ms: int = 1_500, phases: Phases = NO_PHASES) -> tuple[QImage, dict] | None:
     """One full-page tile in a single round trip: scroll to (x, y) CSS px and show probe pair
     ``TILE_PROBES[parity]``; return ``(image, actual scroll)`` once the probe is on screen. The probe's two
     pixels are in the tile's top row, which the caller must not use (the previous tile covers it).
@@ -191,7 +235,9 @@ async def grab_probed_tile(view: QWebEngineView, bridge: PageBridge, x: float, y
     overlay): the caller then falls back to :func:`grab_viewport`.
     """
     want = TILE_PROBES[parity % 2]
-    actual = await bridge.call("scrollAndProbe", x, y, ["#%02X%02X%02X" % c for c in want])
+    with phases.span("probe"):
+        actual = await bridge.call("scrollAndProbe", x, y, ["#%02X%02X%02X" % c for c in want])
     deadline = time.monotonic() + timeout_ms / 1000
-    image = await _grab_until(view, lambda pair: close(pair[0], want[0]) and close(pair[1], want[1]), deadline)
+    image = await _grab_until(view, lambda pair: close(pair[0], want[0]) and close(pair[1], want[1]), deadline,
+                              phases)
     return (image, actual) if image is not None else None
