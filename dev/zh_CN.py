@@ -226,6 +226,18 @@ ZH = {
     "The page's renderer stopped. Reload to continue — your annotations are kept.":
         "页面的渲染进程已停止。重新加载即可继续——你的批注都会保留。",
     "Toolbar": "工具栏",
+    "No annotations yet.\nPress Annotate (Ctrl+Shift+A), then click an element on the page to pin a numbered note.":
+        "还没有批注。\n按“批注”（Ctrl+Shift+A），然后点击页面上的元素，钉上带编号的备注。",
+    "no note": "无备注",
+    "Overall note": "总体备注",
+    "stale": "失效",
+    "rematched": "已重新匹配",
+    "hidden": "已隐藏",
+    "exact": "精确",
+    "Note": "备注",
+    "Element": "元素",
+    "Selector": "选择器",
+    "Page": "页面",
     # the agent bar (app/ui/agent_bar.py)
     "Take the page back: the agent's further actions are refused": "收回页面：智能体之后的操作将被拒绝",
     "Hand back to the agent": "交还给智能体",

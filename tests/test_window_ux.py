@@ -286,3 +286,56 @@ def test_the_page_view_keeps_most_of_the_window_and_one_send_action(window):
     sizes = w.splitter.sizes()
     assert sizes[0] >= 0.7 * sum(sizes)
     assert w.panel.send_button.defaultAction() is w.act_send
+
+
+# -- the side panel --------------------------------------------------------------------------------------
+
+
+def test_the_panel_explains_its_empty_state_and_shows_each_row_whole_in_tooltip_and_detail(window, server, qtbot, js):
+    from app.ui.panel_rows import ROW_ROLE
+
+    w = window
+    assert w.panel.list.count() == 0 and "Press Annotate" in w.panel.list.empty_text
+    w.load_page(server.url("counters.html"))
+    w.act_annotate.trigger()
+    long_note = ("Make this much bigger " * 12).strip()
+    pin(w, qtbot, centre(js, "#target"), long_note)
+    pin(w, qtbot, centre(js, "#go"), "")
+    first, second = (w.panel.list.item(i) for i in range(2))
+    data = first.data(ROW_ROLE)
+    assert data.number == 1 and data.note == long_note and data.status == "exact" and data.page.endswith("counters.html")
+    assert long_note in first.toolTip() and "div" in first.toolTip()
+    assert second.data(ROW_ROLE).note == "" and "no note" in second.toolTip()
+    assert second.data(ROW_ROLE).element == "button “Submit”"
+    w.panel.list.setCurrentItem(first)
+    assert w.panel.detail.isVisible() and long_note in w.panel.detail.toPlainText()
+
+
+def test_dragging_a_row_renumbers_the_annotations_and_their_markers(window, server, qtbot, js):
+    from PySide6.QtCore import QModelIndex
+
+    w = window
+    w.load_page(server.url("counters.html"))
+    w.act_annotate.trigger()
+    for selector, note in (("#target", "a"), ("#go", "b"), ("#link", "c")):
+        pin(w, qtbot, centre(js, selector), note)
+    assert w.panel.list.model().moveRow(QModelIndex(), 2, QModelIndex(), 0)   # what a drag of row 3 to the top does
+    qtbot.waitUntil(lambda: [p.annotation.note for p in w.session.pins] == ["c", "a", "b"], timeout=3000)
+    assert [r.split(".")[0] for r in w.panel.rows()] == ["1", "2", "3"] and w.panel.rows()[0].endswith("— c")
+    qtbot.waitUntil(lambda: {m["id"]: m["n"] for m in w.page_call("markers")}[w.session.pins[0].id] == 1, timeout=3000)
+
+
+def test_the_sent_view_keeps_the_agents_whole_reply(window, server, qtbot, js):
+    w = window
+    w.load_page(server.url("counters.html"))
+    w.act_annotate.trigger()
+    pin(w, qtbot, centre(js, "#target"), "note")
+    w.send()
+    batch = w.hub.store.batches[-1]
+    reply = ("Working on it: the padding comes from Button.css line 40, " + "more words " * 20).strip()
+    w.hub.store.ack(batch.id, "acknowledged", reply, None)
+    w.panel.refresh_sent()
+    top = w.panel.sent.topLevelItem(0)
+    assert top.toolTip(1) == f"acknowledged — {reply}"
+    w.panel.sent.setCurrentItem(top)
+    assert w.panel.detail.isVisible() and reply in w.panel.detail.toPlainText()

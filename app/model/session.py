@@ -166,6 +166,14 @@ class Session:
         self.pins = [p for p in self.pins if p.id != pin_id]
         self._changed()
 
+    def move(self, pin_id: str, index: int) -> None:
+        """Move pin ``pin_id`` to position ``index`` (0-based, clamped to the list); the numbers follow the
+        new order (they are positions). Raises ``KeyError`` when there is no such pin."""
+        pin = self.get(pin_id)
+        self.pins.remove(pin)
+        self.pins.insert(max(0, min(index, len(self.pins))), pin)
+        self._changed()
+
     def set_summary(self, text: str) -> None:
         """Set the batch's overall note."""
         self.summary = text

@@ -1,14 +1,21 @@
-"""The side panel: overall note, the numbered annotation list, Edit/Delete (issue #2 §2, §4)."""
+"""The side panel: overall note, the numbered annotation list (badge, note, element, page, status chip; drag
+to reorder, the numbers follow), a detail pane with the selected row whole, Edit/Delete/Send, and the batches
+sent to agents with their replies (issue #2 §2, §4)."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import (QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QPlainTextEdit, QPushButton, QToolButton,
-                               QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget)
+from html import escape
+
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QPainter
+from PySide6.QtWidgets import (QAbstractItemView, QHBoxLayout, QHeaderView, QLabel, QListWidget, QListWidgetItem,
+                               QPlainTextEdit, QPushButton, QTextBrowser, QToolButton, QTreeWidget, QTreeWidgetItem,
+                               QVBoxLayout, QWidget)
 
 from app.agent.methods import Hub
 from app.core.policy import BOX_HIDDEN, NO_BOX_KINDS, STATUS_REMATCHED, STATUS_STALE
 from app.model.session import Session
+from app.ui.panel_rows import ROW_ROLE, RowData, RowDelegate, detail_html, element_summary
 
 ID_ROLE = Qt.ItemDataRole.UserRole
 
@@ -24,6 +31,21 @@ def row_text(number: int, tag: str, name: str, note: str) -> str:
     return label
 
 
+class _List(QListWidget):
+    """The annotation list, which says what to do while it is empty (``empty_text``)."""
+
+    empty_text = ""
+
+    def paintEvent(self, event) -> None:  # noqa: N802 (Qt virtual)
+        super().paintEvent(event)
+        if self.count() == 0 and self.empty_text:
+            painter = QPainter(self.viewport())
+            painter.setPen(self.palette().color(self.palette().ColorRole.PlaceholderText))
+            painter.drawText(self.viewport().rect().adjusted(16, 16, -16, -16),
+                             int(Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap),
+                             self.empty_text)
+
+
 def sent_row_text(status: str, reply: str) -> str:
     """Status column text of a sent batch or annotation: ``resolved — fixed the padding``."""
     return f"{status} — {reply}" if reply else status
@@ -31,7 +53,8 @@ def sent_row_text(status: str, reply: str) -> str:
 
 class AnnotationPanel(QWidget):
     """Shows a :class:`Session` and the batches sent to agents (:class:`Hub`); emits ``edit_requested(id)``,
-    ``delete_requested(id)``, ``summary_changed(str)``, ``send_requested()``."""
+    ``delete_requested(id)``, ``summary_changed(str)``. ``send_requested()`` is kept for callers that
+    show their own button; the window gives the panel its Send action instead (:meth:`set_send_action`)."""
 
     edit_requested = Signal(str)
     delete_requested = Signal(str)
@@ -45,33 +68,54 @@ class AnnotationPanel(QWidget):
         self.summary = QPlainTextEdit()
         self.summary.setPlaceholderText(self.tr("Overall note for the whole batch (optional)"))
         self.summary.setFixedHeight(72)
-        self.list = QListWidget()
-        self.list.setWordWrap(True)
-        self.count_label = QLabel()
+        self.list = _List()
+        self.list.empty_text = self.tr("No annotations yet.\nPress Annotate (Ctrl+Shift+A), then click an element "
+                                       "on the page to pin a numbered note.")
+        self.list.setItemDelegate(RowDelegate(self.tr("no note"), self.list))
+        self.list.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
+        self.list.setDefaultDropAction(Qt.DropAction.MoveAction)
+        self.list.setUniformItemSizes(False)
+        self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.list.model().rowsMoved.connect(lambda *_: QTimer.singleShot(0, self._reordered))
+        self.detail = QTextBrowser()
+        self.detail.setOpenLinks(False)
+        self.detail.setMaximumHeight(130)
+        self.detail.hide()
+        self.count_label = QLabel(objectName="muted")
         self.edit_button = QPushButton(self.tr("Edit"))
         self.delete_button = QPushButton(self.tr("Delete"))
         self.send_button = QToolButton()  # shows the window's Send action (set_send_action)
         buttons = QHBoxLayout()
-        buttons.addWidget(self.count_label, 1)
         buttons.addWidget(self.edit_button)
         buttons.addWidget(self.delete_button)
+        buttons.addStretch(1)
         buttons.addWidget(self.send_button)
         self.sent = QTreeWidget()
         self.sent.setHeaderLabels([self.tr("Sent to agents"), self.tr("Status")])
-        self.sent.setColumnWidth(0, 190)
+        self.sent.setWordWrap(True)
+        self.sent.header().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        self.sent.header().setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
+        self.sent.header().setStretchLastSection(False)
+        title = QHBoxLayout()
+        title.addWidget(QLabel(self.tr("Annotations"), objectName="sectionTitle"))
+        title.addStretch(1)
+        title.addWidget(self.count_label)
         layout = QVBoxLayout(self)
-        layout.setContentsMargins(6, 6, 6, 6)
-        layout.addWidget(QLabel(self.tr("<b>Overall note</b>")))
+        layout.setContentsMargins(8, 8, 8, 8)
+        layout.setSpacing(6)
+        layout.addWidget(QLabel(self.tr("Overall note"), objectName="sectionTitle"))
         layout.addWidget(self.summary)
-        layout.addWidget(QLabel(self.tr("<b>Annotations</b>")))
-        layout.addWidget(self.list, 1)
+        layout.addLayout(title)
+        layout.addWidget(self.list, 2)
+        layout.addWidget(self.detail)
         layout.addLayout(buttons)
         layout.addWidget(self.sent, 1)
         self.summary.textChanged.connect(lambda: self.summary_changed.emit(self.summary.toPlainText()))
-        self.list.itemClicked.connect(lambda item: self.edit_requested.emit(item.data(ID_ROLE)))
+        self.list.itemClicked.connect(lambda item: item.data(ID_ROLE) and self.edit_requested.emit(item.data(ID_ROLE)))
         self.edit_button.clicked.connect(lambda: self._emit_current(self.edit_requested))
         self.delete_button.clicked.connect(lambda: self._emit_current(self.delete_requested))
         self.list.currentRowChanged.connect(self._update_buttons)
+        self.sent.currentItemChanged.connect(self._show_sent_detail)
         session.subscribe(self.refresh)
         self.refresh()
         if hub is not None:
@@ -86,19 +130,53 @@ class AnnotationPanel(QWidget):
 
     def _emit_current(self, signal) -> None:
         item = self.list.currentItem()
-        if item is not None:
+        if item is not None and item.data(ID_ROLE):
             signal.emit(item.data(ID_ROLE))
 
     def _update_buttons(self) -> None:
-        has = self.list.currentItem() is not None
+        item = self.list.currentItem()
+        has = item is not None and bool(item.data(ID_ROLE))
         self.edit_button.setEnabled(has)
         self.delete_button.setEnabled(has)
+        data = item.data(ROW_ROLE) if has else None
+        self.detail.setVisible(data is not None)
+        if data is not None:
+            self.detail.setHtml(data.detail)
+
+    def _show_sent_detail(self, item, _previous=None) -> None:
+        if item is not None and item.data(0, ROW_ROLE):
+            self.list.setCurrentItem(None)
+            self.detail.setHtml(item.data(0, ROW_ROLE))
+            self.detail.show()
+
+    def _reordered(self) -> None:
+        """The user dragged a row: the session takes the list's order (numbers follow)."""
+        ids = [self.list.item(i).data(ID_ROLE) for i in range(self.list.count()) if self.list.item(i).data(ID_ROLE)]
+        if ids == [p.id for p in self.session.pins]:
+            return
+        for index, pin_id in enumerate(ids):
+            if self.session.pins[index].id != pin_id:
+                self.session.move(pin_id, index)
+
+    def _status(self, annotation, element) -> tuple[str, str]:
+        """(status word, translated chip text) of a current annotation."""
+        if annotation.status == STATUS_STALE:
+            return "stale", self.tr("stale")
+        if annotation.status == STATUS_REMATCHED:
+            return "rematched", self.tr("rematched")
+        if element.box in NO_BOX_KINDS:
+            return "stale", self.tr("hidden")
+        return "exact", self.tr("exact")
+
+    def _labels(self) -> dict:
+        return {"note": self.tr("Note"), "element": self.tr("Element"), "selector": self.tr("Selector"),
+                "page": self.tr("Page"), "status": self.tr("Status")}
 
     def refresh(self) -> None:
         """Rebuild the rows from the session: numbers are positions (contiguous, batch-wide); rows are grouped
         under a header per page when the batch spans pages (issue #3 §8); a stale annotation is flagged and
         a rematched one marked (issue #3 §7); one whose element draws nothing now says ``(hidden)`` — its
-        marker is hidden too (issue 9 §6)."""
+        marker is hidden too (issue 9 §6). Each row's item text is the one-line form (:func:`row_text`)."""
         current = self.list.currentItem().data(ID_ROLE) if self.list.currentItem() else None
         self.list.blockSignals(True)
         self.list.clear()
@@ -107,10 +185,8 @@ class AnnotationPanel(QWidget):
         for page in pages:
             if len(pages) > 1:
                 header = QListWidgetItem(page or self.tr("(page)"))
-                header.setFlags(Qt.ItemFlag.NoItemFlags)
-                font = header.font()
-                font.setBold(True)
-                header.setFont(font)
+                header.setFlags(Qt.ItemFlag.ItemIsEnabled)   # not selectable, not greyed out
+                header.setToolTip(page)
                 self.list.addItem(header)
             for number, pin in numbered:
                 if pin.page != page:
@@ -127,11 +203,20 @@ class AnnotationPanel(QWidget):
                 if annotation.status != STATUS_STALE and element.box in NO_BOX_KINDS:
                     text += (self.tr("  (hidden)") if element.box == BOX_HIDDEN
                              else self.tr("  (hidden: {0})").format(element.box))
+                status, chip = self._status(annotation, element)
+                if annotation.status_reason:
+                    chip_detail = f"{chip} ({annotation.status_reason})"
+                else:
+                    chip_detail = chip
                 item = QListWidgetItem(text)
                 item.setData(ID_ROLE, pin.id)
-                item.setToolTip(f"{element.selector}\n{element.url}")
-                if annotation.status == STATUS_STALE:
-                    item.setForeground(Qt.GlobalColor.darkGray)
+                item.setData(ROW_ROLE, RowData(number, annotation.note, element_summary(element), pin.page or element.url,
+                                               status, chip, status == "stale",
+                                               detail_html(number, annotation.note, element, pin.page, chip_detail,
+                                                           self.tr("no note"), self._labels())))
+                item.setToolTip("\n".join(x for x in (annotation.note or self.tr("no note"), element_summary(element),
+                                                       element.selector, pin.page or element.url, chip_detail) if x))
+                item.setFlags(item.flags() | Qt.ItemFlag.ItemIsDragEnabled)
                 self.list.addItem(item)
                 if pin.id == current:
                     self.list.setCurrentItem(item)
@@ -146,7 +231,8 @@ class AnnotationPanel(QWidget):
 
     def refresh_sent(self) -> None:
         """Rebuild the "Sent to agents" tree: newest batch first, one child row per annotation with the
-        agent's status and reply (issue #5 §2, ``annotations.ack``)."""
+        agent's status and reply (issue #5 §2, ``annotations.ack``); the whole reply in the tooltip and, when
+        the row is selected, in the detail pane."""
         self.sent.clear()
         self.sent.setVisible(self.hub is not None and bool(self.hub.store.batches))
         if self.hub is None:
@@ -155,13 +241,24 @@ class AnnotationPanel(QWidget):
             n = len(sent.batch.annotations)
             top = QTreeWidgetItem([self.tr("{0} (%n annotation(s))", "", n).format(sent.id),
                                    sent_row_text(sent.status, sent.reply)])
+            self._sent_tips(top, sent.id, sent.status, sent.reply)
             for number, (annotation, state) in enumerate(zip(sent.batch.annotations, sent.annotations), start=1):
                 element = annotation.element
-                top.addChild(QTreeWidgetItem([row_text(number, element.tag, element.accessible_name,
-                                                       annotation.note), sent_row_text(state.status, state.reply)]))
+                child = QTreeWidgetItem([row_text(number, element.tag, element.accessible_name, annotation.note),
+                                         sent_row_text(state.status, state.reply)])
+                self._sent_tips(child, f"{number}. {element_summary(element)}\n{annotation.note}", state.status,
+                                state.reply)
+                top.addChild(child)
             self.sent.addTopLevelItem(top)
         if self.sent.topLevelItemCount():
             self.sent.topLevelItem(0).setExpanded(True)
+
+    def _sent_tips(self, item: QTreeWidgetItem, what: str, status: str, reply: str) -> None:
+        whole = sent_row_text(status, reply)
+        item.setToolTip(0, what)
+        item.setToolTip(1, whole)
+        item.setData(0, ROW_ROLE, "<p>" + "<br>".join(escape(x) for x in what.split("\n") if x) +
+                     f"</p><p><b>{escape(status)}</b></p><p>{escape(reply)}</p>")
 
     def sent_rows(self) -> list[tuple[str, str]]:
         """(label, status) of every sent row, batches and their annotations, top to bottom."""

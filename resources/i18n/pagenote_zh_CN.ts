@@ -96,72 +96,127 @@
 <context>
     <name>AnnotationPanel</name>
     <message>
-        <location filename="../../app/ui/panel.py" line="46" />
+        <location filename="../../app/ui/panel.py" line="69" />
         <source>Overall note for the whole batch (optional)</source>
         <translation>整批的总体备注（可选）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="51" />
+        <location filename="../../app/ui/panel.py" line="72" />
+        <source>No annotations yet.
+Press Annotate (Ctrl+Shift+A), then click an element on the page to pin a numbered note.</source>
+        <translation>还没有批注。
+按“批注”（Ctrl+Shift+A），然后点击页面上的元素，钉上带编号的备注。</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panel.py" line="74" />
+        <location filename="../../app/ui/panel.py" line="216" />
+        <location filename="../../app/ui/panel.py" line="217" />
+        <source>no note</source>
+        <translation>无备注</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panel.py" line="85" />
         <source>Edit</source>
         <translation>编辑</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="52" />
+        <location filename="../../app/ui/panel.py" line="86" />
         <source>Delete</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="60" />
+        <location filename="../../app/ui/panel.py" line="94" />
         <source>Sent to agents</source>
         <translation>已发送给智能体</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="60" />
+        <location filename="../../app/ui/panel.py" line="94" />
+        <location filename="../../app/ui/panel.py" line="173" />
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="64" />
-        <source>&lt;b&gt;Overall note&lt;/b&gt;</source>
-        <translation>&lt;b&gt;总体备注&lt;/b&gt;</translation>
+        <location filename="../../app/ui/panel.py" line="100" />
+        <source>Annotations</source>
+        <translation>批注</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="66" />
-        <source>&lt;b&gt;Annotations&lt;/b&gt;</source>
-        <translation>&lt;b&gt;批注&lt;/b&gt;</translation>
+        <location filename="../../app/ui/panel.py" line="106" />
+        <source>Overall note</source>
+        <translation>总体备注</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="109" />
+        <location filename="../../app/ui/panel.py" line="164" />
+        <source>stale</source>
+        <translation>失效</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panel.py" line="166" />
+        <source>rematched</source>
+        <translation>已重新匹配</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panel.py" line="168" />
+        <source>hidden</source>
+        <translation>已隐藏</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panel.py" line="169" />
+        <source>exact</source>
+        <translation>精确</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panel.py" line="172" />
+        <source>Note</source>
+        <translation>备注</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panel.py" line="172" />
+        <source>Element</source>
+        <translation>元素</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panel.py" line="172" />
+        <source>Selector</source>
+        <translation>选择器</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panel.py" line="173" />
+        <source>Page</source>
+        <translation>页面</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panel.py" line="187" />
         <source>(page)</source>
         <translation>（页面）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="122" />
+        <location filename="../../app/ui/panel.py" line="198" />
         <source>  [element no longer matched]</source>
         <translation>  [元素已无法匹配]</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="126" />
+        <location filename="../../app/ui/panel.py" line="202" />
         <source>  (rematched)</source>
         <translation>  （已重新匹配）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="128" />
+        <location filename="../../app/ui/panel.py" line="204" />
         <source>  (hidden)</source>
         <translation>  （已隐藏）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="129" />
+        <location filename="../../app/ui/panel.py" line="205" />
         <source>  (hidden: {0})</source>
         <translation>  （已隐藏：{0}）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/panel.py" line="144" />
+        <location filename="../../app/ui/panel.py" line="229" />
         <source>%n annotation(s)</source>
         <translation><numerusform>%n 条批注</numerusform></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/panel.py" line="156" />
+        <location filename="../../app/ui/panel.py" line="242" />
         <source>{0} (%n annotation(s))</source>
         <translation><numerusform>{0}（%n 条批注）</numerusform></translation>
     </message>

@@ -1,0 +1,142 @@
+"""How the side panel draws one annotation: its number badge (the colour the page shows it in), the note or a
+muted "no note", the element (role and accessible name, else tag and text), the page, and a status chip —
+every text elided to the row, the whole of it in the row's tooltip and the detail pane.
+
+The data a row shows travels in its item's roles (:data:`ROW_ROLE`: a :class:`RowData`), so the list keeps
+Qt's own selection, keyboard navigation and drag-and-drop.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from html import escape
+
+from PySide6.QtCore import QRect, QSize, Qt
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPalette
+from PySide6.QtWidgets import QStyle, QStyledItemDelegate, QStyleOptionViewItem
+
+from app.core.placement import badge_width
+from app.core.policy import MARKER_COLOR, MARKER_SELECTED_COLOR, MARKER_SIZE, MARKER_STALE_COLOR
+
+ROW_ROLE = Qt.ItemDataRole.UserRole + 1
+
+#: Status chip colours (background), by status word.
+CHIP_COLOURS = {"exact": "#16A34A", "rematched": "#D97706", "stale": "#6B7280", "sent": "#2563EB",
+                "acknowledged": "#7C3AED", "resolved": "#16A34A", "dismissed": "#6B7280", "unsent": "#6B7280",
+                "pending": "#2563EB"}
+
+
+@dataclass(frozen=True)
+class RowData:
+    """What one row shows: ``number`` (0: no badge), ``note`` (may be empty), ``element`` summary, ``page``,
+    ``status`` word, ``status_text`` (translated chip text), ``stale`` (grey badge), ``detail`` (the whole
+    record, rich text, for the detail pane)."""
+
+    number: int
+    note: str
+    element: str
+    page: str
+    status: str
+    status_text: str
+    stale: bool = False
+    detail: str = ""
+
+
+def element_summary(element) -> str:
+    """``button “Place order”`` — role and accessible name; else the tag and the element's text; the tag alone
+    when it has neither. The ARIA role ``generic`` (a div, a span) says less than the tag, so the tag is used."""
+    kind = element.role if element.role and element.role != "generic" else element.tag or "element"
+    name = element.accessible_name or (element.text or "").strip().replace("\n", " ")
+    return f"{kind} “{name}”" if name else kind
+
+
+def detail_html(number: int, note: str, element, page: str, status_text: str, no_note: str, labels: dict) -> str:
+    """The detail pane's rich text for one annotation: every field whole, escaped. ``labels``: translated
+    field names ``note``, ``element``, ``selector``, ``page``, ``status``."""
+    rows = [(labels["note"], escape(note) if note else f"<i>{escape(no_note)}</i>"),
+            (labels["element"], escape(element_summary(element))),
+            (labels["selector"], f"<code>{escape(element.selector)}</code>"),
+            (labels["page"], escape(page or element.url)),
+            (labels["status"], escape(status_text))]
+    body = "".join(f"<tr><td valign='top'><b>{k}</b>&nbsp;</td><td>{v}</td></tr>" for k, v in rows)
+    return f"<p><b>{number}.</b></p><table>{body}</table>".replace("\n", "<br>")
+
+
+class RowDelegate(QStyledItemDelegate):
+    """Paints :class:`RowData` rows; items without it (page headers) as section titles. ``no_note``: the
+    muted text for a row without a note."""
+
+    PAD = 6
+
+    def __init__(self, no_note: str, parent=None) -> None:
+        super().__init__(parent)
+        self.no_note = no_note
+
+    def sizeHint(self, option: QStyleOptionViewItem, index) -> QSize:  # noqa: N802 (Qt virtual)
+        line = QFontMetrics(option.font).height()
+        data = index.data(ROW_ROLE)
+        if data is None:
+            return QSize(option.rect.width(), line + 2 * self.PAD)
+        return QSize(option.rect.width(), 2 * line + 3 * self.PAD)
+
+    def paint(self, painter: QPainter, option: QStyleOptionViewItem, index) -> None:  # noqa: N802 (Qt virtual)
+        data: RowData | None = index.data(ROW_ROLE)
+        painter.save()
+        style = option.widget.style() if option.widget else None
+        if style is not None:
+            style.drawPrimitive(QStyle.PrimitiveElement.PE_PanelItemViewItem, option, painter, option.widget)
+        selected = bool(option.state & QStyle.StateFlag.State_Selected)
+        text_colour = option.palette.color(QPalette.ColorRole.HighlightedText if selected else QPalette.ColorRole.Text)
+        muted = QColor(text_colour)
+        muted.setAlphaF(0.62)
+        r = option.rect.adjusted(self.PAD, self.PAD, -self.PAD, -self.PAD)
+        if data is None:  # a page header
+            font = QFont(option.font)
+            font.setBold(True)
+            painter.setFont(font)
+            painter.setPen(text_colour)
+            painter.drawText(r, int(Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft),
+                             QFontMetrics(font).elidedText(index.data(Qt.ItemDataRole.DisplayRole) or "",
+                                                           Qt.TextElideMode.ElideMiddle, r.width()))
+            painter.restore()
+            return
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        size = MARKER_SIZE
+        bw = badge_width(data.number)
+        badge = QRect(r.left(), r.top(), bw, size)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QColor(MARKER_STALE_COLOR if data.stale else MARKER_COLOR))
+        painter.drawRoundedRect(badge, size / 2, size / 2)
+        font = QFont(option.font)
+        font.setBold(True)
+        painter.setFont(font)
+        painter.setPen(QColor("#FFFFFF"))
+        painter.drawText(badge, int(Qt.AlignmentFlag.AlignCenter), str(data.number))
+        # The status chip, right-aligned on the first line.
+        chip_font = QFont(option.font)
+        chip_font.setPointSizeF(max(6.0, option.font.pointSizeF() * 0.85))
+        cm = QFontMetrics(chip_font)
+        chip_w = cm.horizontalAdvance(data.status_text) + 12
+        line = QFontMetrics(option.font).height()
+        chip = QRect(r.right() - chip_w, r.top() + (line - cm.height()) // 2, chip_w, cm.height() + 2)
+        painter.setBrush(QColor(CHIP_COLOURS.get(data.status, MARKER_SELECTED_COLOR)))
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.drawRoundedRect(chip, chip.height() / 2, chip.height() / 2)
+        painter.setFont(chip_font)
+        painter.setPen(QColor("#FFFFFF"))
+        painter.drawText(chip, int(Qt.AlignmentFlag.AlignCenter), data.status_text)
+        # Line 1: the note (or "no note", muted); line 2: element · page, muted.
+        left = r.left() + bw + 8
+        fm = QFontMetrics(option.font)
+        painter.setFont(option.font)
+        first = QRect(left, r.top(), max(0, chip.left() - 6 - left), line)
+        note = data.note.replace("\n", " ⏎ ")
+        painter.setPen(text_colour if note else muted)
+        painter.drawText(first, int(Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft),
+                         fm.elidedText(note or self.no_note, Qt.TextElideMode.ElideRight, first.width()))
+        second = QRect(left, r.top() + line + self.PAD // 2, max(0, r.right() - left), line)
+        painter.setPen(muted)
+        meta = f"{data.element} · {data.page}" if data.page else data.element
+        painter.drawText(second, int(Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft),
+                         fm.elidedText(meta, Qt.TextElideMode.ElideRight, second.width()))
+        painter.restore()
