@@ -142,6 +142,11 @@ class Stitcher:
             child = child_frame(frame or self.bridge.page.mainFrame(), info)
             if child is None or len(chain) >= MAX_FRAME_DEPTH:
                 raise PagenoteError("SELECTOR_NOT_FOUND", f"the frame {info.get('selector')!r} is not reachable")
+            try:
+                await self.bridge.wait_ready(frame=child, timeout_ms=5_000)
+            except PagenoteError:
+                raise PagenoteError("SELECTOR_NOT_FOUND", f"pagenote's script is not running in the frame "
+                                                          f"{info.get('selector')!r} (not loaded?)") from None
             frame, chain, rest = child, chain + [info["selector"]], answer["rest"]
             prefix = self.names.of(" >> ".join(chain))
         _raise_for_selector(answer, selector)
