@@ -80,6 +80,27 @@ async def _metrics(bridge: PageBridge) -> dict:
     return metrics
 
 
+class _Sent:
+    """A :class:`PageBridge` stand-in for :func:`redaction_rects` whose ``sent`` event is set as its first page
+    call is sent (the bridge sends a call synchronously as it is awaited, before the caller can run again)."""
+
+    def __init__(self, bridge: PageBridge) -> None:
+        self.bridge = bridge
+        self.page = bridge.page
+        self.sent = asyncio.Event()
+
+    async def call(self, method: str, *args, **kwargs):
+        """:meth:`PageBridge.call`."""
+        pending = self.bridge.call(method, *args, **kwargs)
+        self.sent.set()  # waiters run only once this task waits for the answer: the call is out by then
+        return await pending
+
+
+def _children(bridge: PageBridge) -> bool:
+    """Whether the page has child frames now."""
+    return any(child.isValid() for child in bridge.page.mainFrame().children())
+
+
 def _offsets(length: int, view: int, step: int) -> list[int]:
     """Scroll offsets (CSS px) whose ``view``-long windows cover ``[0, length)``; the last one is aligned to
     the end."""
@@ -159,16 +180,19 @@ async def grab_full_page(view: QWebEngineView, bridge: PageBridge, *, pin_ids: l
         size = (max(round(region_w * dpr), 1), max(round(region_h * dpr), 1))
         stitcher = Stitcher(size, dpr, redactions, stream(*size) if stream is not None and clip is None else None,
                             phases)
-        done = 0
-        covered_y = 0
-        for y in ys:
-            covered_x = 0
-            for column, x in enumerate(xs):
-                if cancelled():
+        plan = [(x, y, column == len(xs) - 1) for y in ys for column, x in enumerate(xs)]
+        covered_x = covered_y = 0
+        ahead: asyncio.Future | None = None  # the next tile's scroll + probe, sent right behind a query
+        try:
+            for done, (x, y, row_end) in enumerate(plan):
+                if ahead is None and cancelled():
                     raise CaptureError("CAPTURE_CANCELLED", "the full-page capture was cancelled")
                 if done == 1:
                     await bridge.call("pinForCapture", "fixed")  # after the scroll-0 tile: fixed elements once
-                fast = await grab_probed_tile(view, bridge, x, y, done, phases=phases) if y > 0 else None
+                if ahead is not None:
+                    fast, ahead = await ahead, None
+                else:
+                    fast = await grab_probed_tile(view, bridge, x, y, done, phases=phases) if y > 0 else None
                 if fast is None:
                     actual = await bridge.call("scrollTo", x, y)
                     grabbed = await grab_viewport(view, bridge, phases=phases)
@@ -179,22 +203,38 @@ async def grab_full_page(view: QWebEngineView, bridge: PageBridge, *, pin_ids: l
                 # The tile's secrets as laid out now (a field or frame that appeared while scrolling: lazy
                 # loading, infinite scroll), filled before it joins the image.
                 with phases.span("redaction"):
-                    rects = await redaction_rects(bridge, False, (0, 0, vw, vh))
+                    asked = _Sent(bridge)
+                    query = asyncio.ensure_future(redaction_rects(asked, False, (0, 0, vw, vh)))
+                    if done + 1 < len(plan) and done + 1 != 1 and plan[done + 1][1] > 0 and not _children(bridge) \
+                            and not cancelled():
+                        # The next tile's scroll goes right behind this query: the renderer runs page calls in
+                        # order, so the query still sees this tile's layout, and a round trip is saved. Only
+                        # without child frames, which the query asks after the main frame's answer.
+                        sent = asyncio.ensure_future(asked.sent.wait())
+                        await asyncio.wait([sent, query], return_when=asyncio.FIRST_COMPLETED)
+                        sent.cancel()
+                        nx, ny, _ = plan[done + 1]
+                        ahead = asyncio.ensure_future(grab_probed_tile(view, bridge, nx, ny, done + 1, phases=phases))
+                    rects = await query
                 ax, ay = int(actual["x"]), int(actual["y"])
                 # Keep only what earlier tiles did not cover (overlaps: the probe row, the last row/column).
                 left, top = max(covered_x - ax, 0), max(covered_y - ay, skip_top)
                 box = (round(left * dpr), round(top * dpr), round(min(vw, doc_w - ax) * dpr),
                        round(min(vh, doc_h - ay) * dpr))
                 at = (round((ax + left - region[0]) * dpr), round((ay + top - region[1]) * dpr))
-                tile = Tile(grabbed, (ax, ay), rects, box, at, row_end=column == len(xs) - 1)
-                jobs.append(loop.run_in_executor(worker, stitcher.add, tile))
+                jobs.append(loop.run_in_executor(worker, stitcher.add, Tile(grabbed, (ax, ay), rects, box, at, row_end)))
                 while jobs and (len(jobs) > MAX_QUEUED or jobs[0].done()):
                     await jobs.popleft()  # the worker's errors surface here
-                covered_x = ax + vw
-                done += 1
+                covered_x = 0 if row_end else ax + vw
+                if row_end:
+                    covered_y = ay + vh
                 if progress is not None:
-                    progress(done, total)
-            covered_y = int(actual["y"]) + vh
+                    progress(done + 1, total)
+        finally:
+            if ahead is not None:
+                ahead.cancel()
+                with contextlib.suppress(BaseException):
+                    await ahead
         with phases.span("drain"):
             while jobs:
                 await jobs.popleft()
