@@ -161,3 +161,22 @@ def test_find_returns_refs_that_resolve_and_act(agent, js):
     regex = agent("find", text="/^(Alert|Confirm)$/", limit=5)
     assert [m["name"] for m in regex["matches"]] == ["Alert", "Confirm"]
     assert agent("find", text="o", limit=2)["more"] is True
+
+
+def test_input_whose_document_was_replaced_meanwhile_is_uncertain(agent, window, server):
+    """The confirmation step on its own: a mark taken in one document, then the page replaced before the input
+    is confirmed (as when a navigation commits while an action is under way) — BROWSER_OPERATION_UNCERTAIN,
+    not a success and not a retry."""
+    from app.core.errors import PagenoteError
+    from app.tabs.actions import Actor, Located
+
+    tab = window.tab
+    actor = Actor(tab, None)
+    loc = Located("e1", "e1", None, (0.0, 0.0), "", 0)
+    mark = window.run(actor.mark(loc))
+    window.load_page(server.url("other.html"))
+    with pytest.raises(PagenoteError) as caught:
+        window.run(actor.confirm(loc, mark, "click", "clicked"))
+    assert caught.value.name == "BROWSER_OPERATION_UNCERTAIN"
+    same = window.run(actor.mark(loc))
+    assert window.run(actor.confirm(loc, same, "click", "clicked")) is False   # nothing sent: unconfirmed
