@@ -339,3 +339,30 @@ def test_the_sent_view_keeps_the_agents_whole_reply(window, server, qtbot, js):
     assert top.toolTip(1) == f"acknowledged — {reply}"
     w.panel.sent.setCurrentItem(top)
     assert w.panel.detail.isVisible() and reply in w.panel.detail.toPlainText()
+
+
+# -- the look ------------------------------------------------------------------------------------------
+
+
+def test_the_theme_follows_the_scheme_and_every_toolbar_icon_is_shipped(qapp, window):
+    from PySide6.QtGui import QPalette
+
+    from app.core.resources import resource
+    from app.ui import theme
+
+    for action in [window.act_annotate, window.act_screenshot, window.act_copy, window.act_save, window.act_send,
+                   window.act_clear, window.keys.back, window.keys.forward, window.keys.reload]:
+        assert not action.icon().isNull(), action.text()
+    assert resource("icons", "lucide", "LICENSE").read_text().startswith("ISC License")
+    style, palette, sheet = qapp.style().name(), qapp.palette(), qapp.styleSheet()
+    try:
+        assert theme.apply(qapp, "dark") == "dark"
+        assert qapp.palette().color(QPalette.ColorRole.Window).lightness() < 80
+        assert theme.apply(qapp, "light") == "light"
+        assert qapp.palette().color(QPalette.ColorRole.Window).lightness() > 200
+        assert "#2563EB" in qapp.styleSheet()
+    finally:
+        qapp.setStyle(style)
+        qapp.setPalette(palette)
+        qapp.setStyleSheet(sheet)
+        theme.icon.cache_clear()

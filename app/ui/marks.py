@@ -156,13 +156,18 @@ class MarksOverlay(QWidget):
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawRect(QRectF(self.rect()).adjusted(1.5, 1.5, -1.5, -1.5))
         for mark in scene.marks:
-            if mark.visible and mark.selected and mark.width and mark.height:
+            # Each annotated element's border box, thin (its badge sits beside it: the outline ties them);
+            # the one whose note is open dashed and thicker.
+            if mark.visible and mark.width and mark.height:
                 self._clip(painter, base, mark.clip, zoom)
-                pen = QPen(_colour(MARKER_COLOR, 0.7), 2, Qt.PenStyle.DashLine)
+                colour = MARKER_STALE_COLOR if mark.stale else MARKER_COLOR
+                pen = (QPen(_colour(colour, 0.8), 2, Qt.PenStyle.DashLine) if mark.selected
+                       else QPen(_colour(colour, 0.55), 1))
                 painter.setPen(pen)
                 painter.setBrush(Qt.BrushStyle.NoBrush)
-                painter.drawRect(QRectF(mark.x * zoom + 1, mark.y * zoom + 1, mark.width * zoom - 2,
-                                        mark.height * zoom - 2))
+                inset = pen.widthF() / 2
+                painter.drawRect(QRectF(mark.x * zoom + inset, mark.y * zoom + inset, mark.width * zoom - 2 * inset,
+                                        mark.height * zoom - 2 * inset))
         if scene.highlight is not None:
             self._paint_highlight(painter, base, zoom)
         for mark, rect in self._placed():

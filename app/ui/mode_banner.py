@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QPushButton, QWidget
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QPushButton, QSizePolicy, QWidget
 
 from app.core.policy import HIGHLIGHT_COLOR
 from app.ui.floating import Follow
@@ -23,6 +23,7 @@ class ModeBanner(QFrame):
         super().__init__(view.parentWidget())
         self.setObjectName("modeBanner")
         self.label = ElidedLabel()
+        self.label.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)  # as wide as its text
         self.label.setText(self.tr("Annotation mode — click an element to pin a note · Alt+↑ parent · "
                                     "Alt+↓ next under the pointer · Esc to leave"))
         self.done = QPushButton(self.tr("Done"))

@@ -5,7 +5,7 @@ Lucide) and a shortcut. One row, so a tab bar can go above it.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject, Qt
+from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QLineEdit, QMenu, QSizePolicy, QToolBar, QToolButton
 
@@ -92,6 +92,16 @@ class Toolbars(QObject):
                       w.act_save, w.act_send, w.act_clear])  # shortcuts work without opening a menu
         w.addToolBar(bar)
         self.bar = bar
+        self._icons = {keys.back: "arrow-left", keys.forward: "arrow-right", keys.reload: "rotate-cw", keys.stop: "x",
+                       keys.find: "search", w.act_annotate: "square-dashed-mouse-pointer", w.act_screenshot: "camera",
+                       w.act_copy: "copy", w.act_save: "save", w.act_send: "send", w.act_clear: "trash-2"}
+        w.installEventFilter(self)
+
+    def eventFilter(self, watched, event) -> bool:  # noqa: N802 (Qt virtual)
+        if event.type() == QEvent.Type.ApplicationPaletteChange:   # the scheme changed: icons in its colours
+            for action, name in self._icons.items():
+                action.setIcon(theme.icon(name))
+        return False
 
     def _action(self, text: str, tip: str, shortcut: str | None = None, icon: str | None = None) -> QAction:
         action = QAction(text, self.window)
