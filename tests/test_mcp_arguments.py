@@ -147,7 +147,11 @@ def test_schemas_generic_clients_can_fill(agent_app):
         assert schema["type"] == "object" and schema["additionalProperties"] is False, name
         for field, prop in schema["properties"].items():
             assert "anyOf" not in prop and prop.get("default", "") is not None, (name, field)
-            assert prop["type"] in ("string", "integer") and prop["description"], (name, field)
+            assert prop["type"] in ("string", "integer", "boolean", "array") and prop["description"], (name, field)
+            # booleans and string arrays only where Playwright MCP's same-named tools have them (browser_click's
+            # doubleClick and modifiers, browser_type's submit and slowly, browser_select_option's values …)
+            assert prop["type"] not in ("boolean", "array") or name.startswith("browser_"), (name, field)
+            assert prop["type"] != "array" or prop["items"]["type"] == "string", (name, field)
     for name in ("acknowledge_annotations", "take_screenshot"):
         assert tools[name]["properties"]["annotation"] == {
             "type": "integer", "minimum": 1, "title": "Annotation",

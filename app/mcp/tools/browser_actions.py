@@ -42,6 +42,18 @@ def _bool_from_text(value: Any) -> Any:
     return value
 
 
+def _list_from_text(value: Any) -> Any:
+    """A JSON array sent as a string (``'["a", "b"]'``), as some clients send every value, → the list."""
+    if isinstance(value, str) and value.strip().startswith("["):
+        import json
+
+        try:
+            return json.loads(value)
+        except ValueError:
+            return value
+    return value
+
+
 #: An optional boolean (``"true"``/``"false"`` strings accepted too), advertised as ``{"type": "boolean"}``.
 OptionalBool = Annotated[Annotated[bool, BeforeValidator(_bool_from_text)] | None, WithJsonSchema({"type": "boolean"})]
 OptionalInteger = Annotated[Integer | None, WithJsonSchema({"type": "integer"})]
@@ -62,7 +74,8 @@ class ClickParams(ToolParams):
     snapshot_id: SnapshotId
     doubleClick: Annotated[OptionalBool, Field(description="double click (default false)")] = None  # noqa: N815
     button: Annotated[optional_enum("left", "right", "middle"), Field(description="default left")] = None
-    modifiers: Annotated[list[Literal["Alt", "Control", "ControlOrMeta", "Meta", "Shift"]] | None,
+    modifiers: Annotated[Annotated[list[Literal["Alt", "Control", "ControlOrMeta", "Meta", "Shift"]],
+                                   BeforeValidator(_list_from_text)] | None,
                          WithJsonSchema({"type": "array", "items": {"type": "string", "enum": [
                              "Alt", "Control", "ControlOrMeta", "Meta", "Shift"]}}),
                          Field(description="modifier keys held during the click")] = None
@@ -89,7 +102,8 @@ class PressParams(ToolParams):
 
 
 class SelectParams(RefParams):
-    values: Annotated[list[str], Field(description="option values or labels to select (one for a single select)")]
+    values: Annotated[Annotated[list[str], BeforeValidator(_list_from_text)], WithJsonSchema(
+        {"type": "array", "items": {"type": "string"}}), Field(description="option values or labels to select (one for a single select)")]
 
 
 class CheckParams(RefParams):
