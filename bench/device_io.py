@@ -35,7 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from _stats import pct  # noqa: E402
-from _window import run_in_app, wait_until  # noqa: E402
+from _window import run_in_app  # noqa: E402
 
 DESCRIPTOR = ("06 00 ff 09 01 a1 01 85 01 09 02 15 00 26 ff 00 75 08 95 08 81 02 85 02 09 03 95 08 91 02 c0")
 DESCRIPTION = {

@@ -6,11 +6,17 @@ module              job
 ==================  ======================================================================================
 ``descriptor``      HID report descriptor bytes → WebHID ``HIDCollectionInfo`` dicts (no Qt)
 ``blocklist``       Chromium's WebHID blocklist: protected report ids, excluded devices (no Qt)
-``backend``         the backend interface and the hidapi backend (reads on worker threads)
+``script``          the virtual devices' reply scripts: patterns, replies, ``$N`` echoes (no Qt)
+``traffic``         the host's traffic log (ground truth at the library boundary), text and JSON Lines (no Qt)
+``backend``         the HID backend interface and the hidapi backend
 ``virtual``         the virtual HID device (descriptor, reply script, hot-plug) behind the same interface
-``traffic``         the host's traffic log (ground truth at the library boundary), text and JSON Lines
-``service``         one per lease: devices, grants per origin, the chooser request, open connections
-``page``            one per tab: the page channel (doorbell + per-frame pull), requests → service → events
-``page_js/``        the main-world script that implements ``navigator.hid`` / ``navigator.serial``
+``serial_backend``  serial ports: pyserial's list and virtual ports on pseudo-terminals
+``service``         one per lease: devices, grants per origin, chooser requests, connections, reader threads
+``setup``           ``--hid-backend`` values → backends → a service
+``page``            one per tab: the page channel (doorbell + per-frame pull), answers and events batched
+``doc``             a document the channel serves; the DOMException a call ends with
+``hid_ops``         the ``navigator.hid`` operations, hot-plug and revocation events
+``serial_page``     the ``navigator.serial`` operations, port reader threads, events
+``page_js/``        the main-world script: ``navigator.hid``, ``navigator.serial``, ``window.__hidLog``
 ==================  ======================================================================================
 """

@@ -60,7 +60,7 @@ class SerialOps:
         return [k for k in self.service.granted(doc.origin) if k in present]
 
     def _key(self, doc, token) -> str:
-        from app.hid.page import DomError
+        from app.hid.doc import DomError
 
         for key in self.service.granted(doc.origin):
             if self.service.token(doc.origin, key) == token:
@@ -68,7 +68,7 @@ class SerialOps:
         raise DomError("NotFoundError", "The port was not found or access was revoked.")
 
     def _conn(self, doc, msg, what: str) -> SerialConn:
-        from app.hid.page import DomError
+        from app.hid.doc import DomError
 
         token = str(msg.get("port"))
         self._key(doc, token)
@@ -95,7 +95,7 @@ class SerialOps:
         return [self._info(doc, k) for k in keys]
 
     async def _request_port(self, doc, msg) -> list:
-        from app.hid.page import DomError
+        from app.hid.doc import DomError
 
         if await self.pages.js(doc.frame, "navigator.userActivation.isActive") is not True:
             raise DomError("SecurityError", "Failed to execute 'requestPort' on 'Serial': Must be handling a user "
@@ -112,7 +112,7 @@ class SerialOps:
         return [self._info(doc, key)]
 
     async def _open(self, doc, msg) -> None:
-        from app.hid.page import DomError
+        from app.hid.doc import DomError
 
         token = str(msg.get("port"))
         key = self._key(doc, token)
@@ -190,7 +190,7 @@ class SerialOps:
         self.service.connections_changed.emit()
 
     async def _write(self, doc, msg) -> None:
-        from app.hid.page import DomError
+        from app.hid.doc import DomError
 
         conn = self._conn(doc, msg, "write")
         try:
@@ -218,7 +218,7 @@ class SerialOps:
             self._end(doc.id, token, conn)
 
     async def _forget(self, doc, msg) -> None:
-        from app.hid.page import DomError
+        from app.hid.doc import DomError
 
         token = str(msg.get("port"))
         try:
@@ -231,7 +231,7 @@ class SerialOps:
         self.service.revoke(doc.origin, key)
 
     async def _set_signals(self, doc, msg) -> None:
-        from app.hid.page import DomError
+        from app.hid.doc import DomError
 
         conn = self._conn(doc, msg, "setSignals")
         signals = msg.get("signals") if isinstance(msg.get("signals"), dict) else {}
@@ -255,7 +255,7 @@ class SerialOps:
                                            "signals.") from None
 
     async def _get_signals(self, doc, msg) -> dict:
-        from app.hid.page import DomError
+        from app.hid.doc import DomError
 
         conn = self._conn(doc, msg, "getSignals")
         if self.service.serial.virtual_port(conn.key) is not None:

@@ -1,0 +1,197 @@
+"""WebHID operations of a tab's device channel (:class:`~app.hid.page.PageDevices`): each answers one
+``navigator.hid`` call of a document (or raises :class:`~app.hid.doc.DomError` with Chrome's DOMException name
+and message), and hot-plug / revocation become the page's ``connect``/``disconnect`` events. Chrome's rules
+followed (``third_party/blink/renderer/modules/hid/hid_device.cc``): a second ``open`` is
+``InvalidStateError``, a device that cannot be opened ``NetworkError``, a report on a closed device
+``InvalidStateError``, a failed or blocklist-protected write ``NotAllowedError``; protected input reports are
+dropped; a cancelled chooser resolves ``requestDevice`` with ``[]``; ``connect``/``disconnect`` fire only for
+devices the origin was granted.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+from app.hid.blocklist import protected_report_ids
+from app.hid.doc import Doc, DomError
+from app.hid.service import Handle
+
+
+class HidOps:
+    """The ``navigator.hid`` calls of :class:`~app.hid.page.PageDevices` (module docstring)."""
+
+    def __init__(self, pages) -> None:
+        self.pages = pages
+        self.service = pages.service
+        self.service.devices_changed.connect(self._devices_changed)
+        self.service.grants_changed.connect(self._grants_changed)
+
+    def handler(self, op):
+        """The coroutine function serving ``op`` (``getDevices``, ``open`` …), or ``None``."""
+        return getattr(self, f"_op_{op}", None) if isinstance(op, str) and op.isidentifier() else None
+
+
+    def _info(self, doc: Doc, key: str) -> dict:
+        d = self.service.device(key)
+        return {"token": self.service.token(doc.origin, key), "vendorId": d.vendor_id, "productId": d.product_id,
+                "productName": d.product_name, "collections": d.collections, "serialNumber": d.serial_number}
+
+    def _present_granted(self, doc: Doc) -> list[str]:
+        present = {d.key for d in self.service.devices("hid")}
+        return [k for k in self.service.granted(doc.origin) if k in present]
+
+    def _key(self, doc: Doc, token) -> str:
+        for key in self.service.granted(doc.origin):
+            if self.service.token(doc.origin, key) == token:
+                return key
+        raise DomError("NotFoundError", "The device was not found or access was revoked.")
+
+    async def _op_getDevices(self, doc: Doc, _msg) -> list:  # noqa: N802 (WebHID's name)
+        keys = self._present_granted(doc)
+        doc.known = set(keys) if doc.known is None else doc.known | set(keys)
+        return [self._info(doc, k) for k in keys]
+
+    async def _op_requestDevice(self, doc: Doc, msg) -> list:  # noqa: N802
+        if await self.pages.js(doc.frame, "navigator.userActivation.isActive") is not True:
+            raise DomError("SecurityError", "Failed to execute 'requestDevice' on 'HID': Must be handling a user "
+                                            "gesture to show a permission request.")
+        filters = [f for f in (msg.get("filters") or []) if isinstance(f, dict)]
+        exclusions = [f for f in (msg.get("exclusionFilters") or []) if isinstance(f, dict)]
+        req = self.service.request(doc.origin, "hid", filters, exclusions)
+        doc.choosers.append(req)
+        done = asyncio.get_running_loop().create_future()
+        req.finished.connect(lambda key: done.done() or done.set_result(key))
+        if req.done:
+            return []
+        key = await done
+        if doc.known is None:
+            doc.known = set()
+        if key is None or self.service.device(key) is None:
+            return []  # Chrome resolves with an empty list when the chooser is cancelled
+        doc.known.add(key)
+        return [self._info(doc, key)]
+
+    async def _op_open(self, doc: Doc, msg) -> None:
+        token = str(msg.get("device"))
+        key = self._key(doc, token)
+        if token in doc.handles:
+            raise DomError("InvalidStateError", "Failed to execute 'open' on 'HIDDevice': The device is already open.")
+        try:
+            handle = await self.service.open(key, doc.origin, self.pages.tab_id)
+        except (OSError, PermissionError):
+            raise DomError("NetworkError", "Failed to execute 'open' on 'HIDDevice': Failed to open the device.") from None
+        handle.debug = doc.debug
+        doc.handles[token] = handle
+        protected = protected_report_ids("input", handle.device.vendor_id, handle.device.product_id,
+                                         handle.device.collections)
+
+        def on_input(report_id: int, data: bytes, entry) -> None:
+            if report_id in protected or doc.handles.get(token) is not handle:
+                return  # Chrome drops protected input reports (hid_blocklist.cc)
+            self.pages.send(doc, {"t": "in", "device": token, "reportId": report_id, "hex": data.hex(" "),
+                            "host_id": entry.id if entry else None})
+
+        handle.on_input = on_input
+        handle.on_lost = lambda: doc.handles.get(token) is handle and doc.handles.pop(token, None)
+        self._event(handle, "open")
+
+    def _event(self, handle: Handle, op: str) -> None:
+        if self.service.logging_for(handle):
+            self.service.log.add("hid", "EVENT", self.service.log_device(handle.device), op=op,
+                                 origin=handle.origin, tab=handle.tab)
+
+    async def _op_close(self, doc: Doc, msg) -> None:
+        handle = doc.handles.pop(str(msg.get("device")), None)
+        if handle is not None:
+            self._event(handle, "close")
+            self.service.close(handle)
+
+    async def _op_forget(self, doc: Doc, msg) -> None:
+        token = str(msg.get("device"))
+        try:
+            key = self._key(doc, token)
+        except DomError:
+            return
+        doc.handles.pop(token, None)
+        self.service.revoke(doc.origin, key)
+
+    def _handle(self, doc: Doc, msg, what: str) -> Handle:
+        token = str(msg.get("device"))
+        self._key(doc, token)
+        handle = doc.handles.get(token)
+        if handle is None or handle.closed:
+            raise DomError("InvalidStateError", f"Failed to execute '{what}' on 'HIDDevice': The device must be "
+                                                "opened first.")
+        return handle
+
+    async def _write(self, doc: Doc, msg, what: str, kind: str, method: str) -> None:
+        handle = self._handle(doc, msg, what)
+        report_id = int(msg.get("reportId") or 0) & 0xFF
+        try:
+            data = bytes.fromhex(str(msg.get("hex") or ""))
+        except ValueError:
+            raise DomError("DataError", "bad report data") from None
+        dev = handle.device
+        if report_id in protected_report_ids(kind, dev.vendor_id, dev.product_id, dev.collections):
+            raise DomError("NotAllowedError", f"Failed to execute '{what}' on 'HIDDevice': Failed to write the "
+                                              "report.")
+        if self.service.logging_for(handle):
+            page_id = msg.get("page_id")
+            self.service.log.add("hid", "TX", self.service.log_device(dev), data, report_id=report_id,
+                                 op=str(msg.get("label") or "")[:200], origin=doc.origin, tab=self.pages.tab_id,
+                                 page_id=int(page_id) if isinstance(page_id, int) else None)
+        try:
+            await self.service.call(handle, method, bytes([report_id]) + data)
+        except OSError:
+            raise DomError("NotAllowedError", f"Failed to execute '{what}' on 'HIDDevice': Failed to write the "
+                                              "report.") from None
+
+    async def _op_sendReport(self, doc: Doc, msg) -> None:  # noqa: N802
+        await self._write(doc, msg, "sendReport", "output", "write")
+
+    async def _op_sendFeatureReport(self, doc: Doc, msg) -> None:  # noqa: N802
+        await self._write(doc, msg, "sendFeatureReport", "feature", "send_feature")
+
+    async def _op_receiveFeatureReport(self, doc: Doc, msg) -> dict:  # noqa: N802
+        handle = self._handle(doc, msg, "receiveFeatureReport")
+        report_id = int(msg.get("reportId") or 0) & 0xFF
+        dev = handle.device
+        failed = DomError("NotAllowedError", "Failed to execute 'receiveFeatureReport' on 'HIDDevice': Failed to "
+                                             "receive the feature report.")
+        if report_id in protected_report_ids("feature", dev.vendor_id, dev.product_id, dev.collections):
+            raise failed
+        try:
+            data = await self.service.call(handle, "get_feature", report_id, 4096)
+        except OSError:
+            raise failed from None
+        entry = None
+        if self.service.logging_for(handle):
+            entry = self.service.log.add("hid", "RX", self.service.log_device(dev), data[1:] if data else b"",
+                                         report_id=report_id, origin=doc.origin, tab=self.pages.tab_id)
+        return {"hex": data.hex(" "), "host_id": entry.id if entry else None}
+
+    # -- hot-plug, revocation --------------------------------------------------------------------------------------
+
+    def _devices_changed(self) -> None:
+        for doc in self.pages.docs():
+            if doc.known is None or not doc.frame.isValid():
+                continue
+            present = set(self._present_granted(doc))
+            for key in sorted(present - doc.known):
+                self.pages.send(doc, {"t": "connect", "device": self._info(doc, key)})
+            for key in sorted(doc.known - present):
+                token = self.service.token(doc.origin, key)
+                doc.handles.pop(token, None)
+                self.pages.send(doc, {"t": "disconnect", "device": token})
+            doc.known = present
+
+    def _grants_changed(self) -> None:
+        for doc in self.pages.docs():
+            granted = set(self.service.granted(doc.origin))
+            for token, handle in list(doc.handles.items()):
+                if handle.device.key not in granted:
+                    doc.handles.pop(token, None)
+                    self.service.close(handle)
+                    self.pages.send(doc, {"t": "closed", "device": token})
+            if doc.known is not None:
+                doc.known &= granted
