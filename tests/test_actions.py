@@ -180,3 +180,18 @@ def test_input_whose_document_was_replaced_meanwhile_is_uncertain(agent, window,
     assert caught.value.name == "BROWSER_OPERATION_UNCERTAIN"
     same = window.run(actor.mark(loc))
     assert window.run(actor.confirm(loc, same, "click", "clicked")) is False   # nothing sent: unconfirmed
+
+
+def test_hover_is_a_trusted_pointer_move(agent, js):
+    ref, sid = agent.ref('button "Go"')
+    agent("hover", ref=ref, snapshot_id=sid)
+    assert js("window.hovered") is True
+
+
+def test_clicks_reach_buttons_in_same_origin_and_cross_origin_iframes(agent, window, server, server2):
+    window.load_page(server.url(f"snapshot_frames.html?other={server2.origin}"))
+    for label in ("same action 0", "cross action 0"):
+        ref, sid = agent.ref(f'button "{label}"')
+        assert ref.startswith("f")
+        result = agent("click", ref=ref, snapshot_id=sid)
+        assert result["element"] == f'button "{label}"' and "confirmed" not in result, result
