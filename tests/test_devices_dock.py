@@ -118,3 +118,29 @@ def test_the_dock_lists_grants_shows_traffic_copies_and_exports(qtbot, win, serv
     assert dock.revoke_button.click() is None and win.app.devices.granted(server.origin) == []
     dock.clear_button.click()
     assert dock.table.rowCount() == 0
+
+
+@pytest.fixture
+def private_settings(tmp_path):
+    from PySide6.QtCore import QSettings
+
+    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(tmp_path / "settings"))
+    yield tmp_path / "settings"
+    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(tmp_path / "gone"))
+
+
+def test_log_traffic_is_a_remembered_setting(private_settings, qtbot, aio, lease, tmp_path):
+    from app.runtime.app import PagenoteApp
+
+    first = PagenoteApp(lease, tmp_path)
+    assert first.devices.logging is False        # off by default
+    from app.ui.devices_dock import DevicesDock
+
+    dock = DevicesDock(first.devices, tmp_path)
+    dock.log_checkbox.setChecked(True)
+    assert first.devices.logging is True and list(private_settings.rglob("*.ini"))
+    second = PagenoteApp(lease, tmp_path)
+    assert second.devices.logging is True        # the next start logs from the first frame
+    for app in (first, second):
+        app.close()
+    dock.deleteLater()

@@ -20,6 +20,13 @@ log = logging.getLogger("pagenote.hid")
 
 #: The environment variable the CLI passes ``--hid-backend`` values through (``;``-separated).
 ENV = "PAGENOTE_HID_BACKEND"
+#: The user setting (``pagenote.ini``) that turns the traffic log on for every page at start.
+LOG_SETTING = "devices/log"
+
+
+def on(value) -> bool:
+    """A setting's value as a bool (``true``/``1``/``yes``/``on``; QSettings hands INI values back as text)."""
+    return str(value).lower() in ("true", "1", "yes", "on")
 
 
 def specs_from_env() -> list[str]:

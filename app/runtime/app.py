@@ -47,9 +47,12 @@ class PagenoteApp(QObject):
         """The lease's :class:`~app.hid.service.DeviceService` (WebHID / Web Serial devices, grants, traffic
         log), made on first use from ``--hid-backend`` (:mod:`app.hid.setup`). Assign one before the first
         tab to use other backends (tests: a virtual device)."""
-        from app.hid.setup import make_service, specs_from_env
+        from app.hid.setup import LOG_SETTING, make_service, on, specs_from_env
+        from app.runtime.i18n import settings
 
-        return make_service(specs_from_env(), self)
+        service = make_service(specs_from_env(), self)
+        service.logging = on(settings().value(LOG_SETTING, False))  # Devices dock → Log traffic, remembered
+        return service
 
     @cached_property
     def hub(self):

@@ -154,7 +154,13 @@ class DevicesDock(QDockWidget):
         return True
 
     def _set_logging(self, on: bool) -> None:
+        """Log traffic on or off for every page of the lease, remembered for the next start."""
+        from app.hid.setup import LOG_SETTING
+        from app.runtime.i18n import settings
+
         self.service.logging = on
+        settings().setValue(LOG_SETTING, on)
+        self._say()
 
     # -- the log -------------------------------------------------------------------------------------------------
 
