@@ -123,3 +123,28 @@ def test_the_page_ring_keeps_500_and_exports_json_lines(dev, server):
     row = json.loads(lines[-1])
     assert set(row) >= {"id", "t", "api", "dir", "device", "report_id", "len", "hex", "ascii"}
     assert dev.js("window.__hidLog.clear()") == 500 and dev.js("window.__hidLog.dump().length") == 0
+
+
+def test_a_slow_device_never_blocks_the_page(dev, server):
+    """While the host's write to the device is held (a slow USB device), the page's sendReport Promise stays
+    pending and the page keeps running its own code; releasing the write resolves it."""
+    import asyncio
+
+    opened(dev, server)
+    gate = asyncio.Event()
+    real_call = dev.service.call
+
+    async def held(handle, method, *args):
+        await gate.wait()
+        return await real_call(handle, method, *args)
+
+    dev.service.call = held
+    dev.js("window.state = 'pending'; window.ticks = 0;"
+           "dev.sendReport(2, new Uint8Array([0xa1, 1, 0, 0, 0, 0, 0, 0])).then(() => window.state = 'sent');"
+           "window.timer = setInterval(() => window.ticks++, 10);")
+    dev.wait_js("window.ticks > 5")                 # the page's own timers run while the write is held
+    assert dev.js("window.state") == "pending"
+    assert dev.wait_js("__hidLog.filter({dir: 'TX'}).length") == 1   # logged at the call, not after the device
+    gate.set()
+    assert dev.wait_js("window.state === 'sent' && window.state") == "sent"
+    dev.js("clearInterval(window.timer)")
