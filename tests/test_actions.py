@@ -195,3 +195,16 @@ def test_clicks_reach_buttons_in_same_origin_and_cross_origin_iframes(agent, win
         assert ref.startswith("f")
         result = agent("click", ref=ref, snapshot_id=sid)
         assert result["element"] == f'button "{label}"' and "confirmed" not in result, result
+
+
+def test_a_button_in_an_iframe_below_the_fold_is_scrolled_into_view_and_clicked(agent, window, server, js):
+    window.load_page(server.url("snapshot_frames.html"))
+    found = agent("find", text="far action 1")
+    assert found["matches"] == [], "find reads the top document only"
+    snap = agent("snapshot", mode="full")
+    assert "not expanded: outside the viewport" in snap["snapshot"]
+    js("scrollTo(0, document.body.scrollHeight)")
+    ref, sid = agent.ref('button "far action 1"')
+    js("scrollTo(0, 0)")
+    result = agent("click", ref=ref, snapshot_id=sid)
+    assert "confirmed" not in result and js("scrollY") > 1000

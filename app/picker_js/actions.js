@@ -1,6 +1,6 @@
 // @module actions
-// @imports refs: DOC_ID, refElement; frames: deepElementAt; role: role; name: accessibleName; selector: uniqueSelector; text: cut, squash
-// @exports actionTarget, focusForText, selectPlan, inputMark, inputSince, scrollState
+// @imports refs: DOC_ID, refElement; frames: deepElementAt, frameInfo, isFrame; role: role; name: accessibleName; selector: uniqueSelector; text: cut, squash
+// @exports actionTarget, focusForText, selectPlan, inputMark, inputSince, scrollState, revealFrame, frameAt
 // actions.js — the page side of the agent's actions by ref. The input itself never comes from here: the host
 // sends Qt mouse and key events to the view (app/webview/input.py), so the page sees trusted events
 // (event.isTrusted), as from the user. This side finds the ref's element (the snapshot's private ref table,
@@ -193,4 +193,29 @@ function scrollState(ref, doc, seq) {
     }
   }
   return out;
+}
+
+// Bring the iframe `selector` names (this document) wholly into view when it is not (centred, at once):
+// {ok, scrolled, frame: frameInfo} or {ok: false} when it names no iframe.
+function revealFrame(selector) {
+  let f = null;
+  try { f = document.querySelector(selector); } catch (e) { /* not a selector */ }
+  if (!isFrame(f)) return { ok: false };
+  const r = f.getBoundingClientRect();
+  let scrolled = false;
+  if (r.top < 0 || r.left < 0 || r.bottom > innerHeight || r.right > innerWidth) {
+    f.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
+    scrolled = true;
+  }
+  return { ok: true, scrolled, frame: frameInfo(f) };
+}
+
+// Whether viewport point (x, y) of this document reaches the iframe `selector` names: {ok} or {ok: false,
+// obscured: {role, name, selector}} naming the element that would receive it instead.
+function frameAt(selector, x, y) {
+  let f = null;
+  try { f = document.querySelector(selector); } catch (e) { /* not a selector */ }
+  const hit = deepElementAt(x, y);
+  if (f && hit && (hit === f || deepContains(f, hit))) return { ok: true };
+  return { ok: false, obscured: describe(hit) };
 }

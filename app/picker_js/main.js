@@ -2,7 +2,7 @@
 // @imports pins: overlay, elements, idFor; record: elementRecord; frames: isFrame, frameElements, frameContentRect, frameInfo, looksClosedHost, deepElementAt, deepElementsAt, resolveChain; locators: resolveLocator; anchors: rememberAnchor, forgetAnchorsExcept, anchorChanges, anchorStatus, stopAnchors; capture: documentMetrics, pinForCapture, scrollToExact, redactionRects
 // @imports anchors: refreshAnchors; geometry: elementBox, BOX_CONTENTS
 // @imports snapshot: snapshotDocument, resolveSnapshotRef, stopSnapshots
-// @imports actions: actionTarget, focusForText, selectPlan, inputMark, inputSince, scrollState; extract: extractText, findNodes
+// @imports actions: actionTarget, focusForText, selectPlan, inputMark, inputSince, scrollState, revealFrame, frameAt; extract: extractText, findNodes
 // The entry module of the picker world: `window.__pagenote`, the API the host calls.
 // main.js — install guard and the API the host calls with runJavaScript(…, ApplicationWorld).
 // Every entry point returns a JSON string (or nothing): runJavaScript cannot await Promises and converts
@@ -152,6 +152,8 @@ const api = {
   scrollState(ref, doc, seq) { return JSON.stringify(scrollState(ref, doc, seq)); },
   inputMark() { return JSON.stringify(inputMark()); },
   inputSince(n) { return JSON.stringify(inputSince(n)); },
+  revealFrame(selector) { return JSON.stringify(revealFrame(selector)); },
+  frameAt(selector, x, y) { return JSON.stringify(frameAt(selector, x, y)); },
   // The agent's extract and find (extract.js).
   extract(o) { return JSON.stringify(extractText(o)); },
   find(o) { return JSON.stringify(findNodes(o)); },

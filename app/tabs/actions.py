@@ -23,7 +23,7 @@ from app.tabs.agent_control import ACTING, STOPPED, AgentControl
 from app.tabs.tab import Tab
 from app.webview.bridge import FrameGone, PageCallTimeout, PageScriptMissing
 from app.webview.dialog_hold import DialogHold
-from app.webview.frames import frame_viewport_offset
+from app.webview.frames import child_frame, frame_viewport_offset
 from app.webview.input import BUTTONS, MODIFIERS, AgentInput
 
 #: How long an action waits for its document to report the input it sent (ms).
@@ -99,6 +99,8 @@ class Actor:
     async def target(self, loc: Located, *, hit: bool = True) -> dict:
         """Scroll ``loc``'s element into view and check it can take a pointer action at its click point.
         Returns the page's answer (``actions.js`` ``actionTarget``) with ``at``: the click point in view px."""
+        if loc.chain:
+            await self._reveal_frames(loc)
         t = await self.bridge.call("actionTarget", loc.local, loc.doc, loc.seq, {"scroll": True, "hit": hit},
                                    frame=loc.frame)
         if not isinstance(t, dict) or not t.get("ok"):
@@ -107,7 +109,7 @@ class Actor:
         if t.get("scrolled"):
             await self.bridge.wait_frames(2, frame=loc.frame)
             if loc.frame is not None:   # the iframe may have moved with the scroll
-                found = await frame_viewport_offset(self.bridge, loc.chain)
+                found = await frame_viewport_offset(self.bridge, list(loc.chain))
                 loc.offset = found[1] if found else loc.offset
         if not t.get("visible") or not t.get("point"):
             raise PagenoteError("ELEMENT_NOT_ACTIONABLE", f"{_label(t)} ({loc.ref}) is not drawn in the viewport "
@@ -119,8 +121,38 @@ class Actor:
                                 f"{o.get('role') or 'an element'}{name} ({o.get('selector')}) would receive the click")
         zoom = self.tab.view.zoomFactor() or 1.0
         p = t["point"]
-        t["at"] = QPointF((p["x"] + loc.offset[0]) * zoom, (p["y"] + loc.offset[1]) * zoom)
+        top = (p["x"] + loc.offset[0], p["y"] + loc.offset[1])
+        if loc.chain and hit:   # the top document must let the point through to the iframe
+            through = await self.bridge.call("frameAt", loc.chain[0], top[0], top[1])
+            if not through.get("ok"):
+                o = through.get("obscured") or {}
+                name = f' "{o["name"]}"' if o.get("name") else ""
+                raise PagenoteError("ELEMENT_OBSCURED", f"{_label(t)} ({loc.ref}) is covered at its click point: "
+                                    f"{o.get('role') or 'an element'}{name} ({o.get('selector')}) of the top "
+                                    "document would receive the click")
+        if not (0 <= top[0] < self.tab.view.width() / zoom and 0 <= top[1] < self.tab.view.height() / zoom):
+            raise PagenoteError("ELEMENT_NOT_ACTIONABLE", f"{_label(t)} ({loc.ref}) is outside the view")
+        t["at"] = QPointF(top[0] * zoom, top[1] * zoom)
         return t
+
+    async def _reveal_frames(self, loc: Located) -> None:
+        """Scroll each iframe of ``loc.chain`` into its parent's view, outermost first, then find the frame's
+        viewport offset again."""
+        frame, scrolled = None, False
+        for selector in loc.chain:
+            shown = await self.bridge.call("revealFrame", selector, frame=frame)
+            if not shown.get("ok"):
+                raise PagenoteError("STALE_REF", f"the iframe of {loc.ref} is gone", STALE_NEXT)
+            scrolled = scrolled or shown["scrolled"]
+            frame = child_frame(frame or self.bridge.page.mainFrame(), shown["frame"])
+            if frame is None:
+                raise PagenoteError("STALE_REF", f"the iframe of {loc.ref} is gone", STALE_NEXT)
+        if scrolled:
+            await self.bridge.wait_frames(2)
+            found = await frame_viewport_offset(self.bridge, list(loc.chain))
+            if found is None:
+                raise PagenoteError("STALE_REF", f"the iframe of {loc.ref} is gone", STALE_NEXT)
+            loc.frame, loc.offset = found
 
     # -- confirming the input --------------------------------------------------------------------------------
 
