@@ -126,3 +126,36 @@ def test_a_forged_call_for_another_origins_device_is_refused(dev, server, server
     settle(dev.qtbot, dev.tab.devices._answer(doc, {"id": 99, "op": "open", "device": token}))
     assert sent == [{"t": "r", "id": 99, "e": ["NotFoundError", "The device was not found or access was revoked."]}]
     assert dev.service.handles() == []
+
+
+def test_a_cross_origin_iframe_has_its_own_origins_grants(dev, server, server2):
+    """Each frame is served with its own origin (the host reads it from the frame, not from the page): the
+    iframe of another origin sees none of the top page's devices until its own origin is granted one, then
+    opens it and receives its reports through its own frame."""
+    connect(dev, server)                                      # the top origin has the pad
+    dev.load(server.url("hid_frame.html?src=" + server2.url("hid.html")))
+
+    def child():
+        frames = dev.tab.page.mainFrame().children()
+        return frames[0] if frames else None
+
+    dev.qtbot.waitUntil(lambda: child() is not None and child().url().toString().startswith(server2.origin))
+
+    def in_frame(source: str):
+        import json
+
+        box = {}
+        child().runJavaScript(f"JSON.stringify((0, eval)({json.dumps(source)}) ?? null)", 0,
+                              lambda v: box.setdefault("v", v))
+        dev.qtbot.waitUntil(lambda: "v" in box)
+        return json.loads(box["v"]) if box["v"] else None
+
+    dev.qtbot.waitUntil(lambda: in_frame("typeof window.events") == "object")
+    in_frame("navigator.hid.getDevices().then((l) => window.got = l.length + ' devices')")
+    dev.qtbot.waitUntil(lambda: in_frame("window.got") == "0 devices")
+    dev.service.grant(server2.origin, PAD)
+    in_frame("navigator.hid.getDevices().then(async (l) => { window.d = l[0]; await d.open();"
+             " d.oninputreport = (e) => window.events.push({input: e.reportId});"
+             " await d.sendReport(2, new Uint8Array([0xa1, 5, 0, 0, 0, 0, 0, 0])); })")
+    dev.qtbot.waitUntil(lambda: in_frame("window.events.some((e) => e.input)") is True)
+    assert [h.origin for h in dev.service.handles()] == [server2.origin]   # opened for the iframe's origin
