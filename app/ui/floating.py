@@ -24,14 +24,21 @@ class Follow(QObject):
         self.widget, self.view, self.where = widget, view, where
         view.installEventFilter(self)
         widget.installEventFilter(self)
+        view.destroyed.connect(self._view_gone)
+
+    def _view_gone(self) -> None:
+        self.view = None
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt virtual)
-        if event.type() in (QEvent.Type.Move, QEvent.Type.Resize, QEvent.Type.Show, QEvent.Type.LayoutRequest):
+        if self.view is not None and event.type() in (QEvent.Type.Move, QEvent.Type.Resize, QEvent.Type.Show,
+                                                      QEvent.Type.LayoutRequest):
             self.place()
         return False
 
     def place(self) -> None:
-        """Move and size the widget to its place now, above its siblings."""
+        """Move and size the widget to its place now, above its siblings (nothing once the view is gone)."""
+        if self.view is None:
+            return
         g = self.view.geometry()
         hint = self.widget.sizeHint()
         width = min(max(hint.width(), self.widget.minimumWidth()), g.width() - 2 * MARGIN)
