@@ -17,6 +17,10 @@ from app.hid.doc import Doc, DomError
 from app.hid.service import Handle
 
 
+#: Largest report the host writes, in bytes.
+MAX_REPORT_BYTES = 65_536
+
+
 class HidOps:
     """The ``navigator.hid`` calls of :class:`~app.hid.page.PageDevices` (module docstring)."""
 
@@ -127,8 +131,12 @@ class HidOps:
     async def _write(self, doc: Doc, msg, what: str, kind: str, method: str) -> None:
         handle = self._handle(doc, msg, what)
         report_id = int(msg.get("reportId") or 0) & 0xFF
+        text = str(msg.get("hex") or "")
+        if len(text) > 3 * MAX_REPORT_BYTES:  # a report is at most 64 KiB (USB HID); the rest is a hostile page
+            raise DomError("NotAllowedError", f"Failed to execute '{what}' on 'HIDDevice': Failed to write the "
+                                              "report.")
         try:
-            data = bytes.fromhex(str(msg.get("hex") or ""))
+            data = bytes.fromhex(text)
         except ValueError:
             raise DomError("DataError", "bad report data") from None
         dev = handle.device

@@ -18,6 +18,8 @@ log = logging.getLogger("pagenote.hid")
 #: How long one read waits before the reader checks whether it should stop, in seconds.
 READ_SLICE_S = 0.1
 _PARITY = {"none": "N", "even": "E", "odd": "O"}
+#: Largest chunk one write hands to the port, in bytes (Web Serial's largest buffer, 16 MiB).
+MAX_CHUNK_BYTES = 16 * 1024 * 1024
 
 
 @dataclass
@@ -193,8 +195,11 @@ class SerialOps:
         from app.hid.doc import DomError
 
         conn = self._conn(doc, msg, "write")
+        text = str(msg.get("hex") or "")
+        if len(text) > 3 * MAX_CHUNK_BYTES:
+            raise DomError("DataError", f"a write is at most {MAX_CHUNK_BYTES} bytes")
         try:
-            data = bytes.fromhex(str(msg.get("hex") or ""))
+            data = bytes.fromhex(text)
         except ValueError:
             raise DomError("DataError", "bad data") from None
         page_id = msg.get("page_id")
