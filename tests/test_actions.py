@@ -208,3 +208,11 @@ def test_a_button_in_an_iframe_below_the_fold_is_scrolled_into_view_and_clicked(
     js("scrollTo(0, 0)")
     result = agent("click", ref=ref, snapshot_id=sid)
     assert "confirmed" not in result and js("scrollY") > 1000
+
+
+def test_type_text_no_key_makes_and_fill_with_nothing_clears(agent, js):
+    ref, sid = agent.ref('textbox "Name"')
+    agent("type", ref=ref, snapshot_id=sid, text="Zoë 日本 🙂")
+    assert js("window.app.name") == "Zoë 日本 🙂" and js("window.inputTrusted") is True
+    agent("fill", ref=ref, snapshot_id=sid, text="")
+    assert js("window.app.name") == ""

@@ -5,6 +5,8 @@ agent's input through and makes no annotation of it. Real QtWebEngine, real page
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtTest import QTest
@@ -151,3 +153,23 @@ def test_the_window_shows_the_agent_bar_and_its_click_marks_and_stop_works(agent
     bar.hand_back_button.click()
     assert bar.isHidden()
     agent("click", ref=ref, snapshot_id=sid)
+
+
+def test_stop_while_a_dialog_is_held_lets_the_policy_answer_it(agent, window, js, qtbot, socket_path):
+    from PySide6.QtCore import QTimer
+
+    parts = window.tab.agent
+    parts.dialogs.opened.connect(lambda _pending: QTimer.singleShot(0, parts.control.stop))
+    ref, sid = agent.ref('button "Confirm"')
+    def steps(call):
+        first = call("click", ref=ref, snapshot_id=sid)
+        deadline = time.monotonic() + 10
+        while parts.control.state != "stopped" and time.monotonic() < deadline:   # the Stop timer fires
+            time.sleep(0.01)
+        return first, call("click", ref=ref, snapshot_id=sid)
+
+    click, after = run_in_thread(qtbot, socket_path, steps)
+    assert click["error"]["data"]["code"] == "MODAL_DIALOG"
+    assert after["error"]["data"]["code"] == "USER_TOOK_CONTROL"
+    assert parts.dialogs.pending is None
+    assert js("window.confirmed") is False   # dismissed by the policy, as when no agent acts

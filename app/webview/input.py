@@ -121,7 +121,8 @@ class AgentInput:
         return proxy
 
     def _send(self, event: QEvent) -> None:
-        event.setTimestamp(int(time.monotonic() * 1000))
+        if hasattr(event, "setTimestamp"):   # input events (an input-method event has no timestamp)
+            event.setTimestamp(int(time.monotonic() * 1000))
         with _agent():
             QApplication.sendEvent(self._proxy(), event)
 
