@@ -227,7 +227,6 @@
   }
   handlerProp(HIDDevice.prototype, "inputreport");
 
-  const hidTarget = new EventTarget();  // stands in for the HID object's listeners until construction
   class HID extends EventTarget {
     constructor(key) { if (key !== KEY) throw illegal(); super(); }
     async getDevices() {
@@ -244,7 +243,6 @@
   }
   handlerProp(HID.prototype, "connect");
   handlerProp(HID.prototype, "disconnect");
-  void hidTarget;
   const hid = new HID(KEY);
 
   handlers.in = (m) => {
