@@ -14,8 +14,8 @@ from pathlib import Path
 
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QGuiApplication, QKeySequence
-from PySide6.QtWidgets import (QCheckBox, QComboBox, QDockWidget, QHBoxLayout, QLabel, QLineEdit, QPushButton,
-                               QSplitter, QTableWidget, QTableWidgetItem, QTreeWidget, QTreeWidgetItem,
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QDockWidget, QHBoxLayout, QHeaderView, QLabel, QLineEdit,
+                               QPushButton, QSplitter, QTableWidget, QTableWidgetItem, QTreeWidget, QTreeWidgetItem,
                                QVBoxLayout, QWidget)
 
 from app.hid.traffic import TrafficEntry
@@ -78,7 +78,14 @@ class DevicesDock(QDockWidget):
         self.table.verticalHeader().setVisible(False)
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.table.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
-        self.table.horizontalHeader().setStretchLastSection(True)
+        self.table.setWordWrap(False)
+        header = self.table.horizontalHeader()
+        for col in range(len(COLUMNS)):  # the bytes get the room; op keeps a readable width
+            header.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(COLUMNS.index("hex"), QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(COLUMNS.index("op"), QHeaderView.ResizeMode.Interactive)
+        header.resizeSection(COLUMNS.index("op"), 200)
+        self.devices.header().setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
         self.status = QLabel()
         right_col.addLayout(row)
         right_col.addWidget(self.table, 1)
@@ -86,6 +93,7 @@ class DevicesDock(QDockWidget):
         split.addWidget(left)
         split.addWidget(right)
         split.setStretchFactor(1, 3)
+        split.setSizes([340, 1000])
         column.addWidget(split)
         self.setWidget(body)
         self._entries: list[TrafficEntry] = []   # what the table shows, in row order
@@ -199,7 +207,10 @@ class DevicesDock(QDockWidget):
         self.table.insertRow(r)
         name = e.device.get("name", "")
         for c, text in enumerate((e.t[11:23], e.dir, name, f"0x{e.report_id:02x}", str(e.len), e.hex, e.op)):
-            self.table.setItem(r, c, QTableWidgetItem(text))
+            item = QTableWidgetItem(text)
+            if c == COLUMNS.index("hex") and text:
+                item.setToolTip(f"{e.hex}\n{e.ascii}")  # the whole frame, bytes and ASCII
+            self.table.setItem(r, c, item)
         self._entries.append(e)
 
     def refill(self) -> None:
