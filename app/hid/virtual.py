@@ -128,6 +128,8 @@ class VirtualBackend(Backend):
                                        descriptor=parse_hex(d.get("descriptor", ""), f"hid[{i}].descriptor"),
                                        backend=self.name)
                 features = {int(k): parse_hex(v, f"hid[{i}].features") for k, v in (d.get("features") or {}).items()}
+            except ScriptError:
+                raise
             except (TypeError, ValueError) as exc:
                 raise ScriptError(f"hid[{i}]: {exc}") from None
             self._devices[key] = _Device(info, parse_rules(d.get("replies", [])), features,

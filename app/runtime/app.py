@@ -77,11 +77,12 @@ class PagenoteApp(QObject):
 
     def new_tab(self) -> Tab:
         """Create a tab (ids are ``"1"``, ``"2"``, … in creation order, never reused) and make it active."""
+        devices = self.devices  # made first: a bad --hid-backend file fails before any page exists
         tab = Tab(str(self._next_id), self.lease, self.project_dir, self)
         attach_browser_parts(tab)  # console, network, navigation: before the first load, so nothing is missed
         from app.hid.page import PageDevices
 
-        tab.devices = PageDevices(tab.page, self.devices, tab.id)  # navigator.hid / navigator.serial
+        tab.devices = PageDevices(tab.page, devices, tab.id)  # navigator.hid / navigator.serial
         tab.page.device_doorbell.connect(tab.devices.doorbell)
         self._next_id += 1
         self._tabs.append(tab)
