@@ -89,3 +89,20 @@ def test_an_agent_scripts_replies_and_hot_plugs(device_app):
     assert unplugged.is_error and text_of(unplugged).startswith("DEVICE_UNPLUGGED: ")
     assert text_of(back).endswith("plugged in.")
     assert missing.is_error and text_of(missing).startswith("DEVICE_NOT_FOUND: ")
+
+
+def test_hid_backend_option_errors(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "PAGENOTE_SOCKET": str(tmp_path / "s.sock"), "QT_QPA_PLATFORM": "offscreen"}
+    missing = subprocess.run([sys.executable, "-m", "app", "serve", "--hid-backend", "virtual:/nonexistent.json"],
+                             cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
+    assert missing.returncode == 2 and "--hid-backend: not hidapi, none or virtual:FILE" in missing.stderr
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"hid": [{"descriptor": "zz"}]}')
+    broken = subprocess.run([sys.executable, "-m", "app", "serve", "--out", str(tmp_path), "--hid-backend",
+                             f"virtual:{bad}"], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
+    assert broken.returncode == 2
+    assert "pagenote: BAD_DEVICE_SCRIPT: hid[0].descriptor: not hex bytes: 'zz'" in broken.stderr
