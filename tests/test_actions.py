@@ -142,6 +142,7 @@ def test_extract_is_bounded_markdownish_text(agent):
     result = agent("extract")
     assert result["text"].startswith("# Actions")
     assert "Other page" in result["text"] and result["truncated"] is False
+    assert "[ ] I agree" in result["text"]
     small = agent("extract", max_chars=100)
     assert small["chars"] <= 100 and small["truncated"] is True
     assert agent("extract", selector="#cover")["text"].strip() == "Under"

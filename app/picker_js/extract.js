@@ -41,7 +41,8 @@ function scopeOf(selector) {
 }
 
 // The readable text of the page (or of the one element `o.selector` names) in Markdown-ish plain text:
-// headings `# …`, list items `- …`, table rows `a | b`, pre blocks fenced, blocks separated by blank lines,
+// headings `# …`, list items `- …`, checkboxes `[x]` / `[ ]`, a field's value `[…]` (never a secret field's), table rows `a | b`,
+// pre blocks fenced, blocks separated by blank lines,
 // at most `o.max_chars` code units. Returns {doc, text, chars, truncated, visited} or {error, …} for a
 // selector that does not name one element of this document.
 function extractText(o) {
@@ -55,6 +56,7 @@ function extractText(o) {
   let full = false;
   const flush = (gap) => {
     const t = line.replace(/[ \t]+/g, ' ').trim();
+    if (/^(-|#{1,6}|- \[[ x]\])$/.test(t)) { line = t + ' '; return; }   // a bullet waits for its words
     line = '';
     if (t) { out.push(t); chars += t.length + 1; }
     if (gap && out.length && out[out.length - 1] !== '') { out.push(''); chars += 1; }
@@ -74,7 +76,11 @@ function extractText(o) {
       visited += 1;
       const tag = el.localName;
       if (SKIP.has(tag)) {
-        if ((tag === 'input' || tag === 'textarea') && !isSecretField(el) && el.type !== 'hidden' && el.value) {
+        const kind = (el.type || '').toLowerCase();
+        if (tag === 'input' && (kind === 'checkbox' || kind === 'radio')) {
+          if (!hidden(el)) add(el.checked ? ' [x] ' : ' [ ] ');
+        } else if ((tag === 'input' || tag === 'textarea') && !isSecretField(el) && el.value
+                   && !['hidden', 'button', 'submit', 'reset', 'image', 'file', 'range', 'color'].includes(kind)) {
           add(` [${cut(squash(el.value), 120)}] `);
         }
         return;
