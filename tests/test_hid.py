@@ -128,12 +128,20 @@ def test_a_forged_call_for_another_origins_device_is_refused(dev, server, server
     assert dev.service.handles() == []
 
 
-def test_a_cross_origin_iframe_has_its_own_origins_grants(dev, server, server2):
+def _frame_page(dev, server, server2, allow: str):
+    from urllib.parse import quote
+
+    dev.load(server.url(f"hid_frame.html?allow={allow}&src=" + quote(server2.url("hid.html"), safe="")))
+
+
+@pytest.mark.parametrize("allow", ["hid", ""])
+def test_a_cross_origin_iframe_has_its_own_origins_grants(dev, server, server2, allow):
     """Each frame is served with its own origin (the host reads it from the frame, not from the page): the
     iframe of another origin sees none of the top page's devices until its own origin is granted one, then
-    opens it and receives its reports through its own frame."""
+    opens it and receives its reports through its own frame. Without allow="hid" the iframe gets Chrome's
+    SecurityError (permissions policy)."""
     connect(dev, server)                                      # the top origin has the pad
-    dev.load(server.url("hid_frame.html?src=" + server2.url("hid.html")))
+    _frame_page(dev, server, server2, allow)
 
     def child():
         frames = dev.tab.page.mainFrame().children()
@@ -151,7 +159,14 @@ def test_a_cross_origin_iframe_has_its_own_origins_grants(dev, server, server2):
         return json.loads(box["v"]) if box["v"] else None
 
     dev.qtbot.waitUntil(lambda: in_frame("typeof window.events") == "object")
-    in_frame("navigator.hid.getDevices().then((l) => window.got = l.length + ' devices')")
+    in_frame("navigator.hid.getDevices().then((l) => window.got = l.length + ' devices', (e) => window.got = e.name)")
+    if not allow:
+        dev.qtbot.waitUntil(lambda: in_frame("window.got") == "SecurityError")
+        dev.service.grant(server2.origin, PAD)
+        in_frame("window.got = null; navigator.hid.getDevices().catch((e) => window.got = e.message)")
+        dev.qtbot.waitUntil(lambda: in_frame("window.got") == "Failed to execute 'getDevices' on 'HID': Access to "
+                            "the feature \"hid\" is disallowed by permissions policy.")
+        return
     dev.qtbot.waitUntil(lambda: in_frame("window.got") == "0 devices")
     dev.service.grant(server2.origin, PAD)
     in_frame("navigator.hid.getDevices().then(async (l) => { window.d = l[0]; await d.open();"

@@ -12,7 +12,8 @@ from app.hid.service import Handle
 @dataclass
 class Doc:
     """One document that called the device API: its frame, origin, open handles by token, the keys it was
-    told are present (for connect/disconnect), pending chooser requests, whether it logs."""
+    told are present (for connect/disconnect), pending chooser requests, whether it logs, and what its
+    permissions policy allows (``{"hid": bool, "serial": bool}``, read once per feature)."""
 
     id: str
     frame: QWebEngineFrame
@@ -22,6 +23,7 @@ class Doc:
     known: set[str] | None = None
     choosers: list = field(default_factory=list)
     told_cfg: bool = False
+    policy: dict[str, bool] = field(default_factory=dict)
 
 
 class DomError(Exception):

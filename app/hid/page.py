@@ -181,11 +181,15 @@ class PageDevices(QObject):
             if op == "annotate":
                 self.service.log.annotate(int(msg.get("host_id") or 0), str(msg.get("label") or ""))
                 return
-            if not doc.origin:
-                raise DomError("SecurityError", "Access to the feature \"hid\" is disallowed by permissions policy.")
-            handler = self.hid.handler(op) or self.serial.handler(op)
+            handler = self.hid.handler(op)
+            feature = "hid" if handler is not None else "serial"
+            handler = handler or self.serial.handler(op)
             if handler is None:
                 raise DomError("NotSupportedError", f"unknown operation {op!r}")
+            if not doc.origin or not await self._allowed(doc, feature):
+                interface = "HID" if feature == "hid" else "Serial"
+                raise DomError("SecurityError", f"Failed to execute '{op}' on '{interface}': Access to the feature "
+                                                f"\"{feature}\" is disallowed by permissions policy.")
             value = await handler(doc, msg)
             self.send(doc, {"t": "r", "id": call_id, "v": value})
         except DomError as exc:
@@ -193,6 +197,17 @@ class PageDevices(QObject):
         except Exception as exc:  # noqa: BLE001 (the page must get an answer; the log gets the bug)
             log.exception("device call %s failed", op)
             self.send(doc, {"t": "r", "id": call_id, "e": ["UnknownError", str(exc)[:200]]})
+
+    async def _allowed(self, doc: Doc, feature: str) -> bool:
+        """Whether ``doc``'s permissions policy allows ``feature`` (``hid``/``serial``): Chromium's own answer,
+        read in pagenote's isolated world (``document.featurePolicy.allowsFeature``; the page cannot redefine
+        it there). A cross-origin iframe needs ``allow="hid"`` / ``allow="serial"`` (the features' default
+        allowlist is ``'self'``, Permissions Policy §default allowlists)."""
+        if feature not in doc.policy:
+            answer = await self.js(doc.frame, "(() => { const p = document.featurePolicy;"
+                                              f" return p ? p.allowsFeature({json.dumps(feature)}) : true; }})()")
+            doc.policy[feature] = answer is True
+        return doc.policy[feature]
 
     async def js(self, frame: QWebEngineFrame, source: str, world=ISOLATED_WORLD, timeout_s: float = 3.0):
         """Run ``source`` in ``world`` of ``frame`` and return Qt's answer (``None`` on timeout or a gone frame)."""
