@@ -15,9 +15,10 @@ How a page's call reaches the host without giving the page anything WebHID does 
 3. answers and events go back the same way, batched per frame (``__pagenoteDevices.deliver``).
 
 What the host checks itself: the origin (from the frame's URL; opaque and insecure origins get nothing),
-the origin's grants (device ids are per-origin HMAC tokens, :meth:`DeviceService.token`), and for
-``requestDevice`` the user gesture, read in pagenote's isolated world of that frame
-(``navigator.userActivation.isActive``, which page scripts cannot redefine there). A page that forges a
+the frame's permissions policy and, for ``requestDevice``, the user gesture — both read in pagenote's
+isolated world of that frame (``document.featurePolicy.allowsFeature``, ``navigator.userActivation.isActive``,
+which page scripts cannot redefine there) — and the origin's grants (device ids are per-origin HMAC tokens,
+:meth:`DeviceService.token`). A page that forges a
 call through ``__pagenoteDevices`` gets what it would get from ``navigator.hid``.
 """
 
