@@ -174,3 +174,16 @@ def test_a_cross_origin_iframe_has_its_own_origins_grants(dev, server, server2, 
              " await d.sendReport(2, new Uint8Array([0xa1, 5, 0, 0, 0, 0, 0, 0])); })")
     dev.qtbot.waitUntil(lambda: in_frame("window.events.some((e) => e.input)") is True)
     assert [h.origin for h in dev.service.handles()] == [server2.origin]   # opened for the iframe's origin
+
+
+def test_same_document_navigation_keeps_the_device_open(dev, server):
+    """An app that changes its route (pushState, a fragment) stays the same document: its device stays open;
+    a new document closes the old one's connections."""
+    connect(dev, server)
+    dev.js("dev.open().then(() => { history.pushState({}, '', '/route-2'); location.hash = 'x'; window.routed = 1; })")
+    dev.wait_js("window.routed")
+    dev.js("dev.oninputreport = window.onInput; dev.sendReport(2, new Uint8Array([0xa1, 3, 0, 0, 0, 0, 0, 0]))")
+    assert dev.wait_js("window.events.filter((e) => e.input).length") == 1
+    assert len(dev.service.handles()) == 1
+    dev.load(server.url("hid.html"))
+    dev.qtbot.waitUntil(lambda: dev.service.handles() == [])

@@ -90,3 +90,13 @@ def test_the_host_log_is_a_ring_with_text_lines_and_json_lines():
     assert [e.id for e in log.query(since_id=4)] == [5]
     assert [e.id for e in log.query(device="1209:c0de", op="preset")] == [5]
     assert log.clear() == 3 and log.query() == [] and log.last_id() == 5
+
+
+def test_the_hidapi_backend_lists_the_hosts_devices_without_raising():
+    """The real backend loads (PyPI hidapi) and lists whatever the machine has (CI: usually nothing); every
+    device it lists has a key and parsed collections."""
+    from app.hid.backend import HidapiBackend
+
+    devices = HidapiBackend().enumerate()
+    assert isinstance(devices, list)
+    assert all(d.key.startswith("hidapi:") and isinstance(d.collections, list) for d in devices)
