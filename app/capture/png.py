@@ -22,7 +22,6 @@ import tempfile
 import zlib
 from pathlib import Path
 
-import numpy as np
 from PIL import Image, PngImagePlugin
 
 from app.capture.timing import NO_PHASES, Phases
@@ -70,7 +69,7 @@ class PngStream:
         self._deflate = _compressor.compressobj(level)
         self._pending: list[bytes] = []
         self._pending_size = 0
-        self._row_buffer: np.ndarray | None = None
+        self._lines: bytearray | None = None  # scanlines with their filter byte, reused
         try:
             head = [SIGNATURE, _chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))]
             # Pillow's own text chunks (tEXt, iTXt, zTXt), in the order added, before the image data, as
@@ -84,7 +83,7 @@ class PngStream:
             self.discard()
             raise
 
-    def write_rows(self, data: bytes | memoryview | np.ndarray, rows: int, phases: Phases = NO_PHASES) -> None:
+    def write_rows(self, data: bytes | bytearray | memoryview, rows: int, phases: Phases = NO_PHASES) -> None:
         """Append ``rows`` scanlines of packed RGB (``rows`` x ``width`` x 3 bytes, top to bottom); ``phases``
         gets the time spent in ``encode`` and ``file write``. Raises ``ValueError`` when the size does not match
         or more rows than the height are written, ``OSError`` when the file cannot be written."""
@@ -93,15 +92,17 @@ class PngStream:
         if self.rows + rows > self.height:
             raise ValueError(f"{self.rows + rows} rows written to a {self.height}-row PNG")
         stride = self.width * 3
-        pixels = np.frombuffer(data, np.uint8) if not isinstance(data, np.ndarray) else data.reshape(-1)
-        if pixels.size != rows * stride:
-            raise ValueError(f"{pixels.size} bytes for {rows} rows of {self.width} RGB px")
-        if self._row_buffer is None or self._row_buffer.shape[0] < rows:
-            self._row_buffer = np.zeros((rows, stride + 1), np.uint8)  # column 0: filter type 0 (None)
+        source = memoryview(data).cast("B")
+        if source.nbytes != rows * stride:
+            raise ValueError(f"{source.nbytes} bytes for {rows} rows of {self.width} RGB px")
         with phases.span("encode"):
-            lines = self._row_buffer[:rows]
-            lines[:, 1:] = pixels.reshape(rows, stride)
-            packed = self._deflate.compress(lines)
+            line = stride + 1
+            if self._lines is None or len(self._lines) < rows * line:
+                self._lines = bytearray(rows * line)  # each line's first byte stays 0: filter type None
+            lines = memoryview(self._lines)
+            for row in range(rows):
+                lines[row * line + 1:(row + 1) * line] = source[row * stride:(row + 1) * stride]
+            packed = self._deflate.compress(lines[:rows * line])
         with phases.span("file write"):
             self._emit(packed)
         self.rows += rows
