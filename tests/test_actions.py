@@ -217,3 +217,11 @@ def test_type_text_no_key_makes_and_fill_with_nothing_clears(agent, js):
     assert js("window.app.name") == "Zoë 日本 🙂" and js("window.inputTrusted") is True
     agent("fill", ref=ref, snapshot_id=sid, text="")
     assert js("window.app.name") == ""
+
+
+def test_a_click_on_a_link_that_navigates_is_confirmed_by_the_page_it_left(agent, window, qtbot):
+    ref, sid = agent.ref('link "Other page"')
+    result = agent("click", ref=ref, snapshot_id=sid)
+    assert "confirmed" not in result, result
+    qtbot.waitUntil(lambda: window.page.url().toString().endswith("/other.html"), timeout=10_000)
+    assert 'heading "Other page"' in agent("snapshot")["snapshot"]
