@@ -200,8 +200,8 @@ def test_clicks_reach_buttons_in_same_origin_and_cross_origin_iframes(agent, win
 
 def test_a_button_in_an_iframe_below_the_fold_is_scrolled_into_view_and_clicked(agent, window, server, js):
     window.load_page(server.url("snapshot_frames.html"))
-    found = agent("find", text="far action 1")
-    assert found["matches"] == [], "find reads the top document only"
+    found = agent("find", text="/^far action 1$/")
+    assert [m["ref"][:1] for m in found["matches"]] == ["f"], "find looks into iframes too"
     snap = agent("snapshot", mode="full")
     assert "not expanded: outside the viewport" in snap["snapshot"]
     js("scrollTo(0, document.body.scrollHeight)")
@@ -225,3 +225,13 @@ def test_a_click_on_a_link_that_navigates_is_confirmed_by_the_page_it_left(agent
     assert "confirmed" not in result, result
     qtbot.waitUntil(lambda: window.page.url().toString().endswith("/other.html"), timeout=10_000)
     assert 'heading "Other page"' in agent("snapshot")["snapshot"]
+
+
+def test_find_looks_into_iframes_and_its_refs_act_there(agent, window, server, server2):
+    window.load_page(server.url(f"snapshot_frames.html?other={server2.origin}"))
+    found = agent("find", text="/^(same|cross) action 3$/")
+    assert [m["name"] for m in found["matches"]] == ["same action 3", "cross action 3"]
+    for match in found["matches"]:
+        assert re.fullmatch(r"f\d+e\d+", match["ref"])
+        result = agent("click", ref=match["ref"], snapshot_id=found["snapshot_id"])
+        assert result["element"] == f'button "{match["name"]}"' and "confirmed" not in result

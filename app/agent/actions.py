@@ -13,8 +13,9 @@ Methods (results compact: empty fields left out):
   Playwright MCP's tools do; not used to find anything)
 - ``dialog.handle(accept, prompt_text?)`` → ``{type, message, accepted}``: answers the held dialog
 - ``extract(selector?, max_chars?)`` → ``{text, chars, truncated, url}`` (``max_chars`` ≤ 12,000)
-- ``find(text, limit?)`` → ``{snapshot_id, matches: [{ref, role, name, context}], more?}``; ``text`` is a
-  string (case-insensitive) or ``/regex/flags``; the refs work with ``snapshot_id`` like a snapshot's
+- ``find(text, limit?)`` → ``{snapshot_id, matches: [{ref, role, name, context}], more?}`` over the top document
+  and its drawn iframes; ``text`` is a string (case-insensitive) or ``/regex/flags``; the refs work with
+  ``snapshot_id`` like a snapshot's
 
 The guard (:func:`guard_table`, Playwright MCP's "modal state" precondition): while a dialog is held every
 page method answers ``MODAL_DIALOG`` at once, and a call running when a dialog opens ends with it; actions
@@ -34,7 +35,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, Strict
 from app.agent.snapshots import _REF, KEEP_IDS, RefParams, Taken
 from app.core.errors import PagenoteError
 from app.tabs.actions import Actor, Located, agent_parts
-from app.tabs.snapshot import Part, _raise_for_selector
+from app.tabs.snapshot import FrameNames, Part, _child_for, _raise_for_selector
 from app.tabs.tab import Tab
 from app.webview.frames import frame_viewport_offset
 
@@ -203,33 +204,61 @@ class ActionsHost:
         return out
 
     async def find(self, p: FindParams) -> dict:
-        """``find``: elements of the top document whose text matches, with refs under a new ``snapshot_id``."""
+        """``find``: elements of the top document and of its iframes (one level: same-origin, ``srcdoc`` and
+        cross-origin) whose text matches, with refs under a new ``snapshot_id`` (``f2e5`` in an iframe, as the
+        snapshot names them)."""
         tab = self._tab()
         await tab.settled()
         keeper = self._snapshots()
-        mark = await tab.bridge.call("inputMark")
         last = keeper.last.get(tab.id)
-        seq = last.parts[""].answer.get("seq", 0) if last and "" in last.parts and last.top_doc == mark["doc"] else 0
+        names = keeper.names.setdefault(tab.id, FrameNames())
         regex = _regex(p.text)
-        answer = await tab.bridge.call("find", {"query": p.text, "regex": regex, "limit": p.limit, "seq": seq},
-                                       timeout_ms=30_000)
-        lines, matches, chars = [], [], 0
-        for m in answer.get("matches", []):
-            name = f' "{m["name"]}"' if m.get("name") else ""
-            line = f'- {m["role"]}{name} [ref={m["ref"]}]: {m["context"]}'
-            if chars + len(line) + 1 > FIND_CHARS:
-                answer["more"] = True
+        lines: list[str] = []
+        matches: list[dict] = []
+        parts: dict[str, Part] = {}
+        more = False
+        top_doc = ""
+
+        async def search(frame: Any, chain: list[str], prefix: str) -> dict:
+            nonlocal more
+            mark = await tab.bridge.call("inputMark", frame=frame)
+            before = last.parts.get(prefix) if last else None
+            seq = before.answer.get("seq", 0) if before and before.answer.get("doc") == mark["doc"] else 0
+            answer = await tab.bridge.call("find", {"query": p.text, "regex": regex, "limit": p.limit - len(matches),
+                                                    "seq": seq}, frame=frame, timeout_ms=30_000)
+            parts[prefix] = Part(prefix, chain, {"doc": answer["doc"], "seq": seq})
+            more = more or bool(answer.get("more"))
+            for m in answer.get("matches", []):
+                m = {**m, "ref": prefix + m["ref"]}
+                name = f' "{m["name"]}"' if m.get("name") else ""
+                line = f'- {m["role"]}{name} [ref={m["ref"]}]: {m["context"]}'
+                if sum(len(x) + 1 for x in lines) + len(line) + 1 > FIND_CHARS:
+                    more = True
+                    break
+                lines.append(line)
+                matches.append(m)
+            return answer
+
+        top = await search(None, [], "")
+        top_doc = top["doc"]
+        names.reset(top_doc)
+        for info in top.get("frames") or []:
+            if len(matches) >= p.limit:
+                more = True
                 break
-            chars += len(line) + 1
-            lines.append(line)
-            matches.append(m)
+            child = _child_for(tab.page.mainFrame(), info)
+            if child is None or not info.get("selector"):
+                continue
+            try:
+                await search(child, [info["selector"]], names.of(info["selector"]))
+            except PagenoteError:
+                continue   # an iframe without pagenote's script (not loaded, a PDF …) is left out
         keeper.count += 1
         sid = f"s{keeper.count}"
-        keeper.ids[sid] = Taken(sid, tab.id, ("find",), lines, {"": Part("", [], {"doc": answer["doc"], "seq": seq})},
-                                answer["doc"])
+        keeper.ids[sid] = Taken(sid, tab.id, ("find",), lines, parts, top_doc)
         while len(keeper.ids) > KEEP_IDS:
             keeper.ids.popitem(last=False)
-        return {"snapshot_id": sid, "matches": matches, "more": answer.get("more") or None, "text": "\n".join(lines)}
+        return {"snapshot_id": sid, "matches": matches, "more": more or None, "text": "\n".join(lines)}
 
 
 def actions_table(host: Any) -> dict[str, tuple[type[BaseModel], Callable[[Any], Any]]]:

@@ -1,5 +1,5 @@
 // @module extract
-// @imports refs: DOC_ID, refFor, noteRef; role: role; name: accessibleName; redact: REDACTED, isRedacted, isSecretField; frames: resolveChain; text: cut, squash
+// @imports refs: DOC_ID, refFor, noteRef; role: role; name: accessibleName; redact: REDACTED, isRedacted, isSecretField; frames: resolveChain, frameElements, frameInfo; text: cut, squash
 // @exports extractText, findNodes
 // extract.js — the agent's `extract` (the readable text of the page or one element, as Markdown-ish plain
 // text) and `find` (the elements whose text matches, with refs of the snapshot's private table, refs.js).
@@ -129,7 +129,8 @@ function contextOf(text, index, length) {
 // Elements whose rendered text (or accessible name) matches `o.query` (a string, case-insensitively, or
 // `o.regex` {source, flags}) in document order, at most `o.limit`: [{ref, role, name, context}] with refs of
 // the snapshot table (noted as of snapshot `o.seq`) and one line of context (≤ 140 code units) each. Returns
-// {doc, seq, matches, more (further matches were left out), visited}.
+// {doc, seq, matches, more (further matches were left out), visited, frames (this document's drawn iframes:
+// frameInfo, at most 20)}.
 function findNodes(o) {
   const re = o.regex ? new RegExp(o.regex.source, o.regex.flags.replace('g', '')) : null;
   const needle = re ? null : String(o.query).toLowerCase();
@@ -174,5 +175,7 @@ function findNodes(o) {
     for (const c of childrenOf(node)) walk(c);
   };
   walk(document.body || document.documentElement);
-  return { doc: DOC_ID, seq: o.seq, matches, more, visited };
+  // This document's iframes that draw something: the host looks in them too (each has its own copy of this).
+  const frames = frameElements().filter((f) => !hidden(f) && f.getClientRects().length).slice(0, 20).map(frameInfo);
+  return { doc: DOC_ID, seq: o.seq, matches, more, visited, frames };
 }
