@@ -310,11 +310,13 @@ def guard_table(table: dict, host: Any) -> dict:
                 try:
                     return await _race(handler(params), parts, name in ACTS)
                 except PagenoteError as exc:
-                    if name not in READS or exc.name not in _GONE:
+                    # Only a read whose document went away mid-call is retried, once; a page without
+                    # pagenote's script on the retry (an error page, a PDF) keeps its own name.
+                    if name not in READS or exc.name not in _GONE or (attempt == 2 and exc.name != "FRAME_GONE"):
                         raise
                     if attempt == 2:
-                        raise PagenoteError("BROWSER_PAGE_CHANGING", f"{name}: the document was replaced twice "
-                                            f"during the call ({exc.name})") from None
+                        raise PagenoteError("BROWSER_PAGE_CHANGING", f"{name}: the document was replaced during "
+                                            "the call, and again during the retry") from None
                     await asyncio.sleep(0.2)
         return guarded
 
