@@ -84,7 +84,10 @@ def main(argv: list[str]) -> int:
                     QTest.mouseMove(proxy, point)
                     await asyncio.sleep(0.2)
                     QTest.mouseClick(proxy, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, point)
-                    await asyncio.sleep(0.4)
+                    for _ in range(100):   # the pick is a page round trip: wait for the note box
+                        if window.annotate.note_box.isVisible():
+                            break
+                        await asyncio.sleep(0.05)
                     QTest.keyClicks(window.annotate.note_box.editor, note)
                     QTest.keyClick(window.annotate.note_box.editor, Qt.Key.Key_Return)
                     await asyncio.sleep(0.2)
