@@ -173,3 +173,29 @@ def test_stop_while_a_dialog_is_held_lets_the_policy_answer_it(agent, window, js
     assert after["error"]["data"]["code"] == "USER_TOOK_CONTROL"
     assert parts.dialogs.pending is None
     assert js("window.confirmed") is False   # dismissed by the policy, as when no agent acts
+
+
+@pytest.mark.parametrize("accept", [True, False])
+def test_a_beforeunload_dialog_is_held_and_answered_leave_or_stay(window, qtbot, socket_path, server, accept):
+    window.load_page(server.url("dialog-unload.html"))
+    client = RawClient(qtbot, socket_path)
+    para, sid = Agent(client).ref("click me")
+    client.close()
+    other = server.url("other.html")
+
+    def steps(call):   # the agent's click is the user activation Chromium wants before it asks beforeunload
+        return [call("click", ref=para, snapshot_id=sid), call("navigate", url=other, timeout_ms=10_000),
+                call("dialog.handle", accept=accept)]
+
+    clicked, navigate, answered = run_in_thread(qtbot, socket_path, steps)
+    assert "result" in clicked, clicked
+    assert navigate["error"]["data"]["code"] == "MODAL_DIALOG"
+    assert "beforeunload dialog" in navigate["error"]["message"]
+    assert answered["result"]["type"] == "beforeunload"
+    if accept:
+        qtbot.waitUntil(lambda: window.page.url().toString() == other, timeout=10_000)
+    else:
+        seen = window.tab.dialogs.entries[-1]
+        assert (seen.kind, seen.answered, seen.value) == ("beforeunload", "dismissed", False)   # Chromium: stay
+        window.run(window.tab.bridge.wait_frames(2))
+        assert window.page.url().toString().endswith("dialog-unload.html")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from PySide6.QtCore import QCoreApplication, QObject, Signal
 from PySide6.QtWebEngineCore import QWebEngineLoadingInfo, QWebEnginePage, QWebEngineProfile
@@ -122,6 +122,8 @@ class Guest(QWebEnginePage):
             given = held[1] if held[1] is not None else default
         seen, value = DialogSeen.make(kind, message, given, self._document_url(origin), policy,
                                       self._dialogs_in_document)
+        if held is not None and kind == "beforeunload" and not held[0]:   # the agent chose to stay
+            seen, value = replace(seen, answered="dismissed", value=False), False
         if not seen.suppressed:
             log.info("dialog %s", seen.line())
         self.dialog_seen.emit(seen)
