@@ -79,7 +79,8 @@ ZH = {
     "Remove all annotations and the overall note": "删除所有批注和总体备注",
     "Copy path": "复制路径",
     "Not a URL or file: {0}": "不是 URL 或文件：{0}",
-    "Failed to load {0}: {1}": "无法加载 {0}：{1}",
+    "Could not open {0} ({1}). Check the address, or that its server is running, then reload (F5).":
+        "无法打开 {0}（{1}）。请检查地址或确认其服务器正在运行，然后重新加载（F5）。",
     "%n note(s) over {0} characters cut, ending in a [truncated] line": "%n 条备注超过 {0} 个字符，已截断并以 [truncated] 行结尾",
     "Copied %n annotation(s) as Markdown ({0} characters)": "已以 Markdown 复制 %n 条批注（{0} 个字符）",
     "Save failed: {0}": "保存失败：{0}",

@@ -223,9 +223,16 @@ def test_capture_outlines_and_crops_elements_inside_frames(server, server2, tmp_
     batch = parse_annotations(proc.stdout)
     assert batch.screenshot.endswith("-annotated.png") and batch.screenshot_clean
     drawn = Image.open(batch.screenshot).convert("RGB")
-    for annotation in batch.annotations:
-        rect = annotation.element.rect  # top-document CSS px (the page is at scroll 0, scale css)
-        assert drawn.getpixel((int(rect.x) + 3, int(rect.y) - 12)) == (220, 38, 38), annotation.element.selector
+    from app.core.placement import Box, place_badges
+
+    area = Box(0, 0, drawn.width, drawn.height)
+    rects = [a.element.rect for a in batch.annotations]  # top-document CSS px (scroll 0, scale css)
+    badges = place_badges([(n, Box(r.x, r.y, r.width, r.height), area) for n, r in enumerate(rects, start=1)])
+    for annotation, badge in zip(batch.annotations, badges):
+        rect = annotation.element.rect
+        # Each badge where the placement rule puts it (outside the element), drawn red.
+        assert drawn.getpixel((int(badge.x) + 5, int(badge.y) + 11)) == (220, 38, 38), annotation.element.selector
+        assert not badge.intersects(Box(rect.x, rect.y, rect.width, rect.height))
         crop = Image.open(annotation.screenshot)
         # The crop is the element plus the 16 px margin (less where the document edge clamps it).
         assert abs(crop.width - (rect.width + 32)) <= 2 and abs(crop.height - (rect.height + 32)) <= 2

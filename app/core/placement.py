@@ -66,10 +66,11 @@ def badge_width(n: int) -> float:
 
 def _badge_candidates(e: Box, w: float, h: float, gap: float) -> list[tuple[float, float]]:
     """Top-left corners for a ``w``×``h`` badge just outside ``e``, best first: above its top-left corner,
-    left of it, below its bottom-left corner, right of its top-right corner; then the same edges pushed along
-    (stacking beside badges already there)."""
+    below its bottom-left corner, left of it, right of its top-right corner (above and below first: beside an
+    inline element sits the word before it, above and below it often a line's leading); then the same edges
+    pushed along (stacking beside badges already there)."""
     step = w + gap
-    first = [(e.x, e.y - h - gap), (e.x - w - gap, e.y), (e.x, e.bottom + gap), (e.right + gap, e.y)]
+    first = [(e.x, e.y - h - gap), (e.x, e.bottom + gap), (e.x - w - gap, e.y), (e.right + gap, e.y)]
     pushed = []
     for i in range(1, STACK_STEPS + 1):
         pushed += [(e.x + i * step, e.y - h - gap), (e.x - w - gap, e.y + i * (h + gap)),

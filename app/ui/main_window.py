@@ -221,7 +221,8 @@ class MainWindow(QMainWindow):
 
     def _loaded(self, result: LoadResult) -> None:
         if not result.ok:
-            self.say(self.tr("Failed to load {0}: {1}").format(result.url, result.error))
+            self.say(self.tr("Could not open {0} ({1}). Check the address, or that its server is running, then "
+                             "reload (F5).").format(result.url, result.error))
 
     def batch(self):
         """The current batch, with the latest screenshot's paths."""

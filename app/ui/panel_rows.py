@@ -50,6 +50,21 @@ def element_summary(element) -> str:
     return f"{kind} “{name}”" if name else kind
 
 
+def short_page(url: str) -> str:
+    """A page URL as a row shows it: its path (and query), without scheme and host — ``/library/stdtypes.html``;
+    the host alone for a site's root; the URL itself when it has no path."""
+    from urllib.parse import urlsplit
+
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        return url
+    path = parts.path + (f"?{parts.query}" if parts.query else "")
+    if path in ("", "/"):
+        return parts.netloc or url
+    return path
+
+
 def detail_html(number: int, note: str, element, page: str, status_text: str, no_note: str, labels: dict) -> str:
     """The detail pane's rich text for one annotation: every field whole, escaped. ``labels``: translated
     field names ``note``, ``element``, ``selector``, ``page``, ``status``."""
@@ -136,7 +151,7 @@ class RowDelegate(QStyledItemDelegate):
                          fm.elidedText(note or self.no_note, Qt.TextElideMode.ElideRight, first.width()))
         second = QRect(left, r.top() + line + self.PAD // 2, max(0, r.right() - left), line)
         painter.setPen(muted)
-        meta = f"{data.element} · {data.page}" if data.page else data.element
+        meta = f"{data.element} · {short_page(data.page)}" if data.page else data.element
         painter.drawText(second, int(Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft),
                          fm.elidedText(meta, Qt.TextElideMode.ElideRight, second.width()))
         painter.restore()

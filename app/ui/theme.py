@@ -36,6 +36,9 @@ QToolBar {{ border: none; spacing: 4px; padding: 4px 6px; background: {window}; 
 QToolBar QToolButton {{ padding: 4px 6px; border-radius: 6px; }}
 QToolBar QToolButton:hover {{ background: {alt}; }}
 QToolBar QToolButton:checked {{ background: {accent}; color: #FFFFFF; }}
+QToolBar QToolButton[popupMode="1"] {{ padding-right: 18px; }}
+QToolBar QToolButton::menu-button {{ border: none; width: 16px; border-radius: 6px; }}
+QToolBar QToolButton::menu-button:hover {{ background: {border}; }}
 QLineEdit, QPlainTextEdit {{ border: 1px solid {border}; border-radius: 6px; padding: 4px 6px;
     background: {base}; selection-background-color: {accent}; }}
 QLineEdit:focus, QPlainTextEdit:focus {{ border-color: {accent}; }}

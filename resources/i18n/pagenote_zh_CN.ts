@@ -511,7 +511,7 @@ Press Annotate (Ctrl+Shift+A), then click an element on the page to pin a number
     </message>
     <message>
         <location filename="../../app/ui/devices_dock.py" line="69" />
-        <location filename="../../app/ui/devices_dock.py" line="118" />
+        <location filename="../../app/ui/devices_dock.py" line="126" />
         <source>Copy</source>
         <translation>复制</translation>
     </message>
@@ -556,42 +556,42 @@ Press Annotate (Ctrl+Shift+A), then click an element on the page to pin a number
         <translation>操作</translation>
     </message>
     <message>
-        <location filename="../../app/ui/devices_dock.py" line="136" />
+        <location filename="../../app/ui/devices_dock.py" line="144" />
         <source>blocked</source>
         <translation>已屏蔽</translation>
     </message>
     <message>
-        <location filename="../../app/ui/devices_dock.py" line="136" />
+        <location filename="../../app/ui/devices_dock.py" line="144" />
         <source>open ({0})</source>
         <translation>已打开（{0}）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/devices_dock.py" line="137" />
+        <location filename="../../app/ui/devices_dock.py" line="145" />
         <source>Serial</source>
         <translation>串口</translation>
     </message>
     <message>
-        <location filename="../../app/ui/devices_dock.py" line="141" />
+        <location filename="../../app/ui/devices_dock.py" line="149" />
         <source>granted</source>
         <translation>已授权</translation>
     </message>
     <message>
-        <location filename="../../app/ui/devices_dock.py" line="220" />
+        <location filename="../../app/ui/devices_dock.py" line="237" />
         <source>{0} entries shown; log {1}</source>
         <translation>显示 {0} 条；记录{1}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/devices_dock.py" line="221" />
+        <location filename="../../app/ui/devices_dock.py" line="238" />
         <source>on</source>
         <translation>开启</translation>
     </message>
     <message>
-        <location filename="../../app/ui/devices_dock.py" line="221" />
+        <location filename="../../app/ui/devices_dock.py" line="238" />
         <source>off</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../../app/ui/devices_dock.py" line="248" />
+        <location filename="../../app/ui/devices_dock.py" line="265" />
         <source>Exported to {0}</source>
         <translation>已导出到 {0}</translation>
     </message>
@@ -792,7 +792,7 @@ Press Annotate (Ctrl+Shift+A), then click an element on the page to pin a number
         <translation>{0} — pagenote</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="285" />
+        <location filename="../../app/ui/main_window.py" line="286" />
         <source>Screenshot</source>
         <translation>截图</translation>
     </message>
@@ -837,7 +837,12 @@ Press Annotate (Ctrl+Shift+A), then click an element on the page to pin a number
         <translation>智能体不能再在页面中运行 JavaScript（evaluate 会被拒绝）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="271" />
+        <location filename="../../app/ui/main_window.py" line="224" />
+        <source>Could not open {0} ({1}). Check the address, or that its server is running, then reload (F5).</source>
+        <translation>无法打开 {0}（{1}）。请检查地址或确认其服务器正在运行，然后重新加载（F5）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/main_window.py" line="272" />
         <source>Copy path</source>
         <translation>复制路径</translation>
     </message>
@@ -846,118 +851,113 @@ Press Annotate (Ctrl+Shift+A), then click an element on the page to pin a number
         <source>Not a URL or file: {0}</source>
         <translation>不是 URL 或文件：{0}</translation>
     </message>
-    <message>
-        <location filename="../../app/ui/main_window.py" line="224" />
-        <source>Failed to load {0}: {1}</source>
-        <translation>无法加载 {0}：{1}</translation>
-    </message>
     <message numerus="yes">
-        <location filename="../../app/ui/main_window.py" line="243" />
+        <location filename="../../app/ui/main_window.py" line="244" />
         <source>%n note(s) over {0} characters cut, ending in a [truncated] line</source>
         <translation><numerusform>%n 条备注超过 {0} 个字符，已截断并以 [truncated] 行结尾</numerusform></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/main_window.py" line="253" />
+        <location filename="../../app/ui/main_window.py" line="254" />
         <source>Copied %n annotation(s) as Markdown ({0} characters)</source>
         <translation><numerusform>已以 Markdown 复制 %n 条批注（{0} 个字符）</numerusform></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="261" />
+        <location filename="../../app/ui/main_window.py" line="262" />
         <source>Save failed: {0}</source>
         <translation>保存失败：{0}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/main_window.py" line="264" />
+        <location filename="../../app/ui/main_window.py" line="265" />
         <source>Saved %n annotation(s) to {0}</source>
         <translation><numerusform>已将 %n 条批注保存到 {0}</numerusform></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="268" />
+        <location filename="../../app/ui/main_window.py" line="269" />
         <source> and {0} with {1} numbered outlines</source>
         <translation>，以及带 {1} 个编号轮廓的 {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="270" />
+        <location filename="../../app/ui/main_window.py" line="271" />
         <source>{0} saved: {1} ({2}×{3} px){4}</source>
         <translation>{0}已保存：{1}（{2}×{3} 像素）{4}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="279" />
+        <location filename="../../app/ui/main_window.py" line="280" />
         <source>Taking screenshot…</source>
         <translation>正在截图…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="283" />
+        <location filename="../../app/ui/main_window.py" line="284" />
         <source>Screenshot failed: {0}</source>
         <translation>截图失败：{0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="290" />
+        <location filename="../../app/ui/main_window.py" line="291" />
         <source>Capturing the full page…</source>
         <translation>正在截取整页…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="290" />
+        <location filename="../../app/ui/main_window.py" line="291" />
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="302" />
+        <location filename="../../app/ui/main_window.py" line="303" />
         <source>Full-page screenshot failed: {0}</source>
         <translation>整页截图失败：{0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="307" />
+        <location filename="../../app/ui/main_window.py" line="308" />
         <source>Full-page screenshot</source>
         <translation>整页截图</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="314" />
+        <location filename="../../app/ui/main_window.py" line="315" />
         <source>Annotation {0}: {1}</source>
         <translation>批注 {0}：{1}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/main_window.py" line="315" />
+        <location filename="../../app/ui/main_window.py" line="316" />
         <source>Saved %n element crop(s) in {0}</source>
         <translation><numerusform>已在 {0} 中保存 %n 张元素裁剪图</numerusform></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="325" />
+        <location filename="../../app/ui/main_window.py" line="326" />
         <source>Nothing to send: pin an annotation or write an overall note first</source>
         <translation>没有可发送的内容：请先钉上批注或填写总体备注</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="330" />
+        <location filename="../../app/ui/main_window.py" line="331" />
         <source>Send failed: could not store the batch: {0}</source>
         <translation>发送失败：无法保存该批次：{0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="335" />
+        <location filename="../../app/ui/main_window.py" line="336" />
         <source>Batch {0} is pending, but the agent socket is off: no agent can receive it now</source>
         <translation>批次 {0} 正在等待，但智能体套接字已关闭：现在没有智能体能接收它</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/main_window.py" line="338" />
+        <location filename="../../app/ui/main_window.py" line="339" />
         <source>Sent batch {0} to %n waiting agent(s)</source>
         <translation><numerusform>已将批次 {0} 发送给 %n 个正在等待的智能体</numerusform></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="340" />
+        <location filename="../../app/ui/main_window.py" line="341" />
         <source>No agent is waiting: batch {0} is pending and goes to the next annotations.wait</source>
         <translation>没有智能体在等待：批次 {0} 将交给下一次 annotations.wait</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="346" />
+        <location filename="../../app/ui/main_window.py" line="347" />
         <source>Copied {0}</source>
         <translation>已复制 {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="352" />
+        <location filename="../../app/ui/main_window.py" line="353" />
         <source>Annotations cleared</source>
         <translation>批注已清空</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="386" />
+        <location filename="../../app/ui/main_window.py" line="387" />
         <source>Agent socket off: {0}</source>
         <translation>智能体套接字已关闭：{0}</translation>
     </message>
@@ -965,12 +965,12 @@ Press Annotate (Ctrl+Shift+A), then click an element on the page to pin a number
 <context>
     <name>ModeBanner</name>
     <message>
-        <location filename="../../app/ui/mode_banner.py" line="26" />
+        <location filename="../../app/ui/mode_banner.py" line="27" />
         <source>Annotation mode — click an element to pin a note · Alt+↑ parent · Alt+↓ next under the pointer · Esc to leave</source>
         <translation>批注模式 — 点击元素钉上备注 · Alt+↑ 父元素 · Alt+↓ 指针下的下一个 · Esc 退出</translation>
     </message>
     <message>
-        <location filename="../../app/ui/mode_banner.py" line="28" />
+        <location filename="../../app/ui/mode_banner.py" line="29" />
         <source>Done</source>
         <translation>完成</translation>
     </message>
@@ -1010,7 +1010,7 @@ Press Annotate (Ctrl+Shift+A), then click an element on the page to pin a number
 <context>
     <name>Tab</name>
     <message>
-        <location filename="../../app/tabs/tab.py" line="67" />
+        <location filename="../../app/tabs/tab.py" line="74" />
         <source>The page's renderer stopped. Reload to continue — your annotations are kept.</source>
         <translation>页面的渲染进程已停止。重新加载即可继续——你的批注都会保留。</translation>
     </message>
@@ -1122,7 +1122,7 @@ Press Annotate (Ctrl+Shift+A), then click an element on the page to pin a number
 <context>
     <name>dock</name>
     <message>
-        <location filename="../../app/ui/devices_dock.py" line="269" />
+        <location filename="../../app/ui/devices_dock.py" line="286" />
         <source>Devices pages use (WebHID, Web Serial) and their traffic (Ctrl+Shift+D)</source>
         <translation>页面使用的设备（WebHID、Web Serial）及其通信（Ctrl+Shift+D）</translation>
     </message>
