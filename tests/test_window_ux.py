@@ -366,3 +366,22 @@ def test_the_theme_follows_the_scheme_and_every_toolbar_icon_is_shipped(qapp, wi
         qapp.setPalette(palette)
         qapp.setStyleSheet(sheet)
         theme.icon.cache_clear()
+
+
+def test_esc_stops_a_load_unless_annotation_ui_is_open(window, server, stalling_server, qtbot):
+    """A page that never finishes loading: Esc (from the overall note) stops it; in annotation mode Esc is the
+    mode's own key and stop is off."""
+    from PySide6.QtCore import QUrl
+
+    w = window
+    w.load_page(server.url("counters.html"))
+    w.act_annotate.trigger()
+    w.view.load(QUrl(stalling_server + "/page.html"))
+    qtbot.waitUntil(lambda: w.loading, timeout=5000)
+    assert not w.keys.stop.isEnabled()          # annotation mode: Esc leaves the mode instead
+    w.act_annotate.trigger()
+    assert w.keys.stop.isEnabled()
+    w.panel.summary.setFocus()
+    with qtbot.waitSignal(w.view.loadFinished, timeout=5000):
+        QTest.keyClick(w.panel.summary, Qt.Key.Key_Escape)
+    assert not w.loading and w.panel.summary.toPlainText() == ""
