@@ -235,3 +235,11 @@ def test_find_looks_into_iframes_and_its_refs_act_there(agent, window, server, s
         assert re.fullmatch(r"f\d+e\d+", match["ref"])
         result = agent("click", ref=match["ref"], snapshot_id=found["snapshot_id"])
         assert result["element"] == f'button "{match["name"]}"' and "confirmed" not in result
+
+
+def test_a_drag_from_a_link_is_refused_not_handed_to_the_systems_drag_loop(agent, js):
+    link, sid = agent.ref('link "Other page"')
+    dst, _ = agent.ref('button "Target"')
+    code, message = agent.error("drag", start_ref=link, end_ref=dst, snapshot_id=sid)
+    assert code == "ELEMENT_NOT_ACTIONABLE" and "HTML drag" in message
+    assert js("location.pathname").endswith("/actions.html")

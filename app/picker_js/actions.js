@@ -74,6 +74,13 @@ function editableOf(el) {
                            'hidden'].includes(kind);
 }
 
+// The element an HTML drag would start from (HTML Standard "draggable": the element or an ancestor with
+// draggable true — links and images are by default), or null.
+function dragSource(el) {
+  for (let n = el; n && n.nodeType === Node.ELEMENT_NODE; n = n.parentElement) if (n.draggable === true) return n;
+  return null;
+}
+
 function visibleRect(el) {
   for (const r of el.getClientRects()) if (r.width > 0 && r.height > 0) return r;
   return null;
@@ -84,7 +91,8 @@ function visibleRect(el) {
 // hit-tests its click point. Returns {ok: false, reason, count?} as refs.js does when the ref does not resolve;
 // else {ok: true, doc, how, point: {x, y} (viewport CSS px, the center of its first box within the viewport),
 // rect, visible, disabled, editable, checked (null when it has no checked state), tag, type, target: {role,
-// name, selector}, obscured: {role, name, selector} | null (another element receives the point)}.
+// name, selector}, obscured: {role, name, selector} | null (another element receives the point), draggable
+// (an HTML drag would start from it)}.
 function actionTarget(ref, doc, seq, o) {
   watchInput();
   const got = refElement(ref, doc, seq);
@@ -101,7 +109,7 @@ function actionTarget(ref, doc, seq, o) {
                 visible: !!r && getComputedStyle(el).visibility !== 'hidden', disabled: disabledOf(el),
                 editable: editableOf(el), checked: 'checked' in el && /^(checkbox|radio)$/.test(el.type) ? el.checked
                   : (el.getAttribute('aria-checked') ? el.getAttribute('aria-checked') === 'true' : null),
-                target: describe(el), obscured: null, point: null, rect: null };
+                target: describe(el), obscured: null, point: null, rect: null, draggable: !!dragSource(el) };
   if (!r) return out;
   const left = Math.max(r.left, 0), top = Math.max(r.top, 0);
   const right = Math.min(r.right, innerWidth), bottom = Math.min(r.bottom, innerHeight);

@@ -243,6 +243,13 @@ class Actor:
         self.begin()
         a = await self.locate(start_ref, start_snapshot)
         ta = await self.target(a)
+        if ta.get("draggable"):
+            # Chromium hands an HTML drag to Qt's QDrag::exec(), the system's own drag loop, which follows the
+            # real pointer, not events sent to the view: it would wait for the user's mouse.
+            raise PagenoteError("ELEMENT_NOT_ACTIONABLE", f"{_label(ta)} ({start_ref}) starts an HTML drag "
+                                "(draggable, a link or an image): pagenote drives pointer-event drags only",
+                                "drag an element that follows pointer events (sortable lists, sliders), or use "
+                                "evaluate to call the page's own drop handling")
         b = await self.locate(end_ref, end_snapshot)
         tb = await self.target(b, hit=False)
         mark = await self.mark(a)
