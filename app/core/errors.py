@@ -133,6 +133,10 @@ REGISTRY: dict[str, ErrorKind] = _rows(
     ("BAD_IMAGE", -32047, EXIT_BAD_INPUT, "give two readable PNG files", "an input image is missing or unreadable"),
     ("IMAGES_DIFFER", -32048, EXIT_DIFFERS, "look at the diff image; update the baseline if the change is wanted",
      "the images differ beyond the threshold"),
+    ("BAD_PROFILE_NAME", -32049, EXIT_BAD_INPUT, "name the profile with letters, digits, - and _ (at most 64)",
+     "--profile names no usable profile"),
+    # -- tabs and leases --
+    ("TAB_NOT_FOUND", -32061, EXIT_BAD_INPUT, "call tabs.list for the open tabs' ids", "no open tab has that id"),
     # -- reaching the app --
     ("APP_NOT_RUNNING", -32050, EXIT_APP_UNREACHABLE, "start pagenote (./run.sh or pagenote serve) and retry",
      "nothing serves the agent socket"),

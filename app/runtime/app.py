@@ -21,14 +21,21 @@ log = logging.getLogger("pagenote.app")
 class PagenoteApp(QObject):
     """Tabs, sent batches and the agent socket for one project directory.
 
-    ``lease`` must outlive the app's tabs (it owns their profile); :meth:`close` deletes the tabs' views
-    first. ``project_dir`` receives ``annotations/`` (sent batches in ``annotations/sent/``) and ``shots/``.
+    ``lease`` (the session's default lease) must outlive the app's tabs (it owns their profile); isolated
+    leases the app makes (:meth:`new_isolated_tab`) are its own and closed after their pages; :meth:`close`
+    deletes the tabs' views first. ``project_dir`` receives ``annotations/`` (sent batches in ``annotations/sent/``) and ``shots/``.
 
     Signals:
         tab_added(Tab): a tab was created (the window adds its view).
+        tab_closed(Tab): a tab is closing (the window drops its view before the view is deleted).
+        active_changed(Tab): another tab became active.
+        message(str): a line for the status bar (a blocked popup …).
     """
 
     tab_added = Signal(object)
+    tab_closed = Signal(object)
+    active_changed = Signal(object)
+    message = Signal(str)
 
     def __init__(self, lease: Lease, project_dir: Path, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -41,6 +48,9 @@ class PagenoteApp(QObject):
         #: Whether agents may run JavaScript in the page's world (``evaluate``); ``pagenote serve --no-evaluate``
         #: turns it off.
         self.allow_evaluate = True
+        #: Whether pages may open popups (as tabs); Settings turns it off.
+        self.allow_popups = True
+        self._own_leases: list[Lease] = []  # isolated leases this app made (closed with their last tab)
 
     @cached_property
     def devices(self):
@@ -75,20 +85,69 @@ class PagenoteApp(QObject):
         """The tab the user (and the agent's page methods) work in; ``None`` before the first tab."""
         return self._active
 
-    def new_tab(self) -> Tab:
-        """Create a tab (ids are ``"1"``, ``"2"``, … in creation order, never reused) and make it active."""
+    def new_tab(self, url=None, *, lease: Lease | None = None, after: Tab | None = None,
+                activate: bool = True) -> Tab:
+        """Create a tab in ``lease`` (default: the session's :attr:`lease`) placed right after ``after`` (default:
+        last), made active when ``activate``, loading ``url`` (a ``QUrl``) when given. Ids are ``"1"``, ``"2"``, …
+        in creation order, never reused. Raises ``RuntimeError`` for a closed lease."""
         devices = self.devices  # made first: a bad --hid-backend file fails before any page exists
-        tab = Tab(str(self._next_id), self.lease, self.project_dir, self)
+        lease = lease or self.lease
+        tab = Tab(str(self._next_id), lease, self.project_dir, self)
         attach_browser_parts(tab)  # console, network, navigation: before the first load, so nothing is missed
         from app.hid.page import PageDevices
+        from app.tabs.popups import install as install_popups
 
         tab.devices = PageDevices(tab.page, devices, tab.id)  # navigator.hid / navigator.serial
         tab.page.device_doorbell.connect(tab.devices.doorbell)
+        install_popups(self, tab)  # window.open / target=_blank: a tab in this lease, next to this one
+        tab.page.windowCloseRequested.connect(lambda: self.close_tab(tab.id))  # window.close() of a popup
         self._next_id += 1
-        self._tabs.append(tab)
-        self._active = tab
+        index = self._tabs.index(after) + 1 if after in self._tabs else len(self._tabs)
+        self._tabs.insert(index, tab)
         self.tab_added.emit(tab)
+        if activate or self._active is None:
+            self.select_tab(tab.id)
+        if url is not None:
+            tab.open(url)
         return tab
+
+    def new_isolated_tab(self, url=None) -> Tab:
+        """A tab under a fresh off-the-record lease of its own (``isolated-<n>``): nothing of any other tab's
+        cookies, storage, cache or permission grants reaches it. The lease closes with its last tab."""
+        lease = Lease(self, name=f"isolated-{self._next_id}")
+        self._own_leases.append(lease)
+        return self.new_tab(url, lease=lease)
+
+    def select_tab(self, tab_id: str) -> Tab:
+        """Make tab ``tab_id`` active (``active_changed`` when it was not). Raises ``KeyError``."""
+        tab = self.tab(tab_id)
+        if tab is not self._active:
+            self._active = tab
+            self.active_changed.emit(tab)
+        return tab
+
+    def close_tab(self, tab_id: str) -> None:
+        """Close tab ``tab_id``: its timers stop, ``tab_closed`` is emitted (the window drops its view), its
+        view and page are deleted, and an isolated lease left without pages is closed. The neighbour to the
+        right (else left) becomes active. Raises ``KeyError``. The last tab may be closed (no active tab)."""
+        import shiboken6
+
+        tab = self.tab(tab_id)
+        index = self._tabs.index(tab)
+        self._tabs.remove(tab)
+        tab.close()
+        self.tab_closed.emit(tab)
+        if shiboken6.isValid(tab.view):
+            tab.view.close()
+            shiboken6.delete(tab.view)
+        lease = tab.lease
+        if lease in self._own_leases and not any(t.lease is lease for t in self._tabs):
+            self._own_leases.remove(lease)
+            lease.close()
+        if tab is self._active:
+            self._active = None
+            if self._tabs:
+                self.select_tab(self._tabs[min(index, len(self._tabs) - 1)].id)
 
     def tab(self, tab_id: str) -> Tab:
         """The tab with id ``tab_id``. Raises ``KeyError``."""
@@ -139,3 +198,6 @@ class PagenoteApp(QObject):
         self._tabs.clear()
         self._active = None
         QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+        for lease in self._own_leases:  # their pages are gone: now their profiles
+            lease.close()
+        self._own_leases.clear()

@@ -9,10 +9,13 @@ part                job
 ``annotator``       pins ↔ page, markers, re-anchoring (:class:`~app.webview.annotator.Annotator`)
 ``capture``         screenshots saved under the project (:class:`~app.tabs.capture.TabCapture`)
 ``dialogs``         the page's JavaScript dialogs, answered at once (:class:`~app.tabs.dialogs.DialogLog`)
+``permissions``     the page's permission requests, decided at once
+                    (:class:`~app.webview.permissions.PermissionGate`, the lease's grants)
 ==================  ======================================================================================
 
 qutebrowser's ``browsertab.py`` composes a tab the same way (scroller, zoom, search … as parts). The window
-lays tabs out; the application object (:mod:`app.runtime.app`) creates and lists them; the agent host
+lays tabs out; every tab lives under a :class:`~app.webview.lease.Lease` (``lease``: its profile, its grants);
+the application object (:mod:`app.runtime.app`) creates and lists them; the agent host
 (:mod:`app.agent.host`) reaches them by :attr:`Tab.id`.
 """
 
@@ -32,6 +35,7 @@ from app.webview.annotator import Annotator
 from app.webview.bridge import PageBridge, PageCallTimeout, PageScriptMissing
 from app.webview.guest import Guest, LoadResult
 from app.webview.lease import Lease
+from app.webview.permissions import PermissionGate
 
 
 class Tab(QObject):
@@ -51,9 +55,12 @@ class Tab(QObject):
     def __init__(self, tab_id: str, lease: Lease, project_dir: Path, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.id = tab_id
+        self.lease = lease
         self.view = QWebEngineView()
-        self.page = Guest(lease.profile, self.view)
+        self.page = Guest(lease.require_live(), self.view)  # raises for a closed lease: no page on a released profile
+        lease.attach(self.page)
         self.view.setPage(self.page)
+        self.permissions = PermissionGate(self.page, lease.grants, self)
         self.bridge = PageBridge(self.page)
         self.session = Session()
         self.annotator = Annotator(self.view, self.bridge, self.session)
@@ -186,6 +193,7 @@ class Tab(QObject):
             "dpr": view.devicePixelRatioF(),
             "zoom": view.zoomFactor(),
             **self.dialogs.state(),
+            "permissions": self.permissions.state(),
         }
 
     def batch(self):

@@ -89,9 +89,15 @@ class Guest(QWebEnginePage):
         elif status == QWebEngineLoadingInfo.LoadStatus.LoadStoppedStatus:
             self.load_result.emit(LoadResult(info.url().toString(), False, error="load stopped"))
 
-    def createWindow(self, _type):  # noqa: N802 (Qt virtual)
-        # One view per window: a target=_blank link or window.open() opens in this page.
-        return self
+    #: Who makes popups: ``factory(kind) -> QWebEnginePage | None`` (``kind`` a ``WebWindowType``; ``None``
+    #: blocks the popup: ``window.open`` returns ``null``). Unset, a popup opens in this page (one view).
+    popup_factory = None
+
+    def createWindow(self, kind):  # noqa: N802 (Qt virtual)
+        # window.open(), target=_blank: the host's policy (app.tabs.popups) makes a tab in this page's lease.
+        if self.popup_factory is None:
+            return self
+        return self.popup_factory(kind)
 
     def javaScriptConsoleMessage(self, level, message, line, source) -> None:  # noqa: N802 (Qt virtual)
         # Qt's default prints page console output to stderr; the page's console may carry secrets.

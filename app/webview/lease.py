@@ -21,9 +21,11 @@ What Qt 6.12 / Chromium 140 do, measured with a real file page (``tests/test_fil
 from __future__ import annotations
 
 import logging
+import re
+from pathlib import Path
 
-from PySide6.QtCore import QObject
-from PySide6.QtWebEngineCore import (QWebEngineProfile, QWebEngineScript, QWebEngineSettings,
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, Signal
+from PySide6.QtWebEngineCore import (QWebEnginePage, QWebEngineProfile, QWebEngineScript, QWebEngineSettings,
                                      QWebEngineUrlRequestInfo, QWebEngineUrlRequestInterceptor)
 
 from app.picker_js import picker_source
@@ -81,17 +83,97 @@ class LocalContentGuard(QWebEngineUrlRequestInterceptor):
             info.block(True)
 
 
-class Lease(QObject):
-    """An off-the-record profile (nothing written to disk) with the picker script installed, local documents
-    confined to themselves (module docstring: :func:`apply_local_content_settings`, :class:`LocalContentGuard`).
+#: A named lease's name: letters, digits, ``-`` and ``_``, at most 64 (it becomes a directory name).
+PROFILE_NAME = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
-    ``parent`` keeps it alive; pages created for it must be parented to the lease or deleted before it.
+
+def profile_dir(name: str) -> Path:
+    """Where the persistent lease ``name`` keeps its cookies, storage and cache:
+    ``<platformdirs user data dir>/profiles/<name>`` (e.g. ``~/.local/share/pagenote/profiles/work``). Raises
+    :class:`~app.core.errors.PagenoteError` ``BAD_PROFILE_NAME`` for a name :data:`PROFILE_NAME` refuses."""
+    from platformdirs import user_data_dir
+
+    from app.core.errors import PagenoteError
+
+    if not PROFILE_NAME.fullmatch(name or ""):
+        raise PagenoteError("BAD_PROFILE_NAME", f"{name!r} is not a profile name")
+    return Path(user_data_dir("pagenote", appauthor=False)) / "profiles" / name
+
+
+class Lease(QObject):
+    """A browsing context the host issued: one ``QWebEngineProfile`` with the picker script installed and
+    local documents confined to themselves (module docstring: :func:`apply_local_content_settings`,
+    :class:`LocalContentGuard`). Cookies, storage, cache and permission grants never cross leases.
+
+    ``name`` labels it (``"session"``, ``"isolated-3"``, or a persistent profile's name). With ``storage``
+    (a directory, :func:`profile_dir`) the profile is persistent (logins survive a restart); without it,
+    off the record (nothing written to disk). Qt never remembers a permission itself
+    (``PersistentPermissionsPolicy.AskEveryTime``): :attr:`grants` (the user's choices, in memory) decide.
+
+    ``parent`` keeps it alive. A page may only be made for a live lease (:meth:`attach`); :meth:`close`
+    emits ``closing`` (owners close their tabs), deletes any page still attached, then the profile — Qt
+    requires pages to die before their profile ("Release of profile requested but WebEnginePage still not
+    deleted").
+
+    Signals:
+        closing(): the lease is closing; delete the pages made for it now.
     """
 
-    def __init__(self, parent: QObject | None = None) -> None:
+    closing = Signal()
+
+    def __init__(self, parent: QObject | None = None, name: str = "session", storage: Path | None = None) -> None:
         super().__init__(parent)
-        self.profile = QWebEngineProfile(self)  # no storage name: off the record
+        from app.webview.permissions import Grants
+
+        self.name = name
+        self.persistent = storage is not None
+        if storage is None:
+            self.profile = QWebEngineProfile(self)  # no storage name: off the record
+        else:
+            storage.mkdir(parents=True, exist_ok=True)
+            self.profile = QWebEngineProfile(f"pagenote-{name}", self)
+            self.profile.setPersistentStoragePath(str(storage / "storage"))
+            self.profile.setCachePath(str(storage / "cache"))
+        self.profile.setPersistentPermissionsPolicy(QWebEngineProfile.PersistentPermissionsPolicy.AskEveryTime)
         self.profile.scripts().insert(picker_script())
         apply_local_content_settings(self.profile.settings())
         self.local_guard = LocalContentGuard(self)
         self.profile.setUrlRequestInterceptor(self.local_guard)
+        self.grants = Grants()
+        self.live = True
+        self._pages: list[QWebEnginePage] = []
+
+    def require_live(self) -> QWebEngineProfile:
+        """The profile, for a page about to be made on it. Raises ``RuntimeError`` when the lease is closed (a
+        page on a released profile would crash Qt)."""
+        if not self.live:
+            raise RuntimeError(f"lease {self.name!r} is closed")
+        return self.profile
+
+    def attach(self, page: QWebEnginePage) -> None:
+        """Record ``page`` (made on :attr:`profile`) as living under this lease. Raises ``RuntimeError`` when
+        the lease is closed."""
+        self.require_live()
+        self._pages.append(page)
+        page.destroyed.connect(lambda *_: self._pages.remove(page) if page in self._pages else None)
+
+    @property
+    def pages(self) -> list[QWebEnginePage]:
+        """The pages attached and not yet deleted."""
+        return list(self._pages)
+
+    def close(self) -> None:
+        """Close the lease: ``closing`` first, then any page still attached is deleted, then the lease (and
+        its profile) is deleted. Idempotent."""
+        import shiboken6
+
+        if not self.live:
+            return
+        self.live = False
+        self.closing.emit()
+        for page in self.pages:
+            if shiboken6.isValid(page):
+                shiboken6.delete(page)
+        self._pages.clear()
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+        shiboken6.delete(self)

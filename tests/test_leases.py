@@ -1,0 +1,83 @@
+"""Leases: every tab lives under a lease that names its profile; cookies, storage and permission grants never
+cross leases; a closed lease takes no page; closing tears pages down before profiles."""
+
+from __future__ import annotations
+
+import pytest
+
+from _tabs_fixtures import tabs  # noqa: F401 (fixture)
+
+NOTIFY = "Notification.requestPermission()"
+
+
+def _mark(tabs, tab) -> None:
+    tabs.js(tab, "document.cookie = 'who=alice; path=/'; localStorage.setItem('who', 'alice'); 0")
+
+
+def _seen(tabs, tab) -> dict:
+    return tabs.js(tab, "({cookie: document.cookie, storage: localStorage.getItem('who')})")
+
+
+def test_login_in_one_lease_is_invisible_in_an_isolated_tab(tabs, server):
+    url = server.url("other.html")
+    a1 = tabs.tab(url)
+    _mark(tabs, a1)
+    tabs.app.tab(a1.id).lease.grants.allow(server.origin, "notifications", "lease")
+    a2 = tabs.tab(url)  # same lease: the same cookie jar, storage and grants
+    assert a2.lease is a1.lease
+    assert _seen(tabs, a2) == {"cookie": "who=alice", "storage": "alice"}
+    assert tabs.js_async(a2, NOTIFY) == "granted"
+    b = tabs.show(tabs.app.new_isolated_tab(), url)
+    assert b.lease is not a1.lease and b.lease.name.startswith("isolated-")
+    assert _seen(tabs, b) == {"cookie": "", "storage": None}
+    assert tabs.js_async(b, NOTIFY) == "denied"
+    _mark(tabs, b)
+    tabs.js(b, "document.cookie = 'who=bob; path=/'; localStorage.setItem('who', 'bob'); 0")
+    assert _seen(tabs, a1) == {"cookie": "who=alice", "storage": "alice"}  # and nothing comes back
+    c = tabs.show(tabs.app.new_isolated_tab(), url)  # a second isolated tab: isolated from the first too
+    assert _seen(tabs, c) == {"cookie": "", "storage": None}
+
+
+def test_closed_lease_takes_no_page_and_its_last_tab_closes_it(tabs, server):
+    b = tabs.show(tabs.app.new_isolated_tab(), server.url("other.html"))
+    lease = b.lease
+    assert lease.pages == [b.page]
+    tabs.app.close_tab(b.id)
+    assert not lease.live
+    from app.tabs.tab import Tab
+
+    with pytest.raises(RuntimeError, match="closed"):
+        Tab("x", lease, tabs.app.project_dir)
+
+
+def test_closing_a_lease_deletes_its_pages_first(tabs, qapp, server, capfd):
+    import shiboken6
+
+    from app.webview.guest import Guest
+    from app.webview.lease import Lease
+
+    lease = Lease(qapp, name="scratch")
+    page = Guest(lease.profile)  # no parent: only the lease's close deletes it
+    lease.attach(page)
+    lease.close()
+    assert not shiboken6.isValid(page)
+    assert "still not deleted" not in capfd.readouterr().err
+
+
+def test_tabs_select_and_close_move_the_active_tab(tabs, server):
+    t1, t2, t3 = (tabs.tab() for _ in range(3))
+    assert tabs.app.active_tab is t3
+    tabs.app.select_tab(t1.id)
+    assert tabs.app.active_tab is t1
+    tabs.app.close_tab(t1.id)
+    assert tabs.app.active_tab is t2 and [t.id for t in tabs.app.tabs] == [t2.id, t3.id]
+
+
+def test_profile_names_are_checked(tmp_path):
+    from app.core.errors import PagenoteError
+    from app.webview.lease import profile_dir
+
+    assert profile_dir("work").parts[-2:] == ("profiles", "work")
+    with pytest.raises(PagenoteError) as info:
+        profile_dir("../etc")
+    assert info.value.name == "BAD_PROFILE_NAME"
