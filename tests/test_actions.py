@@ -243,3 +243,25 @@ def test_a_drag_from_a_link_is_refused_not_handed_to_the_systems_drag_loop(agent
     code, message = agent.error("drag", start_ref=link, end_ref=dst, snapshot_id=sid)
     assert code == "ELEMENT_NOT_ACTIONABLE" and "HTML drag" in message
     assert js("location.pathname").endswith("/actions.html")
+
+
+def test_extract_and_find_keep_their_budgets_on_a_250000_element_page_and_a_20_mb_text_node(window, qtbot,
+                                                                                            socket_path, server):
+    from test_snapshot import _load_slow
+
+    client = RawClient(qtbot, socket_path)
+    agent = Agent(client)
+    try:
+        _load_slow(window, qtbot, server.url("snapshot_huge.html"))
+        text = agent("extract")
+        assert text["truncated"] is True and text["chars"] <= 12_000 and text["text"].startswith("# Huge page")
+        found = agent("find", text="Act 9.", limit=50)
+        assert [m["name"] for m in found["matches"]] == [f"Act 9.{k}" for k in range(20)]
+        many = agent("find", text="Act", limit=50)
+        assert len(many["matches"]) == 50 and many["more"] is True and len(many["text"]) <= 8_000
+        _load_slow(window, qtbot, server.url("snapshot_huge.html?n=2000&text=20"))
+        text = agent("extract")
+        assert text["truncated"] is True and text["chars"] <= 12_000
+        assert agent("find", text="div start")["matches"]
+    finally:
+        client.close()
