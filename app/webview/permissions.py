@@ -9,8 +9,13 @@ thin Qt part that turns ``QWebEnginePage.permissionRequested`` (Qt 6.8+) into a 
 Qt 6.8 added persistent permissions (``QWebEngineProfile.PersistentPermissionsPolicy``): by default Qt itself
 remembers a grant per origin, in memory for an off-the-record profile and on disk for a persistent one, so an
 "allow once" would stick (qutebrowser/qutebrowser#8242, disabled there in #8348). Every lease sets
-``AskEveryTime`` (:class:`~app.webview.lease.Lease`), and this module is the only memory: ``tests/
-test_permissions.py`` checks that a grant given once is asked for again.
+``AskEveryTime`` (:class:`~app.webview.lease.Lease`), and this module is the only memory. Even so, Qt 6.12 keeps
+a grant for the rest of the *page's* life: after a reload or a navigation to another document of the origin,
+``Notification.permission`` is still ``"granted"`` and no request reaches the host (measured; the profile's
+``queryPermission`` says ``Ask`` meanwhile). Workaround: the gate resets every one-time grant
+(``QWebEnginePermission.reset()``) when the page's next main-frame load starts, and a revoked lease grant at
+once; delete it when Qt forgets a grant with its document. ``tests/test_permissions.py`` checks that a grant
+given once is asked for again.
 
 WebHID / Web Serial are not Chromium permissions here: pagenote's own device script answers them
 (:mod:`app.hid`), with its own per-origin grants.
@@ -133,7 +138,25 @@ class PermissionGate(QObject):
         self.ask = False
         self.records: list[PermissionSeen] = []
         self._pending: dict[tuple[str, str], QWebEnginePermission] = {}
+        self._granted: list[tuple[Scope, QWebEnginePermission]] = []  # to reset (module docstring: Qt keeps them)
         page.permissionRequested.connect(self._requested)
+        page.loadStarted.connect(self._forget_once)
+
+    def _forget_once(self) -> None:
+        """A new document: Qt would still answer "granted" for a one-time grant (module docstring)."""
+        for scope, permission in self._granted:
+            if scope != "lease" and permission.isValid():
+                permission.reset()
+        self._granted = [(s, p) for s, p in self._granted if s == "lease"]
+
+    def revoke(self, origin: str, permission: str) -> None:
+        """Withdraw a lease grant of ``permission`` to ``origin`` for this page too (Qt's page-level memory
+        is reset)."""
+        self.grants.revoke(origin, permission)
+        for _scope, granted in self._granted:
+            if granted.isValid() and granted.origin().toString().rstrip("/") == origin \
+                    and permission_name(granted.permissionType()) == permission:
+                granted.reset()
 
     def _record(self, seen: PermissionSeen) -> None:
         self.records = [*self.records, seen][-self.KEEP:]
@@ -146,6 +169,7 @@ class PermissionGate(QObject):
         decision, rule = decide(self.grants, origin, name, self.ask)
         if decision == "granted":
             permission.grant()
+            self._granted.append((rule, permission))
         elif decision == "denied":
             permission.deny()
         else:
@@ -167,6 +191,7 @@ class PermissionGate(QObject):
             pending.deny()
         else:
             pending.grant()
+            self._granted.append((choice, pending))
         self._record(PermissionSeen(origin, permission, "denied" if choice == "deny" else "granted", "user",
                                     time.time()))
 
