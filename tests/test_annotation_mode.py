@@ -7,7 +7,7 @@ import asyncio
 import re
 
 import pytest
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import QPoint, Qt, QUrl
 from PySide6.QtTest import QTest
 
 
@@ -361,3 +361,29 @@ def test_a_display_contents_element_is_highlighted_and_pinned_by_its_childrens_u
     QTest.keyClick(w.annotate.note_box.editor, Qt.Key.Key_Return)
     element = w.session.pins[0].annotation.element
     assert element.tag == "section" and element.box == "contents"
+
+
+def test_the_mode_keeps_the_page_s_input_across_a_renderer_swap(window, server, qtbot, tmp_path):
+    """Going from an http page to a file:// page (and back) replaces Chromium's input widget (the view's focus
+    proxy): annotation mode follows it — the hover highlight works, a click pins, and the page hears nothing."""
+    w = window
+    local = tmp_path / "simple.html"
+    local.write_text("<!doctype html><body><button id=b style='margin:40px;width:200px;height:80px'>B</button>"
+                     "<script>window.log = []; for (const t of ['pointermove', 'mousemove', 'pointerdown', "
+                     "'mousedown', 'click']) addEventListener(t, () => log.push(t), true)</script>")
+    w.load_page(server.url("record.html"))
+    w.act_annotate.trigger()
+    before = w.view.focusProxy()
+    for url in (QUrl.fromLocalFile(str(local)).toString(), server.url("record.html"), QUrl.fromLocalFile(str(local)).toString()):
+        w.load_page(url)
+    assert w.view.focusProxy() is not before, "the renderer swap this test is about did not happen"
+    proxy = w.view.focusProxy()
+    QTest.mouseMove(proxy, QPoint(100, 70))
+    qtbot.waitUntil(lambda: candidate(w) == "button#b", timeout=5000)
+    QTest.mouseClick(proxy, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, QPoint(100, 70))
+    qtbot.waitUntil(w.annotate.note_box.isVisible, timeout=5000)
+    QTest.keyClick(w.annotate.note_box.editor, Qt.Key.Key_Return)
+    assert [p.annotation.element.selector for p in w.session.pins] == ["#b"]
+    with qtbot.waitCallback() as cb:
+        w.view.page().runJavaScript("JSON.stringify(window.log)", 0, cb)
+    assert cb.args[0] == "[]"

@@ -18,6 +18,8 @@ from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWebEngineWidgets import QWebEngineView
 
+from app.webview.proxy import FocusProxyWatch
+
 #: Chromium's preset zoom factors (kPresetZoomFactors), the steps of Ctrl+plus and Ctrl+minus.
 ZOOM_STEPS = (0.25, 1 / 3, 0.5, 2 / 3, 0.75, 0.8, 0.9, 1.0, 1.1, 1.25, 1.5, 1.75, 2.0, 2.5, 3.0, 4.0, 5.0)
 
@@ -48,15 +50,7 @@ class PageKeys(QObject):
         super().__init__(window)
         self.window = window
         self.view = view
-        self._proxy: QObject | None = None
-        view.installEventFilter(self)
-        self._hook()
-
-    def _hook(self) -> None:
-        proxy = self.view.focusProxy()
-        if proxy is not None and proxy is not self._proxy:
-            proxy.installEventFilter(self)
-            self._proxy = proxy
+        self.watch = FocusProxyWatch(view, self)  # follows Chromium's input widget through renderer swaps
 
     def owns(self, combination) -> bool:
         """True when a key ``combination`` (QKeyCombination) is one of the window's enabled shortcuts."""
@@ -68,21 +62,14 @@ class PageKeys(QObject):
         return False
 
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt virtual)
-        if obj is self.view:
-            if event.type() in (QEvent.Type.ChildAdded, QEvent.Type.ChildPolished):
-                self._hook()
-            return False
-        if obj is self._proxy and event.type() == QEvent.Type.ShortcutOverride and self.owns(event.keyCombination()):
+        if obj is self.watch.proxy and event.type() == QEvent.Type.ShortcutOverride and self.owns(event.keyCombination()):
             event.ignore()
             return True
         return False
 
     def shutdown(self) -> None:
         """Stop filtering (before the view is destroyed)."""
-        self.view.removeEventFilter(self)
-        if self._proxy is not None:
-            self._proxy.removeEventFilter(self)
-            self._proxy = None
+        self.watch.stop()
 
 
 class BrowserKeys(QObject):

@@ -9,11 +9,10 @@ sees a blur.
 The agent's input (:mod:`app.webview.input`, sent while :func:`~app.webview.input.agent_sending`) passes: the
 mode blocks the user's input, never the agent's, and the agent's clicks never make or change annotations.
 
-QtWebEngine replaces the focus proxy when the renderer changes (cross-site navigation, render process
-restart), so the guard also watches the view for new children and re-hooks the current proxy. (An
-application-wide filter would avoid that, but PySide6 6.12 crashes when an app-wide Python event filter sees
-events of objects under destruction.) The filter is installed on the
-focus proxy (see below).
+QtWebEngine replaces the focus proxy when the renderer changes (cross-site or cross-scheme navigation — an
+``http://`` page to a ``file://`` one and back —, render process restart), so the filter follows the current
+proxy through :class:`~app.webview.proxy.FocusProxyWatch`. (An application-wide filter would avoid that, but
+PySide6 6.12 crashes when an app-wide Python event filter sees events of objects under destruction.)
 """
 
 from __future__ import annotations
@@ -24,6 +23,7 @@ from PySide6.QtWebEngineWidgets import QWebEngineView
 from PySide6.QtWidgets import QApplication
 
 from app.webview.input import agent_sending
+from app.webview.proxy import FocusProxyWatch
 
 _SWALLOW = {
     QEvent.Type.MouseButtonPress, QEvent.Type.MouseButtonRelease, QEvent.Type.MouseButtonDblClick,
@@ -63,15 +63,18 @@ class InputGuard(QObject):
         super().__init__(view)
         self.view = view
         self.active = False
-        self._proxy: QObject | None = None
-        view.installEventFilter(self)
-        self._hook()
+        self.watch = FocusProxyWatch(view, self)
+        self.watch.changed.connect(self._proxy_changed)
 
-    def _hook(self) -> None:
-        proxy = self.view.focusProxy()
-        if proxy is not None and proxy is not self._proxy:
-            proxy.installEventFilter(self)
-            self._proxy = proxy
+    @property
+    def _proxy(self) -> QObject | None:
+        return self.watch.proxy
+
+    def _proxy_changed(self, proxy) -> None:
+        # A new renderer's input widget: it gets the mode's cursor too (Chromium never sets one while the
+        # mode swallows its mouse moves).
+        if self.active:
+            proxy.setCursor(Qt.CursorShape.CrossCursor)
 
     def set_active(self, on: bool) -> None:
         """Start (``True``) or stop owning the page's input.
@@ -80,7 +83,7 @@ class InputGuard(QObject):
         while the mode was on), so page and Qt agree again about focus.
         """
         self.active = on
-        self._hook()
+        self.watch.check()
         proxy = self.view.focusProxy()
         if proxy is not None:
             # Chromium sets the cursor only in answer to mouse moves, which it no longer gets: ours wins.
@@ -92,10 +95,6 @@ class InputGuard(QObject):
             QApplication.sendEvent(proxy, QFocusEvent(QEvent.Type.FocusOut, Qt.FocusReason.OtherFocusReason))
 
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt virtual)
-        if obj is self.view:
-            if event.type() in (QEvent.Type.ChildAdded, QEvent.Type.ChildPolished):
-                self._hook()
-            return False
         if not self.active or obj is not self._proxy or event.type() not in _SWALLOW:
             return False
         if agent_sending():  # the agent's own input (app.webview.input) reaches the page, and pins nothing
@@ -116,7 +115,4 @@ class InputGuard(QObject):
     def shutdown(self) -> None:
         """Stop filtering (call before the view is destroyed)."""
         self.active = False
-        self.view.removeEventFilter(self)
-        if self._proxy is not None:
-            self._proxy.removeEventFilter(self)
-            self._proxy = None
+        self.watch.stop()
