@@ -10,6 +10,7 @@ from typing import Protocol
 
 from app.agent.actions import ActionsHost
 from app.agent.browser import BrowserHost
+from app.agent.context import ContextKeeper, ContextParams, WaitChangeParams
 from app.agent.methods import ScreenshotParams
 from app.agent.snapshots import RefParams, SnapshotKeeper, SnapshotParams
 from app.capture.downscale import downscale_png
@@ -123,3 +124,20 @@ class TabsHost(BrowserHost, ActionsHost):
         ``STALE_REF`` and the page's errors."""
         return await self._snapshots().resolve(
             lambda tab_id: next((t for t in self.app.tabs if t.id == tab_id), None), params)
+
+    # -- page context and revisions (app.agent.context) ------------------------------------------------------------
+
+    def _contexts(self) -> ContextKeeper:
+        if not hasattr(self, "_context_keeper"):
+            self._context_keeper = ContextKeeper(lambda: bool(getattr(self.app, "source_hints", True)))
+        return self._context_keeper
+
+    async def page_context(self, params: ContextParams) -> dict:
+        """``page.context``: the active tab's page-context record (:meth:`ContextKeeper.context`). Raises
+        ``NO_PAGE`` and what that raises."""
+        return await self._contexts().context(self._active(), params)
+
+    async def wait_for_change(self, params: WaitChangeParams) -> dict:
+        """``page.wait_for_change``: the active tab's next revision and its diff (:meth:`ContextKeeper.wait`).
+        Raises ``NO_PAGE`` and what that raises."""
+        return await self._contexts().wait(self._active(), params)

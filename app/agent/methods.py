@@ -16,6 +16,8 @@ Methods (params → result; every batch view has the model as JSON and its ``mar
 - ``tabs.list`` → ``[{id, title, url, active}]``; ``page.state`` → ``{url, title, loading, viewport, scroll}``
 - ``snapshot(max_chars?, max_nodes?, selector?, mode?, response_mode?)``, ``ref.resolve(ref, snapshot_id)``:
   see :mod:`app.agent.snapshots`
+- ``page.context(detail?, ref?, selector?, max_nodes?, max_chars?, cursor?)``,
+  ``page.wait_for_change(since_revision, timeout_ms)``: see :mod:`app.agent.context`
 - ``navigate``, ``back``, ``forward``, ``reload``, ``evaluate``, ``console.list``, ``console.get``,
   ``network.list``: see :mod:`app.agent.browser`
 - ``click``, ``hover``, ``type``, ``fill``, ``press``, ``select_option``, ``check``, ``uncheck``, ``scroll``,
@@ -151,6 +153,11 @@ class Methods:
             from app.agent.snapshots import RefParams, SnapshotParams
 
             self.table.update({"snapshot": (SnapshotParams, host.snapshot), "ref.resolve": (RefParams, host.resolve_ref)})
+        if hasattr(host, "page_context"):  # page context and revisions (app.agent.context)
+            from app.agent.context import ContextParams, WaitChangeParams
+
+            self.table.update({"page.context": (ContextParams, host.page_context),
+                               "page.wait_for_change": (WaitChangeParams, host.wait_for_change)})
         if hasattr(host, "navigate"):  # the browser methods (app.agent.browser): navigation, evaluate, console…
             from app.agent.browser import browser_table
 

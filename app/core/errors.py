@@ -163,6 +163,13 @@ REGISTRY: dict[str, ErrorKind] = _rows(
      "take a new snapshot (snapshot / browser_snapshot) and use a ref from it with its snapshot_id",
      "the ref no longer names an element: another document, an unknown snapshot, or its element was replaced "
      "with no single equivalent"),
+    # -- the agent's page context: page.context cursors --
+    ("CURSOR_EXPIRED", -32084, EXIT_BAD_INPUT,
+     "read page.context again without the cursor (the page changed since its read: page.wait_for_change says what)",
+     "the page changed (or another document is shown) since the read that gave the cursor"),
+    ("CURSOR_MISMATCH", -32085, EXIT_BAD_INPUT,
+     "pass the cursor with the same detail, ref or selector, max_nodes and max_chars as the read that gave it",
+     "the cursor was made for other parameters or another tab"),
     # -- the agent's browser tools: actions by ref --
     ("ELEMENT_OBSCURED", -32091, EXIT_PAGE_FAILED,
      "another element covers the target at its click point (a dialog, banner or overlay?): close or scroll it "

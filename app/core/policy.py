@@ -206,11 +206,22 @@ BOX_DETACHED = "detached"      # no longer in the document
 BOX_ZERO_SIZE = "zero-size"    # laid out with width and height 0
 NO_BOX_KINDS = (BOX_HIDDEN, BOX_DETACHED, BOX_ZERO_SIZE)
 
+# -- page context (the agent's page.context and page.wait_for_change; app/picker_js/context.js, revision.js) ----
+#: Install-wide defaults of one page-context read; a request may only lower them.
+CONTEXT_MAX_NODES = 300
+CONTEXT_MAX_CHARS = 60_000
+#: Revisions of history a document keeps for page.wait_for_change diffs.
+REVISION_HISTORY = 12
+#: The most refs a complete wait_for_change diff lists (beyond: reset_required).
+DIFF_MAX_REFS = 1_000
+#: Source hints per node at most (most specific first).
+SOURCE_CANDIDATES = 8
+
 
 def page_options() -> dict:
     """The rules as the page scripts read them (``OPTIONS`` minus ``version``): a JSON-ready dict of
     ``caps`` (code units), ``marks``, ``attributes``, ``test_ids``, ``secrets``, ``locators``, ``markers``,
-    ``statuses``, ``stale_reasons`` and ``boxes``. A fresh dict each call (callers may change theirs)."""
+    ``statuses``, ``stale_reasons``, ``context`` and ``boxes``. A fresh dict each call (callers may change theirs)."""
     return {
         "caps": {"line": LINE_CAP, "text": TEXT_CAP, "context": CONTEXT_CAP, "html": HTML_CAP,
                  "attr": ATTRIBUTE_VALUE_CAP},
@@ -235,6 +246,7 @@ def page_options() -> dict:
                     "highlight": HIGHLIGHT_COLOR, "size": MARKER_SIZE},
         "statuses": {"exact": STATUS_EXACT, "rematched": STATUS_REMATCHED, "stale": STATUS_STALE},
         "stale_reasons": {"ambiguous": STALE_AMBIGUOUS, "no_match": STALE_NO_MATCH},
+        "context": {"history": REVISION_HISTORY, "max_nodes": CONTEXT_MAX_NODES, "max_chars": CONTEXT_MAX_CHARS},
         "boxes": {"contents": BOX_CONTENTS,
                   "none": {"hidden": BOX_HIDDEN, "detached": BOX_DETACHED, "zero_size": BOX_ZERO_SIZE}},
     }

@@ -2,6 +2,7 @@
 // @imports pins: overlay, elements, idFor; record: elementRecord; frames: isFrame, frameElements, frameContentRect, frameInfo, looksClosedHost, deepElementAt, deepElementsAt, resolveChain; locators: resolveLocator; anchors: rememberAnchor, forgetAnchorsExcept, anchorChanges, anchorStatus, stopAnchors; capture: documentMetrics, pinForCapture, scrollToExact, redactionRects
 // @imports anchors: refreshAnchors; geometry: elementBox, BOX_CONTENTS
 // @imports snapshot: snapshotDocument, resolveSnapshotRef, stopSnapshots
+// @imports revision: watchRevisions, stopRevisions, armRevision, revisionDiff, revisionStats, currentRevision; context: pageContext; refs: DOC_ID
 // @imports actions: actionTarget, focusForText, selectPlan, inputMark, inputSince, scrollState, revealFrame, frameAt; extract: extractText, findNodes
 // The entry module of the picker world: `window.__pagenote`, the API the host calls.
 // main.js — install guard and the API the host calls with runJavaScript(…, ApplicationWorld).
@@ -60,7 +61,7 @@ const api = {
     if (!el) return JSON.stringify({ kind: 'none' });
     if (isFrame(el)) return JSON.stringify({ kind: 'frame', frame: frameInfo(el) });
     return JSON.stringify({ kind: 'element', id: idFor(el), record: elementRecord(el, looksClosedHost(el, x, y)),
-                            viewport: viewportRect(el) });
+                            viewport: viewportRect(el), revision: currentRevision() });
   },
 
   // Resolve a CSS selector for the headless path: {count} when it does not match exactly one element, else
@@ -72,7 +73,8 @@ const api = {
     if (found.frame) return JSON.stringify({ kind: 'frame', frame: found.frame, rest: found.rest });
     if (found.count !== 1) return JSON.stringify({ count: found.count, step: found.step });
     const el = found.el;
-    return JSON.stringify({ count: 1, id: idFor(el), record: elementRecord(el, false), viewport: viewportRect(el) });
+    return JSON.stringify({ count: 1, id: idFor(el), record: elementRecord(el, false), viewport: viewportRect(el),
+                            revision: currentRevision() });
   },
 
   // The iframe a selector names (this document only): {index, name, selector, rect} or null.
@@ -144,6 +146,14 @@ const api = {
   // world. resolveRef(ref, doc, seq): where a ref of snapshot `seq` of document `doc` is now (refs.js).
   snapshot(json) { return JSON.stringify(snapshotDocument(JSON.parse(json))); },
   resolveRef(ref, doc, seq) { return JSON.stringify(resolveSnapshotRef(ref, doc, seq)); },
+
+  // Page context (context.js) and this document's revision (revision.js): pageContext(json) reads the bounded
+  // fact record; revisionArm(since) → {doc, revision, armed} (armed: the next revision is pushed to the host
+  // once, main frame only); revisionDiff(since, maxRefs) → what changed since; revisionStats() → counters.
+  pageContext(json) { return JSON.stringify(pageContext(JSON.parse(json))); },
+  revisionArm(since) { return JSON.stringify({ doc: DOC_ID, ...armRevision(since) }); },
+  revisionDiff(since, maxRefs) { return JSON.stringify({ doc: DOC_ID, ...revisionDiff(since, maxRefs) }); },
+  revisionStats() { return JSON.stringify({ doc: DOC_ID, ...revisionStats() }); },
 
   // The agent's actions by ref (actions.js): the input itself is Qt events from the host (trusted).
   actionTarget(ref, doc, seq, o) { return JSON.stringify(actionTarget(ref, doc, seq, o)); },
@@ -222,6 +232,7 @@ const api = {
   destroy() {
     stopAnchors();
     stopSnapshots();
+    stopRevisions();
     pinForCapture('restore');
     overlay.destroy();
     elements.clear();
@@ -229,3 +240,4 @@ const api = {
 };
 
 Object.defineProperty(window, '__pagenote', { value: api, configurable: true, writable: false, enumerable: false });
+watchRevisions();   // the revision counts from the document's start (revision.js)

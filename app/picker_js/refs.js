@@ -1,6 +1,6 @@
 // @module refs
 // @imports role: role; locators: resolveLocator; locator_grammar: quoteLocator; selector: uniqueSelector
-// @exports DOC_ID, refFor, noteRef, pruneRefs, resolveRef, refElement
+// @exports DOC_ID, refFor, noteRef, pruneRefs, resolveRef, refElement, refOf, eachRef
 // refs.js — the agent snapshot's refs (`e12`): a private table of this world, never a DOM attribute. A ref
 // names one element of this document; the same element keeps its ref across snapshots of the document (so a
 // diff shows only what changed). A ref resolves to its element while that is connected; once the element is
@@ -26,6 +26,12 @@ function refFor(el) {
   }
   return ref;
 }
+
+// The ref `el` already has, or '' (never makes one: revision.js asks this of every changed element).
+function refOf(el) { return byElement.get(el) || ''; }
+
+// `fn(ref, element)` for every ref the snapshots keep resolvable (revision.js: which left the document).
+function eachRef(fn) { for (const [ref, entry] of table) fn(ref, entry.el); }
 
 const PLACE_SIBLINGS = 64;   // a place is not made past this many same-tag siblings or ancestors (bounded time)
 

@@ -1,8 +1,9 @@
 // @module snapshot
 // @imports snapshot_tree: buildTree; snapshot_lines: selectLines; refs: DOC_ID, pruneRefs, resolveRef; frames: frameInfo, resolveChain; redact: isRedacted, REDACTED
+// @imports revision: settleRevision, onPageChange, watchRevisions
 // @exports snapshotDocument, resolveSnapshotRef, stopSnapshots
 // snapshot.js — this document's part of the agent snapshot (the host stitches frames and keeps the modes; see
-// app/tabs/snapshot.py). A MutationObserver and events (CHANGE_EVENTS, resize) mark the document changed, and
+// app/tabs/snapshot.py). The document's one MutationObserver and its events (revision.js) mark it changed, and
 // the window's size and scroll position and the shown form controls' state (a script can set a value or
 // `checked` without any event) are compared; a request that names the previous answer of an unchanged document
 // gets {unchanged: true} without walking it again. (An inner scroller's scroll is seen with its scroll event,
@@ -13,11 +14,7 @@ const KEEP_SNAPSHOTS = 32;   // refs shown in the last this-many snapshots of th
 let seq = 0;            // this document's answers, counted
 let dirty = true;       // something observable changed since the last answer
 let lastKey = '';       // the options of the last answer
-let watching = null;
-// Events after which the page may look different without a DOM change: CSS :hover and :focus-within states,
-// finished transitions and animations, popovers and <details> toggled, typing, scrolling.
-const CHANGE_EVENTS = ['input', 'change', 'scroll', 'toggle', 'mouseover', 'mouseout', 'focusin', 'focusout',
-  'transitionend', 'animationend'];
+let watching = false;
 let controls = [];      // the form controls the last answer showed …
 let controlState = '';  // … and their state then: a value or checked set by a script fires no event
 
@@ -31,23 +28,14 @@ function markDirty() { dirty = true; }
 
 function watch() {
   if (watching) return;
-  watching = new MutationObserver(markDirty);
-  watching.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
-  for (const type of CHANGE_EVENTS) {
-    document.addEventListener(type, markDirty, { capture: true, passive: true });
-  }
-  window.addEventListener('resize', markDirty, { passive: true });
+  watching = true;
+  watchRevisions();
+  onPageChange(markDirty);
 }
 
-// Stop watching the document (the instance is being replaced: main.js destroy()).
+// Stop watching the document (the instance is being replaced: main.js destroy(), which stops revision.js too).
 function stopSnapshots() {
-  if (!watching) return;
-  watching.disconnect();
-  watching = null;
-  for (const type of CHANGE_EVENTS) {
-    document.removeEventListener(type, markDirty, { capture: true });
-  }
-  window.removeEventListener('resize', markDirty);
+  watching = false;
   controls = [];
   dirty = true;
 }
@@ -71,9 +59,9 @@ function snapshotDocument(o) {
   // The window's scroll position is part of the key: a scroll event comes only with the next frame.
   const key = JSON.stringify([o.max_chars, o.max_nodes, o.name_max, o.ref_extra, o.indent, o.selector || '', innerWidth,
                               innerHeight, scrollX, scrollY]);
-  if (watching) for (const record of watching.takeRecords()) { if (record) { dirty = true; break; } }
+  settleRevision(false);
   if (!dirty && o.since === seq && key === lastKey && seq > 0 && stateOf(controls) === controlState) {
-    return { doc: DOC_ID, seq, unchanged: true };
+    return { doc: DOC_ID, seq, revision: settleRevision(false), unchanged: true };
   }
   const scope = scopeOf(o.selector);
   if (scope.error || scope.frame) return { doc: DOC_ID, seq, ...scope };
@@ -102,9 +90,9 @@ function snapshotDocument(o) {
     return { line, ...info, visible: r.width > 0 && r.height > 0 && r.y < innerHeight && r.y + r.height > 0
                                       && r.x < innerWidth && r.x + r.width > 0 };
   });
-  // Mutations made while walking (none of pagenote's own) must not count as changes.
-  if (watching) watching.takeRecords();
-  return { doc: DOC_ID, seq, lines: picked.lines, frames, chars: picked.chars, counts: picked.counts,
+  // Mutations made while walking (none of pagenote's own) must not count as changes for the next answer.
+  const revision = settleRevision(true);
+  return { doc: DOC_ID, seq, revision, lines: picked.lines, frames, chars: picked.chars, counts: picked.counts,
            visited: tree.visited, stopped: tree.stopped, deep: tree.deep, deferred: tree.deferred,
            ms: { walk: Math.round(t1 - t0), census: tree.census_ms, lines: Math.round(performance.now() - t1) },
            viewport: { width: innerWidth, height: innerHeight, scroll_y: scrollY } };

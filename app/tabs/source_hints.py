@@ -1,0 +1,146 @@
+"""Source hints: which component and ``file:line:column`` rendered an element, on development builds.
+
+Read from the page's own world (``MainWorld``: the frameworks' markers are JavaScript properties of the page's
+element wrappers, which pagenote's isolated world does not see), never from a network fetch:
+
+- **React** development builds: the host element's fiber (``__reactFiber$<key>``, React ≥ 17;
+  ``__reactInternalInstance$<key>``, React 16) carries ``_debugSource`` ({fileName, lineNumber,
+  columnNumber}: where the JSX was written, set by the development JSX transform in React ≤ 18) and
+  ``_debugOwner`` (the component that rendered it); each owner up the chain adds its own.
+- **Vue 3** development builds: ``__vueParentComponent`` (the component instance) whose ``type.__file`` is the
+  SFC's path (``type.name`` / ``type.__name`` its name), then its ``parent`` chain; Vue records no line.
+- **Svelte** development builds: ``__svelte_meta.loc`` ({file, line, column}) on the element, as the
+  compiler's dev mode writes it (Svelte 4: ``add_location``; Svelte 5: the same shape plus ``parent``).
+
+The page is hostile: the main-world script runs in the page's world (its getters may throw or lie), so it
+reads primitives only (strings and numbers; never props, state, closures or any object), gives up on any
+exception, and its answer is checked here — at most :data:`~app.core.policy.SOURCE_CANDIDATES` candidates per
+element, bounded strings, finite non-negative integers — before anything reaches an agent. On production
+builds there is no marker and no hint (nothing is guessed).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from PySide6.QtWebEngineCore import QWebEngineScript
+
+from app.core.policy import SOURCE_CANDIDATES
+from app.protocol.redact import redact_urls
+
+MAIN_WORLD = QWebEngineScript.ScriptWorldId.MainWorld
+FRAMEWORKS = ("react", "vue", "svelte")
+FILE_MAX = 500
+COMPONENT_MAX = 120
+_COMPONENT = re.compile(r"[A-Za-z_$][\w$.\-]*\Z")
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+
+# The script (for one list of CSS selectors) answers a JSON string: [[candidate, …] per selector].
+_SCRIPT = r"""
+(function (selectors, max) {
+  'use strict';
+  var str = function (v, n) { return typeof v === 'string' ? v.slice(0, n) : ''; };
+  var num = function (v) { return typeof v === 'number' && isFinite(v) && v >= 0 ? Math.floor(v) : null; };
+  var nameOf = function (t) {
+    if (typeof t === 'function') return str(t.displayName, 120) || str(t.name, 120);
+    if (t && typeof t === 'object') return str(t.displayName, 120) || str(t.name, 120) || str(t.__name, 120)
+      || (t.render ? nameOf(t.render) : '') || (t.type ? nameOf(t.type) : '');
+    return '';
+  };
+  var react = function (el, out) {
+    var keys = Object.keys(el), fiber = null;
+    for (var i = 0; i < keys.length && i < 64; i++) {
+      if (keys[i].indexOf('__reactFiber$') === 0 || keys[i].indexOf('__reactInternalInstance$') === 0) { fiber = el[keys[i]]; break; }
+    }
+    var steps = 0;
+    while (fiber && typeof fiber === 'object' && out.length < max && steps++ < 64) {
+      var src = fiber._debugSource, owner = fiber._debugOwner;
+      if (src && typeof src === 'object' && str(src.fileName, 500)) {
+        out.push({ framework: 'react', component: owner ? nameOf(owner.type) : nameOf(fiber.type),
+                   file: str(src.fileName, 500), line: num(src.lineNumber), column: num(src.columnNumber) });
+      }
+      fiber = owner;
+    }
+  };
+  var vue = function (el, out) {
+    var inst = el.__vueParentComponent, steps = 0;
+    while (inst && typeof inst === 'object' && out.length < max && steps++ < 64) {
+      var t = inst.type;
+      if (t && typeof t === 'object' && str(t.__file, 500)) {
+        out.push({ framework: 'vue', component: nameOf(t), file: str(t.__file, 500), line: null, column: null });
+      }
+      inst = inst.parent;
+    }
+  };
+  var svelte = function (el, out) {
+    for (var n = el, steps = 0; n && out.length < max && steps < 64; n = n.parentElement, steps++) {
+      var meta = n.__svelte_meta, loc = meta && typeof meta === 'object' ? meta.loc : null;
+      if (loc && typeof loc === 'object' && str(loc.file, 500)) {
+        out.push({ framework: 'svelte', component: '', file: str(loc.file, 500), line: num(loc.line), column: num(loc.column) });
+      }
+    }
+  };
+  var all = [];
+  for (var i = 0; i < selectors.length; i++) {
+    var out = [];
+    try {
+      var el = selectors[i] ? document.querySelector(selectors[i]) : null;
+      if (el) { react(el, out); if (!out.length) vue(el, out); if (!out.length) svelte(el, out); }
+    } catch (e) { out = []; }
+    all.push(out.slice(0, max));
+  }
+  return JSON.stringify(all);
+})(%s, %d)
+"""
+
+
+def source_script(selectors: list[str]) -> str:
+    """The main-world source that reads the hints of the elements ``selectors`` name (unique CSS selectors
+    from pagenote's own world; ``""`` for none)."""
+    return _SCRIPT % (json.dumps(selectors), SOURCE_CANDIDATES)
+
+
+def _int(value: Any) -> int | None:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 10_000_000:
+        return None
+    return value
+
+
+def checked_hints(raw: Any, count: int) -> list[list[dict]]:
+    """The page's answer (a JSON string of ``count`` lists) checked: each candidate ``{framework, component,
+    file, line, column}`` with a known framework, a component name of identifier characters (else ``""``), a
+    file without control characters (URLs redacted as in the Markdown, ``app.protocol.redact``), line and
+    column integers or ``None``; at most :data:`SOURCE_CANDIDATES` per element. Anything else is dropped;
+    a malformed answer gives empty lists."""
+    try:
+        data = json.loads(raw) if isinstance(raw, str) else None
+    except ValueError:
+        data = None
+    if not isinstance(data, list) or len(data) != count:
+        return [[] for _ in range(count)]
+    out: list[list[dict]] = []
+    for item in data:
+        hints: list[dict] = []
+        for c in item if isinstance(item, list) else []:
+            if len(hints) >= SOURCE_CANDIDATES or not isinstance(c, dict):
+                break
+            framework, file = c.get("framework"), c.get("file")
+            if framework not in FRAMEWORKS or not isinstance(file, str) or not file or _CONTROL.search(file):
+                continue
+            component = c.get("component") if isinstance(c.get("component"), str) else ""
+            if not _COMPONENT.match(component or "x") or len(component) > COMPONENT_MAX:
+                component = ""
+            hints.append({"framework": framework, "component": component,
+                          "file": redact_urls(file[:FILE_MAX]), "line": _int(c.get("line")),
+                          "column": _int(c.get("column"))})
+        out.append(hints)
+    return out
+
+
+def hint_text(hint: dict) -> str:
+    """One hint as the ``Source:`` line writes it: ``Component (react) src/App.jsx:12:5``."""
+    where = hint["file"] + "".join(f":{v}" for v in (hint.get("line"), hint.get("column")) if v is not None)
+    name = f"{hint['component']} " if hint.get("component") else ""
+    return f"{name}({hint['framework']}) {where}"
