@@ -387,3 +387,18 @@ def test_the_mode_keeps_the_page_s_input_across_a_renderer_swap(window, server, 
     with qtbot.waitCallback() as cb:
         w.view.page().runJavaScript("JSON.stringify(window.log)", 0, cb)
     assert cb.args[0] == "[]"
+
+
+def test_a_hovered_element_that_stops_rendering_loses_its_highlight(window, server, qtbot, js):
+    """The pointer rests on an element the page then hides (display: none): no highlight is drawn, rather
+    than a 0×0 one with its label at the viewport's top-left corner."""
+    w = window
+    w.load_page(server.url("covered.html"))
+    w.act_annotate.trigger()
+    QTest.mouseMove(w.view.focusProxy(), center(js, "#buy"))
+    qtbot.waitUntil(lambda: candidate(w) == "a#cover", timeout=3000)
+    step(w, qtbot, Qt.Key.Key_Down, "button#buy")
+    scene = w.tab.annotator.scene
+    qtbot.waitUntil(lambda: scene.scene.highlight is not None and scene.scene.highlight.rect.width > 0, timeout=3000)
+    js("document.getElementById('buy').style.display = 'none'; true")
+    qtbot.waitUntil(lambda: scene.scene.highlight is None, timeout=3000)

@@ -264,7 +264,9 @@ class Overlay {
   scene() {
     const el = this.hovered && this.hovered.deref();
     let hover = null;
-    if (el && el.isConnected) {
+    // A candidate that stopped rendering (display: none after it was hovered) has no box: no highlight,
+    // rather than a 0×0 one at the viewport's corner.
+    if (el && el.isConnected && (el.getClientRects().length || elementBox(el).kind === BOX_CONTENTS)) {
       const r = highlightRect(el);
       hover = { x: r.left, y: r.top, width: r.width, height: r.height, label: hoverLabel(el, r, this.placeOf(el)) };
     }
