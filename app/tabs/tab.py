@@ -34,7 +34,7 @@ from app.tabs.dialogs import DialogLog
 from app.webview.annotator import Annotator
 from app.webview.bridge import PageBridge, PageCallTimeout, PageScriptMissing
 from app.webview.guest import Guest, LoadResult
-from app.webview.lease import Lease
+from app.webview.lease import Lease, keep_picker_after_crash
 from app.webview.permissions import PermissionGate
 
 
@@ -46,9 +46,11 @@ class Tab(QObject):
         loading_changed(bool): a main-frame load started (True) or ended (False).
         load_result(LoadResult): how a main-frame load ended.
         message(str): a line for the status bar (redacted by whoever shows it).
+        crash(str, int): the render process died (termination status name, exit code); :attr:`crashed` is set.
     """
 
     loading_changed = Signal(bool)
+    crash = Signal(str, int)
     load_result = Signal(object)
     message = Signal(str)
 
@@ -70,11 +72,33 @@ class Tab(QObject):
         self.view.loadStarted.connect(lambda: self._set_loading(True))
         self.view.loadFinished.connect(lambda _ok: self._set_loading(False))
         self.page.load_result.connect(self.load_result.emit)
-        self.page.renderProcessTerminated.connect(lambda status, code: self.message.emit(
-            self.tr("The page's renderer stopped. Reload to continue — your annotations are kept.")))
+        self.crashed = False  # the render process died; reload_after_crash() brings the page back
+        self._crashed_url = QUrl()
+        self.page.renderProcessTerminated.connect(self._renderer_gone)
+
+    #: Chromium's termination statuses that are no crash (a normal exit, e.g. the page being replaced).
+    _NORMAL = ("NormalTerminationStatus",)
+
+    def _renderer_gone(self, status, code: int) -> None:
+        if getattr(status, "name", str(status)) in self._NORMAL:
+            return
+        self.crashed = True
+        self._crashed_url = self.page.url()
+        keep_picker_after_crash(self.page)  # the profile's picker script is not re-injected after a crash
+        self.crash.emit(getattr(status, "name", str(status)), int(code))
+        self.message.emit(self.tr("The page's renderer crashed. Reload to continue — your annotations are kept."))
+
+    def reload_after_crash(self) -> None:
+        """Load the page the renderer died on again in a new render process (returns at once; ``crashed``
+        clears when the load starts). Markers re-anchor when the page script answers (the annotator)."""
+        url = self._crashed_url if not self._crashed_url.isEmpty() else self.page.url()
+        self.crashed = False
+        self.view.load(url)
 
     def _set_loading(self, on: bool) -> None:
         self.loading = on
+        if on:
+            self.crashed = False  # a new document in a new render process
         self.loading_changed.emit(on)
 
     def open(self, url: QUrl) -> None:

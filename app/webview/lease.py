@@ -50,6 +50,18 @@ def picker_script() -> QWebEngineScript:
     return script
 
 
+def keep_picker_after_crash(page: QWebEnginePage) -> None:
+    """Install the picker script on ``page`` itself (once), for the render process that replaces a crashed
+    or killed one. Workaround: in Qt 6.12 a profile's ``ApplicationWorld`` scripts are not injected into the
+    documents of a page whose renderer died and was restarted by a reload (measured: ``window.__pagenote``
+    stays undefined in the isolated world while the page's own scripts still run; ``tests/test_crash.py``),
+    so pagenote's page script, markers and annotation mode were gone until a restart. A page-level copy is
+    injected; the picker's install guard makes a second copy replace the first. Delete when Qt re-injects
+    profile scripts after a renderer restart."""
+    if not page.scripts().find(PICKER_SCRIPT_NAME):
+        page.scripts().insert(picker_script())
+
+
 def apply_local_content_settings(settings: QWebEngineSettings) -> None:
     """Turn both of QtWebEngine's local-content permissions off in ``settings`` (a profile's or a page's):
     ``LocalContentCanAccessFileUrls`` and ``LocalContentCanAccessRemoteUrls`` (module docstring: what each
