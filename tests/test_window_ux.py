@@ -214,6 +214,9 @@ def test_pagenote_keys_reach_the_window_even_when_the_page_accepts_the_override(
     assert w.page_keys.eventFilter(proxy, event) is True and not event.isAccepted()
     other = QKeyEvent(QEvent.Type.ShortcutOverride, Qt.Key.Key_B, CTRL | SHIFT, "B")
     assert w.page_keys.eventFilter(proxy, other) is False
+    # A child widget's own key (the Console dock's Ctrl+C) stays the page's: copying in the page works.
+    copy = QKeyEvent(QEvent.Type.ShortcutOverride, Qt.Key.Key_C, CTRL, "c")
+    assert w.page_keys.eventFilter(proxy, copy) is False
 
 
 def test_alt_arrows_step_after_entering_the_mode_from_the_address_bar(window, server, qtbot, js):

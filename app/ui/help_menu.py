@@ -33,9 +33,11 @@ def shortcut_rows(actions) -> list[tuple[str, str]]:
     t = QCoreApplication
     rows = []
     for action in actions:
-        keys = ", ".join(seq.toString(QKeySequence.SequenceFormat.NativeText) for seq in action.shortcuts())
-        if keys:
-            rows.append((keys, action.statusTip() or action.toolTip() or action.text().replace("&", "")))
+        native = [seq.toString(QKeySequence.SequenceFormat.NativeText) for seq in action.shortcuts()]
+        if native:
+            what = action.statusTip() or action.toolTip() or action.text().replace("&", "")
+            what = what.removesuffix(f" ({native[0]})")   # a tooltip that names the key already
+            rows.append((", ".join(native), what))
     rows += [
         (t.translate("HelpMenus", "Click"), t.translate("HelpMenus", "Annotation mode: pin the element under the pointer")),
         ("Enter", t.translate("HelpMenus", "Note box: save the note")),

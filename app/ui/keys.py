@@ -53,11 +53,14 @@ class PageKeys(QObject):
         self.watch = FocusProxyWatch(view, self)  # follows Chromium's input widget through renderer swaps
 
     def owns(self, combination) -> bool:
-        """True when a key ``combination`` (QKeyCombination) is one of the window's enabled shortcuts."""
+        """True when a key ``combination`` (QKeyCombination) is the shortcut of an enabled action of the window
+        itself (``window.actions()``, window-wide context). Actions of child widgets (a dock's Ctrl+C, which
+        Qt fires only with the focus in that widget) do not count: those keys stay the page's."""
         seq = QKeySequence(combination)
-        for action in self.window.findChildren(QAction):
-            if action.isEnabled() and any(s.matches(seq) == QKeySequence.SequenceMatch.ExactMatch
-                                          for s in action.shortcuts()):
+        for action in self.window.actions():
+            if (action.isEnabled() and action.shortcutContext() in (Qt.ShortcutContext.WindowShortcut,
+                                                                     Qt.ShortcutContext.ApplicationShortcut)
+                    and any(s.matches(seq) == QKeySequence.SequenceMatch.ExactMatch for s in action.shortcuts())):
                 return True
         return False
 

@@ -190,10 +190,12 @@ class MainWindow(QMainWindow):
             self.splitter.setSizes([round(width * (1 - PANEL_SHARE)), round(width * PANEL_SHARE)])
 
     def shortcut_actions(self) -> list[QAction]:
-        """Every window action with a shortcut, in creation order (Help → Keyboard shortcuts lists them)."""
+        """Every window-wide action with a shortcut, in creation order (Help → Keyboard shortcuts lists them);
+        shortcuts of a child widget alone (a dock's Ctrl+C) are not the window's."""
         seen, out = set(), []
         for action in self.findChildren(QAction):
-            if action.shortcuts() and id(action) not in seen:
+            wide = action.shortcutContext() in (Qt.ShortcutContext.WindowShortcut, Qt.ShortcutContext.ApplicationShortcut)
+            if action.shortcuts() and wide and action in self.actions() and id(action) not in seen:
                 seen.add(id(action))
                 out.append(action)
         return out
