@@ -12,7 +12,7 @@
 
 // This document's id: refs and snapshots name it, so nothing of an earlier document can be resolved here.
 const DOC_ID = Math.random().toString(36).slice(2, 10) + Date.now().toString(36).slice(-4);
-const TEST_ATTRS = ['data-testid', 'data-test-id', 'data-test', 'data-qa', 'data-cy'];
+const TEST_ATTRS = OPTIONS.test_ids;  // the test-id attributes, app/core/policy.py
 
 const byElement = new WeakMap();  // element → ref
 const table = new Map();          // ref → {el, role, name, place, keys, issued, last, moved}
