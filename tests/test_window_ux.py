@@ -388,3 +388,16 @@ def test_esc_stops_a_load_unless_annotation_ui_is_open(window, server, stalling_
     with qtbot.waitSignal(w.view.loadFinished, timeout=5000):
         QTest.keyClick(w.panel.summary, Qt.Key.Key_Escape)
     assert not w.loading and w.panel.summary.toPlainText() == ""
+
+
+def test_a_renderer_crash_is_said_as_a_sentence_with_the_next_step(window, server, qtbot):
+    from PySide6.QtCore import QUrl
+
+    w = window
+    w.load_page(server.url("counters.html"))
+    with qtbot.waitSignal(w.page.renderProcessTerminated, timeout=15_000):
+        w.view.load(QUrl("chrome://crash"))
+    qtbot.waitUntil(lambda: "renderer" in w.status_label.text(), timeout=5000)
+    text = w.status_label.text()
+    assert text.startswith("The page's renderer") and "Reload to continue" in text
+    assert "TerminationStatus" not in text and "code" not in text
