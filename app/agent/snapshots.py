@@ -135,7 +135,7 @@ class SnapshotKeeper:
             self._keep(taken)
         text = "\n".join(lines)
         result: dict[str, Any] = {"snapshot_id": taken.id, "url": tab.page.url().toString(),
-                                  "title": tab.page.title()}
+                                  "title": tab.page.title(), "revision": top.answer.get("revision")}
         same_base = (last is not None and last.key == key and last.top_doc == top_doc
                      and params.mode != "full")
         mode, body = "full", text
@@ -249,7 +249,7 @@ def _within(lines: list[str], max_chars: int, max_nodes: int) -> list[str]:
 def _diagnostics(parts: dict[str, Part], elapsed: float) -> dict[str, Any]:
     return {"elapsed_ms": round(elapsed * 1000, 1), "parts": [
         {"prefix": p.prefix or "top", "frame": " >> ".join(p.chain), "doc": p.answer.get("doc"),
-         "seq": p.answer.get("seq"), "lines": len(p.answer.get("lines") or []), "chars": p.answer.get("chars"),
+         "seq": p.answer.get("seq"), "revision": p.answer.get("revision"), "lines": len(p.answer.get("lines") or []), "chars": p.answer.get("chars"),
          "counts": p.answer.get("counts"),
          "visited": p.answer.get("visited"), "stopped": p.answer.get("stopped"), "ms": p.answer.get("ms")}
         for p in parts.values()]}
