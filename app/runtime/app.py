@@ -51,6 +51,9 @@ class PagenoteApp(QObject):
         #: Whether pages may open popups (as tabs); Settings turns it off.
         self.allow_popups = True
         self._own_leases: list[Lease] = []  # isolated leases this app made (closed with their last tab)
+        #: The :class:`~app.runtime.drafts.DraftJournal` of unsent annotations when one runs (the window's);
+        #: :meth:`close` saves it first, so SIGTERM and logout keep every note without asking.
+        self.drafts = None
 
     @cached_property
     def devices(self):
@@ -180,11 +183,14 @@ class PagenoteApp(QObject):
         return self.hub.send(batch)
 
     def close(self) -> None:
-        """Stop the agent server and every tab's timers, and delete the tabs' views (pages before the
-        lease's profile, as QtWebEngine requires)."""
+        """Save the draft of unsent annotations (when a journal runs), stop the agent server and every tab's
+        timers, and delete the tabs' views (pages before the lease's profile, as QtWebEngine requires)."""
         import shiboken6
         from PySide6.QtCore import QCoreApplication, QEvent
 
+        if self.drafts is not None and self.drafts.enabled:
+            self.drafts.write_now()  # before any tab goes: SIGTERM, logout, a close that chose Save
+            self.drafts.enabled = False
         if self.agent is not None:
             self.agent.close()
             self.agent = None

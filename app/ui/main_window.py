@@ -391,4 +391,7 @@ def run_window(url: str | None, project_dir: Path, socket_path: Path | None, lan
                 print(f"pagenote: agent socket {socket_path}", file=sys.stderr)
         window.open(url if url else demo_url(language))
         window.show()
+        from app.ui.draft_prompt import install_drafts
+
+        install_drafts(window)  # unsent annotations journaled; a previous run's draft offered back
         return qt_app.exec()

@@ -1,0 +1,94 @@
+"""The window's side of "nothing lost" (:mod:`app.runtime.drafts`): the journal is started with the window, the
+draft a previous run left is offered back, and closing the window with unsent annotations asks first (Send /
+Save / Discard / Cancel). SIGTERM and logout never ask: the application's teardown saves the draft."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QCoreApplication, QEvent, QObject
+from PySide6.QtWidgets import QMessageBox
+
+from app.runtime.drafts import Draft, DraftJournal, load_draft, restore_draft, save_draft
+
+
+def ask_restore(window, draft: Draft) -> bool:
+    """Ask whether to restore ``draft`` (a modal question at start, before any page is worked on)."""
+    title = QCoreApplication.translate("DraftPrompt", "Restore unsent annotations?")
+    text = QCoreApplication.translate("DraftPrompt", "pagenote was closed with %n unsent annotation(s) (saved {0}). "
+                                      "Restore them?", "", draft.count).format(draft.saved_at)
+    box = QMessageBox(QMessageBox.Icon.Question, title, text, parent=window)
+    restore = box.addButton(QCoreApplication.translate("DraftPrompt", "Restore"), QMessageBox.ButtonRole.AcceptRole)
+    box.addButton(QCoreApplication.translate("DraftPrompt", "Discard"), QMessageBox.ButtonRole.DestructiveRole)
+    box.setDefaultButton(restore)
+    box.exec()
+    return box.clickedButton() is restore
+
+
+def ask_close(window, unsent: int) -> str:
+    """``"send"``, ``"save"``, ``"discard"`` or ``"cancel"``: what to do with ``unsent`` annotations on close."""
+    box = QMessageBox(QMessageBox.Icon.Warning, QCoreApplication.translate("DraftPrompt", "Unsent annotations"),
+                      QCoreApplication.translate("DraftPrompt", "%n annotation(s) have not been sent. Send them to the "
+                                                 "agent, save them for the next start, or discard them?", "", unsent),
+                      parent=window)
+    send = box.addButton(QCoreApplication.translate("DraftPrompt", "Send"), QMessageBox.ButtonRole.AcceptRole)
+    buttons = {send: "send",
+               box.addButton(QMessageBox.StandardButton.Save): "save",
+               box.addButton(QMessageBox.StandardButton.Discard): "discard",
+               box.addButton(QMessageBox.StandardButton.Cancel): "cancel"}
+    box.exec()
+    return buttons.get(box.clickedButton(), "cancel")
+
+
+class CloseGuard(QObject):
+    """Filters the window's Close event: with unsent annotations it asks (:attr:`ask`, replaceable in tests)
+    and sends, saves (the draft stays for the next start), discards (the draft is removed) or keeps the
+    window open."""
+
+    def __init__(self, window, journal: DraftJournal) -> None:
+        super().__init__(window)
+        self.window, self.journal = window, journal
+        self.ask = ask_close
+        window.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt virtual)
+        if watched is self.window and event.type() == QEvent.Type.Close:
+            unsent = self.journal.unsent()
+            if unsent:
+                choice = self.ask(self.window, unsent)
+                if choice == "cancel":
+                    event.ignore()
+                    return True
+                if choice == "send":
+                    self.window.send()
+                    if self.journal.unsent():  # the send failed: keep the window and the notes
+                        event.ignore()
+                        return True
+                if choice == "discard":
+                    self.journal.enabled = False
+                    save_draft(self.journal.project_dir, Draft())
+                else:
+                    self.journal.write_now()
+        return False
+
+
+def install_drafts(window, ask=ask_restore) -> DraftJournal:
+    """Start journaling ``window.app``'s unsent annotations to ``<project>/.pagenote/draft.json``, offer the
+    draft a previous run left (``ask(window, draft) -> bool``; restored into tabs when true, removed when
+    false), tell the user about a damaged draft (set aside), and guard the window's close. Returns the journal
+    (also ``window.app.drafts``, which the app's teardown saves on SIGTERM)."""
+    app = window.app
+    draft, problem = load_draft(app.project_dir)
+    journal = DraftJournal(app, app.project_dir)
+    app.drafts = journal
+    if problem:
+        window.say(QCoreApplication.translate("DraftPrompt", "Could not restore the unsent annotations: {0}")
+                   .format(problem))
+    if draft is not None:
+        journal.enabled = False  # nothing overwrites the draft while the user decides
+        keep = ask(window, draft)
+        journal.enabled = True
+        if keep:
+            restore_draft(app, draft)
+            window.say(QCoreApplication.translate("DraftPrompt", "Restored %n unsent annotation(s)", "", draft.count))
+        journal.write_now()
+    window.close_guard = CloseGuard(window, journal)
+    return journal
