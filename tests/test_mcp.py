@@ -42,6 +42,8 @@ TOOLS |= {"browser_navigate", "browser_navigate_back", "browser_tabs", "browser_
           "browser_network_requests"}
 #: The snapshot tool (app/mcp/tools/snapshot.py; its own tests: test_mcp_snapshot.py).
 TOOLS |= {"browser_snapshot"}
+#: The page-context tools (app/mcp/tools/page_context.py; test_page_context.py, test_mcp_page_context.py).
+TOOLS |= {"browser_page_context", "browser_wait_for_change"}
 #: The action tools by ref, dialogs, find and extract (app/mcp/tools/browser_actions.py; test_mcp_actions.py).
 TOOLS |= {"browser_click", "browser_hover", "browser_type", "browser_press_key", "browser_select_option",
           "browser_check", "browser_scroll", "browser_drag", "browser_handle_dialog", "browser_find", "browser_extract"}
