@@ -199,3 +199,44 @@ def test_a_beforeunload_dialog_is_held_and_answered_leave_or_stay(window, qtbot,
         assert (seen.kind, seen.answered, seen.value) == ("beforeunload", "dismissed", False)   # Chromium: stay
         window.run(window.tab.bridge.wait_frames(2))
         assert window.page.url().toString().endswith("dialog-unload.html")
+
+
+@pytest.mark.parametrize("interruptions, expected", [(1, "result"), (2, "BROWSER_PAGE_CHANGING")])
+def test_a_read_whose_document_is_replaced_is_retried_once(window, qtbot, socket_path, server, interruptions,
+                                                           expected):
+    """Each of the first ``interruptions`` extract calls is sent while the page is busy for a moment and a
+    cross-site navigation starts (127.0.0.1 ↔ localhost: another renderer), so the document it waits in is
+    replaced under it (FRAME_GONE)."""
+    from PySide6.QtCore import QUrl
+
+    window.load_page(server.url("snapshot_huge.html?n=60000"))
+    tab = window.tab
+    real_call = tab.bridge.call
+    started = []
+
+    async def call(method, *args, **kwargs):
+        if method == "extract" and len(started) < interruptions:
+            url = server.url("actions.html")
+            url = url.replace("127.0.0.1", "localhost") if "127.0.0.1" in tab.page.url().toString() else url
+            started.append(url)
+            # the page is busy for a moment, so the call waits in the old document while the new one commits
+            tab.page.runJavaScript("{ const end = Date.now() + 1500; while (Date.now() < end); }")
+            pending = real_call(method, *args, **kwargs)
+            tab.view.load(QUrl(url))
+            return await pending
+        return await real_call(method, *args, **kwargs)
+
+    tab.bridge.call = call
+    client = RawClient(qtbot, socket_path)
+    try:
+        client.request("extract", {})
+        answer = client.answer(timeout=60_000)
+    finally:
+        client.close()
+        del tab.bridge.call
+    assert len(started) == interruptions
+    if expected == "result":
+        assert "result" in answer and answer["result"]["text"].startswith("# Actions"), answer
+        assert "localhost" in answer["result"]["url"]
+    else:
+        assert answer["error"]["data"]["code"] == expected, answer

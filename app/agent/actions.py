@@ -20,7 +20,8 @@ Methods (results compact: empty fields left out):
 The guard (:func:`guard_table`, Playwright MCP's "modal state" precondition): while a dialog is held every
 page method answers ``MODAL_DIALOG`` at once, and a call running when a dialog opens ends with it; actions
 (and navigation, evaluate) fail with ``USER_TOOK_CONTROL`` after the user took the page; a read-only call
-whose document went away mid-call is retried once, then ``BROWSER_PAGE_CHANGING``.
+whose document went away mid-call (or during which a new document started loading) is retried once, then
+``BROWSER_PAGE_CHANGING``.
 """
 
 from __future__ import annotations
@@ -283,6 +284,10 @@ ACTS = {"click", "hover", "type", "fill", "press", "select_option", "check", "un
 #: Methods that only read the page: retried once when their document went away mid-call.
 READS = {"snapshot", "ref.resolve", "extract", "find", "screenshot", "page.state"}
 _GONE = {"FRAME_GONE", "PAGE_SCRIPT_MISSING"}
+#: Reads that are given up and retried when a new document starts loading during them: a page call waiting in a
+#: document that a cross-site navigation replaces is never answered (QtWebEngine drops its callback), so
+#: waiting for it would take the whole call timeout. (A screenshot is not cut short: it restores the page.)
+REPLACEABLE = {"snapshot", "ref.resolve", "extract", "find", "page.state"}
 
 
 def modal_error(pending: Any, after: str = "") -> PagenoteError:
@@ -308,7 +313,8 @@ def guard_table(table: dict, host: Any) -> dict:
                 parts.control.begin()   # navigation and evaluate act too (the actions begin themselves)
             for attempt in (1, 2):
                 try:
-                    return await _race(handler(params), parts, name in ACTS)
+                    return await _race(handler(params), parts, name in ACTS,
+                                       tab.view.loadStarted if name in REPLACEABLE else None)
                 except PagenoteError as exc:
                     # Only a read whose document went away mid-call is retried, once; a page without
                     # pagenote's script on the retry (an error page, a PDF) keeps its own name.
@@ -328,23 +334,37 @@ async def _maybe(result: Any) -> Any:
     return await result if asyncio.iscoroutine(result) or isinstance(result, asyncio.Future) else result
 
 
-async def _race(result: Any, parts: Any, acting: bool) -> Any:
-    """Await ``result`` unless a dialog opens first (then ``MODAL_DIALOG``; the call is cancelled)."""
+async def _race(result: Any, parts: Any, acting: bool, replaced: Any = None) -> Any:
+    """Await ``result`` unless a dialog opens first (then ``MODAL_DIALOG``) or, with ``replaced`` (a signal: a
+    new document started loading), the document is being replaced (then ``FRAME_GONE``, which the guard
+    retries); the call is cancelled then."""
     if not (asyncio.iscoroutine(result) or isinstance(result, asyncio.Future)):
         return result
-    opened: asyncio.Future = asyncio.get_running_loop().create_future()
+    loop = asyncio.get_running_loop()
+    opened: asyncio.Future = loop.create_future()
+    loading: asyncio.Future = loop.create_future()
 
     def on_open(pending: Any) -> None:
         if not opened.done():
             opened.set_result(pending)
 
+    def on_load() -> None:
+        if not loading.done():
+            loading.set_result(None)
+
     parts.dialogs.opened.connect(on_open)
+    if replaced is not None:
+        replaced.connect(on_load)
     task = asyncio.ensure_future(result)
     try:
-        await asyncio.wait({task, opened}, return_when=asyncio.FIRST_COMPLETED)
+        await asyncio.wait({task, opened, loading}, return_when=asyncio.FIRST_COMPLETED)
     finally:
         parts.dialogs.opened.disconnect(on_open)
+        if replaced is not None:
+            replaced.disconnect(on_load)
     if task.done():
         return task.result()
     task.cancel()
-    raise modal_error(opened.result(), "the action was delivered, and " if acting else "")
+    if opened.done():
+        raise modal_error(opened.result(), "the action was delivered, and " if acting else "")
+    raise PagenoteError("FRAME_GONE", "a new document started loading during the call")

@@ -17,6 +17,7 @@ control: only a click into the page does.
 
 from __future__ import annotations
 
+import shiboken6
 from PySide6.QtCore import QEvent, QObject, QPointF, QTimer, Signal
 from PySide6.QtWebEngineWidgets import QWebEngineView
 
@@ -55,6 +56,8 @@ class AgentControl(QObject):
         self._hook()
 
     def _hook(self) -> None:
+        if not shiboken6.isValid(self.view):   # the view is being destroyed
+            return
         proxy = self.view.focusProxy()
         if proxy is not None and proxy is not self._proxy:
             proxy.installEventFilter(self)

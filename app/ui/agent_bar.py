@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import time
 
+import shiboken6
+
 from PySide6.QtCore import QEvent, QObject, QPointF, Qt, QTimer
 from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPen
 from PySide6.QtWebEngineWidgets import QWebEngineView
@@ -42,7 +44,7 @@ class AgentPointer(QWidget):
         self.hide()
 
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt virtual)
-        if obj is self.view and event.type() == QEvent.Type.Resize:
+        if obj is self.view and event.type() == QEvent.Type.Resize and shiboken6.isValid(self.view):
             self.setGeometry(self.view.rect())
         return False
 
@@ -116,7 +118,7 @@ class AgentBar(QFrame):
         self.refresh()
 
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt virtual)
-        if obj is self.view and event.type() in (QEvent.Type.Move, QEvent.Type.Resize):
+        if obj is self.view and event.type() in (QEvent.Type.Move, QEvent.Type.Resize) and shiboken6.isValid(self.view):
             self.place()
         return False
 
