@@ -71,7 +71,7 @@ BAD_CALLS = [
     ("browser_snapshot", {"max_nodes": "many"}, 'max_nodes: input should be a valid integer (got "many")'),
     ("browser_navigate", {}, "url: required, but missing"),
     ("browser_navigate_back", {"timeout_ms": "soon"}, 'timeout_ms: input should be a valid integer (got "soon")'),
-    ("browser_tabs", {"action": "new"}, "action: input should be 'list' (got \"new\")"),
+    ("browser_tabs", {"action": "open"}, "action: input should be 'list', 'new', 'select' or 'close' (got \"open\")"),
     ("browser_evaluate", {"expression": "1"}, "function: required, but missing; expression: unknown parameter "
                                               "(this tool takes: function, timeout_ms, element, ref, snapshot_id)"),
     ("browser_console_messages", {"level": "debug"}, "level: input should be 'info', 'warning' or 'error' (got "

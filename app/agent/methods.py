@@ -13,7 +13,8 @@ Methods (params → result; every batch view has the model as JSON and its ``mar
 - ``screenshot(kind?, annotation?, batch?, downscale?, inline?)`` → ``{path, width, height, scale, dpr, kind}``
   (+ ``full_size_path``/``full_width``/``full_height`` when downscaled, ``data`` base64 PNG when ``inline``);
   ``kind=element`` crops annotation number ``annotation`` of ``batch`` (``current`` or a sent batch id)
-- ``tabs.list`` → ``[{id, title, url, active}]``; ``page.state`` → ``{url, title, loading, viewport, scroll}``
+- ``tabs.list`` → ``[{id, title, url, active}]``; ``tabs.new``, ``tabs.select``, ``tabs.close``: see
+  :mod:`app.agent.tabs`; ``page.state`` → ``{url, title, loading, viewport, scroll}``
 - ``snapshot(max_chars?, max_nodes?, selector?, mode?, response_mode?)``, ``ref.resolve(ref, snapshot_id)``:
   see :mod:`app.agent.snapshots`
 - ``page.context(detail?, ref?, selector?, max_nodes?, max_chars?, cursor?)``,
@@ -162,6 +163,10 @@ class Methods:
             from app.agent.browser import browser_table
 
             self.table.update(browser_table(host))
+        if hasattr(getattr(host, "app", None), "new_isolated_tab"):  # tabs.new / select / close (app.agent.tabs)
+            from app.agent.tabs import tabs_table
+
+            self.table.update(tabs_table(host.app))
         if hasattr(type(getattr(host, "app", None)), "devices"):  # WebHID / Web Serial devices (app.agent.devices)
             from app.agent.devices import devices_table
 

@@ -3,7 +3,9 @@
 ============================== =========================================================================
 ``browser_navigate``           ``navigate(url, timeout_ms?)``
 ``browser_navigate_back``      ``back(timeout_ms?)``
-``browser_tabs``               ``tabs.list`` (``action: "list"``; pagenote's window has one tab)
+``browser_tabs``               ``tabs.list`` / ``tabs.new(url?)`` / ``tabs.select(id)`` / ``tabs.close(id?)``
+                               (``action`` ``list``/``new``/``select``/``close``, as Playwright MCP's
+                               ``browser_tabs``; a tab by ``id``, or by Playwright's 0-based ``index``)
 ``browser_evaluate``           ``evaluate(expression=function, timeout_ms?, ref?, snapshot_id?)``
 ``browser_console_messages``   ``console.list(level?, text?, since_id?, limit?, all_documents?)``
 ``browser_network_requests``   ``network.list(type?, since_id?, limit?, all_documents?)``
@@ -53,7 +55,13 @@ class BackParams(ToolParams):
 
 
 class TabsParams(ToolParams):
-    action: Annotated[Literal["list"], Field(description="list: the open tabs (pagenote's window has one)")] = "list"
+    action: Annotated[Literal["list", "new", "select", "close"],
+                      Field(description="list the tabs; new: open a tab (on url, if given) and make it active; "
+                                        "select: make a tab active; close: close a tab (default: the active one)")
+                      ] = "list"
+    id: Annotated[OptionalText, Field(description="the tab's id from the list (select, close)")] = None
+    index: Annotated[OptionalInteger, Field(description="or the tab's 0-based position in the list")] = None
+    url: Annotated[OptionalText, Field(description="new: the URL to open")] = None
 
 
 class EvaluateParams(ToolParams):
@@ -99,7 +107,22 @@ async def browser_navigate_back(args: BackParams, ctx: ToolContext) -> Navigatio
 
 
 async def browser_tabs(args: TabsParams, ctx: ToolContext) -> TabsReply:
-    """``tabs.list``."""
+    """``tabs.list``; for ``new``/``select``/``close`` first ``tabs.new``/``tabs.select``/``tabs.close`` (a tab
+    given by ``index`` is looked up in ``tabs.list``), then the list as it is after."""
+    tab_id = args.id
+    if args.index is not None and tab_id is None and args.action in ("select", "close"):
+        listed = await ctx.call("tabs.list")
+        if not 0 <= args.index < len(listed):
+            from app.core.errors import PagenoteError
+
+            raise PagenoteError("TAB_NOT_FOUND", f"no tab at index {args.index} ({len(listed)} open)")
+        tab_id = listed[args.index]["id"]
+    if args.action == "new":
+        await ctx.call("tabs.new", _given(url=args.url))
+    elif args.action == "select":
+        await ctx.call("tabs.select", {"id": tab_id or ""})
+    elif args.action == "close":
+        await ctx.call("tabs.close", _given(id=tab_id))
     return TabsReply(await ctx.call("tabs.list"))
 
 
@@ -130,8 +153,9 @@ TOOLS: tuple[ToolDefinition, ...] = (
     ToolDefinition(name="browser_navigate_back", params=BackParams, handler=browser_navigate_back,
                    annotations=_ACTS, description="Go back to the previous page of the tab; one line: where it "
                                                   "landed, with its HTTP status."),
-    ToolDefinition(name="browser_tabs", params=TabsParams, handler=browser_tabs, annotations=READ_ONLY,
-                   description="List the tabs: id, title, URL, which is active (a few lines)."),
+    ToolDefinition(name="browser_tabs", params=TabsParams, handler=browser_tabs, annotations=_ACTS,
+                   description="List, open, select or close tabs; answers with the tabs: id, title, URL, which "
+                               "is active (a few lines). Page tools act on the active tab."),
     ToolDefinition(name="browser_evaluate", params=EvaluateParams, handler=browser_evaluate, annotations=_ACTS,
                    description="Run JavaScript in the page's own world (its app state and functions) and return "
                                "the awaited result as compact JSON, cut to depth 8, 2,000 items, 200 fields and "
