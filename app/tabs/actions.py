@@ -173,6 +173,14 @@ class Actor:
             except (FrameGone, PageScriptMissing):
                 raise uncertain from None
             except PageCallTimeout:
+                # A call waiting in a document that a cross-site navigation replaced is never answered: ask
+                # again who is there now.
+                try:
+                    now = await self.bridge.call("inputMark", frame=loc.frame, timeout_ms=1_000)
+                except (FrameGone, PageScriptMissing, PageCallTimeout):
+                    raise uncertain from None
+                if now.get("doc") != mark.get("doc"):
+                    raise uncertain
                 return False
             if seen.get("doc") != mark.get("doc"):
                 raise uncertain
