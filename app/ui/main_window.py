@@ -45,7 +45,7 @@ from app.webview.urls import url_from_user_input
 log = logging.getLogger("pagenote.ui")
 
 #: The panel's default share of the window width (the page keeps the rest, at least 70 %).
-PANEL_SHARE = 0.24
+PANEL_SHARE = 0.27
 #: Where the splitter's sizes are remembered (pagenote's settings).
 SPLITTER_SETTING = "window/splitter"
 
@@ -80,7 +80,8 @@ class MainWindow(QMainWindow):
         self.mode_banner.done.clicked.connect(lambda: self.annotate.set_mode(False))
         splitter.addWidget(page_area)
         splitter.addWidget(self.panel)
-        splitter.setStretchFactor(0, 1)
+        splitter.setStretchFactor(0, 3)   # a resized window keeps about the same shares (page ≥ 70 %)
+        splitter.setStretchFactor(1, 1)
         splitter.setChildrenCollapsible(False)
         self.setCentralWidget(splitter)
         self._restore_splitter()

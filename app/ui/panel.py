@@ -15,9 +15,12 @@ from PySide6.QtWidgets import (QAbstractItemView, QHBoxLayout, QHeaderView, QLab
 from app.agent.methods import Hub
 from app.core.policy import BOX_HIDDEN, NO_BOX_KINDS, STATUS_REMATCHED, STATUS_STALE
 from app.model.session import Session
-from app.ui.panel_rows import ROW_ROLE, RowData, RowDelegate, detail_html, element_summary
+from app.ui.panel_rows import (ROW_ROLE, STATUS_ROLE, ReplyDelegate, RowData, RowDelegate, StatusDelegate,
+                                detail_html, element_summary)
 
 ID_ROLE = Qt.ItemDataRole.UserRole
+#: Marks a sent view row that holds an agent's reply (not a batch or an annotation).
+REPLY_ROLE = Qt.ItemDataRole.UserRole + 3
 
 
 def row_text(number: int, tag: str, name: str, note: str) -> str:
@@ -29,6 +32,14 @@ def row_text(number: int, tag: str, name: str, note: str) -> str:
     if first_line:
         label += f" — {first_line[:60]}{'…' if len(first_line) > 60 or '\n' in note else ''}"
     return label
+
+
+class _SentTree(QTreeWidget):
+    """The sent view; wrapped reply rows take their height from the view's width, so a resize lays out again."""
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt virtual)
+        super().resizeEvent(event)
+        self.scheduleDelayedItemsLayout()
 
 
 class _List(QListWidget):
@@ -90,12 +101,16 @@ class AnnotationPanel(QWidget):
         buttons.addWidget(self.delete_button)
         buttons.addStretch(1)
         buttons.addWidget(self.send_button)
-        self.sent = QTreeWidget()
+        self.sent = _SentTree()
         self.sent.setHeaderLabels([self.tr("Sent to agents"), self.tr("Status")])
         self.sent.setWordWrap(True)
-        self.sent.header().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        self.sent.header().setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
+        self.sent.setUniformRowHeights(False)
         self.sent.header().setStretchLastSection(False)
+        self.sent.header().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        self.sent.header().setSectionResizeMode(1, QHeaderView.ResizeMode.Fixed)
+        self.sent.setColumnWidth(1, 104)   # the status chip ("acknowledged"); the reply has its own row
+        self.sent.setItemDelegateForColumn(1, StatusDelegate(self.sent))
+        self.sent.setItemDelegateForColumn(0, ReplyDelegate(self.sent, REPLY_ROLE))
         title = QHBoxLayout()
         title.addWidget(QLabel(self.tr("Annotations"), objectName="sectionTitle"))
         title.addStretch(1)
@@ -242,6 +257,8 @@ class AnnotationPanel(QWidget):
             top = QTreeWidgetItem([self.tr("{0} (%n annotation(s))", "", n).format(sent.id),
                                    sent_row_text(sent.status, sent.reply)])
             self._sent_tips(top, sent.id, sent.status, sent.reply)
+            self.sent.addTopLevelItem(top)
+            self._reply_row(top, sent.reply)
             for number, (annotation, state) in enumerate(zip(sent.batch.annotations, sent.annotations), start=1):
                 element = annotation.element
                 child = QTreeWidgetItem([row_text(number, element.tag, element.accessible_name, annotation.note),
@@ -249,12 +266,25 @@ class AnnotationPanel(QWidget):
                 self._sent_tips(child, f"{number}. {element_summary(element)}\n{annotation.note}", state.status,
                                 state.reply)
                 top.addChild(child)
-            self.sent.addTopLevelItem(top)
+                self._reply_row(child, state.reply)
         if self.sent.topLevelItemCount():
             self.sent.topLevelItem(0).setExpanded(True)
 
+    def _reply_row(self, parent: QTreeWidgetItem, reply: str) -> None:
+        """The agent's whole ``reply`` as a wrapped row under ``parent`` across both columns (none without)."""
+        if not reply:
+            return
+        row = QTreeWidgetItem([f"“{reply}”"])
+        row.setData(0, REPLY_ROLE, True)
+        row.setToolTip(0, reply)
+        row.setFlags(Qt.ItemFlag.ItemIsEnabled)
+        parent.insertChild(0, row)
+        row.setFirstColumnSpanned(True)
+        parent.setExpanded(True)
+
     def _sent_tips(self, item: QTreeWidgetItem, what: str, status: str, reply: str) -> None:
         whole = sent_row_text(status, reply)
+        item.setData(1, STATUS_ROLE, status)
         item.setToolTip(0, what)
         item.setToolTip(1, whole)
         item.setData(0, ROW_ROLE, "<p>" + "<br>".join(escape(x) for x in what.split("\n") if x) +
@@ -266,7 +296,8 @@ class AnnotationPanel(QWidget):
         for i in range(self.sent.topLevelItemCount()):
             top = self.sent.topLevelItem(i)
             out.append((top.text(0), top.text(1)))
-            out += [(top.child(j).text(0), top.child(j).text(1)) for j in range(top.childCount())]
+            out += [(top.child(j).text(0), top.child(j).text(1)) for j in range(top.childCount())
+                    if not top.child(j).data(0, REPLY_ROLE)]
         return out
 
     def rows(self) -> list[str]:

@@ -19,10 +19,13 @@ from app.core.placement import badge_width
 from app.core.policy import MARKER_COLOR, MARKER_SELECTED_COLOR, MARKER_SIZE, MARKER_STALE_COLOR
 
 ROW_ROLE = Qt.ItemDataRole.UserRole + 1
+#: The status word of a sent row's status column (the chip's colour; the column's text is ``status — reply``).
+STATUS_ROLE = Qt.ItemDataRole.UserRole + 2
 
 #: Status chip colours (background), by status word.
 CHIP_COLOURS = {"exact": "#16A34A", "rematched": "#D97706", "stale": "#6B7280", "sent": "#2563EB",
                 "acknowledged": "#7C3AED", "resolved": "#16A34A", "dismissed": "#6B7280", "unsent": "#6B7280",
+                "delivered": "#0891B2",
                 "pending": "#2563EB"}
 
 
@@ -154,4 +157,84 @@ class RowDelegate(QStyledItemDelegate):
         meta = f"{data.element} · {short_page(data.page)}" if data.page else data.element
         painter.drawText(second, int(Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft),
                          fm.elidedText(meta, Qt.TextElideMode.ElideRight, second.width()))
+        painter.restore()
+
+
+class StatusDelegate(QStyledItemDelegate):
+    """The sent view's status column: a chip with the status word (:data:`STATUS_ROLE`), and with
+    ``with_reply`` the agent's reply after it, muted and elided (the whole in the tooltip and the detail
+    pane)."""
+
+    def __init__(self, parent=None, with_reply: bool = False) -> None:
+        super().__init__(parent)
+        self.with_reply = with_reply
+
+    def paint(self, painter: QPainter, option: QStyleOptionViewItem, index) -> None:  # noqa: N802 (Qt virtual)
+        status = index.data(STATUS_ROLE)
+        if not status:
+            super().paint(painter, option, index)
+            return
+        painter.save()
+        style = option.widget.style() if option.widget else None
+        if style is not None:
+            style.drawPrimitive(QStyle.PrimitiveElement.PE_PanelItemViewItem, option, painter, option.widget)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        font = QFont(option.font)
+        font.setPointSizeF(max(6.0, option.font.pointSizeF() * 0.85))
+        fm = QFontMetrics(font)
+        r = option.rect.adjusted(4, 0, -4, 0)
+        chip = QRect(r.left(), r.center().y() - fm.height() // 2 - 1, fm.horizontalAdvance(status) + 12, fm.height() + 2)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QColor(CHIP_COLOURS.get(status, MARKER_SELECTED_COLOR)))
+        painter.drawRoundedRect(chip, chip.height() / 2, chip.height() / 2)
+        painter.setFont(font)
+        painter.setPen(QColor("#FFFFFF"))
+        painter.drawText(chip, int(Qt.AlignmentFlag.AlignCenter), status)
+        text = index.data(Qt.ItemDataRole.DisplayRole) or ""
+        reply = text.split(" — ", 1)[1] if " — " in text else ""
+        if reply and self.with_reply:
+            muted = QColor(option.palette.color(QPalette.ColorRole.Text))
+            muted.setAlphaF(0.7)
+            painter.setFont(option.font)
+            painter.setPen(muted)
+            rest = QRect(chip.right() + 6, r.top(), max(0, r.right() - chip.right() - 6), r.height())
+            painter.drawText(rest, int(Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft),
+                             QFontMetrics(option.font).elidedText(reply, Qt.TextElideMode.ElideRight, rest.width()))
+        painter.restore()
+
+
+class ReplyDelegate(QStyledItemDelegate):
+    """The sent view's first column: rows marked with ``reply_role`` hold an agent's whole reply, wrapped over
+    the row's full width (the view's viewport minus the row's indentation), muted; other rows as usual."""
+
+    def __init__(self, view, reply_role: int) -> None:
+        super().__init__(view)
+        self.view = view
+        self.reply_role = reply_role
+
+    def _width(self, index) -> int:
+        depth, parent = 0, index.parent()
+        while parent.isValid():
+            depth, parent = depth + 1, parent.parent()
+        return max(60, self.view.viewport().width() - self.view.indentation() * (depth + 1) - 8)
+
+    def sizeHint(self, option: QStyleOptionViewItem, index) -> QSize:  # noqa: N802 (Qt virtual)
+        if not index.data(self.reply_role):
+            return super().sizeHint(option, index)
+        text = index.data(Qt.ItemDataRole.DisplayRole) or ""
+        r = QFontMetrics(option.font).boundingRect(QRect(0, 0, self._width(index), 100_000),
+                                                   int(Qt.TextFlag.TextWordWrap), text)
+        return QSize(self._width(index), r.height() + 6)
+
+    def paint(self, painter: QPainter, option: QStyleOptionViewItem, index) -> None:  # noqa: N802 (Qt virtual)
+        if not index.data(self.reply_role):
+            super().paint(painter, option, index)
+            return
+        painter.save()
+        muted = QColor(option.palette.color(QPalette.ColorRole.Text))
+        muted.setAlphaF(0.75)
+        painter.setPen(muted)
+        painter.setFont(option.font)
+        painter.drawText(option.rect.adjusted(2, 3, -4, -3), int(Qt.TextFlag.TextWordWrap | Qt.AlignmentFlag.AlignLeft),
+                         index.data(Qt.ItemDataRole.DisplayRole) or "")
         painter.restore()
