@@ -249,3 +249,42 @@ def test_source_hints_can_be_turned_off(window, server, agent):
     finally:
         window.app.source_hints = True
     assert "source" in one(agent, "button")[1]
+
+
+def _annotate(window, qtbot, js, selector):
+    from PySide6.QtCore import QPoint
+
+    from conftest import pin_at
+
+    r = js(f"(() => {{ const r = document.querySelector({json.dumps(selector)}).getBoundingClientRect();"
+           " return [r.left + r.width / 2, r.top + r.height / 2]; })()")
+    if not window.act_annotate.isChecked():
+        window.act_annotate.trigger()
+    pin_at(window, qtbot, QPoint(round(r[0]), round(r[1])))
+
+
+def test_an_annotation_of_a_dev_build_has_a_source_line_and_a_production_build_none(window, server, agent, js,
+                                                                                    qtbot):
+    window.load_page(server.url("source_react.html"))
+    _annotate(window, qtbot, js, "#buy")
+    markdown = agent("annotations.get", batch="current")["markdown"]
+    assert ("\nSource: Card (react) /home/dev/shop/src/components/Card.jsx:12:7; App (react) "
+            "/home/dev/shop/src/App.jsx:30:5\n") in markdown
+    assert "react-prop-secret" not in markdown
+    window.load_page(server.url("source_prod.html"))
+    _annotate(window, qtbot, js, "#buy")
+    markdown = agent("annotations.get", batch="current")["markdown"]
+    assert markdown.count("Source:") == 1   # the first page's annotation only
+
+
+def test_markdown_without_a_source_line_still_parses_and_one_with_it_round_trips():
+    from app.model.annotation import Annotation, AnnotationBatch, ElementRecord
+    from app.protocol.markdown import encode_annotations, parse_annotations
+
+    old = "# Web page annotations: 1\n\n## Annotation 1\nNote: hi\nTag: button\nLocators: css=#a\n"
+    assert parse_annotations(old).annotations[0].element.source == ""
+    batch = AnnotationBatch(annotations=(Annotation(note="n", element=ElementRecord(
+        tag="button", locators=("css=#a",), source="Card (react) src/Card.jsx:1:2; App (vue) src/App.vue")),))
+    text = encode_annotations(batch)
+    assert "Locators: css=#a\nSource: Card (react) src/Card.jsx:1:2; App (vue) src/App.vue\n" in text
+    assert parse_annotations(text) == batch

@@ -235,7 +235,7 @@ _coord = st.floats(min_value=-1e6, max_value=1e6, allow_nan=False)
 _size = st.floats(min_value=0, max_value=1e6, allow_nan=False)
 _records = st.builds(
     ElementRecord, url=_text, title=_text, tag=_text, role=_text, accessible_name=_text, selector=_text,
-    xpath=_text, locators=st.lists(_locator, max_size=10), color=_text, background=_text, font=_text,
+    xpath=_text, locators=st.lists(_locator, max_size=10), source=_text, color=_text, background=_text, font=_text,
     font_weight=_text, display=_text,
     attributes=st.dictionaries(st.sampled_from(["id", "class", "title", "href", "aria-label", "data-testid"]) |
                                st.from_regex(r"aria-[a-z]{1,8}", fullmatch=True), _text, max_size=4),

@@ -144,7 +144,8 @@ class ContextKeeper:
         self.feed(tab)
         options = {"detail": params.detail, "scope": scope[0], "target": scope[1], "max_nodes": params.max_nodes,
                    "max_chars": params.max_chars, "offset": offset, "revision": revision}
-        answer = await read_context(tab.bridge, options, params.detail != "summary" and bool(self.sources()))
+        sources = params.detail != "summary" and bool(self.sources()) and tab.annotator.source_hints
+        answer = await read_context(tab.bridge, options, sources)
         if answer.get("expired") or (doc is not None and answer.get("doc") != doc):
             raise PagenoteError("CURSOR_EXPIRED", f"the page changed since the cursor's read (revision {revision}, "
                                 f"now {answer.get('revision')}{'' if answer.get('doc') == doc else ', another document'})")

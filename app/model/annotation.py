@@ -122,6 +122,9 @@ class ElementRecord(BaseModel):
     #: Ranked locators, best first, each verified in the page to match only this element (issue #3 §1;
     #: grammar in app/picker_js/locators.js, line rules in app/protocol/locators.py).
     locators: tuple[str, ...] = ()
+    #: Source hints on development builds (app/webview/source_hints.py): ``"; "``-joined candidates, most specific
+    #: first, each ``Component (framework) file:line:column``; ``""`` on production builds or when turned off.
+    source: Line = ""
     xpath: WholeLine = ""
     #: ``closed``: the element hosts a closed shadow root, so it was picked itself (issue #3 §3).
     shadow: Line = ""

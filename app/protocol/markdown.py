@@ -38,6 +38,9 @@ Rules the parser relies on (and :func:`encode_annotations` guarantees):
   the content (CommonMark §4.5), so no content line can close the block early.
 - ``Rect:`` is ``x=…, y=…, width=…, height=…`` (plus :data:`RECT_CONTENTS` for ``display: contents``) or
   ``none (hidden|detached|zero-size)`` for an element that draws nothing (issue 9 §6).
+- ``Source:`` (optional, after ``Locators:``) lists source hints of development builds, ``"; "``-joined:
+  ``Card (react) /src/components/Card.jsx:12:7; App (react) /src/App.jsx:30:5``; Markdown without it parses
+  as before.
 - ``# Web page annotations: N`` states the number of ``## Annotation i`` sections, numbered 1..N in order.
 """
 
@@ -74,6 +77,7 @@ LINE_FIELDS: tuple[tuple[str, str], ...] = (
     ("Accessible name", "accessible_name"),
     ("Selector", "selector"),
     ("Locators", "locators"),
+    ("Source", "source"),
     ("XPath", "xpath"),
     ("Shadow", "shadow"),
     ("Attributes", "attributes"),

@@ -16,7 +16,7 @@ from typing import Any
 
 from app.core.errors import PagenoteError
 from app.tabs.revisions import RevisionFeed
-from app.tabs.source_hints import MAIN_WORLD, checked_hints, source_script
+from app.webview.source_hints import MAIN_WORLD, checked_hints, source_script
 from app.webview.bridge import PageBridge
 
 READ_TRIES = 3

@@ -25,6 +25,7 @@ from app.model.session import Session
 from app.webview.bridge import PageBridge
 from app.webview.frames import Route, frame_viewport_offset, in_top_document
 from app.webview.scene import SceneFeed
+from app.webview.source_hints import source_line
 
 log = logging.getLogger("pagenote.annotate")
 
@@ -35,6 +36,10 @@ ANCHOR_POLL_MS = 400
 class Annotator(QObject):
     """Pins of one tab. ``anchors`` maps a session pin id to ``(frame route, page-side id)``: page-side ids are
     per frame, so an element in an iframe is ``<frame chain>::<id>`` in the session."""
+
+    #: Whether picked elements get a ``Source:`` line (source hints of development builds); the app may turn
+    #: it off.
+    source_hints = True
 
     def __init__(self, view: QWebEngineView, bridge: PageBridge, session: Session) -> None:
         super().__init__(view)
@@ -81,6 +86,8 @@ class Annotator(QObject):
         if route.chain:
             state = await self.bridge.call("viewportState")
             raw = in_top_document(raw, result.get("viewport"), route, (state or {}).get("scroll") or {"x": 0, "y": 0})
+        elif self.source_hints and isinstance(raw, dict):   # the Source: line (development builds only)
+            raw = {**raw, "source": await source_line(self.bridge, str(raw.get("selector") or ""))}
         return ElementRecord.model_validate(raw)
 
     def pin(self, pin_id: str, record: ElementRecord, note: str = "") -> int:

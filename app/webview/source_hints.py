@@ -27,8 +27,10 @@ from typing import Any
 
 from PySide6.QtWebEngineCore import QWebEngineScript
 
+from app.core.errors import PagenoteError
 from app.core.policy import SOURCE_CANDIDATES
 from app.protocol.redact import redact_urls
+from app.webview.bridge import PageBridge
 
 MAIN_WORLD = QWebEngineScript.ScriptWorldId.MainWorld
 FRAMEWORKS = ("react", "vue", "svelte")
@@ -144,3 +146,16 @@ def hint_text(hint: dict) -> str:
     where = hint["file"] + "".join(f":{v}" for v in (hint.get("line"), hint.get("column")) if v is not None)
     name = f"{hint['component']} " if hint.get("component") else ""
     return f"{name}({hint['framework']}) {where}"
+
+
+async def source_line(bridge: PageBridge, selector: str) -> str:
+    """The ``Source:`` line's value for the top document's element ``selector`` names: its hints as
+    :func:`hint_text`, ``"; "``-joined; ``""`` when there are none, for a chained selector (shadow trees,
+    iframes), or when the page does not answer (a hint is never worth failing an annotation)."""
+    if not selector or ">>" in selector:
+        return ""
+    try:
+        raw = await bridge.run(source_script([selector]), world=MAIN_WORLD, timeout_ms=2_000, what="source hints")
+    except PagenoteError:
+        return ""
+    return "; ".join(hint_text(h) for h in checked_hints(raw, 1)[0])
