@@ -22,7 +22,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from app import __version__
-from app.core.errors import EXIT_BAD_INPUT, PagenoteError
+from app.core.errors import EXIT_APP_UNREACHABLE, EXIT_BAD_INPUT, PagenoteError
 
 COMMANDS = ("window", "capture", "serve", "mcp", "compare")
 """Subcommand names, in ``--help`` order. ``window`` is inserted when argv names none (:func:`route`)."""
@@ -273,6 +273,11 @@ def _window(args: argparse.Namespace) -> int:
     _logging(args.verbose)
     from app.qtenv import has_display
 
+    socket_path = _agent_socket()
+    said = _hand_over(socket_path, args.url, has_display())  # a window runs: the URL becomes a tab there
+    if said is not None:
+        print(said, file=sys.stderr)
+        return 0 if said.startswith("pagenote: opened") else EXIT_APP_UNREACHABLE
     if not has_display():
         print("pagenote: no display (DISPLAY/WAYLAND_DISPLAY unset): running 'pagenote capture' instead",
               file=sys.stderr)
@@ -281,7 +286,19 @@ def _window(args: argparse.Namespace) -> int:
     from app.ui.main_window import run_window
 
     _use_hid_backends(args)
-    return run_window(args.url, _project_dir(args.out, create=False), _agent_socket(), language=args.lang)
+    return run_window(args.url, _project_dir(args.out, create=False), socket_path, language=args.lang)
+
+
+def _hand_over(socket_path, url: str | None, take_serve: bool) -> str | None:
+    """One app per user session (:mod:`app.runtime.single`): a line to print and exit with when a running
+    window took the URL or refused; ``None`` to start the window."""
+    from app.agent.client import AgentError
+    from app.runtime.single import hand_over
+
+    try:
+        return hand_over(socket_path, url, take_serve)
+    except AgentError as exc:
+        return f"pagenote: a pagenote app runs on {socket_path} but did not take the URL: {exc}"
 
 
 def _serve(args: argparse.Namespace) -> int:

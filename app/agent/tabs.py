@@ -8,6 +8,10 @@ or ``pagenote serve``). Each answers with the tab as ``tabs.list`` shows it (``{
 - ``tabs.close(id?)`` → ``{closed, active}`` (``id`` absent: the active tab). The last tab is not closed
   (``INVALID_PARAMS``): the window and the agent always have a page to work in.
 
+- ``app.mode`` → ``"window"`` or ``"serve"``; ``app.handover`` → ``{"exiting": true}``: a ``pagenote serve``
+  stops (its socket removed) so that a window starting now takes the socket (:mod:`app.runtime.single`); a
+  window refuses (``INVALID_PARAMS``).
+
 Unknown ids are ``TAB_NOT_FOUND``; a URL that is not one is ``BAD_URL``.
 """
 
@@ -22,6 +26,10 @@ from app.core.errors import PagenoteError
 
 class _Params(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
+
+
+class NoParams(_Params):
+    pass
 
 
 class NewTabParams(_Params):
@@ -79,5 +87,14 @@ def tabs_table(app) -> dict[str, tuple[type[_Params], Any]]:
         active = app.active_tab
         return {"closed": tab.id, "active": active.id if active is not None else None}
 
+    def handover(_params: NoParams) -> dict:
+        if app.mode != "serve":
+            raise PagenoteError("INVALID_PARAMS", "app.handover: only a headless pagenote serve hands over")
+        from PySide6.QtCore import QCoreApplication, QTimer
+
+        QTimer.singleShot(100, lambda: QCoreApplication.exit(0))  # after this answer is written
+        return {"exiting": True}
+
     return {"tabs.new": (NewTabParams, new), "tabs.select": (SelectTabParams, select),
-            "tabs.close": (CloseTabParams, close)}
+            "tabs.close": (CloseTabParams, close), "app.mode": (NoParams, lambda _p: app.mode),
+            "app.handover": (NoParams, handover)}

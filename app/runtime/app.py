@@ -48,6 +48,8 @@ class PagenoteApp(QObject):
         #: Whether agents may run JavaScript in the page's world (``evaluate``); ``pagenote serve --no-evaluate``
         #: turns it off.
         self.allow_evaluate = True
+        #: ``"window"`` or ``"serve"`` (``pagenote serve`` sets it): a serve hands the socket over to a window.
+        self.mode = "window"
         #: Whether pages may open popups (as tabs); Settings turns it off.
         self.allow_popups = True
         self._own_leases: list[Lease] = []  # isolated leases this app made (closed with their last tab)

@@ -186,6 +186,7 @@ def run_serve(url: str | None, project_dir: Path, socket_path: Path | None,
         print(f"pagenote serve: {error}", file=sys.stderr)
         return error.exit_code
     with open_app(project_dir, headless=True) as (qt_app, app):
+        app.mode = "serve"  # hands the socket over to a window that starts (app.runtime.single)
         app.tab_added.connect(lambda added: _serve_dialogs(added, dialogs))
         app.allow_evaluate = evaluate and evaluate_setting()
         tab = app.new_tab()
