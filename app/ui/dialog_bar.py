@@ -20,7 +20,9 @@ class DialogBar(QFrame):
         super().__init__(parent)
         self.setObjectName("dialogBar")
         self.setFrameShape(QFrame.Shape.StyledPanel)
-        self.setStyleSheet("#dialogBar { background: #FEF3C7; border: 1px solid #F59E0B; }")
+        # A yellow notice in light and dark schemes alike: its text colour is set with its background.
+        self.setStyleSheet("#dialogBar { background: #FEF3C7; border: 1px solid #F59E0B; }"
+                           "#dialogBar QLabel, #dialogBar QToolButton { color: #78350F; }")
         self.label = QLabel()
         self.label.setWordWrap(True)
         self.label.setTextFormat(Qt.TextFormat.PlainText)  # the message is page data: never rich text
