@@ -186,7 +186,8 @@ def report(summaries: list[dict], load: tuple[tuple[float, ...], tuple[float, ..
     print(head + "\n|" + "---|" * (head.count("|") - 1))
     for s in summaries:
         m, e = s["median"], s["equal"]
-        row = (f"| {s['url'].rsplit('/', 1)[-1]} | {s['kind']} | {s['size']['pagenote'][0]}×{s['size']['pagenote'][1]} "
+        w, h = s["size"]["pagenote"]
+        row = (f"| {s['url'].rsplit('/', 1)[-1]} | {s['kind']} | {w}×{h} "
                f"| {m['pagenote']:.3f} s | {m['playwright']:.3f} s | {m['pagenote'] / m['playwright']:.2f}× "
                f"| {e['pagenote']:.2f} % |")
         if has_before:

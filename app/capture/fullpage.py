@@ -37,6 +37,7 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
+import shiboken6
 from PIL import Image
 from PySide6.QtWebEngineWidgets import QWebEngineView
 
@@ -97,7 +98,9 @@ class _Sent:
 
 
 def _children(bridge: PageBridge) -> bool:
-    """Whether the page has child frames now."""
+    """Whether the page has child frames now (True once the page is deleted: nothing is sent ahead then)."""
+    if not shiboken6.isValid(bridge.page):
+        return True
     return any(child.isValid() for child in bridge.page.mainFrame().children())
 
 
@@ -222,7 +225,8 @@ async def grab_full_page(view: QWebEngineView, bridge: PageBridge, *, pin_ids: l
                 box = (round(left * dpr), round(top * dpr), round(min(vw, doc_w - ax) * dpr),
                        round(min(vh, doc_h - ay) * dpr))
                 at = (round((ax + left - region[0]) * dpr), round((ay + top - region[1]) * dpr))
-                jobs.append(loop.run_in_executor(worker, stitcher.add, Tile(grabbed, (ax, ay), rects, box, at, row_end)))
+                tile = Tile(grabbed, (ax, ay), rects, box, at, row_end)
+                jobs.append(loop.run_in_executor(worker, stitcher.add, tile))
                 while jobs and (len(jobs) > MAX_QUEUED or jobs[0].done()):
                     await jobs.popleft()  # the worker's errors surface here
                 covered_x = 0 if row_end else ax + vw

@@ -107,16 +107,20 @@ def _corner_pair(view: QWebEngineView) -> Pair | None:
     return _probe_pair(small, view.devicePixelRatioF()) if not small.isNull() and small.width() > 1 else None
 
 
-async def _grab_until(view: QWebEngineView, accept, deadline: float, phases: Phases = NO_PHASES) -> QImage | None:
+async def _grab_until(view: QWebEngineView, accept, deadline: float, phases: Phases = NO_PHASES,
+                      whole: bool = True) -> QImage | None:
     """Grab until ``accept(probe pair)``; ``None`` when ``deadline`` (monotonic s) passes first. Polls with
     a tiny grab of the probe's pixels and grabs the whole view only once they are accepted (``phases``:
-    ``frame wait`` until then, ``grab copy`` for the whole grab)."""
+    ``frame wait`` until then, ``grab copy`` for the whole grab); with ``whole=False`` the tiny grab is returned
+    (only the frame's arrival matters)."""
     dpr = view.devicePixelRatioF()
     waited = time.perf_counter()
     while True:
         pair = _corner_pair(view)
         if pair is not None and accept(pair):
             phases.add("frame wait", time.perf_counter() - waited)
+            if not whole:
+                return view.grab(QRect(0, 0, 2, 1)).toImage()
             with phases.span("grab copy"):
                 image = view.grab().toImage()
             if accept(_probe_pair(image, dpr)):
@@ -186,7 +190,7 @@ async def grab_viewport_with(view: QWebEngineView, bridge: PageBridge, before: C
         probed = lambda pair: close(pair[0], want[0], 24) and close(pair[1], want[1], 24)  # noqa: E731
         # Only the requested colours prove the probe is on screen: "different from before" could just be
         # the page's own first paint arriving.
-        shown = await _grab_until(view, probed, min(deadline, start + PROBE_WAIT_MS / 1000), phases)
+        shown = await _grab_until(view, probed, min(deadline, start + PROBE_WAIT_MS / 1000), phases, whole=False)
         early_outcome = await asyncio.gather(early, return_exceptions=True) if early is not None else [None]
         if shown is not None:
             # Posted: any frame without the probe from now on was made after the probe's frame, so fresh.
