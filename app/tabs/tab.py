@@ -11,6 +11,8 @@ part                job
 ``dialogs``         the page's JavaScript dialogs, answered at once (:class:`~app.tabs.dialogs.DialogLog`)
 ``permissions``     the page's permission requests, decided at once
                     (:class:`~app.webview.permissions.PermissionGate`, the lease's grants)
+``policy``          navigation allow-list, HTTP auth and certificate errors refused
+                    (:class:`~app.webview.policy.PagePolicy`)
 ==================  ======================================================================================
 
 qutebrowser's ``browsertab.py`` composes a tab the same way (scroller, zoom, search … as parts). The window
@@ -36,6 +38,7 @@ from app.webview.bridge import PageBridge, PageCallTimeout, PageScriptMissing
 from app.webview.guest import Guest, LoadResult
 from app.webview.lease import Lease, keep_picker_after_crash
 from app.webview.permissions import PermissionGate
+from app.webview.policy import PagePolicy
 
 
 class Tab(QObject):
@@ -63,6 +66,8 @@ class Tab(QObject):
         lease.attach(self.page)
         self.view.setPage(self.page)
         self.permissions = PermissionGate(self.page, lease.grants, self)
+        self.policy = PagePolicy(self.page, lease, self)  # allow-list, HTTP auth, certificate errors: refused
+        self.policy.refused.connect(self._refused)
         self.bridge = PageBridge(self.page)
         self.session = Session()
         self.annotator = Annotator(self.view, self.bridge, self.session)
@@ -87,6 +92,13 @@ class Tab(QObject):
         keep_picker_after_crash(self.page)  # the profile's picker script is not re-injected after a crash
         self.crash.emit(getattr(status, "name", str(status)), int(code))
         self.message.emit(self.tr("The page's renderer crashed. Reload to continue — your annotations are kept."))
+
+    def _refused(self, refusal) -> None:
+        texts = {"navigation": self.tr("Blocked {0}: {1}"),
+                 "auth": self.tr("Refused {1} for {0}: pagenote does not send passwords for pages"),
+                 "proxy-auth": self.tr("Refused {1} for {0}"),
+                 "certificate": self.tr("Refused {0}: its certificate is not valid ({1})")}
+        self.message.emit(texts.get(refusal.kind, "{0}: {1}").format(refusal.url, refusal.reason))
 
     def reload_after_crash(self) -> None:
         """Load the page the renderer died on again in a new render process (returns at once; ``crashed``

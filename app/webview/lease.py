@@ -152,6 +152,9 @@ class Lease(QObject):
         self.local_guard = LocalContentGuard(self)
         self.profile.setUrlRequestInterceptor(self.local_guard)
         self.grants = Grants()
+        #: Origins pages of this lease may navigate to (``("https://app.example", …)``), or ``None``: any
+        #: (:mod:`app.webview.policy`; from the settings file).
+        self.allowed_origins: tuple[str, ...] | None = None
         self.live = True
         self._pages: list[QWebEnginePage] = []
 
