@@ -70,6 +70,16 @@ class PagenoteApp(QObject):
         return service
 
     @cached_property
+    def downloads(self):
+        """The :class:`~app.tabs.downloads.Downloads` of every lease's pages (off until the user allows them),
+        into ``<project>/downloads/``."""
+        from app.tabs.downloads import Downloads
+
+        downloads = Downloads(self.project_dir, self)
+        downloads.message.connect(self.message.emit)
+        return downloads
+
+    @cached_property
     def hub(self):
         """The :class:`~app.agent.methods.Hub` of sent batches (``<project>/annotations/sent/``), made on first
         use: ``pagenote capture`` never needs it."""
@@ -98,6 +108,7 @@ class PagenoteApp(QObject):
         devices = self.devices  # made first: a bad --hid-backend file fails before any page exists
         lease = lease or self.lease
         tab = Tab(str(self._next_id), lease, self.project_dir, self)
+        self.downloads.watch(lease.profile)  # off by default: a blocked download is named in the status bar
         attach_browser_parts(tab)  # console, network, navigation: before the first load, so nothing is missed
         from app.hid.page import PageDevices
         from app.tabs.popups import install as install_popups
