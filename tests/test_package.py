@@ -58,6 +58,7 @@ def test_the_wheel_carries_the_page_scripts_and_resources(wheel):
     names = set(zipfile.ZipFile(wheel).namelist())
     assert "app/picker_js/main.js" in names and "app/picker_js/selector.js" in names
     assert "app/_resources/demo.html" in names and "app/_resources/i18n/pagenote_zh_CN.qm" in names
+    assert {"app/_resources/icons/lucide/send.svg", "app/_resources/icons/lucide/LICENSE"} <= names  # toolbar icons
     assert any(n.startswith("app/hid/page_js/") and n.endswith(".js") for n in names)
     assert not any(n.startswith(("tests/", "bench/")) for n in names)
 
