@@ -1,5 +1,5 @@
 """The agent's actions on a tab's page by ref: click, hover, type, fill, press, select_option, check/uncheck,
-scroll, drag (:class:`Actor`), and the parts a tab needs for them (:class:`AgentParts`, :func:`agent_parts`).
+scroll, drag (:class:`Actor`), over a tab's agent parts (:func:`app.tabs.agent_control.agent_parts`).
 
 Each action: the ref is resolved in its own document (the snapshot's private table, ``refs.js``; ``STALE_REF``
 when it fails closed), its element is scrolled into view, its click point is hit-tested (another element there
@@ -16,45 +16,18 @@ import asyncio
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import QPointF
+from PySide6.QtCore import QPointF, Qt
 
 from app.core.errors import PagenoteError
-from app.tabs.agent_control import ACTING, STOPPED, AgentControl
+from app.tabs.agent_control import agent_parts
 from app.tabs.tab import Tab
 from app.webview.bridge import FrameGone, PageCallTimeout, PageScriptMissing
-from app.webview.dialog_hold import DialogHold
 from app.webview.frames import child_frame, frame_viewport_offset
-from app.webview.input import BUTTONS, MODIFIERS, AgentInput
+from app.webview.input import BUTTONS, MOD, MODIFIERS, parse_combo
 
 #: How long an action waits for its document to report the input it sent (ms).
 CONFIRM_MS = 2_000
 STALE_NEXT = "take a new snapshot (snapshot / browser_snapshot) and use a ref from it with its snapshot_id"
-
-
-class AgentParts:
-    """A tab's agent parts: ``control`` (:class:`AgentControl`), ``dialogs`` (:class:`DialogHold`, installed as
-    the page's ``dialog_hold``: dialogs are held while the agent is acting) and ``input``
-    (:class:`AgentInput`)."""
-
-    def __init__(self, tab: Tab) -> None:
-        self.control = AgentControl(tab.view, tab)
-        self.dialogs = DialogHold(tab)
-        self.input = AgentInput(tab.view)
-        tab.page.dialog_hold = self.dialogs
-        self.control.changed.connect(self._changed)
-
-    def _changed(self, state: str) -> None:
-        self.dialogs.enabled = state == ACTING
-        if state == STOPPED:
-            self.dialogs.release()
-
-
-def agent_parts(tab: Tab) -> AgentParts:
-    """``tab``'s :class:`AgentParts` (as ``tab.agent``), made on first use."""
-    parts = getattr(tab, "agent", None)
-    if parts is None:
-        parts = tab.agent = AgentParts(tab)
-    return parts
 
 
 @dataclass
@@ -157,12 +130,40 @@ class Actor:
     # -- confirming the input --------------------------------------------------------------------------------
 
     async def mark(self, loc: Located) -> dict:
-        return await self.bridge.call("inputMark", frame=loc.frame)
+        """Where ``loc``'s document's count of trusted input stands: ``{doc, n}`` (``actions.js``); from now on
+        until :meth:`confirm` ends, navigations the page asks for are noted (:meth:`_navigation`)."""
+        answer = await self.bridge.call("inputMark", frame=loc.frame)
+        self._navigations: list[str] = []
+        self.tab.page.navigationRequested.connect(self._navigation)
+        return answer
+
+    def _navigation(self, request: Any) -> None:
+        """A navigation the page asked for: one its document made from a link click or a form submission in
+        answer to a user gesture — Chromium's own judgement (``isUserInitiated``, the navigation type) — is
+        evidence that the input was received, even when that document is gone before it could say so."""
+        kind, types = request.navigationType(), request.NavigationType
+        by_page = kind in (types.LinkClickedNavigation, types.FormSubmittedNavigation) or (
+            kind == types.OtherNavigation and request.isUserInitiated())   # script in a handler of the input
+        if request.isMainFrame() and by_page:   # never the browser's own (typed URL, reload, back/forward)
+            self._navigations.append(request.url().toString())
 
     async def confirm(self, loc: Located, mark: dict, expect: str, what: str) -> bool:
         """Wait (at most :data:`CONFIRM_MS`) until ``loc``'s document saw a trusted ``expect`` event after
         ``mark``. Returns whether it did; raises ``BROWSER_OPERATION_UNCERTAIN`` when the document was replaced
         (or went away) meanwhile."""
+        try:
+            return await self._confirm(loc, mark, expect, what)
+        except PagenoteError as exc:
+            if exc.name == "BROWSER_OPERATION_UNCERTAIN" and getattr(self, "_navigations", None):
+                return True   # the page navigated in answer to the input (a link, a form): it was received
+            raise
+        finally:
+            try:
+                self.tab.page.navigationRequested.disconnect(self._navigation)
+            except (RuntimeError, TypeError):
+                pass
+
+    async def _confirm(self, loc: Located, mark: dict, expect: str, what: str) -> bool:
         loop = asyncio.get_running_loop()
         deadline = loop.time() + CONFIRM_MS / 1000
         uncertain = PagenoteError("BROWSER_OPERATION_UNCERTAIN", f"the document was replaced while pagenote {what}: "
@@ -191,9 +192,12 @@ class Actor:
             await asyncio.sleep(0.02)
 
     def begin(self) -> None:
+        """An action starts (:meth:`AgentControl.begin`): raises ``USER_TOOK_CONTROL`` after the user took the
+        page."""
         self.parts.control.begin()
 
     def _done(self, action: str, loc: Located, t: dict | None, confirmed: bool, **extra: Any) -> dict:
+        """The compact result: ``{action, ref, element, confirmed: false (only when unconfirmed), …extra}``."""
         out = {"action": action, "ref": loc.ref, "element": _label(t) if t else None,
                "confirmed": None if confirmed else False, **extra}
         return {k: v for k, v in out.items() if v is not None}
@@ -324,8 +328,6 @@ class Actor:
         """Press ``key`` (a combination such as ``Control+A``), in ``ref``'s element (focused first) or in
         whatever has focus."""
         self.begin()
-        from app.webview.input import parse_combo
-
         parse_combo(key)   # INVALID_PARAMS before anything happens
         if ref:
             loc = await self.locate(ref, snapshot_id or "")
@@ -373,9 +375,8 @@ class Actor:
         return self._done("select_option", loc, t, confirmed, selected=after.get("current"))
 
 
-def _modifiers(names: list[str]):
-    from app.webview.input import MOD
-
+def _modifiers(names: list[str]) -> Qt.KeyboardModifier:
+    """Playwright's modifier names → Qt modifiers. Raises ``INVALID_PARAMS`` for another name."""
     mods = MOD.NoModifier
     for name in names:
         if name not in MODIFIERS:

@@ -1,5 +1,6 @@
-"""Who is in charge of a tab's page: the user, or an agent acting on it (:class:`AgentControl`). Data and
-signals, no widgets: the window's agent bar shows it and offers Stop / Hand back.
+"""Who is in charge of a tab's page: the user, or an agent acting on it (:class:`AgentControl`), and the parts a
+tab needs for the agent's actions (:class:`AgentParts`, :func:`agent_parts`). Data and signals, no widgets: the
+window's agent bar shows them and offers Stop / Hand back.
 
 States:
 
@@ -17,12 +18,18 @@ control: only a click into the page does.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import shiboken6
 from PySide6.QtCore import QEvent, QObject, QPointF, QTimer, Signal
 from PySide6.QtWebEngineWidgets import QWebEngineView
 
 from app.core.errors import PagenoteError
-from app.webview.input import agent_sending
+from app.webview.dialog_hold import DialogHold
+from app.webview.input import AgentInput, agent_sending
+
+if TYPE_CHECKING:
+    from app.tabs.tab import Tab
 
 #: After the agent's last action the page counts as in its hands this long (ms): a user click within it takes
 #: control; after it the bar goes away and a click is just a click.
@@ -108,3 +115,29 @@ class AgentControl(QObject):
         if self._proxy is not None:
             self._proxy.removeEventFilter(self)
             self._proxy = None
+
+
+class AgentParts:
+    """A tab's agent parts: ``control`` (:class:`AgentControl`), ``dialogs`` (:class:`DialogHold`, installed as
+    the page's ``dialog_hold``: dialogs are held while the agent is acting) and ``input``
+    (:class:`AgentInput`)."""
+
+    def __init__(self, tab: Tab) -> None:
+        self.control = AgentControl(tab.view, tab)
+        self.dialogs = DialogHold(tab)
+        self.input = AgentInput(tab.view)
+        tab.page.dialog_hold = self.dialogs
+        self.control.changed.connect(self._changed)
+
+    def _changed(self, state: str) -> None:
+        self.dialogs.enabled = state == ACTING
+        if state == STOPPED:
+            self.dialogs.release()
+
+
+def agent_parts(tab: Tab) -> AgentParts:
+    """``tab``'s :class:`AgentParts` (as ``tab.agent``), made on first use."""
+    parts = getattr(tab, "agent", None)
+    if parts is None:
+        parts = tab.agent = AgentParts(tab)
+    return parts

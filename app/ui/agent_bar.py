@@ -14,10 +14,9 @@ import shiboken6
 from PySide6.QtCore import QEvent, QObject, QPointF, Qt, QTimer
 from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPen
 from PySide6.QtWebEngineWidgets import QWebEngineView
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QWidget  # noqa: F401
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QWidget
 
-from app.tabs.actions import AgentParts
-from app.tabs.agent_control import ACTING, STOPPED
+from app.tabs.agent_control import ACTING, STOPPED, AgentParts
 
 #: How long one click mark stays (ms), and its ring's radius (view px).
 POINTER_MS = 900
