@@ -116,6 +116,7 @@ def _fill_window(p: argparse.ArgumentParser) -> None:
     _page_and_out(p, "page to open (default: the bundled demo page)")
     p.add_argument("--lang", metavar="CODE", type=_language,
                    help="the window's language: en or zh_CN (default: the Settings choice, else the system's)")
+    _profile_option(p)
     _hid_option(p)
     p.add_argument("--version", action="version", version=f"pagenote {__version__}")
 
@@ -172,7 +173,14 @@ def _fill_serve(p: argparse.ArgumentParser) -> None:
     _dialogs_option(p)
     p.add_argument("--no-evaluate", action="store_true",
                    help="refuse agents' evaluate (running JavaScript in the page's own world): EVALUATE_DISABLED")
+    _profile_option(p)
     _hid_option(p)
+
+
+def _profile_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--profile", metavar="NAME",
+                   help="a persistent browser profile (logins, storage kept between runs under the user data "
+                        "dir); default: a private one, forgotten on exit")
 
 
 def _fill_mcp(p: argparse.ArgumentParser) -> None:
@@ -286,7 +294,8 @@ def _window(args: argparse.Namespace) -> int:
     from app.ui.main_window import run_window
 
     _use_hid_backends(args)
-    return run_window(args.url, _project_dir(args.out, create=False), socket_path, language=args.lang)
+    return run_window(args.url, _project_dir(args.out, create=False), socket_path, language=args.lang,
+                      profile=args.profile)
 
 
 def _hand_over(socket_path, url: str | None, take_serve: bool) -> str | None:
@@ -307,7 +316,7 @@ def _serve(args: argparse.Namespace) -> int:
 
     _use_hid_backends(args)
     return run_serve(args.url, _project_dir(args.out, create=False), _agent_socket(), dialogs=args.dialogs,
-                     evaluate=not args.no_evaluate)
+                     evaluate=not args.no_evaluate, profile=args.profile)
 
 
 def _capture(args: argparse.Namespace) -> int:

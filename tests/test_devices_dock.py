@@ -138,7 +138,7 @@ def test_log_traffic_is_a_remembered_setting(private_settings, qtbot, aio, lease
 
     dock = DevicesDock(first.devices, tmp_path)
     dock.log_checkbox.setChecked(True)
-    assert first.devices.logging is True and list(private_settings.rglob("*.ini"))
+    assert first.devices.logging is True and list(private_settings.rglob("settings.toml"))
     second = PagenoteApp(lease, tmp_path)
     assert second.devices.logging is True        # the next start logs from the first frame
     for app in (first, second):

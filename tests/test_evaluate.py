@@ -200,7 +200,7 @@ def test_the_agent_menu_setting_turns_evaluate_off_and_is_remembered(private_set
     assert evaluate_setting() is True and window.act_evaluate.isChecked()
     window.act_evaluate.setChecked(False)
     assert _error(call, "1").name == "EVALUATE_DISABLED"
-    assert evaluate_setting() is False and list(private_settings.rglob("*.ini"))
+    assert evaluate_setting() is False and list(private_settings.rglob("settings.toml"))
     window.act_evaluate.setChecked(True)
     assert evaluate(call, "1") == {"value": 1} and evaluate_setting() is True
 

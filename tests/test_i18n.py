@@ -169,7 +169,7 @@ def test_the_language_menu_stores_the_choice_for_the_next_start(private_settings
     window.help_menus.language_actions["zh_CN"].trigger()
     assert choose_language() == "zh_CN" and choose_language("en") == "en"
     assert "next time" in window.status_label.text()
-    assert list(private_settings.rglob("*.ini")), "the choice is written to the redirected settings file"
+    assert list(private_settings.rglob("settings.toml")), "the choice is written to the redirected settings file"
     window.help_menus.language_actions[""].trigger()
     assert choose_language() in ("en", "zh_CN")  # the system's again (this machine's locale)
 

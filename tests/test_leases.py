@@ -75,9 +75,38 @@ def test_tabs_select_and_close_move_the_active_tab(tabs, server):
 
 def test_profile_names_are_checked(tmp_path):
     from app.core.errors import PagenoteError
-    from app.webview.lease import profile_dir
+    from app.runtime.profiles import profile_dir
 
     assert profile_dir("work").parts[-2:] == ("profiles", "work")
     with pytest.raises(PagenoteError) as info:
         profile_dir("../etc")
     assert info.value.name == "BAD_PROFILE_NAME"
+
+
+def test_a_named_persistent_lease_keeps_its_login_between_runs(qtbot, qapp, aio, server, tmp_path):
+    """``--profile NAME``: a persistent profile's cookie survives the lease being closed and opened again
+    (a restart), and a session lease never sees it."""
+    from _tabs_fixtures import TabsApp
+
+    from app.webview.lease import Lease
+
+    def run(storage, name):
+        t = TabsApp(qtbot, qapp, tmp_path / "project")
+        t.lease.close()
+        t.lease = Lease(qapp, name=name, storage=storage)
+        t.app.lease = t.lease
+        return t
+
+    first = run(tmp_path / "profile", "work")
+    tab = first.tab(server.url("other.html"))
+    first.js(tab, "document.cookie = 'login=yes; path=/; max-age=3600'; 0")
+    first.close()
+    again = run(tmp_path / "profile", "work")
+    tab = again.tab(server.url("other.html"))
+    assert again.js(tab, "document.cookie") == "login=yes"
+    again.close()
+    other = TabsApp(qtbot, qapp, tmp_path / "project")
+    try:
+        assert other.js(other.tab(server.url("other.html")), "document.cookie") == ""
+    finally:
+        other.close()

@@ -69,6 +69,23 @@ class PagenoteApp(QObject):
         service.logging = on(settings().value(LOG_SETTING, False))  # Devices dock → Log traffic, remembered
         return service
 
+    def apply_settings(self, settings) -> None:
+        """Take the user's browser policy from ``settings`` (an :class:`~app.runtime.settings.Settings`):
+        popups, downloads, the permission default (``ask`` shows a bar) and each lease's allow-list (by lease
+        name: ``session``, a ``--profile`` name). Applies to leases and tabs made later too."""
+        self.settings = settings
+        self.allow_popups = settings.browser.popups
+        self.downloads.allowed = settings.browser.downloads
+        self._apply_lease(self.lease)
+        for tab in self._tabs:
+            tab.permissions.ask = settings.browser.permissions == "ask"
+
+    def _apply_lease(self, lease: Lease) -> None:
+        settings = getattr(self, "settings", None)
+        if settings is not None and lease.name in settings.leases:
+            allowed = settings.leases[lease.name].allowed_origins
+            lease.allowed_origins = tuple(allowed) if allowed is not None else None
+
     @cached_property
     def downloads(self):
         """The :class:`~app.tabs.downloads.Downloads` of every lease's pages (off until the user allows them),
@@ -109,6 +126,8 @@ class PagenoteApp(QObject):
         lease = lease or self.lease
         tab = Tab(str(self._next_id), lease, self.project_dir, self)
         self.downloads.watch(lease.profile)  # off by default: a blocked download is named in the status bar
+        settings = getattr(self, "settings", None)
+        tab.permissions.ask = settings is not None and settings.browser.permissions == "ask"
         attach_browser_parts(tab)  # console, network, navigation: before the first load, so nothing is missed
         from app.hid.page import PageDevices
         from app.tabs.popups import install as install_popups
@@ -131,6 +150,7 @@ class PagenoteApp(QObject):
         """A tab under a fresh off-the-record lease of its own (``isolated-<n>``): nothing of any other tab's
         cookies, storage, cache or permission grants reaches it. The lease closes with its last tab."""
         lease = Lease(self, name=f"isolated-{self._next_id}")
+        self._apply_lease(lease)
         self._own_leases.append(lease)
         return self.new_tab(url, lease=lease)
 

@@ -20,9 +20,17 @@ LANGUAGES = {"en": "English", "zh_CN": "简体中文"}
 SETTINGS_KEY = "ui/language"
 
 
-def settings() -> QSettings:
-    """pagenote's user settings (INI file in the user's config directory, e.g. ``~/.config/pagenote/pagenote.ini``)."""
-    return QSettings(QSettings.Format.IniFormat, QSettings.Scope.UserScope, "pagenote", "pagenote")
+def settings():
+    """pagenote's user settings: a :class:`~app.runtime.settings.SettingsStore` over ``settings.toml`` (the
+    settings the model knows: language, evaluate, device log, browser policy …) beside the ``QSettings`` INI
+    file ``pagenote.ini`` that keeps window state, both in the user's config directory (e.g.
+    ``~/.config/pagenote/``; ``QSettings.setPath`` moves both). ``value``/``setValue`` as on ``QSettings``."""
+    from pathlib import Path
+
+    from app.runtime.settings import FILE_NAME, SettingsStore
+
+    ini = QSettings(QSettings.Format.IniFormat, QSettings.Scope.UserScope, "pagenote", "pagenote")
+    return SettingsStore(Path(ini.fileName()).with_name(FILE_NAME), ini)
 
 
 def normalise(code: str) -> str | None:

@@ -110,10 +110,13 @@ def _unwind_background_tasks(app) -> None:
 
 
 @contextmanager
-def open_app(project_dir: Path, *, headless: bool) -> Iterator[tuple[object, object]]:
+def open_app(project_dir: Path, *, headless: bool, profile: str | None = None) -> Iterator[tuple[object, object]]:
     """Yield ``(qt_app, app)``: the ``QApplication`` (offscreen when ``headless`` or without a display) with
     the asyncio loop installed on it (:func:`app.runtime.loop.install`), and a
-    :class:`~app.runtime.app.PagenoteApp` for ``project_dir``.
+    :class:`~app.runtime.app.PagenoteApp` for ``project_dir`` over the session's lease: off the record, or the
+    persistent profile ``profile`` (``--profile NAME``: logins kept under the user data dir,
+    :func:`app.webview.lease.profile_dir`, whose ``BAD_PROFILE_NAME`` it raises before any Qt object exists).
+    The user's settings (:mod:`app.runtime.settings`) set the browser policy.
 
     SIGINT and SIGTERM (SIGINT only on Windows) end ``qt_app.exec()`` with ``128 + signum`` — 130 and 143 —
     for every mode that runs in here (window, serve, capture; :func:`quit_on_signals`), and then the normal
@@ -121,7 +124,10 @@ def open_app(project_dir: Path, *, headless: bool) -> Iterator[tuple[object, obj
     unwind while the tabs still exist, the tabs' pages are deleted before the lease's profile (QtWebEngine
     aborts otherwise: "Release of profile requested but WebEnginePage still not deleted")."""
     from app.qtenv import make_application
+    from app.runtime.profiles import profile_dir
 
+    if profile:
+        profile_dir(profile)  # a bad name fails here, before Qt starts
     qt_app = make_application(headless=headless)
     import shiboken6
     from PySide6.QtCore import QCoreApplication
@@ -132,9 +138,12 @@ def open_app(project_dir: Path, *, headless: bool) -> Iterator[tuple[object, obj
 
     install(qt_app)
     with quit_on_signals(qt_app):
-        lease = Lease(qt_app)
+        lease = Lease(qt_app, name=profile or "session", storage=profile_dir(profile) if profile else None)
         app = PagenoteApp(lease, project_dir.resolve())
         try:
+            from app.runtime.i18n import settings
+
+            app.apply_settings(settings().settings)  # popups, downloads, permissions, allow-lists
             yield qt_app, app
         finally:
             _unwind_background_tasks(app)
@@ -169,14 +178,15 @@ def _serve_dialogs(tab, mode: str) -> None:
 
 
 def run_serve(url: str | None, project_dir: Path, socket_path: Path | None,
-              viewport: tuple[int, int] = (1280, 800), dialogs: str = "dismiss", evaluate: bool = True) -> int:
+              viewport: tuple[int, int] = (1280, 800), dialogs: str = "dismiss", evaluate: bool = True,
+              profile: str | None = None) -> int:
     """``pagenote serve``: one tab on ``url`` (the demo page when ``None``) rendered offscreen at
     ``viewport`` CSS px, and the agent socket — no window. Returns the event loop's exit code (130/143 after
     SIGINT/SIGTERM, see :func:`open_app`), or ``SOCKET_UNAVAILABLE``'s (5) when the socket cannot be
     served. Every tab answers JavaScript dialogs at once per ``dialogs`` (``dismiss``/``accept``,
     :class:`~app.webview.dialogs.DialogPolicy`); a dialog loop is one ``DIALOG_LOOP`` line on stderr. With
     ``evaluate`` false, or the user's setting off (:func:`evaluate_setting`), agents' ``evaluate`` is refused
-    (``EVALUATE_DISABLED``)."""
+    (``EVALUATE_DISABLED``). ``profile``: ``--profile NAME`` (:func:`open_app`)."""
     from app.webview.urls import demo_url, url_from_user_input
 
     from app.core.errors import PagenoteError
@@ -185,7 +195,7 @@ def run_serve(url: str | None, project_dir: Path, socket_path: Path | None,
         error = PagenoteError("SOCKET_UNAVAILABLE", "the agent socket's directory is not private (see above)")
         print(f"pagenote serve: {error}", file=sys.stderr)
         return error.exit_code
-    with open_app(project_dir, headless=True) as (qt_app, app):
+    with open_app(project_dir, headless=True, profile=profile) as (qt_app, app):
         app.mode = "serve"  # hands the socket over to a window that starts (app.runtime.single)
         app.tab_added.connect(lambda added: _serve_dialogs(added, dialogs))
         app.allow_evaluate = evaluate and evaluate_setting()

@@ -363,18 +363,20 @@ class MainWindow(QMainWindow):
         super().closeEvent(event)
 
 
-def run_window(url: str | None, project_dir: Path, socket_path: Path | None, language: str | None = None) -> int:
+def run_window(url: str | None, project_dir: Path, socket_path: Path | None, language: str | None = None,
+               profile: str | None = None) -> int:
     """Open the window on ``url`` (the bundled demo page when ``None``), serve the agent socket at
     ``socket_path`` (none when ``None``), and run the event loop. ``language``: ``--lang`` (else the Settings
     choice or the system's; :func:`app.runtime.i18n.choose_language`, whose ``ValueError`` it raises for an
-    unknown code). Returns the exit code."""
+    unknown code). ``profile``: ``--profile NAME``, a persistent lease (:func:`app.runtime.run.open_app`).
+    Returns the exit code."""
     import sys
 
     from app.runtime.i18n import choose_language, install_translators
     from app.runtime.run import evaluate_setting, open_app
     from app.webview.urls import demo_url
 
-    with open_app(project_dir, headless=False) as (qt_app, app):
+    with open_app(project_dir, headless=False, profile=profile) as (qt_app, app):
         language = choose_language(language)
         translators = install_translators(qt_app, language)  # noqa: F841  (kept referenced)
         # The desktop entry's id (packaging/dev.pagenote.Pagenote.desktop) ties the window to its launcher.

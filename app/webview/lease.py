@@ -21,7 +21,6 @@ What Qt 6.12 / Chromium 140 do, measured with a real file page (``tests/test_fil
 from __future__ import annotations
 
 import logging
-import re
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, Signal
@@ -95,31 +94,14 @@ class LocalContentGuard(QWebEngineUrlRequestInterceptor):
             info.block(True)
 
 
-#: A named lease's name: letters, digits, ``-`` and ``_``, at most 64 (it becomes a directory name).
-PROFILE_NAME = re.compile(r"[A-Za-z0-9_-]{1,64}")
-
-
-def profile_dir(name: str) -> Path:
-    """Where the persistent lease ``name`` keeps its cookies, storage and cache:
-    ``<platformdirs user data dir>/profiles/<name>`` (e.g. ``~/.local/share/pagenote/profiles/work``). Raises
-    :class:`~app.core.errors.PagenoteError` ``BAD_PROFILE_NAME`` for a name :data:`PROFILE_NAME` refuses."""
-    from platformdirs import user_data_dir
-
-    from app.core.errors import PagenoteError
-
-    if not PROFILE_NAME.fullmatch(name or ""):
-        raise PagenoteError("BAD_PROFILE_NAME", f"{name!r} is not a profile name")
-    return Path(user_data_dir("pagenote", appauthor=False)) / "profiles" / name
-
-
 class Lease(QObject):
     """A browsing context the host issued: one ``QWebEngineProfile`` with the picker script installed and
     local documents confined to themselves (module docstring: :func:`apply_local_content_settings`,
     :class:`LocalContentGuard`). Cookies, storage, cache and permission grants never cross leases.
 
-    ``name`` labels it (``"session"``, ``"isolated-3"``, or a persistent profile's name). With ``storage``
-    (a directory, :func:`profile_dir`) the profile is persistent (logins survive a restart); without it,
-    off the record (nothing written to disk). Qt never remembers a permission itself
+    ``name`` labels it (``"session"``, ``"isolated-3"``, or a persistent profile's name). With ``storage`` (a
+    directory, :func:`app.runtime.profiles.profile_dir`) the profile is persistent (logins survive a restart);
+    without it, off the record (nothing written to disk). Qt never remembers a permission itself
     (``PersistentPermissionsPolicy.AskEveryTime``): :attr:`grants` (the user's choices, in memory) decide.
 
     ``parent`` keeps it alive. A page may only be made for a live lease (:meth:`attach`); :meth:`close`
