@@ -403,3 +403,17 @@ def test_a_renderer_crash_is_said_as_a_sentence_with_the_next_step(window, serve
     text = w.status_label.text()
     assert text.startswith("The page's renderer") and "Reload to continue" in text
     assert "TerminationStatus" not in text and "code" not in text
+
+
+def test_a_new_notes_box_leaves_the_element_and_its_coming_badge_uncovered(window, server, qtbot, js):
+    """A full-width bar at the top of the view: its badge goes below it, and the note box of the new pin
+    opens below that badge, not over it."""
+    w = window
+    w.load_page(server.url("edges.html"))
+    w.act_annotate.trigger()
+    QTest.mouseClick(w.view.focusProxy(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, QPoint(20, 20))
+    qtbot.waitUntil(w.annotate.note_box.isVisible, timeout=5000)
+    qtbot.waitUntil(lambda: len(w.marks.badges()) == 1, timeout=3000)
+    g = w.annotate.note_box.geometry()
+    box = Box(g.x(), g.y(), g.width(), g.height())
+    assert not box.intersects(Box(*badge_rect(w, 1))) and not box.intersects(rect_of(js, "#full"))

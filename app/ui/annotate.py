@@ -14,6 +14,7 @@ from PySide6.QtCore import QObject, QPointF, QRectF, Signal
 from pydantic import ValidationError
 
 from app.core.errors import PagenoteError
+from app.core.placement import Box, place_badges
 from app.core.tasks import spawn
 from app.tabs.tab import Tab
 from app.ui.note_box import NoteBox
@@ -204,7 +205,13 @@ class AnnotateController(QObject):
                     viewport = {"x": mark.x, "y": mark.y, "width": mark.width, "height": mark.height}
         v = viewport or {"x": 8, "y": 8, "width": 0, "height": 0}
         target = QRectF(v["x"] * zoom, v["y"] * zoom, v.get("width", 0) * zoom, v.get("height", 0) * zoom)
-        return target.united(badge) if badge is not None else target
+        if badge is None and pin_id in {p.id for p in self.session.pins}:
+            # A new pin's badge is not drawn yet: where the placement rule will put it (alone in the view).
+            view = Box(0.0, 0.0, self.view.width() / zoom, self.view.height() / zoom)
+            element = Box(v["x"], v["y"], v.get("width", 0), v.get("height", 0))
+            [b] = place_badges([(self.session.number_of(pin_id), element, view)])
+            badge = QRectF(b.x * zoom, b.y * zoom, b.width * zoom, b.height * zoom)
+        return target.united(badge)
 
     def edit(self, pin_id: str) -> None:
         """Open the note box for an existing annotation, beside its element when it is on screen."""
