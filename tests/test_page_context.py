@@ -182,14 +182,14 @@ def test_cursors_page_through_and_refuse_other_parameters_or_a_changed_page(wind
 
 def test_a_ui_record_that_does_not_fit_is_dropped_whole_with_a_reason(window, server, agent):
     window.load_page(server.url("context.html"))
-    result = agent("page.context", detail="forensic", max_chars=3000)
+    result = agent("page.context", detail="forensic", max_chars=1000)
     assert result["truncated"] is True
     dropped = [n for n in result["nodes"] if "ui_dropped" in n]
     assert dropped and all("ui" not in n and "does not fit" in n["ui_dropped"] for n in dropped)
     for n in result["nodes"]:
         if "ui" in n:
             assert set(n["ui"]) >= {"margin", "border", "padding", "font", "stacking_context"}
-    assert len(json.dumps(result["nodes"])) <= 3000
+    assert len(json.dumps(result["nodes"])) <= 1000 or len(result["nodes"]) == 1
 
 
 def test_no_secret_value_in_any_detail(window, server, agent, js):
@@ -288,3 +288,16 @@ def test_markdown_without_a_source_line_still_parses_and_one_with_it_round_trips
     text = encode_annotations(batch)
     assert "Locators: css=#a\nSource: Card (react) src/Card.jsx:1:2; App (vue) src/App.vue\n" in text
     assert parse_annotations(text) == batch
+
+
+def test_every_locator_of_a_read_matches_exactly_one_element(window, server, agent):
+    window.load_page(server.url("context.html"))
+    result = agent("page.context", detail="semantic")
+    checked = 0
+    for node in result["nodes"]:
+        assert node["locators"], node
+        for locator in node["locators"]:
+            assert window.page_call("resolve", locator, "")["count"] == 1, (node["ref"], locator)
+            checked += 1
+    kinds = {loc.split("=", 1)[0].split("[")[0] for n in result["nodes"] for loc in n["locators"]}
+    assert {"role", "xpath", "testid", "placeholder"} <= kinds and checked > 30

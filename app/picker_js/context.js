@@ -1,6 +1,6 @@
 // @module context
 // @imports revision: currentRevision, settleRevision, trackRef, trackedElement; refs: DOC_ID, refFor, refElement
-// @imports role: role; name: accessibleName; locators: LOCATOR_SKIP_ROLES, locatorsFor; selector: uniqueSelector
+// @imports role: role; name: accessibleName; locators: LOCATOR_SKIP_ROLES; context_locators: locatorMemo, contextLocators
 // @imports frames: resolveChain, isFrame; redact: redactUrl; text: cut; overlay: HOST_TAG
 // @imports context_geometry: nodeGeometry, uiRecord, round2
 // @exports pageContext
@@ -62,14 +62,21 @@ function pageRecord() {
   };
 }
 
-function nodeRecord(el, detail, sources) {
+const ms = { name: 0, geometry: 0, locators: 0 };
+
+function nodeRecord(el, detail, sources, memo) {
+  let t = performance.now();
   const r = role(el);
   const node = { ref: refName(el), role: r || 'generic', name: cut(accessibleName(el), NAME_MAX), tag: el.localName };
   const full = detail !== 'summary';
+  ms.name += performance.now() - t; t = performance.now();
   const g = nodeGeometry(el, full);
+  ms.geometry += performance.now() - t; t = performance.now();
   if (full) {
-    const selector = uniqueSelector(el) || '';
-    node.locators = locatorsFor(el, selector);
+    const made = contextLocators(el, memo, sources);
+    const selector = made.selector;
+    node.locators = made.locators;
+    ms.locators += performance.now() - t;
     if (g.covered_by) g.covered_by = { ref: refName(g.covered_by), role: role(g.covered_by) || 'generic' };
     g.scroll_container = g.scroller ? refName(g.scroller) : 'document';
     delete g.scroller;
@@ -107,15 +114,18 @@ function pageContext(o) {
   }
   const scope = scopeRoot(o);
   if (scope.error) return { doc: DOC_ID, revision, ...scope };
+  const t0 = performance.now();
+  for (const k of Object.keys(ms)) ms[k] = 0;
   const page = pageRecord();
   let chars = JSON.stringify(page).length;
   const nodes = [];
+  const memo = locatorMemo();
   let index = 0;
   let next = null;
   for (const el of candidates(scope.el, !scope.page)) {
     if (index++ < o.offset) continue;
     if (nodes.length >= o.max_nodes) { next = index - 1; break; }
-    const node = nodeRecord(el, o.detail, o.sources);
+    const node = nodeRecord(el, o.detail, o.sources, memo);
     let size = JSON.stringify(node).length + 1;
     if (o.detail === 'forensic') {
       const ui = uiRecord(el);
@@ -130,5 +140,7 @@ function pageContext(o) {
   }
   // Nothing of the page's ran during the read; records queued by the read itself (none expected) count.
   const after = settleRevision(false);
-  return { doc: DOC_ID, revision, changing: after !== revision, page, nodes, next_offset: next, chars };
+  const timing = { total: Math.round(performance.now() - t0) };
+  for (const k of Object.keys(ms)) timing[k] = Math.round(ms[k]);
+  return { doc: DOC_ID, revision, changing: after !== revision, page, nodes, next_offset: next, chars, ms: timing };
 }

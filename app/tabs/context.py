@@ -16,7 +16,7 @@ from typing import Any
 
 from app.core.errors import PagenoteError
 from app.tabs.revisions import RevisionFeed
-from app.webview.source_hints import MAIN_WORLD, checked_hints, source_script
+from app.webview.source_hints import MAIN_WORLD, PROBE_SCRIPT, checked_hints, source_script
 from app.webview.bridge import PageBridge
 
 READ_TRIES = 3
@@ -30,6 +30,12 @@ async def read_context(bridge: PageBridge, options: dict[str, Any], sources: boo
     """The page's answer to ``pageContext(options)`` (context.js) with ``source`` hints added to the nodes
     that named a ``source_selector`` when ``sources``. Raises ``BROWSER_PAGE_CHANGING`` when every try saw
     the revision move (or the document go) mid-read, and the bridge's errors."""
+    if sources:   # a document without any development marker needs no selectors and no second read
+        try:
+            sources = await bridge.run(PROBE_SCRIPT, world=MAIN_WORLD, timeout_ms=SOURCE_TIMEOUT_MS,
+                                       what="source probe") == "1"
+        except PagenoteError:
+            sources = False
     for attempt in range(READ_TRIES):
         try:
             answer = await bridge.call("pageContext", json.dumps({**options, "sources": sources}),

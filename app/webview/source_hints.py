@@ -98,6 +98,28 @@ _SCRIPT = r"""
 """
 
 
+#: Whether the document carries any framework's development marker (the first :data:`PROBE_ELEMENTS` elements
+#: are looked at): ``"1"`` or ``"0"``. A production page then costs one short call, and no selectors are made.
+PROBE_ELEMENTS = 5_000
+PROBE_SCRIPT = r"""
+(function (limit) {
+  'use strict';
+  try {
+    var all = document.getElementsByTagName('*');
+    for (var i = 0; i < all.length && i < limit; i++) {
+      var el = all[i];
+      if (el.__vueParentComponent !== undefined || el.__svelte_meta !== undefined) return '1';
+      var keys = Object.keys(el);
+      for (var j = 0; j < keys.length && j < 16; j++) {
+        if (keys[j].indexOf('__reactFiber$') === 0 || keys[j].indexOf('__reactInternalInstance$') === 0) return '1';
+      }
+    }
+  } catch (e) { return '0'; }
+  return '0';
+})(%d)
+""" % PROBE_ELEMENTS
+
+
 def source_script(selectors: list[str]) -> str:
     """The main-world source that reads the hints of the elements ``selectors`` name (unique CSS selectors
     from pagenote's own world; ``""`` for none)."""
