@@ -265,3 +265,14 @@ def test_extract_and_find_keep_their_budgets_on_a_250000_element_page_and_a_20_m
         assert agent("find", text="div start")["matches"]
     finally:
         client.close()
+
+
+def test_an_action_follows_a_replaced_node_once_to_its_twin_and_fails_closed_when_ambiguous(agent, js):
+    ref, sid = agent.ref('button "Go"')
+    js("const old = document.getElementById('go'); const twin = old.cloneNode(true); old.replaceWith(twin); 1")
+    agent("click", ref=ref, snapshot_id=sid)
+    assert [e["what"] for e in js("window.events")] == ["click"]
+    js("const b = document.getElementById('go'); b.after(b.cloneNode(true)); b.replaceWith(b.cloneNode(true)); 1")
+    code, message = agent.error("click", ref=ref, snapshot_id=sid)
+    assert code == "STALE_REF", message
+    assert [e["what"] for e in js("window.events")] == ["click"]
