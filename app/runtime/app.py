@@ -50,6 +50,9 @@ class PagenoteApp(QObject):
         self.allow_evaluate = True
         #: ``"window"`` or ``"serve"`` (``pagenote serve`` sets it): a serve hands the socket over to a window.
         self.mode = "window"
+        #: True while the window shows one tab only (no tab bar yet): popups then open in their opener's page
+        #: and ``tabs.new`` loads its URL in the active tab, so nothing opens where the user cannot see it.
+        self.single_view = False
         #: Whether pages may open popups (as tabs); Settings turns it off.
         self.allow_popups = True
         self._own_leases: list[Lease] = []  # isolated leases this app made (closed with their last tab)
@@ -71,14 +74,18 @@ class PagenoteApp(QObject):
 
     def apply_settings(self, settings) -> None:
         """Take the user's browser policy from ``settings`` (an :class:`~app.runtime.settings.Settings`):
-        popups, downloads, the permission default (``ask`` shows a bar) and each lease's allow-list (by lease
-        name: ``session``, a ``--profile`` name). Applies to leases and tabs made later too."""
+        popups, downloads, the permission default (``ask`` shows a bar), source hints and each lease's
+        allow-list (by lease name: ``session``, a ``--profile`` name). Applies to leases and tabs made later
+        too."""
         self.settings = settings
         self.allow_popups = settings.browser.popups
         self.downloads.allowed = settings.browser.downloads
+        self.source_hints = settings.browser.source_hints  # read by the agent host's page context
         self._apply_lease(self.lease)
         for tab in self._tabs:
             tab.permissions.ask = settings.browser.permissions == "ask"
+            if hasattr(tab.annotator, "source_hints"):
+                tab.annotator.source_hints = settings.browser.source_hints
 
     def _apply_lease(self, lease: Lease) -> None:
         settings = getattr(self, "settings", None)
@@ -128,6 +135,8 @@ class PagenoteApp(QObject):
         self.downloads.watch(lease.profile)  # off by default: a blocked download is named in the status bar
         settings = getattr(self, "settings", None)
         tab.permissions.ask = settings is not None and settings.browser.permissions == "ask"
+        if settings is not None:
+            tab.annotator.source_hints = settings.browser.source_hints
         attach_browser_parts(tab)  # console, network, navigation: before the first load, so nothing is missed
         from app.hid.page import PageDevices
         from app.tabs.popups import install as install_popups

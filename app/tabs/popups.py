@@ -51,6 +51,8 @@ def install(app, tab) -> None:
         if not app.allow_popups:
             app.message.emit(app.tr("Blocked a popup from {0} (popups are off in Settings)").format(origin))
             return None
+        if app.single_view:  # a window without a tab bar: the popup replaces the opener's page, as before
+            return tab.page
         if not tab.lease.live or not limiter.allow():
             app.message.emit(app.tr("Blocked a popup flood from {0} (more than {1} in a second)").format(
                 origin, FLOOD_COUNT))

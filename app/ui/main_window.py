@@ -395,6 +395,8 @@ def run_window(url: str | None, project_dir: Path, socket_path: Path | None, lan
         window.open(url if url else demo_url(language))
         window.show()
         from app.ui.draft_prompt import install_drafts
+        from app.ui.lease_ui import install_lease_ui
 
+        install_lease_ui(window)  # permission bar, crash page, Settings…, Permissions…
         install_drafts(window)  # unsent annotations journaled; a previous run's draft offered back
         return qt_app.exec()
