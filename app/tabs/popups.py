@@ -11,6 +11,7 @@ from __future__ import annotations
 import time
 from collections import deque
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtWebEngineCore import QWebEnginePage
 
 #: A tab opening more than this many popups …
@@ -49,13 +50,14 @@ def install(app, tab) -> None:
         url = tab.page.url()
         origin = f"{url.scheme()}://{url.authority()}" if url.authority() else url.toString()
         if not app.allow_popups:
-            app.message.emit(app.tr("Blocked a popup from {0} (popups are off in Settings)").format(origin))
+            app.message.emit(QCoreApplication.translate("PagenoteApp", "Blocked a popup from {0} (popups are off in "
+                                                        "Settings)").format(origin))
             return None
         if app.single_view:  # a window without a tab bar: the popup replaces the opener's page, as before
             return tab.page
         if not tab.lease.live or not limiter.allow():
-            app.message.emit(app.tr("Blocked a popup flood from {0} (more than {1} in a second)").format(
-                origin, FLOOD_COUNT))
+            app.message.emit(QCoreApplication.translate("PagenoteApp", "Blocked a popup flood from {0} (more than "
+                                                        "{1} in a second)").format(origin, FLOOD_COUNT))
             return None
         popup = app.new_tab(lease=tab.lease, after=tab, activate=kind != background)
         return popup.page

@@ -4,6 +4,7 @@ the app's policy messages (a blocked popup or download) in the status line."""
 
 from __future__ import annotations
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QAction
 
 from app.ui.crash_page import CrashPage
@@ -26,11 +27,13 @@ class LeaseUi:
         self.crash_page = CrashPage(tab)
         self.settings_dialog: SettingsDialog | None = None
         self.permissions_view: PermissionsView | None = None
-        self.act_settings = QAction(window.tr("Settings…"), window)
-        self.act_settings.setStatusTip(window.tr("Popups, downloads, permissions, evaluate, language"))
+        self.act_settings = QAction(QCoreApplication.translate("LeaseUi", "Settings…"), window)
+        self.act_settings.setStatusTip(QCoreApplication.translate("LeaseUi", "Popups, downloads, permissions, "
+                                                                  "evaluate, language"))
         self.act_settings.triggered.connect(self.open_settings)
-        self.act_permissions = QAction(window.tr("Permissions…"), window)
-        self.act_permissions.setStatusTip(window.tr("What pages asked for, and what you allowed"))
+        self.act_permissions = QAction(QCoreApplication.translate("LeaseUi", "Permissions…"), window)
+        self.act_permissions.setStatusTip(QCoreApplication.translate("LeaseUi", "What pages asked for, and what "
+                                                                     "you allowed"))
         self.act_permissions.triggered.connect(self.open_permissions)
         menu = self._settings_menu()
         if menu is not None:

@@ -4,33 +4,33 @@
 <context>
     <name>AgentBar</name>
     <message>
-        <location filename="../../app/ui/agent_bar.py" line="101" />
+        <location filename="../../app/ui/agent_bar.py" line="102" />
         <source>Stop</source>
         <extracomment>How long one click mark stays (ms), and its ring's radius (view px).</extracomment>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../../app/ui/agent_bar.py" line="102" />
+        <location filename="../../app/ui/agent_bar.py" line="103" />
         <source>Take the page back: the agent's further actions are refused</source>
         <translation>收回页面：智能体之后的操作将被拒绝</translation>
     </message>
     <message>
-        <location filename="../../app/ui/agent_bar.py" line="104" />
+        <location filename="../../app/ui/agent_bar.py" line="105" />
         <source>Hand back to the agent</source>
         <translation>交还给智能体</translation>
     </message>
     <message>
-        <location filename="../../app/ui/agent_bar.py" line="135" />
+        <location filename="../../app/ui/agent_bar.py" line="136" />
         <source>Agent is using this page</source>
         <translation>智能体正在使用此页面</translation>
     </message>
     <message>
-        <location filename="../../app/ui/agent_bar.py" line="137" />
+        <location filename="../../app/ui/agent_bar.py" line="138" />
         <source> — the page opened a {0}: “{1}”; waiting for the agent's answer</source>
         <translation> — 页面打开了 {0}：“{1}”；正在等待智能体的回答</translation>
     </message>
     <message>
-        <location filename="../../app/ui/agent_bar.py" line="140" />
+        <location filename="../../app/ui/agent_bar.py" line="141" />
         <source>You took the page back: the agent's actions are refused until you hand it back</source>
         <translation>你已收回页面：在你交还之前，智能体的操作都会被拒绝</translation>
     </message>
@@ -38,57 +38,57 @@
 <context>
     <name>AnnotateController</name>
     <message>
-        <location filename="../../app/ui/annotate.py" line="79" />
+        <location filename="../../app/ui/annotate.py" line="80" />
         <source>Annotation mode: click an element to pin a note · Esc to leave</source>
         <translation>批注模式：点击元素钉上备注 · 按 Esc 退出</translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="80" />
+        <location filename="../../app/ui/annotate.py" line="81" />
         <source>Annotation mode off</source>
         <translation>批注模式已关闭</translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="90" />
+        <location filename="../../app/ui/annotate.py" line="91" />
         <source>the new annotation without a note was cancelled</source>
         <translation>未写备注的新批注已取消</translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="93" />
+        <location filename="../../app/ui/annotate.py" line="94" />
         <source>annotation {0} saved</source>
         <translation>批注 {0} 已保存</translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="159" />
+        <location filename="../../app/ui/annotate.py" line="160" />
         <source>The page is not ready for annotation yet; try again in a moment</source>
         <translation>页面尚未准备好批注，请稍后再试</translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="167" />
+        <location filename="../../app/ui/annotate.py" line="168" />
         <source>That frame cannot be annotated (its document is not reachable)</source>
         <translation>无法批注该框架（无法访问其文档）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="173" />
+        <location filename="../../app/ui/annotate.py" line="174" />
         <source>Could not read that element (invalid record from the page)</source>
         <translation>无法读取该元素（页面返回的记录无效）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="191" />
+        <location filename="../../app/ui/annotate.py" line="192" />
         <source>Annotation {0} · {1}</source>
         <translation>批注 {0} · {1}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="225" />
+        <location filename="../../app/ui/annotate.py" line="232" />
         <source>Annotation deleted</source>
         <translation>批注已删除</translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="232" />
+        <location filename="../../app/ui/annotate.py" line="239" />
         <source>Annotation {0} saved</source>
         <translation>批注 {0} 已保存</translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="240" />
+        <location filename="../../app/ui/annotate.py" line="247" />
         <source>Annotation cancelled</source>
         <translation>已取消批注</translation>
     </message>
@@ -96,127 +96,128 @@
 <context>
     <name>AnnotationPanel</name>
     <message>
-        <location filename="../../app/ui/panel.py" line="69" />
+        <location filename="../../app/ui/panel.py" line="80" />
         <source>Overall note for the whole batch (optional)</source>
+        <extracomment>Marks a sent view row that holds an agent's reply (not a batch or an annotation).</extracomment>
         <translation>整批的总体备注（可选）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="72" />
+        <location filename="../../app/ui/panel.py" line="83" />
         <source>No annotations yet.
 Press Annotate (Ctrl+Shift+A), then click an element on the page to pin a numbered note.</source>
         <translation>还没有批注。
 按“批注”（Ctrl+Shift+A），然后点击页面上的元素，钉上带编号的备注。</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="74" />
-        <location filename="../../app/ui/panel.py" line="216" />
-        <location filename="../../app/ui/panel.py" line="217" />
+        <location filename="../../app/ui/panel.py" line="85" />
+        <location filename="../../app/ui/panel.py" line="231" />
+        <location filename="../../app/ui/panel.py" line="232" />
         <source>no note</source>
         <translation>无备注</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="85" />
+        <location filename="../../app/ui/panel.py" line="96" />
         <source>Edit</source>
         <translation>编辑</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="86" />
+        <location filename="../../app/ui/panel.py" line="97" />
         <source>Delete</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="94" />
+        <location filename="../../app/ui/panel.py" line="105" />
         <source>Sent to agents</source>
         <translation>已发送给智能体</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="94" />
-        <location filename="../../app/ui/panel.py" line="173" />
+        <location filename="../../app/ui/panel.py" line="105" />
+        <location filename="../../app/ui/panel.py" line="188" />
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="100" />
+        <location filename="../../app/ui/panel.py" line="115" />
         <source>Annotations</source>
         <translation>批注</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="106" />
+        <location filename="../../app/ui/panel.py" line="121" />
         <source>Overall note</source>
         <translation>总体备注</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="164" />
+        <location filename="../../app/ui/panel.py" line="179" />
         <source>stale</source>
         <translation>失效</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="166" />
+        <location filename="../../app/ui/panel.py" line="181" />
         <source>rematched</source>
         <translation>已重新匹配</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="168" />
+        <location filename="../../app/ui/panel.py" line="183" />
         <source>hidden</source>
         <translation>已隐藏</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="169" />
+        <location filename="../../app/ui/panel.py" line="184" />
         <source>exact</source>
         <translation>精确</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="172" />
+        <location filename="../../app/ui/panel.py" line="187" />
         <source>Note</source>
         <translation>备注</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="172" />
+        <location filename="../../app/ui/panel.py" line="187" />
         <source>Element</source>
         <translation>元素</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="172" />
+        <location filename="../../app/ui/panel.py" line="187" />
         <source>Selector</source>
         <translation>选择器</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="173" />
+        <location filename="../../app/ui/panel.py" line="188" />
         <source>Page</source>
         <translation>页面</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="187" />
+        <location filename="../../app/ui/panel.py" line="202" />
         <source>(page)</source>
         <translation>（页面）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="198" />
+        <location filename="../../app/ui/panel.py" line="213" />
         <source>  [element no longer matched]</source>
         <translation>  [元素已无法匹配]</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="202" />
+        <location filename="../../app/ui/panel.py" line="217" />
         <source>  (rematched)</source>
         <translation>  （已重新匹配）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="204" />
+        <location filename="../../app/ui/panel.py" line="219" />
         <source>  (hidden)</source>
         <translation>  （已隐藏）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="205" />
+        <location filename="../../app/ui/panel.py" line="220" />
         <source>  (hidden: {0})</source>
         <translation>  （已隐藏：{0}）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/panel.py" line="229" />
+        <location filename="../../app/ui/panel.py" line="244" />
         <source>%n annotation(s)</source>
         <translation><numerusform>%n 条批注</numerusform></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/panel.py" line="242" />
+        <location filename="../../app/ui/panel.py" line="257" />
         <source>{0} (%n annotation(s))</source>
         <translation><numerusform>{0}（%n 条批注）</numerusform></translation>
     </message>
@@ -224,133 +225,133 @@ Press Annotate (Ctrl+Shift+A), then click an element on the page to pin a number
 <context>
     <name>BrowserKeys</name>
     <message>
-        <location filename="../../app/ui/keys.py" line="100" />
+        <location filename="../../app/ui/keys.py" line="90" />
         <source>Back</source>
         <extracomment>Chromium's preset zoom factors (kPresetZoomFactors), the steps of Ctrl+plus and Ctrl+minus.</extracomment>
         <translation>后退</translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="100" />
+        <location filename="../../app/ui/keys.py" line="90" />
         <source>Go back one page</source>
         <translation>返回上一页</translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="102" />
+        <location filename="../../app/ui/keys.py" line="92" />
         <source>Forward</source>
         <translation>前进</translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="102" />
+        <location filename="../../app/ui/keys.py" line="92" />
         <source>Go forward one page</source>
         <translation>前进到下一页</translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="104" />
+        <location filename="../../app/ui/keys.py" line="94" />
         <source>Reload</source>
         <translation>重新加载</translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="104" />
+        <location filename="../../app/ui/keys.py" line="94" />
         <source>Reload the page</source>
         <translation>重新加载页面</translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="105" />
+        <location filename="../../app/ui/keys.py" line="95" />
         <source>Hard reload</source>
         <translation>强制重新加载</translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="105" />
+        <location filename="../../app/ui/keys.py" line="95" />
         <source>Reload the page, bypassing the cache</source>
         <translation>绕过缓存重新加载页面</translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="107" />
+        <location filename="../../app/ui/keys.py" line="97" />
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="107" />
+        <location filename="../../app/ui/keys.py" line="97" />
         <source>Stop loading the page</source>
         <translation>停止加载页面</translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="108" />
+        <location filename="../../app/ui/keys.py" line="98" />
         <source>Address bar</source>
         <translation>地址栏</translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="108" />
+        <location filename="../../app/ui/keys.py" line="98" />
         <source>Focus and select the address bar</source>
         <translation>聚焦并全选地址栏</translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="110" />
+        <location filename="../../app/ui/keys.py" line="100" />
         <source>Zoom in</source>
         <translation>放大</translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="110" />
+        <location filename="../../app/ui/keys.py" line="100" />
         <source>Make the page larger</source>
         <translation>放大页面</translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="112" />
+        <location filename="../../app/ui/keys.py" line="102" />
         <source>Zoom out</source>
         <translation>缩小</translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="112" />
+        <location filename="../../app/ui/keys.py" line="102" />
         <source>Make the page smaller</source>
         <translation>缩小页面</translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="114" />
+        <location filename="../../app/ui/keys.py" line="104" />
         <source>Actual size</source>
         <translation>实际大小</translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="114" />
+        <location filename="../../app/ui/keys.py" line="104" />
         <source>Reset the page zoom to 100 %</source>
         <translation>将页面缩放重置为 100 %</translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="116" />
+        <location filename="../../app/ui/keys.py" line="106" />
         <source>Find in page</source>
         <translation>在页面中查找</translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="116" />
+        <location filename="../../app/ui/keys.py" line="106" />
         <source>Find text in the page</source>
         <translation>在页面中查找文字</translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="118" />
+        <location filename="../../app/ui/keys.py" line="108" />
         <source>Quit</source>
         <translation>退出</translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="118" />
+        <location filename="../../app/ui/keys.py" line="108" />
         <source>Quit pagenote</source>
         <translation>退出 pagenote</translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="119" />
+        <location filename="../../app/ui/keys.py" line="109" />
         <source>Parent element</source>
         <translation>父元素</translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="119" />
+        <location filename="../../app/ui/keys.py" line="109" />
         <source>Annotation mode: highlight the parent of the highlighted element</source>
         <translation>批注模式：高亮当前高亮元素的父元素</translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="122" />
+        <location filename="../../app/ui/keys.py" line="112" />
         <source>Next element under the pointer</source>
         <translation>指针下的下一个元素</translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="123" />
+        <location filename="../../app/ui/keys.py" line="113" />
         <source>Annotation mode: the next element under the pointer (through overlays)</source>
         <translation>批注模式：指针下的下一个元素（可穿过覆盖层）</translation>
     </message>
@@ -392,6 +393,21 @@ Press Annotate (Ctrl+Shift+A), then click an element on the page to pin a number
         <location filename="../../app/ui/console_dock.py" line="46" />
         <source>Copy entry</source>
         <translation>复制条目</translation>
+    </message>
+</context>
+<context>
+    <name>CrashPage</name>
+    <message>
+        <location filename="../../app/ui/crash_page.py" line="21" />
+        <source>This page's renderer crashed.
+Your annotations are kept: reload the page to continue.</source>
+        <translation>此页面的渲染进程已崩溃。
+批注都还在：重新加载页面即可继续。</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/crash_page.py" line="24" />
+        <source>Reload</source>
+        <translation>重新加载</translation>
     </message>
 </context>
 <context>
@@ -599,69 +615,140 @@ Press Annotate (Ctrl+Shift+A), then click an element on the page to pin a number
 <context>
     <name>DialogBar</name>
     <message>
-        <location filename="../../app/ui/dialog_bar.py" line="30" />
+        <location filename="../../app/ui/dialog_bar.py" line="32" />
         <source>Close</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../../app/ui/dialog_bar.py" line="42" />
+        <location filename="../../app/ui/dialog_bar.py" line="44" />
         <source>alert</source>
         <translation>提示框</translation>
     </message>
     <message>
-        <location filename="../../app/ui/dialog_bar.py" line="42" />
+        <location filename="../../app/ui/dialog_bar.py" line="44" />
         <source>confirm</source>
         <translation>确认框</translation>
     </message>
     <message>
-        <location filename="../../app/ui/dialog_bar.py" line="42" />
+        <location filename="../../app/ui/dialog_bar.py" line="44" />
         <source>prompt</source>
         <translation>输入框</translation>
     </message>
     <message>
-        <location filename="../../app/ui/dialog_bar.py" line="43" />
+        <location filename="../../app/ui/dialog_bar.py" line="45" />
         <source>leave-page confirmation</source>
         <translation>离开页面确认</translation>
     </message>
     <message>
-        <location filename="../../app/ui/dialog_bar.py" line="47" />
+        <location filename="../../app/ui/dialog_bar.py" line="49" />
         <source>pagenote left the page</source>
         <translation>pagenote 已离开该页面</translation>
     </message>
     <message>
-        <location filename="../../app/ui/dialog_bar.py" line="49" />
+        <location filename="../../app/ui/dialog_bar.py" line="51" />
         <source>pagenote closed it</source>
         <translation>pagenote 已关闭它</translation>
     </message>
     <message>
-        <location filename="../../app/ui/dialog_bar.py" line="51" />
+        <location filename="../../app/ui/dialog_bar.py" line="53" />
         <source>pagenote answered OK (true)</source>
         <translation>pagenote 已回答“确定”（true）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/dialog_bar.py" line="51" />
+        <location filename="../../app/ui/dialog_bar.py" line="53" />
         <source>pagenote answered Cancel (false)</source>
         <translation>pagenote 已回答“取消”（false）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/dialog_bar.py" line="53" />
+        <location filename="../../app/ui/dialog_bar.py" line="55" />
         <source>pagenote cancelled it (null)</source>
         <translation>pagenote 已取消它（null）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/dialog_bar.py" line="54" />
+        <location filename="../../app/ui/dialog_bar.py" line="56" />
         <source>pagenote answered “{0}”</source>
         <translation>pagenote 已回答“{0}”</translation>
     </message>
     <message>
-        <location filename="../../app/ui/dialog_bar.py" line="58" />
+        <location filename="../../app/ui/dialog_bar.py" line="60" />
         <source>The page opened a {0}: “{1}” — {2}</source>
         <translation>页面打开了一个{0}：“{1}”——{2}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/dialog_bar.py" line="64" />
+        <location filename="../../app/ui/dialog_bar.py" line="66" />
         <source>The page keeps opening dialogs: pagenote answers the rest at once without showing them ({0})</source>
         <translation>页面不断弹出对话框：pagenote 会直接应答其余的对话框而不再显示（{0}）</translation>
+    </message>
+</context>
+<context>
+    <name>Downloads</name>
+    <message>
+        <location filename="../../app/tabs/downloads.py" line="82" />
+        <source>Blocked the download of {0} (downloads are off in Settings)</source>
+        <translation>已阻止下载 {0}（设置中已关闭下载）</translation>
+    </message>
+    <message>
+        <location filename="../../app/tabs/downloads.py" line="94" />
+        <source>Downloading {0} to {1}</source>
+        <translation>正在下载 {0} 到 {1}</translation>
+    </message>
+    <message>
+        <location filename="../../app/tabs/downloads.py" line="110" />
+        <source>Downloaded {0}</source>
+        <translation>已下载 {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/tabs/downloads.py" line="112" />
+        <source>The download of {0} failed: {1}</source>
+        <translation>下载 {0} 失败：{1}</translation>
+    </message>
+</context>
+<context>
+    <name>DraftPrompt</name>
+    <message>
+        <location filename="../../app/ui/draft_prompt.py" line="15" />
+        <source>Restore unsent annotations?</source>
+        <translation>恢复未发送的批注？</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../app/ui/draft_prompt.py" line="16" />
+        <source>pagenote was closed with %n unsent annotation(s) (saved {0}). Restore them?</source>
+        <translation><numerusform>pagenote 关闭时有 %n 条未发送的批注（保存于 {0}）。要恢复吗？</numerusform></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/draft_prompt.py" line="19" />
+        <source>Restore</source>
+        <translation>恢复</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/draft_prompt.py" line="20" />
+        <source>Discard</source>
+        <translation>丢弃</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/draft_prompt.py" line="28" />
+        <source>Unsent annotations</source>
+        <translation>未发送的批注</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../app/ui/draft_prompt.py" line="29" />
+        <source>%n annotation(s) have not been sent. Send them to the agent, save them for the next start, or discard them?</source>
+        <translation><numerusform>有 %n 条批注尚未发送。发送给智能体、保存到下次启动，还是丢弃？</numerusform></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/draft_prompt.py" line="32" />
+        <source>Send</source>
+        <translation>发送</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/draft_prompt.py" line="83" />
+        <source>Could not restore the unsent annotations: {0}</source>
+        <translation>无法恢复未发送的批注：{0}</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../app/ui/draft_prompt.py" line="91" />
+        <source>Restored %n unsent annotation(s)</source>
+        <translation><numerusform>已恢复 %n 条未发送的批注</numerusform></translation>
     </message>
 </context>
 <context>
@@ -700,264 +787,287 @@ Press Annotate (Ctrl+Shift+A), then click an element on the page to pin a number
 <context>
     <name>HelpMenus</name>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="40" />
+        <location filename="../../app/ui/help_menu.py" line="42" />
         <source>Click</source>
         <extracomment>Bundled components and their licences (what the standalone bundle ships; see each project's licence file).</extracomment>
         <translation>点击</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="40" />
+        <location filename="../../app/ui/help_menu.py" line="42" />
         <source>Annotation mode: pin the element under the pointer</source>
         <translation>批注模式：钉住指针下的元素</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="41" />
+        <location filename="../../app/ui/help_menu.py" line="43" />
         <source>Note box: save the note</source>
         <translation>备注框：保存备注</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="42" />
+        <location filename="../../app/ui/help_menu.py" line="44" />
         <source>Note box: new line</source>
         <translation>备注框：换行</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="43" />
+        <location filename="../../app/ui/help_menu.py" line="45" />
         <source>Close the note box; again: leave annotation mode</source>
         <translation>关闭备注框；再按一次：退出批注模式</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="58" />
+        <location filename="../../app/ui/help_menu.py" line="60" />
         <source>&amp;Settings</source>
         <translation>设置(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="59" />
+        <location filename="../../app/ui/help_menu.py" line="61" />
         <source>Language</source>
         <translation>语言</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="63" />
+        <location filename="../../app/ui/help_menu.py" line="65" />
         <source>Follow the system</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="70" />
+        <location filename="../../app/ui/help_menu.py" line="72" />
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="71" />
-        <location filename="../../app/ui/help_menu.py" line="110" />
+        <location filename="../../app/ui/help_menu.py" line="73" />
+        <location filename="../../app/ui/help_menu.py" line="112" />
         <source>Keyboard shortcuts</source>
         <translation>键盘快捷键</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="73" />
-        <location filename="../../app/ui/help_menu.py" line="129" />
+        <location filename="../../app/ui/help_menu.py" line="75" />
+        <location filename="../../app/ui/help_menu.py" line="131" />
         <source>About pagenote</source>
         <translation>关于 pagenote</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="79" />
+        <location filename="../../app/ui/help_menu.py" line="81" />
         <source>The language changes the next time pagenote starts</source>
         <translation>语言将在下次启动 pagenote 时更改</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="101" />
+        <location filename="../../app/ui/help_menu.py" line="103" />
         <source>Keys</source>
         <translation>按键</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="101" />
+        <location filename="../../app/ui/help_menu.py" line="103" />
         <source>Action</source>
         <translation>操作</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="115" />
+        <location filename="../../app/ui/help_menu.py" line="117" />
         <source>Annotate a web page element by element and hand the notes to a coding agent.</source>
         <translation>逐个元素批注网页，并把批注交给编程智能体。</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="116" />
+        <location filename="../../app/ui/help_menu.py" line="118" />
         <source>Licences</source>
         <translation>许可证</translation>
     </message>
 </context>
 <context>
+    <name>LeaseUi</name>
+    <message>
+        <location filename="../../app/ui/lease_ui.py" line="30" />
+        <source>Settings…</source>
+        <translation>设置…</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/lease_ui.py" line="31" />
+        <source>Popups, downloads, permissions, evaluate, language</source>
+        <translation>弹出窗口、下载、权限、evaluate、语言</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/lease_ui.py" line="34" />
+        <source>Permissions…</source>
+        <translation>权限…</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/lease_ui.py" line="35" />
+        <source>What pages asked for, and what you allowed</source>
+        <translation>页面请求了什么，你允许了什么</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/ui/main_window.py" line="110" />
+        <location filename="../../app/ui/main_window.py" line="111" />
         <source>{0} — pagenote</source>
         <extracomment>The panel's default share of the window width (the page keeps the rest, at least 70 %). Where the splitter's sizes are remembered (pagenote's settings).</extracomment>
         <translation>{0} — pagenote</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="286" />
+        <location filename="../../app/ui/main_window.py" line="289" />
         <source>Screenshot</source>
         <translation>截图</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="157" />
+        <location filename="../../app/ui/main_window.py" line="158" />
         <source>The page's console messages and errors (Ctrl+Shift+J)</source>
         <translation>页面的控制台消息和错误（Ctrl+Shift+J）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="159" />
+        <location filename="../../app/ui/main_window.py" line="160" />
         <source>Chromium's DevTools for this page, in a window of their own</source>
         <translation>本页面的 Chromium 开发者工具，在单独的窗口中打开</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="160" />
+        <location filename="../../app/ui/main_window.py" line="161" />
         <source>DevTools</source>
         <translation>开发者工具</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="163" />
+        <location filename="../../app/ui/main_window.py" line="164" />
         <source>View</source>
         <translation>视图</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="165" />
+        <location filename="../../app/ui/main_window.py" line="166" />
         <source>Agent</source>
         <translation>智能体</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="166" />
+        <location filename="../../app/ui/main_window.py" line="167" />
         <source>Let agents run JavaScript in the page (evaluate)</source>
         <translation>允许智能体在页面中运行 JavaScript（evaluate）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="183" />
+        <location filename="../../app/ui/main_window.py" line="184" />
         <source>Agents may run JavaScript in the page</source>
         <translation>智能体可以在页面中运行 JavaScript</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="184" />
+        <location filename="../../app/ui/main_window.py" line="185" />
         <source>Agents may no longer run JavaScript in the page (evaluate is refused)</source>
         <translation>智能体不能再在页面中运行 JavaScript（evaluate 会被拒绝）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="224" />
+        <location filename="../../app/ui/main_window.py" line="227" />
         <source>Could not open {0} ({1}). Check the address, or that its server is running, then reload (F5).</source>
         <translation>无法打开 {0}（{1}）。请检查地址或确认其服务器正在运行，然后重新加载（F5）。</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="272" />
+        <location filename="../../app/ui/main_window.py" line="275" />
         <source>Copy path</source>
         <translation>复制路径</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="218" />
+        <location filename="../../app/ui/main_window.py" line="221" />
         <source>Not a URL or file: {0}</source>
         <translation>不是 URL 或文件：{0}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/main_window.py" line="244" />
+        <location filename="../../app/ui/main_window.py" line="247" />
         <source>%n note(s) over {0} characters cut, ending in a [truncated] line</source>
         <translation><numerusform>%n 条备注超过 {0} 个字符，已截断并以 [truncated] 行结尾</numerusform></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/main_window.py" line="254" />
+        <location filename="../../app/ui/main_window.py" line="257" />
         <source>Copied %n annotation(s) as Markdown ({0} characters)</source>
         <translation><numerusform>已以 Markdown 复制 %n 条批注（{0} 个字符）</numerusform></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="262" />
+        <location filename="../../app/ui/main_window.py" line="265" />
         <source>Save failed: {0}</source>
         <translation>保存失败：{0}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/main_window.py" line="265" />
+        <location filename="../../app/ui/main_window.py" line="268" />
         <source>Saved %n annotation(s) to {0}</source>
         <translation><numerusform>已将 %n 条批注保存到 {0}</numerusform></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="269" />
+        <location filename="../../app/ui/main_window.py" line="272" />
         <source> and {0} with {1} numbered outlines</source>
         <translation>，以及带 {1} 个编号轮廓的 {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="271" />
+        <location filename="../../app/ui/main_window.py" line="274" />
         <source>{0} saved: {1} ({2}×{3} px){4}</source>
         <translation>{0}已保存：{1}（{2}×{3} 像素）{4}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="280" />
+        <location filename="../../app/ui/main_window.py" line="283" />
         <source>Taking screenshot…</source>
         <translation>正在截图…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="284" />
+        <location filename="../../app/ui/main_window.py" line="287" />
         <source>Screenshot failed: {0}</source>
         <translation>截图失败：{0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="291" />
+        <location filename="../../app/ui/main_window.py" line="294" />
         <source>Capturing the full page…</source>
         <translation>正在截取整页…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="291" />
+        <location filename="../../app/ui/main_window.py" line="294" />
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="303" />
+        <location filename="../../app/ui/main_window.py" line="306" />
         <source>Full-page screenshot failed: {0}</source>
         <translation>整页截图失败：{0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="308" />
+        <location filename="../../app/ui/main_window.py" line="311" />
         <source>Full-page screenshot</source>
         <translation>整页截图</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="315" />
+        <location filename="../../app/ui/main_window.py" line="318" />
         <source>Annotation {0}: {1}</source>
         <translation>批注 {0}：{1}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/main_window.py" line="316" />
+        <location filename="../../app/ui/main_window.py" line="319" />
         <source>Saved %n element crop(s) in {0}</source>
         <translation><numerusform>已在 {0} 中保存 %n 张元素裁剪图</numerusform></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="326" />
+        <location filename="../../app/ui/main_window.py" line="329" />
         <source>Nothing to send: pin an annotation or write an overall note first</source>
         <translation>没有可发送的内容：请先钉上批注或填写总体备注</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="331" />
+        <location filename="../../app/ui/main_window.py" line="334" />
         <source>Send failed: could not store the batch: {0}</source>
         <translation>发送失败：无法保存该批次：{0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="336" />
+        <location filename="../../app/ui/main_window.py" line="339" />
         <source>Batch {0} is pending, but the agent socket is off: no agent can receive it now</source>
         <translation>批次 {0} 正在等待，但智能体套接字已关闭：现在没有智能体能接收它</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/main_window.py" line="339" />
+        <location filename="../../app/ui/main_window.py" line="342" />
         <source>Sent batch {0} to %n waiting agent(s)</source>
         <translation><numerusform>已将批次 {0} 发送给 %n 个正在等待的智能体</numerusform></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="341" />
+        <location filename="../../app/ui/main_window.py" line="344" />
         <source>No agent is waiting: batch {0} is pending and goes to the next annotations.wait</source>
         <translation>没有智能体在等待：批次 {0} 将交给下一次 annotations.wait</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="347" />
+        <location filename="../../app/ui/main_window.py" line="350" />
         <source>Copied {0}</source>
         <translation>已复制 {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="353" />
+        <location filename="../../app/ui/main_window.py" line="356" />
         <source>Annotations cleared</source>
         <translation>批注已清空</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="387" />
+        <location filename="../../app/ui/main_window.py" line="392" />
         <source>Agent socket off: {0}</source>
         <translation>智能体套接字已关闭：{0}</translation>
     </message>
@@ -999,6 +1109,272 @@ Press Annotate (Ctrl+Shift+A), then click an element on the page to pin a number
     </message>
 </context>
 <context>
+    <name>PagenoteApp</name>
+    <message>
+        <location filename="../../app/tabs/popups.py" line="53" />
+        <source>Blocked a popup from {0} (popups are off in Settings)</source>
+        <extracomment>A tab opening more than this many popups … … within this many seconds is flooding: further popups are blocked until the window has passed.</extracomment>
+        <translation>已阻止来自 {0} 的弹出窗口（设置中已关闭弹出窗口）</translation>
+    </message>
+    <message>
+        <location filename="../../app/tabs/popups.py" line="59" />
+        <source>Blocked a popup flood from {0} (more than {1} in a second)</source>
+        <translation>已阻止来自 {0} 的大量弹出窗口（一秒内超过 {1} 个）</translation>
+    </message>
+</context>
+<context>
+    <name>PermissionBar</name>
+    <message>
+        <location filename="../../app/ui/permission_bar.py" line="28" />
+        <source>Allow once</source>
+        <translation>允许一次</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/permission_bar.py" line="29" />
+        <source>Allow for this lease</source>
+        <translation>在此租约内允许</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/permission_bar.py" line="30" />
+        <source>Deny</source>
+        <translation>拒绝</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/permission_bar.py" line="42" />
+        <source>your location</source>
+        <translation>你的位置</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/permission_bar.py" line="42" />
+        <source>to show notifications</source>
+        <translation>显示通知</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/permission_bar.py" line="43" />
+        <source>your camera</source>
+        <translation>你的摄像头</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/permission_bar.py" line="43" />
+        <source>your microphone</source>
+        <translation>你的麦克风</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/permission_bar.py" line="44" />
+        <source>your camera and microphone</source>
+        <translation>你的摄像头和麦克风</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/permission_bar.py" line="45" />
+        <source>to share your screen</source>
+        <translation>共享你的屏幕</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/permission_bar.py" line="46" />
+        <source>to share your screen and its sound</source>
+        <translation>共享你的屏幕及其声音</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/permission_bar.py" line="47" />
+        <source>to lock the mouse pointer</source>
+        <translation>锁定鼠标指针</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/permission_bar.py" line="47" />
+        <source>to read the clipboard</source>
+        <translation>读取剪贴板</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/permission_bar.py" line="48" />
+        <source>your installed fonts</source>
+        <translation>你安装的字体</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/permission_bar.py" line="60" />
+        <source>{0} asks for {1}.</source>
+        <translation>{0} 请求{1}。</translation>
+    </message>
+</context>
+<context>
+    <name>PermissionsView</name>
+    <message>
+        <location filename="../../app/ui/permissions_view.py" line="30" />
+        <source>Permissions</source>
+        <translation>权限</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/permissions_view.py" line="32" />
+        <source>Tab</source>
+        <translation>标签页</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/permissions_view.py" line="32" />
+        <location filename="../../app/ui/permissions_view.py" line="34" />
+        <location filename="../../app/ui/permissions_view.py" line="35" />
+        <source>Origin</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/permissions_view.py" line="32" />
+        <location filename="../../app/ui/permissions_view.py" line="34" />
+        <source>Permission</source>
+        <translation>权限</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/permissions_view.py" line="32" />
+        <source>Decision</source>
+        <translation>决定</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/permissions_view.py" line="33" />
+        <source>Why</source>
+        <translation>原因</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/permissions_view.py" line="33" />
+        <source>When</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/permissions_view.py" line="34" />
+        <source>Lease</source>
+        <translation>租约</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/permissions_view.py" line="34" />
+        <source>Allowed</source>
+        <translation>已允许</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/permissions_view.py" line="35" />
+        <source>Devices</source>
+        <translation>设备</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/permissions_view.py" line="39" />
+        <source>Requests (denied unless you allowed the origin in its lease)</source>
+        <translation>请求（除非你在其租约内允许了该来源，否则一律拒绝）</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/permissions_view.py" line="41" />
+        <source>Your grants, per lease (forgotten when the lease closes)</source>
+        <translation>你的授权，按租约（租约关闭时即被忘记）</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/permissions_view.py" line="43" />
+        <source>Device grants (WebHID, Web Serial)</source>
+        <translation>设备授权（WebHID、Web Serial）</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/permissions_view.py" line="48" />
+        <source>allowed</source>
+        <translation>已允许</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/permissions_view.py" line="48" />
+        <source>denied</source>
+        <translation>已拒绝</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/permissions_view.py" line="48" />
+        <source>asking</source>
+        <translation>询问中</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/permissions_view.py" line="52" />
+        <source>default (deny)</source>
+        <translation>默认（拒绝）</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/permissions_view.py" line="52" />
+        <source>allowed once</source>
+        <translation>允许一次</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/permissions_view.py" line="53" />
+        <source>allowed for the lease</source>
+        <translation>在租约内允许</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/permissions_view.py" line="53" />
+        <source>your answer</source>
+        <translation>你的回答</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/permissions_view.py" line="69" />
+        <source>once</source>
+        <translation>一次</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/permissions_view.py" line="69" />
+        <source>for this lease</source>
+        <translation>在此租约内</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/permissions_view.py" line="72" />
+        <source>Revoke</source>
+        <translation>撤销</translation>
+    </message>
+</context>
+<context>
+    <name>SettingsDialog</name>
+    <message>
+        <location filename="../../app/ui/settings_dialog.py" line="21" />
+        <source>Settings</source>
+        <translation>设置</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/settings_dialog.py" line="23" />
+        <source>Pages may open popups (as tabs next to theirs)</source>
+        <translation>允许页面打开弹出窗口（在其旁边的标签页中）</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/settings_dialog.py" line="25" />
+        <source>Allow downloads (into the project's downloads folder)</source>
+        <translation>允许下载（保存到项目的 downloads 文件夹）</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/settings_dialog.py" line="28" />
+        <source>Deny at once</source>
+        <translation>立即拒绝</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/settings_dialog.py" line="29" />
+        <source>Ask me (a bar above the page)</source>
+        <translation>询问我（页面上方的提示条）</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/settings_dialog.py" line="31" />
+        <source>Agents may run JavaScript in the page (evaluate)</source>
+        <translation>允许智能体在页面中运行 JavaScript（evaluate）</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/settings_dialog.py" line="33" />
+        <source>Show source hints for elements</source>
+        <translation>显示元素的源码提示</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/settings_dialog.py" line="36" />
+        <source>System language</source>
+        <translation>系统语言</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/settings_dialog.py" line="43" />
+        <source>Permission requests</source>
+        <translation>权限请求</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/settings_dialog.py" line="46" />
+        <source>Language (from the next start)</source>
+        <translation>语言（下次启动起生效）</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/settings_dialog.py" line="52" />
+        <source>Saved in {0}</source>
+        <translation>保存在 {0}</translation>
+    </message>
+</context>
+<context>
     <name>StatusLine</name>
     <message>
         <location filename="../../app/ui/status.py" line="80" />
@@ -1010,9 +1386,30 @@ Press Annotate (Ctrl+Shift+A), then click an element on the page to pin a number
 <context>
     <name>Tab</name>
     <message>
-        <location filename="../../app/tabs/tab.py" line="74" />
-        <source>The page's renderer stopped. Reload to continue — your annotations are kept.</source>
-        <translation>页面的渲染进程已停止。重新加载即可继续——你的批注都会保留。</translation>
+        <location filename="../../app/tabs/tab.py" line="94" />
+        <source>The page's renderer crashed. Reload to continue — your annotations are kept.</source>
+        <extracomment>Chromium's termination statuses that are no crash (a normal exit, e.g. the page being replaced).</extracomment>
+        <translation>页面的渲染进程已崩溃。重新加载即可继续——批注都还在。</translation>
+    </message>
+    <message>
+        <location filename="../../app/tabs/tab.py" line="97" />
+        <source>Blocked {0}: {1}</source>
+        <translation>已阻止 {0}：{1}</translation>
+    </message>
+    <message>
+        <location filename="../../app/tabs/tab.py" line="98" />
+        <source>Refused {1} for {0}: pagenote does not send passwords for pages</source>
+        <translation>已拒绝 {0} 的{1}：pagenote 不会替页面发送密码</translation>
+    </message>
+    <message>
+        <location filename="../../app/tabs/tab.py" line="99" />
+        <source>Refused {1} for {0}</source>
+        <translation>已拒绝 {0} 的{1}</translation>
+    </message>
+    <message>
+        <location filename="../../app/tabs/tab.py" line="100" />
+        <source>Refused {0}: its certificate is not valid ({1})</source>
+        <translation>已拒绝 {0}：其证书无效（{1}）</translation>
     </message>
 </context>
 <context>
