@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
 from mcp.types import CallToolResult, TextContent, ToolAnnotations
-from pydantic import BeforeValidator, Field, WithJsonSchema
+from pydantic import BeforeValidator, Field, StrictBool, WithJsonSchema
 
 from app.mcp.arguments import Integer, ToolParams, optional_enum
 from app.mcp.response import render
@@ -54,8 +54,10 @@ def _list_from_text(value: Any) -> Any:
     return value
 
 
-#: An optional boolean (``"true"``/``"false"`` strings accepted too), advertised as ``{"type": "boolean"}``.
-OptionalBool = Annotated[Annotated[bool, BeforeValidator(_bool_from_text)] | None, WithJsonSchema({"type": "boolean"})]
+#: An optional boolean — ``true``/``false``, or the strings ``"true"``/``"false"`` (never ``1`` or ``"yes"``) —
+#: advertised as ``{"type": "boolean"}``.
+OptionalBool = Annotated[Annotated[StrictBool, BeforeValidator(_bool_from_text)] | None,
+                         WithJsonSchema({"type": "boolean"})]
 OptionalInteger = Annotated[Integer | None, WithJsonSchema({"type": "integer"})]
 OptionalText = Annotated[str | None, WithJsonSchema({"type": "string"})]
 Element = Annotated[OptionalText, Field(description="Human-readable element description (for the user's log; "
@@ -128,7 +130,7 @@ class DragParams(ToolParams):
 
 
 class DialogParams(ToolParams):
-    accept: Annotated[Annotated[bool, BeforeValidator(_bool_from_text)], WithJsonSchema({"type": "boolean"}),
+    accept: Annotated[Annotated[StrictBool, BeforeValidator(_bool_from_text)], WithJsonSchema({"type": "boolean"}),
                       Field(description="accept (OK) or dismiss (Cancel) the dialog")]
     promptText: Annotated[OptionalText, Field(description="the text to answer a prompt() with")] = None  # noqa: N815
 
