@@ -145,6 +145,9 @@ class ActionsHost:
         m = _REF.match(ref)
         part = taken.parts[m.group(1) or ""]
         tab = self._tab_of(taken.tab_id)
+        if tab is not self.app.active_tab:
+            raise PagenoteError("STALE_REF", f"snapshot {snapshot_id} is of tab {taken.tab_id}, not the active tab",
+                                "select that tab (browser_tabs), or take a snapshot of this one")
         frame, offset = None, (0.0, 0.0)
         if part.chain:
             found = await frame_viewport_offset(tab.bridge, part.chain)
