@@ -63,10 +63,9 @@ class CaptureJob:
 async def _capture(job: CaptureJob, tab) -> int:
     """The job as a coroutine on ``tab`` (already sized and shown). Returns the exit code; raises
     :class:`PagenoteError` for a failed step."""
-    from app.model.annotation import ElementRecord
     from app.protocol.markdown import encode_annotations
     from app.sinks import save_markdown
-    from app.webview.frames import in_top_document, select_chain
+    from app.webview.frames import select_chain
     from app.webview.urls import url_from_user_input
 
     url = url_from_user_input(job.url)
@@ -90,12 +89,8 @@ async def _capture(job: CaptureJob, tab) -> int:
             step = f" (at {found['step']!r})" if found.get("step") and found["step"] != selector else ""
             raise PagenoteError(code, f"{selector!r} matches {found.get('count')} elements{step}; it must match "
                                       "exactly 1")
-        raw = found["record"]
-        if route.chain:
-            top = await bridge.call("viewportState") or {}
-            raw = in_top_document(raw, found.get("viewport"), route, top.get("scroll") or {"x": 0, "y": 0})
-        try:
-            record = ElementRecord.model_validate(raw)
+        try:   # the same record the window makes (top-document rect; the Source: line of dev builds)
+            record = await tab.annotator.record_of(route, found)
         except ValidationError as exc:
             raise PagenoteError("BAD_RECORD", f"the page sent an invalid record for {selector!r}: "
                                               f"{exc.errors()[0]['msg']}") from None

@@ -220,6 +220,8 @@ def test_a_page_that_mutates_every_frame_never_gives_a_mixed_read(window, server
 @pytest.mark.parametrize("page, expected", [
     ("source_react.html", [("react", "Card", "/home/dev/shop/src/components/Card.jsx", 12, 7),
                            ("react", "App", "/home/dev/shop/src/App.jsx", 30, 5)]),
+    ("source_react19.html", [("react", "Card", "/src/components/Card.jsx", None, None),
+                             ("react", "App", "/src/App.jsx", None, None)]),
     ("source_vue.html", [("vue", "HelloWorld", "/home/dev/site/src/components/HelloWorld.vue", None, None),
                          ("vue", "App", "/home/dev/site/src/App.vue", None, None)]),
     ("source_svelte.html", [("svelte", "", "src/lib/Counter.svelte", 4, 2), ("svelte", "", "src/App.svelte", 9, 0)]),
@@ -230,7 +232,8 @@ def test_source_hints_of_development_builds_most_specific_first(window, server, 
     got = [(h["framework"], h["component"], h["file"], h["line"], h["column"]) for h in node["source"]]
     assert got == expected
     text = json.dumps(agent("page.context", detail="forensic"))
-    for secret in ("react-prop-secret", "react-state-secret", "vue-prop-secret", "vue-state-secret"):
+    for secret in ("react-prop-secret", "react-state-secret", "vue-prop-secret", "vue-state-secret",
+                   "react19-prop-secret"):
         assert secret not in text
     assert "source" not in one(agent, "button", "summary")[1]
 

@@ -5,7 +5,10 @@ element wrappers, which pagenote's isolated world does not see), never from a ne
 
 - **React** development builds: the host element's fiber (``__reactFiber$<key>``, React ≥ 17;
   ``__reactInternalInstance$<key>``, React 16) carries ``_debugSource`` ({fileName, lineNumber,
-  columnNumber}: where the JSX was written, set by the development JSX transform in React ≤ 18) and
+  columnNumber}: where the JSX was written, set by the development JSX transform in React ≤ 18) — or, in
+  React 19, which dropped it, ``_debugStack`` (an ``Error`` made where the JSX ran: its first stack frame
+  outside ``node_modules`` is the file as the dev server serves it, origin and query left out; its line and
+  column are those of the transformed module the server sent, not of the source, so they are left out) — and
   ``_debugOwner`` (the component that rendered it); each owner up the chain adds its own.
 - **Vue 3** development builds: ``__vueParentComponent`` (the component instance) whose ``type.__file`` is the
   SFC's path (``type.name`` / ``type.__name`` its name), then its ``parent`` chain; Vue records no line.
@@ -51,6 +54,21 @@ _SCRIPT = r"""
       || (t.render ? nameOf(t.render) : '') || (t.type ? nameOf(t.type) : '');
     return '';
   };
+  // React 19 development builds keep no _debugSource: the element's _debugStack (an Error made where the JSX
+  // ran) names the frame that created it; the first frame outside node_modules is the component's file.
+  var FRAME = /at (?:([\w$.<>]+) )?\(?((?:https?|file):\/\/[^\s()]+?):(\d+):(\d+)\)?\s*$/;
+  var fromStack = function (err) {
+    var s = err && typeof err === 'object' ? err.stack : null;
+    if (typeof s !== 'string') return null;
+    var lines = s.slice(0, 6000).split('\n');
+    for (var i = 1; i < lines.length && i < 40; i++) {
+      var m = FRAME.exec(lines[i]);
+      if (!m || m[2].indexOf('/node_modules/') >= 0) continue;
+      var file = m[2].replace(/[?#].*$/, '').replace(/^https?:\/\/[^\/]+/, '');
+      return { name: str(m[1], 120).replace(/^.*\./, ''), file: str(file, 500), line: num(+m[3]), column: num(+m[4]) };
+    }
+    return null;
+  };
   var react = function (el, out) {
     var keys = Object.keys(el), fiber = null;
     for (var i = 0; i < keys.length && i < 64; i++) {
@@ -62,6 +80,12 @@ _SCRIPT = r"""
       if (src && typeof src === 'object' && str(src.fileName, 500)) {
         out.push({ framework: 'react', component: owner ? nameOf(owner.type) : nameOf(fiber.type),
                    file: str(src.fileName, 500), line: num(src.lineNumber), column: num(src.columnNumber) });
+      } else {
+        var st = fromStack(fiber._debugStack);
+        if (st && st.file) {
+          out.push({ framework: 'react', component: (owner && nameOf(owner.type)) || st.name, file: st.file,
+                     line: null, column: null });
+        }
       }
       fiber = owner;
     }
