@@ -80,11 +80,10 @@ class MainWindow(QMainWindow):
         self.mode_banner.done.clicked.connect(lambda: self.annotate.set_mode(False))
         splitter.addWidget(page_area)
         splitter.addWidget(self.panel)
-        splitter.setStretchFactor(0, 3)   # a resized window keeps about the same shares (page ≥ 70 %)
-        splitter.setStretchFactor(1, 1)
+        splitter.setStretchFactor(0, 1)   # the page takes what the window gains or loses; the panel keeps its width
         splitter.setChildrenCollapsible(False)
         self.setCentralWidget(splitter)
-        self._restore_splitter()
+        self._split_done = False          # the first show sets the shares (from the window's real width)
         splitter.splitterMoved.connect(lambda *_: settings().setValue(SPLITTER_SETTING, splitter.saveState()))
         self.status = StatusLine(self.statusBar())
         self.status_label, self.copy_path_button = self.status.label, self.status.action_button
@@ -184,11 +183,14 @@ class MainWindow(QMainWindow):
         self.say(self.tr("Agents may run JavaScript in the page") if on else
                  self.tr("Agents may no longer run JavaScript in the page (evaluate is refused)"))
 
-    def _restore_splitter(self) -> None:
-        state = settings().value(SPLITTER_SETTING)
-        if state is None or not self.splitter.restoreState(state):
-            width = max(self.width(), 800)
-            self.splitter.setSizes([round(width * (1 - PANEL_SHARE)), round(width * PANEL_SHARE)])
+    def showEvent(self, event) -> None:  # noqa: N802 (Qt virtual)
+        if not self._split_done:          # the remembered panel width, else PANEL_SHARE of the window
+            self._split_done = True
+            state = settings().value(SPLITTER_SETTING)
+            if state is None or not self.splitter.restoreState(state):
+                width = max(self.splitter.width(), 800)
+                self.splitter.setSizes([round(width * (1 - PANEL_SHARE)), round(width * PANEL_SHARE)])
+        super().showEvent(event)
 
     def shortcut_actions(self) -> list[QAction]:
         """Every window-wide action with a shortcut, in creation order (Help → Keyboard shortcuts lists them);
