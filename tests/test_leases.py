@@ -110,3 +110,23 @@ def test_a_named_persistent_lease_keeps_its_login_between_runs(qtbot, qapp, aio,
         assert other.js(other.tab(server.url("other.html")), "document.cookie") == ""
     finally:
         other.close()
+
+
+def test_app_teardown_closes_pages_before_every_lease_profile(qtbot, qapp, aio, server, tmp_path, capfd):
+    """The session lease and isolated leases with tabs, popups among them: closing the app and then the
+    session lease deletes every page before its profile (Qt prints a warning, or aborts, otherwise)."""
+    import shiboken6
+
+    from _tabs_fixtures import TabsApp
+
+    t = TabsApp(qtbot, qapp, tmp_path)
+    t.tab(server.url("other.html"))
+    isolated = t.show(t.app.new_isolated_tab(), server.url("popups.html"))
+    t.js(isolated, "window.open('other.html'); 0")
+    qtbot.waitUntil(lambda: len(t.app.tabs) == 3, timeout=5_000)
+    leases = [isolated.lease, t.lease]
+    pages = [tab.page for tab in t.app.tabs]
+    t.close()
+    assert not any(shiboken6.isValid(p) for p in pages) and not any(lease.live for lease in leases)
+    qtbot.wait(200)
+    assert "still not deleted" not in capfd.readouterr().err
