@@ -68,6 +68,15 @@ function push() {
   } catch (err) { /* the channel went away: the host's wait ends at its timeout */ }
 }
 
+// A childList record that only adds or removes pagenote's own probe element.
+function onlyOwn(r) {
+  const n = r.addedNodes.length + r.removedNodes.length;
+  if (!n || n > 2) return false;
+  for (const node of r.addedNodes) if (!isOwn(node)) return false;
+  for (const node of r.removedNodes) if (!isOwn(node)) return false;
+  return true;
+}
+
 function notify(kind) { for (const fn of listeners) fn(kind); }
 
 // One batch of mutation records: one revision (unless every record is pagenote's own probe element).
@@ -77,13 +86,13 @@ function onRecords(records, quiet) {
   let removals = false;
   for (const r of records) {
     const target = r.target.nodeType === Node.ELEMENT_NODE ? r.target : r.target.parentElement;
-    if (isOwn(target) || (r.type === 'childList' && [...r.addedNodes, ...r.removedNodes].every(isOwn)
-                          && r.addedNodes.length + r.removedNodes.length > 0)) continue;
+    if (isOwn(target) || (r.type === 'childList' && onlyOwn(r))) continue;
     if (!e) e = entry();
     touch(e, target);
     if (r.removedNodes.length) removals = true;
-    if (target && target.closest && target.closest('head > title')) e.page = true;
-    if (target === document.documentElement || target === document.head) e.page = true;
+    if (target && (target.localName === 'title' || target === document.documentElement || target === document.head)) {
+      e.page = true;
+    }
   }
   if (!e) return;
   if (removals) {
