@@ -47,9 +47,11 @@ class CloseTabParams(_Params):
 
 
 def _info(app, tab, requested: str = "") -> dict:
+    """The tab as ``tabs.list`` shows it; with ``requested``, the URL it is loading (its page still shows
+    the previous URL until the load commits)."""
     info = tab.info(tab is app.active_tab)
-    if not info["url"] or info["url"] == "about:blank":
-        info["url"] = requested or info["url"]
+    if requested:
+        info["url"] = requested
     return info
 
 
