@@ -248,6 +248,12 @@ ZH = {
     "You took the page back: the agent's actions are refused until you hand it back":
         "你已收回页面：在你交还之前，智能体的操作都会被拒绝",
     # Leases, permissions, downloads, drafts, settings (app/webview, app/tabs, app/runtime, app/ui)
+    'New tab': '新标签页',
+    'New isolated tab': '新的隔离标签页',
+    'Close tab': '关闭标签页',
+    'Next tab': '下一个标签页',
+    'Previous tab': '上一个标签页',
+    'lease: {0}': '租约：{0}',
     "This page's renderer crashed.\nYour annotations are kept: reload the page to continue.": '此页面的渲染进程已崩溃。\n批注都还在：重新加载页面即可继续。',
     'Blocked the download of {0} (downloads are off in Settings)': '已阻止下载 {0}（设置中已关闭下载）',
     'Downloading {0} to {1}': '正在下载 {0} 到 {1}',

@@ -896,178 +896,178 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/ui/main_window.py" line="111" />
+        <location filename="../../app/ui/main_window.py" line="110" />
         <source>{0} — pagenote</source>
         <extracomment>The panel's default share of the window width (the page keeps the rest, at least 70 %). Where the splitter's sizes are remembered (pagenote's settings).</extracomment>
         <translation>{0} — pagenote</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="289" />
+        <location filename="../../app/ui/main_window.py" line="291" />
         <source>Screenshot</source>
         <translation>截图</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="158" />
+        <location filename="../../app/ui/main_window.py" line="157" />
         <source>The page's console messages and errors (Ctrl+Shift+J)</source>
         <translation>页面的控制台消息和错误（Ctrl+Shift+J）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="160" />
+        <location filename="../../app/ui/main_window.py" line="159" />
         <source>Chromium's DevTools for this page, in a window of their own</source>
         <translation>本页面的 Chromium 开发者工具，在单独的窗口中打开</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="161" />
+        <location filename="../../app/ui/main_window.py" line="160" />
         <source>DevTools</source>
         <translation>开发者工具</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="164" />
+        <location filename="../../app/ui/main_window.py" line="163" />
         <source>View</source>
         <translation>视图</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="166" />
+        <location filename="../../app/ui/main_window.py" line="165" />
         <source>Agent</source>
         <translation>智能体</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="167" />
+        <location filename="../../app/ui/main_window.py" line="166" />
         <source>Let agents run JavaScript in the page (evaluate)</source>
         <translation>允许智能体在页面中运行 JavaScript（evaluate）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="184" />
+        <location filename="../../app/ui/main_window.py" line="183" />
         <source>Agents may run JavaScript in the page</source>
         <translation>智能体可以在页面中运行 JavaScript</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="185" />
+        <location filename="../../app/ui/main_window.py" line="184" />
         <source>Agents may no longer run JavaScript in the page (evaluate is refused)</source>
         <translation>智能体不能再在页面中运行 JavaScript（evaluate 会被拒绝）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="227" />
+        <location filename="../../app/ui/main_window.py" line="229" />
         <source>Could not open {0} ({1}). Check the address, or that its server is running, then reload (F5).</source>
         <translation>无法打开 {0}（{1}）。请检查地址或确认其服务器正在运行，然后重新加载（F5）。</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="275" />
+        <location filename="../../app/ui/main_window.py" line="277" />
         <source>Copy path</source>
         <translation>复制路径</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="221" />
+        <location filename="../../app/ui/main_window.py" line="223" />
         <source>Not a URL or file: {0}</source>
         <translation>不是 URL 或文件：{0}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/main_window.py" line="247" />
+        <location filename="../../app/ui/main_window.py" line="249" />
         <source>%n note(s) over {0} characters cut, ending in a [truncated] line</source>
         <translation><numerusform>%n 条备注超过 {0} 个字符，已截断并以 [truncated] 行结尾</numerusform></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/main_window.py" line="257" />
+        <location filename="../../app/ui/main_window.py" line="259" />
         <source>Copied %n annotation(s) as Markdown ({0} characters)</source>
         <translation><numerusform>已以 Markdown 复制 %n 条批注（{0} 个字符）</numerusform></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="265" />
+        <location filename="../../app/ui/main_window.py" line="267" />
         <source>Save failed: {0}</source>
         <translation>保存失败：{0}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/main_window.py" line="268" />
+        <location filename="../../app/ui/main_window.py" line="270" />
         <source>Saved %n annotation(s) to {0}</source>
         <translation><numerusform>已将 %n 条批注保存到 {0}</numerusform></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="272" />
+        <location filename="../../app/ui/main_window.py" line="274" />
         <source> and {0} with {1} numbered outlines</source>
         <translation>，以及带 {1} 个编号轮廓的 {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="274" />
+        <location filename="../../app/ui/main_window.py" line="276" />
         <source>{0} saved: {1} ({2}×{3} px){4}</source>
         <translation>{0}已保存：{1}（{2}×{3} 像素）{4}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="283" />
+        <location filename="../../app/ui/main_window.py" line="285" />
         <source>Taking screenshot…</source>
         <translation>正在截图…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="287" />
+        <location filename="../../app/ui/main_window.py" line="289" />
         <source>Screenshot failed: {0}</source>
         <translation>截图失败：{0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="294" />
+        <location filename="../../app/ui/main_window.py" line="296" />
         <source>Capturing the full page…</source>
         <translation>正在截取整页…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="294" />
+        <location filename="../../app/ui/main_window.py" line="296" />
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="306" />
+        <location filename="../../app/ui/main_window.py" line="308" />
         <source>Full-page screenshot failed: {0}</source>
         <translation>整页截图失败：{0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="311" />
+        <location filename="../../app/ui/main_window.py" line="313" />
         <source>Full-page screenshot</source>
         <translation>整页截图</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="318" />
+        <location filename="../../app/ui/main_window.py" line="320" />
         <source>Annotation {0}: {1}</source>
         <translation>批注 {0}：{1}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/main_window.py" line="319" />
+        <location filename="../../app/ui/main_window.py" line="321" />
         <source>Saved %n element crop(s) in {0}</source>
         <translation><numerusform>已在 {0} 中保存 %n 张元素裁剪图</numerusform></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="329" />
+        <location filename="../../app/ui/main_window.py" line="331" />
         <source>Nothing to send: pin an annotation or write an overall note first</source>
         <translation>没有可发送的内容：请先钉上批注或填写总体备注</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="334" />
+        <location filename="../../app/ui/main_window.py" line="336" />
         <source>Send failed: could not store the batch: {0}</source>
         <translation>发送失败：无法保存该批次：{0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="339" />
+        <location filename="../../app/ui/main_window.py" line="341" />
         <source>Batch {0} is pending, but the agent socket is off: no agent can receive it now</source>
         <translation>批次 {0} 正在等待，但智能体套接字已关闭：现在没有智能体能接收它</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/main_window.py" line="342" />
+        <location filename="../../app/ui/main_window.py" line="344" />
         <source>Sent batch {0} to %n waiting agent(s)</source>
         <translation><numerusform>已将批次 {0} 发送给 %n 个正在等待的智能体</numerusform></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="344" />
+        <location filename="../../app/ui/main_window.py" line="346" />
         <source>No agent is waiting: batch {0} is pending and goes to the next annotations.wait</source>
         <translation>没有智能体在等待：批次 {0} 将交给下一次 annotations.wait</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="350" />
+        <location filename="../../app/ui/main_window.py" line="352" />
         <source>Copied {0}</source>
         <translation>已复制 {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="356" />
+        <location filename="../../app/ui/main_window.py" line="358" />
         <source>Annotations cleared</source>
         <translation>批注已清空</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="392" />
+        <location filename="../../app/ui/main_window.py" line="394" />
         <source>Agent socket off: {0}</source>
         <translation>智能体套接字已关闭：{0}</translation>
     </message>
@@ -1410,6 +1410,41 @@ Your annotations are kept: reload the page to continue.</source>
         <location filename="../../app/tabs/tab.py" line="100" />
         <source>Refused {0}: its certificate is not valid ({1})</source>
         <translation>已拒绝 {0}：其证书无效（{1}）</translation>
+    </message>
+</context>
+<context>
+    <name>TabStrip</name>
+    <message>
+        <location filename="../../app/ui/tab_strip.py" line="48" />
+        <location filename="../../app/ui/tab_strip.py" line="74" />
+        <source>New tab</source>
+        <extracomment>Longest tab label, in characters (the full title is in the tooltip).</extracomment>
+        <translation>新标签页</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/tab_strip.py" line="49" />
+        <source>New isolated tab</source>
+        <translation>新的隔离标签页</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/tab_strip.py" line="51" />
+        <source>Close tab</source>
+        <translation>关闭标签页</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/tab_strip.py" line="52" />
+        <source>Next tab</source>
+        <translation>下一个标签页</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/tab_strip.py" line="53" />
+        <source>Previous tab</source>
+        <translation>上一个标签页</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/tab_strip.py" line="95" />
+        <source>lease: {0}</source>
+        <translation>租约：{0}</translation>
     </message>
 </context>
 <context>
