@@ -248,6 +248,7 @@ ZH = {
     "You took the page back: the agent's actions are refused until you hand it back":
         "你已收回页面：在你交还之前，智能体的操作都会被拒绝",
     # Leases, permissions, downloads, drafts, settings (app/webview, app/tabs, app/runtime, app/ui)
+    'Send failed: {0}': '发送失败：{0}',
     'New tab': '新标签页',
     'New isolated tab': '新的隔离标签页',
     'Close tab': '关闭标签页',

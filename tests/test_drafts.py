@@ -144,3 +144,31 @@ def test_app_teardown_saves_the_draft_without_asking(tabs, server, tmp_path):
     tabs.app.close()  # what open_app's teardown runs after SIGTERM (exit code 143)
     draft, _ = load_draft(tmp_path)
     assert draft.tabs[0].pins[0].annotation.note == "saved on SIGTERM"
+
+
+def test_closing_a_tab_with_unsent_annotations_asks_and_save_keeps_them_in_the_draft(tabs, server, tmp_path):
+    from types import SimpleNamespace
+
+    from app.model.annotation import ElementRecord
+    from app.runtime.drafts import DraftJournal, load_draft
+    from app.ui.draft_prompt import tab_closer
+    from app.ui.tab_strip import TabStrip
+
+    journal = DraftJournal(tabs.app, tmp_path)
+    window = SimpleNamespace(app=tabs.app, say=lambda text: None)
+    answers = []
+    strip = TabStrip(tabs.app)
+    strip.ask_close = tab_closer(window, journal, ask=lambda _w, n: answers.pop(0))
+    keep = tabs.tab(server.url("other.html"))
+    annotated = tabs.tab(server.url("record.html"))
+    record = ElementRecord(url=server.url("record.html"), selector="button", tag="button")
+    annotated.session.add("e1", record, "kept on close", page=record.url)
+    answers.append("cancel")
+    assert strip.close_tab(annotated.id) is False and annotated in tabs.app.tabs
+    answers.append("save")
+    assert strip.close_tab(annotated.id) is True and annotated not in tabs.app.tabs
+    journal.write_now()
+    draft, _ = load_draft(tmp_path)
+    assert [p.annotation.note for t in draft.tabs for p in t.pins] == ["kept on close"]
+    assert journal.unsent() == 1 and keep in tabs.app.tabs
+    strip.deleteLater()

@@ -67,17 +67,23 @@ class Draft(BaseModel):
         return sum(len(t.pins) for t in self.tabs)
 
 
-def draft_of(tabs) -> Draft:
-    """The :class:`Draft` of ``tabs`` (objects with ``session`` and ``page``): tabs with neither annotations
-    nor a summary are left out."""
-    rows = []
+def draft_tab(tab) -> DraftTab:
+    """The :class:`DraftTab` of ``tab`` (an object with ``session`` and ``page``)."""
+    session = tab.session
+    url = tab.page.url().toString() if not tab.page.url().isEmpty() else ""
+    return DraftTab(url=url, summary=session.summary, pins=[
+        DraftPin(id=p.id, page=p.page, note_cut=p.note_cut, annotation=p.annotation) for p in session.pins])
+
+
+def draft_of(tabs, kept: list[DraftTab] | tuple = ()) -> Draft:
+    """The :class:`Draft` of ``tabs`` (objects with ``session`` and ``page``) after ``kept`` (tabs closed with
+    Save): tabs with neither annotations nor a summary are left out."""
+    rows = list(kept)
     for tab in tabs:
         session = tab.session
         if not session.pins and not session.summary:
             continue
-        url = tab.page.url().toString() if not tab.page.url().isEmpty() else ""
-        rows.append(DraftTab(url=url, summary=session.summary, pins=[
-            DraftPin(id=p.id, page=p.page, note_cut=p.note_cut, annotation=p.annotation) for p in session.pins]))
+        rows.append(draft_tab(tab))
     return Draft(saved_at=datetime.now(UTC).isoformat(timespec="seconds"), tabs=rows)
 
 
@@ -151,6 +157,8 @@ class DraftJournal(QObject):
         self.project_dir = project_dir
         self.enabled = True
         self.last_error = ""
+        #: Tabs closed with "Save": their annotations stay in the draft until the next start restores them.
+        self.kept: list[DraftTab] = []
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(WRITE_DELAY_MS)
@@ -175,7 +183,7 @@ class DraftJournal(QObject):
         if not self.enabled:
             return False
         try:
-            save_draft(self.project_dir, draft_of(self.app.tabs))
+            save_draft(self.project_dir, draft_of(self.app.tabs, self.kept))
         except OSError as exc:
             self.last_error = str(exc)
             log.warning("draft not saved: %s", exc)
@@ -183,6 +191,11 @@ class DraftJournal(QObject):
         self.last_error = ""
         return True
 
+    def keep(self, tab) -> None:
+        """Keep ``tab``'s annotations in the draft after the tab closes (the user chose Save)."""
+        self.kept.append(draft_tab(tab))
+        self.changed()
+
     def unsent(self) -> int:
-        """How many annotations no Send has handed over yet, over every tab."""
-        return sum(len(tab.session.pins) for tab in self.app.tabs)
+        """How many annotations no Send has handed over yet, over every tab (and tabs closed with Save)."""
+        return sum(len(tab.session.pins) for tab in self.app.tabs) + sum(len(t.pins) for t in self.kept)

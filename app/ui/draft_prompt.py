@@ -70,6 +70,32 @@ class CloseGuard(QObject):
         return False
 
 
+def tab_closer(window, journal: DraftJournal, ask=ask_close):
+    """A ``tab -> bool`` for :attr:`app.ui.tab_strip.TabStrip.ask_close`: a tab with unsent annotations asks
+    (``ask(window, n)``); Send hands its batch to agents, Save keeps its annotations in the draft for the next
+    start, Discard drops them, Cancel keeps the tab open (false)."""
+
+    def closing(tab) -> bool:
+        unsent = len(tab.session.pins)
+        if not unsent:
+            return True
+        choice = ask(window, unsent)
+        if choice == "cancel":
+            return False
+        if choice == "send":
+            try:
+                sent, _receivers = window.app.send(tab.batch())
+            except OSError as exc:
+                window.say(QCoreApplication.translate("DraftPrompt", "Send failed: {0}").format(exc))
+                return False
+            tab.session.archive(sent.id)
+        elif choice == "save":
+            journal.keep(tab)
+        return True
+
+    return closing
+
+
 def install_drafts(window, ask=ask_restore) -> DraftJournal:
     """Start journaling ``window.app``'s unsent annotations to ``<project>/.pagenote/draft.json``, offer the
     draft a previous run left (``ask(window, draft) -> bool``; restored into tabs when true, removed when

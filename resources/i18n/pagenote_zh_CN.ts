@@ -741,12 +741,17 @@ Your annotations are kept: reload the page to continue.</source>
         <translation>发送</translation>
     </message>
     <message>
-        <location filename="../../app/ui/draft_prompt.py" line="83" />
+        <location filename="../../app/ui/draft_prompt.py" line="89" />
+        <source>Send failed: {0}</source>
+        <translation>发送失败：{0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/draft_prompt.py" line="109" />
         <source>Could not restore the unsent annotations: {0}</source>
         <translation>无法恢复未发送的批注：{0}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/draft_prompt.py" line="91" />
+        <location filename="../../app/ui/draft_prompt.py" line="117" />
         <source>Restored %n unsent annotation(s)</source>
         <translation><numerusform>已恢复 %n 条未发送的批注</numerusform></translation>
     </message>
