@@ -5,6 +5,7 @@ of a secret field, no mixed-revision read under a page that mutates every frame,
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -304,3 +305,16 @@ def test_every_locator_of_a_read_matches_exactly_one_element(window, server, age
             checked += 1
     kinds = {loc.split("=", 1)[0].split("[")[0] for n in result["nodes"] for loc in n["locators"]}
     assert {"role", "xpath", "testid", "placeholder"} <= kinds and checked > 30
+
+
+def test_a_snapshot_ref_scopes_a_read_and_a_gone_one_is_stale(window, server, agent, js):
+    window.load_page(server.url("context.html"))
+    text = agent("snapshot", mode="full")["snapshot"]
+    ref = re.search(r'button "Boxy" \[ref=(e\d+)\]', text).group(1)
+    result = agent("page.context", ref=ref, detail="summary")
+    assert result["nodes"][0]["ref"] == ref and result["nodes"][0]["name"] == "Boxy"
+    js("document.getElementById('boxy').remove(); 1")
+    assert agent.error("page.context", ref=ref) == "STALE_REF"
+    assert agent.error("page.context", ref="f2e5") == "INVALID_PARAMS"
+    assert agent.error("page.context", ref=ref, selector="#title") == "INVALID_PARAMS"
+    assert agent.error("page.context", selector="button") == "SELECTOR_NOT_UNIQUE"

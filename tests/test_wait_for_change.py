@@ -27,6 +27,7 @@ def test_each_trigger_advances_the_revision_and_nothing_runs_while_idle(window, 
         ("pushState", "history.pushState({}, '', '?route=2'); 1"),
         ("replaceState", "history.replaceState({}, '', '?route=3'); 1"),
         ("hashchange", "location.hash = 'section'; 1"),
+        ("popstate", "history.back(); 1"),
         ("scrolling", "scrollTo(0, 200); 1"),
         ("a scroller's scroll", "document.getElementById('scroller').scrollTop = 50; 1"),
         ("a form value change", "const e = document.getElementById('email'); e.value = 'a';"

@@ -142,5 +142,6 @@ function pageContext(o) {
   const after = settleRevision(false);
   const timing = { total: Math.round(performance.now() - t0) };
   for (const k of Object.keys(ms)) timing[k] = Math.round(ms[k]);
+  for (const k of Object.keys(memo.ms)) timing['locators_' + k] = Math.round(memo.ms[k]);
   return { doc: DOC_ID, revision, changing: after !== revision, page, nodes, next_offset: next, chars, ms: timing };
 }

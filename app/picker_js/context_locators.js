@@ -22,8 +22,9 @@ const FORM_LIKE = 'input, textarea, select, meter, output, progress, [aria-label
 const TEXT_SKIP = new Set(['script', 'style', 'noscript', 'template']);
 const TEXT_KEY = '\u0000text';
 
-// A fresh memo for one read: role → Map(name → count) over the document, and the text index.
-function locatorMemo() { return new Map(); }
+// A fresh memo for one read: role → Map(name → count) over the document, the text index, and the ms spent
+// per kind (`ms`: roles, text, css).
+function locatorMemo() { const memo = new Map(); memo.ms = { roles: 0, text: 0, css: 0 }; return memo; }
 
 // Text nodes by their squashed, lower-cased data (those short enough to start a text locator's match), and
 // each one's document position.
@@ -74,6 +75,7 @@ function textMatchesIndexed(memo, t, max) {
 function namesOf(memo, r) {
   let names = memo.get(r);
   if (names) return names;
+  const t0 = performance.now();
   names = new Map();
   let candidates = [];
   try { candidates = document.querySelectorAll(roleCandidates(r)); } catch (e) { /* no such tags */ }
@@ -83,6 +85,7 @@ function namesOf(memo, r) {
     if (n) names.set(n, (names.get(n) || 0) + 1);
   }
   memo.set(r, names);
+  memo.ms.roles += performance.now() - t0;
   return names;
 }
 
@@ -126,6 +129,7 @@ function contextLocators(el, memo, wantSelector) {
     }
     break;
   }
+  let t0 = performance.now();
   if (!redacted && !strong && !holdsValues(el)) {
     const t = textKey(el, LOCATOR_TEXT_MAX);
     const loc = locatorValueOk(t, LOCATOR_TEXT_MAX) ? 'text=' + quoteLocator(t) : '';
@@ -134,8 +138,11 @@ function contextLocators(el, memo, wantSelector) {
       if (hits.length === 1 && hits[0] === el) { found.push(loc); strong = true; }
     }
   }
+  memo.ms.text += performance.now() - t0;
+  t0 = performance.now();
   const selector = wantSelector || !strong ? uniqueSelector(el) || '' : '';
   if (selector && !strong) add('css=' + selector);
+  memo.ms.css += performance.now() - t0;
   const xp = 'xpath=' + xpathOf(el);
   if (ok(xp)) found.push(xp);
   return { locators: found.slice(0, LOCATOR_MAX), selector };
