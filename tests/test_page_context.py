@@ -318,3 +318,13 @@ def test_a_snapshot_ref_scopes_a_read_and_a_gone_one_is_stale(window, server, ag
     assert agent.error("page.context", ref="f2e5") == "INVALID_PARAMS"
     assert agent.error("page.context", ref=ref, selector="#title") == "INVALID_PARAMS"
     assert agent.error("page.context", selector="button") == "SELECTOR_NOT_UNIQUE"
+
+
+def test_hostile_markers_give_bounded_checked_hints(window, server, agent):
+    window.load_page(server.url("source_hostile.html"))
+    nodes = {n["name"]: n for n in agent("page.context", detail="semantic")["nodes"]}
+    looped = nodes["First"]["source"]
+    assert len(looped) == 8 and all(h["file"] == "/src/Loop.jsx" for h in looped)   # at most 8, however long
+    huge = nodes["Second"]["source"][0]
+    assert len(huge["file"]) <= 500 and huge["component"] == "" and huge["line"] is None and huge["column"] is None
+    assert "source" not in nodes["Third"]    # control characters in a file name: dropped

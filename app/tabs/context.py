@@ -49,8 +49,13 @@ async def read_context(bridge: PageBridge, options: dict[str, Any], sources: boo
             nodes = answer.get("nodes") or []
             selectors = [n.pop("source_selector", "") for n in nodes]
             if any(selectors):
-                raw = await bridge.run(source_script(selectors), world=MAIN_WORLD, timeout_ms=SOURCE_TIMEOUT_MS,
-                                       what="source hints")
+                try:
+                    raw = await bridge.run(source_script(selectors), world=MAIN_WORLD, timeout_ms=SOURCE_TIMEOUT_MS,
+                                           what="source hints")
+                except PagenoteError as exc:   # the page's world did not answer in time: no hints, not a failure
+                    if exc.name in _GONE:
+                        raise
+                    raw = None
                 for node, hints in zip(nodes, checked_hints(raw, len(nodes))):
                     if hints:
                         node["source"] = hints

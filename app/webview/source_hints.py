@@ -47,7 +47,7 @@ _SCRIPT = r"""
 (function (selectors, max) {
   'use strict';
   var str = function (v, n) { return typeof v === 'string' ? v.slice(0, n) : ''; };
-  var num = function (v) { return typeof v === 'number' && isFinite(v) && v >= 0 ? Math.floor(v) : null; };
+  var num = function (v) { return typeof v === 'number' && isFinite(v) && v >= 0 && Math.floor(v) === v ? v : null; };
   var nameOf = function (t) {
     if (typeof t === 'function') return str(t.displayName, 120) || str(t.name, 120);
     if (t && typeof t === 'object') return str(t.displayName, 120) || str(t.name, 120) || str(t.__name, 120)
