@@ -69,6 +69,9 @@ BAD_CALLS = [
     ("list_tabs", {"all": True}, "all: unknown parameter (this tool takes none)"),
     ("page_state", {"tab": "1"}, "tab: unknown parameter (this tool takes none)"),
     ("browser_snapshot", {"max_nodes": "many"}, 'max_nodes: input should be a valid integer (got "many")'),
+    ("browser_page_context", {"detail": "full"}, "detail: input should be 'summary', 'semantic' or 'forensic' (got "
+                                                 '"full")'),
+    ("browser_wait_for_change", {"since_revision": 3}, "timeout_ms: required, but missing"),
     ("browser_navigate", {}, "url: required, but missing"),
     ("browser_navigate_back", {"timeout_ms": "soon"}, 'timeout_ms: input should be a valid integer (got "soon")'),
     ("browser_tabs", {"action": "open"}, "action: input should be 'list', 'new', 'select' or 'close' (got \"open\")"),
