@@ -67,3 +67,62 @@ def test_decide_is_plain_code():
     assert decide(grants, "http://a", "geolocation") == ("granted", "once")
     assert decide(grants, "http://a", "geolocation") == ("denied", "default")
     assert decide(grants, "http://a", "unsupported", ask=True) == ("denied", "default")
+
+
+MEDIA_SCRIPT = r"""
+import json, sys
+from app.qtenv import prepare
+args = prepare(headless=True) + ["--use-fake-device-for-media-stream"]
+import PySide6.QtWebEngineWidgets  # noqa
+from PySide6.QtCore import QTimer, QUrl
+from PySide6.QtWidgets import QApplication
+qt = QApplication(["pagenote-media", *args])
+from app.runtime.loop import install
+install(qt)
+from app.runtime.app import PagenoteApp
+from app.webview.lease import Lease
+lease = Lease(qt)
+app = PagenoteApp(lease, __import__("pathlib").Path(sys.argv[2]))
+tab = app.new_tab()
+tab.view.resize(400, 300)
+tab.view.show()
+out = {}
+def ask():
+    source = ("Promise.all([{video: true}, {audio: true}].map(c => navigator.mediaDevices.getUserMedia(c)"
+              ".then(() => 'stream', e => e.name))).then(r => document.title = JSON.stringify(r))")
+    tab.page.runJavaScript(source, 0)
+def titled(title):
+    if title.startswith("["):
+        out["results"] = json.loads(title)
+        out["log"] = tab.permissions.state()
+        print(json.dumps(out), flush=True)
+        qt.exit(0)
+tab.page.titleChanged.connect(titled)
+tab.page.loadFinished.connect(lambda ok: QTimer.singleShot(100, ask))
+tab.open(QUrl(sys.argv[1]))
+QTimer.singleShot(20000, lambda: qt.exit(3))
+qt.exec()
+app.close()
+"""
+
+
+def test_camera_and_microphone_are_denied_at_once_and_logged(server, tmp_path):
+    """With fake capture devices (a Chromium flag, so in a process of its own) getUserMedia reaches the
+    permission request: it is denied at once (the promise rejects) and logged per device kind."""
+    import json
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    proc = subprocess.run([sys.executable, "-c", MEDIA_SCRIPT, server.url("other.html"), str(tmp_path)],
+                          cwd=Path(__file__).parent.parent, env=env, capture_output=True, text=True, timeout=60)
+    lines = [line for line in proc.stdout.splitlines() if line.startswith("{")]
+    assert lines, proc.stderr[-2000:]
+    out = json.loads(lines[-1])
+    # Settled at once, refused: Qt 6.12 rejects a denied capture with AbortError (measured; Chrome says
+    # NotAllowedError) — never a stream, never pending.
+    assert set(out["results"]) <= {"AbortError", "NotAllowedError"}
+    logged = {(r["permission"], r["decision"]) for r in out["log"]}
+    assert {("camera", "denied"), ("microphone", "denied")} <= logged
