@@ -64,9 +64,11 @@ def test_the_wheel_carries_the_page_scripts_and_resources(wheel):
 
 
 def test_the_installed_command_captures_outside_the_checkout(installed, server, tmp_path):
-    where = subprocess.run([str(installed / "python"), "-c", "import app, app.core.resources as r; "
+    found = subprocess.run([str(installed / "python"), "-c", "import app, app.core.resources as r; "
                             "print(app.__file__); print(r.resource('demo.html'))"],
-                           capture_output=True, text=True, cwd=tmp_path, env=_headless_env(), check=True).stdout.split()
+                           capture_output=True, text=True, cwd=tmp_path, env=_headless_env(), timeout=120)
+    assert found.returncode == 0, found.stderr[-3000:]
+    where = found.stdout.split()
     assert all(Path(p).is_relative_to(installed.parent) for p in where), where
     proc = subprocess.run([str(installed / "pagenote"), "capture", server.url("record.html"), "--annotate", "#checkout-title",
                            "--no-screenshot", "--out", str(tmp_path)], cwd=tmp_path, env=_headless_env(),
