@@ -10,6 +10,10 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 ZH = {
+    # MarksOverlay (the hover label the window draws)
+    "{0}  {1}×{2}": "{0}  {1}×{2}",
+    " · {0} of {1} at this point": " · 此处第 {0} 个，共 {1} 个",
+    " · Alt+↑ parent · Alt+↓ next": " · Alt+↑ 父元素 · Alt+↓ 下一个",
     # AnnotateController
     "Annotation mode: click an element to pin a note · Esc to leave": "批注模式：点击元素钉上备注 · 按 Esc 退出",
     "Annotation mode off": "批注模式已关闭",

@@ -79,6 +79,10 @@ def test_the_static_check_catches_a_literal():
     assert [bool(_literal_texts(c)) for c in calls] == [True, True, False, False]
 
 
+#: Sources whose translation has no Chinese characters by nature (a name and a size, the product's name).
+LANGUAGE_NEUTRAL = ("{0} — pagenote", "{0}  {1}×{2}")
+
+
 def _messages():
     for context in ET.parse(TS).getroot().iter("context"):
         for message in context.iter("message"):
@@ -93,7 +97,7 @@ def test_the_chinese_translation_is_complete():
         translation = message.find("translation")
         assert translation.get("type") not in ("unfinished", "obsolete", "vanished"), (context, source)
         text = "".join(translation.itertext()).strip()
-        assert text and re.search(r"[\u4e00-\u9fff]", text) or source.strip() in ("{0} — pagenote",), (context, source)
+        assert text and re.search(r"[\u4e00-\u9fff]", text) or source.strip() in LANGUAGE_NEUTRAL, (context, source)
         assert sorted(re.findall(r"\{\d\}", source)) == sorted(re.findall(r"\{\d\}", text)), (context, source)
         assert ("%n" in source) == ("%n" in text), (context, source)
 
@@ -194,3 +198,19 @@ def test_help_shows_the_shortcuts_and_the_versions(window, server, qtbot):
     major = re.search(r"Chrome/(\d+)\.", cb.args[0]).group(1)
     text = window.help_menus.about_text()
     assert f"Chromium {major}." in text and f"Qt {qVersion()}" in text and "LGPL-3.0" in text
+
+
+def test_the_hover_label_is_worded_in_the_ui_language(zh_cn, window, server, qtbot, js):
+    """The highlight's label is drawn by the window from the page's parts (name, size, place in the stack),
+    so it follows the translation: Chinese under zh_CN, the page's English wording otherwise."""
+    from PySide6.QtCore import QPoint
+    from PySide6.QtTest import QTest
+
+    window.load_page(server.url("covered.html"))
+    window.act_annotate.trigger()
+    x, y = js("(() => { const r = document.querySelector('#buy').getBoundingClientRect();"
+              " return [r.left + r.width / 2, r.top + r.height / 2]; })()")
+    QTest.mouseMove(window.view.focusProxy(), QPoint(int(x), int(y)))
+    qtbot.waitUntil(lambda: window.marks.label_rect() is not None, timeout=5000)
+    text = window.marks.label_rect()[1]
+    assert text.startswith("a#cover  320×200 · 此处第 1 个，共 ") and text.endswith(" · Alt+↑ 父元素 · Alt+↓ 下一个"), text

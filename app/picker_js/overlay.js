@@ -34,11 +34,15 @@ function composedParent(el) {
 // `a#cover  320×180 · 2 of 5 at this point · Alt+↑ parent · Alt+↓ next`: tag with #id (else up to two
 // classes), size, the candidate's place in the hit-test stack at the pointer (`place` {k, n}, 1-based; left
 // out when the candidate is not in that stack), the keys.
-function hoverLabel(el, r, place) {
+function hoverName(el) {
   const id = el.getAttribute('id');
   const classes = (el.getAttribute('class') || '').trim().split(/\s+/).filter(Boolean).slice(0, 2);
-  let name = el.localName + (id ? '#' + id : classes.map((c) => '.' + c).join(''));
-  if (name.length > 48) name = name.slice(0, 47) + '…';
+  const name = el.localName + (id ? '#' + id : classes.map((c) => '.' + c).join(''));
+  return name.length > 48 ? name.slice(0, 47) + '…' : name;
+}
+
+function hoverLabel(el, r, place) {
+  const name = hoverName(el);
   const at = place ? ` · ${place.k} of ${place.n} at this point` : '';
   return `${name}  ${Math.round(r.width)}×${Math.round(r.height)}${at} · Alt+↑ parent · Alt+↓ next`;
 }
@@ -268,7 +272,10 @@ class Overlay {
     // rather than a 0×0 one at the viewport's corner.
     if (el && el.isConnected && (el.getClientRects().length || elementBox(el).kind === BOX_CONTENTS)) {
       const r = highlightRect(el);
-      hover = { x: r.left, y: r.top, width: r.width, height: r.height, label: hoverLabel(el, r, this.placeOf(el)) };
+      const place = this.placeOf(el);
+      // The label's parts too (name, place k of n), so the window can word it in the UI's language.
+      hover = { x: r.left, y: r.top, width: r.width, height: r.height, label: hoverLabel(el, r, place),
+                name: hoverName(el), k: place ? place.k : 0, n: place ? place.n : 0 };
     }
     return { hover, markers: Array.from(this.markers, ([id, entry]) => this.markerScene(id, entry)) };
   }

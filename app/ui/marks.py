@@ -128,6 +128,17 @@ class MarksOverlay(QWidget):
                 return mark
         return None
 
+    def label_text(self, h) -> str:
+        """The hover label in the UI's language: ``a#cover  320×180 · 2 of 5 at this point · Alt+↑ parent ·
+        Alt+↓ next`` (name, size in CSS px, place in the hit-test stack, the keys); the page's English label
+        when the scene carries no parts."""
+        if not h.name:
+            return h.label
+        text = self.tr("{0}  {1}×{2}").format(h.name, round(h.rect.width), round(h.rect.height))
+        if h.n:
+            text += self.tr(" · {0} of {1} at this point").format(h.k, h.n)
+        return text + self.tr(" · Alt+↑ parent · Alt+↓ next")
+
     def label_rect(self) -> tuple[QRectF, str] | None:
         """The hover label as drawn now: its rect in widget px, wholly inside the widget (above the highlight,
         below it when there is no room, inside its top edge when neither fits), and its text, elided to the
@@ -137,7 +148,7 @@ class MarksOverlay(QWidget):
             return None
         zoom = self.view.zoomFactor() or 1.0
         metrics = QFontMetricsF(self._label_font)
-        text = metrics.elidedText(h.label, Qt.TextElideMode.ElideRight, max(0.0, self.width() - 16.0))
+        text = metrics.elidedText(self.label_text(h), Qt.TextElideMode.ElideRight, max(0.0, self.width() - 16.0))
         width = min(metrics.horizontalAdvance(text) + 12, float(self.width()))
         target = Box(h.rect.x * zoom, h.rect.y * zoom, h.rect.width * zoom, h.rect.height * zoom)
         box = place_label(target, width, float(LABEL_HEIGHT), Box(0.0, 0.0, float(self.width()), float(self.height())))

@@ -90,6 +90,11 @@ class Highlight:
     rect: Rect
     label: str
     clip: Rect | None = None
+    #: The label's parts, for a label in the UI's language: the element's name (``a#cover``), and its place
+    #: ``k`` of ``n`` in the hit-test stack at the pointer (0, 0: not in it). Empty name: use ``label``.
+    name: str = ""
+    k: int = 0
+    n: int = 0
 
 
 @dataclass(frozen=True)
@@ -128,8 +133,9 @@ def parse_scene(data) -> tuple[str, int, dict | None, list[dict]]:
     doc, seq = str(data.get("doc", ""))[:32], int(_num(data.get("seq", 0)))
     hover = data.get("hover")
     if hover is not None:
+        place = {k: int(min(max(_num(hover.get(k, 0)), 0), 10_000)) for k in ("k", "n")}
         hover = {k: _num(hover[k]) for k in ("x", "y", "width", "height")} | \
-                {"label": str(hover.get("label", ""))[:LABEL_MAX]}
+                {"label": str(hover.get("label", ""))[:LABEL_MAX], "name": str(hover.get("name", ""))[:64]} | place
     markers = []
     for m in (data.get("markers") or [])[:MAX_MARKS]:
         markers.append({"id": str(m["id"])[:64], "n": int(_num(m["n"])),
@@ -340,7 +346,8 @@ class SceneFeed(QObject):
             dx, dy = state.offset if key else (0.0, 0.0)
             if key == self._hover_key and state.hover is not None:
                 h = state.hover
-                highlight = Highlight(Rect(h["x"] + dx, h["y"] + dy, h["width"], h["height"]), h["label"], state.clip)
+                highlight = Highlight(Rect(h["x"] + dx, h["y"] + dy, h["width"], h["height"]), h["label"], state.clip,
+                                      h.get("name", ""), h.get("k", 0), h.get("n", 0))
             for m in state.markers:
                 marks.append(Mark(key, m["id"], m["n"], m["x"] + dx, m["y"] + dy, m["width"], m["height"],
                                   m["visible"], m["stale"], m["selected"], state.clip))

@@ -1078,6 +1078,24 @@ Your annotations are kept: reload the page to continue.</source>
     </message>
 </context>
 <context>
+    <name>MarksOverlay</name>
+    <message>
+        <location filename="../../app/ui/marks.py" line="137" />
+        <source>{0}  {1}×{2}</source>
+        <translation>{0}  {1}×{2}</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/marks.py" line="139" />
+        <source> · {0} of {1} at this point</source>
+        <translation> · 此处第 {0} 个，共 {1} 个</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/marks.py" line="140" />
+        <source> · Alt+↑ parent · Alt+↓ next</source>
+        <translation> · Alt+↑ 父元素 · Alt+↓ 下一个</translation>
+    </message>
+</context>
+<context>
     <name>ModeBanner</name>
     <message>
         <location filename="../../app/ui/mode_banner.py" line="27" />
