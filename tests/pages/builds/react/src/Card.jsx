@@ -1,0 +1,7 @@
+export function Card({ label }) {
+  return (
+    <section className="card">
+      <button id="buy" type="button">{label}</button>
+    </section>
+  );
+}
