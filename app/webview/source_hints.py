@@ -9,7 +9,9 @@ element wrappers, which pagenote's isolated world does not see), never from a ne
   React 19, which dropped it, ``_debugStack`` (an ``Error`` made where the JSX ran: its first stack frame
   outside ``node_modules`` is the file as the dev server serves it, origin and query left out; its line and
   column are those of the transformed module the server sent, not of the source, so they are left out) — and
-  ``_debugOwner`` (the component that rendered it); each owner up the chain adds its own.
+  ``_debugOwner`` (the component that rendered it); each owner up the chain adds its own, and the root
+  element (its JSX written outside any component, e.g. in ``createRoot(…).render(<App />)``) is named by no
+  component.
 - **Vue 3** development builds: ``__vueParentComponent`` (the component instance) whose ``type.__file`` is the
   SFC's path (``type.name`` / ``type.__name`` its name), then its ``parent`` chain; Vue records no line.
 - **Svelte** development builds: ``__svelte_meta.loc`` ({file, line, column}) on the element, as the
@@ -78,7 +80,8 @@ _SCRIPT = r"""
     while (fiber && typeof fiber === 'object' && out.length < max && steps++ < 64) {
       var src = fiber._debugSource, owner = fiber._debugOwner;
       if (src && typeof src === 'object' && str(src.fileName, 500)) {
-        out.push({ framework: 'react', component: owner ? nameOf(owner.type) : nameOf(fiber.type),
+        // No owner: the JSX was written outside any component (the root's render call), so no name.
+        out.push({ framework: 'react', component: owner ? nameOf(owner.type) : '',
                    file: str(src.fileName, 500), line: num(src.lineNumber), column: num(src.columnNumber) });
       } else {
         var st = fromStack(fiber._debugStack);

@@ -1,0 +1,120 @@
+"""Source hints on real framework builds served by the test server: React 18 and Vue 3 development and
+production bundles built from the npm registry (tests/pages/builds, made by its build.sh; the sources beside
+them). The development builds name the component and its file (React: the JSX's line and column too); the
+production builds, whose framework runs but leaves no development marker, give no hint at all."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from conftest import run_capture
+from test_page_context import _annotate, agent, one  # noqa: F401  (agent: the socket fixture)
+
+BUILDS = Path(__file__).parent / "pages" / "builds"
+# build.sh builds in this fixed directory; plugin-vue writes the SFC's absolute path as its __file.
+VUE_ROOT = "/tmp/pagenote-source-builds/vue/src"
+
+
+def jsx_at(path: str, needle: str) -> tuple[int, int]:
+    """1-based line and column of ``needle`` in the React source ``path`` (under builds/react): where the
+    development JSX transform records the element's ``_debugSource``."""
+    for number, line in enumerate((BUILDS / "react" / path).read_text(encoding="utf-8").splitlines(), 1):
+        if needle in line:
+            return number, line.index(needle) + 1
+    raise AssertionError(f"{needle!r} not in {path}")
+
+
+def react_dev_hints() -> list[tuple]:
+    """The candidates the React development build must give for ``#buy``, most specific first: Card wrote the
+    button, App wrote <Card>, and the root render call (no component) wrote <App>."""
+    return [("react", "Card", "src/Card.jsx", *jsx_at("src/Card.jsx", '<button id="buy"')),
+            ("react", "App", "src/main.jsx", *jsx_at("src/main.jsx", "<Card ")),
+            ("react", "", "src/main.jsx", *jsx_at("src/main.jsx", "<App />"))]
+
+
+VUE_DEV_HINTS = [("vue", "HelloWorld", f"{VUE_ROOT}/components/HelloWorld.vue", None, None),
+                 ("vue", "App", f"{VUE_ROOT}/App.vue", None, None)]
+
+# What shows the framework itself ran on each build (the button is made by the framework's render, and a
+# production React still keeps its fiber on the element: the probe sees a marker, the read finds no source).
+RAN = {"react": "Object.keys(document.getElementById('buy')).some((k) => k.startsWith('__reactFiber$'))",
+       "vue": "!!document.getElementById('app').__vue_app__"}
+
+
+def load_build(window, server, js, qtbot, build):
+    window.load_page(server.url(f"builds/{build}/index.html"))
+    qtbot.waitUntil(lambda: js("!!document.getElementById('buy')"), timeout=10_000)
+    assert js(RAN[build.split("-")[0]]) is True
+
+
+def source_of(agent, detail="semantic"):
+    return [(h["framework"], h["component"], h["file"], h["line"], h["column"])
+            for h in one(agent, "#buy", detail)[1].get("source", [])]
+
+
+@pytest.mark.parametrize("build", ["react-dev", "vue-dev"])
+def test_a_real_development_build_names_the_component_and_its_file(window, server, agent, js, qtbot, build):
+    load_build(window, server, js, qtbot, build)
+    expected = react_dev_hints() if build == "react-dev" else VUE_DEV_HINTS
+    assert source_of(agent) == expected
+    assert source_of(agent, "forensic") == expected
+    text = json.dumps(agent("page.context", detail="forensic"))
+    assert '"label"' not in text and "memoizedProps" not in text   # no props of the components
+
+
+@pytest.mark.parametrize("build", ["react-prod", "vue-prod"])
+def test_a_real_production_build_gives_no_source_hint(window, server, agent, js, qtbot, build):
+    load_build(window, server, js, qtbot, build)
+    result = agent("page.context", detail="forensic")
+    assert result["nodes"] and not any("source" in n for n in result["nodes"])
+
+
+@pytest.mark.parametrize("build, line", [
+    ("react-dev", "Source: Card (react) src/Card.jsx:{}:{}; App (react) src/main.jsx:{}:{}; (react) "
+                  "src/main.jsx:{}:{}\n"),
+    ("vue-dev", f"Source: HelloWorld (vue) {VUE_ROOT}/components/HelloWorld.vue; App (vue) {VUE_ROOT}/App.vue\n"),
+    ("react-prod", None),
+    ("vue-prod", None),
+])
+def test_an_annotation_of_a_real_build_has_the_source_line_only_in_development(window, server, agent, js, qtbot,
+                                                                               build, line):
+    load_build(window, server, js, qtbot, build)
+    _annotate(window, qtbot, js, "#buy")
+    markdown = agent("annotations.get", batch="current")["markdown"]
+    assert "\nTag: button\n" in markdown
+    if line is None:
+        assert "Source:" not in markdown
+    else:
+        numbers = [n for hint in react_dev_hints() for n in hint[3:]] if build == "react-dev" else []
+        assert "\n" + line.format(*numbers) in markdown
+
+
+@pytest.mark.parametrize("build", ["react-dev", "vue-dev"])
+def test_the_browser_source_hints_setting_turns_them_off_on_a_real_build(window, server, agent, js, qtbot, tmp_path,
+                                                                         build):
+    from app.runtime.settings import load_settings
+
+    toml = tmp_path / "settings.toml"
+    toml.write_text("[browser]\nsource_hints = false\n", encoding="utf-8")
+    settings, problems = load_settings(toml)
+    assert problems == [] and settings.browser.source_hints is False
+    window.app.apply_settings(settings)
+    load_build(window, server, js, qtbot, build)
+    assert source_of(agent) == []
+    _annotate(window, qtbot, js, "#buy")
+    assert "Source:" not in agent("annotations.get", batch="current")["markdown"]
+    settings.browser.source_hints = True
+    window.app.apply_settings(settings)
+    assert source_of(agent)    # the same page, the setting back on: hints again
+
+
+def test_pagenote_capture_of_the_real_react_development_build_has_the_source_line(server, tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))   # the default settings, not the user's
+    proc = run_capture(server.url("builds/react-dev/index.html"), "--annotate", "#buy", "--no-screenshot",
+                       "--out", str(tmp_path), cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    line, column = jsx_at("src/Card.jsx", '<button id="buy"')
+    assert f"\nSource: Card (react) src/Card.jsx:{line}:{column}; App (react) src/main.jsx:" in proc.stdout
