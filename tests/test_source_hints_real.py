@@ -111,10 +111,18 @@ def test_the_browser_source_hints_setting_turns_them_off_on_a_real_build(window,
     assert source_of(agent)    # the same page, the setting back on: hints again
 
 
-def test_pagenote_capture_of_the_real_react_development_build_has_the_source_line(server, tmp_path, monkeypatch):
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))   # the default settings, not the user's
+@pytest.mark.parametrize("hints", [True, False])
+def test_pagenote_capture_of_the_real_react_development_build_has_the_source_line_unless_turned_off(
+        server, tmp_path, monkeypatch, hints):
+    config = tmp_path / "config"
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(config))   # the test's settings.toml, not the user's
+    if not hints:
+        (config / "pagenote").mkdir(parents=True)
+        (config / "pagenote" / "settings.toml").write_text("[browser]\nsource_hints = false\n", encoding="utf-8")
     proc = run_capture(server.url("builds/react-dev/index.html"), "--annotate", "#buy", "--no-screenshot",
                        "--out", str(tmp_path), cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr
+    assert "\nTag: button\n" in proc.stdout
     line, column = jsx_at("src/Card.jsx", '<button id="buy"')
-    assert f"\nSource: Card (react) src/Card.jsx:{line}:{column}; App (react) src/main.jsx:" in proc.stdout
+    expected = f"\nSource: Card (react) src/Card.jsx:{line}:{column}; App (react) src/main.jsx:"
+    assert (expected in proc.stdout) is hints and ("Source:" in proc.stdout) is hints
