@@ -258,3 +258,18 @@ def test_round_trip_holds_for_arbitrary_batches(batch):
     text.encode("utf-8")  # always valid UTF-8
     assert parse_annotations(text) == batch
     assert encode_annotations(parse_annotations(text)) == text
+
+
+def test_a_rematched_record_keeps_its_pin_time_source_line():
+    """The page re-reads location and identity before an export, never the dev-build Source: hints; a node
+    replaced by its unique look-alike (same role, name, text) keeps the Source: line it was pinned with, and
+    the Markdown still carries it."""
+    from app.core.policy import STATUS_REMATCHED
+    from app.model.session import Session
+
+    session = Session()
+    session.add("e1", ElementRecord(tag="button", selector="#a", source="Card (react) src/Card.jsx:4:7"))
+    changed = session.refresh("e1", STATUS_REMATCHED, ElementRecord(tag="button", selector="#b"), when="t")
+    assert changed == ["selector"]
+    assert session.get("e1").annotation.element.source == "Card (react) src/Card.jsx:4:7"
+    assert "\nSource: Card (react) src/Card.jsx:4:7\n" in encode_annotations(session.batch())

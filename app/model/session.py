@@ -118,7 +118,10 @@ class Session:
             return []
         old = pin.annotation.element
         if status == STATUS_REMATCHED:
-            new = element.model_copy(update={"url": old.url, "frame": element.frame or old.frame})
+            # The node was replaced by one with the same role, name and text: the same component rendered it,
+            # so the pin-time Source: line (read from the page's dev build, not part of a re-read) is kept.
+            new = element.model_copy(update={"url": old.url, "frame": element.frame or old.frame,
+                                             "source": element.source or old.source})
         else:
             new = old.model_copy(update={attr: getattr(element, attr) for attr, _ in LOCATION_FIELDS})
             new = ElementRecord.model_validate(new.model_dump())  # the box/rect rule checked once more
