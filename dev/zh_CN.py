@@ -330,6 +330,9 @@ ZH = {
     'Popups, downloads, permissions, evaluate, language': '弹出窗口、下载、权限、evaluate、语言',
     'Permissions…': '权限…',
     'What pages asked for, and what you allowed': '页面请求了什么，你允许了什么',
+    # TabDeck (the window's tab strip toolbar)
+    'Tabs': '标签页',
+    'New tab (Ctrl+T)': '新标签页 (Ctrl+T)',
 }
 
 

@@ -68,18 +68,21 @@ def test_killed_renderer_shows_the_crash_page_and_its_reload_brings_the_page_bac
     window.run(window.tab.bridge.wait_ready())
 
 
-def test_a_window_showing_one_tab_keeps_popups_and_new_tabs_where_the_user_sees_them(window, server, qtbot, js,
-                                                                                      socket_path):
+def test_popups_and_agent_new_tabs_open_as_tabs_the_window_shows(window, server, qtbot, js, socket_path):
     import anyio
 
     from app.agent.client import AgentClient
     from app.ui.lease_ui import install_lease_ui
 
     install_lease_ui(window)
+    opener = window.tab
     window.load_page(server.url("popups.html"))
     js("setTimeout(() => window.open('other.html'), 0); 0")
+    qtbot.waitUntil(lambda: len(window.app.tabs) == 2 and window.tab is not opener, timeout=10_000)
     qtbot.waitUntil(lambda: window.page.url().toString() == server.url("other.html"), timeout=10_000)
-    assert len(window.app.tabs) == 1
+    assert opener.page.url().toString() == server.url("popups.html")
+    assert window.tab.lease is opener.lease and window.stack.currentWidget().tab is window.tab
+    assert window.lease_ui.permission_bar is not None and window.lease_ui.crash_page.tab is window.tab
 
     async def new_tab():
         async with AgentClient(socket_path) as client:
@@ -88,5 +91,6 @@ def test_a_window_showing_one_tab_keeps_popups_and_new_tabs_where_the_user_sees_
     from conftest import settle
 
     result = settle(qtbot, anyio.to_thread.run_sync(lambda: anyio.run(new_tab)))
-    assert result["id"] == window.tab.id and len(window.app.tabs) == 1
+    assert result["id"] == window.tab.id and len(window.app.tabs) == 3
     qtbot.waitUntil(lambda: window.page.url().toString() == server.url("download.html"), timeout=10_000)
+    qtbot.waitUntil(lambda: window.address.text() == server.url("download.html"), timeout=10_000)

@@ -55,7 +55,7 @@ class ConsoleDock(QDockWidget):
         self.setWidget(body)
         self.level_filter.currentIndexChanged.connect(self.refill)
         self.search.textChanged.connect(self.refill)
-        self.clear_button.clicked.connect(log.clear)
+        self.clear_button.clicked.connect(lambda: self.log.clear())
         self.copy_button.clicked.connect(self.copy_selected)
         self._pending: list[ConsoleEntry] = []
         self._stale = False
@@ -64,6 +64,21 @@ class ConsoleDock(QDockWidget):
         self._flush_timer.setInterval(FLUSH_MS)
         self._flush_timer.timeout.connect(self._flush)
         self.visibilityChanged.connect(self._visibility)
+        log.added.connect(self._added)
+        log.cleared.connect(self.refill)
+        self.refill()
+
+    def follow(self, log: ConsoleLog) -> None:
+        """Show ``log`` (another tab's console) from now on, instead of the previous one."""
+        if log is self.log:
+            return
+        for signal, slot in ((self.log.added, self._added), (self.log.cleared, self.refill)):
+            try:
+                signal.disconnect(slot)
+            except (RuntimeError, TypeError):  # the previous tab's log is already gone
+                pass
+        self.log = log
+        self._pending.clear()
         log.added.connect(self._added)
         log.cleared.connect(self.refill)
         self.refill()

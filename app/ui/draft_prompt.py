@@ -99,7 +99,8 @@ def tab_closer(window, journal: DraftJournal, ask=ask_close):
 def install_drafts(window, ask=ask_restore) -> DraftJournal:
     """Start journaling ``window.app``'s unsent annotations to ``<project>/.pagenote/draft.json``, offer the
     draft a previous run left (``ask(window, draft) -> bool``; restored into tabs when true, removed when
-    false), tell the user about a damaged draft (set aside), and guard the window's close. Returns the journal
+    false), tell the user about a damaged draft (set aside), and guard the window's close and its tabs'
+    (:func:`tab_closer`, asking through the guard's replaceable ``ask``). Returns the journal
     (also ``window.app.drafts``, which the app's teardown saves on SIGTERM)."""
     app = window.app
     draft, problem = load_draft(app.project_dir)
@@ -117,4 +118,6 @@ def install_drafts(window, ask=ask_restore) -> DraftJournal:
             window.say(QCoreApplication.translate("DraftPrompt", "Restored %n unsent annotation(s)", "", draft.count))
         journal.write_now()
     window.close_guard = CloseGuard(window, journal)
+    if getattr(window, "tab_strip", None) is not None:  # closing a tab with unsent annotations asks too
+        window.tab_strip.ask_close = tab_closer(window, journal, lambda w, n: window.close_guard.ask(w, n))
     return journal

@@ -88,13 +88,15 @@ class BrowserKeys(QObject):
         self.window = window
         view = window.view
         self.back = self._action(self.tr("Back"), self.tr("Go back one page"), sequences("Alt+Left"),
-                                 view.back)
+                                 lambda: window.view.back())  # the current tab's view, looked up each time
         self.forward = self._action(self.tr("Forward"), self.tr("Go forward one page"),
-                                    sequences("Alt+Right"), view.forward)
-        self.reload = self._action(self.tr("Reload"), self.tr("Reload the page"), sequences("F5", "Ctrl+R"), view.reload)
+                                    sequences("Alt+Right"), lambda: window.view.forward())
+        self.reload = self._action(self.tr("Reload"), self.tr("Reload the page"), sequences("F5", "Ctrl+R"),
+                                   lambda: window.view.reload())
         self.hard_reload = self._action(self.tr("Hard reload"), self.tr("Reload the page, bypassing the cache"),
                                         sequences("Ctrl+Shift+R", "Shift+F5"), self._hard_reload)
-        self.stop = self._action(self.tr("Stop"), self.tr("Stop loading the page"), sequences("Esc"), view.stop)
+        self.stop = self._action(self.tr("Stop"), self.tr("Stop loading the page"), sequences("Esc"),
+                                 lambda: window.view.stop())
         self.address = self._action(self.tr("Address bar"), self.tr("Focus and select the address bar"),
                                     sequences("Ctrl+L", "Alt+D", "F6"), self._focus_address)
         self.zoom_in = self._action(self.tr("Zoom in"), self.tr("Make the page larger"),
@@ -112,16 +114,24 @@ class BrowserKeys(QObject):
         self.step_down = self._action(self.tr("Next element under the pointer"),
                                       self.tr("Annotation mode: the next element under the pointer (through overlays)"),
                                       sequences("Alt+Down"), lambda: window.annotate.step("down"))
+        self.loading = False
+        self._links: list = []
+        self.attach(view)
+
+    def attach(self, view: QWebEngineView) -> None:
+        """Follow ``view`` (the current tab's) from now on: Back and Forward enabled from its history, Stop
+        while it loads; the previous view's links are dropped."""
+        for link in self._links:
+            QObject.disconnect(link)
         page = view.page()
+        self._links = []
         for action, web in ((self.back, page.WebAction.Back), (self.forward, page.WebAction.Forward)):
             source = view.pageAction(web)
-            source.changed.connect(lambda a=action, s=source: a.setEnabled(s.isEnabled()))
+            self._links.append(source.changed.connect(lambda a=action, s=source: a.setEnabled(s.isEnabled())))
             action.setEnabled(source.isEnabled())
-        self.loading = False
-        view.loadStarted.connect(lambda: self._set_loading(True))
-        view.loadFinished.connect(lambda _ok: self._set_loading(False))
-        window.annotate.mode_changed.connect(lambda _on: self.update())
-        window.annotate.note_box.visibility_changed.connect(lambda _on: self.update())
+        self._links.append(view.loadStarted.connect(lambda: self._set_loading(True)))
+        self._links.append(view.loadFinished.connect(lambda _ok: self._set_loading(False)))
+        self.loading = page.isLoading()
         self.update()
 
     def _action(self, text: str, tip: str, keys: list[QKeySequence], slot) -> QAction:

@@ -14,17 +14,17 @@ from app.ui.settings_dialog import SettingsDialog
 
 
 class LeaseUi:
-    """What :func:`install_lease_ui` adds to ``window``: ``permission_bar``, ``crash_page``,
-    ``act_settings``, ``act_permissions``, and the dialogs once opened (``settings_dialog``,
+    """What :func:`install_lease_ui` adds to ``window``: ``permission_bar``, ``crash_page`` (the current tab's;
+    every tab has its own), ``act_settings``, ``act_permissions``, and the dialogs once opened (``settings_dialog``,
     ``permissions_view``)."""
 
     def __init__(self, window) -> None:
         self.window = window
-        tab = window.tab
-        self.permission_bar = PermissionBar(tab.permissions)
-        column = window.dialog_bar.parentWidget().layout()
-        column.insertWidget(column.indexOf(window.dialog_bar) + 1, self.permission_bar)
-        self.crash_page = CrashPage(tab)
+        self._bars: dict[str, tuple[PermissionBar, CrashPage]] = {}  # by tab id: each tab has its own
+        for view in getattr(window, "views", {}).values():
+            self._add_bars(view)
+        window.app.tab_added.connect(self._tab_added)
+        window.app.tab_closed.connect(lambda tab: self._bars.pop(tab.id, None))
         self.settings_dialog: SettingsDialog | None = None
         self.permissions_view: PermissionsView | None = None
         self.act_settings = QAction(QCoreApplication.translate("LeaseUi", "Settings…"), window)
@@ -40,8 +40,27 @@ class LeaseUi:
             menu.addSeparator()
             menu.addActions([self.act_settings, self.act_permissions])
         window.app.message.connect(window.say)
-        # The window shows one tab (its tab bar is not built yet): popups and tabs.new stay in the visible tab.
-        window.app.single_view = True
+
+    def _add_bars(self, view) -> None:
+        """A permission bar above ``view``'s page (a :class:`~app.ui.tab_view.TabView`) and a crash page over it."""
+        bar = PermissionBar(view.tab.permissions)
+        view.column.insertWidget(view.column.indexOf(view.dialog_bar) + 1, bar)
+        self._bars[view.tab.id] = (bar, CrashPage(view.tab))
+
+    def _tab_added(self, tab) -> None:
+        view = getattr(self.window, "views", {}).get(tab.id)  # the window made it first (connected first)
+        if view is not None:
+            self._add_bars(view)
+
+    @property
+    def permission_bar(self) -> PermissionBar:
+        """The current tab's permission bar."""
+        return self._bars[self.window.tab.id][0]
+
+    @property
+    def crash_page(self) -> CrashPage:
+        """The current tab's crash page."""
+        return self._bars[self.window.tab.id][1]
 
     def _settings_menu(self):
         menus = getattr(self.window, "help_menus", None)

@@ -9,34 +9,25 @@ from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QObject, Qt, QUrl
 from PySide6.QtGui import QAction, QGuiApplication, QIcon, QKeySequence
-from PySide6.QtWidgets import QMainWindow, QMenu, QProgressDialog, QSplitter, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QMainWindow, QMenu, QProgressDialog, QSplitter
 
 from app.capture.shots import Shot
 from app.core.errors import PagenoteError
 from app.core.policy import NOTE_CAP
 from app.core.resources import resource
-from app.core.tasks import spawn
 from app.protocol.markdown import encode_annotations
 from app.protocol.redact import redact_urls
 from app.runtime.app import PagenoteApp
 from app.runtime.i18n import settings
 from app.sinks import save_markdown
-from app.tabs.actions import agent_parts
 from app.tabs.browser import attach as browser_parts
-from app.tabs.tab import Tab
-from app.ui.annotate import AnnotateController
 from app.ui.console_dock import ConsoleDock
 from app.ui.devices_dock import install_devices_dock
-from app.ui.agent_bar import AgentBar
-from app.ui.dialog_bar import DialogBar
 from app.ui.devtools import DevToolsWindow
-from app.ui.find_bar import FindBar
 from app.ui.help_menu import HelpMenus
-from app.ui.keys import BrowserKeys, PageKeys
-from app.ui.marks import MarksOverlay
-from app.ui.mode_banner import ModeBanner
-from app.ui.panel import AnnotationPanel
+from app.ui.keys import BrowserKeys
 from app.ui.status import StatusLine
+from app.ui.tab_view import TabDeck, TabView, current_part
 from app.ui import theme
 from app.ui.toolbars import Toolbars
 from app.webview.guest import LoadResult
@@ -51,7 +42,10 @@ SPLITTER_SETTING = "window/splitter"
 
 
 class MainWindow(QMainWindow):
-    """The window over ``app``'s active tab (one tab for now; the tab bar comes with the tabs issue)."""
+    """The window over ``app``'s tabs: a tab strip above the toolbar, one :class:`~app.ui.tab_view.TabView` per
+    tab in a stack (the active tab's shown), its panel beside it. The toolbar, keys, docks and DevTools act on
+    the active tab (:attr:`current`); ``tab``, ``view``, ``annotate``, ``marks``, ``panel`` … are the active
+    tab's."""
 
     def __init__(self, app: PagenoteApp, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -59,27 +53,11 @@ class MainWindow(QMainWindow):
         self.project_dir = app.project_dir
         self.setWindowTitle("pagenote")
         self.resize(1440, 900)
-        self.tab: Tab = app.active_tab or app.new_tab()
-        self.annotate = AnnotateController(self.tab)
-        self.panel = AnnotationPanel(self.session, self.hub)
+        self.deck = TabDeck(self)         # one TabView per tab, the active one shown
+        self.stack, self.panels = self.deck.stack, self.deck.panels
         self.splitter = splitter = QSplitter()
-        self.dialog_bar = DialogBar(self.tab.dialogs)  # the page's JS dialogs, answered already: never modal
-        page_area = QWidget()
-        column = QVBoxLayout(page_area)
-        column.setContentsMargins(0, 0, 0, 0)
-        column.setSpacing(0)
-        column.addWidget(self.dialog_bar)
-        column.addWidget(self.view, 1)
-        self.agent_bar = AgentBar(agent_parts(self.tab), self.view)  # floats: the agent acting, Stop, its clicks
-        # The highlight and markers, drawn over the view by the host (the page cannot hide or move them).
-        self.marks = MarksOverlay(self.view, self.tab.annotator.scene)
-        self.annotate.marks = self.marks  # badge hit tests and note-box placement use what it draws
-        self.find_bar = FindBar(self.view)            # floating over the view (the page keeps its size)
-        self.find_bar.closed.connect(self._find_closed)
-        self.mode_banner = ModeBanner(self.view)
-        self.mode_banner.done.clicked.connect(lambda: self.annotate.set_mode(False))
-        splitter.addWidget(page_area)
-        splitter.addWidget(self.panel)
+        splitter.addWidget(self.stack)
+        splitter.addWidget(self.panels)
         splitter.setStretchFactor(0, 1)   # the page takes what the window gains or loses; the panel keeps its width
         splitter.setChildrenCollapsible(False)
         self.setCentralWidget(splitter)
@@ -90,26 +68,45 @@ class MainWindow(QMainWindow):
         self.status.action_triggered.connect(self._copy_shot_path)
         self.status.zoom_reset.connect(lambda: self.keys.zoom(0))
         self.keys = BrowserKeys(self)                 # Ctrl+L, Alt+←/→, F5, Ctrl+±/0, Ctrl+F, Ctrl+Q …
-        self.page_keys = PageKeys(self, self.view)    # … and pagenote's own keys on the first press in the page
         self.toolbars = Toolbars(self, self.keys)
-        self.panel.set_send_action(self.act_send)     # one Send: the toolbar's action, also in the panel
+        self.act_annotate.toggled.disconnect()        # the toolbar's check drives the current tab's mode
+        self.act_annotate.toggled.connect(lambda on: self.annotate.set_mode(on) if self.current else None)
+        self.tab_strip = self.deck.build_strip()  # Ctrl+T, Ctrl+Shift+N, Ctrl+W, Ctrl+Tab …
         self.help_menus = HelpMenus(self, self.shortcut_actions)  # Settings → Language, Help → shortcuts / About
         self._build_console()  # View → Console dock (Ctrl+Shift+J), DevTools (F12)
         install_devices_dock(self)  # View → Devices dock (Ctrl+Shift+D); the chooser pages' requestDevice opens
-        self.panel.edit_requested.connect(self.annotate.edit)
-        self.panel.delete_requested.connect(self.annotate.delete)
-        self.panel.summary_changed.connect(self.session.set_summary)
-        self.annotate.message.connect(self.say)
-        self.annotate.mode_changed.connect(self.act_annotate.setChecked)
-        self.annotate.mode_changed.connect(self.mode_banner.set_mode)
-        self.annotate.mode_changed.connect(self.marks.set_mode_frame)
-        self.tab.load_result.connect(self._loaded)
-        self.tab.message.connect(self.say)
-        self.view.urlChanged.connect(lambda url: self.address.setText(url.toDisplayString()))
-        self.view.titleChanged.connect(lambda title: self.setWindowTitle(
-            self.tr("{0} — pagenote").format(title) if title else "pagenote"))
+        self.deck.start()
 
-    # -- the active tab's parts (one tab for now) --------------------------------------------------------------
+    def show_address(self) -> None:
+        """The address bar shows the current tab's URL."""
+        self.address.setText(self.view.url().toDisplayString())
+
+    def show_title(self) -> None:
+        """The window title names the current tab's page."""
+        title = self.view.title()
+        self.setWindowTitle(self.tr("{0} — pagenote").format(title) if title else "pagenote")
+
+    # -- the active tab's parts --------------------------------------------------------------------------------
+
+    @property
+    def current(self) -> TabView | None:
+        """The shown tab's :class:`~app.ui.tab_view.TabView` (``None`` only while the shown tab closes)."""
+        return self.deck.current
+
+    @property
+    def views(self) -> dict[str, TabView]:
+        """Every tab's :class:`~app.ui.tab_view.TabView`, by tab id."""
+        return self.deck.views
+
+    tab = current_part("tab", "The shown :class:`~app.tabs.tab.Tab`.")
+    annotate = current_part("annotate", "The shown tab's :class:`~app.ui.annotate.AnnotateController`.")
+    marks = current_part("marks", "The shown tab's :class:`~app.ui.marks.MarksOverlay`.")
+    panel = current_part("panel", "The shown tab's :class:`~app.ui.panel.AnnotationPanel`.")
+    find_bar = current_part("find_bar", "The shown tab's find bar.")
+    mode_banner = current_part("mode_banner", "The shown tab's annotation-mode banner.")
+    dialog_bar = current_part("dialog_bar", "The shown tab's bar of the page's JS dialogs.")
+    agent_bar = current_part("agent_bar", "The shown tab's bar of what the agent does.")
+    page_keys = current_part("page_keys", "The shown tab's :class:`~app.ui.keys.PageKeys`.")
 
     @property
     def view(self):
@@ -203,7 +200,8 @@ class MainWindow(QMainWindow):
                 out.append(action)
         return out
 
-    def _find_closed(self) -> None:
+    def find_closed(self) -> None:
+        """The find bar closed: the keyboard goes back to the page (not in annotation mode)."""
         if not self.annotate.active:  # in annotation mode the page gets no focus change (the guard's rule)
             self.view.setFocus()
         self.keys.update()
@@ -224,7 +222,8 @@ class MainWindow(QMainWindow):
             return
         self.tab.open(url)
 
-    def _loaded(self, result: LoadResult) -> None:
+    def loaded(self, result: LoadResult) -> None:
+        """Say why the current tab's page did not load."""
         if not result.ok:
             self.say(self.tr("Could not open {0} ({1}). Check the address, or that its server is running, then "
                              "reload (F5).").format(result.url, result.error))
@@ -358,10 +357,9 @@ class MainWindow(QMainWindow):
         self.say(self.tr("Annotations cleared"))
 
     def closeEvent(self, event) -> None:  # noqa: N802 (Qt virtual)
-        self.annotate.set_mode(False)
-        self.page_keys.shutdown()
+        for view in self.deck.views.values():
+            view.shutdown()
         self.devtools.close()
-        self.annotate.shutdown()
         super().closeEvent(event)
 
 

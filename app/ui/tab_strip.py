@@ -11,6 +11,7 @@ apart; its tooltip names the lease.
 
 from __future__ import annotations
 
+import shiboken6
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QTabBar, QWidget
 
@@ -88,6 +89,8 @@ class TabStrip(QTabBar):
         tab.page.urlChanged.connect(lambda _u, tab=tab: self._describe(tab))
 
     def _describe(self, tab) -> None:
+        if not shiboken6.isValid(self):  # the page outlived the strip (the window went first)
+            return
         index = self.index_of(tab.id)
         if index < 0:
             return

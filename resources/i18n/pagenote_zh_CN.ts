@@ -256,102 +256,102 @@ Press Annotate (Ctrl+Shift+A), then click an element on the page to pin a number
         <translation>重新加载页面</translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="95" />
+        <location filename="../../app/ui/keys.py" line="96" />
         <source>Hard reload</source>
         <translation>强制重新加载</translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="95" />
+        <location filename="../../app/ui/keys.py" line="96" />
         <source>Reload the page, bypassing the cache</source>
         <translation>绕过缓存重新加载页面</translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="97" />
+        <location filename="../../app/ui/keys.py" line="98" />
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="97" />
+        <location filename="../../app/ui/keys.py" line="98" />
         <source>Stop loading the page</source>
         <translation>停止加载页面</translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="98" />
+        <location filename="../../app/ui/keys.py" line="100" />
         <source>Address bar</source>
         <translation>地址栏</translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="98" />
+        <location filename="../../app/ui/keys.py" line="100" />
         <source>Focus and select the address bar</source>
         <translation>聚焦并全选地址栏</translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="100" />
+        <location filename="../../app/ui/keys.py" line="102" />
         <source>Zoom in</source>
         <translation>放大</translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="100" />
+        <location filename="../../app/ui/keys.py" line="102" />
         <source>Make the page larger</source>
         <translation>放大页面</translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="102" />
+        <location filename="../../app/ui/keys.py" line="104" />
         <source>Zoom out</source>
         <translation>缩小</translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="102" />
+        <location filename="../../app/ui/keys.py" line="104" />
         <source>Make the page smaller</source>
         <translation>缩小页面</translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="104" />
+        <location filename="../../app/ui/keys.py" line="106" />
         <source>Actual size</source>
         <translation>实际大小</translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="104" />
+        <location filename="../../app/ui/keys.py" line="106" />
         <source>Reset the page zoom to 100 %</source>
         <translation>将页面缩放重置为 100 %</translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="106" />
+        <location filename="../../app/ui/keys.py" line="108" />
         <source>Find in page</source>
         <translation>在页面中查找</translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="106" />
+        <location filename="../../app/ui/keys.py" line="108" />
         <source>Find text in the page</source>
         <translation>在页面中查找文字</translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="108" />
+        <location filename="../../app/ui/keys.py" line="110" />
         <source>Quit</source>
         <translation>退出</translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="108" />
+        <location filename="../../app/ui/keys.py" line="110" />
         <source>Quit pagenote</source>
         <translation>退出 pagenote</translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="109" />
+        <location filename="../../app/ui/keys.py" line="111" />
         <source>Parent element</source>
         <translation>父元素</translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="109" />
+        <location filename="../../app/ui/keys.py" line="111" />
         <source>Annotation mode: highlight the parent of the highlighted element</source>
         <translation>批注模式：高亮当前高亮元素的父元素</translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="112" />
+        <location filename="../../app/ui/keys.py" line="114" />
         <source>Next element under the pointer</source>
         <translation>指针下的下一个元素</translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="113" />
+        <location filename="../../app/ui/keys.py" line="115" />
         <source>Annotation mode: the next element under the pointer (through overlays)</source>
         <translation>批注模式：指针下的下一个元素（可穿过覆盖层）</translation>
     </message>
@@ -746,12 +746,12 @@ Your annotations are kept: reload the page to continue.</source>
         <translation>发送失败：{0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/draft_prompt.py" line="109" />
+        <location filename="../../app/ui/draft_prompt.py" line="110" />
         <source>Could not restore the unsent annotations: {0}</source>
         <translation>无法恢复未发送的批注：{0}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/draft_prompt.py" line="117" />
+        <location filename="../../app/ui/draft_prompt.py" line="118" />
         <source>Restored %n unsent annotation(s)</source>
         <translation><numerusform>已恢复 %n 条未发送的批注</numerusform></translation>
     </message>
@@ -901,178 +901,178 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/ui/main_window.py" line="110" />
+        <location filename="../../app/ui/main_window.py" line="87" />
         <source>{0} — pagenote</source>
         <extracomment>The panel's default share of the window width (the page keeps the rest, at least 70 %). Where the splitter's sizes are remembered (pagenote's settings).</extracomment>
         <translation>{0} — pagenote</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="291" />
+        <location filename="../../app/ui/main_window.py" line="290" />
         <source>Screenshot</source>
         <translation>截图</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="157" />
+        <location filename="../../app/ui/main_window.py" line="154" />
         <source>The page's console messages and errors (Ctrl+Shift+J)</source>
         <translation>页面的控制台消息和错误（Ctrl+Shift+J）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="159" />
+        <location filename="../../app/ui/main_window.py" line="156" />
         <source>Chromium's DevTools for this page, in a window of their own</source>
         <translation>本页面的 Chromium 开发者工具，在单独的窗口中打开</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="160" />
+        <location filename="../../app/ui/main_window.py" line="157" />
         <source>DevTools</source>
         <translation>开发者工具</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="163" />
+        <location filename="../../app/ui/main_window.py" line="160" />
         <source>View</source>
         <translation>视图</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="165" />
+        <location filename="../../app/ui/main_window.py" line="162" />
         <source>Agent</source>
         <translation>智能体</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="166" />
+        <location filename="../../app/ui/main_window.py" line="163" />
         <source>Let agents run JavaScript in the page (evaluate)</source>
         <translation>允许智能体在页面中运行 JavaScript（evaluate）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="183" />
+        <location filename="../../app/ui/main_window.py" line="180" />
         <source>Agents may run JavaScript in the page</source>
         <translation>智能体可以在页面中运行 JavaScript</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="184" />
+        <location filename="../../app/ui/main_window.py" line="181" />
         <source>Agents may no longer run JavaScript in the page (evaluate is refused)</source>
         <translation>智能体不能再在页面中运行 JavaScript（evaluate 会被拒绝）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="229" />
+        <location filename="../../app/ui/main_window.py" line="228" />
         <source>Could not open {0} ({1}). Check the address, or that its server is running, then reload (F5).</source>
         <translation>无法打开 {0}（{1}）。请检查地址或确认其服务器正在运行，然后重新加载（F5）。</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="277" />
+        <location filename="../../app/ui/main_window.py" line="276" />
         <source>Copy path</source>
         <translation>复制路径</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="223" />
+        <location filename="../../app/ui/main_window.py" line="221" />
         <source>Not a URL or file: {0}</source>
         <translation>不是 URL 或文件：{0}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/main_window.py" line="249" />
+        <location filename="../../app/ui/main_window.py" line="248" />
         <source>%n note(s) over {0} characters cut, ending in a [truncated] line</source>
         <translation><numerusform>%n 条备注超过 {0} 个字符，已截断并以 [truncated] 行结尾</numerusform></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/main_window.py" line="259" />
+        <location filename="../../app/ui/main_window.py" line="258" />
         <source>Copied %n annotation(s) as Markdown ({0} characters)</source>
         <translation><numerusform>已以 Markdown 复制 %n 条批注（{0} 个字符）</numerusform></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="267" />
+        <location filename="../../app/ui/main_window.py" line="266" />
         <source>Save failed: {0}</source>
         <translation>保存失败：{0}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/main_window.py" line="270" />
+        <location filename="../../app/ui/main_window.py" line="269" />
         <source>Saved %n annotation(s) to {0}</source>
         <translation><numerusform>已将 %n 条批注保存到 {0}</numerusform></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="274" />
+        <location filename="../../app/ui/main_window.py" line="273" />
         <source> and {0} with {1} numbered outlines</source>
         <translation>，以及带 {1} 个编号轮廓的 {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="276" />
+        <location filename="../../app/ui/main_window.py" line="275" />
         <source>{0} saved: {1} ({2}×{3} px){4}</source>
         <translation>{0}已保存：{1}（{2}×{3} 像素）{4}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="285" />
+        <location filename="../../app/ui/main_window.py" line="284" />
         <source>Taking screenshot…</source>
         <translation>正在截图…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="289" />
+        <location filename="../../app/ui/main_window.py" line="288" />
         <source>Screenshot failed: {0}</source>
         <translation>截图失败：{0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="296" />
+        <location filename="../../app/ui/main_window.py" line="295" />
         <source>Capturing the full page…</source>
         <translation>正在截取整页…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="296" />
+        <location filename="../../app/ui/main_window.py" line="295" />
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="308" />
+        <location filename="../../app/ui/main_window.py" line="307" />
         <source>Full-page screenshot failed: {0}</source>
         <translation>整页截图失败：{0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="313" />
+        <location filename="../../app/ui/main_window.py" line="312" />
         <source>Full-page screenshot</source>
         <translation>整页截图</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="320" />
+        <location filename="../../app/ui/main_window.py" line="319" />
         <source>Annotation {0}: {1}</source>
         <translation>批注 {0}：{1}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/main_window.py" line="321" />
+        <location filename="../../app/ui/main_window.py" line="320" />
         <source>Saved %n element crop(s) in {0}</source>
         <translation><numerusform>已在 {0} 中保存 %n 张元素裁剪图</numerusform></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="331" />
+        <location filename="../../app/ui/main_window.py" line="330" />
         <source>Nothing to send: pin an annotation or write an overall note first</source>
         <translation>没有可发送的内容：请先钉上批注或填写总体备注</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="336" />
+        <location filename="../../app/ui/main_window.py" line="335" />
         <source>Send failed: could not store the batch: {0}</source>
         <translation>发送失败：无法保存该批次：{0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="341" />
+        <location filename="../../app/ui/main_window.py" line="340" />
         <source>Batch {0} is pending, but the agent socket is off: no agent can receive it now</source>
         <translation>批次 {0} 正在等待，但智能体套接字已关闭：现在没有智能体能接收它</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/main_window.py" line="344" />
+        <location filename="../../app/ui/main_window.py" line="343" />
         <source>Sent batch {0} to %n waiting agent(s)</source>
         <translation><numerusform>已将批次 {0} 发送给 %n 个正在等待的智能体</numerusform></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="346" />
+        <location filename="../../app/ui/main_window.py" line="345" />
         <source>No agent is waiting: batch {0} is pending and goes to the next annotations.wait</source>
         <translation>没有智能体在等待：批次 {0} 将交给下一次 annotations.wait</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="352" />
+        <location filename="../../app/ui/main_window.py" line="351" />
         <source>Copied {0}</source>
         <translation>已复制 {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="358" />
+        <location filename="../../app/ui/main_window.py" line="357" />
         <source>Annotations cleared</source>
         <translation>批注已清空</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="394" />
+        <location filename="../../app/ui/main_window.py" line="392" />
         <source>Agent socket off: {0}</source>
         <translation>智能体套接字已关闭：{0}</translation>
     </message>
@@ -1436,36 +1436,49 @@ Your annotations are kept: reload the page to continue.</source>
     </message>
 </context>
 <context>
+    <name>TabDeck</name>
+    <message>
+        <location filename="../../app/ui/tab_view.py" line="125" />
+        <source>Tabs</source>
+        <translation>标签页</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/tab_view.py" line="130" />
+        <source>New tab (Ctrl+T)</source>
+        <translation>新标签页 (Ctrl+T)</translation>
+    </message>
+</context>
+<context>
     <name>TabStrip</name>
     <message>
-        <location filename="../../app/ui/tab_strip.py" line="48" />
-        <location filename="../../app/ui/tab_strip.py" line="74" />
+        <location filename="../../app/ui/tab_strip.py" line="49" />
+        <location filename="../../app/ui/tab_strip.py" line="75" />
         <source>New tab</source>
         <extracomment>Longest tab label, in characters (the full title is in the tooltip).</extracomment>
         <translation>新标签页</translation>
     </message>
     <message>
-        <location filename="../../app/ui/tab_strip.py" line="49" />
+        <location filename="../../app/ui/tab_strip.py" line="50" />
         <source>New isolated tab</source>
         <translation>新的隔离标签页</translation>
     </message>
     <message>
-        <location filename="../../app/ui/tab_strip.py" line="51" />
+        <location filename="../../app/ui/tab_strip.py" line="52" />
         <source>Close tab</source>
         <translation>关闭标签页</translation>
     </message>
     <message>
-        <location filename="../../app/ui/tab_strip.py" line="52" />
+        <location filename="../../app/ui/tab_strip.py" line="53" />
         <source>Next tab</source>
         <translation>下一个标签页</translation>
     </message>
     <message>
-        <location filename="../../app/ui/tab_strip.py" line="53" />
+        <location filename="../../app/ui/tab_strip.py" line="54" />
         <source>Previous tab</source>
         <translation>上一个标签页</translation>
     </message>
     <message>
-        <location filename="../../app/ui/tab_strip.py" line="95" />
+        <location filename="../../app/ui/tab_strip.py" line="98" />
         <source>lease: {0}</source>
         <translation>租约：{0}</translation>
     </message>

@@ -1,0 +1,188 @@
+"""One tab's part of the window: its page area (the page's JS dialog bar above its view), what the host draws
+over the view (marks, find bar, mode banner, the agent's bar), the annotation controller, the page keys and the
+tab's side panel. The window keeps one :class:`TabView` per :class:`~app.tabs.tab.Tab` in a stack and shows
+the active tab's; a tab in the background keeps its annotations, markers and find state for when it comes
+back (Chrome keeps a background tab's page and state the same way)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QObject
+from PySide6.QtWidgets import QStackedWidget, QToolBar, QVBoxLayout, QWidget
+
+from app.tabs.actions import agent_parts
+from app.tabs.browser import attach as browser_parts
+from app.tabs.tab import Tab
+from app.ui.agent_bar import AgentBar
+from app.ui.annotate import AnnotateController
+from app.ui.dialog_bar import DialogBar
+from app.ui.find_bar import FindBar
+from app.ui.keys import PageKeys
+from app.ui.marks import MarksOverlay
+from app.ui.mode_banner import ModeBanner
+from app.ui.panel import AnnotationPanel
+from app.ui.tab_strip import TabStrip
+
+
+def current_part(name: str, doc: str) -> property:
+    """A read-only property of the window giving attribute ``name`` of its shown :class:`TabView`."""
+    return property(lambda window: getattr(window.current, name), doc=doc)
+
+
+class TabView(QWidget):
+    """``tab``'s page area in ``window`` (a :class:`~app.ui.main_window.MainWindow`); the page column of the
+    window's stack. Attributes: ``tab``, ``column`` (the page area's vertical layout: bars above the view),
+    ``dialog_bar``, ``agent_bar``, ``marks``, ``annotate``, ``find_bar``, ``mode_banner``, ``page_keys``,
+    ``panel`` (the tab's :class:`~app.ui.panel.AnnotationPanel`, shown in the window's panel stack).
+
+    The signals that only concern the tab are wired here; :meth:`wire` connects the ones that reach the
+    window (status messages, the toolbar's Annotate check, the address bar), each acting only while this is
+    the window's current tab."""
+
+    def __init__(self, window, tab: Tab) -> None:
+        super().__init__()
+        self.window, self.tab = window, tab
+        self.annotate = AnnotateController(tab)
+        self.panel = AnnotationPanel(tab.session, window.app.hub)
+        self.dialog_bar = DialogBar(tab.dialogs)  # the page's JS dialogs, answered already: never modal
+        self.column = QVBoxLayout(self)
+        self.column.setContentsMargins(0, 0, 0, 0)
+        self.column.setSpacing(0)
+        self.column.addWidget(self.dialog_bar)
+        self.column.addWidget(tab.view, 1)
+        view = tab.view
+        self.agent_bar = AgentBar(agent_parts(tab), view)  # floats: the agent acting, Stop, its clicks
+        # The highlight and markers, drawn over the view by the host (the page cannot hide or move them).
+        self.marks = MarksOverlay(view, tab.annotator.scene)
+        self.annotate.marks = self.marks  # badge hit tests and note-box placement use what it draws
+        self.find_bar = FindBar(view)     # floating over the view (the page keeps its size)
+        self.mode_banner = ModeBanner(view)
+        self.mode_banner.done.clicked.connect(lambda: self.annotate.set_mode(False))
+        self.page_keys = PageKeys(window, view)  # pagenote's own keys on the first press in the page
+        self.panel.edit_requested.connect(self.annotate.edit)
+        self.panel.delete_requested.connect(self.annotate.delete)
+        self.panel.summary_changed.connect(tab.session.set_summary)
+        self.annotate.mode_changed.connect(self.mode_banner.set_mode)
+        self.annotate.mode_changed.connect(self.marks.set_mode_frame)
+
+    @property
+    def current(self) -> bool:
+        """Whether this is the tab the window shows."""
+        return self.window.current is self
+
+    def wire(self) -> None:
+        """Connect what reaches the window: messages to its status line, the mode to its Annotate action and
+        keys, the page's address and title to its address bar and title (while current), the window's Send
+        in the panel. Call once the window's toolbar exists."""
+        w, tab = self.window, self.tab
+        self.panel.set_send_action(w.act_send)  # one Send: the toolbar's action, also in the panel
+        self.find_bar.closed.connect(lambda: w.find_closed() if self.current else None)
+        self.annotate.message.connect(w.say)
+        self.annotate.mode_changed.connect(lambda on: w.act_annotate.setChecked(on) if self.current else None)
+        self.annotate.mode_changed.connect(lambda _on: w.keys.update() if self.current else None)
+        self.annotate.note_box.visibility_changed.connect(lambda _on: w.keys.update() if self.current else None)
+        tab.load_result.connect(lambda result: w.loaded(result) if self.current else None)
+        tab.message.connect(w.say)
+        tab.view.urlChanged.connect(lambda _url: w.show_address() if self.current else None)
+        tab.view.titleChanged.connect(lambda _title: w.show_title() if self.current else None)
+
+    def leave(self) -> None:
+        """The window shows another tab: annotation mode and the find bar end here (their keys and the
+        toolbar's Annotate check follow the shown tab)."""
+        self.annotate.set_mode(False)
+        if self.find_bar.isVisible():
+            self.find_bar.close_bar()
+
+    def shutdown(self) -> None:
+        """Before the tab's view goes: mode off, filters off. The panel is left for the window to remove."""
+        self.annotate.set_mode(False)
+        self.page_keys.shutdown()
+        self.annotate.shutdown()
+
+
+class TabDeck(QObject):
+    """``window``'s tabs: a :class:`TabView` per tab of ``window.app`` (``views``, by tab id) in ``stack``, their
+    panels in ``panels``, the shown one ``current``. Follows the app: a new tab (the user's, a popup, an
+    agent's ``tabs.new``) gets its view; a closing tab's view goes before its page; the active tab is shown
+    with the toolbar, keys, address bar, title, Console dock and DevTools on it."""
+
+    def __init__(self, window) -> None:
+        super().__init__(window)
+        self.window, self.app = window, window.app
+        self.views: dict[str, TabView] = {}
+        self.stack, self.panels = QStackedWidget(), QStackedWidget()
+        first = self.app.active_tab or self.app.new_tab()
+        for tab in self.app.tabs:
+            self._add(tab)
+        self.current: TabView | None = self.views[first.id]
+        self.stack.setCurrentWidget(self.current)
+        self.panels.setCurrentWidget(self.current.panel)
+
+    def build_strip(self) -> TabStrip:
+        """The tab strip in a toolbar of its own above the window's main one, with a New tab button; its keys
+        are window actions (they work wherever the focus is). Returns the strip."""
+        w = self.window
+        strip = TabStrip(self.app)
+        bar = QToolBar(self.tr("Tabs"), w)  # parented: PySide6 does not take ownership in insertToolBar
+        bar.setObjectName("tabsToolbar")
+        bar.setMovable(False)
+        bar.setFloatable(False)
+        bar.addWidget(strip)
+        strip.act_new.setToolTip(self.tr("New tab (Ctrl+T)"))
+        strip.act_new.setIconText("+")
+        bar.addAction(strip.act_new)
+        w.insertToolBar(w.toolbars.bar, bar)
+        w.insertToolBarBreak(w.toolbars.bar)
+        w.addActions(strip.actions_for_window())
+        return strip
+
+    def start(self) -> None:
+        """Wire every view to the window (its toolbar exists now) and follow the app's tabs."""
+        for view in self.views.values():
+            view.wire()
+        self.app.tab_added.connect(self._added)
+        self.app.tab_closed.connect(self._closed)
+        self.app.active_changed.connect(self.show)
+        self.show(self.app.active_tab, force=True)
+
+    def _add(self, tab: Tab) -> TabView:
+        view = self.views[tab.id] = TabView(self.window, tab)
+        self.stack.addWidget(view)
+        self.panels.addWidget(view.panel)
+        return view
+
+    def _added(self, tab: Tab) -> None:
+        self._add(tab).wire()
+
+    def _closed(self, tab: Tab) -> None:
+        view = self.views.pop(tab.id, None)
+        if view is None:
+            return
+        view.shutdown()
+        if self.current is view:
+            self.current = None
+        self.panels.removeWidget(view.panel)
+        view.panel.deleteLater()
+        self.stack.removeWidget(view)
+        view.deleteLater()  # after the app deleted the tab's view (a child of it)
+
+    def show(self, tab: Tab | None, force: bool = False) -> None:
+        """Show ``tab`` (the app's active one; nothing for ``None`` or a tab without a view)."""
+        view = self.views.get(tab.id) if tab is not None else None
+        if view is None or (view is self.current and not force):
+            return
+        if self.current is not None and self.current is not view:
+            self.current.leave()
+        w = self.window
+        self.current = view
+        self.stack.setCurrentWidget(view)
+        self.panels.setCurrentWidget(view.panel)
+        w.act_annotate.setChecked(view.annotate.active)
+        w.keys.attach(tab.view)
+        w.console_dock.follow(browser_parts(tab).console)
+        if w.devtools.isVisible():
+            w.devtools.close()
+        w.devtools.inspected = tab.page
+        w.show_address()
+        w.show_title()
+        if not force and not w.address.hasFocus():
+            tab.view.setFocus()

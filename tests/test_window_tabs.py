@@ -1,0 +1,134 @@
+"""The window's tabs with the real engine: Ctrl+T opens a tab in the window's lease, the address bar follows
+the shown tab, annotation mode works in a second tab, Ctrl+W closes it (asking first when it holds unsent
+annotations), a page's popup opens as a tab in the same lease, and an isolated tab sees nothing of the first
+tab's storage or cookies."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtTest import QTest
+
+CTRL, SHIFT = Qt.KeyboardModifier.ControlModifier, Qt.KeyboardModifier.ShiftModifier
+
+
+def centre(js, selector: str) -> QPoint:
+    r = js(f"(() => {{ const r = document.querySelector({selector!r}).getBoundingClientRect();"
+           " return [r.left + r.width / 2, r.top + r.height / 2]; })()")
+    return QPoint(round(r[0]), round(r[1]))
+
+
+def new_tab(window, qtbot, keys=CTRL):
+    """Press Ctrl+T (or Ctrl+Shift+N with ``keys`` CTRL|SHIFT) in the address bar; returns the new tab."""
+    before = list(window.app.tabs)
+    key = Qt.Key.Key_N if keys & SHIFT else Qt.Key.Key_T
+    QTest.keyClick(window.address, key, keys)
+    qtbot.waitUntil(lambda: len(window.app.tabs) == len(before) + 1, timeout=5_000)
+    (tab,) = [t for t in window.app.tabs if t not in before]
+    qtbot.waitUntil(lambda: window.tab is tab, timeout=5_000)
+    return tab
+
+
+def test_ctrl_t_a_second_tab_follows_the_address_bar_annotates_and_ctrl_w_closes(window, server, qtbot, js):
+    w = window
+    w.load_page(server.url("counters.html"))
+    first = w.tab
+    second = new_tab(w, qtbot)
+    assert second.lease is first.lease and w.tab_strip.count() == 2 and w.tab_strip.currentIndex() == 1
+    assert w.stack.currentWidget().tab is second and w.panel.session is second.session
+    w.load_page(server.url("edges.html"))
+    qtbot.waitUntil(lambda: w.address.text() == server.url("edges.html"), timeout=5_000)
+    QTest.keyClick(w.address, Qt.Key.Key_Tab, CTRL)          # Ctrl+Tab: back to the first tab
+    qtbot.waitUntil(lambda: w.tab is first, timeout=5_000)
+    assert w.address.text() == server.url("counters.html") and w.tab_strip.currentIndex() == 0
+    QTest.keyClick(w.address, Qt.Key.Key_Backtab, CTRL | SHIFT)  # Ctrl+Shift+Tab: the second again
+    qtbot.waitUntil(lambda: w.tab is second, timeout=5_000)
+    assert w.address.text() == server.url("edges.html")
+    # Annotation mode in the second tab: the hover highlight, then a pin with its note.
+    w.load_page(server.url("counters.html"))
+    w.act_annotate.trigger()
+    assert w.annotate is w.views[second.id].annotate and w.annotate.active and w.act_annotate.isChecked()
+    proxy = w.view.focusProxy()
+    target = centre(js, "#target")
+    QTest.mouseMove(proxy, target + QPoint(1, 1))
+    QTest.mouseMove(proxy, target)
+    qtbot.waitUntil(lambda: (w.page_call("hoverState") or {}).get("label", "").startswith("div#target"),
+                    timeout=5_000)
+    QTest.mouseClick(proxy, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, target)
+    qtbot.waitUntil(w.annotate.note_box.isVisible, timeout=5_000)
+    QTest.keyClicks(w.annotate.note_box.editor, "second tab note")
+    QTest.keyClick(w.annotate.note_box.editor, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: not w.annotate.note_box.isVisible(), timeout=5_000)
+    assert [p.annotation.note for p in second.session.pins] == ["second tab note"] and first.session.pins == []
+    assert [m["n"] for m in w.page_call("markers")] == [1]
+    assert w.panel.rows() and "second tab note" in w.panel.rows()[0]
+    # Switching away ends the mode there; the first tab's toolbar state is its own.
+    QTest.keyClick(w.address, Qt.Key.Key_Tab, CTRL)
+    qtbot.waitUntil(lambda: w.tab is first, timeout=5_000)
+    assert not w.act_annotate.isChecked() and not w.views[second.id].annotate.active
+    assert w.panel.session is first.session and w.panel.rows() == []
+    # Ctrl+W closes the shown tab (the second, after coming back to it); the first is shown again.
+    QTest.keyClick(w.address, Qt.Key.Key_Tab, CTRL)
+    qtbot.waitUntil(lambda: w.tab is second, timeout=5_000)
+    QTest.keyClick(w.address, Qt.Key.Key_W, CTRL)
+    qtbot.waitUntil(lambda: len(w.app.tabs) == 1 and w.tab is first, timeout=5_000)
+    assert w.tab_strip.count() == 1 and list(w.views) == [first.id] and w.stack.count() == 1
+    assert w.address.text() == server.url("counters.html")
+    QTest.keyClick(w.address, Qt.Key.Key_W, CTRL)             # the last tab stays
+    assert w.app.tabs == [first]
+
+
+def test_closing_a_tab_with_unsent_annotations_asks_first(window, server, qtbot, js):
+    from app.ui.draft_prompt import install_drafts
+
+    w = window
+    install_drafts(w, ask=lambda *_: False)
+    asked = []
+    answer = ["cancel"]
+    w.close_guard.ask = lambda _w, n: asked.append(n) or answer[0]
+    second = new_tab(w, qtbot)
+    w.load_page(server.url("counters.html"))
+    w.act_annotate.trigger()
+    proxy = w.view.focusProxy()
+    target = centre(js, "#target")
+    QTest.mouseMove(proxy, target)
+    QTest.mouseClick(proxy, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, target)
+    qtbot.waitUntil(w.annotate.note_box.isVisible, timeout=5_000)
+    QTest.keyClicks(w.annotate.note_box.editor, "keep me")
+    QTest.keyClick(w.annotate.note_box.editor, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: len(second.session.pins) == 1, timeout=5_000)
+    QTest.keyClick(w.address, Qt.Key.Key_W, CTRL)
+    assert asked == [1] and second in w.app.tabs and w.tab is second      # Cancel keeps the tab
+    answer[0] = "discard"
+    QTest.keyClick(w.address, Qt.Key.Key_W, CTRL)
+    qtbot.waitUntil(lambda: second not in w.app.tabs, timeout=5_000)
+    assert asked == [1, 1] and len(w.app.tabs) == 1
+
+
+def test_a_popup_opens_as_a_tab_in_the_same_lease(window, server, qtbot, js):
+    w = window
+    w.load_page(server.url("popups.html"))
+    opener = w.tab
+    js("setTimeout(() => window.open('other.html'), 0); 0")
+    qtbot.waitUntil(lambda: len(w.app.tabs) == 2 and w.tab is not opener, timeout=10_000)
+    popup = w.tab
+    assert popup.lease is opener.lease and w.app.tabs == [opener, popup]
+    assert w.tab_strip.count() == 2 and w.tab_strip.tabData(w.tab_strip.currentIndex()) == popup.id
+    qtbot.waitUntil(lambda: w.address.text() == server.url("other.html"), timeout=10_000)
+    assert opener.page.url().toString() == server.url("popups.html")
+
+
+def test_an_isolated_tab_sees_nothing_of_the_first_tabs_storage_or_cookies(window, server, qtbot, js):
+    w = window
+    w.load_page(server.url("other.html"))
+    first = w.tab
+    js("localStorage.setItem('who', 'first'); document.cookie = 'who=first; path=/'; 0")
+    assert js("document.cookie") == "who=first"
+    shared = new_tab(w, qtbot)                    # Ctrl+T: the same lease sees both
+    w.load_page(server.url("other.html"))
+    assert shared.lease is first.lease
+    assert js("localStorage.getItem('who')") == "first" and js("document.cookie") == "who=first"
+    isolated = new_tab(w, qtbot, CTRL | SHIFT)     # Ctrl+Shift+N: a fresh off-the-record lease
+    w.load_page(server.url("other.html"))
+    assert isolated.lease is not first.lease and isolated.lease.name.startswith("isolated-")
+    assert js("localStorage.getItem('who')") is None and js("document.cookie") == ""
+    assert w.tab_strip.tabText(w.tab_strip.currentIndex()).startswith("◆")
