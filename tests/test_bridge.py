@@ -82,6 +82,7 @@ def second_tab(window, server, qtbot):
     with qtbot.waitSignal(tab.view.loadFinished, timeout=15_000):
         tab.view.load(QUrl(f"http://localhost:{port}/counters.html"))
     settle(qtbot, tab.bridge.wait_ready())
+    window.app.select_tab(window.app.tabs[0].id)  # the window shows the first tab again (window.tab)
     yield tab
     tab.view.hide()
 
