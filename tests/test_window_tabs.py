@@ -132,3 +132,29 @@ def test_an_isolated_tab_sees_nothing_of_the_first_tabs_storage_or_cookies(windo
     assert isolated.lease is not first.lease and isolated.lease.name.startswith("isolated-")
     assert js("localStorage.getItem('who')") is None and js("document.cookie") == ""
     assert w.tab_strip.tabText(w.tab_strip.currentIndex()).startswith("◆")
+
+
+def test_closing_the_window_with_send_sends_every_tabs_annotations(window, server, qtbot, js):
+    from app.ui.draft_prompt import install_drafts
+
+    w = window
+    install_drafts(w, ask=lambda *_: False)
+    asked = []
+    w.close_guard.ask = lambda _w, n: asked.append(n) or "send"
+    first = w.tab
+    for index in range(2):
+        tab = w.tab if index == 0 else new_tab(w, qtbot)
+        w.load_page(server.url("counters.html"))
+        w.act_annotate.trigger()
+        target = centre(js, "#target")
+        QTest.mouseMove(w.view.focusProxy(), target)
+        QTest.mouseClick(w.view.focusProxy(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, target)
+        qtbot.waitUntil(w.annotate.note_box.isVisible, timeout=5_000)
+        QTest.keyClicks(w.annotate.note_box.editor, f"note in tab {tab.id}")
+        QTest.keyClick(w.annotate.note_box.editor, Qt.Key.Key_Return)
+        qtbot.waitUntil(lambda: len(tab.session.pins) == 1, timeout=5_000)
+    assert w.app.drafts.unsent() == 2
+    assert w.close() and asked == [2]                # Send: both tabs' batches go, the window closes
+    assert w.app.drafts.unsent() == 0 and all(not t.session.pins for t in w.app.tabs)
+    notes = sorted(a.note for sent in w.hub.store.batches for a in sent.batch.annotations)
+    assert notes == [f"note in tab {first.id}", f"note in tab {w.app.tabs[1].id}"]

@@ -38,9 +38,21 @@ def ask_close(window, unsent: int) -> str:
     return buttons.get(box.clickedButton(), "cancel")
 
 
+def send_tab(window, tab) -> bool:
+    """Hand ``tab``'s batch to agents (:meth:`~app.runtime.app.PagenoteApp.send`) and archive it in the tab's
+    session. False, said in ``window``'s status bar, when the batch could not be stored (``OSError``)."""
+    try:
+        sent, _receivers = window.app.send(tab.batch())
+    except OSError as exc:
+        window.say(QCoreApplication.translate("DraftPrompt", "Send failed: {0}").format(exc))
+        return False
+    tab.session.archive(sent.id)
+    return True
+
+
 class CloseGuard(QObject):
-    """Filters the window's Close event: with unsent annotations it asks (:attr:`ask`, replaceable in tests)
-    and sends, saves (the draft stays for the next start), discards (the draft is removed) or keeps the
+    """Filters the window's Close event: with unsent annotations (in any tab) it asks (:attr:`ask`, replaceable
+    in tests) and sends every tab's batch, saves (the draft stays for the next start), discards (the draft is removed) or keeps the
     window open."""
 
     def __init__(self, window, journal: DraftJournal) -> None:
@@ -57,9 +69,9 @@ class CloseGuard(QObject):
                 if choice == "cancel":
                     event.ignore()
                     return True
-                if choice == "send":
-                    self.window.send()
-                    if self.journal.unsent():  # the send failed: keep the window and the notes
+                if choice == "send":  # every tab's batch (tabs closed with Save stay in the draft)
+                    tabs = [tab for tab in self.window.app.tabs if tab.session.pins]
+                    if not all(send_tab(self.window, tab) for tab in tabs):  # failed: keep window and notes
                         event.ignore()
                         return True
                 if choice == "discard":
@@ -83,13 +95,8 @@ def tab_closer(window, journal: DraftJournal, ask=ask_close):
         if choice == "cancel":
             return False
         if choice == "send":
-            try:
-                sent, _receivers = window.app.send(tab.batch())
-            except OSError as exc:
-                window.say(QCoreApplication.translate("DraftPrompt", "Send failed: {0}").format(exc))
-                return False
-            tab.session.archive(sent.id)
-        elif choice == "save":
+            return send_tab(window, tab)
+        if choice == "save":
             journal.keep(tab)
         return True
 
