@@ -158,3 +158,27 @@ def test_closing_the_window_with_send_sends_every_tabs_annotations(window, serve
     assert w.app.drafts.unsent() == 0 and all(not t.session.pins for t in w.app.tabs)
     notes = sorted(a.note for sent in w.hub.store.batches for a in sent.batch.annotations)
     assert notes == [f"note in tab {first.id}", f"note in tab {w.app.tabs[1].id}"]
+
+
+def test_zoom_back_forward_and_the_zoom_indicator_follow_the_shown_tab(window, server, qtbot):
+    w = window
+    w.load_page(server.url("counters.html"))
+    first = w.tab
+    second = new_tab(w, qtbot)
+    w.load_page(server.url("popups.html"))
+    w.load_page(server.url("other.html"))
+    qtbot.waitUntil(w.keys.back.isEnabled, timeout=5_000)
+    QTest.keyClick(w.address, Qt.Key.Key_Equal, CTRL)           # Ctrl+=: zoom in, this tab only
+    assert second.view.zoomFactor() > 1.0 and w.status.zoom_button.isVisibleTo(w)
+    QTest.keyClick(w.address, Qt.Key.Key_Tab, CTRL)
+    qtbot.waitUntil(lambda: w.tab is first, timeout=5_000)
+    assert first.view.zoomFactor() == 1.0 and not w.status.zoom_button.isVisibleTo(w)
+    assert not w.keys.back.isEnabled()                          # the first tab has no history to go back to
+    QTest.keyClick(w.address, Qt.Key.Key_Tab, CTRL)
+    qtbot.waitUntil(lambda: w.tab is second, timeout=5_000)
+    assert w.keys.back.isEnabled() and w.status.zoom_button.text() == "110 %"
+    with qtbot.waitSignal(second.view.loadFinished, timeout=10_000):
+        QTest.keyClick(w.address, Qt.Key.Key_Left, Qt.KeyboardModifier.AltModifier)  # Alt+←: this tab goes back
+    assert second.page.url().toString() == server.url("popups.html")
+    assert first.page.url().toString() == server.url("counters.html")
+    assert w.address.text() == server.url("popups.html")

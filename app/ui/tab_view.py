@@ -103,7 +103,7 @@ class TabDeck(QObject):
     """``window``'s tabs: a :class:`TabView` per tab of ``window.app`` (``views``, by tab id) in ``stack``, their
     panels in ``panels``, the shown one ``current``. Follows the app: a new tab (the user's, a popup, an
     agent's ``tabs.new``) gets its view; a closing tab's view goes before its page; the active tab is shown
-    with the toolbar, keys, address bar, title, Console dock and DevTools on it."""
+    with the toolbar, keys, zoom indicator, address bar, title, Console dock and DevTools on it."""
 
     def __init__(self, window) -> None:
         super().__init__(window)
@@ -182,6 +182,7 @@ class TabDeck(QObject):
         if w.devtools.isVisible():
             w.devtools.close()
         w.devtools.inspected = tab.page
+        w.status.show_zoom(tab.view.zoomFactor())  # each tab keeps its own zoom (Chrome keeps it per tab)
         w.show_address()
         w.show_title()
         if not force and not w.address.hasFocus():
