@@ -182,7 +182,9 @@ class TabDeck(QObject):
         if w.devtools.isVisible():
             w.devtools.close()
         w.devtools.inspected = tab.page
-        w.status.show_zoom(tab.view.zoomFactor())  # each tab keeps its own zoom (Chrome keeps it per tab)
+        zoom = tab.view.zoomFactor()  # each tab keeps its own zoom (Chrome keeps it per tab)
+        if abs(zoom - 1.0) > 1e-3 or not w.status.zoom_button.isHidden():  # untouched at 100 %: no relayout
+            w.status.show_zoom(zoom)
         w.show_address()
         w.show_title()
         if not force and not w.address.hasFocus():
