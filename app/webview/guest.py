@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 from PySide6.QtCore import QCoreApplication, QObject, Signal
 from PySide6.QtWebEngineCore import QWebEngineLoadingInfo, QWebEnginePage, QWebEngineProfile
 
-from app.hid.page import DOORBELL, device_script
+from app.hid.page import DOORBELL
 from app.webview.dialogs import DialogPolicy, DialogSeen
 
 log = logging.getLogger("pagenote.webview")
@@ -70,7 +70,10 @@ class Guest(QWebEnginePage):
         self.dialog_hold = None  # an app.webview.dialog_hold.DialogHold while agents may answer dialogs
         self._dialogs_in_document = 0
         self.loadingChanged.connect(self._on_loading_changed)
-        self.scripts().insert(device_script())  # navigator.hid / navigator.serial, main world, every frame
+        # The device script (navigator.hid / navigator.serial, main world, every frame) is a profile script of
+        # the lease (app.webview.lease), not a page script: Qt 6.12 keeps a deleted page's scripts in its
+        # profile's script set, so one copy per page piled up until, after about 125 pages in one profile,
+        # new pages got no page script at all (PAGE_SCRIPT_MISSING, no frames).
 
     def _on_loading_changed(self, info: QWebEngineLoadingInfo) -> None:
         status = info.status()

@@ -130,6 +130,11 @@ class Lease(QObject):
             self.profile.setCachePath(str(storage / "cache"))
         self.profile.setPersistentPermissionsPolicy(QWebEngineProfile.PersistentPermissionsPolicy.AskEveryTime)
         self.profile.scripts().insert(picker_script())
+        # navigator.hid / navigator.serial for every page of this lease: main world, DocumentCreation, every
+        # frame (app.hid.page). Once per profile — see app.webview.guest on why not per page.
+        from app.hid.page import device_script
+
+        self.profile.scripts().insert(device_script())
         apply_local_content_settings(self.profile.settings())
         self.local_guard = LocalContentGuard(self)
         self.profile.setUrlRequestInterceptor(self.local_guard)
