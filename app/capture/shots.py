@@ -19,6 +19,7 @@ from dataclasses import asdict, dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 
+import shiboken6
 from PIL import Image, PngImagePlugin
 from PySide6.QtWebEngineWidgets import QWebEngineView
 
@@ -98,7 +99,10 @@ class Shooter:
                                                           f"({exc.name})") from exc
                 raise
             finally:
-                self.view.loadStarted.disconnect(watch)
+                # The view may be gone already (the app stopped mid-capture): nothing to disconnect then, and
+                # the capture's own outcome (its cancellation) must not be replaced by a RuntimeError here.
+                if shiboken6.isValid(self.view):
+                    self.view.loadStarted.disconnect(watch)
             check()
 
     # -- geometry ------------------------------------------------------------------------------------------
