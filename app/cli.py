@@ -282,15 +282,17 @@ def _window(args: argparse.Namespace) -> int:
     from app.qtenv import has_display
 
     socket_path = _agent_socket()
-    said = _hand_over(socket_path, args.url, has_display())  # a window runs: the URL becomes a tab there
-    if said is not None:
-        print(said, file=sys.stderr)
-        return 0 if said.startswith("pagenote: opened") else EXIT_APP_UNREACHABLE
     if not has_display():
+        # Headless (a script, SSH): always the capture the README promises — Markdown on stdout — never a
+        # hand-over to a window that may run on some other display.
         print("pagenote: no display (DISPLAY/WAYLAND_DISPLAY unset): running 'pagenote capture' instead",
               file=sys.stderr)
         rest = ([args.url] if args.url else []) + ["--out", str(args.out)] + (["-v"] if args.verbose else [])
         return _capture(build_parser(["capture"]).parse_args(["capture", *rest]))
+    said = _hand_over(socket_path, args.url, True)  # a window runs: the URL becomes a tab there
+    if said is not None:
+        print(said, file=sys.stderr)
+        return 0 if said.startswith("pagenote: opened") else EXIT_APP_UNREACHABLE
     from app.ui.main_window import run_window
 
     _use_hid_backends(args)

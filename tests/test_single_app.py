@@ -14,8 +14,8 @@ ROOT = Path(__file__).parent.parent
 
 def test_a_second_pagenote_url_opens_a_tab_in_the_running_window(window, server, qtbot, socket_path, tmp_path):
     assert len(window.app.tabs) == 1
-    env = {**os.environ, "PAGENOTE_SOCKET": str(socket_path), "QT_QPA_PLATFORM": "offscreen"}
-    env.pop("DISPLAY", None)
+    # A desktop session (DISPLAY set; this process never opens one: the running window takes the URL).
+    env = {**os.environ, "PAGENOTE_SOCKET": str(socket_path), "QT_QPA_PLATFORM": "offscreen", "DISPLAY": ":0"}
     env.pop("WAYLAND_DISPLAY", None)
     proc = subprocess.Popen([sys.executable, "-m", "app", server.url("other.html"), "--out", str(tmp_path)],
                             env=env, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
@@ -25,6 +25,18 @@ def test_a_second_pagenote_url_opens_a_tab_in_the_running_window(window, server,
     assert "in the running window (tab 2)" in err
     assert [t.id for t in window.app.tabs] == ["1", "2"] and window.app.active_tab.id == "2"
     qtbot.waitUntil(lambda: window.app.tab("2").page.url().toString() == server.url("other.html"), timeout=10_000)
+
+
+def test_with_no_display_a_second_pagenote_url_captures_instead(window, server, socket_path, tmp_path):
+    """Headless, `pagenote URL` is the README's capture (Markdown on stdout), even while a window runs."""
+    env = {**os.environ, "PAGENOTE_SOCKET": str(socket_path), "QT_QPA_PLATFORM": "offscreen"}
+    env.pop("DISPLAY", None)
+    env.pop("WAYLAND_DISPLAY", None)
+    proc = subprocess.run([sys.executable, "-m", "app", server.url("other.html"), "--out", str(tmp_path)],
+                          env=env, cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.startswith("# Web page annotations: 0") and "running 'pagenote capture' instead" in proc.stderr
+    assert [t.id for t in window.app.tabs] == ["1"]
 
 
 def test_a_serve_hands_the_socket_over_to_a_window(server):
