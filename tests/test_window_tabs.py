@@ -191,3 +191,18 @@ def test_zoom_back_forward_and_the_zoom_indicator_follow_the_shown_tab(window, s
     assert first.page.url().toString() == server.url("counters.html")
     assert w.address.text() == server.url("popups.html")
     QTest.keyClick(w.address, Qt.Key.Key_0, CTRL)              # the shared session lease keeps no zoom
+
+
+def test_a_new_tab_puts_the_typing_in_its_address_bar(window, server, qtbot):
+    """Ctrl+T from the page: the new tab's address bar takes the keys at once (as in every browser), so typing
+    an address and Enter opens it."""
+    from PySide6.QtWidgets import QApplication
+
+    w = window
+    w.load_page(server.url("counters.html"))
+    w.activateWindow()
+    tab = new_tab(w, qtbot)
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is w.address, timeout=5_000)
+    QTest.keyClicks(QApplication.focusWidget(), server.url("edges.html"))
+    QTest.keyClick(QApplication.focusWidget(), Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: tab.page.url().toString() == server.url("edges.html"), timeout=10_000)

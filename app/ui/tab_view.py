@@ -133,6 +133,9 @@ class TabDeck(QObject):
         w.insertToolBar(w.toolbars.bar, bar)
         w.insertToolBarBreak(w.toolbars.bar)
         w.addActions(strip.actions_for_window())
+        # A new tab is for typing an address, as in every browser: the address bar takes the keys at once.
+        for action in (strip.act_new, strip.act_new_isolated):
+            action.triggered.connect(lambda _=False: (w.address.setFocus(), w.address.selectAll()))
         return strip
 
     def start(self) -> None:
