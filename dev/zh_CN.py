@@ -10,6 +10,9 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 ZH = {
+    # StatusChip (agent statuses in the sent view)
+    "pending": "待接收", "delivered": "已送达", "acknowledged": "已确认", "resolved": "已解决", "dismissed": "已驳回",
+    "sent": "已发送", "unsent": "未发送",
     # MarksOverlay (the hover label the window draws)
     "{0}  {1}×{2}": "{0}  {1}×{2}",
     " · {0} of {1} at this point": " · 此处第 {0} 个，共 {1} 个",

@@ -16,7 +16,7 @@ from app.agent.methods import Hub
 from app.core.policy import BOX_HIDDEN, NO_BOX_KINDS, STATUS_REMATCHED, STATUS_STALE
 from app.model.session import Session
 from app.ui.panel_rows import (ROW_ROLE, STATUS_ROLE, ReplyDelegate, RowData, RowDelegate, StatusDelegate,
-                                detail_html, element_summary)
+                                detail_html, element_summary, status_word)
 
 ID_ROLE = Qt.ItemDataRole.UserRole
 #: Marks a sent view row that holds an agent's reply (not a batch or an annotation).
@@ -59,7 +59,8 @@ class _List(QListWidget):
 
 def sent_row_text(status: str, reply: str) -> str:
     """Status column text of a sent batch or annotation: ``resolved — fixed the padding``."""
-    return f"{status} — {reply}" if reply else status
+    word = status_word(status)
+    return f"{word} — {reply}" if reply else word
 
 
 class AnnotationPanel(QWidget):

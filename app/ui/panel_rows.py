@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from html import escape
 
-from PySide6.QtCore import QRect, QSize, Qt
+from PySide6.QtCore import QCoreApplication, QRect, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPalette
 from PySide6.QtWidgets import QStyle, QStyledItemDelegate, QStyleOptionViewItem
 
@@ -27,6 +27,22 @@ CHIP_COLOURS = {"exact": "#16A34A", "rematched": "#D97706", "stale": "#6B7280", 
                 "acknowledged": "#7C3AED", "resolved": "#16A34A", "dismissed": "#6B7280", "unsent": "#6B7280",
                 "delivered": "#0891B2",
                 "pending": "#2563EB"}
+
+
+
+def status_word(status: str) -> str:
+    """The chip's word for an agent status (``annotations.ack``'s statuses and the batch's own), in the UI's
+    language; an unknown status as it came."""
+    words = {
+        "pending": QCoreApplication.translate("StatusChip", "pending"),
+        "delivered": QCoreApplication.translate("StatusChip", "delivered"),
+        "acknowledged": QCoreApplication.translate("StatusChip", "acknowledged"),
+        "resolved": QCoreApplication.translate("StatusChip", "resolved"),
+        "dismissed": QCoreApplication.translate("StatusChip", "dismissed"),
+        "sent": QCoreApplication.translate("StatusChip", "sent"),
+        "unsent": QCoreApplication.translate("StatusChip", "unsent"),
+    }
+    return words.get(status, status)
 
 
 @dataclass(frozen=True)
@@ -183,13 +199,14 @@ class StatusDelegate(QStyledItemDelegate):
         font.setPointSizeF(max(6.0, option.font.pointSizeF() * 0.85))
         fm = QFontMetrics(font)
         r = option.rect.adjusted(4, 0, -4, 0)
-        chip = QRect(r.left(), r.center().y() - fm.height() // 2 - 1, fm.horizontalAdvance(status) + 12, fm.height() + 2)
+        word = status_word(status)
+        chip = QRect(r.left(), r.center().y() - fm.height() // 2 - 1, fm.horizontalAdvance(word) + 12, fm.height() + 2)
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(QColor(CHIP_COLOURS.get(status, MARKER_SELECTED_COLOR)))
         painter.drawRoundedRect(chip, chip.height() / 2, chip.height() / 2)
         painter.setFont(font)
         painter.setPen(QColor("#FFFFFF"))
-        painter.drawText(chip, int(Qt.AlignmentFlag.AlignCenter), status)
+        painter.drawText(chip, int(Qt.AlignmentFlag.AlignCenter), word)
         text = index.data(Qt.ItemDataRole.DisplayRole) or ""
         reply = text.split(" — ", 1)[1] if " — " in text else ""
         if reply and self.with_reply:

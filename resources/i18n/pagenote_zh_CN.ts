@@ -96,128 +96,128 @@
 <context>
     <name>AnnotationPanel</name>
     <message>
-        <location filename="../../app/ui/panel.py" line="80" />
+        <location filename="../../app/ui/panel.py" line="81" />
         <source>Overall note for the whole batch (optional)</source>
         <extracomment>Marks a sent view row that holds an agent's reply (not a batch or an annotation).</extracomment>
         <translation>整批的总体备注（可选）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="83" />
+        <location filename="../../app/ui/panel.py" line="84" />
         <source>No annotations yet.
 Press Annotate (Ctrl+Shift+A), then click an element on the page to pin a numbered note.</source>
         <translation>还没有批注。
 按“批注”（Ctrl+Shift+A），然后点击页面上的元素，钉上带编号的备注。</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="85" />
-        <location filename="../../app/ui/panel.py" line="231" />
+        <location filename="../../app/ui/panel.py" line="86" />
         <location filename="../../app/ui/panel.py" line="232" />
+        <location filename="../../app/ui/panel.py" line="233" />
         <source>no note</source>
         <translation>无备注</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="96" />
+        <location filename="../../app/ui/panel.py" line="97" />
         <source>Edit</source>
         <translation>编辑</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="97" />
+        <location filename="../../app/ui/panel.py" line="98" />
         <source>Delete</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="105" />
+        <location filename="../../app/ui/panel.py" line="106" />
         <source>Sent to agents</source>
         <translation>已发送给智能体</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="105" />
-        <location filename="../../app/ui/panel.py" line="188" />
+        <location filename="../../app/ui/panel.py" line="106" />
+        <location filename="../../app/ui/panel.py" line="189" />
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="115" />
+        <location filename="../../app/ui/panel.py" line="116" />
         <source>Annotations</source>
         <translation>批注</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="121" />
+        <location filename="../../app/ui/panel.py" line="122" />
         <source>Overall note</source>
         <translation>总体备注</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="179" />
+        <location filename="../../app/ui/panel.py" line="180" />
         <source>stale</source>
         <translation>失效</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="181" />
+        <location filename="../../app/ui/panel.py" line="182" />
         <source>rematched</source>
         <translation>已重新匹配</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="183" />
+        <location filename="../../app/ui/panel.py" line="184" />
         <source>hidden</source>
         <translation>已隐藏</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="184" />
+        <location filename="../../app/ui/panel.py" line="185" />
         <source>exact</source>
         <translation>精确</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="187" />
+        <location filename="../../app/ui/panel.py" line="188" />
         <source>Note</source>
         <translation>备注</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="187" />
+        <location filename="../../app/ui/panel.py" line="188" />
         <source>Element</source>
         <translation>元素</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="187" />
+        <location filename="../../app/ui/panel.py" line="188" />
         <source>Selector</source>
         <translation>选择器</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="188" />
+        <location filename="../../app/ui/panel.py" line="189" />
         <source>Page</source>
         <translation>页面</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="202" />
+        <location filename="../../app/ui/panel.py" line="203" />
         <source>(page)</source>
         <translation>（页面）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="213" />
+        <location filename="../../app/ui/panel.py" line="214" />
         <source>  [element no longer matched]</source>
         <translation>  [元素已无法匹配]</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="217" />
+        <location filename="../../app/ui/panel.py" line="218" />
         <source>  (rematched)</source>
         <translation>  （已重新匹配）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="219" />
+        <location filename="../../app/ui/panel.py" line="220" />
         <source>  (hidden)</source>
         <translation>  （已隐藏）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="220" />
+        <location filename="../../app/ui/panel.py" line="221" />
         <source>  (hidden: {0})</source>
         <translation>  （已隐藏：{0}）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/panel.py" line="244" />
+        <location filename="../../app/ui/panel.py" line="245" />
         <source>%n annotation(s)</source>
         <translation><numerusform>%n 条批注</numerusform></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/panel.py" line="257" />
+        <location filename="../../app/ui/panel.py" line="258" />
         <source>{0} (%n annotation(s))</source>
         <translation><numerusform>{0}（%n 条批注）</numerusform></translation>
     </message>
@@ -741,17 +741,17 @@ Your annotations are kept: reload the page to continue.</source>
         <translation>发送</translation>
     </message>
     <message>
-        <location filename="../../app/ui/draft_prompt.py" line="89" />
+        <location filename="../../app/ui/draft_prompt.py" line="47" />
         <source>Send failed: {0}</source>
         <translation>发送失败：{0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/draft_prompt.py" line="110" />
+        <location filename="../../app/ui/draft_prompt.py" line="117" />
         <source>Could not restore the unsent annotations: {0}</source>
         <translation>无法恢复未发送的批注：{0}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/draft_prompt.py" line="118" />
+        <location filename="../../app/ui/draft_prompt.py" line="125" />
         <source>Restored %n unsent annotation(s)</source>
         <translation><numerusform>已恢复 %n 条未发送的批注</numerusform></translation>
     </message>
@@ -1395,6 +1395,45 @@ Your annotations are kept: reload the page to continue.</source>
         <location filename="../../app/ui/settings_dialog.py" line="52" />
         <source>Saved in {0}</source>
         <translation>保存在 {0}</translation>
+    </message>
+</context>
+<context>
+    <name>StatusChip</name>
+    <message>
+        <location filename="../../app/ui/panel_rows.py" line="37" />
+        <source>pending</source>
+        <extracomment>The status word of a sent row's status column (the chip's colour; the column's text is ``status — reply``). Status chip colours (background), by status word.</extracomment>
+        <translation>待接收</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panel_rows.py" line="38" />
+        <source>delivered</source>
+        <translation>已送达</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panel_rows.py" line="39" />
+        <source>acknowledged</source>
+        <translation>已确认</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panel_rows.py" line="40" />
+        <source>resolved</source>
+        <translation>已解决</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panel_rows.py" line="41" />
+        <source>dismissed</source>
+        <translation>已驳回</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panel_rows.py" line="42" />
+        <source>sent</source>
+        <translation>已发送</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panel_rows.py" line="43" />
+        <source>unsent</source>
+        <translation>未发送</translation>
     </message>
 </context>
 <context>
