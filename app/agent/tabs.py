@@ -2,9 +2,8 @@
 or ``pagenote serve``). Each answers with the tab as ``tabs.list`` shows it (``{id, title, url, active}``).
 
 - ``tabs.new(url?, isolated?)`` → the new tab, made active; ``isolated``: under a fresh off-the-record lease
-  of its own (no cookie, storage or permission of any other tab). While the window has no tab bar
-  (``app.single_view``), the URL loads in the active tab instead, which is answered. A second ``pagenote URL`` started while a
-  window runs calls this instead of starting another app.
+  of its own (no cookie, storage or permission of any other tab). A second ``pagenote URL`` started on the
+  desktop while a window runs calls this instead of starting another app.
 - ``tabs.select(id)`` → the tab, made active.
 - ``tabs.close(id?)`` → ``{closed, active}`` (``id`` absent: the active tab). The last tab is not closed
   (``INVALID_PARAMS``): the window and the agent always have a page to work in.
@@ -74,11 +73,6 @@ def tabs_table(app) -> dict[str, tuple[type[_Params], Any]]:
             url = url_from_user_input(params.url)
             if not url.isValid() or url.isEmpty():
                 raise PagenoteError("BAD_URL", f"{params.url!r} is not a URL or an existing file")
-        if app.single_view and app.active_tab is not None:  # a window without a tab bar: load it where seen
-            tab = app.active_tab
-            if url is not None:
-                tab.open(url)
-            return _info(app, tab, url.toString() if url is not None else "")
         tab = app.new_isolated_tab(url) if params.isolated else app.new_tab(url)
         return _info(app, tab, url.toString() if url is not None else "")
 

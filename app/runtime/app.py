@@ -50,9 +50,6 @@ class PagenoteApp(QObject):
         self.allow_evaluate = True
         #: ``"window"`` or ``"serve"`` (``pagenote serve`` sets it): a serve hands the socket over to a window.
         self.mode = "window"
-        #: True while the window shows one tab only (no tab bar yet): popups then open in their opener's page
-        #: and ``tabs.new`` loads its URL in the active tab, so nothing opens where the user cannot see it.
-        self.single_view = False
         #: Whether pages may open popups (as tabs); Settings turns it off.
         self.allow_popups = True
         self._own_leases: list[Lease] = []  # isolated leases this app made (closed with their last tab)

@@ -53,8 +53,6 @@ def install(app, tab) -> None:
             app.message.emit(QCoreApplication.translate("PagenoteApp", "Blocked a popup from {0} (popups are off in "
                                                         "Settings)").format(origin))
             return None
-        if app.single_view:  # a window without a tab bar: the popup replaces the opener's page, as before
-            return tab.page
         if not tab.lease.live or not limiter.allow():
             app.message.emit(QCoreApplication.translate("PagenoteApp", "Blocked a popup flood from {0} (more than "
                                                         "{1} in a second)").format(origin, FLOOD_COUNT))
