@@ -175,6 +175,89 @@ class ElementRecord(BaseModel):
         return self
 
 
+#: Annotation kinds: one element, a text range inside one element, a dragged region, a group of elements.
+KIND_ELEMENT, KIND_TEXT, KIND_REGION, KIND_GROUP = "element", "text", "region", "group"
+#: At most this many elements a region names as covered (the ones covering most of it), and in one group.
+COVERS_CAP = 5
+GROUP_CAP = 50
+#: Text offsets are counted in UTF-16 code units (DOM ``CharacterData`` offsets), bounded like a DOM string.
+MAX_OFFSET = 2**31 - 1
+
+
+def _token(value: str) -> str:
+    """A role as one token: no whitespace; ``"-"`` (how the ``Covers:`` line writes no role) reads as ``""``."""
+    value = re.sub(r"\s+", "", cap_line(value))
+    return "" if value == "-" else value
+
+
+class TextSelection(BaseModel):
+    """A range of text inside the annotation's element: ``quote`` (the selected words, capped like the
+    record's ``text``), and ``start``/``end``, offsets into the element's ``textContent`` in UTF-16 code
+    units (DOM Standard, "CharacterData": offsets are code units), ``start <= end``."""
+
+    model_config = ConfigDict(frozen=True)
+
+    quote: str = ""
+    start: int = Field(default=0, ge=0, le=MAX_OFFSET)
+    end: int = Field(default=0, ge=0, le=MAX_OFFSET)
+
+    _q = field_validator("quote")(classmethod(lambda cls, v: cap_block(v, TEXT_CAP)))
+
+    @model_validator(mode="after")
+    def _ordered(self) -> TextSelection:
+        if self.end < self.start:
+            raise ValueError("a text range ends at or after its start")
+        return self
+
+
+class Cover(BaseModel):
+    """One element a region covers: its ``role`` (one token), accessible ``name``, ``selector`` and ``share``,
+    the fraction of the region's area its border box covers (0–1, rounded to 0.01)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    role: Annotated[str, AfterValidator(_token)] = ""
+    name: Line = ""
+    selector: WholeLine = ""
+    share: float = Field(default=0.0, ge=0, le=1)
+
+    _s = field_validator("share")(classmethod(lambda cls, v: round(float(v), 2)))
+
+
+class Region(BaseModel):
+    """A dragged rectangle: ``rect`` in CSS px, document coordinates (like :class:`Rect`), and the elements
+    covering most of it, largest share first (at most :data:`COVERS_CAP`)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    rect: Rect
+    covers: tuple[Cover, ...] = ()
+
+    @field_validator("covers")
+    @classmethod
+    def _cap(cls, v: tuple[Cover, ...]) -> tuple[Cover, ...]:
+        return tuple(v[:COVERS_CAP])
+
+
+def _infer_kind(data: Any) -> Any:
+    """Model input: a missing ``kind`` follows from the fields that are set (so the Markdown parser, which
+    reads the kind from the blocks present, needs no ``Kind:`` line)."""
+    if not isinstance(data, dict) or data.get("kind"):
+        return data
+    kind = (KIND_TEXT if data.get("selection") is not None else KIND_REGION if data.get("region") is not None
+            else KIND_GROUP if data.get("elements") else KIND_ELEMENT)
+    return {**data, "kind": kind}
+
+
+def _kind_matches(model: Any) -> Any:
+    has = {KIND_TEXT: model.selection is not None, KIND_REGION: model.region is not None,
+           KIND_GROUP: bool(model.elements)}
+    if any(on and kind != model.kind for kind, on in has.items()) or (model.kind != KIND_ELEMENT and not has[model.kind]):
+        raise ValueError(f"a {model.kind} annotation has exactly the fields of its kind "
+                         "(text: selection, region: region, group: elements)")
+    return model
+
+
 class Annotation(BaseModel):
     """One numbered annotation: the user's note plus the record of the element it points at.
 
@@ -205,10 +288,20 @@ class Annotation(BaseModel):
     #: :meth:`app.model.session.Session.refresh`), e.g. ``2026-11-30T10:15:00Z: selector, locators, xpath, rect
     #: changed``; empty when it never changed since the element was pinned.
     refreshed: Line = ""
+    #: What the annotation points at: :data:`KIND_ELEMENT` (``element``), :data:`KIND_TEXT` (``selection``
+    #: inside ``element``, the element containing the range), :data:`KIND_REGION` (``region``; ``element``
+    #: holds only the page's URL and title) or :data:`KIND_GROUP` (``elements`` in the order they were added,
+    #: ``common_ancestor`` their nearest common ancestor's selector; ``element`` holds the page's URL/title).
+    kind: Literal[KIND_ELEMENT, KIND_TEXT, KIND_REGION, KIND_GROUP] = KIND_ELEMENT
+    selection: TextSelection | None = None
+    region: Region | None = None
+    elements: tuple[ElementRecord, ...] = Field(default=(), max_length=GROUP_CAP)
+    common_ancestor: WholeLine = ""
 
     _n = field_validator("note")(classmethod(lambda cls, v: cap_note(v)))
-    _in = model_validator(mode="before")(classmethod(lambda cls, data: _split_not_taken(data)))
+    _in = model_validator(mode="before")(classmethod(lambda cls, data: _infer_kind(_split_not_taken(data))))
     _out = model_validator(mode="after")(_one_of_path_or_reason)
+    _k = model_validator(mode="after")(_kind_matches)
 
 
 class AnnotationBatch(BaseModel):
