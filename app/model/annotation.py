@@ -142,6 +142,18 @@ class ElementRecord(BaseModel):
     text: str = ""
     nearby_context: str = ""
     html_excerpt: str = ""
+    #: Fields only the ``detailed``/``forensic`` detail levels write (app/protocol/detail.py; page side
+    #: app/picker_js/detail.js). ``box_model``: CSS px, top right bottom left, ``margin 0 0 16 0; border 1 1 1 1;
+    #: padding 8 12 8 12``; ``styles``: a fixed computed-style subset, ``name: value; …``; ``ancestry``: the
+    #: ancestors, nearest first, one ``tag selector`` line each (``#shadow-root (open)`` where one is crossed).
+    box_model: Line = ""
+    styles: Line = ""
+    ancestry: str = ""
+
+    @field_validator("ancestry")
+    @classmethod
+    def _ancestry(cls, v: str) -> str:
+        return cap_block(v, CONTEXT_CAP)
 
     @field_validator("text")
     @classmethod
@@ -288,6 +300,9 @@ class Annotation(BaseModel):
     #: :meth:`app.model.session.Session.refresh`), e.g. ``2026-11-30T10:15:00Z: selector, locators, xpath, rect
     #: changed``; empty when it never changed since the element was pinned.
     refreshed: Line = ""
+    #: Absolute path of a reference image the user attached (the design target, in the project's shots/), or
+    #: empty; ``screenshot`` stays the element's current state.
+    reference: Line = ""
     #: What the annotation points at: :data:`KIND_ELEMENT` (``element``), :data:`KIND_TEXT` (``selection``
     #: inside ``element``, the element containing the range), :data:`KIND_REGION` (``region``; ``element``
     #: holds only the page's URL and title) or :data:`KIND_GROUP` (``elements`` in the order they were added,
