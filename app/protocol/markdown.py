@@ -19,6 +19,7 @@ Shape (every line ends with LF; blank lines separate groups)::
                                                 [not taken: CODE — reason] when it failed (issue 9 §5)
     Page screenshot: /abs/path/shots/y-annotated.png   <- optional, batches spanning pages: the latest
     Page screenshot (clean): /abs/path/shots/y.png        screenshot of this annotation's page (issue 9 §9)
+    Reference: /abs/path/shots/z-ref.png (design target: …)   <- optional: an image the user attached
 
     Text:
     ```
@@ -53,6 +54,7 @@ from pydantic import ValidationError
 from app.core.policy import BOX_CONTENTS, NO_BOX_KINDS, STATUS_REMATCHED, STATUS_STALE
 from app.model.annotation import Annotation, AnnotationBatch, ElementRecord, Rect, not_taken
 from app.model.text import LINE_CAP
+from app.protocol.detail import DEFAULT_LEVEL, LEVELS, restrict
 from app.protocol.attributes import AttributesError, encode_attributes, parse_attributes
 from app.protocol.locators import join_locators, split_locators
 
@@ -66,6 +68,8 @@ RECT_NONE = "none ({box})"
 #: What follows a ``display: contents`` element's rect (the union of its children's boxes, issue 9 §6).
 RECT_CONTENTS = " (display: contents: the union of its children's boxes)"
 SECTION_PREFIX = "## Annotation "
+#: Follows a ``Reference:`` path, so an agent cannot take the user's reference image for the page's state.
+REFERENCE_NOTE = " (design target: how it should look; the Screenshot line is the current state)"
 
 #: Single-line element fields, in output order: (Markdown key, ElementRecord attribute).
 LINE_FIELDS: tuple[tuple[str, str], ...] = (
@@ -87,12 +91,15 @@ LINE_FIELDS: tuple[tuple[str, str], ...] = (
     ("Font weight", "font_weight"),
     ("Display", "display"),
     ("Rect", "rect"),
+    ("Box model", "box_model"),   # detailed and forensic levels only (app/protocol/detail.py)
+    ("Styles", "styles"),
 )
 #: Block element fields, in output order: (Markdown key, ElementRecord attribute, fence info string).
 BLOCK_FIELDS: tuple[tuple[str, str, str], ...] = (
     ("Text", "text", ""),
     ("Nearby context", "nearby_context", ""),
     ("HTML excerpt", "html_excerpt", "html"),
+    ("Ancestry", "ancestry", ""),  # forensic level only
 )
 
 _LINE_KEYS = {key: attr for key, attr in LINE_FIELDS}
@@ -167,14 +174,17 @@ def _shot_value(path: str, error: str) -> str:
     return path or (not_taken(error) if error else "")
 
 
-def encode_annotations(batch: AnnotationBatch) -> str:
+def encode_annotations(batch: AnnotationBatch, detail: str = DEFAULT_LEVEL) -> str:
     """Encode ``batch`` as the annotations Markdown (module docstring). Returns text ending in one LF.
 
     Inverse of :func:`parse_annotations`: ``parse_annotations(encode_annotations(b)) == b`` for every valid
-    batch ``b``. Raises nothing for a validated batch.
+    batch ``b``. Raises nothing for a validated batch. ``detail``: the detail level the element records are
+    written at (:mod:`app.protocol.detail`; a level other than ``standard`` adds a ``Detail:`` line), raises
+    ``DetailLevelError`` for an unknown one.
     """
+    batch = restrict(batch, detail)
     out = [f"{TITLE_PREFIX}{len(batch.annotations)}", ""]
-    head = _text_field("Summary", batch.summary)
+    head = ([f"Detail: {detail}"] if detail != DEFAULT_LEVEL else []) + _text_field("Summary", batch.summary)
     if shot := _shot_value(batch.screenshot, batch.screenshot_error):
         head.append(f"Screenshot: {shot}")
     if batch.screenshot_clean:
@@ -203,6 +213,8 @@ def encode_annotations(batch: AnnotationBatch) -> str:
                 out.append(f"{key}: {value}")
         if shot := _shot_value(annotation.screenshot, annotation.screenshot_error):
             out.append(f"Screenshot: {shot}")
+        if annotation.reference:
+            out.append(f"Reference: {annotation.reference}{REFERENCE_NOTE}")
         if annotation.page_screenshot:
             out.append(f"Page screenshot: {annotation.page_screenshot}")
         if annotation.page_screenshot_clean:
@@ -331,6 +343,8 @@ def _parse_section(lines: _Lines, number: int) -> Annotation:
             status, reason = _status(value)
         elif key == "Refreshed" and value is not None:
             refreshed = value
+        elif key == "Reference" and value is not None:
+            shots["reference"] = value.removesuffix(REFERENCE_NOTE)
         elif key in _LINE_KEYS and value is not None:
             attr = _LINE_KEYS[key]
             if attr == "rect":
@@ -372,11 +386,14 @@ def parse_annotations(text: str) -> AnnotationBatch:
     summary, screenshot, screenshot_clean = "", "", ""
     seen: set[str] = set()
     for line_no, line, key, value in _fields(lines):
-        if key in seen or key not in ("Summary", "Screenshot", "Screenshot (clean)") \
+        if key in seen or key not in ("Summary", "Screenshot", "Screenshot (clean)", "Detail") \
                 or (key != "Summary" and value is None):
             raise ProtocolError(line_no, f"unexpected line before the first annotation: {line[:80]!r}")
         seen.add(key)
-        if key == "Summary":
+        if key == "Detail":
+            if value not in LEVELS:
+                raise ProtocolError(line_no, f"Detail: expected one of {', '.join(LEVELS)}, found {value[:40]!r}")
+        elif key == "Summary":
             summary = _read_block(lines, key) if value is None else value
         elif key == "Screenshot":
             screenshot = value or ""
