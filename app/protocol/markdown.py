@@ -54,6 +54,7 @@ from pydantic import ValidationError
 from app.core.policy import BOX_CONTENTS, NO_BOX_KINDS, STATUS_REMATCHED, STATUS_STALE
 from app.model.annotation import Annotation, AnnotationBatch, ElementRecord, Rect, not_taken
 from app.model.text import LINE_CAP
+from app.protocol import kinds
 from app.protocol.detail import DEFAULT_LEVEL, LEVELS, restrict
 from app.protocol.attributes import AttributesError, encode_attributes, parse_attributes
 from app.protocol.locators import join_locators, split_locators
@@ -174,6 +175,35 @@ def _shot_value(path: str, error: str) -> str:
     return path or (not_taken(error) if error else "")
 
 
+def _element_line_fields(element: ElementRecord) -> list[str]:
+    """``Key: value`` lines of an element's single-line fields (:data:`LINE_FIELDS`), empty ones omitted."""
+    out = []
+    for key, attr in LINE_FIELDS:
+        value = getattr(element, attr)
+        if attr == "rect":
+            value = _rect_value(element)
+        elif attr == "attributes":
+            value = encode_attributes(value)
+        elif attr == "locators":
+            value = join_locators(value)
+        if value:
+            out.append(f"{key}: {value}")
+    return out
+
+
+def _element_blocks(element: ElementRecord, last: str = "") -> list[str]:
+    """An element's block fields (:data:`BLOCK_FIELDS`), each after a blank line (``last``: the line
+    written before them)."""
+    out: list[str] = []
+    for key, attr, info in BLOCK_FIELDS:
+        value = getattr(element, attr)
+        if value:
+            if (out[-1] if out else last) != "":
+                out.append("")
+            out += _block(key, value, info)
+    return out
+
+
 def encode_annotations(batch: AnnotationBatch, detail: str = DEFAULT_LEVEL) -> str:
     """Encode ``batch`` as the annotations Markdown (module docstring). Returns text ending in one LF.
 
@@ -201,16 +231,7 @@ def encode_annotations(batch: AnnotationBatch, detail: str = DEFAULT_LEVEL) -> s
         if annotation.refreshed:
             out.append(f"Refreshed: {annotation.refreshed}")
         element = annotation.element
-        for key, attr in LINE_FIELDS:
-            value = getattr(element, attr)
-            if attr == "rect":
-                value = _rect_value(element)
-            elif attr == "attributes":
-                value = encode_attributes(value)
-            elif attr == "locators":
-                value = join_locators(value)
-            if value:
-                out.append(f"{key}: {value}")
+        out += _element_line_fields(element)
         if shot := _shot_value(annotation.screenshot, annotation.screenshot_error):
             out.append(f"Screenshot: {shot}")
         if annotation.reference:
@@ -219,12 +240,9 @@ def encode_annotations(batch: AnnotationBatch, detail: str = DEFAULT_LEVEL) -> s
             out.append(f"Page screenshot: {annotation.page_screenshot}")
         if annotation.page_screenshot_clean:
             out.append(f"Page screenshot (clean): {annotation.page_screenshot_clean}")
-        for key, attr, info in BLOCK_FIELDS:
-            value = getattr(element, attr)
-            if value:
-                if out[-1] != "":
-                    out.append("")
-                out += _block(key, value, info)
+        out += kinds.head_lines(annotation, _CODEC)
+        out += _element_blocks(element, out[-1])
+        out += kinds.tail_lines(annotation, _CODEC)
         if out[-1] != "":
             out.append("")
     while out and out[-1] == "":
@@ -316,9 +334,10 @@ def _status(value: str) -> tuple[str, str] | None:
     return None
 
 
-def _fields(lines: _Lines):
-    """Yield ``(line number, line, key, value)`` for each non-blank line up to the next section header."""
-    while lines.more() and not lines.peek().startswith(SECTION_PREFIX):
+def _fields(lines: _Lines, stop: tuple[str, ...] = (SECTION_PREFIX,)):
+    """Yield ``(line number, line, key, value)`` for each non-blank line up to the next section header (or
+    other line starting with one of ``stop``)."""
+    while lines.more() and not lines.peek().startswith(stop):
         line_no = lines.number
         line = lines.take()
         if line.strip():
@@ -330,6 +349,7 @@ def _parse_section(lines: _Lines, number: int) -> Annotation:
     shots: dict[str, str] = {}
     status, reason, refreshed = "", "", ""
     fields: dict[str, object] = {}
+    kind: dict[str, object] = {}
     seen: set[str] = set()
     for line_no, line, key, value in _fields(lines):
         if key in seen:
@@ -345,25 +365,53 @@ def _parse_section(lines: _Lines, number: int) -> Annotation:
             refreshed = value
         elif key == "Reference" and value is not None:
             shots["reference"] = value.removesuffix(REFERENCE_NOTE)
-        elif key in _LINE_KEYS and value is not None:
-            attr = _LINE_KEYS[key]
-            if attr == "rect":
-                fields.update(_parse_rect(value, line_no))
-            elif attr == "attributes":
-                try:
-                    fields[attr] = parse_attributes(value)
-                except AttributesError as exc:
-                    raise ProtocolError(line_no, f"Attributes: {exc}") from None
-            elif attr == "locators":
-                fields[attr] = split_locators(value)
-            else:
-                fields[attr] = value
-        elif key in _BLOCK_KEYS and value is None:
-            fields[_BLOCK_KEYS[key]] = _read_block(lines, key)
-        else:
+        elif key in kinds.KEYS:
+            try:
+                kinds.parse_field(kind, key, value, lines, line_no, _CODEC)
+            except kinds.KindError as exc:
+                raise ProtocolError(exc.line, exc.message) from None
+        elif not _element_field(fields, lines, line_no, key, value):
             raise ProtocolError(line_no, f"Annotation {number}: unexpected line {line[:80]!r}")
     return Annotation(note=note, element=ElementRecord(**fields), status=status, status_reason=reason,
-                      refreshed=refreshed, **shots)
+                      refreshed=refreshed, **shots, **kind)
+
+
+def _element_field(fields: dict, lines: _Lines, line_no: int, key: str, value: str | None) -> bool:
+    """Read an element field line (and its block) into ``fields``; ``False`` when ``key`` is not one."""
+    if key in _LINE_KEYS and value is not None:
+        attr = _LINE_KEYS[key]
+        if attr == "rect":
+            fields.update(_parse_rect(value, line_no))
+        elif attr == "attributes":
+            try:
+                fields[attr] = parse_attributes(value)
+            except AttributesError as exc:
+                raise ProtocolError(line_no, f"Attributes: {exc}") from None
+        elif attr == "locators":
+            fields[attr] = split_locators(value)
+        else:
+            fields[attr] = value
+    elif key in _BLOCK_KEYS and value is None:
+        fields[_BLOCK_KEYS[key]] = _read_block(lines, key)
+    else:
+        return False
+    return True
+
+
+def _read_element(lines: _Lines) -> ElementRecord:
+    """An element record's lines up to the next ``###``/``##`` header (a group's element sub-block)."""
+    fields: dict[str, object] = {}
+    seen: set[str] = set()
+    for line_no, line, key, value in _fields(lines, ("### ", SECTION_PREFIX)):
+        if key in seen or not _element_field(fields, lines, line_no, key, value):
+            raise ProtocolError(line_no, f"unexpected line in an element of a group: {line[:80]!r}")
+        seen.add(key)
+    return ElementRecord(**fields)
+
+
+_CODEC = kinds.ElementCodec(encode_rect=encode_rect, parse_rect=lambda v, n: _parse_rect(v, n),
+                            element_lines=lambda e: [*_element_line_fields(e), *_element_blocks(e, "-")],
+                            read_element=_read_element, read_block=_read_block)
 
 
 def parse_annotations(text: str) -> AnnotationBatch:
