@@ -1,6 +1,6 @@
 // @module record
 // @imports text: CAPS, LINE_SEND, cut; redact: redactUrl; role: role; name: accessibleName; xpath: xpathOf; attributes: attributesOf; style: hexColor; content: renderedText, nearbyContext; excerpt: htmlExcerpt; chain: chainedSelector, splitChain; locators: locatorsFor
-// @imports geometry: elementBox
+// @imports geometry: elementBox; detail: boxModel, styleSubset, ancestry
 // @exports elementRecord, recordRect
 // record.js — the element record: what pagenote says about one element (issue #2, "The element record").
 // Runs in pagenote's isolated world (QWebEngineScript::ApplicationWorld): shares the DOM with the page, not
@@ -47,5 +47,9 @@ function elementRecord(el, closedHost) {
     html_excerpt: htmlExcerpt(el, CAPS.html),
     // locators.js (issue #3 §1); the last step of the chained selector is the one within el's own root.
     locators: locatorsFor(el, splitChain(selector).pop()),
+    // detail.js: written only at the detailed/forensic detail levels (app/protocol/detail.py).
+    box_model: boxModel(el),
+    styles: styleSubset(el),
+    ancestry: ancestry(el),
   };
 }
