@@ -3,7 +3,7 @@ numbers stay contiguous after a delete (issue #2 §2, §3)."""
 
 from __future__ import annotations
 
-import asyncio
+import json
 import re
 
 import pytest
@@ -15,15 +15,60 @@ from PySide6.QtTest import QTest
 @pytest.fixture
 def counters(window, server, js):
     window.load_page(server.url("counters.html"))
-    assert js("window.total()") == 0 or js("document.activeElement.id") == "field"
+    # The page focused its own field: the tests below check the mode never moves that focus.
+    assert js("document.activeElement.id") == "field"
     js("for (const k in window.counts) window.counts[k] = 0")
     return window
 
 
-def settle(qtbot, window, ms=150):
-    """Let Chromium process whatever input reached it (a round trip through the renderer, then a pause)."""
-    window.page_call("frame")
-    window.run(asyncio.sleep(ms / 1000))
+def sentinel(qtbot, window, js):
+    """Send a wheel event (it passes through annotation mode, the user can scroll) and wait until the page's
+    non-passive listener has counted it. Chromium delivers input to the page in order, so every event sent
+    before it has reached the page's listeners by then: a count read afterwards is final, not early."""
+    from PySide6.QtCore import QPointF
+    from PySide6.QtGui import QWheelEvent
+    from PySide6.QtWidgets import QApplication
+
+    before = js("window.wheels")
+    proxy = window.view.focusProxy()
+    at = QPointF(700, 400)
+    QApplication.sendEvent(proxy, QWheelEvent(at, QPointF(proxy.mapToGlobal(at.toPoint())), QPoint(0, -40),
+                                              QPoint(0, -48), Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier,
+                                              Qt.ScrollPhase.NoScrollPhase, False))
+    qtbot.waitUntil(lambda: js("window.wheels") > before, timeout=10_000)
+
+
+def double_click(proxy, point: QPoint) -> None:
+    """A user's double click at ``point`` (view px): two presses and releases with real, close timestamps
+    (Chromium counts the clicks by time and place; QTest's own timestamps never make a ``dblclick``)."""
+    import time
+
+    from PySide6.QtCore import QEvent, QPointF
+    from PySide6.QtGui import QMouseEvent
+    from PySide6.QtWidgets import QApplication
+
+    left, none = Qt.MouseButton.LeftButton, Qt.MouseButton.NoButton
+    at = QPointF(point)
+    for kind, buttons in [(QEvent.Type.MouseButtonPress, left), (QEvent.Type.MouseButtonRelease, none)] * 2:
+        event = QMouseEvent(kind, at, QPointF(proxy.mapToGlobal(point)), left, buttons, Qt.KeyboardModifier.NoModifier)
+        event.setTimestamp(int(time.monotonic() * 1000))
+        QApplication.sendEvent(proxy, event)
+
+
+def page_facing_input(qtbot, window, js):
+    """Input straight at the page: hover across #target's edges, right, middle and double clicks, a click on
+    the page's field and keys typed there, then a click on #target. With the mode off it moves every counter of
+    counters.html but ``submit``; with the mode on, none."""
+    proxy = window.view.focusProxy()
+    for x in range(20, 280, 20):  # into and out of #target (40..240 px): over/out/enter/leave
+        QTest.mouseMove(proxy, QPoint(x, 70))
+    QTest.mouseClick(proxy, Qt.MouseButton.RightButton, Qt.KeyboardModifier.NoModifier, QPoint(120, 80))
+    QTest.mouseClick(proxy, Qt.MouseButton.MiddleButton, Qt.KeyboardModifier.NoModifier, QPoint(120, 80))
+    double_click(proxy, QPoint(500, 60))
+    field = center(js, "#field")
+    QTest.mouseClick(proxy, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, field)
+    QTest.keyClicks(proxy, "abc")
+    QTest.mouseClick(proxy, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, QPoint(100, 70))
 
 
 def pin(qtbot, window, point: QPoint, note: str | None = None):
@@ -46,7 +91,7 @@ def test_page_sees_no_input_while_picking_and_typing_a_note(counters, qtbot, js)
     w = counters
     w.act_annotate.trigger()
     proxy = w.view.focusProxy()
-    for x in range(50, 250, 20):  # hover
+    for x in range(20, 280, 20):  # hover into and out of #target (40..240 px)
         QTest.mouseMove(proxy, QPoint(x, 70))
     pin(qtbot, w, QPoint(100, 70), note="Make this bigger")
     # Shift+Enter adds a line; Esc on a new annotation cancels it.
@@ -59,43 +104,62 @@ def test_page_sees_no_input_while_picking_and_typing_a_note(counters, qtbot, js)
     QTest.keyClick(w.annotate.note_box.editor, Qt.Key.Key_Escape)
     # Right click, double click, keys straight at the page.
     QTest.mouseClick(proxy, Qt.MouseButton.RightButton, Qt.KeyboardModifier.NoModifier, QPoint(120, 80))
-    QTest.mouseDClick(proxy, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, QPoint(500, 60))
+    QTest.mouseClick(proxy, Qt.MouseButton.MiddleButton, Qt.KeyboardModifier.NoModifier, QPoint(120, 80))
+    double_click(proxy, QPoint(500, 60))
     w.annotate.note_box.hide()
     w.view.setFocus()
     QTest.keyClicks(proxy, "abc")
-    settle(qtbot, w)
+    sentinel(qtbot, w, js)
     assert js("window.counts") == {k: 0 for k in js("Object.keys(window.counts)")}
     assert js("document.getElementById('menu').dataset.open") == "true"
     assert js("document.activeElement.id") == "field"
     assert js("location.pathname") == "/counters.html"
-    assert [p.annotation.note for p in w.session.pins] == ["Make this bigger"]
-    # Esc with no note open leaves the mode; the marker stays.
+    # The double click's first press picked the menu, its second confirmed that empty note (a click while the
+    # note box is open saves it) and picked the menu again (the box hidden above).
+    assert [p.annotation.note for p in w.session.pins] == ["Make this bigger", ""]
+    # Esc with no note open leaves the mode; the markers stay.
     QTest.keyClick(proxy, Qt.Key.Key_Escape)
     assert not w.annotate.active and not w.act_annotate.isChecked()
-    assert [m["n"] for m in markers(w)] == [1]
+    assert [m["n"] for m in markers(w)] == [1, 2]
 
 
 def test_links_and_forms_are_inert_in_annotation_mode_and_live_outside_it(counters, qtbot, js):
     w = counters
     link = js("(() => { const r = document.getElementById('link').getBoundingClientRect();"
               " return [r.left + 5, r.top + 5]; })()")
-    point = QPoint(int(link[0]), int(link[1]))
+    point, submit = QPoint(int(link[0]), int(link[1])), center(js, "#go")
     w.act_annotate.trigger()
     pin(qtbot, w, point)
-    settle(qtbot, w, 300)
+    pin(qtbot, w, submit)   # the form's submit button
+    w.view.setFocus()
+    QTest.keyClick(w.view.focusProxy(), Qt.Key.Key_Return)   # Enter would submit the form from its field
+    sentinel(qtbot, w, js)
     assert js("location.pathname") == "/counters.html"
+    assert js("window.counts.submit") == 0 and js("window.counts.click") == 0
+    assert [p.annotation.element.selector for p in w.session.pins] == ["#link", "#go"]
     w.act_annotate.trigger()  # off: the page gets input again
     assert not w.annotate.active
     with qtbot.waitSignal(w.view.loadFinished, timeout=10_000):
         QTest.mouseClick(w.view.focusProxy(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, point)
     assert js("location.pathname") == "/navigated.html"
+    # The same button submits the form outside the mode (the control for "does not submit" above).
+    w.load_page(w.view.url().toString().replace("navigated.html", "counters.html"))
+    with qtbot.waitSignal(w.view.loadFinished, timeout=10_000):
+        QTest.mouseClick(w.view.focusProxy(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
+                         center(js, "#go"))
+    assert js("location.pathname") == "/submitted.html" and js("location.search") == "?q=typed"
 
 
 def test_outside_annotation_mode_the_page_counts_input(counters, qtbot, js):
+    """The control for the tests that count nothing in the mode: the same input with the mode off moves every
+    counter of the page (but ``submit``), and the wheel sentinel is counted after it."""
     w = counters
-    QTest.mouseClick(w.view.focusProxy(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, QPoint(100, 70))
-    qtbot.waitUntil(lambda: js("window.counts.click") == 1, timeout=5000)
-    assert js("window.counts.mousedown") == 1 and js("window.counts.pointerdown") == 1
+    page_facing_input(qtbot, w, js)
+    sentinel(qtbot, w, js)
+    counts = js("window.counts")
+    assert [k for k, n in counts.items() if n == 0] == ["submit"], json.dumps(counts)
+    assert js("document.getElementById('menu').dataset.open") == "false"
+    assert js("document.getElementById('field').value") == "typedabc"
 
 
 def test_numbers_stay_contiguous_after_delete_in_panel_and_page(counters, qtbot):
@@ -220,7 +284,7 @@ def test_alt_arrows_pick_through_wrappers_and_the_page_sees_no_input(counters, q
     qtbot.waitUntil(lambda: not w.annotate.note_box.isVisible(), timeout=5000)
     assert [p.annotation.element.selector for p in w.session.pins] == ["#card", "#veil"]
 
-    settle(qtbot, w)
+    sentinel(qtbot, w, js)
     assert js("window.counts") == {k: 0 for k in js("Object.keys(window.counts)")}
     assert js("document.getElementById('menu').dataset.open") == "true"
     assert js("document.activeElement.id") == "field"
@@ -287,7 +351,7 @@ def test_alt_down_picks_the_button_and_text_under_a_link_that_covers_the_card(wi
     pin(qtbot, w, QPoint(300, 220))
     assert w.session.pins[-1].annotation.element.selector == "#cover"
 
-    settle(qtbot, w)
+    sentinel(qtbot, w, js)
     assert js("window.counts") == {k: 0 for k in js("Object.keys(window.counts)")}
     assert js("location.pathname") == "/covered.html"
 
