@@ -3,15 +3,19 @@ unless there is no room, never on each other; the note box beside its target; th
 
 from __future__ import annotations
 
-from app.core.placement import Box, badge_width, place_badges, place_beside, place_label
+from app.core.placement import (OUTLINE_WIDTH, Box, badge_width, outline_box, place_badges, place_beside, place_label,
+                                text_cover)
 from app.core.policy import MARKER_SIZE
 
 VIEW = Box(0, 0, 800, 600)
 
 
 def test_a_badge_sits_just_above_its_elements_top_left_corner_when_there_is_room():
-    [b] = place_badges([(1, Box(100, 100, 50, 18), VIEW)])
-    assert (b.x, b.bottom) == (100, 98) and not b.intersects(Box(100, 100, 50, 18))
+    e = Box(100, 100, 50, 18)
+    [b] = place_badges([(1, e, VIEW)])
+    o = outline_box(e)
+    # It touches the outline's top-left corner from above: same left edge, its bottom on the outline's top.
+    assert (b.x, b.bottom) == (o.x, o.y) and not b.intersects(o) and o.y == e.y - OUTLINE_WIDTH
 
 
 def test_an_element_at_the_top_edge_gets_its_badge_beside_or_below_it():
@@ -75,3 +79,45 @@ def test_the_hover_label_stays_inside_the_area_at_every_edge():
 def test_the_badge_is_as_tall_as_the_policy_says():
     [b] = place_badges([(1234, Box(100, 100, 50, 18), VIEW)])
     assert b.height == MARKER_SIZE and b.width == badge_width(1234)
+
+
+def test_a_badge_touches_its_outline_wherever_it_goes():
+    for e in (Box(100, 100, 50, 18), Box(100, 0, 300, 30), Box(0, 0, 800, 30), Box(700, 0, 100, 600)):
+        [b] = place_badges([(1, e, VIEW)])
+        o = outline_box(e)
+        touching_h = (b.bottom == o.y or b.y == o.bottom) and b.x < o.right and o.x < b.right
+        touching_v = (b.right == o.x or b.x == o.right) and b.y < o.bottom and o.y < b.bottom
+        assert touching_h or touching_v, (e, b)
+
+
+def test_a_badge_above_an_inline_element_does_not_hide_the_line_of_text_above():
+    # An inline code span in a paragraph: text lines 20 px apart, the span on the second line, words left of it.
+    span = Box(300, 120, 60, 18)
+    lines = [Box(40, 100, 700, 18), Box(40, 120, 255, 18), Box(365, 120, 375, 18), Box(40, 140, 700, 18)]
+    [plain] = place_badges([(1, span, VIEW)])
+    assert any(plain.intersects(t) for t in lines)    # the rule without the page's text covers the line above
+    [b] = place_badges([(1, span, VIEW)], cover=text_cover(lines))
+    covered = sum(b.overlap(t) for t in lines)
+    # every place touching the outline hides some text here: the one chosen hides the least of them
+    for x, y in ((span.x - 2, 96 - 22), (span.x - 2, 140), (span.x - 2 - badge_width(1), 118)):
+        assert covered <= sum(Box(x, y, badge_width(1), MARKER_SIZE).overlap(t) for t in lines)
+    # a heading with a free margin on its right: the badge goes where no text is
+    heading = Box(40, 300, 300, 30)
+    text = [Box(40, 270, 700, 18), Box(40, 340, 700, 18)]
+    [h] = place_badges([(2, heading, VIEW)], cover=text_cover(text))
+    assert not any(h.intersects(t) for t in text) and not h.intersects(outline_box(heading))
+
+
+def test_a_badge_keeps_off_another_annotations_outline_when_it_can():
+    a, b = Box(100, 100, 200, 30), Box(100, 132 + 22, 200, 30)   # b sits under a with a badge-high gap
+    badges = place_badges([(1, a, VIEW), (2, b, VIEW)])
+    assert not badges[1].intersects(outline_box(a)) and not badges[0].intersects(outline_box(b))
+
+
+def test_the_hover_label_keeps_clear_of_the_badges():
+    target = Box(100, 100, 200, 30)
+    badge = Box(98, 76, 22, 22)       # the target's own badge above its top-left corner
+    label = place_label(target, 180, 18, VIEW, avoid=[badge])
+    assert label.inside(VIEW) and not label.intersects(badge)
+    free = place_label(target, 180, 18, VIEW)
+    assert free.intersects(badge)     # without the badges it would sit on it

@@ -12,10 +12,14 @@ from collections.abc import Iterable
 from PIL import Image, ImageDraw, ImageFont
 
 # The marker's colour and size are the page-side overlay's, defined once in the policy.
-from app.core.placement import Box, place_badges
+from app.core.placement import OUTLINE_WIDTH, Box, outline_box, place_badges
 from app.core.policy import MARKER_RGBA as MARKER_RED
 
 REDACTION_FILL = (31, 41, 55, 255)   # solid slate: nothing of what was there survives
+
+
+#: A grey-level difference from a rect's background above which a pixel is content (text), not a tint.
+INK_DELTA = 48
 
 
 def _box(rect: dict, k: float, origin: tuple[float, float]) -> tuple[int, int, int, int]:
@@ -39,21 +43,48 @@ def redact(image: Image.Image, rects: Iterable[dict], k: float = 1.0, origin: tu
     return touched
 
 
+def ink_cover(image: Image.Image, k: float = 1.0, origin: tuple[float, float] = (0, 0)):
+    """A ``cover`` function for :func:`app.core.placement.place_badges` read from the captured pixels: how
+    much of a rect (CSS px) is *ink* — pixels that differ from the rect's most common colour by more than a
+    faint tint (text, rules, images) — as an area in CSS px². The picture is what the page rendered, so this
+    sees the text lines the window's scene reports (overlay.js ``textNear``) and any other content."""
+    grey = image.convert("L")
+
+    def cover(b: Box) -> float:
+        box = (int((b.x - origin[0]) * k), int((b.y - origin[1]) * k),
+               int((b.right - origin[0]) * k + 0.999), int((b.bottom - origin[1]) * k + 0.999))
+        box = (max(0, box[0]), max(0, box[1]), min(image.width, box[2]), min(image.height, box[3]))
+        if box[2] <= box[0] or box[3] <= box[1]:
+            return 0.0
+        hist = grey.crop(box).histogram()
+        bg = max(range(256), key=hist.__getitem__)
+        ink = sum(c for v, c in enumerate(hist) if abs(v - bg) > INK_DELTA)
+        return ink / (k * k)
+    return cover
+
+
 def draw_annotations(image: Image.Image, items: Iterable[tuple[int, dict]], k: float = 1.0,
                      origin: tuple[float, float] = (0, 0)) -> None:
-    """Draw each ``(number, rect)``: a 2 px outline around the element and a numbered badge placed as the
-    window places it (:func:`app.core.placement.place_badges`: just outside the element's border box, inside
-    the image, clear of the other badges; inside the element only when there is no room), in place."""
+    """Draw each ``(number, rect)`` in the window's marker style, in place: an
+    :data:`~app.core.placement.OUTLINE_WIDTH` outline in :data:`MARKER_RED` outside the element's border box
+    and a numbered badge touching it, placed as the window places it
+    (:func:`app.core.placement.place_badges`: inside the image, clear of the other badges and — read from
+    these pixels (:func:`ink_cover`) — of the page's text where it can; inside the element only when there
+    is no room). ``k``: image px per CSS px (2 at DPR 2 with device scale)."""
     draw = ImageDraw.Draw(image)
     font = ImageFont.load_default(size=max(int(12 * k), 9))
     items = sorted(items, key=lambda item: item[0])
     area = Box(origin[0], origin[1], image.width / k, image.height / k)
-    badges = place_badges([(n, Box(r["x"], r["y"], r["width"], r["height"]), area) for n, r in items])
-    for number, rect in items:
-        draw.rectangle(_box(rect, k, origin), outline=MARKER_RED, width=max(int(2 * k), 2))
+    boxes = [(n, Box(r["x"], r["y"], r["width"], r["height"]), area) for n, r in items]
+    badges = place_badges(boxes, cover=ink_cover(image, k, origin))   # measured before anything is drawn
+    width = max(round(OUTLINE_WIDTH * k), 1)
+    for _, e, _ in boxes:
+        o = outline_box(e)
+        # PIL's outline grows inwards from the box given: the box is the outline's outer edge.
+        draw.rectangle(_box({"x": o.x, "y": o.y, "width": o.width, "height": o.height}, k, origin),
+                       outline=MARKER_RED, width=width)
     for (number, _), b in zip(items, badges):
         badge = _box({"x": b.x, "y": b.y, "width": b.width, "height": b.height}, k, origin)
-        draw.rounded_rectangle(badge, radius=(badge[3] - badge[1]) // 2, fill=MARKER_RED,
-                               outline=(255, 255, 255, 255), width=max(int(2 * k), 1))
+        draw.rounded_rectangle(badge, radius=(badge[3] - badge[1]) // 4, fill=MARKER_RED)
         centre = ((badge[0] + badge[2]) / 2, (badge[1] + badge[3]) / 2)
         draw.text(centre, str(number), fill=(255, 255, 255, 255), font=font, anchor="mm")

@@ -10,7 +10,7 @@ viewport): outside the box first, inside only when nothing outside fits.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from app.core.policy import BADGE_GAP, LABEL_GAP, MARKER_SIZE, NOTE_GAP
@@ -64,42 +64,76 @@ def badge_width(n: int) -> float:
     return max(MARKER_SIZE, 7 * len(str(n)) + 12)
 
 
+#: The marker outline's width in CSS px, drawn *outside* the element's border box (it never covers the
+#: element's own pixels), in :data:`~app.core.policy.MARKER_COLOR` — one style for the window
+#: (:mod:`app.ui.marks`) and the annotated PNG (:mod:`app.capture.draw`).
+OUTLINE_WIDTH = 2
+
+
+def outline_box(e: Box) -> Box:
+    """The outer edge of ``e``'s marker outline: ``e`` grown by :data:`OUTLINE_WIDTH` on every side (the
+    stroke fills the band between this box and ``e``)."""
+    return Box(e.x - OUTLINE_WIDTH, e.y - OUTLINE_WIDTH, e.width + 2 * OUTLINE_WIDTH, e.height + 2 * OUTLINE_WIDTH)
+
+
 def _badge_candidates(e: Box, w: float, h: float, gap: float) -> list[tuple[float, float]]:
-    """Top-left corners for a ``w``×``h`` badge just outside ``e``, best first: above its top-left corner,
-    below its bottom-left corner, left of it, right of its top-right corner (above and below first: beside an
-    inline element sits the word before it, above and below it often a line's leading); then the same edges
-    pushed along (stacking beside badges already there)."""
+    """Top-left corners for a ``w``×``h`` badge against ``e``'s outline (``e`` is the outline's outer box:
+    the badge touches it), best first: on top of its top-left corner, under its bottom-left corner, left
+    of its top-left corner, right of its top-right corner, on top of / under its right corners; then the
+    same edges pushed along by badge widths (stacking beside badges already there)."""
     step = w + gap
-    first = [(e.x, e.y - h - gap), (e.x, e.bottom + gap), (e.x - w - gap, e.y), (e.right + gap, e.y)]
+    first = [(e.x, e.y - h), (e.x, e.bottom), (e.x - w, e.y), (e.right, e.y),
+             (e.right - w, e.y - h), (e.right - w, e.bottom), (e.x - w, e.bottom - h), (e.right, e.bottom - h)]
     pushed = []
     for i in range(1, STACK_STEPS + 1):
-        pushed += [(e.x + i * step, e.y - h - gap), (e.x - w - gap, e.y + i * (h + gap)),
-                   (e.x + i * step, e.bottom + gap), (e.right + gap, e.y + i * (h + gap)),
-                   (e.x - w - gap - i * step, e.y - h - gap)]
+        pushed += [(e.x + i * step, e.y - h), (e.x - w, e.y + i * (h + gap)),
+                   (e.x + i * step, e.bottom), (e.right, e.y + i * (h + gap)),
+                   (e.x - w - i * step, e.y - h)]
     return first + pushed
 
 
-def place_badges(items: Sequence[tuple[int, Box, Box]], gap: float = BADGE_GAP) -> list[Box]:
+def text_cover(obstacles: Sequence[Box]) -> Callable[[Box], float]:
+    """A ``cover`` function for :func:`place_badges`: how much of ``obstacles`` (e.g. the page's text line
+    rects, same units) a badge rect would hide, as an area."""
+    def cover(b: Box) -> float:
+        return sum(b.overlap(o) for o in obstacles)
+    return cover
+
+
+def place_badges(items: Sequence[tuple[int, Box, Box]], gap: float = BADGE_GAP,
+                 cover: Callable[[Box], float] | None = None) -> list[Box]:
     """Badge rects for ``items`` ``[(number, element border box, area)]`` in drawing order (number order):
-    each badge outside its element's border box, inside its ``area`` (the visible viewport or frame part),
-    and clear of the badges placed before it. When no such place exists (a full-width element at the edge
+    each badge touching its element's outline (:func:`outline_box`) from outside, so it reads as that
+    element's, inside its ``area`` (the visible viewport or frame part), clear of the badges placed before
+    it. Of the places that fit, the first that hides no content wins: ``cover(rect)`` says how much page
+    content (text lines) a rect hides, and the other items' outlines count as content too; when every
+    place hides some, the one hiding least. When nothing outside fits (a full-width element at the edge
     of the view, a crowd) the badge goes inside the element's visible part at its top-left, moved right past
     earlier badges while it can. An element wholly outside its area keeps the first candidate (not shown).
     Returns one rect per item, in the same units as the input."""
     placed: list[Box] = []
-    for n, e, area in items:
+    outlines = [outline_box(e) for _, e, _ in items]
+    for i, (n, e, area) in enumerate(items):
         w, h = badge_width(n), float(MARKER_SIZE)
+        o = outlines[i]
+        others = outlines[:i] + outlines[i + 1:]
         spot = None
         if e.intersects(area) or (e.width == 0 and area.x <= e.x <= area.right and area.y <= e.y <= area.bottom):
-            for x, y in _badge_candidates(e, w, h, gap):
-                b = Box(x, y, w, h)
-                if b.inside(area) and not b.intersects(e) and not any(b.intersects(p) for p in placed):
-                    spot = b
+            best, best_cost = None, None
+            for x, y in _badge_candidates(o, w, h, gap):
+                # Slid into the area along the edge it touches (an element at the view's left edge has its
+                # outline partly out of view); a slide across the outline is refused below.
+                b = Box(x, y, w, h).clamped(area)
+                if not b.inside(area) or b.intersects(o) or any(b.intersects(p) for p in placed):
+                    continue
+                cost = sum(b.overlap(x) for x in others) + (cover(b) if cover is not None else 0.0)
+                if best_cost is None or cost < best_cost:
+                    best, best_cost = b, cost
+                if cost <= 0:
                     break
-            if spot is None:
-                spot = _inside(e, area, w, h, placed, gap)
+            spot = best if best is not None else _inside(e, area, w, h, placed, gap)
         else:
-            spot = Box(e.x, e.y - h - gap, w, h)
+            spot = Box(o.x, o.y - h, w, h)
         placed.append(spot)
     return placed
 
@@ -139,12 +173,22 @@ def place_beside(target: Box, width: float, height: float, area: Box, gap: float
     return min((c.clamped(area) for c in candidates + corners), key=lambda c: c.overlap(target))
 
 
-def place_label(target: Box, width: float, height: float, area: Box, gap: float = LABEL_GAP) -> Box:
+def place_label(target: Box, width: float, height: float, area: Box, gap: float = LABEL_GAP,
+                avoid: Sequence[Box] = ()) -> Box:
     """The hover label's rect: above ``target``'s top-left, else below its bottom-left, else inside its top
-    edge; always slid to lie wholly inside ``area`` (a label wider than ``area`` must be cut to fit first)."""
+    edge; always slid to lie wholly inside ``area`` (a label wider than ``area`` must be cut to fit first).
+    It keeps clear of the ``avoid`` rects (the markers' badges, same units): each place is also tried slid
+    right or left past the badge in the way; when every place meets a badge, the one that hides least."""
     above = Box(target.x, target.y - gap - height, width, height)
     below = Box(target.x, target.bottom + gap, width, height)
-    for c in (above, below):
-        if area.y <= c.y and c.bottom <= area.bottom:
-            return c.clamped(area)
-    return Box(target.x, max(target.y, area.y) + gap, width, height).clamped(area)
+    inner = Box(target.x, max(target.y, area.y) + gap, width, height)
+    bases = [c for c in (above, below) if area.y <= c.y and c.bottom <= area.bottom] + [inner]
+    candidates: list[Box] = []
+    for c in bases:
+        c = c.clamped(area)
+        candidates.append(c)
+        for b in avoid:
+            if c.intersects(b):
+                candidates += [Box(b.right + gap, c.y, width, height).clamped(area),
+                               Box(b.x - gap - width, c.y, width, height).clamped(area)]
+    return min(enumerate(candidates), key=lambda ic: (sum(ic[1].overlap(b) for b in avoid), ic[0]))[1]

@@ -70,6 +70,40 @@ function highlightRect(el) {
   const r = b.rect;
   return { left: r.x, top: r.y, right: r.x + r.width, bottom: r.y + r.height, width: r.width, height: r.height };
 }
+// The page's text lines around `el` (border box `box`, viewport CSS px): the line-fragment rects of the
+// text in its block (the nearest ancestor that is not inline, or `el` itself) and in the blocks just
+// before and after it, within a band of BAND px around the box, outside the box; at most TEXT_MAX, as
+// [x, y, width, height] relative to the box's top-left (scrolling moves them with the element). The host
+// keeps the element's badge off them (app/core/placement.py place_badges `cover`).
+const BAND = 48;
+const TEXT_MAX = 64;
+const TEXT_NODES_MAX = 400;
+function textNear(el, box) {
+  const inline = (e) => /^inline/.test(getComputedStyle(e).display) || getComputedStyle(e).display === 'contents';
+  let block = el;
+  while (block.parentElement && inline(block)) block = block.parentElement;
+  const sources = [block, block.previousElementSibling, block.nextElementSibling].filter(Boolean);
+  const out = [];
+  const range = document.createRange();
+  const x0 = box.x - BAND, x1 = box.x + box.width + BAND, y0 = box.y - BAND, y1 = box.y + box.height + BAND;
+  for (const src of sources) {
+    const walker = document.createTreeWalker(src, NodeFilter.SHOW_TEXT);
+    let visited = 0;
+    for (let node = walker.nextNode(); node && visited < TEXT_NODES_MAX && out.length < TEXT_MAX;
+         node = walker.nextNode(), visited++) {
+      if (!node.data.trim() || el.contains(node)) continue;
+      range.selectNodeContents(node);
+      for (const r of range.getClientRects()) {
+        if (r.width < 1 || r.height < 1 || r.right < x0 || r.left > x1 || r.bottom < y0 || r.top > y1) continue;
+        out.push([r.left - box.x, r.top - box.y, r.width, r.height].map((v) => Math.round(v * 10) / 10));
+        if (out.length >= TEXT_MAX) break;
+      }
+    }
+  }
+  range.detach();
+  return out;
+}
+
 class Probe {
   constructor() { this.host = null; this.dots = []; }
 
@@ -261,7 +295,15 @@ class Overlay {
     const box = elementBox(target).rect;
     if (!box) return { ...base, visible: false, seen: !!entry.last };
     entry.last = { x: box.x + scrollX, y: box.y + scrollY };
-    return { ...base, visible: true, seen: true, x: box.x, y: box.y, width: box.width, height: box.height };
+    // The text around it, measured again when the element's size changed or half a second passed (a scroll
+    // moves it with the element: the rects are relative to the box).
+    const now = performance.now();
+    if (!entry.text || entry.textW !== box.width || entry.textH !== box.height || now - entry.textAt > 500) {
+      entry.text = textNear(target, box);
+      entry.textW = box.width; entry.textH = box.height; entry.textAt = now;
+    }
+    const text = entry.text.map(([x, y, w, h]) => [x + box.x, y + box.y, w, h]);
+    return { ...base, visible: true, seen: true, x: box.x, y: box.y, width: box.width, height: box.height, text };
   }
 
   // The scene now (see the header), without doc and seq.

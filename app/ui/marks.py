@@ -18,7 +18,7 @@ from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPaintEvent, Q
 from PySide6.QtWebEngineWidgets import QWebEngineView
 from PySide6.QtWidgets import QWidget
 
-from app.core.placement import Box, place_badges, place_label
+from app.core.placement import OUTLINE_WIDTH, Box, outline_box, place_badges, place_label, text_cover
 from app.core.policy import (HIGHLIGHT_COLOR, LABEL_HEIGHT, MARKER_COLOR, MARKER_SELECTED_COLOR,
                              MARKER_STALE_COLOR)
 from app.webview.scene import Mark, Rect, Scene, SceneFeed
@@ -114,8 +114,10 @@ class MarksOverlay(QWidget):
         for m in marks:
             area = view if m.clip is None else _box(Rect(view.x, view.y, view.width, view.height).intersected(m.clip))
             items.append((m.n, Box(m.x, m.y, m.width, m.height), area))
+        # The page's text lines around every marker (overlay.js textNear): no badge hides them when it can.
+        cover = text_cover([_box(t) for m in marks for t in m.text])
         return [(m, QRectF(b.x * zoom, b.y * zoom, b.width * zoom, b.height * zoom))
-                for m, b in zip(marks, place_badges(items))]
+                for m, b in zip(marks, place_badges(items, cover=cover))]
 
     def badges(self) -> list[tuple[Mark, QRectF]]:
         """The badges as drawn now: ``[(mark, rect in widget px = view px)]`` in number order."""
@@ -151,7 +153,9 @@ class MarksOverlay(QWidget):
         text = metrics.elidedText(self.label_text(h), Qt.TextElideMode.ElideRight, max(0.0, self.width() - 16.0))
         width = min(metrics.horizontalAdvance(text) + 12, float(self.width()))
         target = Box(h.rect.x * zoom, h.rect.y * zoom, h.rect.width * zoom, h.rect.height * zoom)
-        box = place_label(target, width, float(LABEL_HEIGHT), Box(0.0, 0.0, float(self.width()), float(self.height())))
+        badges = [Box(r.x(), r.y(), r.width(), r.height()) for _, r in self._placed()]
+        box = place_label(target, width, float(LABEL_HEIGHT), Box(0.0, 0.0, float(self.width()), float(self.height())),
+                          avoid=badges)
         return QRectF(box.x, box.y, box.width, box.height), text
 
     def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 (Qt virtual)
@@ -167,18 +171,20 @@ class MarksOverlay(QWidget):
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawRect(QRectF(self.rect()).adjusted(1.5, 1.5, -1.5, -1.5))
         for mark in scene.marks:
-            # Each annotated element's border box, thin (its badge sits beside it: the outline ties them);
-            # the one whose note is open dashed and thicker.
+            # Each annotated element's outline: the marker style of the annotated PNG too (app/capture/draw.py),
+            # OUTLINE_WIDTH CSS px drawn outside the border box (it covers none of the element); the badge
+            # touches it. Blue while the element's note is open, grey when stale.
             if mark.visible and mark.width and mark.height:
                 self._clip(painter, base, mark.clip, zoom)
-                colour = MARKER_STALE_COLOR if mark.stale else MARKER_COLOR
-                pen = (QPen(_colour(colour, 0.8), 2, Qt.PenStyle.DashLine) if mark.selected
-                       else QPen(_colour(colour, 0.55), 1))
-                painter.setPen(pen)
+                colour = MARKER_STALE_COLOR if mark.stale else MARKER_SELECTED_COLOR if mark.selected else MARKER_COLOR
+                width = OUTLINE_WIDTH * zoom
+                painter.setPen(QPen(_colour(colour), width, Qt.PenStyle.SolidLine, Qt.PenCapStyle.SquareCap,
+                                    Qt.PenJoinStyle.MiterJoin))
                 painter.setBrush(Qt.BrushStyle.NoBrush)
-                inset = pen.widthF() / 2
-                painter.drawRect(QRectF(mark.x * zoom + inset, mark.y * zoom + inset, mark.width * zoom - 2 * inset,
-                                        mark.height * zoom - 2 * inset))
+                o = outline_box(Box(mark.x, mark.y, mark.width, mark.height))
+                half = width / 2   # the pen is centred on the path: the stroke's outer edge is the outline box
+                painter.drawRect(QRectF(o.x * zoom + half, o.y * zoom + half, o.width * zoom - width,
+                                        o.height * zoom - width))
         if scene.highlight is not None:
             self._paint_highlight(painter, base, zoom)
         for mark, rect in self._placed():
@@ -208,10 +214,12 @@ class MarksOverlay(QWidget):
         painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
 
     def _paint_badge(self, painter: QPainter, badge: QRectF, n: int, zoom: float, fill: str) -> None:
+        # A solid pill touching its element's outline, in the outline's colour: nothing between them, so the
+        # two read as one marker (the annotated PNG draws the same, app/capture/draw.py).
         size = badge.height()
-        painter.setPen(QPen(QColor("#FFFFFF"), 2 * zoom))
+        painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(_colour(fill))
-        painter.drawRoundedRect(badge.adjusted(zoom, zoom, -zoom, -zoom), size / 2 - zoom, size / 2 - zoom)
+        painter.drawRoundedRect(badge, size / 4, size / 4)
         self._number_font.setPixelSize(max(1, round(12 * zoom)))
         painter.setFont(self._number_font)
         painter.setPen(QColor("#FFFFFF"))

@@ -39,6 +39,8 @@ log = logging.getLogger("pagenote.scene")
 POLL_MS = 50
 #: At most this many markers are taken from one frame's scene.
 MAX_MARKS = 2_000
+#: At most this many text line rects are taken around one marker.
+MAX_TEXT = 64
 #: The hover label is cut to this many characters.
 LABEL_MAX = 200
 #: The channel object's name, as overlay.js addresses it.
@@ -81,6 +83,8 @@ class Mark:
     stale: bool
     selected: bool
     clip: Rect | None = None
+    #: The page's text line rects around the element (overlay.js ``textNear``), which its badge should not hide.
+    text: tuple[Rect, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -140,7 +144,9 @@ def parse_scene(data) -> tuple[str, int, dict | None, list[dict]]:
     for m in (data.get("markers") or [])[:MAX_MARKS]:
         markers.append({"id": str(m["id"])[:64], "n": int(_num(m["n"])),
                         **{k: _num(m.get(k, 0)) for k in ("x", "y", "width", "height")},
-                        **{k: bool(m.get(k)) for k in ("visible", "stale", "selected")}})
+                        **{k: bool(m.get(k)) for k in ("visible", "stale", "selected")},
+                        **({"text": [[_num(v) for v in t[:4]] for t in m["text"][:MAX_TEXT] if len(t) >= 4]}
+                           if m.get("text") else {})})
     return doc, seq, hover, markers
 
 
@@ -350,7 +356,8 @@ class SceneFeed(QObject):
                                       h.get("name", ""), h.get("k", 0), h.get("n", 0))
             for m in state.markers:
                 marks.append(Mark(key, m["id"], m["n"], m["x"] + dx, m["y"] + dy, m["width"], m["height"],
-                                  m["visible"], m["stale"], m["selected"], state.clip))
+                                  m["visible"], m["stale"], m["selected"], state.clip,
+                                  tuple(Rect(x + dx, y + dy, w, h) for x, y, w, h in m.get("text", ()))))
         scene = Scene(highlight, tuple(marks))
         if scene != self.scene:
             self.scene = scene
