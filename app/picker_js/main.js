@@ -2,6 +2,7 @@
 // @imports pins: overlay, elements, idFor; record: elementRecord; frames: isFrame, frameElements, frameContentRect, frameInfo, looksClosedHost, deepElementAt, deepElementsAt, resolveChain; locators: resolveLocator; anchors: rememberAnchor, forgetAnchorsExcept, anchorChanges, anchorStatus, stopAnchors; capture: documentMetrics, pinForCapture, scrollToExact, redactionRects
 // @imports anchors: refreshAnchors; geometry: elementBox, BOX_CONTENTS
 // @imports snapshot: snapshotDocument, resolveSnapshotRef, stopSnapshots
+// @imports freeze: freeze, unfreeze, frozenState
 // @imports revision: watchRevisions, stopRevisions, armRevision, revisionDiff, revisionStats, currentRevision; context: pageContext; refs: DOC_ID
 // @imports actions: actionTarget, focusForText, selectPlan, inputMark, inputSince, scrollState, revealFrame, frameAt; extract: extractText, findNodes
 // The entry module of the picker world: `window.__pagenote`, the API the host calls.
@@ -189,6 +190,12 @@ const api = {
     return JSON.stringify(b.rect ? { ...b.rect, box: b.kind } : { box: b.kind });
   },
 
+  // Freeze (freeze.js): this document's CSS animations and transitions, Web Animations and playing media
+  // stop where they are; unfreeze() restores what freeze() changed. Each answers {frozen, animations, media}.
+  freeze() { return JSON.stringify(freeze()); },
+  unfreeze() { return JSON.stringify(unfreeze()); },
+  frozen() { return JSON.stringify(frozenState()); },
+
   setOverlayVisible(on) { overlay.setVisible(on); },
 
   // Frames: the host waits for `frame()` to pass a value before grabbing pixels (two frames after a DOM
@@ -230,6 +237,7 @@ const api = {
   probe(colors) { overlay.setProbe(colors); },
 
   destroy() {
+    unfreeze();
     stopAnchors();
     stopSnapshots();
     stopRevisions();
