@@ -94,3 +94,20 @@ def test_freeze_reaches_an_iframe_and_a_navigation_ends_it(window, server, qtbot
     w.load_page(server.url("freeze.html"))
     assert changes == [False] and not freezer.frozen
     assert js("window.requestAnimationFrame.name") == "requestAnimationFrame"
+
+
+def test_the_freeze_key_freezes_the_shown_tab_and_is_listed_with_the_shortcuts(window, server, qtbot, js):
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+
+    w = window
+    w.load_page(server.url("freeze.html"))
+    assert w.freeze in w.shortcut_actions() and w.freeze.shortcut().toString() == "Ctrl+Shift+P"
+    w.view.setFocus()
+    QTest.keyClick(w.view.focusProxy(), Qt.Key.Key_P, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    qtbot.waitUntil(lambda: freezer_of(w.tab.bridge).frozen and w.freeze.isChecked(), timeout=10_000)
+    assert "Frozen" in w.status_label.text()
+    assert js("document.getElementById('video').paused") is True
+    QTest.keyClick(w.view.focusProxy(), Qt.Key.Key_P, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    qtbot.waitUntil(lambda: not freezer_of(w.tab.bridge).frozen and not w.freeze.isChecked(), timeout=10_000)
+    qtbot.waitUntil(lambda: js("document.getElementById('video').paused") is False, timeout=10_000)

@@ -30,6 +30,7 @@ from app.ui.status import StatusLine
 from app.ui.tab_view import TabDeck, TabView, current_part
 from app.ui import theme
 from app.ui.toolbars import Toolbars
+from app.ui.freeze_action import FreezeAction
 from app.webview.guest import LoadResult
 from app.webview.urls import url_from_user_input
 
@@ -72,6 +73,7 @@ class MainWindow(QMainWindow):
         self.act_annotate.toggled.disconnect()        # the toolbar's check drives the current tab's mode
         self.act_annotate.toggled.connect(lambda on: self.annotate.set_mode(on) if self.current else None)
         self.tab_strip = self.deck.build_strip()  # Ctrl+T, Ctrl+Shift+N, Ctrl+W, Ctrl+Tab …
+        self.freeze = FreezeAction(self).action  # Ctrl+Shift+P: the shown tab's motion paused / resumed
         self.help_menus = HelpMenus(self, self.shortcut_actions)  # Settings → Language, Help → shortcuts / About
         self._build_console()  # View → Console dock (Ctrl+Shift+J), DevTools (F12)
         install_devices_dock(self)  # View → Devices dock (Ctrl+Shift+D); the chooser pages' requestDevice opens
