@@ -196,7 +196,7 @@ def test_pagenote_keys_work_on_the_first_press_from_a_page_text_field(window, se
     proxy = focus_page_field(w, js, qtbot)
     js("for (const k in window.counts) window.counts[k] = 0")
     QTest.keyClick(proxy, Qt.Key.Key_A, CTRL | SHIFT)
-    assert w.annotate.active and w.act_annotate.isChecked() and w.mode_banner.isVisible()
+    assert w.annotate.active and w.act_annotate.isChecked() and w.mode_banner.active
     assert js("document.getElementById('field').value") == "typed"
 
 
@@ -251,7 +251,7 @@ def test_leaving_the_mode_with_an_empty_new_note_cancels_it_and_with_text_saves_
     qtbot.waitUntil(w.annotate.note_box.isVisible, timeout=5000)
     w.act_annotate.trigger()   # off with an empty new note: nothing is left behind
     assert not w.annotate.note_box.isVisible() and w.session.pins == []
-    assert "cancelled" in w.status_label.text() and not w.mode_banner.isVisible()
+    assert "cancelled" in w.status_label.text() and not w.mode_banner.active
     w.act_annotate.trigger()
     QTest.mouseClick(proxy, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, centre(js, "#target"))
     qtbot.waitUntil(w.annotate.note_box.isVisible, timeout=5000)

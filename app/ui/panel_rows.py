@@ -22,10 +22,11 @@ ROW_ROLE = Qt.ItemDataRole.UserRole + 1
 #: The status word of a sent row's status column (the chip's colour; the column's text is ``status — reply``).
 STATUS_ROLE = Qt.ItemDataRole.UserRole + 2
 
-#: Status chip colours (background), by status word.
-CHIP_COLOURS = {"exact": "#16A34A", "rematched": "#D97706", "stale": "#6B7280", "sent": "#2563EB",
-                "acknowledged": "#7C3AED", "resolved": "#16A34A", "dismissed": "#6B7280", "unsent": "#6B7280",
-                "delivered": "#0891B2",
+#: Status chip colours (background, under white text): each at least 4.5:1 against white (WCAG 2.x AA for
+#: text; tests/test_window_look.py computes it), the same in light and dark.
+CHIP_COLOURS = {"exact": "#15803D", "rematched": "#B45309", "stale": "#4B5563", "sent": "#2563EB",
+                "acknowledged": "#7C3AED", "resolved": "#15803D", "dismissed": "#4B5563", "unsent": "#4B5563",
+                "delivered": "#0E7490",
                 "pending": "#2563EB"}
 
 

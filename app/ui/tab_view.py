@@ -57,6 +57,7 @@ class TabView(QWidget):
         self.find_bar = FindBar(view)     # floating over the view (the page keeps its size)
         self.mode_banner = ModeBanner(view)
         self.mode_banner.done.clicked.connect(lambda: self.annotate.set_mode(False))
+        self.column.addWidget(self.mode_banner)  # a strip under the page: never over its content
         self.page_keys = PageKeys(window, view)  # pagenote's own keys on the first press in the page
         self.panel.edit_requested.connect(self.annotate.edit)
         self.panel.delete_requested.connect(self.annotate.delete)

@@ -9,24 +9,30 @@ scheme changes.
 
 from __future__ import annotations
 
+import atexit
+import shutil
+import tempfile
 from functools import lru_cache
+from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QRectF, Qt
 from PySide6.QtGui import QColor, QGuiApplication, QIcon, QPainter, QPalette, QPixmap
 from PySide6.QtSvg import QSvgRenderer
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QProxyStyle, QStyle, QStyleFactory
 
 from app.core.resources import resource
 
 #: Accent (selection, focus, the Send button), as in pagenote's marks (app/core/policy.py HIGHLIGHT_COLOR).
 ACCENT = "#2563EB"
 
-#: Palette colours per scheme: window, base (fields, lists), alternate base, text, muted text, border.
+#: Palette colours per scheme: window, base (fields, lists), alternate base, text, muted text, border
+#: (separators, lists), field (the edge of a control one types in or presses: at least 3:1 against window,
+#: base and alternate base, WCAG 2.x non-text contrast; tests/test_window_look.py computes it).
 COLOURS = {
     "light": {"window": "#F6F7F9", "base": "#FFFFFF", "alt": "#F1F3F6", "text": "#1F2937", "muted": "#6B7280",
-              "border": "#D5D9E0", "button": "#FFFFFF"},
+              "border": "#C9CED6", "field": "#858C96", "button": "#FFFFFF"},
     "dark": {"window": "#1E2024", "base": "#26292E", "alt": "#2C3036", "text": "#E5E7EB", "muted": "#9CA3AF",
-             "border": "#3A3F46", "button": "#2C3036"},
+             "border": "#4F5660", "field": "#737A84", "button": "#2C3036"},
 }
 
 #: The stylesheet (``{name}`` = a colour of :data:`COLOURS` or ``accent``). Spacing and shapes only where the
@@ -39,27 +45,36 @@ QToolBar QToolButton:checked {{ background: {accent}; color: #FFFFFF; }}
 QToolBar QToolButton[popupMode="1"] {{ padding-right: 18px; }}
 QToolBar QToolButton::menu-button {{ border: none; width: 16px; border-radius: 6px; }}
 QToolBar QToolButton::menu-button:hover {{ background: {border}; }}
-QLineEdit, QPlainTextEdit {{ border: 1px solid {border}; border-radius: 6px; padding: 4px 6px;
+QToolButton::menu-arrow, QToolButton::menu-indicator {{ image: url({chevron}); width: 12px; height: 12px; }}
+QToolButton#primary {{ background: {accent}; color: #FFFFFF; border: 1px solid {accent}; border-radius: 6px;
+    padding: 4px 12px; font-weight: 600; }}
+QToolButton#primary:hover {{ background: {accent_dark}; }}
+QToolButton#primary:disabled {{ background: {alt}; color: {muted}; border-color: {border}; }}
+QLineEdit, QPlainTextEdit {{ border: 1px solid {field}; border-radius: 6px; padding: 4px 6px;
     background: {base}; selection-background-color: {accent}; }}
 QLineEdit:focus, QPlainTextEdit:focus {{ border-color: {accent}; }}
 QListWidget, QTreeWidget, QTextBrowser {{ border: 1px solid {border}; border-radius: 6px; background: {base}; }}
 QListWidget::item {{ padding: 2px; }}
-QPushButton {{ border: 1px solid {border}; border-radius: 6px; padding: 4px 12px; background: {button}; }}
+QPushButton {{ border: 1px solid {field}; border-radius: 6px; padding: 4px 12px; background: {button}; }}
 QPushButton:hover {{ background: {alt}; }}
-QPushButton:disabled {{ color: {muted}; }}
-QPushButton#primary {{ background: {accent}; color: #FFFFFF; border-color: {accent}; }}
+QPushButton:disabled {{ color: {muted}; border-color: {border}; }}
+QPushButton#primary {{ background: {accent}; color: #FFFFFF; border-color: {accent}; font-weight: 600; }}
 QLabel#muted {{ color: {muted}; }}
 QLabel#sectionTitle {{ font-weight: 600; padding-top: 4px; }}
-QFrame#noteBox {{ background: {base}; border: 1px solid {border}; border-radius: 8px; }}
+QFrame#noteBox {{ background: {base}; border: 1px solid {field}; border-radius: 8px; }}
 QFrame#noteBox QLabel#title {{ font-weight: 600; }}
-QFrame#findBar {{ background: {base}; border: 1px solid {border}; border-radius: 8px; }}
-QFrame#modeBanner {{ background: {accent}; border-radius: 8px; }}
-QFrame#modeBanner QLabel {{ color: #FFFFFF; }}
+QFrame#findBar {{ background: {base}; border: 1px solid {field}; border-radius: 8px; }}
+QFrame#modeBanner {{ background: {alt}; border-top: 1px solid {border}; }}
+QFrame#modeBanner QLabel {{ color: {muted}; }}
+QFrame#modeBanner[on="true"] {{ background: {accent}; border-top: 1px solid {accent}; }}
+QFrame#modeBanner[on="true"] QLabel {{ color: #FFFFFF; }}
 QFrame#modeBanner QPushButton {{ background: #FFFFFF; color: {accent}; border: none; padding: 2px 10px; }}
 QStatusBar {{ border-top: 1px solid {border}; }}
 QStatusBar QToolButton {{ padding: 0 6px; }}
 QSplitter::handle {{ background: {border}; }}
+QMenuBar {{ background: {window}; }}
 """
+
 
 
 def scheme() -> str:
@@ -92,16 +107,61 @@ def palette(name: str) -> QPalette:
     return p
 
 
+#: The accent's pressed/hover shade.
+ACCENT_DARK = "#1D4ED8"
+
+
 def stylesheet(name: str) -> str:
     """The stylesheet of scheme ``name``."""
-    return STYLESHEET.format(accent=ACCENT, **COLOURS[name])
+    c = COLOURS[name]
+    chevron = tinted_svg("chevron-down", c["text"]).as_posix()
+    return STYLESHEET.format(accent=ACCENT, accent_dark=ACCENT_DARK, chevron=chevron, **c)
+
+
+@lru_cache(maxsize=32)
+def tinted_svg(name: str, colour: str) -> Path:
+    """A copy of Lucide icon ``name`` drawn in ``colour`` (``#RRGGBB``), as a file a stylesheet's ``url()`` can
+    name (in a directory of this process's own, removed at exit)."""
+    svg = resource("icons", "lucide", f"{name}.svg").read_text(encoding="utf-8")
+    out = _tint_dir() / f"{name}-{colour.lstrip('#')}.svg"
+    out.write_text(svg.replace("currentColor", colour), encoding="utf-8")
+    return out
+
+
+@lru_cache(maxsize=1)
+def _tint_dir() -> Path:
+    path = Path(tempfile.mkdtemp(prefix="pagenote-icons-"))
+    atexit.register(shutil.rmtree, path, True)
+    return path
+
+
+def relative_luminance(colour: str) -> float:
+    """WCAG 2.x relative luminance of ``#RRGGBB``: 0 (black) … 1 (white)."""
+    channels = [int(colour.lstrip("#")[i:i + 2], 16) / 255 for i in (0, 2, 4)]
+    r, g, b = (c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast_ratio(a: str, b: str) -> float:
+    """WCAG 2.x contrast ratio of two ``#RRGGBB`` colours, 1 … 21 (AA: 4.5 for text, 3 for UI edges)."""
+    la, lb = sorted((relative_luminance(a), relative_luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+class _Style(QProxyStyle):
+    """Fusion with Lucide icons where Qt would draw its own (the address bar's clear button)."""
+
+    def standardIcon(self, which, option=None, widget=None):  # noqa: N802 (Qt virtual)
+        if which == QStyle.StandardPixmap.SP_LineEditClearButton:
+            return icon("circle-x")
+        return super().standardIcon(which, option, widget)
 
 
 def apply(app: QApplication, name: str | None = None) -> str:
     """Style ``app`` for scheme ``name`` (the system's when ``None``): Fusion, the palette, the stylesheet.
     Returns the scheme applied."""
     name = name or scheme()
-    app.setStyle("Fusion")
+    app.setStyle(_Style(QStyleFactory.create("Fusion")))
     app.setPalette(palette(name))
     app.setStyleSheet(stylesheet(name))
     icon.cache_clear()

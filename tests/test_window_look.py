@@ -1,0 +1,108 @@
+"""The window's finish, measured: badges keep off the page's text (real text rects from the page), one marker
+style in the window and the annotated PNG, status chips and control edges with WCAG 2.x contrast in light and
+dark, the mode strip outside the page, Lucide icons where Qt would draw its own."""
+
+from __future__ import annotations
+
+from _badges import badge_rect
+from PIL import Image
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QStyle
+
+from app.core.placement import OUTLINE_WIDTH, Box, outline_box
+
+
+def text_rects(js, skip: str) -> list[Box]:
+    """Every text line fragment on the page outside ``skip`` (viewport CSS px)."""
+    rects = js(f"""(() => {{ const skip = document.querySelector({skip!r}); const out = [];
+        const w = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT); const r = document.createRange();
+        for (let n = w.nextNode(); n; n = w.nextNode()) {{ if (!n.data.trim() || skip.contains(n)) continue;
+          r.selectNodeContents(n); for (const q of r.getClientRects()) out.push([q.left, q.top, q.width, q.height]); }}
+        return out; }})()""")
+    return [Box(*r) for r in rects]
+
+
+def test_a_badge_takes_the_side_of_an_inline_span_where_no_text_is(window, server, qtbot, js):
+    w = window
+    w.load_page(server.url("prose.html"))
+    w.act_annotate.trigger()
+    r = js("(() => { const r = document.querySelector('#span').getBoundingClientRect();"
+           " return [r.left, r.top, r.width, r.height]; })()")
+    span = Box(*r)
+    proxy = w.view.focusProxy()
+    point = QPoint(round(span.x + span.width / 2), round(span.y + span.height / 2))
+    QTest.mouseMove(proxy, point)
+    QTest.mouseClick(proxy, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, point)
+    qtbot.waitUntil(w.annotate.note_box.isVisible, timeout=5000)
+    QTest.keyClick(w.annotate.note_box.editor, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: badge_rect(w, 1) is not None and any(m.text for m in w.marks.scene.marks), timeout=5000)
+    badge = Box(*badge_rect(w, 1))
+    text = text_rects(js, "#span")
+    assert text and any(t.y + t.height <= span.y for t in text)   # there is a line of text above the span
+    assert not any(badge.intersects(t) for t in text), (badge, text)
+    assert not badge.intersects(outline_box(span))
+    # it touches the outline (here on its left: the paragraph's margin is free)
+    o = outline_box(span)
+    assert badge.right == o.x or badge.bottom == o.y or badge.y == o.bottom or badge.x == o.right
+
+
+def test_the_annotated_png_keeps_badges_off_the_text_it_shows():
+    from app.capture.draw import MARKER_RED, draw_annotations
+    image = Image.new("RGB", (400, 200), (255, 255, 255))
+    for y in (40, 60, 80):   # three lines of "text" (dark bars) from x 60 to 380; the span at the middle one's start
+        image.paste((20, 20, 20), (60 if y != 60 else 150, y + 4, 380, y + 14))
+    span = {"x": 60, "y": 60, "width": 80, "height": 18}
+    clean = image.copy()
+    draw_annotations(image, [(1, span)], 1.0)
+    o = outline_box(Box(60, 60, 80, 18))
+    # the outline: OUTLINE_WIDTH px of the marker red just outside the border box, nothing drawn inside it
+    assert image.getpixel((int(o.x), 70)) == MARKER_RED[:3] and image.getpixel((int(o.x) + OUTLINE_WIDTH - 1, 70)) \
+        == MARKER_RED[:3]
+    assert image.getpixel((60, 70)) == clean.getpixel((60, 70))
+    # no pixel of the text lines became red: the badge went to the free left margin
+    for y in (44, 50, 84, 90):
+        assert all(image.getpixel((x, y)) == clean.getpixel((x, y)) for x in range(60, 380)), y
+    assert image.getpixel((int(o.x) - 5, 70)) == MARKER_RED[:3]
+
+
+def test_status_chips_and_control_edges_have_wcag_contrast_in_light_and_dark():
+    from app.ui import panel_rows, theme
+    for colour in panel_rows.CHIP_COLOURS.values():
+        assert theme.contrast_ratio(colour, "#FFFFFF") >= 4.5, colour   # white chip text on the chip
+    for name, c in theme.COLOURS.items():
+        for against in ("window", "base", "alt"):
+            assert theme.contrast_ratio(c["field"], c[against]) >= 3.0, (name, against)
+            assert theme.contrast_ratio(c["text"], c[against]) >= 4.5, (name, against)
+        assert theme.contrast_ratio(c["muted"], c["base"]) >= 4.5, name
+    assert round(theme.contrast_ratio("#000000", "#FFFFFF"), 2) == 21.0
+
+
+def test_the_mode_strip_sits_under_the_page_and_never_resizes_it(window, server, qtbot):
+    w = window
+    w.load_page(server.url("edges.html"))
+    before = w.view.geometry()
+    w.act_annotate.trigger()
+    banner = w.mode_banner
+    assert banner.active and banner.isVisible() and banner.done.isVisible()
+    g = banner.geometry()
+    assert w.view.geometry() == before
+    assert g.top() >= before.bottom() and not g.intersects(w.view.geometry())
+    w.act_annotate.trigger()
+    assert not banner.active and banner.isVisible() and w.view.geometry() == before
+
+
+def test_the_address_bars_clear_button_and_menu_arrows_are_lucide_icons(qapp, window):
+    from app.ui import theme
+    style, palette, sheet = qapp.style().name(), qapp.palette(), qapp.styleSheet()
+    try:
+        theme.apply(qapp, "dark")
+        icon = qapp.style().standardIcon(QStyle.StandardPixmap.SP_LineEditClearButton)
+        assert icon.cacheKey() == theme.icon("circle-x").cacheKey()
+        arrow = theme.tinted_svg("chevron-down", theme.COLOURS["dark"]["text"])
+        assert f"image: url({arrow.as_posix()})" in qapp.styleSheet() and arrow.is_file()
+    finally:
+        qapp.setStyle(style)
+        qapp.setPalette(palette)
+        qapp.setStyleSheet(sheet)
+        theme.icon.cache_clear()
