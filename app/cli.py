@@ -52,6 +52,20 @@ class _Target(argparse.Action):
         namespace.targets = targets
 
 
+class _Reference(argparse.Action):
+    """``--reference FILE`` attaches a reference image to the ``--annotate`` before it (index → path)."""
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        targets = getattr(namespace, "targets", None) or []
+        if not targets:
+            parser.error("--reference must follow an --annotate SELECTOR")
+        references = dict(getattr(namespace, "references", None) or {})
+        if len(targets) - 1 in references:
+            parser.error(f"--annotate {targets[-1][0]!r} has two --reference options")
+        references[len(targets) - 1] = Path(values)
+        namespace.references = references
+
+
 def _seconds(text: str) -> float:
     """A positive number of seconds (at most one hour), for argparse."""
     try:
@@ -143,6 +157,16 @@ def _fill_capture(p: argparse.ArgumentParser) -> None:
     p.add_argument("--note", metavar="TEXT", action=_Target, dest="targets",
                    help="note for the --annotate before it")
     p.add_argument("--summary", metavar="TEXT", default="", help="overall note for the batch")
+    p.add_argument("--reference", metavar="FILE", action=_Reference, dest="references",
+                   help="reference image (the design target) for the --annotate before it; copied into shots/")
+    p.add_argument("--detail", choices=("compact", "standard", "detailed", "forensic"), default="standard",
+                   help="how much of each element record the Markdown holds (default standard)")
+    p.add_argument("--import", metavar="FILE", type=Path, dest="import_file",
+                   help="add the annotations of an exported .json review, re-anchored in this page by their "
+                        "locators (its origin replaces theirs)")
+    p.add_argument("--export", choices=("html", "json"), action="append", default=[],
+                   help="also write the review as one self-contained HTML file or as JSON into <out>/annotations/ "
+                        "(repeatable)")
     p.add_argument("--no-screenshot", action="store_true", help="do not take the viewport PNG")
     p.add_argument("--viewport", metavar="WxH", type=_viewport, default=(1280, 800),
                    help="viewport size in CSS px (default 1280x800)")
@@ -331,7 +355,8 @@ def _capture(args: argparse.Namespace) -> int:
         summary=args.summary, out=_project_dir(args.out, create=True), screenshot=not args.no_screenshot,
         viewport=args.viewport, format=args.format, send=args.send, full_page=args.full_page, scale=args.scale,
         crops=args.crops, agent_copy=args.agent_copy, baseline=args.baseline, threshold=args.threshold,
-        load_timeout_ms=round(args.load_timeout * 1000), dialogs=args.dialogs)
+        load_timeout_ms=round(args.load_timeout * 1000), dialogs=args.dialogs, detail=args.detail,
+        references=args.references or {}, import_file=args.import_file, export=args.export)
     return headless.run(job)
 
 

@@ -58,6 +58,10 @@ class CaptureJob:
     baseline: Path | None = None
     threshold: float = 0.1
     dialogs: str = "dismiss"  # how JavaScript dialogs are answered (app.webview.dialogs.MODES)
+    detail: str = "standard"  # the Markdown's detail level (app.protocol.detail)
+    references: dict[int, Path] = field(default_factory=dict)  # target index → reference image
+    import_file: Path | None = None  # an exported .json review to add (app.tabs.review_import)
+    export: list[str] = field(default_factory=list)  # also write the review as "html" / "json"
 
 
 async def _capture(job: CaptureJob, tab) -> int:
@@ -99,6 +103,9 @@ async def _capture(job: CaptureJob, tab) -> int:
             raise PagenoteError("DUPLICATE_TARGET", f"{selector!r} matches the same element as {targets_of[key]!r}")
         targets_of[key] = selector
         session.add(key, record, note)
+    from app.tabs.review_import import capture_extras
+
+    await capture_extras(tab, job.references, job.import_file, job.out)  # --reference, --import
     for cut in session.cut_notes():  # the user's words are never cut silently (issue 9 §8)
         print(f"pagenote: warning: {cut}", file=sys.stderr)
     # Markers in every frame that holds a pin (posted: the renderer runs them before the capture's calls).
@@ -151,15 +158,19 @@ async def _capture(job: CaptureJob, tab) -> int:
     if navigations:
         raise PagenoteError("PAGE_NAVIGATED", "the page navigated away by itself during the capture")
     batch = session.batch(screenshot=shot, screenshot_clean=clean_path, screenshot_error=shot_error)
-    md_path = save_markdown(batch, job.out)
+    md_path = save_markdown(batch, job.out, detail=job.detail)
     print(f"pagenote: annotations {md_path}", file=sys.stderr)
+    for fmt in job.export:
+        from app.protocol.review_files import save_review
+
+        print(f"pagenote: {fmt} review {save_review(batch, job.out, fmt, job.detail)}", file=sys.stderr)
     if job.format == "json":
         sys.stdout.write(_json_output(batch, tab) + "\n")
     else:
-        sys.stdout.write(encode_annotations(batch))
+        sys.stdout.write(encode_annotations(batch, job.detail))
     sys.stdout.flush()
     if job.send:
-        sent = await _send(encode_annotations(batch))
+        sent = await _send(encode_annotations(batch, job.detail))
         if sent != EXIT_OK:
             return sent
     return verdict

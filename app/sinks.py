@@ -57,11 +57,13 @@ def write_atomic(path: Path, data: bytes) -> None:
         raise
 
 
-def save_markdown(batch: AnnotationBatch, project_dir: Path, now: datetime | None = None) -> Path:
+def save_markdown(batch: AnnotationBatch, project_dir: Path, now: datetime | None = None,
+                  detail: str = "standard") -> Path:
     """Write ``batch`` to ``<project_dir>/annotations/<YYYYmmdd-HHMMSS>.md`` (UTF-8, LF) and return the
-    absolute path. Raises ``OSError`` when the directory or file cannot be written."""
+    absolute path, its element records at ``detail`` (app/protocol/detail.py). Raises ``OSError`` when the
+    directory or file cannot be written."""
     directory = (project_dir / "annotations").resolve()
     directory.mkdir(parents=True, exist_ok=True)
     path = unique_path(directory, stamp(now), ".md")
-    write_atomic(path, encode_annotations(batch).encode("utf-8"))
+    write_atomic(path, encode_annotations(batch, detail).encode("utf-8"))
     return path

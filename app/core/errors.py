@@ -199,6 +199,9 @@ REGISTRY: dict[str, ErrorKind] = _rows(
      "a virtual device description or reply script does not parse"),
     ("DEVICE_UNPLUGGED", -32099, EXIT_BAD_INPUT, "plug the virtual device in first (virtual_device_script plugged=true)",
      "the virtual device is unplugged"),
+    ("BAD_REVIEW_FILE", -32076, EXIT_BAD_INPUT,
+     "import a .json review that pagenote exported (Export… → JSON, or capture --export json)",
+     "the file to import is not a valid pagenote review"),
     # -- warnings: reported, the run still succeeds (exit code 0) --
     ("DIALOG_LOOP", -32060, EXIT_OK,
      "the page keeps opening alert/confirm/prompt dialogs; pagenote answers them all at once — check the page's script",

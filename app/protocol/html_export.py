@@ -1,0 +1,145 @@
+"""A review as one self-contained HTML file: opens in any browser without pagenote and without the network.
+
+Layout: the summary, then per page screenshot (the batch's, or each annotation's page screenshot in a batch
+spanning pages) a row of the image — the annotated one, with pagenote's numbered markers drawn on it
+(app/capture/draw.py) — and beside it the notes of the annotations on that page, numbered as the markers.
+Each note lists its element (role, name, selector), its element crop labelled *current state* and its
+reference image labelled *design target*, and the annotation's Markdown at the chosen detail level.
+
+Every image is embedded as a ``data:`` URL (RFC 2397) read from its file; an image file that cannot be read
+is named in the text instead. A Content-Security-Policy meta element (CSP Level 3 §6.1; ``default-src
+'none'; img-src data:``) keeps the document from loading anything: no request leaves the browser. All page
+and user text is HTML-escaped (the notes, the records) so nothing in a record can add markup or script.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+from pathlib import Path
+
+from app.model.annotation import Annotation, AnnotationBatch
+from app.protocol.detail import DEFAULT_LEVEL, restrict
+from app.protocol.markdown import encode_annotations
+
+#: File signatures → MIME types of the images pagenote writes or the user attaches.
+_SIGNATURES = ((b"\x89PNG\r\n\x1a\n", "image/png"), (b"\xff\xd8\xff", "image/jpeg"), (b"GIF87a", "image/gif"),
+               (b"GIF89a", "image/gif"), (b"RIFF", "image/webp"))
+#: Largest image embedded, in bytes (a full-page PNG of a long page stays below it).
+MAX_IMAGE_BYTES = 40 * 1024 * 1024
+CSP = "default-src 'none'; img-src data:; style-src 'unsafe-inline'"
+
+_STYLE = """
+body { font: 15px/1.45 system-ui, sans-serif; margin: 0; color: #1f2937; background: #f3f4f6; }
+header { padding: 16px 24px; background: #111827; color: #f9fafb; }
+header h1 { margin: 0 0 4px; font-size: 20px; } header p { margin: 0; white-space: pre-wrap; }
+section.page { display: grid; grid-template-columns: minmax(0, 3fr) minmax(320px, 2fr); gap: 20px; padding: 20px 24px; }
+section.page > figure { margin: 0; position: sticky; top: 12px; align-self: start; }
+figure img.page { width: 100%; border: 1px solid #d1d5db; background: #fff; }
+figcaption, .url { color: #6b7280; font-size: 13px; overflow-wrap: anywhere; }
+ol.notes { list-style: none; margin: 0; padding: 0; }
+li.note { background: #fff; border: 1px solid #e5e7eb; border-radius: 8px; padding: 12px 14px; margin-bottom: 14px; }
+.num { display: inline-block; min-width: 24px; height: 24px; border-radius: 12px; background: #dc2626; color: #fff;
+       text-align: center; font-weight: 700; margin-right: 8px; }
+.text { white-space: pre-wrap; font-weight: 600; }
+.status { color: #b45309; font-size: 13px; } code { font-size: 12px; overflow-wrap: anywhere; }
+.shots { display: flex; flex-wrap: wrap; gap: 10px; margin-top: 8px; }
+.shots figure { margin: 0; max-width: 48%; } .shots img { max-width: 100%; border: 1px solid #d1d5db; }
+.target figcaption { color: #047857; font-weight: 600; } .current figcaption { color: #1d4ed8; font-weight: 600; }
+details pre { white-space: pre-wrap; font-size: 12px; background: #f9fafb; padding: 8px; overflow-wrap: anywhere; }
+"""
+
+
+def data_url(path: str) -> str | None:
+    """``data:<mime>;base64,…`` of the image file at ``path``, or ``None`` when it cannot be read, is larger
+    than :data:`MAX_IMAGE_BYTES` or is not a PNG, JPEG, GIF or WebP image."""
+    try:
+        p = Path(path)
+        if not p.is_file() or p.stat().st_size > MAX_IMAGE_BYTES:
+            return None
+        data = p.read_bytes()
+    except OSError:
+        return None
+    for signature, mime in _SIGNATURES:
+        if data.startswith(signature) and (mime != "image/webp" or data[8:12] == b"WEBP"):
+            return f"data:{mime};base64,{base64.b64encode(data).decode('ascii')}"
+    return None
+
+
+def _e(text: str) -> str:
+    return html.escape(text, quote=True)
+
+
+def _image(path: str, css_class: str, alt: str) -> str:
+    url = data_url(path)
+    if url is None:
+        return f'<p class="missing">[image not embedded: {_e(path)} could not be read]</p>'
+    return f'<img class="{css_class}" alt="{_e(alt)}" src="{url}">'
+
+
+def _shot(path: str, kind: str, caption: str) -> str:
+    return f'<figure class="{kind}">{_image(path, "shot", caption)}<figcaption>{_e(caption)}</figcaption></figure>'
+
+
+def _note(number: int, a: Annotation, detail: str) -> str:
+    el = a.element
+    who = " · ".join(x for x in (el.role, f"“{el.accessible_name}”" if el.accessible_name else "") if x)
+    parts = [f'<li class="note" id="a{number}"><span class="num">{number}</span>',
+             f'<span class="text">{_e(a.note) or "<i>(no note)</i>"}</span>']
+    if a.status:
+        parts.append(f'<div class="status">{_e(a.status)} {_e(a.status_reason)}</div>')
+    if who:
+        parts.append(f"<div>{_e(who)}</div>")
+    if el.selector:
+        parts.append(f"<div><code>{_e(el.selector)}</code></div>")
+    if el.url:
+        parts.append(f'<div class="url">{_e(el.url)}</div>')
+    shots = []
+    if a.screenshot:
+        shots.append(_shot(a.screenshot, "current", "Current state (screenshot of the element)"))
+    if a.reference:
+        shots.append(_shot(a.reference, "target", "Design target (reference image)"))
+    if shots:
+        parts.append(f'<div class="shots">{"".join(shots)}</div>')
+    one = AnnotationBatch(annotations=(a,))
+    parts.append(f"<details><summary>Markdown ({_e(detail)})</summary><pre>{_e(encode_annotations(one, detail))}"
+                 "</pre></details></li>")
+    return "".join(parts)
+
+
+def _pages(batch: AnnotationBatch) -> list[tuple[str, list[int]]]:
+    """``[(page screenshot path or "", [annotation numbers])]`` in order of first annotation."""
+    if not any(a.page_screenshot for a in batch.annotations):
+        return [(batch.screenshot, list(range(1, len(batch.annotations) + 1)))]
+    groups: dict[str, list[int]] = {}
+    for n, a in enumerate(batch.annotations, 1):
+        groups.setdefault(a.page_screenshot, []).append(n)
+    return list(groups.items())
+
+
+def review_html(batch: AnnotationBatch, detail: str = DEFAULT_LEVEL, title: str = "") -> str:
+    """The whole review as one HTML document (module docstring). ``detail`` is the level of each note's
+    Markdown (:mod:`app.protocol.detail`); ``DetailLevelError`` for an unknown one."""
+    batch = restrict(batch, detail)
+    title = title or f"pagenote review: {len(batch.annotations)} annotations"
+    out = ["<!doctype html>", '<html lang="en"><head><meta charset="utf-8">',
+           f'<meta http-equiv="Content-Security-Policy" content="{CSP}">',
+           '<meta name="viewport" content="width=device-width, initial-scale=1">',
+           f"<title>{_e(title)}</title><style>{_STYLE}</style></head><body>",
+           f"<header><h1>{_e(title)}</h1>"]
+    if batch.summary:
+        out.append(f"<p>{_e(batch.summary)}</p>")
+    out.append("</header>")
+    for shot, numbers in _pages(batch):
+        url = batch.annotations[numbers[0] - 1].element.url if numbers else ""
+        out.append('<section class="page">')
+        if shot:
+            out.append(f'<figure>{_image(shot, "page", "page screenshot with numbered markers")}'
+                       f"<figcaption>{_e(url)}: the page with numbered markers</figcaption></figure>")
+        else:
+            out.append(f"<figure><figcaption>{_e(url)}: no page screenshot</figcaption></figure>")
+        out.append('<ol class="notes">')
+        out += [_note(n, batch.annotations[n - 1], detail) for n in numbers]
+        out.append("</ol></section>")
+    out.append("</body></html>")
+    return "\n".join(out) + "\n"
