@@ -64,16 +64,54 @@ def test_clicking_inside_a_frame_pins_that_element(frames, qtbot, chain, frame, 
 
 
 def test_frames_see_no_input_in_annotation_mode(frames, qtbot):
-    window = frames
-    window.act_annotate.trigger()
-    route, _ = click_element(window, qtbot, "#cross >> #child-button")
-    # The counters live in the frame's own page world: read them there (world 0 of that frame).
+    """Clicks, hover and keys over a cross-origin frame reach none of its listeners in the mode; a wheel sent
+    afterwards (it passes the mode) is counted in the frame first, so the zeros are final. The control, first:
+    the same clicks and keys with the mode off move every counter (and leave the keyboard focus in the frame,
+    where a leaked key would land)."""
+    from PySide6.QtCore import QPointF
+    from PySide6.QtGui import QWheelEvent
+    from PySide6.QtWidgets import QApplication
+
     from tests.conftest import run_js
 
-    assert run_js(qtbot, route.frame, "window.counts") == {k: 0 for k in
-                                                          ("pointerdown", "mousedown", "mouseup", "click",
-                                                           "keydown", "focusin", "focusout")}
-    assert route.frame is not None  # the click went into the cross-origin frame
+    window = frames
+    proxy = window.view.focusProxy()
+
+    def counts():
+        return run_js(qtbot, route.frame, "window.counts")   # in the frame's own page world
+
+    def sentinel():
+        before = run_js(qtbot, route.frame, "window.wheels")
+        at = QPointF(point)
+        QApplication.sendEvent(proxy, QWheelEvent(at, QPointF(proxy.mapToGlobal(point)), QPoint(0, -10), QPoint(0, -12),
+                                                  Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier,
+                                                  Qt.ScrollPhase.NoScrollPhase, False))
+        qtbot.waitUntil(lambda: run_js(qtbot, route.frame, "window.wheels") > before, timeout=10_000)
+
+    def clicks():
+        QTest.mouseMove(proxy, point + QPoint(1, 1))
+        QTest.mouseClick(proxy, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, point)
+        QTest.mouseClick(proxy, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, point + QPoint(150, 0))   # beside it, in the frame
+
+    route, found = window.run(select_chain(window.tab.bridge, "#cross >> #child-button"))
+    assert route.frame is not None  # the cross-origin frame
+    vp = found["viewport"]
+    point = QPoint(int(route.offset[0] + vp["x"] + vp["width"] / 2), int(route.offset[1] + vp["y"] + vp["height"] / 2))
+    window.view.setFocus()
+    clicks()   # the control, with the mode off; the clicks leave the keyboard focus in the frame
+    QTest.keyClicks(proxy, "abc")
+    sentinel()
+    assert all(n > 0 for n in counts().values()), counts()
+    run_js(qtbot, route.frame, "for (const k in window.counts) window.counts[k] = 0")
+
+    window.act_annotate.trigger()
+    QTest.keyClicks(proxy, "abc")   # first: the clicks open the note box, which takes the keyboard
+    clicks()
+    qtbot.waitUntil(window.annotate.note_box.isVisible, timeout=5000)   # the clicks picked, as pagenote's
+    window.annotate.note_box.hide()
+    sentinel()
+    assert counts() == {k: 0 for k in ("pointerdown", "mousedown", "mouseup", "click", "keydown", "focusin", "focusout")}
+    assert window.session.pins[0].annotation.element.frame == "#cross"
 
 
 def test_marker_in_a_frame_follows_the_frame_scroll(frames, qtbot):
@@ -146,18 +184,40 @@ def test_elements_in_open_shadow_roots_are_pickable_with_chained_selectors(shado
 
 
 def test_shadow_roots_see_no_input_in_annotation_mode(shadow, qtbot, js):
+    """The control first: with the mode off a click and keys at the open root's button reach the root's own
+    listeners (and leave the focus there). In the mode the same keys and click reach none of them; a wheel
+    sent afterwards is counted in the root first, so the zeros are final."""
+    from PySide6.QtCore import QPointF
+    from PySide6.QtGui import QWheelEvent
+    from PySide6.QtWidgets import QApplication
+
     window = shadow
-    window.act_annotate.trigger()
-    click_element(window, qtbot, "#open >> #inner-button")
-    QTest.keyClicks(window.view.focusProxy(), "ab")
-    assert js("window.shadowCounts") == {t: 0 for t in ("pointerdown", "mousedown", "mouseup", "click",
-                                                          "keydown", "focusin")}
-    window.act_annotate.trigger()  # off: the same click reaches the shadow root
+    proxy = window.view.focusProxy()
     route, found = window.run(select_chain(window.tab.bridge, "#open >> #inner-button"))
     vp = found["viewport"]
-    QTest.mouseClick(window.view.focusProxy(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
-                     QPoint(int(vp["x"] + 5), int(vp["y"] + 5)))
-    qtbot.waitUntil(lambda: js("window.shadowCounts.click") == 1, timeout=5000)
+    point = QPoint(int(vp["x"] + 5), int(vp["y"] + 5))
+
+    def sentinel():
+        before = js("window.shadowWheels")
+        QApplication.sendEvent(proxy, QWheelEvent(QPointF(point), QPointF(proxy.mapToGlobal(point)), QPoint(0, -10),
+                                                  QPoint(0, -12), Qt.MouseButton.NoButton,
+                                                  Qt.KeyboardModifier.NoModifier, Qt.ScrollPhase.NoScrollPhase, False))
+        qtbot.waitUntil(lambda: js("window.shadowWheels") > before, timeout=10_000)
+
+    window.view.setFocus()
+    QTest.mouseClick(proxy, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, point)
+    QTest.keyClicks(proxy, "ab")
+    sentinel()
+    assert all(n > 0 for n in js("window.shadowCounts").values()), js("window.shadowCounts")
+    js("for (const k in window.shadowCounts) window.shadowCounts[k] = 0")
+
+    window.act_annotate.trigger()
+    QTest.keyClicks(proxy, "ab")   # before the click: the note box takes the keyboard
+    click_element(window, qtbot, "#open >> #inner-button")
+    sentinel()
+    assert js("window.shadowCounts") == {t: 0 for t in ("pointerdown", "mousedown", "mouseup", "click",
+                                                          "keydown", "focusin")}
+    assert window.session.pins[0].annotation.element.selector.endswith("#inner-button")
 
 
 def test_a_closed_shadow_root_picks_its_host_and_says_so(shadow, qtbot):
