@@ -46,7 +46,8 @@ def test_ctrl_t_a_second_tab_follows_the_address_bar_annotates_and_ctrl_w_closes
     first = w.tab
     second = new_tab(w, qtbot)
     assert second.lease is first.lease and w.tab_strip.count() == 2 and w.tab_strip.currentIndex() == 1
-    assert w.stack.currentWidget().tab is second and w.panel.session is second.session
+    assert w.stack.currentWidget().tab is second and w.panel.session is w.app.batch_session
+    assert w.panel.current_tab == second.id
     w.load_page(server.url("edges.html"))
     qtbot.waitUntil(lambda: w.address.text() == server.url("edges.html"), timeout=5_000)
     QTest.keyClick(w.address, Qt.Key.Key_Tab, CTRL)          # Ctrl+Tab: back to the first tab
@@ -77,7 +78,8 @@ def test_ctrl_t_a_second_tab_follows_the_address_bar_annotates_and_ctrl_w_closes
     QTest.keyClick(w.address, Qt.Key.Key_Tab, CTRL)
     qtbot.waitUntil(lambda: w.tab is first, timeout=5_000)
     assert not w.act_annotate.isChecked() and not w.views[second.id].annotate.active
-    assert w.panel.session is first.session and w.panel.rows() == []
+    assert w.panel.current_tab == first.id and first.session.pins == []
+    assert w.panel.headers() == [f"Tab 2: {second.page.title()} · {server.url('counters.html')}"]
     # Ctrl+W closes the shown tab (the second, after coming back to it); the first is shown again.
     QTest.keyClick(w.address, Qt.Key.Key_Tab, CTRL)
     qtbot.waitUntil(lambda: w.tab is second, timeout=5_000)

@@ -76,7 +76,7 @@ class TabsHost(BrowserHost, ActionsHost):
         if params.kind == "element":
             session = tab.session
             if params.batch == "current":
-                ids = [p.id for p in session.pins]
+                ids = session.batch_ids()  # batch-wide numbers; "" for another tab's annotation
             elif params.batch in session.sent_ids:
                 ids = session.sent_ids[params.batch]
             else:
@@ -85,6 +85,9 @@ class TabsHost(BrowserHost, ActionsHost):
             if number is None or not 1 <= number <= len(ids):
                 raise PagenoteError("NOT_FOUND", f"there is no annotation {number} in batch {params.batch!r}",
                                     f"that batch has annotations 1..{len(ids)}" if ids else "that batch is empty")
+            if not ids[number - 1]:
+                raise PagenoteError("NOT_FOUND", f"annotation {number} was made in another tab",
+                                    "select that tab (tabs.select), then ask again")
             shot = await tab.capture.element(number, ids[number - 1], shooter)
         elif params.kind == "full":
             shot, _ = await shooter.full_page()

@@ -1,7 +1,10 @@
 """The batch being built in the app: pinned annotations with stable ids, in number order. No Qt.
 
 Numbers are positions (1-based) in :attr:`Session.pins`, so they stay contiguous after a delete by
-construction (issue #2 §2). Ids are the page-side element ids (``e1``, ``e2`` …) that markers are keyed by.
+construction (issue #2 §2). Ids are the page-side element ids (``e1``, ``e2`` …) that markers are keyed by;
+they are unique within a tab, so a batch that spans tabs names a pin by ``(id, tab)``: every method that takes
+a ``pin_id`` takes ``tab`` too (``None``: the first pin with that id, whatever its tab). One batch serves a
+window's tabs; :class:`app.model.tab_session.TabSession` is one tab's view of it.
 """
 
 from __future__ import annotations
@@ -30,6 +33,8 @@ class Pin:
     page: str = ""
     #: Code points of the typed note that the model cut to ``NOTE_CAP`` (0: kept whole; issue 9 §8).
     note_cut: int = 0
+    #: The id of the tab it was made in (``""``: a batch of one tab); it stays after that tab closed.
+    tab: str = ""
 
 
 class Session:
@@ -41,6 +46,11 @@ class Session:
         #: Pin ids of batches already sent, by batch id, in annotation order: the page keeps those elements
         #: (without markers) so an agent can still ask for an element screenshot of a sent annotation.
         self.sent_ids: dict[str, list[str]] = {}
+        #: The tab of each id in :attr:`sent_ids` (same order).
+        self.sent_tabs: dict[str, list[str]] = {}
+        #: The tabs' views of this batch (:class:`app.model.tab_session.TabSession`), by tab id, in the order
+        #: they were made; a closed tab's view stays while the batch holds its pins.
+        self.views: dict = {}
         self._observers: list[Callable[[], None]] = []
 
     def subscribe(self, callback: Callable[[], None]) -> None:
@@ -51,42 +61,44 @@ class Session:
         for callback in list(self._observers):
             callback()
 
-    def number_of(self, pin_id: str) -> int:
-        """1-based number of the pin with ``pin_id``. Raises ``KeyError`` when there is none."""
+    def number_of(self, pin_id: str, tab: str | None = None) -> int:
+        """1-based number (batch-wide) of the pin with ``pin_id`` (in ``tab`` when given). Raises
+        ``KeyError`` when there is none."""
         for i, pin in enumerate(self.pins, start=1):
-            if pin.id == pin_id:
+            if pin.id == pin_id and (tab is None or pin.tab == tab):
                 return i
         raise KeyError(pin_id)
 
-    def get(self, pin_id: str) -> Pin:
-        """The pin with ``pin_id``. Raises ``KeyError`` when there is none."""
-        return self.pins[self.number_of(pin_id) - 1]
+    def get(self, pin_id: str, tab: str | None = None) -> Pin:
+        """The pin with ``pin_id`` (in ``tab`` when given). Raises ``KeyError`` when there is none."""
+        return self.pins[self.number_of(pin_id, tab) - 1]
 
-    def add(self, pin_id: str, element: ElementRecord, note: str = "", page: str = "") -> int:
-        """Pin ``element`` under ``pin_id`` on ``page`` (replacing the note if already pinned); return its
-        number."""
+    def add(self, pin_id: str, element: ElementRecord, note: str = "", page: str = "", tab: str = "") -> int:
+        """Pin ``element`` under ``pin_id`` on ``page`` of ``tab`` (replacing the note if already pinned);
+        return its number."""
         try:
-            pin = self.get(pin_id)
+            pin = self.get(pin_id, tab)
             pin.annotation = Annotation(note=note, element=element)
             pin.note_cut = note_overflow(note)
         except KeyError:
-            self.pins.append(Pin(pin_id, Annotation(note=note, element=element), page, note_overflow(note)))
+            self.pins.append(Pin(pin_id, Annotation(note=note, element=element), page, note_overflow(note), tab))
         self._changed()
-        return self.number_of(pin_id)
+        return self.number_of(pin_id, tab)
 
-    def set_note(self, pin_id: str, note: str) -> None:
+    def set_note(self, pin_id: str, note: str, tab: str | None = None) -> None:
         """Replace the note of pin ``pin_id``. Raises ``KeyError`` when there is none."""
-        pin = self.get(pin_id)
+        pin = self.get(pin_id, tab)
         pin.annotation = pin.annotation.model_copy(update={"note": Annotation(note=note).note})
         pin.note_cut = note_overflow(note)
         self._changed()
 
-    def set_anchor(self, pin_id: str, status: str, element: ElementRecord | None = None, reason: str = "") -> None:
+    def set_anchor(self, pin_id: str, status: str, element: ElementRecord | None = None, reason: str = "",
+                   tab: str | None = None) -> None:
         """Record a re-anchoring result for pin ``pin_id``: ``status`` ``exact`` (→ ``""``), ``rematched``
         (with the refreshed ``element``) or ``stale`` (with its ``reason``, e.g. ``ambiguous: 5 candidates``;
         issue 9 §4). Unknown ids are ignored."""
         try:
-            pin = self.get(pin_id)
+            pin = self.get(pin_id, tab)
         except KeyError:
             return
         update: dict = {"status": "" if status == STATUS_EXACT else status,
@@ -102,7 +114,7 @@ class Session:
         self._changed()
 
     def refresh(self, pin_id: str, status: str, element: ElementRecord | None = None, reason: str = "",
-                when: str = "") -> list[str]:
+                when: str = "", tab: str | None = None) -> list[str]:
         """Record what the page says about pin ``pin_id`` right before an export (issue 9 §4): ``stale`` (with
         its ``reason``; the record is left as it was pinned), else the live ``element``: for ``rematched`` the
         whole record (the node was replaced), for ``exact`` its location fields (:data:`LOCATION_FIELDS`:
@@ -110,11 +122,11 @@ class Session:
         ``"<when>: selector, rect changed"`` (``when``: an ISO 8601 UTC time). Returns the names of the fields
         that changed (empty for an unknown id or no change)."""
         try:
-            pin = self.get(pin_id)
+            pin = self.get(pin_id, tab)
         except KeyError:
             return []
         if status == STATUS_STALE or element is None:
-            self.set_anchor(pin_id, STATUS_STALE, None, reason)
+            self.set_anchor(pin_id, STATUS_STALE, None, reason, tab)
             return []
         old = pin.annotation.element
         if status == STATUS_REMATCHED:
@@ -138,19 +150,19 @@ class Session:
         """The pages of the batch, in order of their first annotation."""
         return list(dict.fromkeys(p.page for p in self.pins))
 
-    def set_screenshot(self, pin_id: str, path: str) -> None:
+    def set_screenshot(self, pin_id: str, path: str, tab: str | None = None) -> None:
         """Attach an element crop (absolute path) to pin ``pin_id``, replacing a recorded failure. Raises
         ``KeyError`` when there is none."""
-        pin = self.get(pin_id)
+        pin = self.get(pin_id, tab)
         pin.annotation = pin.annotation.model_copy(update={"screenshot": Annotation(screenshot=path).screenshot,
                                                            "screenshot_error": ""})
         self._changed()
 
-    def set_screenshot_error(self, pin_id: str, code: str, message: str) -> None:
+    def set_screenshot_error(self, pin_id: str, code: str, message: str, tab: str | None = None) -> None:
         """Record that pin ``pin_id``'s crop was not taken: registry name ``code`` and ``message`` (issue 9 §5;
         the Markdown line reads ``Screenshot: [not taken: CODE — message]``). Replaces an earlier crop path.
         Raises ``KeyError`` when there is no such pin."""
-        pin = self.get(pin_id)
+        pin = self.get(pin_id, tab)
         reason = Annotation(screenshot_error=f"{code} — {message}").screenshot_error
         pin.annotation = pin.annotation.model_copy(update={"screenshot": "", "screenshot_error": reason})
         self._changed()
@@ -164,15 +176,24 @@ class Session:
         return [f"{what} has {NOTE_CAP + over:,} characters; the batch cuts it to {NOTE_CAP:,}, ending in a "
                 "[truncated] line" for what, over in cuts if over]
 
-    def remove(self, pin_id: str) -> None:
-        """Delete pin ``pin_id``; later pins move up one number. Unknown ids are ignored."""
-        self.pins = [p for p in self.pins if p.id != pin_id]
+    def remove(self, pin_id: str, tab: str | None = None) -> None:
+        """Delete pin ``pin_id`` (of ``tab`` when given; else every pin with that id); later pins move up one
+        number. Unknown ids are ignored."""
+        self.pins = [p for p in self.pins if not (p.id == pin_id and (tab is None or p.tab == tab))]
         self._changed()
 
-    def move(self, pin_id: str, index: int) -> None:
+    def remove_tab(self, tab: str) -> int:
+        """Delete every pin made in ``tab`` (its notes were discarded); returns how many went."""
+        before = len(self.pins)
+        self.pins = [p for p in self.pins if p.tab != tab]
+        if len(self.pins) != before:
+            self._changed()
+        return before - len(self.pins)
+
+    def move(self, pin_id: str, index: int, tab: str | None = None) -> None:
         """Move pin ``pin_id`` to position ``index`` (0-based, clamped to the list); the numbers follow the
         new order (they are positions). Raises ``KeyError`` when there is no such pin."""
-        pin = self.get(pin_id)
+        pin = self.get(pin_id, tab)
         self.pins.remove(pin)
         self.pins.insert(max(0, min(index, len(self.pins))), pin)
         self._changed()
@@ -191,11 +212,15 @@ class Session:
     def archive(self, batch_id: str) -> None:
         """The current pins were sent as ``batch_id``: remember their ids, then clear the editor."""
         self.sent_ids[batch_id] = [p.id for p in self.pins]
+        self.sent_tabs[batch_id] = [p.tab for p in self.pins]
         self.clear()
 
-    def kept_ids(self) -> list[str]:
-        """Ids of sent annotations whose elements the page should keep (no marker)."""
-        return [pin_id for ids in self.sent_ids.values() for pin_id in ids]
+    def kept_ids(self, tab: str | None = None) -> list[str]:
+        """Ids of sent annotations whose elements the page should keep (no marker): those made in ``tab``
+        when given."""
+        return [pin_id for batch_id, ids in self.sent_ids.items()
+                for pin_id, made_in in zip(ids, self.sent_tabs.get(batch_id, [""] * len(ids)))
+                if tab is None or made_in == tab]
 
     def batch(self, screenshot: str = "", screenshot_clean: str = "", screenshot_error: str = "",
               page_shots: Mapping[str, tuple[str, str]] | None = None) -> AnnotationBatch:
@@ -228,12 +253,14 @@ class Session:
         return AnnotationBatch(summary=self.summary, screenshot=screenshot, screenshot_clean=screenshot_clean,
                                screenshot_error=screenshot_error, annotations=tuple(annotations))
 
-    def markers(self, selected: str | None = None, page: str | None = None) -> list[dict]:
+    def markers(self, selected: str | None = None, page: str | None = None, tab: str | None = None) -> list[dict]:
         """The page-side marker list ``[{"id", "n", "selected", "anchor"}]`` in number order — only the pins
-        of ``page`` (and pins of no known page) when given (numbers stay batch-wide). ``anchor`` is what the page needs to find the
-        element again (locators, role, accessible name, text, tag) and how its record measured it (``box``)."""
+        of ``page`` (and pins of no known page) when given, only those made in ``tab`` when given (numbers
+        stay batch-wide). ``anchor`` is what the page needs to find the element again (locators, role,
+        accessible name, text, tag) and how its record measured it (``box``)."""
         return [{"id": p.id, "n": i, "selected": p.id == selected,
                  "anchor": {"locators": list(p.annotation.element.locators), "role": p.annotation.element.role,
                             "name": p.annotation.element.accessible_name, "text": p.annotation.element.text,
                             "tag": p.annotation.element.tag, "box": p.annotation.element.box}}
-                for i, p in enumerate(self.pins, start=1) if page is None or p.page in (page, "")]
+                for i, p in enumerate(self.pins, start=1)
+                if (page is None or p.page in (page, "")) and (tab is None or p.tab == tab)]

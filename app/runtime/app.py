@@ -11,6 +11,7 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Signal
 
 from app.model.annotation import AnnotationBatch
+from app.model.session import Session
 from app.tabs.browser import attach as attach_browser_parts
 from app.tabs.tab import Tab
 from app.webview.lease import Lease
@@ -56,6 +57,8 @@ class PagenoteApp(QObject):
         #: The :class:`~app.runtime.drafts.DraftJournal` of unsent annotations when one runs (the window's);
         #: :meth:`close` saves it first, so SIGTERM and logout keep every note without asking.
         self.drafts = None
+        #: The window session's one batch: every tab's annotations, numbered 1..N across tabs.
+        self.batch_session = Session()
 
     @cached_property
     def devices(self):
@@ -128,7 +131,7 @@ class PagenoteApp(QObject):
         in creation order, never reused. Raises ``RuntimeError`` for a closed lease."""
         devices = self.devices  # made first: a bad --hid-backend file fails before any page exists
         lease = lease or self.lease
-        tab = Tab(str(self._next_id), lease, self.project_dir, self)
+        tab = Tab(str(self._next_id), lease, self.project_dir, self, batch=self.batch_session)
         self.downloads.watch(lease.profile)  # off by default: a blocked download is named in the status bar
         settings = getattr(self, "settings", None)
         tab.permissions.ask = settings is not None and settings.browser.permissions == "ask"

@@ -2,10 +2,13 @@
 within a second of every change, atomically (a new file renamed over the old one: a crash, ``SIGKILL`` or power
 loss leaves the old draft or the new one, never half of one), and offered back on the next start.
 
-The draft is the batch as the user left it: per tab its URL, summary and annotations (notes, element records,
-screenshot paths, page). Restoring puts them back in tabs on those URLs; the annotator re-anchors each marker
-when its page has loaded (statuses as after a reload). A draft that does not parse is never fatal: it is kept
-aside as ``draft.json.bad-<UTC time>`` and the caller tells the user.
+The draft is the window's one batch as the user left it: its summary, and per tab (open, or closed with its
+notes kept) the URL it showed, its lease (the window's, or an isolated one) and its annotations (notes,
+element records, screenshot paths, page, batch-wide number). Restoring re-opens those pages as tabs — tabs
+that shared an isolated lease share a fresh one again — and puts every annotation back in its tab, in the
+batch's order; the annotator re-anchors each marker when its page has loaded (statuses as after a reload). A
+draft that does not parse is never fatal: it is kept aside as ``draft.json.bad-<UTC time>`` and the caller
+tells the user. Version 1 drafts (a summary per tab, no numbers) are still read.
 """
 
 from __future__ import annotations
@@ -31,34 +34,45 @@ DRAFT_PATH = Path(".pagenote") / "draft.json"
 WRITE_DELAY_MS = 250
 
 
+#: Lease names of isolated tabs start with this (:meth:`app.runtime.app.PagenoteApp.new_isolated_tab`).
+ISOLATED = "isolated-"
+
+
 class DraftPin(BaseModel):
-    """One annotation of a tab: the page-side element id it had, its page URL, the annotation itself."""
+    """One annotation of a tab: the page-side element id it had, its page URL, the annotation itself and its
+    number in the batch (``n``, 1-based; 0 in a version 1 draft: the file's order)."""
 
     model_config = ConfigDict(extra="ignore")
 
     id: str
     page: str = ""
     note_cut: int = 0
+    n: int = 0
     annotation: Annotation
 
 
 class DraftTab(BaseModel):
-    """A tab's unsent batch: the URL it showed, its summary and its annotations in their numbered order."""
+    """A tab's part of the batch: the URL it showed, its lease (``""``: the window's session lease, else the
+    name of its isolated lease: tabs with the same name shared one), its annotations in number order, and
+    (version 1 only) a summary of its own."""
 
     model_config = ConfigDict(extra="ignore")
 
     url: str = ""
+    lease: str = ""
     summary: str = ""
     pins: list[DraftPin] = []
 
 
 class Draft(BaseModel):
-    """``draft.json``: ``version`` 1, ``saved_at`` (ISO 8601 UTC) and the tabs with unsent annotations."""
+    """``draft.json``: ``version`` 2, ``saved_at`` (ISO 8601 UTC), the batch's ``summary`` and the tabs with
+    unsent annotations."""
 
     model_config = ConfigDict(extra="ignore")
 
-    version: Literal[1] = 1
+    version: Literal[1, 2] = 2
     saved_at: str = ""
+    summary: str = ""
     tabs: list[DraftTab] = []
 
     @property
@@ -66,32 +80,39 @@ class Draft(BaseModel):
         """How many annotations the draft holds."""
         return sum(len(t.pins) for t in self.tabs)
 
-
-def draft_tab(tab) -> DraftTab:
-    """The :class:`DraftTab` of ``tab`` (an object with ``session`` and ``page``)."""
-    session = tab.session
-    url = tab.page.url().toString() if not tab.page.url().isEmpty() else ""
-    return DraftTab(url=url, summary=session.summary, pins=[
-        DraftPin(id=p.id, page=p.page, note_cut=p.note_cut, annotation=p.annotation) for p in session.pins])
+    @property
+    def whole_summary(self) -> str:
+        """The batch's summary (a version 1 draft's per-tab summaries, joined by blank lines)."""
+        return self.summary or "\n\n".join(t.summary for t in self.tabs if t.summary)
 
 
-def draft_of(tabs, kept: list[DraftTab] | tuple = ()) -> Draft:
-    """The :class:`Draft` of ``tabs`` (objects with ``session`` and ``page``) after ``kept`` (tabs closed with
-    Save): tabs with neither annotations nor a summary are left out."""
-    rows = list(kept)
+def draft_of(batch, tabs) -> Draft:
+    """The :class:`Draft` of ``batch`` (the window's :class:`~app.model.session.Session`) over ``tabs`` (the
+    open tabs, objects with ``id``, ``page`` and ``lease``, in strip order): each open tab holding annotations
+    with its URL, then each closed tab whose annotations were kept (its URL: its first annotation's page)."""
+    rows: dict[str, DraftTab] = {}
     for tab in tabs:
-        session = tab.session
-        if not session.pins and not session.summary:
-            continue
-        rows.append(draft_tab(tab))
-    return Draft(saved_at=datetime.now(UTC).isoformat(timespec="seconds"), tabs=rows)
+        url = tab.page.url().toString() if not tab.page.url().isEmpty() else ""
+        rows[tab.id] = DraftTab(url=url, lease=_lease_key(tab.lease.name))
+    for n, pin in enumerate(batch.pins, start=1):
+        row = rows.get(pin.tab)
+        if row is None:  # a closed tab's kept annotations
+            view = batch.views.get(pin.tab)
+            row = rows[pin.tab] = DraftTab(url=pin.page, lease=_lease_key(view.lease if view is not None else ""))
+        row.pins.append(DraftPin(id=pin.id, page=pin.page, note_cut=pin.note_cut, n=n, annotation=pin.annotation))
+    return Draft(saved_at=datetime.now(UTC).isoformat(timespec="seconds"), summary=batch.summary,
+                 tabs=[row for row in rows.values() if row.pins])
+
+
+def _lease_key(name: str) -> str:
+    return name if name.startswith(ISOLATED) else ""
 
 
 def save_draft(project_dir: Path, draft: Draft) -> None:
     """Write ``draft`` to ``<project_dir>/.pagenote/draft.json`` atomically (:func:`app.sinks.write_atomic`);
-    an empty draft removes the file. Raises ``OSError``."""
+    an empty draft (no annotation, no summary) removes the file. Raises ``OSError``."""
     path = project_dir / DRAFT_PATH
-    if not draft.tabs:
+    if not draft.tabs and not draft.summary:
         path.unlink(missing_ok=True)
         return
     write_atomic(path, draft.model_dump_json(indent=1).encode())
@@ -113,7 +134,7 @@ def load_draft(project_dir: Path) -> tuple[Draft | None, str]:
     except (ValueError, ValidationError) as exc:
         reason = str(exc).splitlines()[0]
         return _set_aside(path, reason)
-    return (draft if draft.count or any(t.summary for t in draft.tabs) else None), ""
+    return (draft if draft.count or draft.whole_summary else None), ""
 
 
 def _set_aside(path: Path, reason: str) -> tuple[None, str]:
@@ -128,26 +149,43 @@ def _set_aside(path: Path, reason: str) -> tuple[None, str]:
 
 
 def restore_draft(app, draft: Draft) -> list:
-    """Put ``draft`` back: per draft tab a tab of ``app`` (the active tab first, when it has no annotations)
-    with its annotations and summary, loading its URL (markers re-anchor when the page has loaded). Returns
-    the tabs."""
-    tabs = []
+    """Put ``draft`` back into ``app``'s batch (:attr:`~app.runtime.app.PagenoteApp.batch_session`): per draft
+    tab a tab of ``app`` — the active tab for the first one when the batch is empty and the lease fits,
+    else a new tab in the window's lease or in a fresh isolated lease (one per isolated lease of the draft) —
+    loading its URL (markers re-anchor when the page has loaded); the annotations join the batch after any it
+    holds, in the draft's numbered order; the draft's summary is added to the batch's. The first restored tab
+    is shown. Returns the tabs."""
+    batch = app.batch_session
+    tabs, pins, isolated = [], [], {}
     for i, row in enumerate(draft.tabs):
         active = app.active_tab
-        reuse = i == 0 and active is not None and not active.session.pins
-        tab = active if reuse else app.new_tab()
-        session = tab.session
-        session.pins = [Pin(p.id, p.annotation, p.page, p.note_cut) for p in row.pins]
-        session.set_summary(row.summary)  # notifies observers (panel, journal)
-        if row.url:
-            tab.open(QUrl(row.url))
+        if (i == 0 and not row.lease and active is not None and active.lease is app.lease and not batch.pins
+                and not batch.summary):
+            tab = active
+        elif row.lease in isolated:
+            tab = app.new_tab(lease=isolated[row.lease])
+        elif row.lease:
+            tab = app.new_isolated_tab()
+            isolated[row.lease] = tab.lease
+        else:
+            tab = app.new_tab()
+        pins += [(p.n or len(pins) + k, Pin(p.id, p.annotation, p.page, p.note_cut, tab.id))
+                 for k, p in enumerate(row.pins)]
+        url = row.url or (row.pins[0].page if row.pins else "")
+        if url:
+            tab.open(QUrl(url))
         tabs.append(tab)
+    batch.pins = batch.pins + [pin for _n, pin in sorted(pins, key=lambda item: item[0])]
+    summary = draft.whole_summary
+    batch.set_summary("\n\n".join(x for x in (batch.summary, summary) if x))  # notifies the panel and journal
+    if tabs:
+        app.select_tab(tabs[0].id)
     return tabs
 
 
 class DraftJournal(QObject):
-    """Keeps ``<project_dir>/.pagenote/draft.json`` in step with ``app``'s tabs (a
-    :class:`~app.runtime.app.PagenoteApp`): every session change schedules a write :data:`WRITE_DELAY_MS`
+    """Keeps ``<project_dir>/.pagenote/draft.json`` in step with ``app``'s batch and tabs (a
+    :class:`~app.runtime.app.PagenoteApp`): every change of the batch schedules a write :data:`WRITE_DELAY_MS`
     later; :meth:`write_now` writes at once (SIGTERM, closing). A write that fails is logged and retried at the
     next change. ``enabled`` false (until the user has answered the restore offer) writes nothing."""
 
@@ -157,19 +195,17 @@ class DraftJournal(QObject):
         self.project_dir = project_dir
         self.enabled = True
         self.last_error = ""
-        #: Tabs closed with "Save": their annotations stay in the draft until the next start restores them.
-        self.kept: list[DraftTab] = []
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(WRITE_DELAY_MS)
         self._timer.timeout.connect(self.write_now)
+        app.batch_session.subscribe(self.changed)
         for tab in app.tabs:
             self._watch(tab)
         app.tab_added.connect(self._watch)
         app.tab_closed.connect(lambda _tab: self.changed())
 
     def _watch(self, tab) -> None:
-        tab.session.subscribe(self.changed)
         tab.page.urlChanged.connect(lambda _url: self.changed() if tab.session.pins else None)
 
     def changed(self) -> None:
@@ -178,12 +214,12 @@ class DraftJournal(QObject):
             self._timer.start()
 
     def write_now(self) -> bool:
-        """Write the draft of every tab now. Returns whether it was written."""
+        """Write the draft of the batch now. Returns whether it was written."""
         self._timer.stop()
         if not self.enabled:
             return False
         try:
-            save_draft(self.project_dir, draft_of(self.app.tabs, self.kept))
+            save_draft(self.project_dir, draft_of(self.app.batch_session, self.app.tabs))
         except OSError as exc:
             self.last_error = str(exc)
             log.warning("draft not saved: %s", exc)
@@ -192,10 +228,10 @@ class DraftJournal(QObject):
         return True
 
     def keep(self, tab) -> None:
-        """Keep ``tab``'s annotations in the draft after the tab closes (the user chose Save)."""
-        self.kept.append(draft_tab(tab))
+        """Keep ``tab``'s annotations after the tab closes (the user chose Save): they stay in the batch (and
+        so in the draft), listed under the closed tab."""
         self.changed()
 
     def unsent(self) -> int:
-        """How many annotations no Send has handed over yet, over every tab (and tabs closed with Save)."""
-        return sum(len(tab.session.pins) for tab in self.app.tabs) + sum(len(t.pins) for t in self.kept)
+        """How many annotations no Send has handed over yet (the whole batch, closed tabs' kept ones too)."""
+        return len(self.app.batch_session.pins)

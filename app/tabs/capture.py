@@ -36,8 +36,10 @@ class TabCapture:
         return Shooter(self.view, self.bridge, self.project_dir, scale, self.lock)
 
     def pins(self) -> list[tuple[int, str]]:
-        """``(number, pin id)`` of the tab's current annotations."""
-        return [(n, pin.id) for n, pin in enumerate(self.annotator.session.pins, start=1)]
+        """``(number, pin id)`` of the tab's current annotations (numbers batch-wide: a window's batch spans its
+        tabs)."""
+        session = self.annotator.session
+        return [(session.number_of(pin.id), pin.id) for pin in session.pins]
 
     @property
     def last_shot(self) -> str:
@@ -91,10 +93,10 @@ class TabCapture:
         shooter = self.shooter()
         page = self.annotator.page_key()
         saved, problems = 0, []
-        for n, pin in enumerate(self.annotator.session.pins, start=1):
+        for number, pin_id in self.pins():
+            pin = self.annotator.session.get(pin_id)
             if pin.page not in (page, ""):
                 continue
-            number, pin_id = n, pin.id
             try:
                 shot = await self.element(number, pin_id, shooter)
             except PagenoteError as exc:

@@ -5,7 +5,7 @@ part                job
 ==================  ======================================================================================
 ``view``/``page``   the ``QWebEngineView`` and its :class:`~app.webview.guest.Guest` (Qt virtuals → signals)
 ``bridge``          async host→page calls with typed outcomes (:class:`~app.webview.bridge.PageBridge`)
-``session``         the tab's pins and notes (:class:`~app.model.session.Session`, no Qt)
+``session``         the tab's pins in the window's one batch (:class:`~app.model.tab_session.TabSession`, no Qt)
 ``annotator``       pins ↔ page, markers, re-anchoring (:class:`~app.webview.annotator.Annotator`)
 ``capture``         screenshots saved under the project (:class:`~app.tabs.capture.TabCapture`)
 ``dialogs``         the page's JavaScript dialogs, answered at once (:class:`~app.tabs.dialogs.DialogLog`)
@@ -31,6 +31,7 @@ from PySide6.QtWebEngineWidgets import QWebEngineView
 
 from app.core.errors import PagenoteError
 from app.model.session import Session
+from app.model.tab_session import TabSession, reread_all
 from app.tabs.capture import TabCapture
 from app.tabs.dialogs import DialogLog
 from app.webview.annotator import Annotator
@@ -43,7 +44,8 @@ from app.webview.policy import PagePolicy
 
 class Tab(QObject):
     """One guest page in ``lease`` with its parts (see the module docstring). ``tab_id`` is a stable string
-    id (agents address tabs by it); ``project_dir`` receives ``shots/``.
+    id (agents address tabs by it); ``project_dir`` receives ``shots/``. ``batch``: the window's one batch the
+    tab's annotations join (numbers stay batch-wide across tabs); a batch of its own when ``None``.
 
     Signals:
         loading_changed(bool): a main-frame load started (True) or ended (False).
@@ -57,7 +59,8 @@ class Tab(QObject):
     load_result = Signal(object)
     message = Signal(str)
 
-    def __init__(self, tab_id: str, lease: Lease, project_dir: Path, parent: QObject | None = None) -> None:
+    def __init__(self, tab_id: str, lease: Lease, project_dir: Path, parent: QObject | None = None,
+                 batch: Session | None = None) -> None:
         super().__init__(parent)
         self.id = tab_id
         self.lease = lease
@@ -69,9 +72,12 @@ class Tab(QObject):
         self.policy = PagePolicy(self.page, lease, self)  # allow-list, HTTP auth, certificate errors: refused
         self.policy.refused.connect(self._refused)
         self.bridge = PageBridge(self.page)
-        self.session = Session()
+        self.session = TabSession(batch if batch is not None else Session(), tab_id)
+        self.session.lease = lease.name
         self.annotator = Annotator(self.view, self.bridge, self.session)
         self.capture = TabCapture(self.view, self.bridge, self.annotator, project_dir)
+        self.session.shots = self.capture.shots  # the batch lists each page's latest screenshot, over all tabs
+        self.session.reread = self.annotator.refresh
         self.dialogs = DialogLog(self.page, self)
         self.loading = False
         self.view.loadStarted.connect(lambda: self._set_loading(True))
@@ -233,16 +239,16 @@ class Tab(QObject):
         }
 
     def batch(self):
-        """The tab's current batch (an :class:`~app.model.annotation.AnnotationBatch`) with the latest
-        screenshot of each of its pages (issue 9 §9)."""
-        return self.session.batch(page_shots=self.capture.shots)
+        """The window's current batch, every tab's annotations (an :class:`~app.model.annotation.AnnotationBatch`),
+        with the latest screenshot of each of its pages (issue 9 §9)."""
+        return self.session.batch()
 
     async def refreshed_batch(self):
-        """:meth:`batch` after every annotation of the current page was re-read from its live element
-        (:meth:`~app.webview.annotator.Annotator.refresh`, issue 9 §4): what Copy, Save, Send and agents'
-        ``annotations.get(batch="current")`` hand over. Never raises for the page: a frame that does not
+        """:meth:`batch` after every annotation on the open tabs' current pages was re-read from its live
+        element (:meth:`~app.webview.annotator.Annotator.refresh`, issue 9 §4): what Copy, Save, Send and agents'
+        ``annotations.get(batch="current")`` hand over. Never raises for a page: a frame that does not
         answer keeps its last records."""
-        await self.annotator.refresh()
+        await reread_all(self.session.shared)
         return self.batch()
 
     def close(self) -> None:
@@ -250,5 +256,6 @@ class Tab(QObject):
         the view was deleted with a window that held it."""
         import shiboken6
 
+        self.session.reread, self.session.open = None, False  # its pins stay in the batch (their page is known)
         if shiboken6.isValid(self.annotator):
             self.annotator.shutdown()

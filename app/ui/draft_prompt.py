@@ -7,6 +7,7 @@ from __future__ import annotations
 from PySide6.QtCore import QCoreApplication, QEvent, QObject
 from PySide6.QtWidgets import QMessageBox
 
+from app.model.tab_session import forget_shots, page_shots_of
 from app.runtime.drafts import Draft, DraftJournal, load_draft, restore_draft, save_draft
 
 
@@ -38,21 +39,25 @@ def ask_close(window, unsent: int) -> str:
     return buttons.get(box.clickedButton(), "cancel")
 
 
-def send_tab(window, tab) -> bool:
-    """Hand ``tab``'s batch to agents (:meth:`~app.runtime.app.PagenoteApp.send`) and archive it in the tab's
-    session. False, said in ``window``'s status bar, when the batch could not be stored (``OSError``)."""
+def send_all(window) -> bool:
+    """Hand the window's one batch (every tab's annotations) to agents (:meth:`~app.runtime.app.PagenoteApp.send`)
+    and archive it. False, said in ``window``'s status bar, when the batch could not be stored (``OSError``)."""
+    batch_session = window.app.batch_session
+    if not batch_session.pins and not batch_session.summary:
+        return True
     try:
-        sent, _receivers = window.app.send(tab.batch())
+        sent, _receivers = window.app.send(batch_session.batch(page_shots=page_shots_of(batch_session)))
     except OSError as exc:
         window.say(QCoreApplication.translate("DraftPrompt", "Send failed: {0}").format(exc))
         return False
-    tab.session.archive(sent.id)
+    batch_session.archive(sent.id)
+    forget_shots(batch_session)
     return True
 
 
 class CloseGuard(QObject):
     """Filters the window's Close event: with unsent annotations (in any tab) it asks (:attr:`ask`, replaceable
-    in tests) and sends every tab's batch, saves (the draft stays for the next start), discards (the draft is removed) or keeps the
+    in tests) and sends the batch (every tab's annotations), saves (the draft stays for the next start), discards (the draft is removed) or keeps the
     window open."""
 
     def __init__(self, window, journal: DraftJournal) -> None:
@@ -69,9 +74,8 @@ class CloseGuard(QObject):
                 if choice == "cancel":
                     event.ignore()
                     return True
-                if choice == "send":  # every tab's batch (tabs closed with Save stay in the draft)
-                    tabs = [tab for tab in self.window.app.tabs if tab.session.pins]
-                    if not all(send_tab(self.window, tab) for tab in tabs):  # failed: keep window and notes
+                if choice == "send":  # the one batch: every tab's annotations, closed tabs' kept ones too
+                    if not send_all(self.window):  # failed: keep window and notes
                         event.ignore()
                         return True
                 if choice == "discard":
@@ -84,8 +88,9 @@ class CloseGuard(QObject):
 
 def tab_closer(window, journal: DraftJournal, ask=ask_close):
     """A ``tab -> bool`` for :attr:`app.ui.tab_strip.TabStrip.ask_close`: a tab with unsent annotations asks
-    (``ask(window, n)``); Send hands its batch to agents, Save keeps its annotations in the draft for the next
-    start, Discard drops them, Cancel keeps the tab open (false)."""
+    (``ask(window, n)``, ``n`` the tab's); Send hands the window's batch (these and every other tab's) to
+    agents, Save keeps the tab's annotations in the batch — listed under the closed tab, in the draft for the
+    next start — Discard removes them from the batch, Cancel keeps the tab open (false)."""
 
     def closing(tab) -> bool:
         unsent = len(tab.session.pins)
@@ -95,9 +100,11 @@ def tab_closer(window, journal: DraftJournal, ask=ask_close):
         if choice == "cancel":
             return False
         if choice == "send":
-            return send_tab(window, tab)
+            return send_all(window)
         if choice == "save":
             journal.keep(tab)
+        if choice == "discard":
+            window.app.batch_session.remove_tab(tab.id)
         return True
 
     return closing

@@ -15,6 +15,7 @@ from app.capture.shots import Shot
 from app.core.errors import PagenoteError
 from app.core.policy import NOTE_CAP
 from app.core.resources import resource
+from app.model.tab_session import forget_shots
 from app.protocol.markdown import encode_annotations
 from app.protocol.redact import redact_urls
 from app.runtime.app import PagenoteApp
@@ -122,8 +123,14 @@ class MainWindow(QMainWindow):
     def session(self):
         return self.tab.session
 
+        """The shown tab's view of the window's batch (:class:`~app.model.tab_session.TabSession`)."""
     @property
     def hub(self):
+    @property
+    def batch_session(self):
+        """The window's one batch over all its tabs (:class:`~app.model.session.Session`)."""
+        return self.app.batch_session
+
         return self.app.hub
 
     @property
@@ -231,7 +238,7 @@ class MainWindow(QMainWindow):
                              "reload (F5).").format(result.url, result.error))
 
     def batch(self):
-        """The current batch, with the latest screenshot's paths."""
+        """The current batch (every tab's annotations), with each page's latest screenshot."""
         return self.tab.batch()
 
     def shooter(self, scale: str = "css"):
@@ -239,9 +246,10 @@ class MainWindow(QMainWindow):
         return self.tab.capture.shooter(scale)
 
     async def export(self, how: str):
-        """Copy, Save or Send (``how`` ``"copy"``/``"save"``/``"send"``) the batch after re-reading every
-        annotation of this page from its live element (issue 9 §4: the record names the element as it is
-        now). Returns what :meth:`copy`/:meth:`save`/:meth:`send` return. ``ValueError`` for another ``how``."""
+        """Copy, Save or Send (``how`` ``"copy"``/``"save"``/``"send"``) the window's batch (every tab's
+        annotations) after re-reading every annotation on the tabs' pages from its live element (issue 9 §4:
+        the record names the element as it is now). Returns what :meth:`copy`/:meth:`save`/:meth:`send`
+        return. ``ValueError`` for another ``how``."""
         act = {"copy": self.copy, "save": self.save, "send": self.send}[how]
         cuts = self.session.cut_notes()  # before Send archives the pins
         result = act(await self.tab.refreshed_batch())
@@ -253,9 +261,10 @@ class MainWindow(QMainWindow):
     def copy(self, batch=None) -> None:
         """Put ``batch``'s Markdown on the clipboard (the session's batch as it is when ``None``; the toolbar
         goes through :meth:`export`, which re-reads it from the page first)."""
-        text = encode_annotations(batch if batch is not None else self.batch())
+        batch = batch if batch is not None else self.batch()
+        text = encode_annotations(batch)
         QGuiApplication.clipboard().setText(text)
-        n = len(self.session.pins)
+        n = len(batch.annotations)
         # Qt's plural forms: %n is the count (QCoreApplication::translate with n).
         self.say(self.tr("Copied %n annotation(s) as Markdown ({0} characters)", "", n).format(len(text)))
 
@@ -263,11 +272,12 @@ class MainWindow(QMainWindow):
         """Write ``batch`` (the session's when ``None``) to ``<project>/annotations/<stamp>.md``; returns the
         path, ``None`` on failure."""
         try:
-            path = save_markdown(batch if batch is not None else self.batch(), self.project_dir)
+            path = save_markdown(batch, self.project_dir)
+        batch = batch if batch is not None else self.batch()
         except OSError as exc:
             self.say(self.tr("Save failed: {0}").format(exc))
             return None
-        n = len(self.session.pins)
+        n = len(batch.annotations)
         self.say(self.tr("Saved %n annotation(s) to {0}", "", n).format(path))
         return path
 
@@ -336,8 +346,8 @@ class MainWindow(QMainWindow):
         except OSError as exc:
             self.say(self.tr("Send failed: could not store the batch: {0}").format(exc))
             return None
-        self.session.archive(sent.id)
-        self.tab.capture.forget()
+        self.batch_session.archive(sent.id)  # every tab's annotations went
+        forget_shots(self.batch_session)
         if self.agent is None:
             self.say(self.tr("Batch {0} is pending, but the agent socket is off: no agent can receive it now")
                      .format(sent.id))
@@ -353,9 +363,9 @@ class MainWindow(QMainWindow):
         self.say(self.tr("Copied {0}").format(self.tab.capture.last_shot))
 
     def clear(self) -> None:
-        """Remove every annotation, the overall note and the batch's screenshot line."""
-        self.session.clear()
-        self.tab.capture.forget()
+        """Remove every annotation (of every tab), the overall note and the batch's screenshot lines."""
+        self.batch_session.clear()
+        forget_shots(self.batch_session)
         self.say(self.tr("Annotations cleared"))
 
     def closeEvent(self, event) -> None:  # noqa: N802 (Qt virtual)

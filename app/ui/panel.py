@@ -1,6 +1,9 @@
 """The side panel: overall note, the numbered annotation list (badge, note, element, page, status chip; drag
 to reorder, the numbers follow), a detail pane with the selected row whole, Edit/Delete/Send, and the batches
-sent to agents with their replies (issue #2 §2, §4)."""
+sent to agents with their replies (issue #2 §2, §4).
+
+One panel shows the window's one batch: the shown tab's rows first, then each other tab's, under headers
+naming the tab and page; numbers stay batch-wide."""
 
 from __future__ import annotations
 
@@ -21,6 +24,8 @@ from app.ui.panel_rows import (ROW_ROLE, STATUS_ROLE, ReplyDelegate, RowData, Ro
 ID_ROLE = Qt.ItemDataRole.UserRole
 #: Marks a sent view row that holds an agent's reply (not a batch or an annotation).
 REPLY_ROLE = Qt.ItemDataRole.UserRole + 3
+#: The id of the tab an annotation row's pin was made in.
+TAB_ROLE = Qt.ItemDataRole.UserRole + 4
 
 
 def row_text(number: int, tag: str, name: str, note: str) -> str:
@@ -64,12 +69,16 @@ def sent_row_text(status: str, reply: str) -> str:
 
 
 class AnnotationPanel(QWidget):
-    """Shows a :class:`Session` and the batches sent to agents (:class:`Hub`); emits ``edit_requested(id)``,
-    ``delete_requested(id)``, ``summary_changed(str)``. ``send_requested()`` is kept for callers that
-    show their own button; the window gives the panel its Send action instead (:meth:`set_send_action`)."""
+    """Shows a :class:`Session` (the window's batch over all its tabs) and the batches sent to agents
+    (:class:`Hub`); emits ``edit_requested(pin id, tab id)``, ``delete_requested(pin id, tab id)``,
+    ``summary_changed(str)``. ``send_requested()`` is kept for callers that show their own button; the window
+    gives the panel its Send action instead (:meth:`set_send_action`).
 
-    edit_requested = Signal(str)
-    delete_requested = Signal(str)
+    ``current_tab`` (:meth:`set_current_tab`) is the shown tab, whose rows come first; ``tab_label(tab id)``
+    names another tab in its group headers (default: the id)."""
+
+    edit_requested = Signal(str, str)
+    delete_requested = Signal(str, str)
     summary_changed = Signal(str)
     send_requested = Signal()
 
@@ -77,6 +86,9 @@ class AnnotationPanel(QWidget):
         super().__init__(parent)
         self.session = session
         self.hub = hub
+        self.current_tab: str | None = None
+        self.tab_label = lambda tab_id: self.tr("Tab {0}").format(tab_id)
+        self._moved_to: int | None = None
         self.summary = QPlainTextEdit()
         self.summary.setPlaceholderText(self.tr("Overall note for the whole batch (optional)"))
         self.summary.setFixedHeight(72)
@@ -88,7 +100,7 @@ class AnnotationPanel(QWidget):
         self.list.setDefaultDropAction(Qt.DropAction.MoveAction)
         self.list.setUniformItemSizes(False)
         self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.list.model().rowsMoved.connect(lambda *_: QTimer.singleShot(0, self._reordered))
+        self.list.model().rowsMoved.connect(self._rows_moved)
         self.detail = QTextBrowser()
         self.detail.setOpenLinks(False)
         self.detail.setMaximumHeight(130)
@@ -127,7 +139,8 @@ class AnnotationPanel(QWidget):
         layout.addLayout(buttons)
         layout.addWidget(self.sent, 1)
         self.summary.textChanged.connect(lambda: self.summary_changed.emit(self.summary.toPlainText()))
-        self.list.itemClicked.connect(lambda item: item.data(ID_ROLE) and self.edit_requested.emit(item.data(ID_ROLE)))
+        self.list.itemClicked.connect(lambda item: item.data(ID_ROLE) and self.edit_requested.emit(
+            item.data(ID_ROLE), item.data(TAB_ROLE) or ""))
         self.edit_button.clicked.connect(lambda: self._emit_current(self.edit_requested))
         self.delete_button.clicked.connect(lambda: self._emit_current(self.delete_requested))
         self.list.currentRowChanged.connect(self._update_buttons)
@@ -147,7 +160,7 @@ class AnnotationPanel(QWidget):
     def _emit_current(self, signal) -> None:
         item = self.list.currentItem()
         if item is not None and item.data(ID_ROLE):
-            signal.emit(item.data(ID_ROLE))
+            signal.emit(item.data(ID_ROLE), item.data(TAB_ROLE) or "")
 
     def _update_buttons(self) -> None:
         item = self.list.currentItem()
@@ -165,14 +178,37 @@ class AnnotationPanel(QWidget):
             self.detail.setHtml(item.data(0, ROW_ROLE))
             self.detail.show()
 
+    def set_current_tab(self, tab_id: str | None) -> None:
+        """Show tab ``tab_id``'s rows first (the window's shown tab)."""
+        if tab_id != self.current_tab:
+            self.current_tab = tab_id
+            self.refresh()
+
+    def _rows_moved(self, _parent, start: int, end: int, _dest, row: int) -> None:
+        self._moved_to = row if row < start else row - (end - start + 1)
+        QTimer.singleShot(0, self._reordered)
+
+    def _key(self, row: int) -> tuple[str, str] | None:
+        item = self.list.item(row)
+        return (item.data(ID_ROLE), item.data(TAB_ROLE) or "") if item is not None and item.data(ID_ROLE) else None
+
     def _reordered(self) -> None:
-        """The user dragged a row: the session takes the list's order (numbers follow)."""
-        ids = [self.list.item(i).data(ID_ROLE) for i in range(self.list.count()) if self.list.item(i).data(ID_ROLE)]
-        if ids == [p.id for p in self.session.pins]:
+        """The user dragged a row: the pin goes right before the annotation now below it in the list (after
+        the one above it when it is last), and the numbers follow. Other rows keep their numbers' order."""
+        moved, self._moved_to = self._moved_to, None
+        key = self._key(moved) if moved is not None else None
+        if key is None:
+            self.refresh()
             return
-        for index, pin_id in enumerate(ids):
-            if self.session.pins[index].id != pin_id:
-                self.session.move(pin_id, index)
+        rows = [k for k in (self._key(i) for i in range(self.list.count())) if k is not None]
+        at = rows.index(key)
+        order = [(p.id, p.tab) for p in self.session.pins]
+        order.remove(key)
+        index = order.index(rows[at + 1]) if at + 1 < len(rows) else (order.index(rows[at - 1]) + 1 if at else 0)
+        if index == self.session.number_of(key[0], key[1]) - 1:
+            self.refresh()
+            return
+        self.session.move(key[0], index, key[1])
 
     def _status(self, annotation, element) -> tuple[str, str]:
         """(status word, translated chip text) of a current annotation."""
@@ -188,24 +224,39 @@ class AnnotationPanel(QWidget):
         return {"note": self.tr("Note"), "element": self.tr("Element"), "selector": self.tr("Selector"),
                 "page": self.tr("Page"), "status": self.tr("Status")}
 
+    def groups(self) -> list[tuple[str, str]]:
+        """``(tab id, page)`` of each group of rows, in the order shown: the current tab's pages first (in
+        order of their first annotation), then each other tab's, in order of its first annotation."""
+        pairs = list(dict.fromkeys((p.tab, p.page) for p in self.session.pins))
+        return [g for g in pairs if g[0] == self.current_tab] + [g for g in pairs if g[0] != self.current_tab]
+
+    def _header(self, tab: str, page: str, labelled: bool) -> str:
+        page = page or self.tr("(page)")
+        if not labelled:
+            return page
+        who = self.tr("This tab") if tab == self.current_tab else self.tab_label(tab)
+        return f"{who} · {page}"
+
     def refresh(self) -> None:
         """Rebuild the rows from the session: numbers are positions (contiguous, batch-wide); rows are grouped
-        under a header per page when the batch spans pages (issue #3 §8); a stale annotation is flagged and
+        under a header per page when the batch spans pages (issue #3 §8) and per tab when it spans tabs (the
+        current tab's first, each header naming its tab); a stale annotation is flagged and
         a rematched one marked (issue #3 §7); one whose element draws nothing now says ``(hidden)`` — its
         marker is hidden too (issue 9 §6). Each row's item text is the one-line form (:func:`row_text`)."""
-        current = self.list.currentItem().data(ID_ROLE) if self.list.currentItem() else None
+        current = self._key(self.list.currentRow()) if self.list.currentItem() else None
         self.list.blockSignals(True)
         self.list.clear()
         numbered = list(enumerate(self.session.pins, start=1))
-        pages = self.session.pages()
-        for page in pages:
-            if len(pages) > 1:
-                header = QListWidgetItem(page or self.tr("(page)"))
+        groups = self.groups()
+        labelled = self.current_tab is not None and any(p.tab != self.current_tab for p in self.session.pins)
+        for tab_id, page in groups:
+            if len(groups) > 1 or labelled:
+                header = QListWidgetItem(self._header(tab_id, page, labelled))
                 header.setFlags(Qt.ItemFlag.ItemIsEnabled)   # not selectable, not greyed out
-                header.setToolTip(page)
+                header.setToolTip(header.text())
                 self.list.addItem(header)
             for number, pin in numbered:
-                if pin.page != page:
+                if pin.page != page or pin.tab != tab_id:
                     continue
                 annotation = pin.annotation
                 element = annotation.element
@@ -226,6 +277,7 @@ class AnnotationPanel(QWidget):
                     chip_detail = chip
                 item = QListWidgetItem(text)
                 item.setData(ID_ROLE, pin.id)
+                item.setData(TAB_ROLE, pin.tab)
                 item.setData(ROW_ROLE, RowData(number, annotation.note, element_summary(element), pin.page or element.url,
                                                status, chip, status == "stale",
                                                detail_html(number, annotation.note, element, pin.page, chip_detail,
@@ -234,7 +286,7 @@ class AnnotationPanel(QWidget):
                                                        element.selector, pin.page or element.url, chip_detail) if x))
                 item.setFlags(item.flags() | Qt.ItemFlag.ItemIsDragEnabled)
                 self.list.addItem(item)
-                if pin.id == current:
+                if (pin.id, pin.tab) == current:
                     self.list.setCurrentItem(item)
         self.list.blockSignals(False)
         if self.summary.toPlainText() != self.session.summary:
@@ -307,6 +359,6 @@ class AnnotationPanel(QWidget):
                 if self.list.item(i).data(ID_ROLE) is not None]
 
     def headers(self) -> list[str]:
-        """The page header rows, top to bottom (none when the batch is on one page)."""
+        """The group header rows, top to bottom (none when the batch is on one page of one tab)."""
         return [self.list.item(i).text() for i in range(self.list.count())
                 if self.list.item(i).data(ID_ROLE) is None]

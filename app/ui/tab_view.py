@@ -1,8 +1,9 @@
 """One tab's part of the window: its page area (the page's JS dialog bar above its view), what the host draws
-over the view (marks, find bar, mode banner, the agent's bar), the annotation controller, the page keys and the
-tab's side panel. The window keeps one :class:`TabView` per :class:`~app.tabs.tab.Tab` in a stack and shows
-the active tab's; a tab in the background keeps its annotations, markers and find state for when it comes
-back (Chrome keeps a background tab's page and state the same way)."""
+over the view (marks, find bar, mode banner, the agent's bar), the annotation controller and the page keys. The
+window keeps one :class:`TabView` per :class:`~app.tabs.tab.Tab` in a stack and shows the active tab's; a tab
+in the background keeps its annotations, markers and find state for when it comes back (Chrome keeps a
+background tab's page and state the same way). One side panel shows the window's one batch, the shown tab's
+rows first."""
 
 from __future__ import annotations
 
@@ -32,17 +33,17 @@ class TabView(QWidget):
     """``tab``'s page area in ``window`` (a :class:`~app.ui.main_window.MainWindow`); the page column of the
     window's stack. Attributes: ``tab``, ``column`` (the page area's vertical layout: bars above the view),
     ``dialog_bar``, ``agent_bar``, ``marks``, ``annotate``, ``find_bar``, ``mode_banner``, ``page_keys``,
-    ``panel`` (the tab's :class:`~app.ui.panel.AnnotationPanel`, shown in the window's panel stack).
+    ``panel`` (the window's one :class:`~app.ui.panel.AnnotationPanel`, shared by every tab).
 
     The signals that only concern the tab are wired here; :meth:`wire` connects the ones that reach the
     window (status messages, the toolbar's Annotate check, the address bar), each acting only while this is
     the window's current tab."""
 
-    def __init__(self, window, tab: Tab) -> None:
+    def __init__(self, window, tab: Tab, panel: AnnotationPanel) -> None:
         super().__init__()
         self.window, self.tab = window, tab
         self.annotate = AnnotateController(tab)
-        self.panel = AnnotationPanel(tab.session, window.app.hub)
+        self.panel = panel
         self.dialog_bar = DialogBar(tab.dialogs)  # the page's JS dialogs, answered already: never modal
         self.column = QVBoxLayout(self)
         self.column.setContentsMargins(0, 0, 0, 0)
@@ -56,12 +57,9 @@ class TabView(QWidget):
         self.annotate.marks = self.marks  # badge hit tests and note-box placement use what it draws
         self.find_bar = FindBar(view)     # floating over the view (the page keeps its size)
         self.mode_banner = ModeBanner(view)
-        self.mode_banner.done.clicked.connect(lambda: self.annotate.set_mode(False))
         self.column.addWidget(self.mode_banner)  # a strip under the page: never over its content
+        self.mode_banner.done.clicked.connect(lambda: self.annotate.set_mode(False))
         self.page_keys = PageKeys(window, view)  # pagenote's own keys on the first press in the page
-        self.panel.edit_requested.connect(self.annotate.edit)
-        self.panel.delete_requested.connect(self.annotate.delete)
-        self.panel.summary_changed.connect(tab.session.set_summary)
         self.annotate.mode_changed.connect(self.mode_banner.set_mode)
         self.annotate.mode_changed.connect(self.marks.set_mode_frame)
 
@@ -72,10 +70,9 @@ class TabView(QWidget):
 
     def wire(self) -> None:
         """Connect what reaches the window: messages to its status line, the mode to its Annotate action and
-        keys, the page's address and title to its address bar and title (while current), the window's Send
-        in the panel. Call once the window's toolbar exists."""
+        keys, the page's address and title to its address bar and title (while current). Call once the
+        window's toolbar exists."""
         w, tab = self.window, self.tab
-        self.panel.set_send_action(w.act_send)  # one Send: the toolbar's action, also in the panel
         self.find_bar.closed.connect(lambda: w.find_closed() if self.current else None)
         self.annotate.message.connect(w.say)
         self.annotate.mode_changed.connect(lambda on: w.act_annotate.setChecked(on) if self.current else None)
@@ -85,6 +82,9 @@ class TabView(QWidget):
         tab.message.connect(w.say)
         tab.view.urlChanged.connect(lambda _url: w.show_address() if self.current else None)
         tab.view.titleChanged.connect(lambda _title: w.show_title() if self.current else None)
+        # Another tab's group headers in the panel name this tab by its title.
+        tab.view.titleChanged.connect(lambda _title: self.panel.refresh()
+                                      if not self.current and tab.session.pins else None)
 
     def leave(self) -> None:
         """The window shows another tab: annotation mode and the find bar end here (their keys and the
@@ -94,29 +94,60 @@ class TabView(QWidget):
             self.find_bar.close_bar()
 
     def shutdown(self) -> None:
-        """Before the tab's view goes: mode off, filters off. The panel is left for the window to remove."""
+        """Before the tab's view goes: mode off, filters off."""
         self.annotate.set_mode(False)
         self.page_keys.shutdown()
         self.annotate.shutdown()
 
 
 class TabDeck(QObject):
-    """``window``'s tabs: a :class:`TabView` per tab of ``window.app`` (``views``, by tab id) in ``stack``, their
-    panels in ``panels``, the shown one ``current``. Follows the app: a new tab (the user's, a popup, an
-    agent's ``tabs.new``) gets its view; a closing tab's view goes before its page; the active tab is shown
-    with the toolbar, keys, zoom indicator, address bar, title, Console dock and DevTools on it."""
+    """``window``'s tabs: a :class:`TabView` per tab of ``window.app`` (``views``, by tab id) in ``stack``, the
+    shown one ``current``, and the one ``panel`` (also ``panels``, the splitter's side) over the app's one
+    batch. Follows the app: a new tab (the user's, a popup, an agent's ``tabs.new``) gets its view; a closing
+    tab's view goes before its page; the active tab is shown with the toolbar, keys, zoom indicator, address
+    bar, title, Console dock and DevTools on it, and its rows first in the panel. The panel's Edit and Delete
+    go to the row's tab (shown first; a closed tab's row is deleted from the batch)."""
 
     def __init__(self, window) -> None:
         super().__init__(window)
         self.window, self.app = window, window.app
         self.views: dict[str, TabView] = {}
-        self.stack, self.panels = QStackedWidget(), QStackedWidget()
+        self.stack = QStackedWidget()
         first = self.app.active_tab or self.app.new_tab()
+        self.panel = self.panels = AnnotationPanel(self.app.batch_session, self.app.hub)
+        self.panel.tab_label = self.tab_label
+        self.panel.set_current_tab(first.id)
+        self.panel.edit_requested.connect(self._edit)
+        self.panel.delete_requested.connect(self._delete)
+        self.panel.summary_changed.connect(self.app.batch_session.set_summary)
         for tab in self.app.tabs:
             self._add(tab)
         self.current: TabView | None = self.views[first.id]
         self.stack.setCurrentWidget(self.current)
-        self.panels.setCurrentWidget(self.current.panel)
+
+    def tab_label(self, tab_id: str) -> str:
+        """How the panel names tab ``tab_id``: ``Tab 2: <title>`` (its place in the strip), or ``Closed tab``."""
+        for index, tab in enumerate(self.app.tabs, start=1):
+            if tab.id == tab_id:
+                title = tab.page.title() or tab.page.url().toString()
+                title = title if len(title) <= 40 else title[:39] + "…"
+                return self.tr("Tab {0}: {1}").format(index, title)
+        return self.tr("Closed tab")
+
+    def _edit(self, pin_id: str, tab_id: str) -> None:
+        view = self.views.get(tab_id)
+        if view is None:
+            return
+        if view is not self.current:
+            self.app.select_tab(tab_id)
+        view.annotate.edit(pin_id)
+
+    def _delete(self, pin_id: str, tab_id: str) -> None:
+        view = self.views.get(tab_id)
+        if view is not None:
+            view.annotate.delete(pin_id)
+        else:
+            self.app.batch_session.remove(pin_id, tab_id)
 
     def build_strip(self) -> TabStrip:
         """The tab strip in a toolbar of its own above the window's main one, with a New tab button; its keys
@@ -141,6 +172,7 @@ class TabDeck(QObject):
 
     def start(self) -> None:
         """Wire every view to the window (its toolbar exists now) and follow the app's tabs."""
+        self.panel.set_send_action(self.window.act_send)  # one Send: the toolbar's action, also in the panel
         for view in self.views.values():
             view.wire()
         self.app.tab_added.connect(self._added)
@@ -149,9 +181,8 @@ class TabDeck(QObject):
         self.show(self.app.active_tab, force=True)
 
     def _add(self, tab: Tab) -> TabView:
-        view = self.views[tab.id] = TabView(self.window, tab)
+        view = self.views[tab.id] = TabView(self.window, tab, self.panel)
         self.stack.addWidget(view)
-        self.panels.addWidget(view.panel)
         return view
 
     def _added(self, tab: Tab) -> None:
@@ -164,10 +195,9 @@ class TabDeck(QObject):
         view.shutdown()
         if self.current is view:
             self.current = None
-        self.panels.removeWidget(view.panel)
-        view.panel.deleteLater()
         self.stack.removeWidget(view)
         view.deleteLater()  # after the app deleted the tab's view (a child of it)
+        self.panel.refresh()  # its rows (kept in the batch) now say "Closed tab"
 
     def show(self, tab: Tab | None, force: bool = False) -> None:
         """Show ``tab`` (the app's active one; nothing for ``None`` or a tab without a view)."""
@@ -179,7 +209,7 @@ class TabDeck(QObject):
         w = self.window
         self.current = view
         self.stack.setCurrentWidget(view)
-        self.panels.setCurrentWidget(view.panel)
+        self.panel.set_current_tab(tab.id)  # its rows first
         w.act_annotate.setChecked(view.annotate.active)
         w.keys.attach(tab.view)
         w.console_dock.follow(browser_parts(tab).console)
