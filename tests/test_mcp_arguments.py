@@ -37,7 +37,7 @@ BAD_CALLS = [
     ("get_annotations", {"status": "done"}, "status: input should be 'pending', 'delivered', 'acknowledged', "
                                             "'resolved' or 'dismissed' (got \"done\")"),
     ("get_annotations", {"batch": "current", "stauts": "resolved"},
-     "stauts: unknown parameter (this tool takes: batch, status)"),
+     "stauts: unknown parameter (this tool takes: batch, status, detail)"),
     ("list_batches", {"status": ["resolved"]}, "status: input should be 'pending', 'delivered', 'acknowledged', "
                                                "'resolved' or 'dismissed' (got [\"resolved\"])"),
     ("list_batches", {"compact": False}, "compact: unknown parameter (this tool takes: status)"),

@@ -17,10 +17,12 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal, get_args
 
+import anyio.to_thread
 from mcp.types import ToolAnnotations
 from pydantic import Field
 
 from app.core.errors import PagenoteError
+from app.mcp.annotation_images import BatchImagesReply, annotation_images, at_detail
 from app.mcp.arguments import AnnotationNumber, Integer, ToolParams, optional_enum
 from app.mcp.response import AckReply, BatchListReply, BatchReply, WaitReply
 from app.mcp.tool import READ_ONLY, ToolContext, ToolDefinition
@@ -32,6 +34,8 @@ MAX_WAIT_MS = 300_000
 BatchStatus = Literal["pending", "delivered", "acknowledged", "resolved", "dismissed"]
 #: An optional batch-status filter, advertised as a plain string enum (:func:`app.mcp.arguments.optional_enum`).
 StatusFilter = optional_enum(*get_args(BatchStatus))
+#: An optional detail level (app.protocol.detail.LEVELS), advertised the same way.
+DetailFilter = optional_enum("compact", "standard", "detailed", "forensic")
 
 
 # -- get_annotations ------------------------------------------------------------------------------------------
@@ -44,20 +48,25 @@ class GetAnnotationsParams(ToolParams):
                                             "from list_batches")] = "current"
     status: Annotated[StatusFilter, Field(description="only report the annotations of a sent batch "
                                                             "that have this status")] = None
+    detail: Annotated[DetailFilter, Field(description="how much of each element record: compact (note, "
+                                                      "selector/locators, text, position), standard (default), "
+                                                      "detailed (+ box model, computed styles), forensic (+ "
+                                                      "ancestry with selectors)")] = None
 
 
 async def get_annotations(args: GetAnnotationsParams, ctx: ToolContext) -> BatchReply:
     """``annotations.get(batch)``; with ``status``, also the 1-based numbers of the annotations that have it.
     Raises ``PagenoteError("INVALID_PARAMS")`` when ``status`` is asked of the current (unsent) batch."""
-    view = await ctx.call("annotations.get", {"batch": args.batch})
+    view = at_detail(await ctx.call("annotations.get", {"batch": args.batch}), args.detail)
+    images, left_out = await anyio.to_thread.run_sync(annotation_images, view, ctx.image_budget)
     if args.status is None:
-        return BatchReply(view)
+        return BatchImagesReply(view, images=tuple(images), left_out=left_out)
     states = view.get("annotations") if view.get("id") != "current" else None
     if not isinstance(states, list):
         raise PagenoteError("INVALID_PARAMS", "status filters a sent batch's annotations; the current batch has "
                             "none yet", "leave status out, or pass a sent batch id")
     matching = [i for i, s in enumerate(states, 1) if isinstance(s, dict) and s.get("status") == args.status]
-    return BatchReply(view, status=args.status, matching=matching)
+    return BatchImagesReply(view, status=args.status, matching=matching, images=tuple(images), left_out=left_out)
 
 
 # -- list_batches ---------------------------------------------------------------------------------------------
@@ -126,8 +135,10 @@ TOOLS: tuple[ToolDefinition, ...] = (
     ToolDefinition(
         name="get_annotations", params=GetAnnotationsParams, handler=get_annotations, annotations=READ_ONLY,
         description='Read one batch of annotations without waiting: its Markdown (one "## Annotation N" section '
-                    "per element: note, selector, role, styles, geometry, text) and, as structured content, the "
-                    "same model as JSON with the agent statuses of a sent batch."),
+                    "per element: note, selector, role, styles, geometry, text; detail=compact|standard|detailed|forensic "
+                    "chooses how much) and, as structured content, the same model as JSON with the agent statuses "
+                    "of a sent batch. An annotation with a reference image comes with two images: its current "
+                    "state (element screenshot) and the design target (the reference)."),
     ToolDefinition(
         name="list_batches", params=ListBatchesParams, handler=list_batches, annotations=READ_ONLY,
         description="List the batches the user sent (oldest first: id, status, count, sent time, deliveries) and "
