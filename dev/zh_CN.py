@@ -261,6 +261,11 @@ ZH = {
     'Close tab': '关闭标签页',
     'Next tab': '下一个标签页',
     'Previous tab': '上一个标签页',
+    # The panel's group headers when the batch spans tabs
+    'This tab': '本标签页',
+    'Tab {0}': '标签页 {0}',
+    'Tab {0}: {1}': '标签页 {0}：{1}',
+    'Closed tab': '已关闭的标签页',
     'lease: {0}': '租约：{0}',
     "This page's renderer crashed.\nYour annotations are kept: reload the page to continue.": '此页面的渲染进程已崩溃。\n批注都还在：重新加载页面即可继续。',
     'Blocked the download of {0} (downloads are off in Settings)': '已阻止下载 {0}（设置中已关闭下载）',

@@ -2,6 +2,39 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name />
+    <message>
+        <location filename="../../app/ui/menus.py" line="25" />
+        <source>Open file</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../app/ui/menus.py" line="27" />
+        <source>Web pages (*.html *.htm *.xhtml *.svg)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../app/ui/menus.py" line="27" />
+        <source>All files (*)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../app/ui/menus.py" line="58" />
+        <source>&amp;File</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../app/ui/menus.py" line="60" />
+        <source>Open File…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../app/ui/menus.py" line="62" />
+        <source>Open a file from this computer in the shown tab</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
     <name>AgentBar</name>
     <message>
         <location filename="../../app/ui/agent_bar.py" line="102" />
@@ -38,57 +71,57 @@
 <context>
     <name>AnnotateController</name>
     <message>
-        <location filename="../../app/ui/annotate.py" line="80" />
+        <location filename="../../app/ui/annotate.py" line="82" />
         <source>Annotation mode: click an element to pin a note · Esc to leave</source>
         <translation>批注模式：点击元素钉上备注 · 按 Esc 退出</translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="81" />
+        <location filename="../../app/ui/annotate.py" line="83" />
         <source>Annotation mode off</source>
         <translation>批注模式已关闭</translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="91" />
+        <location filename="../../app/ui/annotate.py" line="93" />
         <source>the new annotation without a note was cancelled</source>
         <translation>未写备注的新批注已取消</translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="94" />
+        <location filename="../../app/ui/annotate.py" line="96" />
         <source>annotation {0} saved</source>
         <translation>批注 {0} 已保存</translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="160" />
+        <location filename="../../app/ui/annotate.py" line="162" />
         <source>The page is not ready for annotation yet; try again in a moment</source>
         <translation>页面尚未准备好批注，请稍后再试</translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="168" />
+        <location filename="../../app/ui/annotate.py" line="170" />
         <source>That frame cannot be annotated (its document is not reachable)</source>
         <translation>无法批注该框架（无法访问其文档）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="174" />
+        <location filename="../../app/ui/annotate.py" line="176" />
         <source>Could not read that element (invalid record from the page)</source>
         <translation>无法读取该元素（页面返回的记录无效）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="192" />
+        <location filename="../../app/ui/annotate.py" line="194" />
         <source>Annotation {0} · {1}</source>
         <translation>批注 {0} · {1}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="232" />
+        <location filename="../../app/ui/annotate.py" line="234" />
         <source>Annotation deleted</source>
         <translation>批注已删除</translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="239" />
+        <location filename="../../app/ui/annotate.py" line="241" />
         <source>Annotation {0} saved</source>
         <translation>批注 {0} 已保存</translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="247" />
+        <location filename="../../app/ui/annotate.py" line="249" />
         <source>Annotation cancelled</source>
         <translation>已取消批注</translation>
     </message>
@@ -96,128 +129,138 @@
 <context>
     <name>AnnotationPanel</name>
     <message>
-        <location filename="../../app/ui/panel.py" line="81" />
+        <location filename="../../app/ui/panel.py" line="90" />
+        <source>Tab {0}</source>
+        <extracomment>Marks a sent view row that holds an agent's reply (not a batch or an annotation). The id of the tab an annotation row's pin was made in.</extracomment>
+        <translation>标签页 {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panel.py" line="93" />
         <source>Overall note for the whole batch (optional)</source>
-        <extracomment>Marks a sent view row that holds an agent's reply (not a batch or an annotation).</extracomment>
         <translation>整批的总体备注（可选）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="84" />
+        <location filename="../../app/ui/panel.py" line="96" />
         <source>No annotations yet.
 Press Annotate (Ctrl+Shift+A), then click an element on the page to pin a numbered note.</source>
         <translation>还没有批注。
 按“批注”（Ctrl+Shift+A），然后点击页面上的元素，钉上带编号的备注。</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="86" />
-        <location filename="../../app/ui/panel.py" line="232" />
-        <location filename="../../app/ui/panel.py" line="233" />
+        <location filename="../../app/ui/panel.py" line="98" />
+        <location filename="../../app/ui/panel.py" line="284" />
+        <location filename="../../app/ui/panel.py" line="285" />
         <source>no note</source>
         <translation>无备注</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="97" />
+        <location filename="../../app/ui/panel.py" line="109" />
         <source>Edit</source>
         <translation>编辑</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="98" />
+        <location filename="../../app/ui/panel.py" line="110" />
         <source>Delete</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="106" />
+        <location filename="../../app/ui/panel.py" line="118" />
         <source>Sent to agents</source>
         <translation>已发送给智能体</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="106" />
-        <location filename="../../app/ui/panel.py" line="189" />
+        <location filename="../../app/ui/panel.py" line="118" />
+        <location filename="../../app/ui/panel.py" line="225" />
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="116" />
+        <location filename="../../app/ui/panel.py" line="128" />
         <source>Annotations</source>
         <translation>批注</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="122" />
+        <location filename="../../app/ui/panel.py" line="134" />
         <source>Overall note</source>
         <translation>总体备注</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="180" />
+        <location filename="../../app/ui/panel.py" line="216" />
         <source>stale</source>
         <translation>失效</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="182" />
+        <location filename="../../app/ui/panel.py" line="218" />
         <source>rematched</source>
         <translation>已重新匹配</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="184" />
+        <location filename="../../app/ui/panel.py" line="220" />
         <source>hidden</source>
         <translation>已隐藏</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="185" />
+        <location filename="../../app/ui/panel.py" line="221" />
         <source>exact</source>
         <translation>精确</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="188" />
+        <location filename="../../app/ui/panel.py" line="224" />
         <source>Note</source>
         <translation>备注</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="188" />
+        <location filename="../../app/ui/panel.py" line="224" />
         <source>Element</source>
         <translation>元素</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="188" />
+        <location filename="../../app/ui/panel.py" line="224" />
         <source>Selector</source>
         <translation>选择器</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="189" />
+        <location filename="../../app/ui/panel.py" line="225" />
         <source>Page</source>
         <translation>页面</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="203" />
+        <location filename="../../app/ui/panel.py" line="234" />
         <source>(page)</source>
         <translation>（页面）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="214" />
+        <location filename="../../app/ui/panel.py" line="237" />
+        <source>This tab</source>
+        <translation>本标签页</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panel.py" line="265" />
         <source>  [element no longer matched]</source>
         <translation>  [元素已无法匹配]</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="218" />
+        <location filename="../../app/ui/panel.py" line="269" />
         <source>  (rematched)</source>
         <translation>  （已重新匹配）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="220" />
+        <location filename="../../app/ui/panel.py" line="271" />
         <source>  (hidden)</source>
         <translation>  （已隐藏）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="221" />
+        <location filename="../../app/ui/panel.py" line="272" />
         <source>  (hidden: {0})</source>
         <translation>  （已隐藏：{0}）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/panel.py" line="245" />
+        <location filename="../../app/ui/panel.py" line="297" />
         <source>%n annotation(s)</source>
         <translation><numerusform>%n 条批注</numerusform></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/panel.py" line="258" />
+        <location filename="../../app/ui/panel.py" line="310" />
         <source>{0} (%n annotation(s))</source>
         <translation><numerusform>{0}（%n 条批注）</numerusform></translation>
     </message>
@@ -354,6 +397,33 @@ Press Annotate (Ctrl+Shift+A), then click an element on the page to pin a number
         <location filename="../../app/ui/keys.py" line="115" />
         <source>Annotation mode: the next element under the pointer (through overlays)</source>
         <translation>批注模式：指针下的下一个元素（可穿过覆盖层）</translation>
+    </message>
+</context>
+<context>
+    <name>ClearUndo</name>
+    <message>
+        <location filename="../../app/ui/clear_undo.py" line="25" />
+        <source>Nothing to clear</source>
+        <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <location filename="../../app/ui/clear_undo.py" line="38" />
+        <source>Restored %n annotation(s)</source>
+        <translation type="unfinished">
+            <numerusform />
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../app/ui/clear_undo.py" line="40" />
+        <source>Cleared %n annotation(s)</source>
+        <translation type="unfinished">
+            <numerusform />
+        </translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/clear_undo.py" line="41" />
+        <source>Undo</source>
+        <translation type="unfinished" />
     </message>
 </context>
 <context>
@@ -706,52 +776,52 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>DraftPrompt</name>
     <message>
-        <location filename="../../app/ui/draft_prompt.py" line="15" />
+        <location filename="../../app/ui/draft_prompt.py" line="16" />
         <source>Restore unsent annotations?</source>
         <translation>恢复未发送的批注？</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/draft_prompt.py" line="16" />
+        <location filename="../../app/ui/draft_prompt.py" line="17" />
         <source>pagenote was closed with %n unsent annotation(s) (saved {0}). Restore them?</source>
         <translation><numerusform>pagenote 关闭时有 %n 条未发送的批注（保存于 {0}）。要恢复吗？</numerusform></translation>
     </message>
     <message>
-        <location filename="../../app/ui/draft_prompt.py" line="19" />
+        <location filename="../../app/ui/draft_prompt.py" line="20" />
         <source>Restore</source>
         <translation>恢复</translation>
     </message>
     <message>
-        <location filename="../../app/ui/draft_prompt.py" line="20" />
+        <location filename="../../app/ui/draft_prompt.py" line="21" />
         <source>Discard</source>
         <translation>丢弃</translation>
     </message>
     <message>
-        <location filename="../../app/ui/draft_prompt.py" line="28" />
+        <location filename="../../app/ui/draft_prompt.py" line="29" />
         <source>Unsent annotations</source>
         <translation>未发送的批注</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/draft_prompt.py" line="29" />
+        <location filename="../../app/ui/draft_prompt.py" line="30" />
         <source>%n annotation(s) have not been sent. Send them to the agent, save them for the next start, or discard them?</source>
         <translation><numerusform>有 %n 条批注尚未发送。发送给智能体、保存到下次启动，还是丢弃？</numerusform></translation>
     </message>
     <message>
-        <location filename="../../app/ui/draft_prompt.py" line="32" />
+        <location filename="../../app/ui/draft_prompt.py" line="33" />
         <source>Send</source>
         <translation>发送</translation>
     </message>
     <message>
-        <location filename="../../app/ui/draft_prompt.py" line="47" />
+        <location filename="../../app/ui/draft_prompt.py" line="51" />
         <source>Send failed: {0}</source>
         <translation>发送失败：{0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/draft_prompt.py" line="117" />
+        <location filename="../../app/ui/draft_prompt.py" line="124" />
         <source>Could not restore the unsent annotations: {0}</source>
         <translation>无法恢复未发送的批注：{0}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/draft_prompt.py" line="125" />
+        <location filename="../../app/ui/draft_prompt.py" line="132" />
         <source>Restored %n unsent annotation(s)</source>
         <translation><numerusform>已恢复 %n 条未发送的批注</numerusform></translation>
     </message>
@@ -790,6 +860,65 @@ Your annotations are kept: reload the page to continue.</source>
     </message>
 </context>
 <context>
+    <name>FreezeAction</name>
+    <message>
+        <location filename="../../app/ui/freeze_action.py" line="23" />
+        <source>Freeze the page: pause its animations, transitions, videos and scripted motion (again: resume)</source>
+        <extracomment>Free in pagenote's and Chrome's key maps, and no text field's editing key.</extracomment>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../app/ui/freeze_action.py" line="24" />
+        <source>Freeze</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../app/ui/freeze_action.py" line="62" />
+        <source>Frozen: {0} animations and {1} videos paused in {2} frames · {3} resumes</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../app/ui/freeze_action.py" line="65" />
+        <source>Unfrozen: the page moves again</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>Gestures</name>
+    <message>
+        <location filename="../../app/ui/gestures.py" line="197" />
+        <source>Drag across text to annotate it (no text where the drag started)</source>
+        <extracomment>A press that moves less than this (view px) before its release is a click.</extracomment>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../app/ui/gestures.py" line="202" />
+        <source>No text was selected</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../app/ui/gestures.py" line="207" />
+        <source>Could not read that text range</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../app/ui/gestures.py" line="226" />
+        <source>Could not read that region</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../app/ui/gestures.py" line="259" />
+        <location filename="../../app/ui/gestures.py" line="274" />
+        <source>Group: {0} elements · release Ctrl to write the note</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../app/ui/gestures.py" line="303" />
+        <source>Could not read the group's elements</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
     <name>HelpMenus</name>
     <message>
         <location filename="../../app/ui/help_menu.py" line="42" />
@@ -823,11 +952,6 @@ Your annotations are kept: reload the page to continue.</source>
         <translation>设置(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="61" />
-        <source>Language</source>
-        <translation>语言</translation>
-    </message>
-    <message>
         <location filename="../../app/ui/help_menu.py" line="65" />
         <source>Follow the system</source>
         <translation>跟随系统</translation>
@@ -838,13 +962,11 @@ Your annotations are kept: reload the page to continue.</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="73" />
         <location filename="../../app/ui/help_menu.py" line="112" />
         <source>Keyboard shortcuts</source>
         <translation>键盘快捷键</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="75" />
         <location filename="../../app/ui/help_menu.py" line="131" />
         <source>About pagenote</source>
         <translation>关于 pagenote</translation>
@@ -853,6 +975,21 @@ Your annotations are kept: reload the page to continue.</source>
         <location filename="../../app/ui/help_menu.py" line="81" />
         <source>The language changes the next time pagenote starts</source>
         <translation>语言将在下次启动 pagenote 时更改</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/help_menu.py" line="61" />
+        <source>&amp;Language</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../app/ui/help_menu.py" line="73" />
+        <source>&amp;Keyboard shortcuts</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../app/ui/help_menu.py" line="75" />
+        <source>&amp;About pagenote</source>
+        <translation type="unfinished" />
     </message>
     <message>
         <location filename="../../app/ui/help_menu.py" line="103" />
@@ -901,178 +1038,178 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/ui/main_window.py" line="87" />
+        <location filename="../../app/ui/main_window.py" line="92" />
         <source>{0} — pagenote</source>
         <extracomment>The panel's default share of the window width (the page keeps the rest, at least 70 %). Where the splitter's sizes are remembered (pagenote's settings).</extracomment>
         <translation>{0} — pagenote</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="290" />
+        <location filename="../../app/ui/main_window.py" line="304" />
         <source>Screenshot</source>
         <translation>截图</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="154" />
+        <location filename="../../app/ui/main_window.py" line="165" />
         <source>The page's console messages and errors (Ctrl+Shift+J)</source>
         <translation>页面的控制台消息和错误（Ctrl+Shift+J）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="156" />
+        <location filename="../../app/ui/main_window.py" line="167" />
         <source>Chromium's DevTools for this page, in a window of their own</source>
         <translation>本页面的 Chromium 开发者工具，在单独的窗口中打开</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="157" />
+        <location filename="../../app/ui/main_window.py" line="168" />
         <source>DevTools</source>
         <translation>开发者工具</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="160" />
+        <location filename="../../app/ui/main_window.py" line="171" />
         <source>View</source>
         <translation>视图</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="162" />
+        <location filename="../../app/ui/main_window.py" line="173" />
         <source>Agent</source>
         <translation>智能体</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="163" />
+        <location filename="../../app/ui/main_window.py" line="174" />
         <source>Let agents run JavaScript in the page (evaluate)</source>
         <translation>允许智能体在页面中运行 JavaScript（evaluate）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="180" />
+        <location filename="../../app/ui/main_window.py" line="191" />
         <source>Agents may run JavaScript in the page</source>
         <translation>智能体可以在页面中运行 JavaScript</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="181" />
+        <location filename="../../app/ui/main_window.py" line="192" />
         <source>Agents may no longer run JavaScript in the page (evaluate is refused)</source>
         <translation>智能体不能再在页面中运行 JavaScript（evaluate 会被拒绝）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="228" />
+        <location filename="../../app/ui/main_window.py" line="239" />
         <source>Could not open {0} ({1}). Check the address, or that its server is running, then reload (F5).</source>
         <translation>无法打开 {0}（{1}）。请检查地址或确认其服务器正在运行，然后重新加载（F5）。</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="276" />
+        <location filename="../../app/ui/main_window.py" line="290" />
         <source>Copy path</source>
         <translation>复制路径</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="221" />
+        <location filename="../../app/ui/main_window.py" line="232" />
         <source>Not a URL or file: {0}</source>
         <translation>不是 URL 或文件：{0}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/main_window.py" line="248" />
+        <location filename="../../app/ui/main_window.py" line="260" />
         <source>%n note(s) over {0} characters cut, ending in a [truncated] line</source>
         <translation><numerusform>%n 条备注超过 {0} 个字符，已截断并以 [truncated] 行结尾</numerusform></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/main_window.py" line="258" />
+        <location filename="../../app/ui/main_window.py" line="271" />
         <source>Copied %n annotation(s) as Markdown ({0} characters)</source>
         <translation><numerusform>已以 Markdown 复制 %n 条批注（{0} 个字符）</numerusform></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="266" />
+        <location filename="../../app/ui/main_window.py" line="280" />
         <source>Save failed: {0}</source>
         <translation>保存失败：{0}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/main_window.py" line="269" />
+        <location filename="../../app/ui/main_window.py" line="283" />
         <source>Saved %n annotation(s) to {0}</source>
         <translation><numerusform>已将 %n 条批注保存到 {0}</numerusform></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="273" />
+        <location filename="../../app/ui/main_window.py" line="287" />
         <source> and {0} with {1} numbered outlines</source>
         <translation>，以及带 {1} 个编号轮廓的 {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="275" />
+        <location filename="../../app/ui/main_window.py" line="289" />
         <source>{0} saved: {1} ({2}×{3} px){4}</source>
         <translation>{0}已保存：{1}（{2}×{3} 像素）{4}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="284" />
+        <location filename="../../app/ui/main_window.py" line="298" />
         <source>Taking screenshot…</source>
         <translation>正在截图…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="288" />
+        <location filename="../../app/ui/main_window.py" line="302" />
         <source>Screenshot failed: {0}</source>
         <translation>截图失败：{0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="295" />
+        <location filename="../../app/ui/main_window.py" line="309" />
         <source>Capturing the full page…</source>
         <translation>正在截取整页…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="295" />
+        <location filename="../../app/ui/main_window.py" line="309" />
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="307" />
+        <location filename="../../app/ui/main_window.py" line="321" />
         <source>Full-page screenshot failed: {0}</source>
         <translation>整页截图失败：{0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="312" />
+        <location filename="../../app/ui/main_window.py" line="326" />
         <source>Full-page screenshot</source>
         <translation>整页截图</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="319" />
+        <location filename="../../app/ui/main_window.py" line="333" />
         <source>Annotation {0}: {1}</source>
         <translation>批注 {0}：{1}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/main_window.py" line="320" />
+        <location filename="../../app/ui/main_window.py" line="334" />
         <source>Saved %n element crop(s) in {0}</source>
         <translation><numerusform>已在 {0} 中保存 %n 张元素裁剪图</numerusform></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="330" />
+        <location filename="../../app/ui/main_window.py" line="344" />
         <source>Nothing to send: pin an annotation or write an overall note first</source>
         <translation>没有可发送的内容：请先钉上批注或填写总体备注</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="335" />
+        <location filename="../../app/ui/main_window.py" line="349" />
         <source>Send failed: could not store the batch: {0}</source>
         <translation>发送失败：无法保存该批次：{0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="340" />
+        <location filename="../../app/ui/main_window.py" line="354" />
         <source>Batch {0} is pending, but the agent socket is off: no agent can receive it now</source>
         <translation>批次 {0} 正在等待，但智能体套接字已关闭：现在没有智能体能接收它</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/main_window.py" line="343" />
+        <location filename="../../app/ui/main_window.py" line="357" />
         <source>Sent batch {0} to %n waiting agent(s)</source>
         <translation><numerusform>已将批次 {0} 发送给 %n 个正在等待的智能体</numerusform></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="345" />
+        <location filename="../../app/ui/main_window.py" line="359" />
         <source>No agent is waiting: batch {0} is pending and goes to the next annotations.wait</source>
         <translation>没有智能体在等待：批次 {0} 将交给下一次 annotations.wait</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="351" />
+        <location filename="../../app/ui/main_window.py" line="365" />
         <source>Copied {0}</source>
         <translation>已复制 {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="357" />
+        <location filename="../../app/ui/main_window.py" line="371" />
         <source>Annotations cleared</source>
         <translation>批注已清空</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="392" />
+        <location filename="../../app/ui/main_window.py" line="406" />
         <source>Agent socket off: {0}</source>
         <translation>智能体套接字已关闭：{0}</translation>
     </message>
@@ -1080,17 +1217,17 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>MarksOverlay</name>
     <message>
-        <location filename="../../app/ui/marks.py" line="137" />
+        <location filename="../../app/ui/marks.py" line="139" />
         <source>{0}  {1}×{2}</source>
         <translation>{0}  {1}×{2}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/marks.py" line="139" />
+        <location filename="../../app/ui/marks.py" line="141" />
         <source> · {0} of {1} at this point</source>
         <translation> · 此处第 {0} 个，共 {1} 个</translation>
     </message>
     <message>
-        <location filename="../../app/ui/marks.py" line="140" />
+        <location filename="../../app/ui/marks.py" line="142" />
         <source> · Alt+↑ parent · Alt+↓ next</source>
         <translation> · Alt+↑ 父元素 · Alt+↓ 下一个</translation>
     </message>
@@ -1098,12 +1235,17 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>ModeBanner</name>
     <message>
-        <location filename="../../app/ui/mode_banner.py" line="27" />
+        <location filename="../../app/ui/mode_banner.py" line="45" />
         <source>Annotation mode — click an element to pin a note · Alt+↑ parent · Alt+↓ next under the pointer · Esc to leave</source>
         <translation>批注模式 — 点击元素钉上备注 · Alt+↑ 父元素 · Alt+↓ 指针下的下一个 · Esc 退出</translation>
     </message>
     <message>
-        <location filename="../../app/ui/mode_banner.py" line="29" />
+        <location filename="../../app/ui/mode_banner.py" line="47" />
+        <source>Press Annotate (Ctrl+Shift+A), then click an element to pin a note</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../app/ui/mode_banner.py" line="27" />
         <source>Done</source>
         <translation>完成</translation>
     </message>
@@ -1140,7 +1282,7 @@ Your annotations are kept: reload the page to continue.</source>
         <translation>已阻止来自 {0} 的弹出窗口（设置中已关闭弹出窗口）</translation>
     </message>
     <message>
-        <location filename="../../app/tabs/popups.py" line="59" />
+        <location filename="../../app/tabs/popups.py" line="57" />
         <source>Blocked a popup flood from {0} (more than {1} in a second)</source>
         <translation>已阻止来自 {0} 的大量弹出窗口（一秒内超过 {1} 个）</translation>
     </message>
@@ -1400,38 +1542,38 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>StatusChip</name>
     <message>
-        <location filename="../../app/ui/panel_rows.py" line="37" />
+        <location filename="../../app/ui/panel_rows.py" line="38" />
         <source>pending</source>
-        <extracomment>The status word of a sent row's status column (the chip's colour; the column's text is ``status — reply``). Status chip colours (background), by status word.</extracomment>
+        <extracomment>The status word of a sent row's status column (the chip's colour; the column's text is ``status — reply``). Status chip colours (background, under white text): each at least 4.5:1 against white (WCAG 2.x AA for text; tests/test_window_look.py computes it), the same in light and dark.</extracomment>
         <translation>待接收</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel_rows.py" line="38" />
+        <location filename="../../app/ui/panel_rows.py" line="39" />
         <source>delivered</source>
         <translation>已送达</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel_rows.py" line="39" />
+        <location filename="../../app/ui/panel_rows.py" line="40" />
         <source>acknowledged</source>
         <translation>已确认</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel_rows.py" line="40" />
+        <location filename="../../app/ui/panel_rows.py" line="41" />
         <source>resolved</source>
         <translation>已解决</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel_rows.py" line="41" />
+        <location filename="../../app/ui/panel_rows.py" line="42" />
         <source>dismissed</source>
         <translation>已驳回</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel_rows.py" line="42" />
+        <location filename="../../app/ui/panel_rows.py" line="43" />
         <source>sent</source>
         <translation>已发送</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel_rows.py" line="43" />
+        <location filename="../../app/ui/panel_rows.py" line="44" />
         <source>unsent</source>
         <translation>未发送</translation>
     </message>
@@ -1439,7 +1581,7 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>StatusLine</name>
     <message>
-        <location filename="../../app/ui/status.py" line="80" />
+        <location filename="../../app/ui/status.py" line="85" />
         <source>Page zoom; click to reset to 100 % (Ctrl+0)</source>
         <extracomment>How long a message with an action (Copy path) stays, ms; the action goes with it.</extracomment>
         <translation>页面缩放；点击重置为 100 %（Ctrl+0）</translation>
@@ -1448,28 +1590,28 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>Tab</name>
     <message>
-        <location filename="../../app/tabs/tab.py" line="94" />
+        <location filename="../../app/tabs/tab.py" line="100" />
         <source>The page's renderer crashed. Reload to continue — your annotations are kept.</source>
         <extracomment>Chromium's termination statuses that are no crash (a normal exit, e.g. the page being replaced).</extracomment>
         <translation>页面的渲染进程已崩溃。重新加载即可继续——批注都还在。</translation>
     </message>
     <message>
-        <location filename="../../app/tabs/tab.py" line="97" />
+        <location filename="../../app/tabs/tab.py" line="103" />
         <source>Blocked {0}: {1}</source>
         <translation>已阻止 {0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../app/tabs/tab.py" line="98" />
+        <location filename="../../app/tabs/tab.py" line="104" />
         <source>Refused {1} for {0}: pagenote does not send passwords for pages</source>
         <translation>已拒绝 {0} 的{1}：pagenote 不会替页面发送密码</translation>
     </message>
     <message>
-        <location filename="../../app/tabs/tab.py" line="99" />
+        <location filename="../../app/tabs/tab.py" line="105" />
         <source>Refused {1} for {0}</source>
         <translation>已拒绝 {0} 的{1}</translation>
     </message>
     <message>
-        <location filename="../../app/tabs/tab.py" line="100" />
+        <location filename="../../app/tabs/tab.py" line="106" />
         <source>Refused {0}: its certificate is not valid ({1})</source>
         <translation>已拒绝 {0}：其证书无效（{1}）</translation>
     </message>
@@ -1477,12 +1619,22 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>TabDeck</name>
     <message>
-        <location filename="../../app/ui/tab_view.py" line="125" />
+        <location filename="../../app/ui/tab_view.py" line="134" />
+        <source>Tab {0}: {1}</source>
+        <translation>标签页 {0}：{1}</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/tab_view.py" line="135" />
+        <source>Closed tab</source>
+        <translation>已关闭的标签页</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/tab_view.py" line="157" />
         <source>Tabs</source>
         <translation>标签页</translation>
     </message>
     <message>
-        <location filename="../../app/ui/tab_view.py" line="130" />
+        <location filename="../../app/ui/tab_view.py" line="162" />
         <source>New tab (Ctrl+T)</source>
         <translation>新标签页 (Ctrl+T)</translation>
     </message>
@@ -1525,103 +1677,103 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>Toolbars</name>
     <message>
-        <location filename="../../app/ui/toolbars.py" line="39" />
+        <location filename="../../app/ui/toolbars.py" line="40" />
         <source>Annotate</source>
         <extracomment>pagenote's own shortcuts (the browser keys are in app/ui/keys.py).</extracomment>
         <translation>批注</translation>
     </message>
     <message>
-        <location filename="../../app/ui/toolbars.py" line="39" />
+        <location filename="../../app/ui/toolbars.py" line="40" />
         <source>Annotation mode: click elements to pin numbered notes</source>
         <translation>批注模式：点击元素钉上带编号的备注</translation>
     </message>
     <message>
-        <location filename="../../app/ui/toolbars.py" line="43" />
+        <location filename="../../app/ui/toolbars.py" line="44" />
         <source>Screenshot</source>
         <translation>截图</translation>
     </message>
     <message>
-        <location filename="../../app/ui/toolbars.py" line="43" />
+        <location filename="../../app/ui/toolbars.py" line="44" />
         <source>Save the visible viewport as a PNG in shots/ (and a copy with the annotations drawn)</source>
         <translation>把可见视口保存为 shots/ 中的 PNG（另存一份画有批注的副本）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/toolbars.py" line="46" />
+        <location filename="../../app/ui/toolbars.py" line="47" />
         <source>Full page</source>
         <translation>整页</translation>
     </message>
     <message>
-        <location filename="../../app/ui/toolbars.py" line="46" />
+        <location filename="../../app/ui/toolbars.py" line="47" />
         <source>Save the whole document as one PNG</source>
         <translation>把整个文档保存为一张 PNG</translation>
     </message>
     <message>
-        <location filename="../../app/ui/toolbars.py" line="48" />
+        <location filename="../../app/ui/toolbars.py" line="49" />
         <source>Full page with annotations</source>
         <translation>整页（含批注）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/toolbars.py" line="49" />
+        <location filename="../../app/ui/toolbars.py" line="50" />
         <source>Save the whole document, plus a copy with the annotations drawn</source>
         <translation>保存整个文档，另存一份画有批注的副本</translation>
     </message>
     <message>
-        <location filename="../../app/ui/toolbars.py" line="51" />
+        <location filename="../../app/ui/toolbars.py" line="52" />
         <source>Crop annotated elements</source>
         <translation>裁剪已批注的元素</translation>
     </message>
     <message>
-        <location filename="../../app/ui/toolbars.py" line="52" />
+        <location filename="../../app/ui/toolbars.py" line="53" />
         <source>Save a crop of each annotated element and list it in its annotation</source>
         <translation>为每个已批注的元素保存裁剪图，并在其批注中列出</translation>
     </message>
     <message>
-        <location filename="../../app/ui/toolbars.py" line="54" />
+        <location filename="../../app/ui/toolbars.py" line="55" />
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../../app/ui/toolbars.py" line="54" />
+        <location filename="../../app/ui/toolbars.py" line="55" />
         <source>Copy the annotations as Markdown</source>
         <translation>以 Markdown 复制批注</translation>
     </message>
     <message>
-        <location filename="../../app/ui/toolbars.py" line="56" />
+        <location filename="../../app/ui/toolbars.py" line="57" />
         <source>Save</source>
         <translation>保存</translation>
     </message>
     <message>
-        <location filename="../../app/ui/toolbars.py" line="56" />
+        <location filename="../../app/ui/toolbars.py" line="57" />
         <source>Save the annotations as Markdown in annotations/</source>
         <translation>把批注以 Markdown 保存到 annotations/</translation>
     </message>
     <message>
-        <location filename="../../app/ui/toolbars.py" line="58" />
+        <location filename="../../app/ui/toolbars.py" line="59" />
         <source>Send</source>
         <translation>发送</translation>
     </message>
     <message>
-        <location filename="../../app/ui/toolbars.py" line="58" />
+        <location filename="../../app/ui/toolbars.py" line="59" />
         <source>Send the annotations to waiting coding agents</source>
         <translation>把批注发送给正在等待的编程智能体</translation>
     </message>
     <message>
-        <location filename="../../app/ui/toolbars.py" line="60" />
+        <location filename="../../app/ui/toolbars.py" line="61" />
         <source>Clear</source>
         <translation>清空</translation>
     </message>
     <message>
-        <location filename="../../app/ui/toolbars.py" line="60" />
+        <location filename="../../app/ui/toolbars.py" line="61" />
         <source>Remove all annotations and the overall note</source>
         <translation>删除所有批注和总体备注</translation>
     </message>
     <message>
-        <location filename="../../app/ui/toolbars.py" line="63" />
+        <location filename="../../app/ui/toolbars.py" line="64" />
         <source>Toolbar</source>
         <translation>工具栏</translation>
     </message>
     <message>
-        <location filename="../../app/ui/toolbars.py" line="72" />
+        <location filename="../../app/ui/toolbars.py" line="73" />
         <source>Address: URL, localhost:PORT or a file</source>
         <translation>地址：URL、localhost:端口 或文件</translation>
     </message>
