@@ -63,6 +63,9 @@ class InputGuard(QObject):
         super().__init__(view)
         self.view = view
         self.active = False
+        # Keys whose press the mode swallowed: their release is swallowed too, even once the mode is off (the
+        # Esc that leaves the mode must not reach the page as a lone keyup).
+        self._held: set[int] = set()
         self.watch = FocusProxyWatch(view, self)
         self.watch.changed.connect(self._proxy_changed)
 
@@ -95,11 +98,25 @@ class InputGuard(QObject):
             QApplication.sendEvent(proxy, QFocusEvent(QEvent.Type.FocusOut, Qt.FocusReason.OtherFocusReason))
 
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt virtual)
+        if not self.active and self._held and obj is self._proxy and event.type() in (QEvent.Type.KeyPress,
+                                                                                       QEvent.Type.KeyRelease):
+            if event.key() not in self._held:
+                return False
+            if event.type() == QEvent.Type.KeyPress:  # a new press: its release is the page's again
+                self._held.discard(event.key())
+                return False
+            if not event.isAutoRepeat():
+                self._held.discard(event.key())
+            return True
         if not self.active or obj is not self._proxy or event.type() not in _SWALLOW:
             return False
         if agent_sending():  # the agent's own input (app.webview.input) reaches the page, and pins nothing
             return False
         kind = event.type()
+        if kind == QEvent.Type.KeyPress:
+            self._held.add(event.key())
+        elif kind == QEvent.Type.KeyRelease and not event.isAutoRepeat():
+            self._held.discard(event.key())
         if kind == QEvent.Type.MouseMove:
             self.hovered.emit(event.position())
         elif kind == QEvent.Type.MouseButtonPress and event.button() == Qt.MouseButton.LeftButton:
