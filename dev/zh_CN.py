@@ -341,6 +341,23 @@ ZH = {
     # TabDeck (the window's tab strip toolbar)
     'Tabs': '标签页',
     'New tab (Ctrl+T)': '新标签页 (Ctrl+T)',
+    # Menus (the File menu, app/ui/menus.py) and the menus' mnemonics
+    'Open file': '打开文件',
+    'Web pages (*.html *.htm *.xhtml *.svg)': '网页 (*.html *.htm *.xhtml *.svg)',
+    'All files (*)': '所有文件 (*)',
+    '&File': '文件(&F)',
+    'Open File…': '打开文件…',
+    'Open a file from this computer in the shown tab': '在当前标签页中打开本机上的文件',
+    '&Language': '语言(&L)',
+    '&Keyboard shortcuts': '键盘快捷键(&K)',
+    '&About pagenote': '关于 pagenote(&A)',
+    # ClearUndo (Clear with Undo in the status bar)
+    'Nothing to clear': '没有可清除的内容',
+    'Restored %n annotation(s)': '已恢复 %n 条批注',
+    'Cleared %n annotation(s)': '已清除 %n 条批注',
+    'Undo': '撤销',
+    # ModeBanner (the mode strip under the page, when the mode is off)
+    'Press Annotate (Ctrl+Shift+A), then click an element to pin a note': '按“批注”(Ctrl+Shift+A)，然后点击元素钉上备注',
 }
 
 

@@ -4,6 +4,12 @@ dark, the mode strip outside the page, Lucide icons where Qt would draw its own.
 
 from __future__ import annotations
 
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
 from _badges import badge_rect
 from PIL import Image
 from PySide6.QtCore import QPoint, Qt
@@ -11,6 +17,8 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QStyle
 
 from app.core.placement import OUTLINE_WIDTH, Box, outline_box
+
+EN_TS = Path(__file__).resolve().parents[1] / "resources" / "i18n" / "pagenote_en.ts"
 
 
 def text_rects(js, skip: str) -> list[Box]:
@@ -106,3 +114,74 @@ def test_the_address_bars_clear_button_and_menu_arrows_are_lucide_icons(qapp, wi
         qapp.setPalette(palette)
         qapp.setStyleSheet(sheet)
         theme.icon.cache_clear()
+
+
+def test_the_file_menu_holds_the_toolbars_own_actions_and_every_menu_has_its_own_mnemonic(window):
+    w = window
+    menus = [a.menu() for a in w.menuBar().actions() if a.menu() is not None]
+    assert menus[0].objectName() == "fileMenu"
+    items = [a for a in menus[0].actions() if not a.isSeparator()]
+    assert items == [w.act_open, w.act_save, w.act_copy, w.act_send, w.keys.quit]   # the same objects
+    keys = []
+    for menu in menus:
+        title = menu.title()
+        assert title.count("&") == 1, title
+        keys.append(title[title.index("&") + 1].lower())
+    assert len(keys) == len(set(keys)) and keys[0] == "f"
+
+
+@pytest.fixture
+def english(qapp, tmp_path):
+    """pagenote's English plural forms (resources/i18n/pagenote_en.ts compiled), installed (removed after)."""
+    from PySide6.QtCore import QTranslator
+    qm = tmp_path / "pagenote_en.qm"
+    subprocess.run([str(Path(sys.executable).with_name("pyside6-lrelease")), "-silent", str(EN_TS), "-qm", str(qm)],
+                   check=True, timeout=60)
+    translator = QTranslator()
+    assert translator.load(str(qm))
+    qapp.installTranslator(translator)
+    yield translator
+    qapp.removeTranslator(translator)
+
+
+def test_english_counts_are_singular_and_plural(english):
+    from PySide6.QtCore import QCoreApplication
+    root = ET.parse(EN_TS).getroot()
+    numerus = [m for m in root.iter("message") if m.get("numerus") == "yes"]
+    assert numerus and root.get("language") == "en"
+    for m in numerus:   # every %n string has its two English forms, finished
+        t = m.find("translation")
+        assert t.get("type") is None and len(t.findall("numerusform")) == 2, m.find("source").text
+    say = lambda n: QCoreApplication.translate("ClearUndo", "Cleared %n annotation(s)", None, n)  # noqa: E731
+    assert (say(1), say(2), say(0)) == ("Cleared 1 annotation", "Cleared 2 annotations", "Cleared 0 annotations")
+
+
+def test_clear_removes_at_once_and_undo_brings_the_annotations_back(english, window, server, qtbot, js):
+    w = window
+    w.load_page(server.url("edges.html"))
+    w.act_annotate.trigger()
+    for selector, note in (("#c1", "first"), ("#link", "second")):
+        r = js(f"(() => {{ const r = document.querySelector('{selector}').getBoundingClientRect();"
+               " return [r.left + r.width / 2, r.top + r.height / 2]; })()")
+        point = QPoint(round(r[0]), round(r[1]))
+        proxy = w.view.focusProxy()
+        QTest.mouseMove(proxy, point)
+        QTest.mouseClick(proxy, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, point)
+        qtbot.waitUntil(w.annotate.note_box.isVisible, timeout=5000)
+        QTest.keyClicks(w.annotate.note_box.editor, note)
+        QTest.keyClick(w.annotate.note_box.editor, Qt.Key.Key_Return)
+        qtbot.waitUntil(lambda: not w.annotate.note_box.isVisible(), timeout=5000)
+    w.panel.summary.setPlainText("overall")
+    assert len(w.session.pins) == 2
+    w.act_clear.trigger()
+    assert w.session.pins == [] and w.status.offer_button.isVisible()
+    assert w.status_label.text() == "Cleared 2 annotations"
+    w.status.offer_button.click()
+    assert [p.annotation.note for p in w.session.pins] == ["first", "second"]
+    assert w.panel.summary.toPlainText() == "overall" and not w.status.offer_button.isVisible()
+    qtbot.waitUntil(lambda: len(w.marks.badges()) == 2, timeout=5000)   # the markers are back on the page
+    # the Send button is the primary action, not beside Clear
+    bar = w.toolbars.bar
+    order = [a for a in bar.actions() if a.isVisible()]
+    assert order.index(w.act_send) - order.index(w.act_clear) >= 2
+    assert bar.widgetForAction(w.act_send).objectName() == "primary"

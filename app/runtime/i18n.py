@@ -69,13 +69,13 @@ def choose_language(explicit: str | None = None) -> str:
 
 def install_translators(app: QCoreApplication, language: str) -> list[QTranslator]:
     """Load pagenote's and Qt's own (qtbase: standard dialogs and buttons) translations for ``language`` into
-    ``app``; returns the translators, which the caller keeps referenced for the app's lifetime. English needs
-    none. A missing ``.qm`` (a checkout where bootstrap did not compile them) leaves that part English."""
-    if language == "en":
-        return []
+    ``app``; returns the translators, which the caller keeps referenced for the app's lifetime. English loads
+    pagenote's plural forms only (``pagenote_en``). A missing ``.qm`` (a checkout where bootstrap did not compile them) leaves that part English."""
     out = []
-    for name, directory in ((f"pagenote_{language}", str(resource("i18n"))),
-                            (f"qtbase_{language}", QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath))):
+    parts = [(f"pagenote_{language}", str(resource("i18n")))]
+    if language != "en":   # English: only pagenote's plural forms (%n annotation/annotations); Qt's are English
+        parts.append((f"qtbase_{language}", QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)))
+    for name, directory in parts:
         translator = QTranslator(app)
         if translator.load(name, directory):
             app.installTranslator(translator)

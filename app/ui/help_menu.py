@@ -58,7 +58,7 @@ class HelpMenus(QObject):
         self.dialog: QDialog | None = None
         bar = window.menuBar()
         prefs = bar.addMenu(self.tr("&Settings"))
-        language = prefs.addMenu(self.tr("Language"))
+        language = prefs.addMenu(self.tr("&Language"))
         group = QActionGroup(self)
         current = str(settings().value(SETTINGS_KEY, "") or "")
         self.language_actions: dict[str, QAction] = {}
@@ -70,9 +70,9 @@ class HelpMenus(QObject):
             group.addAction(action)
             self.language_actions[code] = action
         help_menu = bar.addMenu(self.tr("&Help"))
-        self.act_shortcuts = help_menu.addAction(self.tr("Keyboard shortcuts"))
+        self.act_shortcuts = help_menu.addAction(self.tr("&Keyboard shortcuts"))
         self.act_shortcuts.triggered.connect(self.show_shortcuts)
-        self.act_about = help_menu.addAction(self.tr("About pagenote"))
+        self.act_about = help_menu.addAction(self.tr("&About pagenote"))
         self.act_about.triggered.connect(self.show_about)
 
     def set_language(self, code: str) -> None:

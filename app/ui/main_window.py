@@ -26,6 +26,7 @@ from app.ui.console_dock import ConsoleDock
 from app.ui.devices_dock import install_devices_dock
 from app.ui.devtools import DevToolsWindow
 from app.ui.help_menu import HelpMenus
+from app.ui.menus import finish_menus
 from app.ui.keys import BrowserKeys
 from app.ui.status import StatusLine
 from app.ui.tab_view import TabDeck, TabView, current_part
@@ -78,6 +79,7 @@ class MainWindow(QMainWindow):
         self.help_menus = HelpMenus(self, self.shortcut_actions)  # Settings → Language, Help → shortcuts / About
         self._build_console()  # View → Console dock (Ctrl+Shift+J), DevTools (F12)
         install_devices_dock(self)  # View → Devices dock (Ctrl+Shift+D); the chooser pages' requestDevice opens
+        finish_menus(self)  # File menu first, a mnemonic on every menu
         self.deck.start()
 
     def show_address(self) -> None:

@@ -75,6 +75,11 @@ class StatusLine(QWidget):
         self.action_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
         self.action_button.hide()
         self.action_button.clicked.connect(self.action_triggered)
+        self.offer_button = QToolButton()   # a message's own action with its callback (Undo): see offer()
+        self.offer_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        self.offer_button.hide()
+        self.offer_button.clicked.connect(self._offer_clicked)
+        self._offer = None
         self.zoom_button = QToolButton()
         self.zoom_button.setAutoRaise(True)
         self.zoom_button.setToolTip(self.tr("Page zoom; click to reset to 100 % (Ctrl+0)"))
@@ -85,12 +90,14 @@ class StatusLine(QWidget):
         self._timer.timeout.connect(self.expire)
         bar.addWidget(self.label, 1)
         bar.addPermanentWidget(self.action_button)
+        bar.addPermanentWidget(self.offer_button)
         bar.addPermanentWidget(self.zoom_button)
 
     def show_message(self, text: str, action: str | None = None) -> None:
         """Show ``text``; with ``action`` (a button label) the button shows beside it, and both go after
         :data:`TRANSIENT_MS` or with the next message."""
         self.label.setText(text)
+        self._drop_offer()
         if action:
             self.action_button.setText(action)
             self.action_button.show()
@@ -103,7 +110,29 @@ class StatusLine(QWidget):
         """The transient message and its action go (the timer's end; callable directly)."""
         self._timer.stop()
         self.action_button.hide()
+        self._drop_offer()
         self.label.setText("")
+
+    def offer(self, text: str, label: str, callback, icon=None) -> None:
+        """Show ``text`` with a button ``label`` (and ``icon``) that calls ``callback()`` once: an Undo. Both
+        go after :data:`TRANSIENT_MS`, with the next message, or when pressed."""
+        self.show_message(text)
+        self._offer = callback
+        self.offer_button.setText(label)
+        if icon is not None:
+            self.offer_button.setIcon(icon)
+        self.offer_button.show()
+        self._timer.start(TRANSIENT_MS)
+
+    def _drop_offer(self) -> None:
+        self._offer = None
+        self.offer_button.hide()
+
+    def _offer_clicked(self) -> None:
+        callback, self._offer = self._offer, None
+        self.offer_button.hide()
+        if callback is not None:
+            callback()
 
     def show_zoom(self, factor: float) -> None:
         """Show the page zoom as a percentage, hidden at 100 %."""

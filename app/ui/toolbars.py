@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QLineEdit, QMenu, QSizePolicy, QToolBar, QToolButt
 
 from app.core.tasks import spawn
 from app.ui import theme
+from app.ui.clear_undo import clear_with_undo
 
 #: pagenote's own shortcuts (the browser keys are in app/ui/keys.py).
 SHORTCUTS = {
@@ -58,7 +59,7 @@ class Toolbars(QObject):
         w.act_send = self._action(self.tr("Send"), self.tr("Send the annotations to waiting coding agents"), "send", "send")
         w.act_send.triggered.connect(lambda: spawn(w.export("send"), "send"))
         w.act_clear = self._action(self.tr("Clear"), self.tr("Remove all annotations and the overall note"), None, "trash-2")
-        w.act_clear.triggered.connect(w.clear)
+        w.act_clear.triggered.connect(lambda: clear_with_undo(w))   # at once, with Undo in the status bar
 
         bar = QToolBar(self.tr("Toolbar"))
         bar.setObjectName("mainToolbar")
@@ -85,8 +86,12 @@ class Toolbars(QObject):
         shot_button.setPopupMode(QToolButton.ToolButtonPopupMode.MenuButtonPopup)
         shot_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         bar.addWidget(shot_button)
-        for action in (w.act_copy, w.act_save, w.act_send, w.act_clear):
+        # Clear (icon only, with Undo) stays apart from Send, the primary action at the row's end.
+        for action in (w.act_copy, w.act_save, w.act_clear):
             bar.addAction(action)
+        bar.widgetForAction(w.act_clear).setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonIconOnly)
+        bar.addSeparator()
+        bar.addAction(w.act_send)
         bar.widgetForAction(w.act_send).setObjectName("primary")
         w.addActions([w.act_annotate, w.act_screenshot, w.act_full, w.act_full_annotated, w.act_crops, w.act_copy,
                       w.act_save, w.act_send, w.act_clear])  # shortcuts work without opening a menu

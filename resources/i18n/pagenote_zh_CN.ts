@@ -6,32 +6,32 @@
     <message>
         <location filename="../../app/ui/menus.py" line="25" />
         <source>Open file</source>
-        <translation type="unfinished" />
+        <translation>打开文件</translation>
     </message>
     <message>
         <location filename="../../app/ui/menus.py" line="27" />
         <source>Web pages (*.html *.htm *.xhtml *.svg)</source>
-        <translation type="unfinished" />
+        <translation>网页 (*.html *.htm *.xhtml *.svg)</translation>
     </message>
     <message>
         <location filename="../../app/ui/menus.py" line="27" />
         <source>All files (*)</source>
-        <translation type="unfinished" />
+        <translation>所有文件 (*)</translation>
     </message>
     <message>
         <location filename="../../app/ui/menus.py" line="58" />
         <source>&amp;File</source>
-        <translation type="unfinished" />
+        <translation>文件(&amp;F)</translation>
     </message>
     <message>
         <location filename="../../app/ui/menus.py" line="60" />
         <source>Open File…</source>
-        <translation type="unfinished" />
+        <translation>打开文件…</translation>
     </message>
     <message>
         <location filename="../../app/ui/menus.py" line="62" />
         <source>Open a file from this computer in the shown tab</source>
-        <translation type="unfinished" />
+        <translation>在当前标签页中打开本机上的文件</translation>
     </message>
 </context>
 <context>
@@ -404,26 +404,22 @@ Press Annotate (Ctrl+Shift+A), then click an element on the page to pin a number
     <message>
         <location filename="../../app/ui/clear_undo.py" line="25" />
         <source>Nothing to clear</source>
-        <translation type="unfinished" />
+        <translation>没有可清除的内容</translation>
     </message>
     <message numerus="yes">
         <location filename="../../app/ui/clear_undo.py" line="38" />
         <source>Restored %n annotation(s)</source>
-        <translation type="unfinished">
-            <numerusform />
-        </translation>
+        <translation><numerusform>已恢复 %n 条批注</numerusform></translation>
     </message>
     <message numerus="yes">
         <location filename="../../app/ui/clear_undo.py" line="40" />
         <source>Cleared %n annotation(s)</source>
-        <translation type="unfinished">
-            <numerusform />
-        </translation>
+        <translation><numerusform>已清除 %n 条批注</numerusform></translation>
     </message>
     <message>
         <location filename="../../app/ui/clear_undo.py" line="41" />
         <source>Undo</source>
-        <translation type="unfinished" />
+        <translation>撤销</translation>
     </message>
 </context>
 <context>
@@ -979,17 +975,17 @@ Your annotations are kept: reload the page to continue.</source>
     <message>
         <location filename="../../app/ui/help_menu.py" line="61" />
         <source>&amp;Language</source>
-        <translation type="unfinished" />
+        <translation>语言(&amp;L)</translation>
     </message>
     <message>
         <location filename="../../app/ui/help_menu.py" line="73" />
         <source>&amp;Keyboard shortcuts</source>
-        <translation type="unfinished" />
+        <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
         <location filename="../../app/ui/help_menu.py" line="75" />
         <source>&amp;About pagenote</source>
-        <translation type="unfinished" />
+        <translation>关于 pagenote(&amp;A)</translation>
     </message>
     <message>
         <location filename="../../app/ui/help_menu.py" line="103" />
@@ -1242,7 +1238,7 @@ Your annotations are kept: reload the page to continue.</source>
     <message>
         <location filename="../../app/ui/mode_banner.py" line="47" />
         <source>Press Annotate (Ctrl+Shift+A), then click an element to pin a note</source>
-        <translation type="unfinished" />
+        <translation>按“批注”(Ctrl+Shift+A)，然后点击元素钉上备注</translation>
     </message>
     <message>
         <location filename="../../app/ui/mode_banner.py" line="27" />
