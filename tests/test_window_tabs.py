@@ -208,3 +208,23 @@ def test_a_new_tab_puts_the_typing_in_its_address_bar(window, server, qtbot):
     QTest.keyClicks(QApplication.focusWidget(), server.url("edges.html"))
     QTest.keyClick(QApplication.focusWidget(), Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: tab.page.url().toString() == server.url("edges.html"), timeout=10_000)
+
+
+def test_the_toolbar_has_stop_beside_reload_and_zoom_buttons_acting_on_the_shown_tab(window, server, qtbot):
+    w = window
+    w.load_page(server.url("counters.html"))
+    first = w.tab
+    actions = w.toolbars.bar.actions()
+    assert actions.index(w.keys.stop) == actions.index(w.keys.reload) + 1
+    assert w.toolbars.bar.widgetForAction(w.keys.stop) is w.nav_buttons["stop"]
+    assert not w.keys.stop.isEnabled()                          # nothing loading: nothing to stop
+    second = new_tab(w, qtbot)
+    w.load_page(server.url("other.html"))
+    QTest.mouseClick(w.nav_buttons["zoom_in"], Qt.MouseButton.LeftButton)
+    assert second.view.zoomFactor() > 1.0 and first.view.zoomFactor() == 1.0
+    assert w.status.zoom_button.text() == "110 %"
+    QTest.mouseClick(w.nav_buttons["zoom_out"], Qt.MouseButton.LeftButton)
+    QTest.mouseClick(w.nav_buttons["zoom_out"], Qt.MouseButton.LeftButton)
+    assert second.view.zoomFactor() < 1.0
+    QTest.keyClick(w.address, Qt.Key.Key_0, CTRL)              # the shared session lease keeps no zoom
+    assert second.view.zoomFactor() == 1.0

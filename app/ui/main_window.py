@@ -28,6 +28,7 @@ from app.ui.devtools import DevToolsWindow
 from app.ui.help_menu import HelpMenus
 from app.ui.menus import finish_menus
 from app.ui.keys import BrowserKeys
+from app.ui.nav_controls import install_nav_controls
 from app.ui.status import StatusLine
 from app.ui.tab_view import TabDeck, TabView, current_part
 from app.ui import theme
@@ -72,6 +73,7 @@ class MainWindow(QMainWindow):
         self.status.zoom_reset.connect(lambda: self.keys.zoom(0))
         self.keys = BrowserKeys(self)                 # Ctrl+L, Alt+←/→, F5, Ctrl+±/0, Ctrl+F, Ctrl+Q …
         self.toolbars = Toolbars(self, self.keys)
+        self.nav_buttons = install_nav_controls(self)  # Stop beside Reload, zoom − / + beside the address bar
         self.act_annotate.toggled.disconnect()        # the toolbar's check drives the current tab's mode
         self.act_annotate.toggled.connect(lambda on: self.annotate.set_mode(on) if self.current else None)
         self.tab_strip = self.deck.build_strip()  # Ctrl+T, Ctrl+Shift+N, Ctrl+W, Ctrl+Tab …
@@ -123,16 +125,16 @@ class MainWindow(QMainWindow):
 
     @property
     def session(self):
+        """The shown tab's view of the window's batch (:class:`~app.model.tab_session.TabSession`)."""
         return self.tab.session
 
-        """The shown tab's view of the window's batch (:class:`~app.model.tab_session.TabSession`)."""
-    @property
-    def hub(self):
     @property
     def batch_session(self):
         """The window's one batch over all its tabs (:class:`~app.model.session.Session`)."""
         return self.app.batch_session
 
+    @property
+    def hub(self):
         return self.app.hub
 
     @property
@@ -273,9 +275,9 @@ class MainWindow(QMainWindow):
     def save(self, batch=None) -> Path | None:
         """Write ``batch`` (the session's when ``None``) to ``<project>/annotations/<stamp>.md``; returns the
         path, ``None`` on failure."""
+        batch = batch if batch is not None else self.batch()
         try:
             path = save_markdown(batch, self.project_dir)
-        batch = batch if batch is not None else self.batch()
         except OSError as exc:
             self.say(self.tr("Save failed: {0}").format(exc))
             return None
