@@ -4,7 +4,10 @@ window, then take the annotated viewport screenshot an agent gets.
     xvfb-run -s "-screen 0 1600x1000x24" .venv/bin/python dev/window_shots.py URL OUT_PREFIX [--theme dark]
         [--todo] SELECTOR SELECTOR SELECTOR [HOVER_SELECTOR]
 
-Writes ``OUT_PREFIX-window.png`` and ``OUT_PREFIX-annotated.png``. ``--todo``: type three todos into TodoMVC's
+Writes ``OUT_PREFIX-notebox.png`` (the window with the third note being typed), ``OUT_PREFIX-window.png``
+(three markers, the second row selected so the detail pane shows, the hover label on a fourth element),
+``OUT_PREFIX-annotated.png`` (the annotated viewport at device scale: 2 image px per CSS px at DPR 2) and
+``OUT_PREFIX-dialog.png`` (the page's ``alert()`` in the dialog bar). ``--todo``: type three todos into TodoMVC's
 ``#new-todo`` first. ``--theme``: force a scheme (needs :mod:`app.ui.theme`; older checkouts have none).
 The window fills the screen's available size; run with ``QT_SCALE_FACTOR=2`` (and a screen twice the size)
 for 2×. Input goes through the same path as a user's: mouse and key events on the view.
@@ -50,7 +53,10 @@ def main(argv: list[str]) -> int:
             theme.apply(qt_app, theme_name)
         except ImportError:
             pass
+        from app.runtime.i18n import install_translators
         from app.ui.main_window import MainWindow
+
+        translators = install_translators(qt_app, "en")  # noqa: F841  (English plural forms)
 
         window = MainWindow(app)
         size = qt_app.primaryScreen().availableSize()
@@ -89,16 +95,31 @@ def main(argv: list[str]) -> int:
                             break
                         await asyncio.sleep(0.05)
                     QTest.keyClicks(window.annotate.note_box.editor, note)
+                    if note is NOTES[2]:
+                        await asyncio.sleep(0.5)
+                        window.grab().save(f"{prefix}-notebox.png")
                     QTest.keyClick(window.annotate.note_box.editor, Qt.Key.Key_Return)
                     await asyncio.sleep(0.2)
                 window.panel.summary.setPlainText("Polish pass: markers, spacing, link affordance")
+                window.panel.list.setCurrentRow(1)    # the detail pane shows the second annotation whole
                 if hover:
                     QTest.mouseMove(proxy, await centre(hover))
                 await asyncio.sleep(0.8)
                 window.grab().save(f"{prefix}-window.png")
-                path = await window.screenshot()
-                if path is not None:
-                    shutil.copy(path, f"{prefix}-annotated.png")
+                shooter = window.tab.capture.shooter("device")   # 2 image px per CSS px at DPR 2
+                _clean, annotated = await shooter.viewport(window.tab.capture.pins(),
+                                                          extra_rects=await window.tab.annotator.frame_pin_rects())
+                if annotated is not None:
+                    shutil.copy(annotated.path, f"{prefix}-annotated.png")
+                window.act_annotate.trigger()
+                await window.tab.bridge.run("setTimeout(() => alert('Saved. The page\\'s dialogs show in this bar'),"
+                                            " 0)", world=0)
+                for _ in range(100):
+                    if window.current.dialog_bar.isVisible():
+                        break
+                    await asyncio.sleep(0.05)
+                await asyncio.sleep(0.3)
+                window.grab().save(f"{prefix}-dialog.png")
                 print(prefix)
             finally:
                 qt_app.quit()

@@ -156,6 +156,7 @@ class AnnotationPanel(QWidget):
         self.send_button.setDefaultAction(action)
         self.send_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         self.send_button.setObjectName("primary")
+        self.send_button.style().polish(self.send_button)   # the stylesheet's #primary rule, now it has the name
 
     def _emit_current(self, signal) -> None:
         item = self.list.currentItem()
