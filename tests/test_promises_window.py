@@ -235,3 +235,74 @@ def test_note_box_delete_panel_row_reopens_clear_and_overall_note_becomes_summar
     w.act_copy.trigger()
     qtbot.waitUntil(lambda: QGuiApplication.clipboard().text().startswith("# Web page annotations: 0"), timeout=10_000)
     assert "Summary:" not in QGuiApplication.clipboard().text()
+
+
+def _go(w, qtbot, typed: str) -> None:
+    """Type ``typed`` into the address bar with real keys and press Enter; wait for the load."""
+    QTest.keyClick(w.view.focusProxy(), Qt.Key.Key_L, CTRL)
+    qtbot.waitUntil(w.address.hasFocus, timeout=3000)
+    QTest.keyClicks(w.address, typed)
+    with qtbot.waitSignal(w.view.loadFinished, timeout=15_000) as blocker:
+        QTest.keyClick(w.address, Qt.Key.Key_Return)
+    assert blocker.args == [True], typed
+
+
+def test_the_address_bar_takes_urls_host_port_and_file_paths(window, server, qtbot, js):
+    from pathlib import Path
+
+    w = window
+    w.load_page(server.url("counters.html"))
+    port = server.httpd.server_address[1]
+    # A whole URL.
+    _go(w, qtbot, server.url("other.html"))
+    assert w.view.url().toString() == server.url("other.html")
+    # host:port and a path, no scheme (README: localhost:5173): http.
+    _go(w, qtbot, f"127.0.0.1:{port}/navigated.html")
+    assert w.view.url().toString() == server.url("navigated.html")
+    _go(w, qtbot, f"localhost:{port}/other.html")
+    assert w.view.url().toString() == f"http://localhost:{port}/other.html"
+    assert js("location.pathname") == "/other.html"
+    # A file path: the file:// page.
+    page = Path(__file__).parent / "pages" / "submitted.html"
+    _go(w, qtbot, str(page))
+    assert w.view.url().toLocalFile() == str(page) and w.view.url().scheme() == "file"
+    assert js("document.title") == js_title(page)
+
+
+def js_title(path) -> str:
+    import re
+
+    return re.search(r"<title>(.*?)</title>", path.read_text(encoding="utf-8")).group(1)
+
+
+def test_a_full_page_capture_shows_progress_and_esc_cancels_it(window, server, qtbot):
+    from PySide6.QtWidgets import QProgressDialog
+
+    w = window
+    w.load_page(server.url("tall.html?h=60000"))
+    shots = w.project_dir / "shots"
+    w.act_full.trigger()
+    dialogs = lambda: [d for d in w.findChildren(QProgressDialog) if d.isVisible()]  # noqa: E731
+    qtbot.waitUntil(lambda: bool(dialogs()), timeout=20_000)
+    dialog = dialogs()[0]
+    assert 0 <= dialog.value() < dialog.maximum()          # tiles counted against the plan
+    QTest.keyClick(dialog, Qt.Key.Key_Escape)
+    qtbot.waitUntil(lambda: "CAPTURE_CANCELLED" in w.status_label.text(), timeout=20_000)
+    assert not dialogs()
+    assert not shots.exists() or not list(shots.glob("*-full*.png"))
+
+
+def test_a_crop_of_an_element_that_left_the_page_is_capture_not_on_page(counters, qtbot, js):
+    w = counters
+    w.act_annotate.trigger()
+    pin(w, qtbot, centre(js, "#target"), "gone soon")
+    pin(w, qtbot, centre(js, "#menu"), "stays")
+    w.act_annotate.trigger()
+    js("document.getElementById('target').remove()")
+    saved = w.run(w.element_crops())
+    assert saved == 1
+    first, second = w.session.pins
+    assert first.annotation.screenshot_error.startswith("CAPTURE_NOT_ON_PAGE"), first.annotation
+    assert second.annotation.screenshot and not second.annotation.screenshot_error
+    w.copy()
+    assert "Screenshot: [not taken: CAPTURE_NOT_ON_PAGE — " in QGuiApplication.clipboard().text()
