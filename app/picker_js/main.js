@@ -3,6 +3,7 @@
 // @imports anchors: refreshAnchors; geometry: elementBox, BOX_CONTENTS
 // @imports snapshot: snapshotDocument, resolveSnapshotRef, stopSnapshots
 // @imports freeze: freeze, unfreeze, frozenState
+// @imports range: rangeStart, rangeTo, rangeEnd, rangeCancel; region: regionInfo; group: elementsInBox, commonAncestor
 // @imports revision: watchRevisions, stopRevisions, armRevision, revisionDiff, revisionStats, currentRevision; context: pageContext; refs: DOC_ID
 // @imports actions: actionTarget, focusForText, selectPlan, inputMark, inputSince, scrollState, revealFrame, frameAt; extract: extractText, findNodes
 // The entry module of the picker world: `window.__pagenote`, the API the host calls.
@@ -190,6 +191,34 @@ const api = {
     return JSON.stringify(b.rect ? { ...b.rect, box: b.kind } : { box: b.kind });
   },
 
+  // Annotation kinds. A text range dragged at viewport points (range.js): rangeStart(x, y) → {kind: 'text' |
+  // 'none'} (or {kind: 'frame', frame} over an iframe: the host goes on there); rangeTo(x, y) → the range's
+  // viewport rects; rangeEnd(x, y) → {kind: 'text', id, record, viewport, selection: {quote, start, end},
+  // rects} for the element containing the range, or {kind: 'none'}.
+  rangeStart(x, y) {
+    const el = deepElementAt(x, y);
+    if (isFrame(el)) return JSON.stringify({ kind: 'frame', frame: frameInfo(el) });
+    return JSON.stringify({ kind: rangeStart(x, y) ? 'text' : 'none' });
+  },
+  rangeTo(x, y) { return JSON.stringify(rangeTo(x, y)); },
+  rangeCancel() { rangeCancel(); },
+  rangeEnd(x, y) {
+    const r = rangeEnd(x, y);
+    if (!r) return JSON.stringify({ kind: 'none' });
+    return JSON.stringify({ kind: 'text', id: idFor(r.el), record: elementRecord(r.el, false), viewport: viewportRect(r.el),
+                            selection: { quote: r.quote, start: r.start, end: r.end }, rects: r.rects,
+                            revision: currentRevision() });
+  },
+  // A region (region.js): {rect (document CSS px), covers: [{role, name, selector, share}], id}.
+  region(x, y, width, height, limit) { return JSON.stringify(regionInfo(x, y, width, height, limit)); },
+  // A box drag for a group (group.js): [{id, record, viewport}] of the outermost elements inside the box.
+  elementsInBox(x, y, width, height, limit) {
+    return JSON.stringify(elementsInBox(x, y, width, height, limit).map((o) => ({
+      id: o.id, record: elementRecord(o.el, false), viewport: o.viewport })));
+  },
+  // The selector of the nearest common ancestor of pinned ids and of the elements `selectors` name ('').
+  commonAncestor(ids, selectors) { return JSON.stringify(commonAncestor(ids, selectors || [])); },
+
   // Freeze (freeze.js): this document's CSS animations and transitions, Web Animations and playing media
   // stop where they are; unfreeze() restores what freeze() changed. Each answers {frozen, animations, media}.
   freeze() { return JSON.stringify(freeze()); },
@@ -238,6 +267,7 @@ const api = {
 
   destroy() {
     unfreeze();
+    rangeCancel();
     stopAnchors();
     stopSnapshots();
     stopRevisions();

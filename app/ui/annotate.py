@@ -17,6 +17,7 @@ from app.core.errors import PagenoteError
 from app.core.placement import Box, place_badges
 from app.core.tasks import spawn
 from app.tabs.tab import Tab
+from app.ui.gestures import Gestures
 from app.ui.note_box import NoteBox
 from app.webview.frames import Route, route_call
 from app.webview.input_guard import InputGuard
@@ -56,6 +57,7 @@ class AnnotateController(QObject):
         self.note_box.confirmed.connect(self._note_confirmed)
         self.note_box.cancelled.connect(self._note_cancelled)
         self.note_box.delete_requested.connect(lambda: self.delete(self.editing) if self.editing else None)
+        self.gestures = Gestures(self)      # drags and Ctrl+clicks: text ranges, regions, groups
 
     @property
     def anchors(self):

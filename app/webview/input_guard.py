@@ -56,6 +56,11 @@ class InputGuard(QObject):
 
     hovered = Signal(QPointF)
     clicked = Signal(QPointF)
+    #: The left button's press with the keyboard modifiers held (Qt.KeyboardModifier), its release, and a key
+    #: released (Qt.Key): the drags and Ctrl+clicks of text, region and group annotations (app/ui/gestures.py).
+    pressed = Signal(QPointF, object)
+    released = Signal(QPointF)
+    key_released = Signal(int)
     escape_pressed = Signal()
     step = Signal(str)
 
@@ -120,7 +125,12 @@ class InputGuard(QObject):
         if kind == QEvent.Type.MouseMove:
             self.hovered.emit(event.position())
         elif kind == QEvent.Type.MouseButtonPress and event.button() == Qt.MouseButton.LeftButton:
+            self.pressed.emit(event.position(), event.modifiers())
             self.clicked.emit(event.position())
+        elif kind == QEvent.Type.MouseButtonRelease and event.button() == Qt.MouseButton.LeftButton:
+            self.released.emit(event.position())
+        elif kind == QEvent.Type.KeyRelease and not event.isAutoRepeat():
+            self.key_released.emit(event.key())
         elif kind == QEvent.Type.KeyPress and event.key() == Qt.Key.Key_Escape:
             self.escape_pressed.emit()
         elif (kind == QEvent.Type.KeyPress and event.key() in _STEP_KEYS

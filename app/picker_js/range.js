@@ -1,0 +1,98 @@
+// @module range
+// @imports text: capText, CAPS
+// @exports rangeStart, rangeTo, rangeEnd, rangeCancel, textOffsets, textRangeOf
+// range.js — a text range chosen by dragging in annotation mode, kept here and drawn by the host: the page's
+// own Selection is never touched (the input guard keeps the drag's events from the page), so the page sees
+// no selectionchange and keeps whatever it had selected.
+// Offsets are counted in UTF-16 code units of the container element's textContent (DOM Standard: Text node
+// data in tree order), so `el.textContent.slice(start, end)` gives the words back.
+
+let drag = null;   // {node, offset} where the drag started, or null
+
+// The caret position at viewport point (x, y): {node, offset} in a Text node, or null (CSSOM View:
+// caretPositionFromPoint; Chromium before 128 has only caretRangeFromPoint).
+function caretAt(x, y) {
+  if (document.caretPositionFromPoint) {
+    const p = document.caretPositionFromPoint(x, y);
+    if (p && p.offsetNode) return { node: p.offsetNode, offset: p.offset };
+  }
+  if (document.caretRangeFromPoint) {
+    const r = document.caretRangeFromPoint(x, y);
+    if (r) return { node: r.startContainer, offset: r.startOffset };
+  }
+  return null;
+}
+
+function orderedRange(a, b) {
+  const range = document.createRange();
+  range.setStart(a.node, a.offset);
+  range.setEnd(a.node, a.offset);
+  if (range.comparePoint(b.node, b.offset) >= 0) range.setEnd(b.node, b.offset);
+  else { range.setStart(b.node, b.offset); range.setEnd(a.node, a.offset); }
+  return range;
+}
+
+function clientRects(range) {
+  return Array.from(range.getClientRects()).filter((r) => r.width > 0 && r.height > 0).slice(0, 200)
+    .map((r) => ({ x: r.left, y: r.top, width: r.width, height: r.height }));
+}
+
+// Start a drag at viewport (x, y): true when there is text there.
+function rangeStart(x, y) {
+  drag = caretAt(x, y);
+  return !!drag;
+}
+
+// The drag moved to (x, y): the range's rects (viewport CSS px) for the host to draw, [] when none.
+function rangeTo(x, y) {
+  const end = drag && caretAt(x, y);
+  return end ? clientRects(orderedRange(drag, end)) : [];
+}
+
+function rangeCancel() { drag = null; }
+
+// Text offsets of `range` inside element `el`: {start, end} in code units of el.textContent.
+function textOffsets(el, range) {
+  const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+  let count = 0, start = null, end = null;
+  const at = (container, offset) => {
+    if (container.nodeType === Node.TEXT_NODE) return null;
+    const probe = document.createRange();
+    probe.setStart(container, offset);
+    return probe;
+  };
+  const startProbe = at(range.startContainer, range.startOffset), endProbe = at(range.endContainer, range.endOffset);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (start === null) {
+      if (node === range.startContainer) start = count + range.startOffset;
+      else if (startProbe && startProbe.comparePoint(node, 0) >= 0) start = count;
+    }
+    if (end === null) {
+      if (node === range.endContainer) end = count + range.endOffset;
+      else if (endProbe && endProbe.comparePoint(node, 0) >= 0) end = count;
+    }
+    count += node.data.length;
+  }
+  if (start === null) start = count;
+  if (end === null) end = count;
+  return { start, end: Math.max(start, end) };
+}
+
+// End the drag at (x, y): {el, quote, start, end, rects} for a non-empty range (el: the element containing
+// it), else null.
+function rangeEnd(x, y) {
+  const a = drag, b = a && caretAt(x, y);
+  drag = null;
+  if (!b) return null;
+  const range = orderedRange(a, b);
+  if (range.collapsed) return null;
+  let el = range.commonAncestorContainer;
+  if (el.nodeType !== Node.ELEMENT_NODE) el = el.parentElement;
+  if (!el) return null;
+  const quote = range.toString();
+  if (!quote.trim()) return null;
+  return { el, quote: capText(quote, CAPS.text), ...textOffsets(el, range), rects: clientRects(range) };
+}
+
+// The words at `start`..`end` of element `el`'s textContent (what an agent does with the offsets).
+function textRangeOf(el, start, end) { return (el.textContent || '').slice(start, end); }

@@ -1,0 +1,317 @@
+"""Annotation mode's gestures beyond a click, turned into text, region and group annotations.
+
+- **Drag** across text: a text range (``range.js``; drawn here, the page's own selection untouched).
+- **Shift+drag**: a region, anywhere (empty space too), with the elements it covers and a crop of it.
+- **Ctrl+click** (Cmd on macOS, which Qt reports as Ctrl) adds an element to a group, a second Ctrl+click on
+  it takes it out; **Ctrl+drag** adds the elements inside the box. Releasing Ctrl ends the group: one
+  annotation, one note.
+- A press and release without moving (:data:`DRAG_PX`) is the click it always was (pin one element).
+
+Flow: the input guard's press/move/release (view px) → page calls routed to the frame under the press →
+records → the session (the annotation's kind fields added to the pinned record) → the note box.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from PySide6.QtCore import QObject, QPointF, QRectF, Qt
+from pydantic import ValidationError
+
+from app.capture.region import region_crop
+from app.core.errors import PagenoteError
+from app.core.tasks import spawn
+from app.model.annotation import COVERS_CAP, GROUP_CAP, Annotation, ElementRecord
+from app.ui.drag_overlay import DragOverlay
+from app.webview.frames import Route, frame_viewport_offset, route_call
+
+log = logging.getLogger("pagenote.annotate")
+
+#: A press that moves less than this (view px) before its release is a click.
+DRAG_PX = 4
+_GROUP_KEY = (Qt.KeyboardModifier.ControlModifier, Qt.Key.Key_Control)
+
+
+class Gestures(QObject):
+    """Drags and Ctrl+clicks of one tab's :class:`~app.ui.annotate.AnnotateController` ``controller``; the
+    controller's plain click now fires on release. ``group``: the pending group's members, each ``(route,
+    pick answer)`` in the order they were added."""
+
+    def __init__(self, controller) -> None:
+        super().__init__(controller)
+        self.c = controller
+        guard = controller.guard
+        guard.clicked.disconnect(controller._click)       # a click is a release without a drag now
+        guard.pressed.connect(self._pressed)
+        guard.hovered.connect(self._moved)
+        guard.released.connect(self._released)
+        guard.key_released.connect(self._key_released)
+        controller.mode_changed.connect(lambda on: None if on else self.cancel())
+        self.start: QPointF | None = None
+        self.modifiers = Qt.KeyboardModifier.NoModifier
+        self.mode: str | None = None          # "text" | "region" | "box" while dragging
+        self.text_route: Route | None = None  # the frame the text drag started in
+        self.text_rects: list[QRectF] = []
+        self.group: list[tuple[Route, dict]] = []
+        self._busy = False
+        self._text_started = None             # the task asking the page where the text drag started
+        self._overlay: DragOverlay | None = None
+
+    # -- drawing ---------------------------------------------------------------------------------------------
+
+    @property
+    def overlay(self) -> DragOverlay:
+        if self._overlay is None:
+            self._overlay = DragOverlay(self.c.view)
+        return self._overlay
+
+    def _zoom(self) -> float:
+        return self.c.view.zoomFactor() or 1.0
+
+    def _draw(self, end: QPointF | None = None) -> None:
+        rect = QRectF(self.start, end).normalized() if end is not None and self.mode in ("region", "box") else None
+        z = self._zoom()
+        members = [QRectF((v["x"] + r.offset[0]) * z, (v["y"] + r.offset[1]) * z, v["width"] * z, v["height"] * z)
+                   for r, a in self.group if (v := a.get("viewport"))]
+        self.overlay.show_state(rect, self.text_rects, members)
+
+    # -- pointer -----------------------------------------------------------------------------------------------
+
+    def _pressed(self, pos: QPointF, modifiers) -> None:
+        if not self.c.active:
+            return
+        self.start, self.modifiers, self.mode = QPointF(pos), Qt.KeyboardModifier(modifiers), None
+        self.text_rects = []
+
+    def _moved(self, pos: QPointF) -> None:
+        if self.start is None or not self.c.active:
+            return
+        if self.mode is None:
+            if (pos - self.start).manhattanLength() < DRAG_PX:
+                return
+            if self.c.note_box.isVisible():
+                self.c._note_confirmed(self.c.note_box.text())
+                self.c.note_box.hide()
+            if self.modifiers & Qt.KeyboardModifier.ShiftModifier:
+                self.mode = "region"
+            elif self.modifiers & _GROUP_KEY[0]:
+                self.mode = "box"
+            else:
+                self.mode, self.text_route = "text", None
+                self._text_started = spawn(self._text_start(self.start), "text range")
+        if self.mode == "text":
+            if not self._busy and self.text_route is not None:
+                self._busy = True
+                spawn(self._text_to(pos), "text range")
+            return
+        self._draw(pos)
+
+    def _released(self, pos: QPointF) -> None:
+        start, mode, self.start, self.mode = self.start, self.mode, None, None
+        if start is None or not self.c.active:
+            return
+        if mode is None:
+            if self.modifiers & _GROUP_KEY[0]:
+                spawn(self._group_add(pos), "group")
+            else:
+                self.c._click(pos)
+            return
+        rect = QRectF(start, pos).normalized()
+        if mode == "region":
+            spawn(self._region_done(rect), "region")
+        elif mode == "box":
+            spawn(self._box_done(rect), "group")
+        else:
+            spawn(self._text_done(pos), "text range")
+        self._draw()
+
+    def _key_released(self, key: int) -> None:
+        if key == _GROUP_KEY[1] and self.group and self.start is None:
+            spawn(self._group_done(), "group")
+
+    def cancel(self) -> None:
+        """Drop a drag and a pending group (the mode was left)."""
+        self.start, self.mode, self.group, self.text_rects = None, None, [], []
+        if self._overlay is not None:
+            self._draw()
+
+    # -- helpers -----------------------------------------------------------------------------------------------
+
+    def _css(self, pos: QPointF) -> tuple[float, float]:
+        return pos.x() / self._zoom(), pos.y() / self._zoom()
+
+    def _fresh_key(self, route: Route, page_id: str) -> str:
+        """A session id for an annotation on page element ``page_id``: its pin key, or ``<key>~2`` … when that
+        element is annotated already (a text range inside a pinned element, a region on it …)."""
+        annotator = self.c.annotator
+        key = annotator.pin_key(route, page_id)
+        taken = {p.id for p in self.c.session.pins}
+        n, fresh = 1, key
+        while fresh in taken:
+            n += 1
+            fresh = f"{key}~{n}"
+        annotator.anchors[fresh] = (route, page_id)
+        return fresh
+
+    def _pin(self, pin_id: str, record: ElementRecord, kind: dict, viewport: dict | None) -> int:
+        """Pin ``record`` with the kind's fields (``selection`` | ``region`` | ``elements`` …), open its note."""
+        number = self.c.annotator.pin(pin_id, record)
+        pin = self.c.session.get(pin_id)
+        pin.annotation = Annotation.model_validate({**pin.annotation.model_dump(), **kind, "kind": ""})
+        self.c.session.set_note(pin_id, "")      # tells the session's observers (panel, markers)
+        self.c._open_note(pin_id, number, "", viewport, new=True)
+        return number
+
+    # -- text --------------------------------------------------------------------------------------------------
+
+    async def _text_start(self, start: QPointF) -> None:
+        try:
+            route, answer = await route_call(self.c.bridge, "rangeStart", *self._css(start))
+        except PagenoteError as exc:
+            log.info("rangeStart: %s", exc)
+            return
+        if isinstance(answer, dict) and answer.get("kind") == "text":
+            self.text_route = route
+
+    def _in_frame(self, route: Route, pos: QPointF) -> tuple[float, float]:
+        x, y = self._css(pos)
+        return x - route.offset[0], y - route.offset[1]
+
+    async def _text_to(self, pos: QPointF) -> None:
+        route = self.text_route
+        try:
+            rects = await self.c.bridge.call("rangeTo", *self._in_frame(route, pos), frame=route.frame)
+        except PagenoteError:
+            rects = []
+        finally:
+            self._busy = False
+        z = self._zoom()
+        self.text_rects = [QRectF((r["x"] + route.offset[0]) * z, (r["y"] + route.offset[1]) * z,
+                                  r["width"] * z, r["height"] * z) for r in rects or []]
+        if self.mode == "text":
+            self._draw()
+
+    async def _text_done(self, pos: QPointF) -> None:
+        if self._text_started is not None:   # a quick drag ends before the page said where it started
+            await self._text_started
+        route, self.text_route, self.text_rects = self.text_route, None, []
+        self._draw()
+        if route is None:
+            self.c.message.emit(self.tr("Drag across text to annotate it (no text where the drag started)"))
+            return
+        try:
+            answer = await self.c.bridge.call("rangeEnd", *self._in_frame(route, pos), frame=route.frame)
+            if not isinstance(answer, dict) or answer.get("kind") != "text":
+                self.c.message.emit(self.tr("No text was selected"))
+                return
+            record = await self.c.annotator.record_of(route, answer)
+        except (PagenoteError, ValidationError, KeyError) as exc:
+            log.warning("text range: %s", exc)
+            self.c.message.emit(self.tr("Could not read that text range"))
+            return
+        viewport = answer.get("viewport")
+        if viewport and route.chain:
+            viewport = {**viewport, "x": viewport["x"] + route.offset[0], "y": viewport["y"] + route.offset[1]}
+        self._pin(self._fresh_key(route, answer["id"]), record, {"selection": answer["selection"]}, viewport)
+
+    # -- region ------------------------------------------------------------------------------------------------
+
+    async def _region_done(self, rect: QRectF) -> None:
+        z = self._zoom()
+        x, y, w, h = rect.x() / z, rect.y() / z, rect.width() / z, rect.height() / z
+        try:
+            info = await self.c.bridge.call("region", x, y, w, h, COVERS_CAP)
+            record = ElementRecord(url=info.get("url", ""), title=info.get("title", ""))
+            kind = {"region": {"rect": info["rect"], "covers": info["covers"]}}
+            Annotation.model_validate(kind)
+        except (PagenoteError, ValidationError, KeyError, TypeError) as exc:
+            log.warning("region: %s", exc)
+            self.c.message.emit(self.tr("Could not read that region"))
+            return
+        pin_id = self._fresh_key(Route(), info["id"])
+        number = self._pin(pin_id, record, kind, {"x": x, "y": y, "width": w, "height": h})
+        try:
+            shot = await region_crop(self.c.tab.capture.shooter(), number, info["rect"])
+            self.c.session.set_screenshot(pin_id, shot.path)
+        except PagenoteError as exc:
+            self.c.session.set_screenshot_error(pin_id, exc.name, exc.message)
+        except (OSError, KeyError) as exc:
+            log.warning("region crop: %s", exc)
+
+    # -- group -------------------------------------------------------------------------------------------------
+
+    async def _group_add(self, pos: QPointF) -> None:
+        try:
+            route, answer = await route_call(self.c.bridge, "pick", *self._css(pos))
+        except PagenoteError as exc:
+            log.info("group pick: %s", exc)
+            return
+        if not isinstance(answer, dict) or answer.get("kind") != "element":
+            return
+        self._toggle_member(route, answer)
+
+    def _toggle_member(self, route: Route, answer: dict) -> None:
+        for i, (r, a) in enumerate(self.group):
+            if r.key == route.key and a["id"] == answer["id"]:
+                del self.group[i]
+                break
+        else:
+            if len(self.group) < GROUP_CAP:
+                self.group.append((route, answer))
+        self._draw()
+        self.c.message.emit(self.tr("Group: {0} elements · release Ctrl to write the note").format(len(self.group)))
+
+    async def _box_done(self, rect: QRectF) -> None:
+        z = self._zoom()
+        try:
+            found = await self.c.bridge.call("elementsInBox", rect.x() / z, rect.y() / z, rect.width() / z,
+                                             rect.height() / z, GROUP_CAP)
+        except PagenoteError as exc:
+            log.info("elementsInBox: %s", exc)
+            return
+        known = {a["id"] for r, a in self.group if not r.chain}
+        for answer in found or []:
+            if answer["id"] not in known and len(self.group) < GROUP_CAP:
+                self.group.append((Route(), {**answer, "kind": "element"}))
+        self._draw()
+        self.c.message.emit(self.tr("Group: {0} elements · release Ctrl to write the note").format(len(self.group)))
+
+    async def _common_ancestor(self) -> str:
+        """The members' nearest common ancestor, as a selector chained from the top document (``" >> "``
+        through iframes), asked in the deepest frame holding them all."""
+        chains = [r.chain for r, _ in self.group]
+        prefix: list[str] = []
+        for steps in zip(*chains):
+            if len(set(steps)) != 1:
+                break
+            prefix.append(steps[0])
+        frame = None
+        if prefix:
+            found = await frame_viewport_offset(self.c.bridge, prefix)
+            if found is None:
+                return ""
+            frame = found[0]
+        ids = [a["id"] for r, a in self.group if len(r.chain) == len(prefix)]
+        selectors = sorted({r.chain[len(prefix)] for r, _ in self.group if len(r.chain) > len(prefix)})
+        selector = await self.c.bridge.call("commonAncestor", ids, selectors, frame=frame)
+        return " >> ".join([*prefix, selector]) if selector else ""
+
+    async def _group_done(self) -> None:
+        members = list(self.group)
+        try:
+            records = [await self.c.annotator.record_of(r, a) for r, a in members]
+            ancestor = await self._common_ancestor()
+        except (PagenoteError, ValidationError, KeyError) as exc:
+            log.warning("group: %s", exc)
+            self.c.message.emit(self.tr("Could not read the group's elements"))
+            return
+        finally:
+            self.group = []
+            self._draw()
+        first_route, first = members[0]
+        page = ElementRecord(url=records[0].url, title=records[0].title)
+        viewport = first.get("viewport")
+        if viewport and first_route.chain:
+            viewport = {**viewport, "x": viewport["x"] + first_route.offset[0], "y": viewport["y"] + first_route.offset[1]}
+        self._pin(self._fresh_key(first_route, first["id"]), page,
+                  {"elements": [r.model_dump() for r in records], "common_ancestor": ancestor}, viewport)
