@@ -17,11 +17,22 @@ def record_of(window, server, js):
     window.load_page(server.url("record.html"))
 
     def record_of(selector: str) -> ElementRecord:
-        found = window.page_call("select", selector)
-        assert found["count"] == 1, f"{selector} matched {found['count']}"
-        return ElementRecord.model_validate(found["record"])
+        return ElementRecord.model_validate(raw_record(window, selector))
 
     return record_of
+
+
+def raw_record(window, selector: str) -> dict:
+    """The record of ``selector`` exactly as the page sent it (JSON, before the model's validators): the
+    page-side rules (caps, allow-list, redaction) are checked here, since the model enforces them again."""
+    found = window.page_call("select", selector)
+    assert isinstance(found, dict) and found["count"] == 1, f"{selector}: {found}"
+    return found["record"]
+
+
+#: Hand-written from the issue's allow-list: the attribute names a record may carry (plus every aria-*).
+ALLOWED = {"id", "class", "href", "src", "alt", "title", "name", "type", "placeholder", "role", "data-testid",
+           "data-test", "data-qa", "data-cy"}
 
 
 def matches_exactly_one(js, selector: str, xpath: str, expected: str) -> bool:
@@ -76,29 +87,41 @@ def test_implicit_roles_and_names_from_labels_and_landmarks(record_of):
     assert (user.role, user.accessible_name) == ("textbox", "User name")
 
 
-def test_typed_values_and_passwords_never_leave_the_page(record_of):
+def test_typed_values_and_passwords_never_leave_the_page(record_of, window, js):
     pw = record_of("#pw")
     assert pw.text == "[masked password input]"
     user = record_of("#user")
     assert "label: User name" in user.text and "placeholder: your name" in user.text
-    form = record_of("form")
-    for record in (pw, user, form, record_of("textarea"), record_of("input[type=hidden]")):
-        dumped = record.model_dump_json()
+    # Attributes outside the allow-list on the page's elements: none may leave the page.
+    js("""document.querySelectorAll('#pw, #user, form, textarea').forEach((e) => {
+        e.setAttribute('onclick', 'steal()'); e.setAttribute('style', 'color: red');
+        e.setAttribute('data-secret', 'x'); e.setAttribute('autocomplete', 'off'); })""")
+    for selector in ("#pw", "#user", "form", "textarea", "input[type=hidden]"):
+        raw = raw_record(window, selector)   # as the page sent it: the model would drop these again
+        dumped = json.dumps(raw)
         for secret in ("hunter2-secret", "ada-typed-value", "csrf-secret-value", "textarea-secret-content"):
-            assert secret not in dumped
-        assert "value" not in record.attributes
+            assert secret not in dumped, (selector, secret)
+        assert "value" not in raw["attributes"], selector
+        assert {n for n in raw["attributes"] if not n.startswith("aria-")} <= ALLOWED, (selector, raw["attributes"])
 
 
-def test_credential_query_parameters_are_redacted_in_links(record_of):
+def test_credential_query_parameters_are_redacted_in_links(record_of, window):
     link = record_of("nav a[href^='/home']")
     assert link.attributes["href"].endswith("/home?token=REDACTED&page=2")
-    assert "abc123" not in link.model_dump_json()
+    raw = raw_record(window, "nav a[href^='/home']")
+    assert raw["attributes"]["href"].endswith("/home?token=REDACTED&page=2") and "abc123" not in json.dumps(raw)
 
 
-def test_long_text_and_attribute_values_are_capped(record_of):
+def test_long_text_and_attribute_values_are_capped(record_of, window, js):
+    """At the page (the first boundary, in the JSON it sends) and again at the model."""
+    js("document.querySelector('img').title = 'long title '.repeat(400)")   # 4,400 characters
     long = record_of("#long")
     assert len(long.text) <= TEXT_CAP and long.text.endswith("\n[truncated]")
     assert all(len(v) <= ATTRIBUTE_VALUE_CAP for v in record_of("img").attributes.values())
+    raw_long, raw_img = raw_record(window, "#long"), raw_record(window, "img")
+    assert len(raw_long["text"]) <= TEXT_CAP and raw_long["text"].endswith("\n[truncated]")
+    assert 0 < len(raw_img["attributes"]["title"]) <= ATTRIBUTE_VALUE_CAP
+    assert all(len(v) <= ATTRIBUTE_VALUE_CAP for v in raw_img["attributes"].values())
 
 
 def test_translucent_background_is_rgba_hex_and_svg_xpath_uses_local_name(record_of, js):
@@ -116,9 +139,10 @@ def test_rect_is_in_document_coordinates_independent_of_scroll(record_of, js, qt
     assert before == after and before.y > 1000
 
 
-def test_redact_marker_replaces_text(record_of):
+def test_redact_marker_replaces_text(record_of, window):
     r = record_of("#secret-box")
     assert r.text == "[redacted]" and "1234-5678" not in r.model_dump_json()
+    assert "1234-5678" not in json.dumps(raw_record(window, "#secret-box"))   # never sent by the page
 
 
 def test_quotes_backticks_and_emoji_survive_into_the_record(record_of):
@@ -140,9 +164,7 @@ def hostile_record(window, server):
     window.load_page(server.url("hostile.html"))
 
     def record_of(selector: str) -> ElementRecord:
-        found = window.page_call("select", selector)
-        assert isinstance(found, dict) and found["count"] == 1, f"{selector}: {found}"
-        return ElementRecord.model_validate(found["record"])
+        return ElementRecord.model_validate(raw_record(window, selector))
 
     return record_of
 
@@ -153,16 +175,17 @@ def test_unnamed_section_is_generic_not_a_crash(hostile_record):
 
 @pytest.mark.parametrize("selector", ["#inside-redacted", "#labelled", "#redacted-label", "#by-otp",
                                       "#redacted-aria", "#hidden-script"])
-def test_redacted_and_hidden_text_never_leaves_the_page(hostile_record, selector):
+def test_redacted_and_hidden_text_never_leaves_the_page(hostile_record, window, selector):
     dumped = hostile_record(selector).model_dump_json()
     assert "SECRET" not in dumped
+    assert "SECRET" not in json.dumps(raw_record(window, selector))   # as the page sent it
 
 
 @pytest.mark.parametrize("selector", ["#userinfo", "#badport", "#hashroute", "#names", "#media"])
-def test_credentials_in_any_url_are_redacted(hostile_record, selector):
+def test_credentials_in_any_url_are_redacted(hostile_record, window, selector):
     record = hostile_record(selector)
-    dumped = record.model_dump_json()
-    assert "SECRET" not in dumped and "S-A" not in dumped and "S-D" not in dumped
+    for dumped in (record.model_dump_json(), json.dumps(raw_record(window, selector))):   # model, and page JSON
+        assert "SECRET" not in dumped and "S-A" not in dumped and "S-D" not in dumped
     if selector == "#names":
         assert "page=2" in record.attributes["href"] and "author=bob" in record.attributes["href"]
 
