@@ -16,6 +16,11 @@ pagenote: it is reported as ``file: key: reason`` and the default is used for th
     downloads = false           # downloads go to <project>/downloads/
     permissions = "deny"        # "deny" at once, or "ask" (a bar: Allow once / for this lease / Deny)
     source_hints = true
+    [editor]                    # Open in editor (app/runtime/editor.py)
+    url = "vscode://file/{path}:{line}:{column}"   # or command = "code"; else $VISUAL / $EDITOR
+    root = ""                   # the folder relative source hints (Vue, Svelte) are under
+    [export]
+    detail = "standard"         # compact | standard | detailed | forensic (app/protocol/detail.py)
     [leases.session]            # per lease (session, a --profile name): an optional navigation allow-list
     allowed_origins = ["http://localhost:5173"]
 
@@ -67,6 +72,21 @@ class BrowserSettings(_Section):
     source_hints: bool = True
 
 
+class EditorSettings(_Section):
+    """Open in editor (app/runtime/editor.py): a URL template, else an argv command, else $VISUAL/$EDITOR;
+    ``root``: the folder relative source hints are under."""
+
+    url: str = ""
+    command: str = ""
+    root: str = ""
+
+
+class ExportSettings(_Section):
+    """The detail level Copy, Save, Send and Export write (app/protocol/detail.py)."""
+
+    detail: Literal["compact", "standard", "detailed", "forensic"] = "standard"
+
+
 class LeaseSettings(_Section):
     allowed_origins: list[str] | None = None
 
@@ -78,6 +98,8 @@ class Settings(_Section):
     agent: AgentSettings = AgentSettings()
     devices: DevicesSettings = DevicesSettings()
     browser: BrowserSettings = BrowserSettings()
+    editor: EditorSettings = EditorSettings()
+    export: ExportSettings = ExportSettings()
     leases: dict[str, LeaseSettings] = {}
 
 
@@ -151,7 +173,7 @@ def settings_toml(settings: Settings) -> str:
             lines.extend([f"[{name}]", *rows, ""])
 
     data = settings.model_dump()
-    for section in ("ui", "agent", "devices", "browser"):
+    for section in ("ui", "agent", "devices", "browser", "editor", "export"):
         table(section, data[section])
     for name, lease in data["leases"].items():
         table(f"leases.{json.dumps(name)}", lease)

@@ -266,7 +266,7 @@ class MainWindow(QMainWindow):
         """Put ``batch``'s Markdown on the clipboard (the session's batch as it is when ``None``; the toolbar
         goes through :meth:`export`, which re-reads it from the page first)."""
         batch = batch if batch is not None else self.batch()
-        text = encode_annotations(batch)
+        text = encode_annotations(batch, getattr(self, "detail_level", "standard"))  # File → Detail Level
         QGuiApplication.clipboard().setText(text)
         n = len(batch.annotations)
         # Qt's plural forms: %n is the count (QCoreApplication::translate with n).
@@ -277,7 +277,7 @@ class MainWindow(QMainWindow):
         path, ``None`` on failure."""
         batch = batch if batch is not None else self.batch()
         try:
-            path = save_markdown(batch, self.project_dir)
+            path = save_markdown(batch, self.project_dir, detail=getattr(self, "detail_level", "standard"))
         except OSError as exc:
             self.say(self.tr("Save failed: {0}").format(exc))
             return None
@@ -415,4 +415,7 @@ def run_window(url: str | None, project_dir: Path, socket_path: Path | None, lan
 
         install_lease_ui(window)  # permission bar, crash page, Settings…, Permissions…
         install_drafts(window)  # unsent annotations journaled; a previous run's draft offered back
+        from app.ui.review_io import install_review_ui
+
+        install_review_ui(window, settings())  # Export/Import review, detail level, reference images, Source links
         return qt_app.exec()

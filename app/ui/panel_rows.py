@@ -93,6 +93,10 @@ def detail_html(number: int, note: str, element, page: str, status_text: str, no
             (labels["selector"], f"<code>{escape(element.selector)}</code>"),
             (labels["page"], escape(page or element.url)),
             (labels["status"], escape(status_text))]
+    if getattr(element, "source", ""):  # links that open the editor (app/ui/source_links.py)
+        from app.ui.source_links import source_label, source_links_html
+
+        rows.append((escape(source_label()), source_links_html(element.source)))
     body = "".join(f"<tr><td valign='top'><b>{k}</b>&nbsp;</td><td>{v}</td></tr>" for k, v in rows)
     return f"<p><b>{number}.</b></p><table>{body}</table>".replace("\n", "<br>")
 

@@ -1,0 +1,157 @@
+"""The window's review files and detail level: File → Export review… (HTML / JSON / Markdown), File → Import
+review… (an exported JSON review, re-anchored on the shown tab's page), File → Detail level (compact /
+standard / detailed / forensic: what Copy, Save and Export write; kept in settings.toml ``[export] detail``),
+and the panel's Source links (Open in editor). Added from outside the window's constructor by
+:func:`install_review_ui`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QCoreApplication, QObject
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+from PySide6.QtWidgets import QFileDialog, QMenu
+
+from app.core.errors import PagenoteError
+from app.core.tasks import spawn
+from app.protocol.detail import LEVELS
+from app.protocol.review_files import save_review
+from app.tabs.review_import import import_review, read_review
+
+
+def _tr(text: str, n: int = -1) -> str:
+    return QCoreApplication.translate("ReviewIo", text, None, n)
+
+
+#: Export formats by the file dialog's filter: (filter text, format).
+def _filters() -> list[tuple[str, str]]:
+    return [(_tr("One HTML file, images inside (*.html)"), "html"), (_tr("JSON review, to import again (*.json)"),
+                                                                     "json"),
+            (_tr("Markdown (*.md)"), "md")]
+
+
+def _level_names() -> dict[str, str]:
+    return {"compact": _tr("Compact: note, selector, text, position"),
+            "standard": _tr("Standard: the element record"),
+            "detailed": _tr("Detailed: + box model and computed styles"),
+            "forensic": _tr("Forensic: + ancestry with selectors")}
+
+
+class ReviewIo(QObject):
+    """What :func:`install_review_ui` adds: ``act_export``, ``act_import``, ``detail_actions`` (by level) and
+    ``detail`` (the chosen level, mirrored on ``window.detail_level``)."""
+
+    def __init__(self, window, store=None) -> None:
+        super().__init__(window)
+        self.window = window
+        self.store = store
+        self.act_export = QAction(_tr("Export Review…"), window)
+        self.act_export.setShortcut(QKeySequence("Ctrl+Shift+E"))
+        self.act_export.setStatusTip(_tr("Share the annotations as one HTML file (images inside), as JSON to "
+                                         "import again, or as Markdown"))
+        self.act_export.triggered.connect(self.ask_export)
+        self.act_import = QAction(_tr("Import Review…"), window)
+        self.act_import.setStatusTip(_tr("Add the annotations of an exported JSON review to the shown page, found "
+                                         "again by their locators"))
+        self.act_import.triggered.connect(self.ask_import)
+        window.addAction(self.act_export)
+        self.detail_menu = QMenu(_tr("Detail Level"), window)
+        group = QActionGroup(self.detail_menu)
+        self.detail_actions: dict[str, QAction] = {}
+        for level, text in _level_names().items():
+            action = QAction(text, self.detail_menu, checkable=True)
+            action.triggered.connect(lambda _on=False, lv=level: self.set_detail(lv))
+            group.addAction(action)
+            self.detail_menu.addAction(action)
+            self.detail_actions[level] = action
+        saved = getattr(getattr(getattr(store, "settings", None), "export", None), "detail", "standard")
+        self.set_detail(saved if saved in LEVELS else "standard", save=False)
+        file_menu = window.menuBar().findChild(QMenu, "fileMenu")
+        if file_menu is not None:
+            quit_action = getattr(getattr(window, "keys", None), "quit", None)
+            before = quit_action if quit_action in file_menu.actions() else None
+            file_menu.insertActions(before, [self.act_export, self.act_import])
+            file_menu.insertMenu(before, self.detail_menu)
+            file_menu.insertSeparator(before)
+
+    @property
+    def detail(self) -> str:
+        return self.window.detail_level
+
+    def set_detail(self, level: str, save: bool = True) -> None:
+        """Choose the detail level Copy, Save and Export write; saved in settings.toml when ``save``."""
+        self.window.detail_level = level
+        self.detail_actions[level].setChecked(True)
+        if save and self.store is not None:
+            from app.runtime.settings import save_settings
+
+            settings = self.store.settings.model_copy(deep=True)
+            settings.export.detail = level
+            try:
+                save_settings(settings, self.store.path)
+                self.store.settings = settings
+            except OSError as exc:
+                self.window.say(_tr("Detail level not saved: {0}").format(str(exc)))
+        self.window.say(_tr("Detail level: {0}").format(_level_names()[level]))
+
+    # -- export ---------------------------------------------------------------------------------------------
+
+    def ask_export(self) -> None:
+        filters = _filters()
+        default = str(self.window.project_dir / "annotations" / "review.html")
+        path, chosen = QFileDialog.getSaveFileName(self.window, _tr("Export Review"), default,
+                                                   ";;".join(f for f, _ in filters))
+        if path:
+            fmt = dict(filters).get(chosen) or Path(path).suffix.lstrip(".").lower()
+            spawn(self.export_to(Path(path), fmt if fmt in ("html", "json", "md") else "html"), "export review")
+
+    async def export_to(self, path: Path, fmt: str) -> Path | None:
+        """Write the window's batch (re-read from the live pages first) to ``path`` as ``fmt`` (``html``,
+        ``json``, ``md``) at the chosen detail level. Returns the path, ``None`` on failure (said)."""
+        batch = await self.window.tab.refreshed_batch()
+        try:
+            written = save_review(batch, self.window.project_dir, fmt, self.detail, path=path)
+        except OSError as exc:
+            self.window.say(_tr("Export failed: {0}").format(str(exc)))
+            return None
+        self.window.say(_tr("Exported %n annotation(s) to {0}", len(batch.annotations)).format(written))
+        return written
+
+    # -- import ---------------------------------------------------------------------------------------------
+
+    def ask_import(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self.window, _tr("Import Review"), str(self.window.project_dir),
+                                              _tr("JSON review (*.json);;All files (*)"))
+        if path:
+            spawn(self.import_from(Path(path)), "import review")
+
+    async def import_from(self, path: Path) -> list[str]:
+        """Add the review at ``path`` to the shown tab, re-anchored on its page (origin replaced). Returns the
+        new pin ids; a file that is not a valid review is refused and said (``[]``)."""
+        try:
+            batch = read_review(path)
+        except PagenoteError as exc:
+            self.window.say(_tr("Not imported: {0}").format(exc.message))
+            return []
+        tab = self.window.tab
+        ids = await import_review(tab, batch)
+        stale = sum(1 for i in ids if tab.session.get(i).annotation.status == "stale")
+        self.window.say(_tr("Imported %n annotation(s) from {0}; {1} not found on this page", len(ids))
+                        .format(path.name, stale))
+        return ids
+
+
+def install_review_ui(window, store=None) -> ReviewIo:
+    """Add Export…, Import…, the detail level, reference-image paste/drop and the panel's Source links to
+    ``window`` (``store``: the :class:`~app.runtime.settings.SettingsStore` the level and ``[editor]`` come
+    from; ``None``: defaults, nothing saved). Returns ``window.review_io``."""
+    from app.runtime.settings import EditorSettings
+    from app.ui.reference_drop import install_reference_drop
+    from app.ui.source_links import install_source_links
+
+    window.review_io = ReviewIo(window, store)
+    install_reference_drop(window)
+    install_source_links(window, lambda: getattr(getattr(store, "settings", None), "editor", None)
+                         or EditorSettings())
+    return window.review_io
