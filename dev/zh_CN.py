@@ -10,6 +10,19 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 ZH = {
+    # FreezeAction, Gestures (text ranges, regions, groups)
+    "Freeze": "冻结",
+    "Freeze the page: pause its animations, transitions, videos and scripted motion (again: resume)":
+        "冻结页面：暂停其动画、过渡、视频和脚本驱动的运动（再按一次：恢复）",
+    "Frozen: {0} animations and {1} videos paused in {2} frames · {3} resumes":
+        "已冻结：在 {2} 个框架中暂停了 {0} 个动画和 {1} 个视频 · {3} 恢复",
+    "Unfrozen: the page moves again": "已解冻：页面恢复运动",
+    "Drag across text to annotate it (no text where the drag started)": "拖过文本即可批注（拖动起点处没有文本）",
+    "No text was selected": "未选中文本",
+    "Could not read that text range": "无法读取该文本范围",
+    "Could not read that region": "无法读取该区域",
+    "Group: {0} elements · release Ctrl to write the note": "组：{0} 个元素 · 松开 Ctrl 写备注",
+    "Could not read the group's elements": "无法读取该组的元素",
     # StatusChip (agent statuses in the sent view)
     "pending": "待接收", "delivered": "已送达", "acknowledged": "已确认", "resolved": "已解决", "dismissed": "已驳回",
     "sent": "已发送", "unsent": "未发送",

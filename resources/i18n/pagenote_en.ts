@@ -147,8 +147,8 @@ Press Annotate (Ctrl+Shift+A), then click an element on the page to pin a number
     </message>
     <message>
         <location filename="../../app/ui/panel.py" line="98" />
-        <location filename="../../app/ui/panel.py" line="284" />
         <location filename="../../app/ui/panel.py" line="285" />
+        <location filename="../../app/ui/panel.py" line="286" />
         <source>no note</source>
         <translation type="unfinished" />
     </message>
@@ -169,7 +169,7 @@ Press Annotate (Ctrl+Shift+A), then click an element on the page to pin a number
     </message>
     <message>
         <location filename="../../app/ui/panel.py" line="118" />
-        <location filename="../../app/ui/panel.py" line="225" />
+        <location filename="../../app/ui/panel.py" line="226" />
         <source>Status</source>
         <translation type="unfinished" />
     </message>
@@ -184,82 +184,82 @@ Press Annotate (Ctrl+Shift+A), then click an element on the page to pin a number
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="216" />
+        <location filename="../../app/ui/panel.py" line="217" />
         <source>stale</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="218" />
+        <location filename="../../app/ui/panel.py" line="219" />
         <source>rematched</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="220" />
+        <location filename="../../app/ui/panel.py" line="221" />
         <source>hidden</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="221" />
+        <location filename="../../app/ui/panel.py" line="222" />
         <source>exact</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="224" />
+        <location filename="../../app/ui/panel.py" line="225" />
         <source>Note</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="224" />
+        <location filename="../../app/ui/panel.py" line="225" />
         <source>Element</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="224" />
+        <location filename="../../app/ui/panel.py" line="225" />
         <source>Selector</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="225" />
+        <location filename="../../app/ui/panel.py" line="226" />
         <source>Page</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="234" />
+        <location filename="../../app/ui/panel.py" line="235" />
         <source>(page)</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="237" />
+        <location filename="../../app/ui/panel.py" line="238" />
         <source>This tab</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="265" />
+        <location filename="../../app/ui/panel.py" line="266" />
         <source>  [element no longer matched]</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="269" />
+        <location filename="../../app/ui/panel.py" line="270" />
         <source>  (rematched)</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="271" />
+        <location filename="../../app/ui/panel.py" line="272" />
         <source>  (hidden)</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="272" />
+        <location filename="../../app/ui/panel.py" line="273" />
         <source>  (hidden: {0})</source>
         <translation type="unfinished" />
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/panel.py" line="297" />
+        <location filename="../../app/ui/panel.py" line="298" />
         <source>%n annotation(s)</source>
         <translation><numerusform>%n annotation</numerusform><numerusform>%n annotations</numerusform></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/panel.py" line="310" />
+        <location filename="../../app/ui/panel.py" line="311" />
         <source>{0} (%n annotation(s))</source>
         <translation><numerusform>{0} (%n annotation)</numerusform><numerusform>{0} (%n annotations)</numerusform></translation>
     </message>
@@ -880,34 +880,34 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>Gestures</name>
     <message>
-        <location filename="../../app/ui/gestures.py" line="197" />
+        <location filename="../../app/ui/gestures.py" line="200" />
         <source>Drag across text to annotate it (no text where the drag started)</source>
         <extracomment>A press that moves less than this (view px) before its release is a click.</extracomment>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../app/ui/gestures.py" line="202" />
+        <location filename="../../app/ui/gestures.py" line="205" />
         <source>No text was selected</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../app/ui/gestures.py" line="207" />
+        <location filename="../../app/ui/gestures.py" line="210" />
         <source>Could not read that text range</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../app/ui/gestures.py" line="226" />
+        <location filename="../../app/ui/gestures.py" line="229" />
         <source>Could not read that region</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../app/ui/gestures.py" line="259" />
-        <location filename="../../app/ui/gestures.py" line="274" />
+        <location filename="../../app/ui/gestures.py" line="262" />
+        <location filename="../../app/ui/gestures.py" line="277" />
         <source>Group: {0} elements · release Ctrl to write the note</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../app/ui/gestures.py" line="303" />
+        <location filename="../../app/ui/gestures.py" line="306" />
         <source>Could not read the group's elements</source>
         <translation type="unfinished" />
     </message>
@@ -1032,178 +1032,178 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/ui/main_window.py" line="92" />
+        <location filename="../../app/ui/main_window.py" line="94" />
         <source>{0} — pagenote</source>
         <extracomment>The panel's default share of the window width (the page keeps the rest, at least 70 %). Where the splitter's sizes are remembered (pagenote's settings).</extracomment>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="165" />
+        <location filename="../../app/ui/main_window.py" line="167" />
         <source>The page's console messages and errors (Ctrl+Shift+J)</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="167" />
+        <location filename="../../app/ui/main_window.py" line="169" />
         <source>Chromium's DevTools for this page, in a window of their own</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="168" />
+        <location filename="../../app/ui/main_window.py" line="170" />
         <source>DevTools</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="171" />
+        <location filename="../../app/ui/main_window.py" line="173" />
         <source>View</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="173" />
+        <location filename="../../app/ui/main_window.py" line="175" />
         <source>Agent</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="174" />
+        <location filename="../../app/ui/main_window.py" line="176" />
         <source>Let agents run JavaScript in the page (evaluate)</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="191" />
+        <location filename="../../app/ui/main_window.py" line="193" />
         <source>Agents may run JavaScript in the page</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="192" />
+        <location filename="../../app/ui/main_window.py" line="194" />
         <source>Agents may no longer run JavaScript in the page (evaluate is refused)</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="232" />
+        <location filename="../../app/ui/main_window.py" line="234" />
         <source>Not a URL or file: {0}</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="239" />
+        <location filename="../../app/ui/main_window.py" line="241" />
         <source>Could not open {0} ({1}). Check the address, or that its server is running, then reload (F5).</source>
         <translation type="unfinished" />
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/main_window.py" line="260" />
+        <location filename="../../app/ui/main_window.py" line="262" />
         <source>%n note(s) over {0} characters cut, ending in a [truncated] line</source>
         <translation><numerusform>%n note over {0} characters cut, ending in a [truncated] line</numerusform><numerusform>%n notes over {0} characters cut, ending in a [truncated] line</numerusform></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/main_window.py" line="271" />
+        <location filename="../../app/ui/main_window.py" line="273" />
         <source>Copied %n annotation(s) as Markdown ({0} characters)</source>
         <translation><numerusform>Copied %n annotation as Markdown ({0} characters)</numerusform><numerusform>Copied %n annotations as Markdown ({0} characters)</numerusform></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="280" />
+        <location filename="../../app/ui/main_window.py" line="282" />
         <source>Save failed: {0}</source>
         <translation type="unfinished" />
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/main_window.py" line="283" />
+        <location filename="../../app/ui/main_window.py" line="285" />
         <source>Saved %n annotation(s) to {0}</source>
         <translation><numerusform>Saved %n annotation to {0}</numerusform><numerusform>Saved %n annotations to {0}</numerusform></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="287" />
+        <location filename="../../app/ui/main_window.py" line="289" />
         <source> and {0} with {1} numbered outlines</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="289" />
+        <location filename="../../app/ui/main_window.py" line="291" />
         <source>{0} saved: {1} ({2}×{3} px){4}</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="290" />
+        <location filename="../../app/ui/main_window.py" line="292" />
         <source>Copy path</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="298" />
+        <location filename="../../app/ui/main_window.py" line="300" />
         <source>Taking screenshot…</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="302" />
+        <location filename="../../app/ui/main_window.py" line="304" />
         <source>Screenshot failed: {0}</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="304" />
+        <location filename="../../app/ui/main_window.py" line="306" />
         <source>Screenshot</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="309" />
+        <location filename="../../app/ui/main_window.py" line="311" />
         <source>Capturing the full page…</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="309" />
+        <location filename="../../app/ui/main_window.py" line="311" />
         <source>Cancel</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="321" />
+        <location filename="../../app/ui/main_window.py" line="323" />
         <source>Full-page screenshot failed: {0}</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="326" />
+        <location filename="../../app/ui/main_window.py" line="328" />
         <source>Full-page screenshot</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="333" />
+        <location filename="../../app/ui/main_window.py" line="335" />
         <source>Annotation {0}: {1}</source>
         <translation type="unfinished" />
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/main_window.py" line="334" />
+        <location filename="../../app/ui/main_window.py" line="336" />
         <source>Saved %n element crop(s) in {0}</source>
         <translation><numerusform>Saved %n element crop in {0}</numerusform><numerusform>Saved %n element crops in {0}</numerusform></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="344" />
+        <location filename="../../app/ui/main_window.py" line="346" />
         <source>Nothing to send: pin an annotation or write an overall note first</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="349" />
+        <location filename="../../app/ui/main_window.py" line="351" />
         <source>Send failed: could not store the batch: {0}</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="354" />
+        <location filename="../../app/ui/main_window.py" line="356" />
         <source>Batch {0} is pending, but the agent socket is off: no agent can receive it now</source>
         <translation type="unfinished" />
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/main_window.py" line="357" />
+        <location filename="../../app/ui/main_window.py" line="359" />
         <source>Sent batch {0} to %n waiting agent(s)</source>
         <translation><numerusform>Sent batch {0} to %n waiting agent</numerusform><numerusform>Sent batch {0} to %n waiting agents</numerusform></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="359" />
+        <location filename="../../app/ui/main_window.py" line="361" />
         <source>No agent is waiting: batch {0} is pending and goes to the next annotations.wait</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="365" />
+        <location filename="../../app/ui/main_window.py" line="367" />
         <source>Copied {0}</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="371" />
+        <location filename="../../app/ui/main_window.py" line="373" />
         <source>Annotations cleared</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="406" />
+        <location filename="../../app/ui/main_window.py" line="408" />
         <source>Agent socket off: {0}</source>
         <translation type="unfinished" />
     </message>

@@ -148,8 +148,8 @@ Press Annotate (Ctrl+Shift+A), then click an element on the page to pin a number
     </message>
     <message>
         <location filename="../../app/ui/panel.py" line="98" />
-        <location filename="../../app/ui/panel.py" line="284" />
         <location filename="../../app/ui/panel.py" line="285" />
+        <location filename="../../app/ui/panel.py" line="286" />
         <source>no note</source>
         <translation>无备注</translation>
     </message>
@@ -170,7 +170,7 @@ Press Annotate (Ctrl+Shift+A), then click an element on the page to pin a number
     </message>
     <message>
         <location filename="../../app/ui/panel.py" line="118" />
-        <location filename="../../app/ui/panel.py" line="225" />
+        <location filename="../../app/ui/panel.py" line="226" />
         <source>Status</source>
         <translation>状态</translation>
     </message>
@@ -185,82 +185,82 @@ Press Annotate (Ctrl+Shift+A), then click an element on the page to pin a number
         <translation>总体备注</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="216" />
+        <location filename="../../app/ui/panel.py" line="217" />
         <source>stale</source>
         <translation>失效</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="218" />
+        <location filename="../../app/ui/panel.py" line="219" />
         <source>rematched</source>
         <translation>已重新匹配</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="220" />
+        <location filename="../../app/ui/panel.py" line="221" />
         <source>hidden</source>
         <translation>已隐藏</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="221" />
+        <location filename="../../app/ui/panel.py" line="222" />
         <source>exact</source>
         <translation>精确</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="224" />
+        <location filename="../../app/ui/panel.py" line="225" />
         <source>Note</source>
         <translation>备注</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="224" />
+        <location filename="../../app/ui/panel.py" line="225" />
         <source>Element</source>
         <translation>元素</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="224" />
+        <location filename="../../app/ui/panel.py" line="225" />
         <source>Selector</source>
         <translation>选择器</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="225" />
+        <location filename="../../app/ui/panel.py" line="226" />
         <source>Page</source>
         <translation>页面</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="234" />
+        <location filename="../../app/ui/panel.py" line="235" />
         <source>(page)</source>
         <translation>（页面）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="237" />
+        <location filename="../../app/ui/panel.py" line="238" />
         <source>This tab</source>
         <translation>本标签页</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="265" />
+        <location filename="../../app/ui/panel.py" line="266" />
         <source>  [element no longer matched]</source>
         <translation>  [元素已无法匹配]</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="269" />
+        <location filename="../../app/ui/panel.py" line="270" />
         <source>  (rematched)</source>
         <translation>  （已重新匹配）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="271" />
+        <location filename="../../app/ui/panel.py" line="272" />
         <source>  (hidden)</source>
         <translation>  （已隐藏）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="272" />
+        <location filename="../../app/ui/panel.py" line="273" />
         <source>  (hidden: {0})</source>
         <translation>  （已隐藏：{0}）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/panel.py" line="297" />
+        <location filename="../../app/ui/panel.py" line="298" />
         <source>%n annotation(s)</source>
         <translation><numerusform>%n 条批注</numerusform></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/panel.py" line="310" />
+        <location filename="../../app/ui/panel.py" line="311" />
         <source>{0} (%n annotation(s))</source>
         <translation><numerusform>{0}（%n 条批注）</numerusform></translation>
     </message>
@@ -861,57 +861,57 @@ Your annotations are kept: reload the page to continue.</source>
         <location filename="../../app/ui/freeze_action.py" line="23" />
         <source>Freeze the page: pause its animations, transitions, videos and scripted motion (again: resume)</source>
         <extracomment>Free in pagenote's and Chrome's key maps, and no text field's editing key.</extracomment>
-        <translation type="unfinished" />
+        <translation>冻结页面：暂停其动画、过渡、视频和脚本驱动的运动（再按一次：恢复）</translation>
     </message>
     <message>
         <location filename="../../app/ui/freeze_action.py" line="24" />
         <source>Freeze</source>
-        <translation type="unfinished" />
+        <translation>冻结</translation>
     </message>
     <message>
         <location filename="../../app/ui/freeze_action.py" line="62" />
         <source>Frozen: {0} animations and {1} videos paused in {2} frames · {3} resumes</source>
-        <translation type="unfinished" />
+        <translation>已冻结：在 {2} 个框架中暂停了 {0} 个动画和 {1} 个视频 · {3} 恢复</translation>
     </message>
     <message>
         <location filename="../../app/ui/freeze_action.py" line="65" />
         <source>Unfrozen: the page moves again</source>
-        <translation type="unfinished" />
+        <translation>已解冻：页面恢复运动</translation>
     </message>
 </context>
 <context>
     <name>Gestures</name>
     <message>
-        <location filename="../../app/ui/gestures.py" line="197" />
+        <location filename="../../app/ui/gestures.py" line="200" />
         <source>Drag across text to annotate it (no text where the drag started)</source>
         <extracomment>A press that moves less than this (view px) before its release is a click.</extracomment>
-        <translation type="unfinished" />
+        <translation>拖过文本即可批注（拖动起点处没有文本）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/gestures.py" line="202" />
+        <location filename="../../app/ui/gestures.py" line="205" />
         <source>No text was selected</source>
-        <translation type="unfinished" />
+        <translation>未选中文本</translation>
     </message>
     <message>
-        <location filename="../../app/ui/gestures.py" line="207" />
+        <location filename="../../app/ui/gestures.py" line="210" />
         <source>Could not read that text range</source>
-        <translation type="unfinished" />
+        <translation>无法读取该文本范围</translation>
     </message>
     <message>
-        <location filename="../../app/ui/gestures.py" line="226" />
+        <location filename="../../app/ui/gestures.py" line="229" />
         <source>Could not read that region</source>
-        <translation type="unfinished" />
+        <translation>无法读取该区域</translation>
     </message>
     <message>
-        <location filename="../../app/ui/gestures.py" line="259" />
-        <location filename="../../app/ui/gestures.py" line="274" />
+        <location filename="../../app/ui/gestures.py" line="262" />
+        <location filename="../../app/ui/gestures.py" line="277" />
         <source>Group: {0} elements · release Ctrl to write the note</source>
-        <translation type="unfinished" />
+        <translation>组：{0} 个元素 · 松开 Ctrl 写备注</translation>
     </message>
     <message>
-        <location filename="../../app/ui/gestures.py" line="303" />
+        <location filename="../../app/ui/gestures.py" line="306" />
         <source>Could not read the group's elements</source>
-        <translation type="unfinished" />
+        <translation>无法读取该组的元素</translation>
     </message>
 </context>
 <context>
@@ -1034,178 +1034,178 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/ui/main_window.py" line="92" />
+        <location filename="../../app/ui/main_window.py" line="94" />
         <source>{0} — pagenote</source>
         <extracomment>The panel's default share of the window width (the page keeps the rest, at least 70 %). Where the splitter's sizes are remembered (pagenote's settings).</extracomment>
         <translation>{0} — pagenote</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="304" />
+        <location filename="../../app/ui/main_window.py" line="306" />
         <source>Screenshot</source>
         <translation>截图</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="165" />
+        <location filename="../../app/ui/main_window.py" line="167" />
         <source>The page's console messages and errors (Ctrl+Shift+J)</source>
         <translation>页面的控制台消息和错误（Ctrl+Shift+J）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="167" />
+        <location filename="../../app/ui/main_window.py" line="169" />
         <source>Chromium's DevTools for this page, in a window of their own</source>
         <translation>本页面的 Chromium 开发者工具，在单独的窗口中打开</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="168" />
+        <location filename="../../app/ui/main_window.py" line="170" />
         <source>DevTools</source>
         <translation>开发者工具</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="171" />
+        <location filename="../../app/ui/main_window.py" line="173" />
         <source>View</source>
         <translation>视图</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="173" />
+        <location filename="../../app/ui/main_window.py" line="175" />
         <source>Agent</source>
         <translation>智能体</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="174" />
+        <location filename="../../app/ui/main_window.py" line="176" />
         <source>Let agents run JavaScript in the page (evaluate)</source>
         <translation>允许智能体在页面中运行 JavaScript（evaluate）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="191" />
+        <location filename="../../app/ui/main_window.py" line="193" />
         <source>Agents may run JavaScript in the page</source>
         <translation>智能体可以在页面中运行 JavaScript</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="192" />
+        <location filename="../../app/ui/main_window.py" line="194" />
         <source>Agents may no longer run JavaScript in the page (evaluate is refused)</source>
         <translation>智能体不能再在页面中运行 JavaScript（evaluate 会被拒绝）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="239" />
+        <location filename="../../app/ui/main_window.py" line="241" />
         <source>Could not open {0} ({1}). Check the address, or that its server is running, then reload (F5).</source>
         <translation>无法打开 {0}（{1}）。请检查地址或确认其服务器正在运行，然后重新加载（F5）。</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="290" />
+        <location filename="../../app/ui/main_window.py" line="292" />
         <source>Copy path</source>
         <translation>复制路径</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="232" />
+        <location filename="../../app/ui/main_window.py" line="234" />
         <source>Not a URL or file: {0}</source>
         <translation>不是 URL 或文件：{0}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/main_window.py" line="260" />
+        <location filename="../../app/ui/main_window.py" line="262" />
         <source>%n note(s) over {0} characters cut, ending in a [truncated] line</source>
         <translation><numerusform>%n 条备注超过 {0} 个字符，已截断并以 [truncated] 行结尾</numerusform></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/main_window.py" line="271" />
+        <location filename="../../app/ui/main_window.py" line="273" />
         <source>Copied %n annotation(s) as Markdown ({0} characters)</source>
         <translation><numerusform>已以 Markdown 复制 %n 条批注（{0} 个字符）</numerusform></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="280" />
+        <location filename="../../app/ui/main_window.py" line="282" />
         <source>Save failed: {0}</source>
         <translation>保存失败：{0}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/main_window.py" line="283" />
+        <location filename="../../app/ui/main_window.py" line="285" />
         <source>Saved %n annotation(s) to {0}</source>
         <translation><numerusform>已将 %n 条批注保存到 {0}</numerusform></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="287" />
+        <location filename="../../app/ui/main_window.py" line="289" />
         <source> and {0} with {1} numbered outlines</source>
         <translation>，以及带 {1} 个编号轮廓的 {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="289" />
+        <location filename="../../app/ui/main_window.py" line="291" />
         <source>{0} saved: {1} ({2}×{3} px){4}</source>
         <translation>{0}已保存：{1}（{2}×{3} 像素）{4}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="298" />
+        <location filename="../../app/ui/main_window.py" line="300" />
         <source>Taking screenshot…</source>
         <translation>正在截图…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="302" />
+        <location filename="../../app/ui/main_window.py" line="304" />
         <source>Screenshot failed: {0}</source>
         <translation>截图失败：{0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="309" />
+        <location filename="../../app/ui/main_window.py" line="311" />
         <source>Capturing the full page…</source>
         <translation>正在截取整页…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="309" />
+        <location filename="../../app/ui/main_window.py" line="311" />
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="321" />
+        <location filename="../../app/ui/main_window.py" line="323" />
         <source>Full-page screenshot failed: {0}</source>
         <translation>整页截图失败：{0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="326" />
+        <location filename="../../app/ui/main_window.py" line="328" />
         <source>Full-page screenshot</source>
         <translation>整页截图</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="333" />
+        <location filename="../../app/ui/main_window.py" line="335" />
         <source>Annotation {0}: {1}</source>
         <translation>批注 {0}：{1}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/main_window.py" line="334" />
+        <location filename="../../app/ui/main_window.py" line="336" />
         <source>Saved %n element crop(s) in {0}</source>
         <translation><numerusform>已在 {0} 中保存 %n 张元素裁剪图</numerusform></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="344" />
+        <location filename="../../app/ui/main_window.py" line="346" />
         <source>Nothing to send: pin an annotation or write an overall note first</source>
         <translation>没有可发送的内容：请先钉上批注或填写总体备注</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="349" />
+        <location filename="../../app/ui/main_window.py" line="351" />
         <source>Send failed: could not store the batch: {0}</source>
         <translation>发送失败：无法保存该批次：{0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="354" />
+        <location filename="../../app/ui/main_window.py" line="356" />
         <source>Batch {0} is pending, but the agent socket is off: no agent can receive it now</source>
         <translation>批次 {0} 正在等待，但智能体套接字已关闭：现在没有智能体能接收它</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/main_window.py" line="357" />
+        <location filename="../../app/ui/main_window.py" line="359" />
         <source>Sent batch {0} to %n waiting agent(s)</source>
         <translation><numerusform>已将批次 {0} 发送给 %n 个正在等待的智能体</numerusform></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="359" />
+        <location filename="../../app/ui/main_window.py" line="361" />
         <source>No agent is waiting: batch {0} is pending and goes to the next annotations.wait</source>
         <translation>没有智能体在等待：批次 {0} 将交给下一次 annotations.wait</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="365" />
+        <location filename="../../app/ui/main_window.py" line="367" />
         <source>Copied {0}</source>
         <translation>已复制 {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="371" />
+        <location filename="../../app/ui/main_window.py" line="373" />
         <source>Annotations cleared</source>
         <translation>批注已清空</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="406" />
+        <location filename="../../app/ui/main_window.py" line="408" />
         <source>Agent socket off: {0}</source>
         <translation>智能体套接字已关闭：{0}</translation>
     </message>
