@@ -80,10 +80,12 @@ def test_blocks_are_capped_with_a_last_truncated_line():
     assert parse_annotations(encode_annotations(batch)) == batch
 
 
-def test_cut_never_splits_a_code_point_and_lone_surrogates_become_replacement_chars():
-    record = ElementRecord(text="😀" * (TEXT_CAP + 10), accessible_name="a\ud800b")
-    record.text.encode("utf-8")
+def test_lone_surrogates_become_replacement_chars_and_the_markdown_encodes_to_utf8():
+    """The model's side. (Python strings hold code points, so its cut cannot split one; the page's cut, in
+    UTF-16 code units, can: tests/test_record.py checks that one.)"""
+    record = ElementRecord(text="😀" * (TEXT_CAP + 10) + "\udc00", accessible_name="a\ud800b")
     assert record.accessible_name == "a\ufffdb"
+    assert record.text.endswith("😀\n[truncated]") and "\ufffd" not in record.text
     encode_annotations(AnnotationBatch(annotations=(Annotation(element=record),))).encode("utf-8")
 
 

@@ -124,6 +124,19 @@ def test_long_text_and_attribute_values_are_capped(record_of, window, js):
     assert all(len(v) <= ATTRIBUTE_VALUE_CAP for v in raw_img["attributes"].values())
 
 
+@pytest.mark.parametrize("prefix", ["", "a"])
+def test_the_page_s_cut_never_splits_a_code_point(record_of, window, js, prefix):
+    """JavaScript strings count UTF-16 code units, so the page's cap can fall inside a surrogate pair (with
+    and without the one-unit prefix, one of the two cut points does): the text it sends holds whole emoji
+    only, no lone surrogate and no replacement character."""
+    js(f"document.getElementById('long').textContent = {json.dumps(prefix)} + '\\u{{1F600}}'.repeat(3000)")
+    text = raw_record(window, "#long")["text"]
+    body, mark, rest = text.rpartition("\n[truncated]")
+    assert mark and not rest and len(body) > 1000
+    assert body == prefix + "\U0001F600" * (len(body) - len(prefix)), body[-5:]
+    text.encode("utf-8")   # no lone surrogate reached Python
+
+
 def test_translucent_background_is_rgba_hex_and_svg_xpath_uses_local_name(record_of, js):
     assert record_of("#ghost").background == "#00000080"
     icon = record_of("#icon")
