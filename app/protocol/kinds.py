@@ -3,8 +3,8 @@
 :mod:`app.protocol.markdown` writes an annotation's section and calls :func:`head_lines` (after the
 screenshot lines) and :func:`tail_lines` (at the end of the section); its parser hands the keys in
 :data:`KEYS` to :func:`parse_field`. The element record's own lines and the ``Rect:`` grammar stay in
-``markdown.py``; they come in here as the callables of :class:`ElementCodec`, so this module imports only
-the model. Shapes::
+``markdown.py``; they come in here as the callables of :class:`ElementCodec` (this module imports the model
+and the block grammar, :mod:`app.protocol.blocks`, not ``markdown.py``). Shapes::
 
     Selected range: start=12, end=40          <- text: offsets into the element's textContent (UTF-16 units)
     ...
@@ -36,6 +36,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from app.model.annotation import Annotation, Cover, ElementRecord, Rect
+from app.protocol.blocks import ProtocolError, fence_for, read_block
 
 #: The section keys this module reads.
 KEYS = frozenset({"Selected range", "Selected text", "Region", "Covers", "Common ancestor", "Elements"})
@@ -45,33 +46,17 @@ _COVER = re.compile(r"- (\d{1,3})% (\S+) ")
 _COUNT = re.compile(r"\d{1,6}\Z")
 
 
-class KindError(ValueError):
-    """A malformed kind line: ``line`` 1-based, ``message`` what was expected (the parser turns it into its
-    ``ProtocolError``)."""
-
-    def __init__(self, line: int, message: str) -> None:
-        super().__init__(f"line {line}: {message}")
-        self.line = line
-        self.message = message
-
-
 @dataclass(frozen=True)
 class ElementCodec:
     """What this module borrows from ``markdown.py``: ``encode_rect(rect) → str``; ``parse_rect(value, line)
     → {"rect", "box"}`` (raising its ``ProtocolError``); ``element_lines(record) → [lines]`` (an element's
     line fields, then its blocks); ``read_element(lines) → ElementRecord`` (reads those lines up to the next
-    ``###``/``##`` header); ``read_block(lines, key) → str`` (a fenced block)."""
+    ``###``/``##`` header)."""
 
     encode_rect: Callable[[Rect], str]
     parse_rect: Callable[[str, int], dict]
     element_lines: Callable[[ElementRecord], list[str]]
     read_element: Callable[[object], ElementRecord]
-    read_block: Callable[[object, str], str]
-
-
-def _fence(content: str) -> str:
-    longest = max((len(run) for run in re.findall(r"`+", content)), default=0)
-    return "`" * max(3, longest + 1)
 
 
 def cover_line(cover: Cover) -> str:
@@ -83,17 +68,17 @@ def cover_line(cover: Cover) -> str:
 
 
 def parse_cover(text: str, number: int) -> Cover:
-    """The :class:`Cover` of a :func:`cover_line`; raises :class:`KindError` for another shape."""
+    """The :class:`Cover` of a :func:`cover_line`; raises :class:`ProtocolError` for another shape."""
     m = _COVER.match(text)
     if not m:
-        raise KindError(number, f"Covers: expected '- N% role \"name\" selector', found {text[:60]!r}")
+        raise ProtocolError(number, f"Covers: expected '- N% role \"name\" selector', found {text[:60]!r}")
     try:
         name, end = json.JSONDecoder().raw_decode(text, m.end())
     except json.JSONDecodeError:
         name, end = None, 0
     rest = text[end:]
     if not isinstance(name, str) or (rest and not rest.startswith(" ")):
-        raise KindError(number, f"Covers: the name must be a quoted string, found {text[:60]!r}")
+        raise ProtocolError(number, f"Covers: the name must be a quoted string, found {text[:60]!r}")
     return Cover(share=int(m.group(1)) / 100, role=m.group(2), name=name, selector=rest[1:])
 
 
@@ -117,7 +102,7 @@ def tail_lines(annotation: Annotation, codec: ElementCodec) -> list[str]:
     out: list[str] = []
     if annotation.selection is not None:
         quote = annotation.selection.quote
-        fence = _fence(quote)
+        fence = fence_for(quote)
         out += ["", "Selected text:", fence, *quote.split("\n"), fence]
     if annotation.elements:
         out += ["", f"Elements: {len(annotation.elements)}"]
@@ -128,13 +113,13 @@ def tail_lines(annotation: Annotation, codec: ElementCodec) -> list[str]:
 
 def parse_field(fields: dict, key: str, value: str | None, lines, number: int, codec: ElementCodec) -> None:
     """Read the kind line ``key`` (value ``None`` when a block or list follows) at 1-based line ``number``
-    into ``fields`` (keyword arguments of :class:`Annotation`). Raises :class:`KindError` (or the codec's
+    into ``fields`` (keyword arguments of :class:`Annotation`). Raises :class:`ProtocolError` (or the codec's
     errors) for a malformed value."""
     if key == "Selected range" and value is not None and (m := _RANGE.match(value)):
         sel = fields.setdefault("selection", {})
         sel.update(start=int(m.group(1)), end=int(m.group(2)))
     elif key == "Selected text" and value is None:
-        fields.setdefault("selection", {})["quote"] = codec.read_block(lines, key)
+        fields.setdefault("selection", {})["quote"] = read_block(lines, key)
     elif key == "Region" and value is not None:
         fields.setdefault("region", {"covers": []})["rect"] = codec.parse_rect(value, number)["rect"]
     elif key == "Covers" and value is None:
@@ -150,10 +135,10 @@ def parse_field(fields: dict, key: str, value: str | None, lines, number: int, c
             lines.skip_blank()
             header = lines.take() if lines.more() else ""
             if header != f"{ELEMENT_PREFIX}{i}":
-                raise KindError(lines.number - 1, f"Elements: expected '{ELEMENT_PREFIX}{i}', found {header[:60]!r}")
+                raise ProtocolError(lines.number - 1, f"Elements: expected '{ELEMENT_PREFIX}{i}', found {header[:60]!r}")
             elements.append(codec.read_element(lines))
         if not elements:
-            raise KindError(number, "Elements: a group has at least one element")
+            raise ProtocolError(number, "Elements: a group has at least one element")
         fields["elements"] = elements
     else:
-        raise KindError(number, f"unexpected {key} line")
+        raise ProtocolError(number, f"unexpected {key} line")

@@ -55,6 +55,7 @@ from app.core.policy import BOX_CONTENTS, NO_BOX_KINDS, STATUS_REMATCHED, STATUS
 from app.model.annotation import Annotation, AnnotationBatch, ElementRecord, Rect, not_taken
 from app.model.text import LINE_CAP
 from app.protocol import kinds
+from app.protocol.blocks import Lines, ProtocolError, block, read_block, split_key
 from app.protocol.detail import DEFAULT_LEVEL, LEVELS, restrict
 from app.protocol.attributes import AttributesError, encode_attributes, parse_attributes
 from app.protocol.locators import join_locators, split_locators
@@ -108,22 +109,11 @@ _LINE_KEYS = {key: attr for key, attr in LINE_FIELDS}
 _SHOT_KEYS = {"Screenshot": "screenshot", "Page screenshot": "page_screenshot",
               "Page screenshot (clean)": "page_screenshot_clean"}
 _BLOCK_KEYS = {key: attr for key, attr, _ in BLOCK_FIELDS}
-_BACKTICK_RUN = re.compile(r"`+")
-_FENCE_OPEN = re.compile(r"(`{3,})([^`]*)\Z")
 _RECT = re.compile(
     r"x=(?P<x>-?\d+(?:\.\d+)?), y=(?P<y>-?\d+(?:\.\d+)?), "
     r"width=(?P<width>\d+(?:\.\d+)?), height=(?P<height>\d+(?:\.\d+)?)(?P<contents>"
     + re.escape(RECT_CONTENTS) + r")?\Z"
 )
-
-
-class ProtocolError(ValueError):
-    """Malformed annotations Markdown. ``line`` is the 1-based line number the problem was found on."""
-
-    def __init__(self, line: int, message: str) -> None:
-        super().__init__(f"line {line}: {message}")
-        self.line = line
-        self.message = message
 
 
 # ---------------------------------------------------------------------------------------------- encoding
@@ -150,23 +140,13 @@ def _rect_value(element: ElementRecord) -> str:
     return RECT_NONE.format(box=element.box) if element.box in NO_BOX_KINDS else ""
 
 
-def _fence_for(content: str) -> str:
-    longest = max((len(run) for run in _BACKTICK_RUN.findall(content)), default=0)
-    return "`" * max(3, longest + 1)
-
-
-def _block(key: str, content: str, info: str = "") -> list[str]:
-    fence = _fence_for(content)
-    return [f"{key}:", f"{fence}{info}", *content.split("\n"), fence]
-
-
 def _text_field(key: str, value: str) -> list[str]:
     """A user-typed field (Note, Summary): one line when it has no newline and fits a single-line value
     (:data:`LINE_CAP`), else a fenced block — never cut here (issue 9 §8)."""
     if not value:
         return []
     if "\n" in value or len(value) > LINE_CAP:
-        return [*_block(key, value), ""]
+        return [*block(key, value), ""]
     return [f"{key}: {value}"]
 
 
@@ -200,7 +180,7 @@ def _element_blocks(element: ElementRecord, last: str = "") -> list[str]:
         if value:
             if (out[-1] if out else last) != "":
                 out.append("")
-            out += _block(key, value, info)
+            out += block(key, value, info)
     return out
 
 
@@ -253,63 +233,6 @@ def encode_annotations(batch: AnnotationBatch, detail: str = DEFAULT_LEVEL) -> s
 # ---------------------------------------------------------------------------------------------- parsing
 
 
-class _Lines:
-    """A cursor over the text's lines (split on LF only, CR before LF dropped) with 1-based numbers."""
-
-    def __init__(self, text: str) -> None:
-        self.lines = [line[:-1] if line.endswith("\r") else line for line in text.split("\n")]
-        if self.lines and self.lines[-1] == "":
-            self.lines.pop()
-        self.i = 0
-
-    def more(self) -> bool:
-        return self.i < len(self.lines)
-
-    def peek(self) -> str:
-        return self.lines[self.i]
-
-    def take(self) -> str:
-        self.i += 1
-        return self.lines[self.i - 1]
-
-    @property
-    def number(self) -> int:
-        """1-based number of the line :meth:`peek` would return (or one past the end)."""
-        return self.i + 1
-
-    def skip_blank(self) -> None:
-        while self.more() and self.peek().strip() == "":
-            self.i += 1
-
-
-def _read_block(lines: _Lines, key: str) -> str:
-    """Read the fenced block following a ``Key:`` line; return its content."""
-    if not lines.more():
-        raise ProtocolError(lines.number, f"{key}: expected an opening ``` fence, found the end of the text")
-    start = lines.number
-    m = _FENCE_OPEN.match(lines.take())
-    if not m:
-        raise ProtocolError(start, f"{key}: expected an opening fence of 3 or more backticks")
-    fence = m.group(1)
-    content: list[str] = []
-    while lines.more():
-        line = lines.take()
-        if line == fence:
-            return "\n".join(content)
-        content.append(line)
-    raise ProtocolError(start, f"{key}: the fence opened here is never closed (expected a line {fence})")
-
-
-def _split_key(line: str) -> tuple[str, str | None]:
-    """``"Key: value"`` → ``("Key", "value")``; ``"Key:"`` → ``("Key", None)`` (a block follows)."""
-    if line.endswith(":") and ": " not in line:
-        return line[:-1], None
-    key, sep, value = line.partition(": ")
-    if not sep:
-        return line, ""
-    return key, value
-
-
 def _parse_rect(value: str, number: int) -> dict:
     """``{"rect": Rect | None, "box": str}`` from a ``Rect:`` value (see :func:`_rect_value`)."""
     for box in NO_BOX_KINDS:
@@ -334,17 +257,17 @@ def _status(value: str) -> tuple[str, str] | None:
     return None
 
 
-def _fields(lines: _Lines, stop: tuple[str, ...] = (SECTION_PREFIX,)):
+def _fields(lines: Lines, stop: tuple[str, ...] = (SECTION_PREFIX,)):
     """Yield ``(line number, line, key, value)`` for each non-blank line up to the next section header (or
     other line starting with one of ``stop``)."""
     while lines.more() and not lines.peek().startswith(stop):
         line_no = lines.number
         line = lines.take()
         if line.strip():
-            yield (line_no, line, *_split_key(line))
+            yield (line_no, line, *split_key(line))
 
 
-def _parse_section(lines: _Lines, number: int) -> Annotation:
+def _parse_section(lines: Lines, number: int) -> Annotation:
     note = ""
     shots: dict[str, str] = {}
     status, reason, refreshed = "", "", ""
@@ -356,7 +279,7 @@ def _parse_section(lines: _Lines, number: int) -> Annotation:
             raise ProtocolError(line_no, f"Annotation {number}: field {key!r} appears twice")
         seen.add(key)
         if key == "Note":
-            note = _read_block(lines, key) if value is None else value
+            note = read_block(lines, key) if value is None else value
         elif key in _SHOT_KEYS and value is not None:
             shots[_SHOT_KEYS[key]] = value  # "[not taken: …]" becomes screenshot_error in the model
         elif key == "Status" and value is not None and _status(value):
@@ -366,17 +289,14 @@ def _parse_section(lines: _Lines, number: int) -> Annotation:
         elif key == "Reference" and value is not None:
             shots["reference"] = value.removesuffix(REFERENCE_NOTE)
         elif key in kinds.KEYS:
-            try:
-                kinds.parse_field(kind, key, value, lines, line_no, _CODEC)
-            except kinds.KindError as exc:
-                raise ProtocolError(exc.line, exc.message) from None
+            kinds.parse_field(kind, key, value, lines, line_no, _CODEC)
         elif not _element_field(fields, lines, line_no, key, value):
             raise ProtocolError(line_no, f"Annotation {number}: unexpected line {line[:80]!r}")
     return Annotation(note=note, element=ElementRecord(**fields), status=status, status_reason=reason,
                       refreshed=refreshed, **shots, **kind)
 
 
-def _element_field(fields: dict, lines: _Lines, line_no: int, key: str, value: str | None) -> bool:
+def _element_field(fields: dict, lines: Lines, line_no: int, key: str, value: str | None) -> bool:
     """Read an element field line (and its block) into ``fields``; ``False`` when ``key`` is not one."""
     if key in _LINE_KEYS and value is not None:
         attr = _LINE_KEYS[key]
@@ -392,13 +312,13 @@ def _element_field(fields: dict, lines: _Lines, line_no: int, key: str, value: s
         else:
             fields[attr] = value
     elif key in _BLOCK_KEYS and value is None:
-        fields[_BLOCK_KEYS[key]] = _read_block(lines, key)
+        fields[_BLOCK_KEYS[key]] = read_block(lines, key)
     else:
         return False
     return True
 
 
-def _read_element(lines: _Lines) -> ElementRecord:
+def _read_element(lines: Lines) -> ElementRecord:
     """An element record's lines up to the next ``###``/``##`` header (a group's element sub-block)."""
     fields: dict[str, object] = {}
     seen: set[str] = set()
@@ -411,7 +331,7 @@ def _read_element(lines: _Lines) -> ElementRecord:
 
 _CODEC = kinds.ElementCodec(encode_rect=encode_rect, parse_rect=lambda v, n: _parse_rect(v, n),
                             element_lines=lambda e: [*_element_line_fields(e), *_element_blocks(e, "-")],
-                            read_element=_read_element, read_block=_read_block)
+                            read_element=_read_element)
 
 
 def parse_annotations(text: str) -> AnnotationBatch:
@@ -423,7 +343,7 @@ def parse_annotations(text: str) -> AnnotationBatch:
     """
     if text.startswith("\ufeff"):
         text = text[1:]
-    lines = _Lines(text)
+    lines = Lines(text)
     lines.skip_blank()
     if not lines.more() or not lines.peek().startswith(TITLE_PREFIX):
         raise ProtocolError(lines.number, f"expected the title line '{TITLE_PREFIX}N'")
@@ -442,7 +362,7 @@ def parse_annotations(text: str) -> AnnotationBatch:
             if value not in LEVELS:
                 raise ProtocolError(line_no, f"Detail: expected one of {', '.join(LEVELS)}, found {value[:40]!r}")
         elif key == "Summary":
-            summary = _read_block(lines, key) if value is None else value
+            summary = read_block(lines, key) if value is None else value
         elif key == "Screenshot":
             screenshot = value or ""
         else:
