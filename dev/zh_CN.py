@@ -371,6 +371,36 @@ ZH = {
     'Undo': '撤销',
     # ModeBanner (the mode strip under the page, when the mode is off)
     'Press Annotate (Ctrl+Shift+A), then click an element to pin a note': '按“批注”(Ctrl+Shift+A)，然后点击元素钉上备注',
+    # ReviewIo (File → Export Review…, Import Review…, Detail Level), ReferenceDrop, SourceLinks (Open in editor)
+    "Export Review…": "导出评审…",
+    "Export Review": "导出评审",
+    "Share the annotations as one HTML file (images inside), as JSON to import again, or as Markdown":
+        "将批注分享为单个 HTML 文件（内含图片）、可再次导入的 JSON，或 Markdown",
+    "Import Review…": "导入评审…",
+    "Import Review": "导入评审",
+    "Add the annotations of an exported JSON review to the shown page, found again by their locators":
+        "将导出的 JSON 评审中的批注添加到当前页面，按定位器重新找到元素",
+    "Detail Level": "详细程度",
+    "One HTML file, images inside (*.html)": "单个 HTML 文件，内含图片 (*.html)",
+    "JSON review, to import again (*.json)": "JSON 评审，可再次导入 (*.json)",
+    "Markdown (*.md)": "Markdown 文件 (*.md)",
+    "Compact: note, selector, text, position": "精简：备注、选择器、文本、位置",
+    "Standard: the element record": "标准：元素记录",
+    "Detailed: + box model and computed styles": "详细：+ 盒模型和计算样式",
+    "Forensic: + ancestry with selectors": "取证：+ 带选择器的祖先链",
+    "Detail level not saved: {0}": "未能保存详细程度：{0}",
+    "Detail level: {0}": "详细程度：{0}",
+    "Export failed: {0}": "导出失败：{0}",
+    "Exported %n annotation(s) to {0}": "已将 %n 条批注导出到 {0}",
+    "JSON review (*.json);;All files (*)": "JSON 评审 (*.json);;所有文件 (*)",
+    "Not imported: {0}": "未导入：{0}",
+    "Imported %n annotation(s) from {0}; {1} not found on this page": "已从 {0} 导入 %n 条批注；{1} 条在此页面上未找到",
+    "Reference image not attached: {0}": "未附加参考图：{0}",
+    "Reference image (design target) attached to annotation {0}: {1}": "参考图（设计目标）已附加到批注 {0}：{1}",
+    "Source": "源代码",
+    "No application opens {0}": "没有应用程序可打开 {0}",
+    "Not opened in an editor: {0}": "未在编辑器中打开：{0}",
+    "Opened {0} in the editor": "已在编辑器中打开 {0}",
 }
 
 

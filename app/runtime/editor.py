@@ -126,7 +126,8 @@ def editor_argv(command: str, place: SourcePlace) -> tuple[str, ...]:
 
 def editor_url(template: str, place: SourcePlace) -> str:
     """``template`` (``vscode://file/{path}:{line}:{column}``) filled in, the path percent-encoded (``/``
-    kept; its leading ``/`` dropped after a ``/`` in the template), line and column ``1`` when the hint has none. Raises :class:`EditorRefused` for a template with no
+    kept; its leading ``/`` dropped after a ``/`` in the template), line and column ``1`` when the hint has
+    none. Raises :class:`EditorRefused` for a template with no
     ``{path}``, a scheme that would run or fetch something, or an unknown ``{placeholder}``."""
     scheme = template.split(":", 1)[0].lower() if ":" in template else ""
     if not scheme or scheme in _BAD_SCHEMES or "{path}" not in template:

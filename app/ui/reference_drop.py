@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QBuffer, QByteArray, QCoreApplication, QEvent, QIODevice, QObject, QPoint
+from PySide6.QtCore import QBuffer, QByteArray, QEvent, QIODevice, QObject, QPoint
 from PySide6.QtGui import QGuiApplication, QImage, QKeySequence
 
 from app.capture.reference import store_reference
@@ -20,9 +20,6 @@ from app.tabs.review_import import attach_reference
 #: File name endings taken as images from a drop or a copied file.
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".gif", ".webp", ".bmp")
 
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("ReferenceDrop", text)
 
 
 def image_source(mime) -> Path | bytes | None:
@@ -80,9 +77,9 @@ class ReferenceDrop(QObject):
             path = store_reference(source, self.window.project_dir, name)
             attach_reference(session, pin_id, path)
         except (PagenoteError, KeyError) as exc:
-            self.window.say(_tr("Reference image not attached: {0}").format(str(exc)))
+            self.window.say(self.tr("Reference image not attached: {0}").format(exc))
             return ""
-        self.window.say(_tr("Reference image (design target) attached to annotation {0}: {1}")
+        self.window.say(self.tr("Reference image (design target) attached to annotation {0}: {1}")
                         .format(session.number_of(pin_id), path))
         return path
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QObject
+from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QMenu
 
@@ -20,24 +20,6 @@ from app.protocol.review_files import save_review
 from app.tabs.review_import import import_review, read_review
 
 
-def _tr(text: str, n: int = -1) -> str:
-    return QCoreApplication.translate("ReviewIo", text, None, n)
-
-
-#: Export formats by the file dialog's filter: (filter text, format).
-def _filters() -> list[tuple[str, str]]:
-    return [(_tr("One HTML file, images inside (*.html)"), "html"), (_tr("JSON review, to import again (*.json)"),
-                                                                     "json"),
-            (_tr("Markdown (*.md)"), "md")]
-
-
-def _level_names() -> dict[str, str]:
-    return {"compact": _tr("Compact: note, selector, text, position"),
-            "standard": _tr("Standard: the element record"),
-            "detailed": _tr("Detailed: + box model and computed styles"),
-            "forensic": _tr("Forensic: + ancestry with selectors")}
-
-
 class ReviewIo(QObject):
     """What :func:`install_review_ui` adds: ``act_export``, ``act_import``, ``detail_actions`` (by level) and
     ``detail`` (the chosen level, mirrored on ``window.detail_level``)."""
@@ -46,20 +28,20 @@ class ReviewIo(QObject):
         super().__init__(window)
         self.window = window
         self.store = store
-        self.act_export = QAction(_tr("Export Review…"), window)
+        self.act_export = QAction(self.tr("Export Review…"), window)
         self.act_export.setShortcut(QKeySequence("Ctrl+Shift+E"))
-        self.act_export.setStatusTip(_tr("Share the annotations as one HTML file (images inside), as JSON to "
-                                         "import again, or as Markdown"))
+        self.act_export.setStatusTip(self.tr("Share the annotations as one HTML file (images inside), as JSON "
+                                             "to import again, or as Markdown"))
         self.act_export.triggered.connect(self.ask_export)
-        self.act_import = QAction(_tr("Import Review…"), window)
-        self.act_import.setStatusTip(_tr("Add the annotations of an exported JSON review to the shown page, found "
-                                         "again by their locators"))
+        self.act_import = QAction(self.tr("Import Review…"), window)
+        self.act_import.setStatusTip(self.tr("Add the annotations of an exported JSON review to the shown page, "
+                                             "found again by their locators"))
         self.act_import.triggered.connect(self.ask_import)
         window.addAction(self.act_export)
-        self.detail_menu = QMenu(_tr("Detail Level"), window)
+        self.detail_menu = QMenu(self.tr("Detail Level"), window)
         group = QActionGroup(self.detail_menu)
         self.detail_actions: dict[str, QAction] = {}
-        for level, text in _level_names().items():
+        for level, text in self.level_names().items():
             action = QAction(text, self.detail_menu, checkable=True)
             action.triggered.connect(lambda _on=False, lv=level: self.set_detail(lv))
             group.addAction(action)
@@ -74,6 +56,18 @@ class ReviewIo(QObject):
             file_menu.insertActions(before, [self.act_export, self.act_import])
             file_menu.insertMenu(before, self.detail_menu)
             file_menu.insertSeparator(before)
+
+    def _filters(self) -> list[tuple[str, str]]:
+        """Export formats by the file dialog's filter: (filter text, format)."""
+        return [(self.tr("One HTML file, images inside (*.html)"), "html"),
+                (self.tr("JSON review, to import again (*.json)"), "json"), (self.tr("Markdown (*.md)"), "md")]
+
+    def level_names(self) -> dict[str, str]:
+        """What the Detail Level menu says for each level."""
+        return {"compact": self.tr("Compact: note, selector, text, position"),
+                "standard": self.tr("Standard: the element record"),
+                "detailed": self.tr("Detailed: + box model and computed styles"),
+                "forensic": self.tr("Forensic: + ancestry with selectors")}
 
     @property
     def detail(self) -> str:
@@ -92,15 +86,15 @@ class ReviewIo(QObject):
                 save_settings(settings, self.store.path)
                 self.store.settings = settings
             except OSError as exc:
-                self.window.say(_tr("Detail level not saved: {0}").format(str(exc)))
-        self.window.say(_tr("Detail level: {0}").format(_level_names()[level]))
+                self.window.say(self.tr("Detail level not saved: {0}").format(exc))
+        self.window.say(self.tr("Detail level: {0}").format(self.level_names()[level]))
 
     # -- export ---------------------------------------------------------------------------------------------
 
     def ask_export(self) -> None:
-        filters = _filters()
+        filters = self._filters()
         default = str(self.window.project_dir / "annotations" / "review.html")
-        path, chosen = QFileDialog.getSaveFileName(self.window, _tr("Export Review"), default,
+        path, chosen = QFileDialog.getSaveFileName(self.window, self.tr("Export Review"), default,
                                                    ";;".join(f for f, _ in filters))
         if path:
             fmt = dict(filters).get(chosen) or Path(path).suffix.lstrip(".").lower()
@@ -113,16 +107,18 @@ class ReviewIo(QObject):
         try:
             written = save_review(batch, self.window.project_dir, fmt, self.detail, path=path)
         except OSError as exc:
-            self.window.say(_tr("Export failed: {0}").format(str(exc)))
+            self.window.say(self.tr("Export failed: {0}").format(str(exc)))
             return None
-        self.window.say(_tr("Exported %n annotation(s) to {0}", len(batch.annotations)).format(written))
+        n = len(batch.annotations)
+        self.window.say(self.tr("Exported %n annotation(s) to {0}", "", n).format(written))
         return written
 
     # -- import ---------------------------------------------------------------------------------------------
 
     def ask_import(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self.window, _tr("Import Review"), str(self.window.project_dir),
-                                              _tr("JSON review (*.json);;All files (*)"))
+        path, _ = QFileDialog.getOpenFileName(self.window, self.tr("Import Review"),
+                                              str(self.window.project_dir),
+                                              self.tr("JSON review (*.json);;All files (*)"))
         if path:
             spawn(self.import_from(Path(path)), "import review")
 
@@ -132,12 +128,12 @@ class ReviewIo(QObject):
         try:
             batch = read_review(path)
         except PagenoteError as exc:
-            self.window.say(_tr("Not imported: {0}").format(exc.message))
+            self.window.say(self.tr("Not imported: {0}").format(exc.message))
             return []
         tab = self.window.tab
         ids = await import_review(tab, batch)
         stale = sum(1 for i in ids if tab.session.get(i).annotation.status == "stale")
-        self.window.say(_tr("Imported %n annotation(s) from {0}; {1} not found on this page", len(ids))
+        self.window.say(self.tr("Imported %n annotation(s) from {0}; {1} not found on this page", "", len(ids))
                         .format(path.name, stale))
         return ids
 

@@ -18,13 +18,10 @@ from app.runtime.editor import EditorRefused, launch, plan_launch, split_hints
 SCHEME = "pagenote-source"
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("SourceLinks", text)
-
 
 def source_label() -> str:
     """The detail pane's label for the Source row (translated)."""
-    return _tr("Source")
+    return QCoreApplication.translate("SourceLinks", "Source")
 
 
 def source_links_html(source: str) -> str:
@@ -48,11 +45,11 @@ def open_source(hint: str, editor) -> str:
         plan = plan_launch(hint, editor.command, editor.url, editor.root)
         if plan.url:
             if not QDesktopServices.openUrl(QUrl(plan.url)):
-                return _tr("No application opens {0}").format(plan.url)
+                return QCoreApplication.translate("SourceLinks", "No application opens {0}").format(plan.url)
         else:
             launch(plan)
     except EditorRefused as exc:
-        return _tr("Not opened in an editor: {0}").format(str(exc))
+        return QCoreApplication.translate("SourceLinks", "Not opened in an editor: {0}").format(str(exc))
     return ""
 
 
@@ -66,6 +63,6 @@ def install_source_links(window, editor_settings) -> None:
         if hint is None:
             return
         problem = open_source(hint, editor_settings())
-        window.say(problem or _tr("Opened {0} in the editor").format(hint))
+        window.say(problem or QCoreApplication.translate("SourceLinks", "Opened {0} in the editor").format(hint))
 
     detail.anchorClicked.connect(clicked)

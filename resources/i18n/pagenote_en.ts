@@ -1476,6 +1476,128 @@ Your annotations are kept: reload the page to continue.</source>
     </message>
 </context>
 <context>
+    <name>ReferenceDrop</name>
+    <message>
+        <location filename="../../app/ui/reference_drop.py" line="80" />
+        <source>Reference image not attached: {0}</source>
+        <extracomment>File name endings taken as images from a drop or a copied file.</extracomment>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../app/ui/reference_drop.py" line="82" />
+        <source>Reference image (design target) attached to annotation {0}: {1}</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>ReviewIo</name>
+    <message>
+        <location filename="../../app/ui/review_io.py" line="31" />
+        <source>Export Review…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../app/ui/review_io.py" line="33" />
+        <source>Share the annotations as one HTML file (images inside), as JSON to import again, or as Markdown</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../app/ui/review_io.py" line="36" />
+        <source>Import Review…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../app/ui/review_io.py" line="37" />
+        <source>Add the annotations of an exported JSON review to the shown page, found again by their locators</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../app/ui/review_io.py" line="41" />
+        <source>Detail Level</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../app/ui/review_io.py" line="62" />
+        <source>One HTML file, images inside (*.html)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../app/ui/review_io.py" line="63" />
+        <source>JSON review, to import again (*.json)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../app/ui/review_io.py" line="63" />
+        <source>Markdown (*.md)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../app/ui/review_io.py" line="67" />
+        <source>Compact: note, selector, text, position</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../app/ui/review_io.py" line="68" />
+        <source>Standard: the element record</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../app/ui/review_io.py" line="69" />
+        <source>Detailed: + box model and computed styles</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../app/ui/review_io.py" line="70" />
+        <source>Forensic: + ancestry with selectors</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../app/ui/review_io.py" line="89" />
+        <source>Detail level not saved: {0}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../app/ui/review_io.py" line="90" />
+        <source>Detail level: {0}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../app/ui/review_io.py" line="97" />
+        <source>Export Review</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../app/ui/review_io.py" line="110" />
+        <source>Export failed: {0}</source>
+        <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <location filename="../../app/ui/review_io.py" line="113" />
+        <source>Exported %n annotation(s) to {0}</source>
+        <translation><numerusform>Exported %n annotation to {0}</numerusform><numerusform>Exported %n annotations to {0}</numerusform></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/review_io.py" line="119" />
+        <source>Import Review</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../app/ui/review_io.py" line="121" />
+        <source>JSON review (*.json);;All files (*)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../app/ui/review_io.py" line="131" />
+        <source>Not imported: {0}</source>
+        <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <location filename="../../app/ui/review_io.py" line="136" />
+        <source>Imported %n annotation(s) from {0}; {1} not found on this page</source>
+        <translation><numerusform>Imported %n annotation from {0}; {1} not found on this page</numerusform><numerusform>Imported %n annotations from {0}; {1} not found on this page</numerusform></translation>
+    </message>
+</context>
+<context>
     <name>SettingsDialog</name>
     <message>
         <location filename="../../app/ui/settings_dialog.py" line="21" />
@@ -1530,6 +1652,29 @@ Your annotations are kept: reload the page to continue.</source>
     <message>
         <location filename="../../app/ui/settings_dialog.py" line="52" />
         <source>Saved in {0}</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>SourceLinks</name>
+    <message>
+        <location filename="../../app/ui/source_links.py" line="24" />
+        <source>Source</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../app/ui/source_links.py" line="48" />
+        <source>No application opens {0}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../app/ui/source_links.py" line="52" />
+        <source>Not opened in an editor: {0}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../app/ui/source_links.py" line="66" />
+        <source>Opened {0} in the editor</source>
         <translation type="unfinished" />
     </message>
 </context>

@@ -1478,6 +1478,128 @@ Your annotations are kept: reload the page to continue.</source>
     </message>
 </context>
 <context>
+    <name>ReferenceDrop</name>
+    <message>
+        <location filename="../../app/ui/reference_drop.py" line="80" />
+        <source>Reference image not attached: {0}</source>
+        <extracomment>File name endings taken as images from a drop or a copied file.</extracomment>
+        <translation>未附加参考图：{0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/reference_drop.py" line="82" />
+        <source>Reference image (design target) attached to annotation {0}: {1}</source>
+        <translation>参考图（设计目标）已附加到批注 {0}：{1}</translation>
+    </message>
+</context>
+<context>
+    <name>ReviewIo</name>
+    <message>
+        <location filename="../../app/ui/review_io.py" line="31" />
+        <source>Export Review…</source>
+        <translation>导出评审…</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/review_io.py" line="33" />
+        <source>Share the annotations as one HTML file (images inside), as JSON to import again, or as Markdown</source>
+        <translation>将批注分享为单个 HTML 文件（内含图片）、可再次导入的 JSON，或 Markdown</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/review_io.py" line="36" />
+        <source>Import Review…</source>
+        <translation>导入评审…</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/review_io.py" line="37" />
+        <source>Add the annotations of an exported JSON review to the shown page, found again by their locators</source>
+        <translation>将导出的 JSON 评审中的批注添加到当前页面，按定位器重新找到元素</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/review_io.py" line="41" />
+        <source>Detail Level</source>
+        <translation>详细程度</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/review_io.py" line="62" />
+        <source>One HTML file, images inside (*.html)</source>
+        <translation>单个 HTML 文件，内含图片 (*.html)</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/review_io.py" line="63" />
+        <source>JSON review, to import again (*.json)</source>
+        <translation>JSON 评审，可再次导入 (*.json)</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/review_io.py" line="63" />
+        <source>Markdown (*.md)</source>
+        <translation>Markdown 文件 (*.md)</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/review_io.py" line="67" />
+        <source>Compact: note, selector, text, position</source>
+        <translation>精简：备注、选择器、文本、位置</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/review_io.py" line="68" />
+        <source>Standard: the element record</source>
+        <translation>标准：元素记录</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/review_io.py" line="69" />
+        <source>Detailed: + box model and computed styles</source>
+        <translation>详细：+ 盒模型和计算样式</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/review_io.py" line="70" />
+        <source>Forensic: + ancestry with selectors</source>
+        <translation>取证：+ 带选择器的祖先链</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/review_io.py" line="89" />
+        <source>Detail level not saved: {0}</source>
+        <translation>未能保存详细程度：{0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/review_io.py" line="90" />
+        <source>Detail level: {0}</source>
+        <translation>详细程度：{0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/review_io.py" line="97" />
+        <source>Export Review</source>
+        <translation>导出评审</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/review_io.py" line="110" />
+        <source>Export failed: {0}</source>
+        <translation>导出失败：{0}</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../app/ui/review_io.py" line="113" />
+        <source>Exported %n annotation(s) to {0}</source>
+        <translation><numerusform>已将 %n 条批注导出到 {0}</numerusform></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/review_io.py" line="119" />
+        <source>Import Review</source>
+        <translation>导入评审</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/review_io.py" line="121" />
+        <source>JSON review (*.json);;All files (*)</source>
+        <translation>JSON 评审 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/review_io.py" line="131" />
+        <source>Not imported: {0}</source>
+        <translation>未导入：{0}</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../app/ui/review_io.py" line="136" />
+        <source>Imported %n annotation(s) from {0}; {1} not found on this page</source>
+        <translation><numerusform>已从 {0} 导入 %n 条批注；{1} 条在此页面上未找到</numerusform></translation>
+    </message>
+</context>
+<context>
     <name>SettingsDialog</name>
     <message>
         <location filename="../../app/ui/settings_dialog.py" line="21" />
@@ -1533,6 +1655,29 @@ Your annotations are kept: reload the page to continue.</source>
         <location filename="../../app/ui/settings_dialog.py" line="52" />
         <source>Saved in {0}</source>
         <translation>保存在 {0}</translation>
+    </message>
+</context>
+<context>
+    <name>SourceLinks</name>
+    <message>
+        <location filename="../../app/ui/source_links.py" line="24" />
+        <source>Source</source>
+        <translation>源代码</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/source_links.py" line="48" />
+        <source>No application opens {0}</source>
+        <translation>没有应用程序可打开 {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/source_links.py" line="52" />
+        <source>Not opened in an editor: {0}</source>
+        <translation>未在编辑器中打开：{0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/source_links.py" line="66" />
+        <source>Opened {0} in the editor</source>
+        <translation>已在编辑器中打开 {0}</translation>
     </message>
 </context>
 <context>
