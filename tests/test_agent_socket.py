@@ -121,15 +121,29 @@ def test_health_lists_methods_and_capabilities(agent):
     assert result["capabilities"]["compactResponses"] is True
 
 
-def test_list_and_get_return_model_json_and_the_same_markdown(window, agent, server):
-    from app.protocol.markdown import encode_annotations
+def test_list_and_get_return_model_json_and_the_same_markdown(window, agent, server, qtbot):
+    """The socket's Markdown of a batch with an annotation is what Copy puts on the clipboard, and holds the
+    values read off record.html by hand."""
+    from PySide6.QtGui import QGuiApplication
+
+    from app.model import ElementRecord
 
     window.load_page(server.url("record.html"))
+    found = window.page_call("select", "button.primary")
+    window.tab.annotator.pin(found["id"], ElementRecord.model_validate(found["record"]), "more padding")
     window.session.set_summary("overall")
     client = agent()
     current = client.call("annotations.list")["result"]["current"]
-    assert current["markdown"] == encode_annotations(window.batch())
+    QGuiApplication.clipboard().setText("")
+    window.act_copy.trigger()
+    qtbot.waitUntil(lambda: QGuiApplication.clipboard().text().startswith("# Web page annotations"), timeout=10_000)
+    assert current["markdown"] == QGuiApplication.clipboard().text()
+    assert current["markdown"].startswith("# Web page annotations: 1\n\nSummary: overall\n")
+    assert ("\n## Annotation 1\nNote: more padding\nURL: " + server.url("record.html") + "\nTitle: Record fixture\n"
+            "Tag: button\nRole: button\nAccessible name: Place order\n") in current["markdown"]
+    assert "\nColor: #FFFFFF\nBackground: #2563EB\n" in current["markdown"]
     assert current["batch"]["summary"] == "overall"
+    assert current["batch"]["annotations"][0]["note"] == "more padding"
     assert client.call("annotations.get", {"batch": "current"})["result"]["markdown"] == current["markdown"]
     assert "markdown" not in client.call("annotations.list", {"compact": True})["result"]["current"]
     assert error_code(client.call("annotations.get", {"batch": "nope"})) == "NOT_FOUND"

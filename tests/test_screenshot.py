@@ -65,19 +65,36 @@ def test_markers_are_not_in_the_clean_screenshot(window, server, qtbot):
 
 
 def test_copy_and_save_write_the_same_markdown(window, server, qtbot):
+    """Toolbar Copy and Save of a batch with an annotation write the same text, and that text is the README's
+    shape with the values read off colors.html by hand (not another call of the same encoder)."""
+    from PySide6.QtCore import QPoint
     from PySide6.QtGui import QGuiApplication
 
     from app.protocol.markdown import parse_annotations
 
     window.load_page(server.url("colors.html"))
+    window.act_annotate.trigger()
+    pin_at(window, qtbot, QPoint(250, 150), note="Make it blue")    # inside #green (200,100 100×100)
+    window.act_annotate.trigger()
     window.session.set_summary("overall")
-    window.copy()
+    QGuiApplication.clipboard().setText("")
+    window.act_copy.trigger()
+    qtbot.waitUntil(lambda: QGuiApplication.clipboard().text().startswith("# Web page annotations"), timeout=10_000)
     copied = QGuiApplication.clipboard().text()
-    path = window.save()
-    assert path is not None and path.parent == window.project_dir / "annotations"
+    folder = window.project_dir / "annotations"
+    window.act_save.trigger()
+    qtbot.waitUntil(lambda: folder.is_dir() and any(folder.glob("*.md")), timeout=10_000)
+    [path] = folder.glob("*.md")
+    qtbot.waitUntil(lambda: str(path) in window.status_label.text(), timeout=10_000)
     assert path.read_text(encoding="utf-8") == copied
+    assert copied.startswith("# Web page annotations: 1\n\nSummary: overall\n")
+    expected = ("## Annotation 1\nNote: Make it blue\nURL: " + server.url("colors.html") + "\nTitle: Colour blocks\n"
+                "Tag: div\n")
+    assert expected in copied
+    for line in ("Selector: #green", "XPath: /html/body/div[2]", 'Attributes: id="green"', "Background: #00FF00",
+                 "Display: block", "Rect: x=200, y=100, width=100, height=100"):
+        assert f"\n{line}\n" in copied, line
     assert parse_annotations(copied).summary == "overall"
-    assert str(path) in window.status_label.text()
 
 
 def test_the_copy_path_button_goes_with_the_screenshot_message(window, server):
