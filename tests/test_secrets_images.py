@@ -141,3 +141,15 @@ def test_a_secret_field_in_a_frame_inside_a_closed_shadow_root_fails_the_capture
     qtbot.waitUntil(lambda: any(c.size().width() == 321 for c in window.page.mainFrame().children()), timeout=5_000)
     clean, _ = window.run(window.shooter().viewport())
     assert Image.open(clean.path).size[0] > 0
+
+
+@pytest.mark.parametrize("mode", ["type", "shadow", "attach"])
+def test_a_field_made_secret_mid_capture_is_filled_in_its_tile(window, server, js, mode):
+    # The secret fields are looked up once per full-page capture and kept while the page does not change them;
+    # a field that turns secret by its type attribute, one added inside an open shadow root, and one in a
+    # shadow root attached mid-capture must each still be filled in the tile that shows them.
+    window.load_page(server.url(f"secrets-mutate.html?mode={mode}"))
+    clean, _ = window.run(window.shooter().full_page())
+    image = Image.open(clean.path).convert("RGB")
+    assert js("document.body.dataset.changed") == "1"  # the change did happen during the capture
+    assert _filled(image, 20, 1500), f"{mode}: the field made secret mid-capture is readable"

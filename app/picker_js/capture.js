@@ -1,5 +1,5 @@
 // @module capture
-// @imports redact: REDACT_SELECTOR, isSecretField, redactUrl; pins: overlay; chain: MAX_DEPTH; text: CAPS, cut
+// @imports redact: REDACT_ATTR, REDACT_SELECTOR, isSecretField, redactUrl; pins: overlay; chain: MAX_DEPTH; text: CAPS, cut
 // @exports documentMetrics, pinForCapture, scrollToExact, redactionRects
 // capture.js — page-side help for host captures (app/capture/): document size and scrolling for full-page
 // tiles, pinning fixed/sticky elements so they appear once, and the rects to redact in pixels.
@@ -7,6 +7,7 @@
 
 const pinnedForCapture = [];  // [element, [[property, value, priority], …]] to restore
 let noScrollbars = null;      // the constructed sheet adopted into the document during a capture
+let fieldWatch = null;        // {observer, roots}: the secret-field candidates cached during a capture
 
 // Document size and viewport in CSS px (CSSOM View §6: scrollWidth/Height of the root). The layout viewport
 // without scrollbars is clientWidth/Height of the root element in standards mode, but of the body in quirks
@@ -37,6 +38,7 @@ function setImportant(el, props) {
 // `phase`: 'sticky' (first) | 'fixed' (after the scroll-0 tile) | 'restore'.
 function pinForCapture(phase) {
   if (phase === 'restore') {
+    stopFieldWatch();
     if (noScrollbars) {
       document.adoptedStyleSheets = document.adoptedStyleSheets.filter((sheet) => sheet !== noScrollbars);
       noScrollbars = null;
@@ -57,6 +59,7 @@ function pinForCapture(phase) {
     noScrollbars.replaceSync('* { scrollbar-width: none !important; }');
     document.adoptedStyleSheets = [...document.adoptedStyleSheets, noScrollbars];
   }
+  if (phase === 'sticky') startFieldWatch();
   const walker = document.createTreeWalker(document.documentElement, NodeFilter.SHOW_ELEMENT);
   for (let el = walker.currentNode; el; el = walker.nextNode()) {
     if (el === overlay.host) continue;
@@ -111,23 +114,71 @@ function redactionRects(doc) {
     }
   };
   const frames = [];
+  if (fieldWatch && fieldWatch.observer.takeRecords().length) fieldWatch.roots.clear();
   const visit = (root, depth) => {
-    for (const el of root.querySelectorAll('input, textarea, select, ' + REDACT_SELECTOR)) {
-      if (el.matches(REDACT_SELECTOR) || isSecretField(el)) add(el);
-    }
-    for (const f of root.querySelectorAll('iframe, frame')) {
+    const found = candidates(root);
+    for (const el of found.fields) add(el);
+    for (const f of found.frames) {
       const b = frameBox(f);
       frames.push({ ...b, x: b.x + dx, y: b.y + dy, bounds: { ...b.bounds, x: b.bounds.x + dx, y: b.bounds.y + dy },
                     name: f.getAttribute('name') || f.getAttribute('id') || '', src: cut(redactUrl(f.src || ''), CAPS.attr) });
     }
     // Custom elements: an open root is searched (a password field inside a design-system component); a
-    // closed one cannot be, so its host is judged by its own type/autocomplete/name (isSecretField).
-    for (const el of root.querySelectorAll('*')) {
-      if (!el.localName.includes('-') || el === overlay.host) continue;
+    // closed one cannot be, so its host is judged by its own type/autocomplete/name (isSecretField). Whether a
+    // root is attached is read on every call: attachShadow makes no DOM mutation a watcher could see.
+    for (const el of found.customs) {
       if (el.shadowRoot && depth < MAX_DEPTH) visit(el.shadowRoot, depth + 1);
       else if (!el.shadowRoot && isSecretField(el)) add(el);
     }
   };
   visit(document, 0);
   return { rects: out, frames, viewport: { width: innerWidth, height: innerHeight } };
+}
+
+// The elements of `root` (a document or an open shadow root) that redactionRects measures: `fields` (secret
+// fields and data-pagenote-redact elements), `frames` (iframes) and `customs` (custom elements, whose shadow
+// roots or own attributes count). Which elements these are depends only on the tree and on the attributes in
+// FIELD_ATTRIBUTES (redact.js reads nothing else), so during a full-page capture they are found once per root
+// and kept until a mutation of the tree or of those attributes (MutationObserver, DOM §4.3) in any searched
+// root: each tile then only reads their rects. Outside a capture they are searched afresh on every call.
+const FIELD_ATTRIBUTES = ['type', 'autocomplete', 'name', 'id', REDACT_ATTR];
+
+function searchCandidates(root) {
+  const fields = [];
+  for (const el of root.querySelectorAll('input, textarea, select, ' + REDACT_SELECTOR)) {
+    if (el.matches(REDACT_SELECTOR) || isSecretField(el)) fields.push(el);
+  }
+  const customs = [];
+  for (const el of root.querySelectorAll('*')) {
+    if (el.localName.includes('-') && el !== overlay.host) customs.push(el);
+  }
+  return { fields, frames: [...root.querySelectorAll('iframe, frame')], customs };
+}
+
+function candidates(root) {
+  if (!fieldWatch) return searchCandidates(root);
+  let found = fieldWatch.roots.get(root);
+  if (!found) {
+    found = searchCandidates(root);
+    fieldWatch.roots.set(root, found);
+    fieldWatch.observer.observe(root, { subtree: true, childList: true, attributes: true,
+                                        attributeFilter: FIELD_ATTRIBUTES });
+  }
+  return found;
+}
+
+// Mutation records reach the callback at the end of the task that made them, before any later host call runs;
+// records still queued are taken synchronously by redactionRects (takeRecords). Either way the cache is dropped
+// before it could be read stale.
+function startFieldWatch() {
+  if (fieldWatch) return;
+  const watch = { roots: new Map(), observer: null };
+  watch.observer = new MutationObserver(() => watch.roots.clear());
+  fieldWatch = watch;
+}
+
+function stopFieldWatch() {
+  if (!fieldWatch) return;
+  fieldWatch.observer.disconnect();
+  fieldWatch = null;
 }
