@@ -82,7 +82,10 @@ def test_export_review_then_import_it_onto_a_second_origin(window, server, serve
     _pin(window, qtbot, js, "button.primary", "bigger")
     _pin(window, qtbot, js, "#user", "wider")
     html = window.run(review.export_to(tmp_path / "out" / "review.html", "html"))
-    assert html.is_file() and html.read_text(encoding="utf-8").count("<li class=\"note\"") == 2
+    text = html.read_text(encoding="utf-8")
+    assert text.count('<li class="note"') == 2
+    # the export took the page screenshot (numbered markers drawn) the batch did not have yet
+    assert '<img class="page" alt="page screenshot with numbered markers" src="data:image/png;base64,' in text
     exported = window.run(review.export_to(tmp_path / "out" / "review.json", "json"))
     data = json.loads(exported.read_text(encoding="utf-8"))
     assert [a["note"] for a in data["batch"]["annotations"]] == ["bigger", "wider"]

@@ -102,8 +102,17 @@ class ReviewIo(QObject):
 
     async def export_to(self, path: Path, fmt: str) -> Path | None:
         """Write the window's batch (re-read from the live pages first) to ``path`` as ``fmt`` (``html``,
-        ``json``, ``md``) at the chosen detail level. Returns the path, ``None`` on failure (said)."""
+        ``json``, ``md``) at the chosen detail level. For HTML, a page screenshot (with the numbered markers) is
+        taken first when the batch has none, and element crops when an annotation with a reference image has
+        none, so the file shows the page and each current state beside its design target. Returns the path,
+        ``None`` on failure (said)."""
         batch = await self.window.tab.refreshed_batch()
+        if fmt == "html":
+            if not (batch.screenshot or any(a.page_screenshot for a in batch.annotations)):
+                await self.window.screenshot()
+            if any(a.reference and not a.screenshot for a in batch.annotations):
+                await self.window.element_crops()
+            batch = await self.window.tab.refreshed_batch()
         try:
             written = save_review(batch, self.window.project_dir, fmt, self.detail, path=path)
         except OSError as exc:
