@@ -111,3 +111,20 @@ def test_the_freeze_key_freezes_the_shown_tab_and_is_listed_with_the_shortcuts(w
     QTest.keyClick(w.view.focusProxy(), Qt.Key.Key_P, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
     qtbot.waitUntil(lambda: not freezer_of(w.tab.bridge).frozen and not w.freeze.isChecked(), timeout=10_000)
     qtbot.waitUntil(lambda: js("document.getElementById('video').paused") is False, timeout=10_000)
+
+
+def test_an_agent_freezes_and_unfreezes_the_active_tab_over_the_socket_methods(window, server, qtbot, js):
+    from app.agent.host import TabsHost
+    from app.agent.methods import Methods
+
+    w = window
+    w.load_page(server.url("freeze.html"))
+    qtbot.waitUntil(lambda: js("document.getElementById('video').currentTime > 0.1"), timeout=10_000)
+    methods = Methods(TabsHost(w.app), w.app.hub)
+    result = w.run(methods.call("page.freeze", {"frozen": True}))
+    assert result["frozen"] is True and result["media"] == 1 and freezer_of(w.tab.bridge).frozen
+    qtbot.waitUntil(w.freeze.isChecked, timeout=5_000)      # the window's action follows
+    assert js("document.getElementById('video').paused") is True
+    result = w.run(methods.call("page.freeze", {"frozen": False}))
+    assert result["frozen"] is False and not freezer_of(w.tab.bridge).frozen
+    qtbot.waitUntil(lambda: js("document.getElementById('video').paused") is False, timeout=10_000)

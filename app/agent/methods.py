@@ -159,6 +159,10 @@ class Methods:
 
             self.table.update({"page.context": (ContextParams, host.page_context),
                                "page.wait_for_change": (WaitChangeParams, host.wait_for_change)})
+        if hasattr(getattr(host, "app", None), "active_tab"):  # page.freeze (app.agent.freeze)
+            from app.agent.freeze import freeze_table
+
+            self.table.update(freeze_table(host))
         if hasattr(host, "navigate"):  # the browser methods (app.agent.browser): navigation, evaluate, console…
             from app.agent.browser import browser_table
 

@@ -33,7 +33,9 @@ class FreezeAction(QObject):
         at = after.index(window.act_annotate) + 1 if window.act_annotate in after else len(after)
         bar.insertAction(after[at] if at < len(after) else None, action)
         self._watched: set[int] = set()
-        window.tab_strip.currentChanged.connect(lambda _i: QTimer.singleShot(0, self.follow))
+        # Following the shown tab's freezer (made here if need be) also catches an agent's page.freeze.
+        window.tab_strip.currentChanged.connect(lambda _i: QTimer.singleShot(0, self, self.follow))
+        QTimer.singleShot(0, self, self.follow)
 
     def _freezer(self) -> Freezer | None:
         tab = self.window.tab if self.window.current is not None else None
