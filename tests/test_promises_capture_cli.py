@@ -142,3 +142,16 @@ def test_run_sh_with_no_display_captures_into_pagenote_out(server, tmp_path, wit
     # The PNG and .md paths go to stderr, never to stdout.
     assert str(shot) in proc.stderr and str(md[0]) in proc.stderr
     assert not (cwd / "annotations").exists() and not (cwd / "shots").exists()
+
+
+def test_a_page_that_is_never_still_is_capture_blank_exit_4_never_a_fake_image(server, tmp_path):
+    """never-still.html covers the view with a popover it re-opens every frame (above pagenote's paint probe)
+    and changes every frame: no frame can be proven fresh, none is stable."""
+    proc = run_capture(server.url("never-still.html"), "--out", str(tmp_path), cwd=tmp_path)
+    assert proc.returncode == 4, proc.stderr
+    batch = parse_annotations(proc.stdout)
+    assert batch.screenshot == "" and batch.screenshot_error.startswith("CAPTURE_BLANK"), proc.stdout
+    assert "Screenshot: [not taken: CAPTURE_BLANK — " in proc.stdout
+    assert not (tmp_path / "shots").exists() or not list((tmp_path / "shots").glob("*.png"))
+    saved = list((tmp_path / "annotations").glob("*.md"))
+    assert len(saved) == 1 and saved[0].read_text(encoding="utf-8") == proc.stdout
