@@ -204,7 +204,7 @@ def test_wait_times_out_cleanly(agent_app):
     assert not result.is_error
     assert text_of(result).startswith("Timed out after 200 ms: nothing sent")
     assert result.structured_content == {"timed_out": True, "batch": None}
-    assert time.monotonic() - started > 0.15   # it waited (Qt coarse timers may fire 5 % early); speed is bench/s
+    assert time.monotonic() - started > 0.15   # it waited (Qt coarse timers may fire 5 % early); speed is for bench/
 
 
 def test_a_parked_wait_reports_progress(agent_app, monkeypatch):
