@@ -13,6 +13,7 @@ from PIL import Image
 from PySide6.QtCore import QPoint, Qt, QUrl
 from PySide6.QtGui import QGuiApplication, QImage
 from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QMenu
 
 from conftest import pin_at, poll_until
 
@@ -67,6 +68,8 @@ def test_the_detail_level_chosen_in_the_window_is_what_copy_and_save_write(windo
     window.load_page(server.url("record.html"))
     _pin(window, qtbot, js, "button.primary", "bigger")
     assert window.detail_level == "standard" and review.detail_actions["standard"].isChecked()
+    file_menu = window.findChild(QMenu, "fileMenu")   # where a user finds them
+    assert {review.act_export, review.act_import, review.detail_menu.menuAction()} <= set(file_menu.actions())
     review.detail_actions["compact"].trigger()
     window.copy()
     copied = QGuiApplication.clipboard().text()

@@ -49,7 +49,7 @@ class ReviewIo(QObject):
             self.detail_actions[level] = action
         saved = getattr(getattr(getattr(store, "settings", None), "export", None), "detail", "standard")
         self.set_detail(saved if saved in LEVELS else "standard", save=False)
-        file_menu = window.menuBar().findChild(QMenu, "fileMenu")
+        file_menu = window.findChild(QMenu, "fileMenu")
         if file_menu is not None:
             quit_action = getattr(getattr(window, "keys", None), "quit", None)
             before = quit_action if quit_action in file_menu.actions() else None
@@ -87,7 +87,8 @@ class ReviewIo(QObject):
                 self.store.settings = settings
             except OSError as exc:
                 self.window.say(self.tr("Detail level not saved: {0}").format(exc))
-        self.window.say(self.tr("Detail level: {0}").format(self.level_names()[level]))
+        if save:
+            self.window.say(self.tr("Detail level: {0}").format(self.level_names()[level]))
 
     # -- export ---------------------------------------------------------------------------------------------
 
