@@ -210,16 +210,32 @@ def test_ack_sets_status_and_reply_shown_per_row(window, agent, server, qtbot):
     assert error_code(client.call("annotations.ack", {"batch": "x", "status": "resolved"})) == "NOT_FOUND"
 
 
-def test_sent_batches_survive_a_restart(window, lease, server, tmp_path):
-    from app.agent.store import BatchStore
+def test_sent_batches_survive_a_restart(window, lease, server, tmp_path, qtbot, socket_path):
+    """A batch sent from one app is listed, with its Markdown, by a new app started on the same project
+    directory (the restart), asked over its own socket."""
+    import shiboken6
+
+    from app.runtime.app import PagenoteApp
 
     window.load_page(server.url("counters.html"))
     window.session.set_summary("keep me")
     window.send()
-    files = list((tmp_path / "annotations" / "sent").glob("*.json"))
-    assert len(files) == 1
-    reloaded = BatchStore(tmp_path / "annotations" / "sent")
-    assert [b.batch.summary for b in reloaded.batches] == ["keep me"]
+    assert len(list((tmp_path / "annotations" / "sent").glob("*.json"))) == 1
+    restarted = PagenoteApp(lease, tmp_path)
+    try:
+        path = socket_path.parent / "restarted.sock"
+        assert restarted.start_agent(path) == ""
+        client = RawClient(qtbot, path)
+        try:
+            batches = client.call("annotations.list")["result"]["batches"]
+            assert len(batches) == 1
+            got = client.call("annotations.get", {"batch": batches[0]["id"]})["result"]
+            assert got["markdown"].startswith("# Web page annotations: 0\n\nSummary: keep me\n")
+        finally:
+            client.close()
+    finally:
+        restarted.close()
+        shiboken6.delete(restarted)
 
 
 def test_screenshot_tabs_and_page_state(window, agent, server, qtbot):
@@ -316,18 +332,28 @@ def test_seventeenth_client_is_refused_and_the_rest_keep_working(agent):
     assert "result" in clients[0].call("health")
 
 
-def test_a_second_app_does_not_steal_a_live_socket(window, lease, tmp_path, socket_path):
+def test_a_second_app_does_not_steal_a_live_socket(window, agent, lease, tmp_path, socket_path):
+    """The second app refuses to start its agent; afterwards the first still answers on the same socket,
+    both on a connection made before and on a new one."""
+    import shiboken6
+
     from app.runtime.app import PagenoteApp
 
+    before = agent()
+    assert "result" in before.call("health")
+    inode = os.stat(socket_path).st_ino
     other = PagenoteApp(lease, tmp_path / "other")
     try:
         problem = other.start_agent(socket_path)
         assert other.agent is None and "already serving" in problem
     finally:
         other.close()
-        import shiboken6
-
         shiboken6.delete(other)
+    assert os.stat(socket_path).st_ino == inode   # not unlinked and re-bound
+    assert "result" in before.call("health")
+    window.session.set_summary("still the first app")
+    current = agent().call("annotations.list")["result"]["current"]
+    assert current["batch"]["summary"] == "still the first app"
 
 
 def test_element_screenshot_of_a_sent_annotation_and_waiting_count(window, agent, server, qtbot):
