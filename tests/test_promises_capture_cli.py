@@ -155,3 +155,21 @@ def test_a_page_that_is_never_still_is_capture_blank_exit_4_never_a_fake_image(s
     assert not (tmp_path / "shots").exists() or not list((tmp_path / "shots").glob("*.png"))
     saved = list((tmp_path / "annotations").glob("*.md"))
     assert len(saved) == 1 and saved[0].read_text(encoding="utf-8") == proc.stdout
+
+
+def test_agent_copy_of_a_tall_full_page_is_downscaled_within_the_limits(server, tmp_path):
+    proc = run_capture(server.url("tall.html?h=6000"), "--full-page", "--agent-copy", "--out", str(tmp_path),
+                       cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    shots = tmp_path / "shots"
+    full = Image.open(next(shots.glob("*-full.png")))
+    agent = [p for p in shots.glob("*-agent.png")]
+    assert len(agent) == 1, sorted(p.name for p in shots.iterdir())
+    small = Image.open(agent[0])
+    assert full.size == (1280, 6000)
+    assert max(small.size) <= 1568 and small.width * small.height <= 1_150_000
+    assert small.width < 1280 and small.height / 6000 == pytest.approx(small.width / 1280, abs=1 / small.width)
+    # The first band (#E6194B) at its scaled place: the page, not a placeholder.
+    s = small.width / 1280
+    assert max(abs(a - b) for a, b in zip(small.convert("RGB").getpixel((round(200 * s), round(300 * s))),
+                                          (0xE6, 0x19, 0x4B))) <= 8

@@ -308,3 +308,21 @@ def test_a_crop_of_an_element_that_left_the_page_is_capture_not_on_page(counters
     assert second.annotation.screenshot and not second.annotation.screenshot_error
     w.copy()
     assert "Screenshot: [not taken: CAPTURE_NOT_ON_PAGE — " in QGuiApplication.clipboard().text()
+
+
+def test_a_screenshot_where_no_page_script_runs_is_capture_no_picker(window, qtbot, tmp_path):
+    """A PDF opened in a fresh window is a (refused) download: no document with pagenote's page script."""
+    from PIL import Image
+    from PySide6.QtCore import QUrl
+
+    from app.core.errors import PagenoteError
+
+    pdf = tmp_path / "doc.pdf"
+    Image.new("RGB", (200, 200), (255, 0, 0)).save(pdf)
+    with qtbot.waitSignal(window.view.loadFinished, timeout=15_000) as blocker:
+        window.view.load(QUrl.fromLocalFile(str(pdf)))
+    assert blocker.args == [False]
+    with pytest.raises(PagenoteError) as info:
+        window.run(window.shooter().viewport())
+    assert info.value.name == "CAPTURE_NO_PICKER", info.value
+    assert not (window.project_dir / "shots").exists() or not list((window.project_dir / "shots").glob("*.png"))
