@@ -94,7 +94,12 @@ class ReviewIo(QObject):
 
     def ask_export(self) -> None:
         filters = self._filters()
-        default = str(self.window.project_dir / "annotations" / "review.html")
+        directory = self.window.project_dir / "annotations"
+        try:   # the dialog opens in the process's working directory when the folder does not exist yet
+            directory.mkdir(parents=True, exist_ok=True)
+        except OSError:
+            directory = self.window.project_dir
+        default = str(directory / "review.html")
         path, chosen = QFileDialog.getSaveFileName(self.window, self.tr("Export Review"), default,
                                                    ";;".join(f for f, _ in filters))
         if path:
