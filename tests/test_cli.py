@@ -45,12 +45,15 @@ def test_capture_json_viewport_and_no_screenshot(server, tmp_path):
     assert not (tmp_path / "shots").exists()
 
 
-@pytest.mark.parametrize(("selector", "count"), [("li", 3), ("#nope", 0)])
-def test_capture_exits_2_naming_a_selector_that_is_not_unique(server, tmp_path, selector, count):
+@pytest.mark.parametrize(("selector", "count", "code"), [("li", 3, "SELECTOR_NOT_UNIQUE"),
+                                                          ("#nope", 0, "SELECTOR_NOT_FOUND")])
+def test_capture_exits_2_naming_a_selector_that_is_not_unique(server, tmp_path, selector, count, code):
     proc = capture(server.url("record.html"), "--annotate", selector, "--out", str(tmp_path), cwd=tmp_path)
     assert proc.returncode == 2
     assert proc.stdout == ""
     assert repr(selector) in proc.stderr and f"matches {count} elements" in proc.stderr
+    [other] = {"SELECTOR_NOT_UNIQUE", "SELECTOR_NOT_FOUND"} - {code}
+    assert code in proc.stderr and other not in proc.stderr, proc.stderr
 
 
 def test_capture_exits_2_on_bad_arguments(tmp_path):
