@@ -55,6 +55,27 @@ def test_a_badge_takes_the_side_of_an_inline_span_where_no_text_is(window, serve
     assert badge.right == o.x or badge.bottom == o.y or badge.y == o.bottom or badge.x == o.right
 
 
+def test_a_headings_badge_keeps_off_the_paragraphs_around_it_across_sections(window, server, qtbot, js):
+    w = window
+    w.load_page(server.url("prose.html"))
+    w.act_annotate.trigger()
+    r = js("(() => { const r = document.querySelector('#head').getBoundingClientRect();"
+           " return [r.left, r.top, r.width, r.height]; })()")
+    head = Box(*r)
+    proxy = w.view.focusProxy()
+    point = QPoint(round(head.x + 10), round(head.y + head.height / 2))
+    QTest.mouseMove(proxy, point)
+    QTest.mouseClick(proxy, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, point)
+    qtbot.waitUntil(w.annotate.note_box.isVisible, timeout=5000)
+    QTest.keyClick(w.annotate.note_box.editor, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: badge_rect(w, 1) is not None and any(m.text for m in w.marks.scene.marks), timeout=5000)
+    badge = Box(*badge_rect(w, 1))
+    text = text_rects(js, "#head")
+    # the paragraph before is in another branch of the document (the heading's section starts at the heading)
+    assert any(t.y + t.height <= head.y and t.y + t.height > head.y - 24 for t in text)
+    assert not any(badge.intersects(t) for t in text), (badge, text)
+
+
 def test_the_annotated_png_keeps_badges_off_the_text_it_shows():
     from app.capture.draw import MARKER_RED, draw_annotations
     image = Image.new("RGB", (400, 200), (255, 255, 255))

@@ -70,34 +70,43 @@ function highlightRect(el) {
   const r = b.rect;
   return { left: r.x, top: r.y, right: r.x + r.width, bottom: r.y + r.height, width: r.width, height: r.height };
 }
-// The page's text lines around `el` (border box `box`, viewport CSS px): the line-fragment rects of the
-// text in its block (the nearest ancestor that is not inline, or `el` itself) and in the blocks just
-// before and after it, within a band of BAND px around the box, outside the box; at most TEXT_MAX, as
-// [x, y, width, height] relative to the box's top-left (scrolling moves them with the element). The host
-// keeps the element's badge off them (app/core/placement.py place_badges `cover`).
+// The page's text lines around `el` (border box `box`, viewport CSS px): the line-fragment rects of every
+// text node within a band of BAND px around the box, outside `el`; at most TEXT_MAX, as [x, y, width,
+// height] relative to the box's top-left (scrolling moves them with the element). The walk starts at the
+// nearest ancestor whose box covers the band and skips every element whose box misses it (a long page costs
+// the path to the element, not its length). The host keeps the element's badge off these lines
+// (app/core/placement.py place_badges `cover`).
 const BAND = 48;
 const TEXT_MAX = 64;
-const TEXT_NODES_MAX = 400;
+const TEXT_NODES_MAX = 2000;
 function textNear(el, box) {
-  const inline = (e) => /^inline/.test(getComputedStyle(e).display) || getComputedStyle(e).display === 'contents';
-  let block = el;
-  while (block.parentElement && inline(block)) block = block.parentElement;
-  const sources = [block, block.previousElementSibling, block.nextElementSibling].filter(Boolean);
+  const x0 = box.x - BAND, x1 = box.x + box.width + BAND, y0 = box.y - BAND, y1 = box.y + box.height + BAND;
+  let root = el;
+  while (root.parentElement) {
+    root = root.parentElement;
+    const r = root.getBoundingClientRect();
+    if (r.left <= x0 && r.top <= y0 && r.right >= x1 && r.bottom >= y1) break;
+  }
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT, {
+    acceptNode(n) {
+      if (n.nodeType === Node.TEXT_NODE) return n.data.trim() ? NodeFilter.FILTER_ACCEPT : NodeFilter.FILTER_SKIP;
+      if (n === el) return NodeFilter.FILTER_REJECT;
+      const r = n.getBoundingClientRect();
+      if (!r.width && !r.height) return NodeFilter.FILTER_SKIP;   // no box of its own: look inside
+      const away = r.right < x0 || r.left > x1 || r.bottom < y0 || r.top > y1;
+      return away ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_SKIP;
+    },
+  });
   const out = [];
   const range = document.createRange();
-  const x0 = box.x - BAND, x1 = box.x + box.width + BAND, y0 = box.y - BAND, y1 = box.y + box.height + BAND;
-  for (const src of sources) {
-    const walker = document.createTreeWalker(src, NodeFilter.SHOW_TEXT);
-    let visited = 0;
-    for (let node = walker.nextNode(); node && visited < TEXT_NODES_MAX && out.length < TEXT_MAX;
-         node = walker.nextNode(), visited++) {
-      if (!node.data.trim() || el.contains(node)) continue;
-      range.selectNodeContents(node);
-      for (const r of range.getClientRects()) {
-        if (r.width < 1 || r.height < 1 || r.right < x0 || r.left > x1 || r.bottom < y0 || r.top > y1) continue;
-        out.push([r.left - box.x, r.top - box.y, r.width, r.height].map((v) => Math.round(v * 10) / 10));
-        if (out.length >= TEXT_MAX) break;
-      }
+  let visited = 0;
+  for (let node = walker.nextNode(); node && visited < TEXT_NODES_MAX && out.length < TEXT_MAX;
+       node = walker.nextNode(), visited++) {
+    range.selectNodeContents(node);
+    for (const r of range.getClientRects()) {
+      if (r.width < 1 || r.height < 1 || r.right < x0 || r.left > x1 || r.bottom < y0 || r.top > y1) continue;
+      out.push([r.left - box.x, r.top - box.y, r.width, r.height].map((v) => Math.round(v * 10) / 10));
+      if (out.length >= TEXT_MAX) break;
     }
   }
   range.detach();
