@@ -133,3 +133,19 @@ def test_a_ctrl_drag_picks_the_elements_inside_the_box(window, server, qtbot, js
     assert [e.text for e in ann.elements] == ["One", "Two", "Three"]
     assert ann.common_ancestor == "#cards"
     round_trips(window)
+
+
+def test_the_panel_row_says_which_kind_each_annotation_is():
+    from app.model.annotation import Annotation, ElementRecord
+    from app.ui.panel_rows import annotation_summary
+
+    para = ElementRecord(tag="p", role="paragraph", text="Free shipping")
+    assert annotation_summary(Annotation(element=para, selection={"quote": "all\norders", "end": 10})) == \
+        "text “all orders” in paragraph “Free shipping”"
+    region = Annotation(region={"rect": {"x": 0, "y": 0, "width": 350, "height": 230},
+                                "covers": [{"role": "generic", "share": 0.7},
+                                           {"role": "button", "name": "Sign up", "share": 0.2}]})
+    assert annotation_summary(region) == "region 350×230 over button “Sign up”"
+    group = Annotation(elements=[ElementRecord(tag="li", text=t) for t in ("One", "Two", "Three", "Four")])
+    assert annotation_summary(group) == "group of 4: li “One”, li “Two”, li “Three” …"
+    assert annotation_summary(Annotation(element=para)) == "paragraph “Free shipping”"

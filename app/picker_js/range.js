@@ -32,9 +32,26 @@ function orderedRange(a, b) {
   return range;
 }
 
+// The rects of the range's text (viewport CSS px, at most 200): per Text node, since Range.getClientRects()
+// adds the box of every element the range contains whole, which would paint their words twice.
 function clientRects(range) {
-  return Array.from(range.getClientRects()).filter((r) => r.width > 0 && r.height > 0).slice(0, 200)
-    .map((r) => ({ x: r.left, y: r.top, width: r.width, height: r.height }));
+  const out = [];
+  const root = range.commonAncestorContainer;
+  const nodes = root.nodeType === Node.TEXT_NODE ? [root] : [];
+  if (!nodes.length) {
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) if (range.intersectsNode(n)) nodes.push(n);
+  }
+  for (const node of nodes) {
+    const part = document.createRange();
+    part.selectNodeContents(node);
+    if (node === range.startContainer) part.setStart(node, range.startOffset);
+    if (node === range.endContainer) part.setEnd(node, range.endOffset);
+    for (const r of part.getClientRects()) {
+      if (r.width > 0 && r.height > 0 && out.length < 200) out.push({ x: r.left, y: r.top, width: r.width, height: r.height });
+    }
+  }
+  return out;
 }
 
 // Start a drag at viewport (x, y): true when there is text there.

@@ -19,7 +19,7 @@ from app.agent.methods import Hub
 from app.core.policy import BOX_HIDDEN, NO_BOX_KINDS, STATUS_REMATCHED, STATUS_STALE
 from app.model.session import Session
 from app.ui.panel_rows import (ROW_ROLE, STATUS_ROLE, ReplyDelegate, RowData, RowDelegate, StatusDelegate,
-                                detail_html, element_summary, status_word)
+                                annotation_summary, detail_html, status_word)
 
 ID_ROLE = Qt.ItemDataRole.UserRole
 #: Marks a sent view row that holds an agent's reply (not a batch or an annotation).
@@ -279,11 +279,11 @@ class AnnotationPanel(QWidget):
                 item = QListWidgetItem(text)
                 item.setData(ID_ROLE, pin.id)
                 item.setData(TAB_ROLE, pin.tab)
-                item.setData(ROW_ROLE, RowData(number, annotation.note, element_summary(element), pin.page or element.url,
+                item.setData(ROW_ROLE, RowData(number, annotation.note, annotation_summary(annotation), pin.page or element.url,
                                                status, chip, status == "stale",
                                                detail_html(number, annotation.note, element, pin.page, chip_detail,
                                                            self.tr("no note"), self._labels())))
-                item.setToolTip("\n".join(x for x in (annotation.note or self.tr("no note"), element_summary(element),
+                item.setToolTip("\n".join(x for x in (annotation.note or self.tr("no note"), annotation_summary(annotation),
                                                        element.selector, pin.page or element.url, chip_detail) if x))
                 item.setFlags(item.flags() | Qt.ItemFlag.ItemIsDragEnabled)
                 self.list.addItem(item)
@@ -317,7 +317,7 @@ class AnnotationPanel(QWidget):
                 element = annotation.element
                 child = QTreeWidgetItem([row_text(number, element.tag, element.accessible_name, annotation.note),
                                          sent_row_text(state.status, state.reply)])
-                self._sent_tips(child, f"{number}. {element_summary(element)}\n{annotation.note}", state.status,
+                self._sent_tips(child, f"{number}. {annotation_summary(annotation)}\n{annotation.note}", state.status,
                                 state.reply)
                 top.addChild(child)
                 self._reply_row(child, state.reply)

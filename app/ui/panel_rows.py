@@ -70,6 +70,24 @@ def element_summary(element) -> str:
     return f"{kind} “{name}”" if name else kind
 
 
+def annotation_summary(annotation) -> str:
+    """What a row says an annotation points at: :func:`element_summary` of its element, or for the other kinds
+    ``text “all orders over fifty” in paragraph``, ``region 350×230 over button “Sign up”``, ``group of 3:
+    li “One”, li “Two”, li “Three”`` (app.model.annotation kinds)."""
+    if annotation.selection is not None:
+        quote = " ".join(annotation.selection.quote.split())
+        return f"text “{quote[:80]}” in {element_summary(annotation.element)}"
+    if annotation.region is not None:
+        r, covers = annotation.region.rect, annotation.region.covers
+        seen = [c for c in covers if c.role not in ("", "generic") or c.name][:1]
+        over = f" over {seen[0].role or 'element'}" + (f" “{seen[0].name}”" if seen[0].name else "") if seen else ""
+        return f"region {round(r.width)}×{round(r.height)}{over}"
+    if annotation.elements:
+        return f"group of {len(annotation.elements)}: " + ", ".join(element_summary(e) for e in annotation.elements[:3]) \
+            + (" …" if len(annotation.elements) > 3 else "")
+    return element_summary(annotation.element)
+
+
 def short_page(url: str) -> str:
     """A page URL as a row shows it: its path (and query), without scheme and host — ``/library/stdtypes.html``;
     the host alone for a site's root; the URL itself when it has no path."""
