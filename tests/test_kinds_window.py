@@ -92,6 +92,9 @@ def test_a_shift_drag_on_a_scrolled_page_records_a_region_in_document_coordinate
     button = [c for c in region.covers if c.role == "button"]
     assert button and button[0].name == "Sign up" and 0 < button[0].share < 1
     assert region.covers == tuple(sorted(region.covers, key=lambda c: -c.share))
+    _route, page_id = window.annotate.annotator.target(pin.id)     # its marker: on what covers most of it
+    top = next(c for c in region.covers if c.selector not in ("body", "html"))
+    assert window.page_call("elementViewport", page_id)["y"] == rect_of(js, top.selector)["y"]
     qtbot.waitUntil(lambda: bool(window.session.pins[0].annotation.screenshot), timeout=10_000)
     crop = Image.open(Path(window.session.pins[0].annotation.screenshot))
     assert abs(crop.width - region.rect.width) <= 2 and abs(crop.height - region.rect.height) <= 2

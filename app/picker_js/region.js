@@ -11,7 +11,8 @@
 const REGION_SAMPLES = 12;   // grid points per side
 
 // The region (x, y, width, height) in this frame's viewport CSS px: {rect (document CSS px), covers:
-// [{role, name, selector, share}] largest share first, at most `limit`, id (the largest one's pin id), url,
+// [{role, name, selector, share}] largest share first, at most `limit`, id (the pin id of the element the
+// marker goes on), url,
 // title}.
 function regionInfo(x, y, width, height, limit) {
   const counts = new Map();
@@ -34,6 +35,8 @@ function regionInfo(x, y, width, height, limit) {
     url: cut(redactUrl(location.href), LINE_SEND), title: cut(document.title, LINE_SEND),
     rect: { x: x + scrollX, y: y + scrollY, width, height },
     covers,
-    id: ranked.length ? idFor(ranked[0][0]) : idFor(document.documentElement),
+    // The marker goes on the element covering most of it, the page's root boxes last (empty space is body).
+    id: idFor((ranked.find(([el]) => el !== document.body && el !== document.documentElement) || ranked[0]
+               || [document.body || document.documentElement])[0]),
   };
 }
