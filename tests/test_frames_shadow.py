@@ -35,6 +35,27 @@ def click_element(window, qtbot, chain: str):
     return route, found
 
 
+def top_rect(window, qtbot, chain: str) -> tuple[float, float, float, float]:
+    """(x, y, width, height) of the element ``chain`` names, in top-viewport CSS px, computed in each
+    document's own page world: every iframe's getBoundingClientRect plus its border and padding (the content
+    box's corner), then the element's getBoundingClientRect in the innermost document — not pagenote's offsets."""
+    from tests.conftest import run_js
+
+    steps = chain.split(" >> ")
+    x = y = 0.0
+    for k, step in enumerate(steps):
+        doc = window.page if k == 0 else window.run(select_chain(window.tab.bridge, " >> ".join(steps[:k + 1])))[0].frame
+        r = run_js(qtbot, doc, f"""(() => {{ const e = document.querySelector({step!r}), r = e.getBoundingClientRect(),
+            s = getComputedStyle(e), px = (v) => parseFloat(v) || 0;
+            return [r.left + px(s.borderLeftWidth) + px(s.paddingLeft), r.top + px(s.borderTopWidth) + px(s.paddingTop),
+                    r.left, r.top, r.width, r.height]; }})()""")
+        if k < len(steps) - 1:
+            x, y = x + r[0], y + r[1]    # an iframe: its content box's corner
+        else:
+            return x + r[2], y + r[3], r[4], r[5]
+    raise AssertionError(chain)
+
+
 @pytest.mark.parametrize(("chain", "frame", "selector"), [
     ("#same >> #child-button", "#same", "#child-button"),
     ("#doc >> #in-srcdoc", "#doc", "#in-srcdoc"),
@@ -47,9 +68,13 @@ def test_clicking_inside_a_frame_pins_that_element(frames, qtbot, chain, frame, 
     route, found = click_element(window, qtbot, chain)
     element = window.session.pins[0].annotation.element
     assert element.frame == frame and element.selector == selector
-    # Rect in top-document coordinates: the frame's content offset plus the element's rect in its viewport.
+    # Rect in top-document coordinates (scroll 0): each frame's content box corner plus the element's rect in
+    # its viewport, as the documents themselves report them.
     vp = found["viewport"]
-    assert abs(element.rect.x - (route.offset[0] + vp["x"])) <= 1 and abs(element.rect.y - (route.offset[1] + vp["y"])) <= 1
+    ox, oy, ow, oh = top_rect(window, qtbot, chain)
+    assert abs(element.rect.x - ox) <= 1 and abs(element.rect.y - oy) <= 1
+    assert abs(element.rect.width - ow) <= 1 and abs(element.rect.height - oh) <= 1
+    assert abs(route.offset[0] + vp["x"] - ox) <= 1 and abs(route.offset[1] + vp["y"] - oy) <= 1
     # The marker is drawn inside that frame, on the element's top-left.
     child = route.frame
     qtbot.waitUntil(lambda: (window.page_call("markers", frame=child) or [{}])[0].get("visible") is True, timeout=5000)
@@ -59,7 +84,7 @@ def test_clicking_inside_a_frame_pins_that_element(frames, qtbot, chain, frame, 
     feed = window.tab.annotator.scene
     qtbot.waitUntil(lambda: [(m.n, m.frame) for m in feed.scene.marks if m.visible] == [(1, route.key)], timeout=5000)
     mark = feed.scene.marks[0]
-    assert abs(mark.x - (route.offset[0] + vp["x"])) <= 1 and abs(mark.y - (route.offset[1] + vp["y"])) <= 1
+    assert abs(mark.x - ox) <= 1 and abs(mark.y - oy) <= 1
     assert mark.clip is not None and mark.clip.x <= mark.x < mark.clip.x + mark.clip.width
 
 
@@ -157,7 +182,8 @@ def test_the_highlight_inside_a_cross_origin_frame_is_drawn_over_the_hovered_ele
     qtbot.waitUntil(lambda: feed.scene.highlight is not None and feed.scene.highlight.clip is not None, timeout=3000)
     h = feed.scene.highlight
     assert h.label.startswith("button#child-button ")
-    assert abs(h.rect.x - (route.offset[0] + vp["x"])) <= 1 and abs(h.rect.y - (route.offset[1] + vp["y"])) <= 1
+    ox, oy, _, _ = top_rect(window, qtbot, "#cross >> #child-button")
+    assert abs(h.rect.x - ox) <= 1 and abs(h.rect.y - oy) <= 1
     # Back on the top document: the frame's highlight is gone, the top one drawn.
     QTest.mouseMove(window.view.focusProxy(), QPoint(5, 5))
     qtbot.waitUntil(lambda: feed.scene.highlight is not None and feed.scene.highlight.clip is None, timeout=3000)
@@ -263,11 +289,10 @@ def test_annotated_screenshot_draws_annotations_inside_frames(frames, qtbot):
     window = frames
     window.act_annotate.trigger()
     route, found = click_element(window, qtbot, "#cross >> #child-button")
-    vp = found["viewport"]
     path = window.run(window.screenshot())
     assert path.name.endswith("-annotated.png")
     drawn = Image.open(path).convert("RGB")
-    x, y = int(route.offset[0] + vp["x"]), int(route.offset[1] + vp["y"])
+    x, y = (int(v) for v in top_rect(window, qtbot, "#cross >> #child-button")[:2])
     assert drawn.getpixel((x + 3, y - 12)) == (220, 38, 38)  # badge 1 just above the framed element's top-left
 
 
@@ -306,8 +331,7 @@ def test_markers_and_the_highlight_inside_frames_stay_out_of_clean_images(frames
     window = frames
     window.act_annotate.trigger()
     route, found = click_element(window, qtbot, "#cross >> #child-button")
-    vp = found["viewport"]
-    x, y = int(route.offset[0] + vp["x"]), int(route.offset[1] + vp["y"])
+    x, y = (int(v) for v in top_rect(window, qtbot, "#cross >> #child-button")[:2])
     qtbot.waitUntil(lambda: (window.page_call("markers", frame=route.frame) or [{}])[0].get("visible") is True,
                     timeout=5000)
     clean, drawn = window.run(window.tab.capture.viewport())
