@@ -14,8 +14,8 @@ ZH = {
     "Freeze": "冻结",
     "Freeze the page: pause its animations, transitions, videos and scripted motion (again: resume)":
         "冻结页面：暂停其动画、过渡、视频和脚本驱动的运动（再按一次：恢复）",
-    "Frozen: {0} animations and {1} videos paused in {2} frames · {3} resumes":
-        "已冻结：在 {2} 个框架中暂停了 {0} 个动画和 {1} 个视频 · {3} 恢复",
+    "Frozen — paused: animations {0}, videos {1}; frames {2} · {3} resumes":
+        "已冻结 — 已暂停：动画 {0}，视频 {1}；框架 {2} · {3} 恢复",
     "Unfrozen: the page moves again": "已解冻：页面恢复运动",
     "Drag across text to annotate it (no text where the drag started)": "拖过文本即可批注（拖动起点处没有文本）",
     "No text was selected": "未选中文本",

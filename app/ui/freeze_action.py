@@ -61,7 +61,7 @@ class FreezeAction(QObject):
         totals = await freezer.set_frozen(on)
         key = FREEZE_KEY.toString(QKeySequence.SequenceFormat.NativeText)
         if on:
-            self.window.say(self.tr("Frozen: {0} animations and {1} videos paused in {2} frames · {3} resumes")
+            self.window.say(self.tr("Frozen — paused: animations {0}, videos {1}; frames {2} · {3} resumes")
                             .format(totals["animations"], totals["media"], totals["frames"], key))
         else:
             self.window.say(self.tr("Unfrozen: the page moves again"))

@@ -147,8 +147,8 @@ Press Annotate (Ctrl+Shift+A), then click an element on the page to pin a number
     </message>
     <message>
         <location filename="../../app/ui/panel.py" line="98" />
-        <location filename="../../app/ui/panel.py" line="285" />
         <location filename="../../app/ui/panel.py" line="286" />
+        <location filename="../../app/ui/panel.py" line="287" />
         <source>no note</source>
         <translation type="unfinished" />
     </message>
@@ -169,7 +169,7 @@ Press Annotate (Ctrl+Shift+A), then click an element on the page to pin a number
     </message>
     <message>
         <location filename="../../app/ui/panel.py" line="118" />
-        <location filename="../../app/ui/panel.py" line="226" />
+        <location filename="../../app/ui/panel.py" line="227" />
         <source>Status</source>
         <translation type="unfinished" />
     </message>
@@ -184,82 +184,82 @@ Press Annotate (Ctrl+Shift+A), then click an element on the page to pin a number
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="217" />
+        <location filename="../../app/ui/panel.py" line="218" />
         <source>stale</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="219" />
+        <location filename="../../app/ui/panel.py" line="220" />
         <source>rematched</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="221" />
+        <location filename="../../app/ui/panel.py" line="222" />
         <source>hidden</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="222" />
+        <location filename="../../app/ui/panel.py" line="223" />
         <source>exact</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="225" />
+        <location filename="../../app/ui/panel.py" line="226" />
         <source>Note</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="225" />
+        <location filename="../../app/ui/panel.py" line="226" />
         <source>Element</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="225" />
+        <location filename="../../app/ui/panel.py" line="226" />
         <source>Selector</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="226" />
+        <location filename="../../app/ui/panel.py" line="227" />
         <source>Page</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="235" />
+        <location filename="../../app/ui/panel.py" line="236" />
         <source>(page)</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="238" />
+        <location filename="../../app/ui/panel.py" line="239" />
         <source>This tab</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="266" />
+        <location filename="../../app/ui/panel.py" line="267" />
         <source>  [element no longer matched]</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="270" />
+        <location filename="../../app/ui/panel.py" line="271" />
         <source>  (rematched)</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="272" />
+        <location filename="../../app/ui/panel.py" line="273" />
         <source>  (hidden)</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="273" />
+        <location filename="../../app/ui/panel.py" line="274" />
         <source>  (hidden: {0})</source>
         <translation type="unfinished" />
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/panel.py" line="298" />
+        <location filename="../../app/ui/panel.py" line="299" />
         <source>%n annotation(s)</source>
         <translation><numerusform>%n annotation</numerusform><numerusform>%n annotations</numerusform></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/panel.py" line="311" />
+        <location filename="../../app/ui/panel.py" line="312" />
         <source>{0} (%n annotation(s))</source>
         <translation><numerusform>{0} (%n annotation)</numerusform><numerusform>{0} (%n annotations)</numerusform></translation>
     </message>
@@ -867,12 +867,12 @@ Your annotations are kept: reload the page to continue.</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../app/ui/freeze_action.py" line="62" />
-        <source>Frozen: {0} animations and {1} videos paused in {2} frames · {3} resumes</source>
+        <location filename="../../app/ui/freeze_action.py" line="64" />
+        <source>Frozen — paused: animations {0}, videos {1}; frames {2} · {3} resumes</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../app/ui/freeze_action.py" line="65" />
+        <location filename="../../app/ui/freeze_action.py" line="67" />
         <source>Unfrozen: the page moves again</source>
         <translation type="unfinished" />
     </message>
@@ -1557,42 +1557,42 @@ Your annotations are kept: reload the page to continue.</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="90" />
+        <location filename="../../app/ui/review_io.py" line="91" />
         <source>Detail level: {0}</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="97" />
+        <location filename="../../app/ui/review_io.py" line="103" />
         <source>Export Review</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="110" />
+        <location filename="../../app/ui/review_io.py" line="125" />
         <source>Export failed: {0}</source>
         <translation type="unfinished" />
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/review_io.py" line="113" />
+        <location filename="../../app/ui/review_io.py" line="128" />
         <source>Exported %n annotation(s) to {0}</source>
         <translation><numerusform>Exported %n annotation to {0}</numerusform><numerusform>Exported %n annotations to {0}</numerusform></translation>
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="119" />
+        <location filename="../../app/ui/review_io.py" line="134" />
         <source>Import Review</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="121" />
+        <location filename="../../app/ui/review_io.py" line="136" />
         <source>JSON review (*.json);;All files (*)</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="131" />
+        <location filename="../../app/ui/review_io.py" line="146" />
         <source>Not imported: {0}</source>
         <translation type="unfinished" />
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/review_io.py" line="136" />
+        <location filename="../../app/ui/review_io.py" line="151" />
         <source>Imported %n annotation(s) from {0}; {1} not found on this page</source>
         <translation><numerusform>Imported %n annotation from {0}; {1} not found on this page</numerusform><numerusform>Imported %n annotations from {0}; {1} not found on this page</numerusform></translation>
     </message>
@@ -1758,22 +1758,22 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>TabDeck</name>
     <message>
-        <location filename="../../app/ui/tab_view.py" line="134" />
+        <location filename="../../app/ui/tab_view.py" line="135" />
         <source>Tab {0}: {1}</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../app/ui/tab_view.py" line="135" />
+        <location filename="../../app/ui/tab_view.py" line="136" />
         <source>Closed tab</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../app/ui/tab_view.py" line="157" />
+        <location filename="../../app/ui/tab_view.py" line="169" />
         <source>Tabs</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../app/ui/tab_view.py" line="162" />
+        <location filename="../../app/ui/tab_view.py" line="174" />
         <source>New tab (Ctrl+T)</source>
         <translation type="unfinished" />
     </message>

@@ -148,8 +148,8 @@ Press Annotate (Ctrl+Shift+A), then click an element on the page to pin a number
     </message>
     <message>
         <location filename="../../app/ui/panel.py" line="98" />
-        <location filename="../../app/ui/panel.py" line="285" />
         <location filename="../../app/ui/panel.py" line="286" />
+        <location filename="../../app/ui/panel.py" line="287" />
         <source>no note</source>
         <translation>无备注</translation>
     </message>
@@ -170,7 +170,7 @@ Press Annotate (Ctrl+Shift+A), then click an element on the page to pin a number
     </message>
     <message>
         <location filename="../../app/ui/panel.py" line="118" />
-        <location filename="../../app/ui/panel.py" line="226" />
+        <location filename="../../app/ui/panel.py" line="227" />
         <source>Status</source>
         <translation>状态</translation>
     </message>
@@ -185,82 +185,82 @@ Press Annotate (Ctrl+Shift+A), then click an element on the page to pin a number
         <translation>总体备注</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="217" />
+        <location filename="../../app/ui/panel.py" line="218" />
         <source>stale</source>
         <translation>失效</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="219" />
+        <location filename="../../app/ui/panel.py" line="220" />
         <source>rematched</source>
         <translation>已重新匹配</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="221" />
+        <location filename="../../app/ui/panel.py" line="222" />
         <source>hidden</source>
         <translation>已隐藏</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="222" />
+        <location filename="../../app/ui/panel.py" line="223" />
         <source>exact</source>
         <translation>精确</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="225" />
+        <location filename="../../app/ui/panel.py" line="226" />
         <source>Note</source>
         <translation>备注</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="225" />
+        <location filename="../../app/ui/panel.py" line="226" />
         <source>Element</source>
         <translation>元素</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="225" />
+        <location filename="../../app/ui/panel.py" line="226" />
         <source>Selector</source>
         <translation>选择器</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="226" />
+        <location filename="../../app/ui/panel.py" line="227" />
         <source>Page</source>
         <translation>页面</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="235" />
+        <location filename="../../app/ui/panel.py" line="236" />
         <source>(page)</source>
         <translation>（页面）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="238" />
+        <location filename="../../app/ui/panel.py" line="239" />
         <source>This tab</source>
         <translation>本标签页</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="266" />
+        <location filename="../../app/ui/panel.py" line="267" />
         <source>  [element no longer matched]</source>
         <translation>  [元素已无法匹配]</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="270" />
+        <location filename="../../app/ui/panel.py" line="271" />
         <source>  (rematched)</source>
         <translation>  （已重新匹配）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="272" />
+        <location filename="../../app/ui/panel.py" line="273" />
         <source>  (hidden)</source>
         <translation>  （已隐藏）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="273" />
+        <location filename="../../app/ui/panel.py" line="274" />
         <source>  (hidden: {0})</source>
         <translation>  （已隐藏：{0}）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/panel.py" line="298" />
+        <location filename="../../app/ui/panel.py" line="299" />
         <source>%n annotation(s)</source>
         <translation><numerusform>%n 条批注</numerusform></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/panel.py" line="311" />
+        <location filename="../../app/ui/panel.py" line="312" />
         <source>{0} (%n annotation(s))</source>
         <translation><numerusform>{0}（%n 条批注）</numerusform></translation>
     </message>
@@ -869,12 +869,12 @@ Your annotations are kept: reload the page to continue.</source>
         <translation>冻结</translation>
     </message>
     <message>
-        <location filename="../../app/ui/freeze_action.py" line="62" />
-        <source>Frozen: {0} animations and {1} videos paused in {2} frames · {3} resumes</source>
-        <translation>已冻结：在 {2} 个框架中暂停了 {0} 个动画和 {1} 个视频 · {3} 恢复</translation>
+        <location filename="../../app/ui/freeze_action.py" line="64" />
+        <source>Frozen — paused: animations {0}, videos {1}; frames {2} · {3} resumes</source>
+        <translation>已冻结 — 已暂停：动画 {0}，视频 {1}；框架 {2} · {3} 恢复</translation>
     </message>
     <message>
-        <location filename="../../app/ui/freeze_action.py" line="65" />
+        <location filename="../../app/ui/freeze_action.py" line="67" />
         <source>Unfrozen: the page moves again</source>
         <translation>已解冻：页面恢复运动</translation>
     </message>
@@ -1559,42 +1559,42 @@ Your annotations are kept: reload the page to continue.</source>
         <translation>未能保存详细程度：{0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="90" />
+        <location filename="../../app/ui/review_io.py" line="91" />
         <source>Detail level: {0}</source>
         <translation>详细程度：{0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="97" />
+        <location filename="../../app/ui/review_io.py" line="103" />
         <source>Export Review</source>
         <translation>导出评审</translation>
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="110" />
+        <location filename="../../app/ui/review_io.py" line="125" />
         <source>Export failed: {0}</source>
         <translation>导出失败：{0}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/review_io.py" line="113" />
+        <location filename="../../app/ui/review_io.py" line="128" />
         <source>Exported %n annotation(s) to {0}</source>
         <translation><numerusform>已将 %n 条批注导出到 {0}</numerusform></translation>
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="119" />
+        <location filename="../../app/ui/review_io.py" line="134" />
         <source>Import Review</source>
         <translation>导入评审</translation>
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="121" />
+        <location filename="../../app/ui/review_io.py" line="136" />
         <source>JSON review (*.json);;All files (*)</source>
         <translation>JSON 评审 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="131" />
+        <location filename="../../app/ui/review_io.py" line="146" />
         <source>Not imported: {0}</source>
         <translation>未导入：{0}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/review_io.py" line="136" />
+        <location filename="../../app/ui/review_io.py" line="151" />
         <source>Imported %n annotation(s) from {0}; {1} not found on this page</source>
         <translation><numerusform>已从 {0} 导入 %n 条批注；{1} 条在此页面上未找到</numerusform></translation>
     </message>
@@ -1760,22 +1760,22 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>TabDeck</name>
     <message>
-        <location filename="../../app/ui/tab_view.py" line="134" />
+        <location filename="../../app/ui/tab_view.py" line="135" />
         <source>Tab {0}: {1}</source>
         <translation>标签页 {0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/tab_view.py" line="135" />
+        <location filename="../../app/ui/tab_view.py" line="136" />
         <source>Closed tab</source>
         <translation>已关闭的标签页</translation>
     </message>
     <message>
-        <location filename="../../app/ui/tab_view.py" line="157" />
+        <location filename="../../app/ui/tab_view.py" line="169" />
         <source>Tabs</source>
         <translation>标签页</translation>
     </message>
     <message>
-        <location filename="../../app/ui/tab_view.py" line="162" />
+        <location filename="../../app/ui/tab_view.py" line="174" />
         <source>New tab (Ctrl+T)</source>
         <translation>新标签页 (Ctrl+T)</translation>
     </message>
