@@ -60,7 +60,8 @@ def test_markers_are_not_in_the_clean_screenshot(window, server, qtbot):
     drawn = Image.open(annotated_path).convert("RGB")
     assert drawn.getpixel((203, 88)) == (220, 38, 38)        # badge just above the element's top-left
     assert drawn.getpixel((210, 110)) == (0, 255, 0)         # the element's own corner not covered
-    assert drawn.getpixel((250, 100)) == (220, 38, 38)       # outline along the top edge
+    assert drawn.getpixel((250, 99)) == (220, 38, 38)        # outline just outside the top edge (2 px)
+    assert drawn.getpixel((250, 100)) == (0, 255, 0)         # … the element's own edge left as it was
     assert drawn.getpixel((250, 150)) == (0, 255, 0)         # inside untouched
 
 
