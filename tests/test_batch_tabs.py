@@ -108,6 +108,12 @@ def test_closing_a_tab_with_notes_asks_and_discard_drops_only_that_tabs_notes(wi
         assert [p.annotation.note for p in w.app.batch_session.pins] == ["b: target"]
         qtbot.waitUntil(lambda: [m["n"] for m in w.page_call("markers")] == [1], timeout=5_000)
         assert journal.unsent() == 1 and w.panel.headers() == []
+        # The closed tab's parts no longer observe the batch: a new note in the other tab works as before.
+        w.act_annotate.trigger()
+        pin_at(w, qtbot, centre(js, "#link"), "b: link")
+        qtbot.waitUntil(lambda: len(second.session.pins) == 2, timeout=5_000)
+        qtbot.waitUntil(lambda: sorted(m["n"] for m in w.page_call("markers")) == [1, 2], timeout=5_000)
+        assert [r.split(".")[0] for r in w.panel.rows()] == ["1", "2"] and journal.unsent() == 2
     finally:
         journal.enabled = False
 
@@ -126,6 +132,17 @@ def test_save_on_tab_close_keeps_the_notes_in_the_batch_under_a_closed_tab(windo
         url = server.url("counters.html")
         qtbot.waitUntil(lambda: w.panel.headers() == [f"This tab · {url}", f"Closed tab · {url}"], timeout=5_000)
         assert journal.unsent() == 3
+        # Edit on a closed tab's row re-opens its page in a new tab, which takes over its annotation: its
+        # marker (number 3) is drawn there again.
+        closed = w.app.batch_session.pins[2]
+        w.panel.edit_requested.emit(closed.id, second.id)
+        qtbot.waitUntil(lambda: len(w.app.tabs) == 2 and w.tab is not first, timeout=5_000)
+        reopened = w.tab
+        assert closed.tab == reopened.id and [p.annotation.note for p in reopened.session.pins] == ["b: target"]
+        qtbot.waitUntil(lambda: not reopened.loading and reopened.page.url().toString() == url, timeout=10_000)
+        qtbot.waitUntil(lambda: len(reopened.annotator.scene.scene.marks) == 1, timeout=10_000)
+        assert [m["n"] for m in reopened.session.markers()] == [3]
+        assert w.panel.headers() == [f"This tab · {url}", f"Tab 1: {first.page.title()} · {url}"]
     finally:
         journal.enabled = False
 

@@ -57,6 +57,11 @@ class Session:
         """Call ``callback()`` after each change."""
         self._observers.append(callback)
 
+    def unsubscribe(self, callback: Callable[[], None]) -> None:
+        """Stop calling ``callback`` (an observer whose owner goes away before the batch). Unknown: ignored."""
+        if callback in self._observers:
+            self._observers.remove(callback)
+
     def _changed(self) -> None:
         for callback in list(self._observers):
             callback()
@@ -189,6 +194,16 @@ class Session:
         if len(self.pins) != before:
             self._changed()
         return before - len(self.pins)
+
+    def retab(self, old: str, new: str) -> int:
+        """The pins made in tab ``old`` (closed) now belong to tab ``new`` (their page re-opened there); returns
+        how many moved."""
+        moved = [p for p in self.pins if p.tab == old]
+        for pin in moved:
+            pin.tab = new
+        if moved:
+            self._changed()
+        return len(moved)
 
     def move(self, pin_id: str, index: int, tab: str | None = None) -> None:
         """Move pin ``pin_id`` to position ``index`` (0-based, clamped to the list); the numbers follow the

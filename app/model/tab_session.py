@@ -29,6 +29,7 @@ class TabSession:
         self.reread: Callable[[], Awaitable[object]] | None = None
         self.open = True
         self.lease = ""
+        self._observers: list[Callable[[], None]] = []
         shared.views[tab] = self
 
     # -- the tab's pins ---------------------------------------------------------------------------------------
@@ -99,8 +100,16 @@ class TabSession:
     # -- the whole batch --------------------------------------------------------------------------------------
 
     def subscribe(self, callback: Callable[[], None]) -> None:
-        """Call ``callback()`` after each change of the batch."""
+        """Call ``callback()`` after each change of the batch, until :meth:`detach`."""
+        self._observers.append(callback)
         self.shared.subscribe(callback)
+
+    def detach(self) -> None:
+        """The tab closed: its parts stop observing the batch (its pins stay in it), it re-reads nothing."""
+        for callback in self._observers:
+            self.shared.unsubscribe(callback)
+        self._observers.clear()
+        self.reread, self.open = None, False
 
     @property
     def summary(self) -> str:

@@ -256,6 +256,6 @@ class Tab(QObject):
         the view was deleted with a window that held it."""
         import shiboken6
 
-        self.session.reread, self.session.open = None, False  # its pins stay in the batch (their page is known)
+        self.session.detach()  # its pins stay in the batch (their page is known); its annotator stops observing
         if shiboken6.isValid(self.annotator):
             self.annotator.shutdown()

@@ -146,6 +146,7 @@ class AnnotationPanel(QWidget):
         self.list.currentRowChanged.connect(self._update_buttons)
         self.sent.currentItemChanged.connect(self._show_sent_detail)
         session.subscribe(self.refresh)
+        self.destroyed.connect(lambda *_: session.unsubscribe(self.refresh))  # the batch may outlive the panel
         self.refresh()
         if hub is not None:
             hub.on_change.append(self.refresh_sent)

@@ -7,7 +7,7 @@ rows first."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QObject, QUrl
 from PySide6.QtWidgets import QStackedWidget, QToolBar, QVBoxLayout, QWidget
 
 from app.tabs.actions import agent_parts
@@ -106,7 +106,8 @@ class TabDeck(QObject):
     batch. Follows the app: a new tab (the user's, a popup, an agent's ``tabs.new``) gets its view; a closing
     tab's view goes before its page; the active tab is shown with the toolbar, keys, zoom indicator, address
     bar, title, Console dock and DevTools on it, and its rows first in the panel. The panel's Edit and Delete
-    go to the row's tab (shown first; a closed tab's row is deleted from the batch)."""
+    go to the row's tab (shown first). For a closed tab's row, Edit re-opens its page in a new tab that takes
+    over its annotations (:meth:`reopen`) and Delete removes it from the batch."""
 
     def __init__(self, window) -> None:
         super().__init__(window)
@@ -137,10 +138,21 @@ class TabDeck(QObject):
     def _edit(self, pin_id: str, tab_id: str) -> None:
         view = self.views.get(tab_id)
         if view is None:
+            self.reopen(tab_id)
             return
         if view is not self.current:
             self.app.select_tab(tab_id)
         view.annotate.edit(pin_id)
+
+    def reopen(self, tab_id: str):
+        """Open the page of closed tab ``tab_id``'s annotations in a new tab (the window's lease) and move
+        them to it, so their markers re-anchor there. Returns the new tab, ``None`` when it held none."""
+        pages = [p.page for p in self.app.batch_session.pins if p.tab == tab_id]
+        if not pages:
+            return None
+        tab = self.app.new_tab(QUrl(pages[0]) if pages[0] else None)
+        self.app.batch_session.retab(tab_id, tab.id)
+        return tab
 
     def _delete(self, pin_id: str, tab_id: str) -> None:
         view = self.views.get(tab_id)
