@@ -87,6 +87,9 @@ KILLED_APP = textwrap.dedent("""
     record = ElementRecord.model_validate_json(sys.argv[2])
     for i in range(3):
         tab.session.add(f"e{i}", record, f"note {i}", page=record.url)
+    isolated = app.new_isolated_tab()       # a second tab in a lease of its own: the same page-side id "e1"
+    isolated.session.add("e1", record, "note in the isolated tab", page=record.url)
+    tab.session.add("e9", record, "note 4", page=record.url)
     print("ready", flush=True)
     qt.exec()
 """)
@@ -103,12 +106,16 @@ def test_app_killed_with_sigkill_leaves_every_note_in_the_draft(tmp_path):
     try:
         assert proc.stdout.readline().strip() == "ready"
         path = tmp_path / ".pagenote" / "draft.json"
-        poll_until(lambda: path.exists() and "note 2" in path.read_text(), 10, "the draft with three notes")
+        poll_until(lambda: path.exists() and "note 4" in path.read_text(), 10, "the draft with five notes")
     finally:
         proc.send_signal(signal.SIGKILL)
         proc.wait(10)
     draft, problem = load_draft(tmp_path)
-    assert problem == "" and [p.annotation.note for p in draft.tabs[0].pins] == ["note 0", "note 1", "note 2"]
+    assert problem == "" and len(draft.tabs) == 2
+    first, isolated = draft.tabs
+    assert [(p.n, p.annotation.note) for p in first.pins] == [(1, "note 0"), (2, "note 1"), (3, "note 2"), (5, "note 4")]
+    assert first.lease == "" and isolated.lease.startswith("isolated-")
+    assert [(p.n, p.id, p.annotation.note) for p in isolated.pins] == [(4, "e1", "note in the isolated tab")]
 
 
 def test_closing_the_window_with_unsent_annotations_asks_and_cancel_keeps_it_open(window, server, qtbot, js,
