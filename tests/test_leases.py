@@ -128,5 +128,9 @@ def test_app_teardown_closes_pages_before_every_lease_profile(qtbot, qapp, aio, 
     pages = [tab.page for tab in t.app.tabs]
     t.close()
     assert not any(shiboken6.isValid(p) for p in pages) and not any(lease.live for lease in leases)
-    qtbot.wait(200)
+    # Every deletion the close posted has run (Qt warns from the profile's destructor), then stderr is read.
+    from PySide6.QtCore import QCoreApplication, QEvent
+
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    QCoreApplication.processEvents()
     assert "still not deleted" not in capfd.readouterr().err
