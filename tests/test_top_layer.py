@@ -21,7 +21,8 @@ BUTTON = QPoint(500, 180)    # centre of the button inside each cover (toplayer.
 
 def pixel(window, x: int, y: int) -> tuple[int, int, int]:
     """The colour the user sees at the view's CSS px (x, y) — page and pagenote's marks — once the renderer
-    has drawn a few more frames."""
+    has drawn a few more frames. One call waits for 3 frames and grabs the window (most of a second on a
+    loaded machine): waits that poll it get a generous timeout (15 s)."""
     window.run(window.tab.bridge.wait_frames(3))  # raises PageCallTimeout when none come
     parent = window.view.parentWidget()
     image = parent.grab().toImage()
@@ -66,12 +67,12 @@ def test_outline_and_markers_stay_above_what_the_page_opens_later(window, server
     assert near(pixel(w, 104, 87), RED)   # the badge just above #target's top-left (100, 100)
     js(f"window.openers.{what}()")
     # The cover is drawn (its colour next to the marker), and the marker on #target is above it.
-    qtbot.waitUntil(lambda: near(pixel(w, 130, 160), COVERS[what]), timeout=3000)
-    qtbot.waitUntil(lambda: near(pixel(w, 104, 87), RED), timeout=3000)
+    qtbot.waitUntil(lambda: near(pixel(w, 130, 160), COVERS[what]), timeout=15_000)
+    qtbot.waitUntil(lambda: near(pixel(w, 104, 87), RED), timeout=15_000)
     # Hovering on from #other to the cover's button (no hover gap): the outline is above the cover too.
     move(proxy, BUTTON)
     qtbot.waitUntil(lambda: candidate(w) == f"button#{what}-btn", timeout=3000)
-    qtbot.waitUntil(lambda: near(pixel(w, 421, 180), BLUE), timeout=3000)
+    qtbot.waitUntil(lambda: near(pixel(w, 421, 180), BLUE), timeout=15_000)
     assert near(pixel(w, 104, 87), RED)
 
 
@@ -86,7 +87,7 @@ def test_picking_inside_an_open_modal_dialog(window, server, qtbot, js, when):
     proxy = w.view.focusProxy()
     move(proxy, BUTTON)
     qtbot.waitUntil(lambda: candidate(w) == "button#dialog-btn", timeout=3000)
-    qtbot.waitUntil(lambda: near(pixel(w, 421, 180), BLUE), timeout=3000)
+    qtbot.waitUntil(lambda: near(pixel(w, 421, 180), BLUE), timeout=15_000)
     QTest.mouseClick(proxy, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, BUTTON)
     qtbot.waitUntil(w.annotate.note_box.isVisible, timeout=5000)
     QTest.keyClicks(w.annotate.note_box.editor, "inside the dialog")
@@ -97,5 +98,5 @@ def test_picking_inside_an_open_modal_dialog(window, server, qtbot, js, when):
     assert js(f"document.querySelectorAll({element.selector!r}).length") == 1
     assert js(f"document.querySelector({element.selector!r}).closest('dialog').id") == "dialog"
     # Its marker is drawn above the dialog, just above the button's top-left (420, 150).
-    qtbot.waitUntil(lambda: near(pixel(w, 424, 137), RED), timeout=3000)
+    qtbot.waitUntil(lambda: near(pixel(w, 424, 137), RED), timeout=15_000)
     assert js("document.getElementById('dialog').open")  # the page's dialog is untouched
