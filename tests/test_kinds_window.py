@@ -135,6 +135,10 @@ def test_a_ctrl_drag_picks_the_elements_inside_the_box(window, server, qtbot, js
     ann = window.session.pins[0].annotation
     assert [e.text for e in ann.elements] == ["One", "Two", "Three"]
     assert ann.common_ancestor == "#cards"
+    # Copy/Save/Send re-read pins from the page first: a group's record stays its page, not its marker's element
+    refreshed = window.run(window.tab.refreshed_batch()).annotations[0]
+    assert refreshed.kind == "group" and refreshed.element.tag == "" and refreshed.element.selector == ""
+    assert refreshed.elements == ann.elements
     round_trips(window)
 
 

@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from app.core.policy import NOTE_CAP, STATUS_EXACT, STATUS_REMATCHED, STATUS_STALE
-from app.model.annotation import Annotation, AnnotationBatch, ElementRecord
+from app.model.annotation import KIND_GROUP, KIND_REGION, Annotation, AnnotationBatch, ElementRecord
 from app.model.text import note_overflow
 
 #: The record fields that say where an element is (and whether it is shown: ``display`` goes with ``box``, so
@@ -21,6 +21,11 @@ from app.model.text import note_overflow
 #: node before an export (issue 9 §4), with the words ``Refreshed:`` names them by.
 LOCATION_FIELDS = (("selector", "selector"), ("locators", "locators"), ("xpath", "XPath"), ("rect", "rect"),
                    ("box", "box"), ("display", "display"))
+
+
+#: Kinds whose ``element`` is their page (URL, title), not the element their marker sits on: re-anchoring and
+#: the export's re-read change their status only.
+PAGE_KINDS = (KIND_REGION, KIND_GROUP)
 
 
 @dataclass
@@ -108,7 +113,7 @@ class Session:
             return
         update: dict = {"status": "" if status == STATUS_EXACT else status,
                         "status_reason": reason if status == STATUS_STALE else ""}
-        if element is not None:
+        if element is not None and pin.annotation.kind not in PAGE_KINDS:
             # The annotation stays on the page it was made on: keep its URL and frame chain (the refreshed
             # record's URL may carry the fragment of the moment).
             old = pin.annotation.element
@@ -129,6 +134,9 @@ class Session:
         try:
             pin = self.get(pin_id, tab)
         except KeyError:
+            return []
+        if pin.annotation.kind in PAGE_KINDS and status != STATUS_STALE:  # the status only (PAGE_KINDS)
+            self.set_anchor(pin_id, status, None, reason, tab)
             return []
         if status == STATUS_STALE or element is None:
             self.set_anchor(pin_id, STATUS_STALE, None, reason, tab)
