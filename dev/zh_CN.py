@@ -279,6 +279,9 @@ ZH = {
     'Tab {0}': '标签页 {0}',
     'Tab {0}: {1}': '标签页 {0}：{1}',
     'Closed tab': '已关闭的标签页',
+    '%n annotation(s) in this tab have not been sent. Send hands the whole batch ({0} annotations) to the agent, '
+    'Save keeps them in the batch for later, Discard removes this tab\'s.':
+        '本标签页有 %n 条批注尚未发送。“发送”把整批（{0} 条批注）交给智能体，“保存”把它们留在批次里稍后处理，“丢弃”删除本标签页的批注。',
     'lease: {0}': '租约：{0}',
     "This page's renderer crashed.\nYour annotations are kept: reload the page to continue.": '此页面的渲染进程已崩溃。\n批注都还在：重新加载页面即可继续。',
     'Blocked the download of {0} (downloads are off in Settings)': '已阻止下载 {0}（设置中已关闭下载）',

@@ -177,3 +177,31 @@ def test_the_draft_of_a_two_tab_batch_restores_both_pages_with_their_notes(windo
     # Markers re-anchor in their own tab only (both tabs show the same URL): 1 and 2 in a, 3 in b.
     qtbot.waitUntil(lambda: len(a.annotator.scene.scene.marks) == 2, timeout=10_000)
     qtbot.waitUntil(lambda: len(b.annotator.scene.scene.marks) == 1, timeout=10_000)
+
+
+def test_the_tab_close_question_says_send_hands_over_the_whole_batch(window, server, qtbot, js):
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication, QMessageBox
+
+    from app.ui.draft_prompt import ask_close
+
+    w = window
+    first, second = annotate_two_tabs(w, server, qtbot, js)
+    seen = []
+
+    def answer() -> None:
+        box = QApplication.activeModalWidget()
+        if not isinstance(box, QMessageBox):
+            QTimer.singleShot(20, answer)
+            return
+        seen.append(box.text())
+        box.button(QMessageBox.StandardButton.Cancel).click()
+
+    QTimer.singleShot(0, answer)
+    assert ask_close(w, len(second.session.pins)) == "cancel"
+    # (tests run without the English plural forms: "annotation(s)")
+    assert seen[0].startswith("1 annotation") and " in this tab " in seen[0]
+    assert "Send hands the whole batch (3 annotations) to the agent" in seen[0] and "removes this tab's" in seen[0]
+    QTimer.singleShot(0, answer)
+    assert ask_close(w, 3) == "cancel"                # the window's close: all of them
+    assert seen[1].startswith("3 annotation") and "whole batch" not in seen[1]

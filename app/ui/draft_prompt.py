@@ -25,11 +25,21 @@ def ask_restore(window, draft: Draft) -> bool:
 
 
 def ask_close(window, unsent: int) -> str:
-    """``"send"``, ``"save"``, ``"discard"`` or ``"cancel"``: what to do with ``unsent`` annotations on close."""
+    """``"send"``, ``"save"``, ``"discard"`` or ``"cancel"``: what to do with ``unsent`` annotations on close.
+    When the window's batch holds more than ``unsent`` (a tab closes while other tabs hold notes too), the
+    question says that Send hands over the whole batch and Discard drops only this tab's."""
+    batch = getattr(getattr(window, "app", None), "batch_session", None)
+    total = len(batch.pins) if batch is not None else unsent
+    if total > unsent:
+        text = QCoreApplication.translate(
+            "DraftPrompt", "%n annotation(s) in this tab have not been sent. Send hands the whole batch ({0} "
+            "annotations) to the agent, Save keeps them in the batch for later, Discard removes this tab's.", "",
+            unsent).format(total)
+    else:
+        text = QCoreApplication.translate("DraftPrompt", "%n annotation(s) have not been sent. Send them to the "
+                                          "agent, save them for the next start, or discard them?", "", unsent)
     box = QMessageBox(QMessageBox.Icon.Warning, QCoreApplication.translate("DraftPrompt", "Unsent annotations"),
-                      QCoreApplication.translate("DraftPrompt", "%n annotation(s) have not been sent. Send them to the "
-                                                 "agent, save them for the next start, or discard them?", "", unsent),
-                      parent=window)
+                      text, parent=window)
     send = box.addButton(QCoreApplication.translate("DraftPrompt", "Send"), QMessageBox.ButtonRole.AcceptRole)
     buttons = {send: "send",
                box.addButton(QMessageBox.StandardButton.Save): "save",

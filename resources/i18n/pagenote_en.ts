@@ -789,33 +789,38 @@ Your annotations are kept: reload the page to continue.</source>
         <source>Discard</source>
         <translation type="unfinished" />
     </message>
+    <message numerus="yes">
+        <location filename="../../app/ui/draft_prompt.py" line="34" />
+        <source>%n annotation(s) in this tab have not been sent. Send hands the whole batch ({0} annotations) to the agent, Save keeps them in the batch for later, Discard removes this tab's.</source>
+        <translation><numerusform>%n annotation in this tab has not been sent. Send hands the whole batch ({0} annotations) to the agent, Save keeps it in the batch for later, Discard removes this tab's.</numerusform><numerusform>%n annotations in this tab have not been sent. Send hands the whole batch ({0} annotations) to the agent, Save keeps them in the batch for later, Discard removes this tab's.</numerusform></translation>
+    </message>
     <message>
-        <location filename="../../app/ui/draft_prompt.py" line="29" />
+        <location filename="../../app/ui/draft_prompt.py" line="41" />
         <source>Unsent annotations</source>
         <translation type="unfinished" />
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/draft_prompt.py" line="30" />
+        <location filename="../../app/ui/draft_prompt.py" line="39" />
         <source>%n annotation(s) have not been sent. Send them to the agent, save them for the next start, or discard them?</source>
         <translation><numerusform>%n annotation has not been sent. Send it to the agent, save it for the next start, or discard it?</numerusform><numerusform>%n annotations have not been sent. Send them to the agent, save them for the next start, or discard them?</numerusform></translation>
     </message>
     <message>
-        <location filename="../../app/ui/draft_prompt.py" line="33" />
+        <location filename="../../app/ui/draft_prompt.py" line="43" />
         <source>Send</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../app/ui/draft_prompt.py" line="51" />
+        <location filename="../../app/ui/draft_prompt.py" line="61" />
         <source>Send failed: {0}</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../app/ui/draft_prompt.py" line="124" />
+        <location filename="../../app/ui/draft_prompt.py" line="134" />
         <source>Could not restore the unsent annotations: {0}</source>
         <translation type="unfinished" />
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/draft_prompt.py" line="132" />
+        <location filename="../../app/ui/draft_prompt.py" line="142" />
         <source>Restored %n unsent annotation(s)</source>
         <translation><numerusform>Restored %n unsent annotation</numerusform><numerusform>Restored %n unsent annotations</numerusform></translation>
     </message>

@@ -791,33 +791,38 @@ Your annotations are kept: reload the page to continue.</source>
         <source>Discard</source>
         <translation>丢弃</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../../app/ui/draft_prompt.py" line="34" />
+        <source>%n annotation(s) in this tab have not been sent. Send hands the whole batch ({0} annotations) to the agent, Save keeps them in the batch for later, Discard removes this tab's.</source>
+        <translation><numerusform>本标签页有 %n 条批注尚未发送。“发送”把整批（{0} 条批注）交给智能体，“保存”把它们留在批次里稍后处理，“丢弃”删除本标签页的批注。</numerusform></translation>
+    </message>
     <message>
-        <location filename="../../app/ui/draft_prompt.py" line="29" />
+        <location filename="../../app/ui/draft_prompt.py" line="41" />
         <source>Unsent annotations</source>
         <translation>未发送的批注</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/draft_prompt.py" line="30" />
+        <location filename="../../app/ui/draft_prompt.py" line="39" />
         <source>%n annotation(s) have not been sent. Send them to the agent, save them for the next start, or discard them?</source>
         <translation><numerusform>有 %n 条批注尚未发送。发送给智能体、保存到下次启动，还是丢弃？</numerusform></translation>
     </message>
     <message>
-        <location filename="../../app/ui/draft_prompt.py" line="33" />
+        <location filename="../../app/ui/draft_prompt.py" line="43" />
         <source>Send</source>
         <translation>发送</translation>
     </message>
     <message>
-        <location filename="../../app/ui/draft_prompt.py" line="51" />
+        <location filename="../../app/ui/draft_prompt.py" line="61" />
         <source>Send failed: {0}</source>
         <translation>发送失败：{0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/draft_prompt.py" line="124" />
+        <location filename="../../app/ui/draft_prompt.py" line="134" />
         <source>Could not restore the unsent annotations: {0}</source>
         <translation>无法恢复未发送的批注：{0}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/draft_prompt.py" line="132" />
+        <location filename="../../app/ui/draft_prompt.py" line="142" />
         <source>Restored %n unsent annotation(s)</source>
         <translation><numerusform>已恢复 %n 条未发送的批注</numerusform></translation>
     </message>
