@@ -33,7 +33,7 @@ def giant(window, server, js):
                                       "input[type=hidden]"])
 def test_typed_values_and_tokens_never_appear(giant, selector):
     record = giant(selector)
-    text = encode_annotations(AnnotationBatch(annotations=(Annotation(element=record),)))
+    text = encode_annotations(AnnotationBatch(annotations=(Annotation(element=record),)), "forensic")  # all fields
     for secret in SECRETS + ("URL-SECRET",):
         assert secret not in text and secret not in record.model_dump_json()
     assert "access_token=REDACTED" in record.url
@@ -42,7 +42,7 @@ def test_typed_values_and_tokens_never_appear(giant, selector):
 @pytest.mark.parametrize("selector", ["#data-img", "#classy", "#path", "#quotes", "#emoji", "#surrogate"])
 def test_every_field_is_capped_and_valid_utf8(giant, selector):
     record = giant(selector)
-    text = encode_annotations(AnnotationBatch(annotations=(Annotation(element=record),)))
+    text = encode_annotations(AnnotationBatch(annotations=(Annotation(element=record),)), "forensic")  # all fields
     text.encode("utf-8")
     assert parse_annotations(text).annotations[0].element == record
     for line in text.split("\n"):
