@@ -139,6 +139,10 @@ def test_a_ctrl_drag_picks_the_elements_inside_the_box(window, server, qtbot, js
     refreshed = window.run(window.tab.refreshed_batch()).annotations[0]
     assert refreshed.kind == "group" and refreshed.element.tag == "" and refreshed.element.selector == ""
     assert refreshed.elements == ann.elements
+    # After a reload its marker finds the first member again (a group's marker is anchored by that record)
+    window.load_page(window.view.url().toString())
+    qtbot.waitUntil(lambda: window.session.pins[0].annotation.status == "rematched", timeout=10_000)
+    assert [m["n"] for m in window.page_call("markers")] == [1]
     round_trips(window)
 
 

@@ -313,6 +313,12 @@ class Annotation(BaseModel):
     elements: tuple[ElementRecord, ...] = Field(default=(), max_length=GROUP_CAP)
     common_ancestor: WholeLine = ""
 
+    @property
+    def anchor(self) -> ElementRecord:
+        """The record the annotation's marker finds its element by (re-anchoring): a group's first element (its
+        marker sits there), else :attr:`element` (a region's is its page: no element to find again)."""
+        return self.elements[0] if self.kind == KIND_GROUP else self.element
+
     _n = field_validator("note")(classmethod(lambda cls, v: cap_note(v)))
     _in = model_validator(mode="before")(classmethod(lambda cls, data: _infer_kind(_split_not_taken(data))))
     _out = model_validator(mode="after")(_one_of_path_or_reason)

@@ -282,8 +282,8 @@ class Session:
         stay batch-wide). ``anchor`` is what the page needs to find the element again (locators, role,
         accessible name, text, tag) and how its record measured it (``box``)."""
         return [{"id": p.id, "n": i, "selected": p.id == selected,
-                 "anchor": {"locators": list(p.annotation.element.locators), "role": p.annotation.element.role,
-                            "name": p.annotation.element.accessible_name, "text": p.annotation.element.text,
-                            "tag": p.annotation.element.tag, "box": p.annotation.element.box}}
+                 "anchor": {"locators": list(p.annotation.anchor.locators), "role": p.annotation.anchor.role,
+                            "name": p.annotation.anchor.accessible_name, "text": p.annotation.anchor.text,
+                            "tag": p.annotation.anchor.tag, "box": p.annotation.anchor.box}}
                 for i, p in enumerate(self.pins, start=1)
                 if (page is None or p.page in (page, "")) and (tab is None or p.tab == tab)]
