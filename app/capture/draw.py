@@ -43,6 +43,15 @@ def redact(image: Image.Image, rects: Iterable[dict], k: float = 1.0, origin: tu
     return touched
 
 
+def _number_font(size: int) -> ImageFont.ImageFont | ImageFont.FreeTypeFont:
+    """A bold sans font for the badge numbers, as the window's (DejaVu Sans Bold when the system has it,
+    else Pillow's own)."""
+    try:
+        return ImageFont.truetype("DejaVuSans-Bold.ttf", size)
+    except OSError:
+        return ImageFont.load_default(size=size)
+
+
 def ink_cover(image: Image.Image, k: float = 1.0, origin: tuple[float, float] = (0, 0)):
     """A ``cover`` function for :func:`app.core.placement.place_badges` read from the captured pixels: how
     much of a rect (CSS px) is *ink* — pixels that differ from the rect's most common colour by more than a
@@ -72,7 +81,7 @@ def draw_annotations(image: Image.Image, items: Iterable[tuple[int, dict]], k: f
     these pixels (:func:`ink_cover`) — of the page's text where it can; inside the element only when there
     is no room). ``k``: image px per CSS px (2 at DPR 2 with device scale)."""
     draw = ImageDraw.Draw(image)
-    font = ImageFont.load_default(size=max(int(12 * k), 9))
+    font = _number_font(max(int(12 * k), 9))
     items = sorted(items, key=lambda item: item[0])
     area = Box(origin[0], origin[1], image.width / k, image.height / k)
     boxes = [(n, Box(r["x"], r["y"], r["width"], r["height"]), area) for n, r in items]
