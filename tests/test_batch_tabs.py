@@ -80,6 +80,16 @@ def test_two_tabs_make_one_batch_numbered_across_tabs_with_markers_only_in_their
 
     agent_view = w.run(TabsHost(w.app).current_batch())
     assert [a.note for a in agent_view.annotations] == ["a: target", "a: link", "b: target"]
+    # An element screenshot by batch-wide number: annotation 2 is tab 1's (shown), annotation 3 is tab 2's.
+    import pytest
+
+    from app.agent.methods import ScreenshotParams
+    from app.core.errors import PagenoteError
+
+    shot = w.run(TabsHost(w.app).screenshot(ScreenshotParams(kind="element", annotation=2)))
+    assert shot["annotation"] == 2 and shot["width"] > 0
+    with pytest.raises(PagenoteError, match="annotation 3 was made in another tab"):
+        w.run(TabsHost(w.app).screenshot(ScreenshotParams(kind="element", annotation=3)))
     # Deleting annotation 1 (tab 1) renumbers tab 2's marker to 2.
     w.annotate.delete(first.session.pins[0].id)
     w.tab_strip.setCurrentIndex(1)
@@ -205,3 +215,22 @@ def test_the_tab_close_question_says_send_hands_over_the_whole_batch(window, ser
     QTimer.singleShot(0, answer)
     assert ask_close(w, 3) == "cancel"                # the window's close: all of them
     assert seen[1].startswith("3 annotation") and "whole batch" not in seen[1]
+
+
+def test_dragging_a_row_in_the_grouped_panel_moves_it_between_its_new_neighbours(window, server, qtbot, js):
+    from PySide6.QtCore import QModelIndex
+
+    w = window
+    first, second = annotate_two_tabs(w, server, qtbot, js)      # tab 2 shown: [header, 3, header, 1, 2]
+    notes = lambda: [p.annotation.note for p in w.app.batch_session.pins]  # noqa: E731
+    model = w.panel.list.model()
+    assert model.moveRow(QModelIndex(), 3, QModelIndex(), 0)      # row "1" to the very top: still before 3
+    qtbot.waitUntil(lambda: [r.split(".")[0] for r in w.panel.rows()] == ["3", "1", "2"], timeout=3_000)
+    assert notes() == ["a: target", "a: link", "b: target"] and len(w.panel.headers()) == 2
+    assert model.moveRow(QModelIndex(), 1, QModelIndex(), 5)      # row "3" below "2": after it, already so
+    qtbot.waitUntil(lambda: w.panel.list.item(1).text().startswith("3."), timeout=3_000)  # regrouped
+    assert notes() == ["a: target", "a: link", "b: target"]
+    assert model.moveRow(QModelIndex(), 4, QModelIndex(), 3)      # row "2" above "1": now number 1
+    qtbot.waitUntil(lambda: notes() == ["a: link", "a: target", "b: target"], timeout=3_000)
+    assert [r.split(".")[0] for r in w.panel.rows()] == ["3", "1", "2"] and w.panel.rows()[1].endswith("— a: link")
+    qtbot.waitUntil(lambda: sorted(m["n"] for m in w.run(first.bridge.call("markers"))) == [1, 2], timeout=3_000)

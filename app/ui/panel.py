@@ -195,8 +195,10 @@ class AnnotationPanel(QWidget):
         return (item.data(ID_ROLE), item.data(TAB_ROLE) or "") if item is not None and item.data(ID_ROLE) else None
 
     def _reordered(self) -> None:
-        """The user dragged a row: the pin goes right before the annotation now below it in the list (after
-        the one above it when it is last), and the numbers follow. Other rows keep their numbers' order."""
+        """The user dragged a row: when its number is no longer between those of the rows now above and below
+        it, the pin goes right before the one below (after the one above when it is last), and the numbers
+        follow; other rows keep their order (the list groups rows by tab and page, so a row may sit next to
+        rows that are not its neighbours in number)."""
         moved, self._moved_to = self._moved_to, None
         key = self._key(moved) if moved is not None else None
         if key is None:
@@ -204,12 +206,14 @@ class AnnotationPanel(QWidget):
             return
         rows = [k for k in (self._key(i) for i in range(self.list.count())) if k is not None]
         at = rows.index(key)
+        above, below = (rows[at - 1] if at else None), (rows[at + 1] if at + 1 < len(rows) else None)
         order = [(p.id, p.tab) for p in self.session.pins]
-        order.remove(key)
-        index = order.index(rows[at + 1]) if at + 1 < len(rows) else (order.index(rows[at - 1]) + 1 if at else 0)
-        if index == self.session.number_of(key[0], key[1]) - 1:
-            self.refresh()
+        current = order.index(key)
+        if (above is None or order.index(above) < current) and (below is None or current < order.index(below)):
+            self.refresh()   # already in place: the list shows its groups again
             return
+        order.remove(key)
+        index = order.index(below) if below is not None else order.index(above) + 1
         self.session.move(key[0], index, key[1])
 
     def _status(self, annotation, element) -> tuple[str, str]:
@@ -283,7 +287,8 @@ class AnnotationPanel(QWidget):
                 item.setData(ROW_ROLE, RowData(number, annotation.note, annotation_summary(annotation), pin.page or element.url,
                                                status, chip, status == "stale",
                                                detail_html(number, annotation.note, element, pin.page, chip_detail,
-                                                           self.tr("no note"), self._labels())))
+                                                           self.tr("no note"), self._labels(),
+                                                           reference=annotation.reference)))
                 item.setToolTip("\n".join(x for x in (annotation.note or self.tr("no note"), annotation_summary(annotation),
                                                        element.selector, pin.page or element.url, chip_detail) if x))
                 item.setFlags(item.flags() | Qt.ItemFlag.ItemIsDragEnabled)
