@@ -14,7 +14,6 @@ import socket
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 import pytest
@@ -192,7 +191,17 @@ def test_serve_stopped_during_a_full_page_screenshot_cancels_it_quietly(serve, s
 
         _poll(loaded, 20, "the page to load", interval=0.1)
         _rpc(client, next(ids), "screenshot", {"kind": "full"})
-        time.sleep(0.5)  # into the scroll-and-grab loop (a 20 000 px page takes seconds)
+        # Into the scroll-and-grab loop (a 20 000 px page takes seconds): another connection sees the page
+        # scrolled by the capture.
+        with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as probe:
+            probe.settimeout(10)
+            probe.connect(str(sock))
+
+            def scrolled() -> bool:
+                _rpc(probe, next(ids), "page.state")
+                return ((_answer(probe)["result"].get("scroll") or {}).get("y") or 0) > 0
+
+            _poll(scrolled, 30, "the full page capture to scroll the page", interval=0.05)
         assert proc.poll() is None
         client.setblocking(False)
         with pytest.raises(BlockingIOError):  # still working on it: no answer yet

@@ -361,6 +361,14 @@ async def _race(result: Any, parts: Any, acting: bool, replaced: Any = None) -> 
     task = asyncio.ensure_future(result)
     try:
         await asyncio.wait({task, opened, loading}, return_when=asyncio.FIRST_COMPLETED)
+    except asyncio.CancelledError:
+        # The request is cancelled (the app is closing): the call goes with it, and unwinds now, while the
+        # views it uses still exist (asyncio.wait never cancels what it waits for).
+        task.cancel()
+        await asyncio.wait({task})
+        if not task.cancelled():
+            task.exception()   # retrieved: its clean-up may fail on objects going away; nobody reads it
+        raise
     finally:
         parts.dialogs.opened.disconnect(on_open)
         if replaced is not None:
