@@ -404,6 +404,8 @@ ZH = {
     "No application opens {0}": "没有应用程序可打开 {0}",
     "Not opened in an editor: {0}": "未在编辑器中打开：{0}",
     "Opened {0} in the editor": "已在编辑器中打开 {0}",
+    "Reference": "参考图",
+    "design target: {0}": "设计目标：{0}",
 }
 
 

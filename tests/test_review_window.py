@@ -61,6 +61,9 @@ def test_a_pasted_reference_image_is_listed_as_the_design_target(window, server,
     with Image.open(path) as stored:
         assert stored.size == (64, 24) and stored.convert("RGB").getpixel((10, 10)) == (0x16, 0xA3, 0x4A)
     assert f"Reference: {path}{REFERENCE_NOTE}" in encode_annotations(window.batch())
+    window.panels.list.setCurrentRow(next(i for i in range(window.panels.list.count())
+                                          if window.panels.list.item(i).data(ID_ROLE)))
+    assert f"design target: {path.name}" in window.panels.detail.toPlainText()   # the panel says so too
 
 
 def test_the_detail_level_chosen_in_the_window_is_what_copy_and_save_write(window, server, qtbot, js):

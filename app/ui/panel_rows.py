@@ -103,9 +103,11 @@ def short_page(url: str) -> str:
     return path
 
 
-def detail_html(number: int, note: str, element, page: str, status_text: str, no_note: str, labels: dict) -> str:
+def detail_html(number: int, note: str, element, page: str, status_text: str, no_note: str, labels: dict,
+                reference: str = "") -> str:
     """The detail pane's rich text for one annotation: every field whole, escaped. ``labels``: translated
-    field names ``note``, ``element``, ``selector``, ``page``, ``status``."""
+    field names ``note``, ``element``, ``selector``, ``page``, ``status``; ``reference``: the path of its
+    reference image (a row naming it the design target)."""
     rows = [(labels["note"], escape(note) if note else f"<i>{escape(no_note)}</i>"),
             (labels["element"], escape(element_summary(element))),
             (labels["selector"], f"<code>{escape(element.selector)}</code>"),
@@ -115,6 +117,10 @@ def detail_html(number: int, note: str, element, page: str, status_text: str, no
         from app.ui.source_links import source_label, source_links_html
 
         rows.append((escape(source_label()), source_links_html(element.source)))
+    if reference:
+        from app.ui.source_links import reference_row
+
+        rows.append(reference_row(reference))
     body = "".join(f"<tr><td valign='top'><b>{k}</b>&nbsp;</td><td>{v}</td></tr>" for k, v in rows)
     return f"<p><b>{number}.</b></p><table>{body}</table>".replace("\n", "<br>")
 

@@ -8,6 +8,7 @@ again from scratch — nothing in the link is trusted more than the page that wr
 from __future__ import annotations
 
 from html import escape
+from pathlib import Path
 from urllib.parse import quote, unquote
 
 from PySide6.QtCore import QCoreApplication, QUrl
@@ -66,3 +67,10 @@ def install_source_links(window, editor_settings) -> None:
         window.say(problem or QCoreApplication.translate("SourceLinks", "Opened {0} in the editor").format(hint))
 
     detail.anchorClicked.connect(clicked)
+
+
+def reference_row(path: str) -> tuple[str, str]:
+    """The detail pane's row for a reference image: (label, the file name, said to be the design target)."""
+    label = QCoreApplication.translate("SourceLinks", "Reference")
+    what = QCoreApplication.translate("SourceLinks", "design target: {0}").format(Path(path).name)
+    return escape(label), f'<span title="{escape(path)}">{escape(what)}</span>'

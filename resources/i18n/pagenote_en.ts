@@ -147,8 +147,8 @@ Press Annotate (Ctrl+Shift+A), then click an element on the page to pin a number
     </message>
     <message>
         <location filename="../../app/ui/panel.py" line="98" />
-        <location filename="../../app/ui/panel.py" line="286" />
-        <location filename="../../app/ui/panel.py" line="287" />
+        <location filename="../../app/ui/panel.py" line="290" />
+        <location filename="../../app/ui/panel.py" line="292" />
         <source>no note</source>
         <translation type="unfinished" />
     </message>
@@ -169,7 +169,7 @@ Press Annotate (Ctrl+Shift+A), then click an element on the page to pin a number
     </message>
     <message>
         <location filename="../../app/ui/panel.py" line="118" />
-        <location filename="../../app/ui/panel.py" line="227" />
+        <location filename="../../app/ui/panel.py" line="231" />
         <source>Status</source>
         <translation type="unfinished" />
     </message>
@@ -184,82 +184,82 @@ Press Annotate (Ctrl+Shift+A), then click an element on the page to pin a number
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="218" />
+        <location filename="../../app/ui/panel.py" line="222" />
         <source>stale</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="220" />
+        <location filename="../../app/ui/panel.py" line="224" />
         <source>rematched</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="222" />
+        <location filename="../../app/ui/panel.py" line="226" />
         <source>hidden</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="223" />
+        <location filename="../../app/ui/panel.py" line="227" />
         <source>exact</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="226" />
+        <location filename="../../app/ui/panel.py" line="230" />
         <source>Note</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="226" />
+        <location filename="../../app/ui/panel.py" line="230" />
         <source>Element</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="226" />
+        <location filename="../../app/ui/panel.py" line="230" />
         <source>Selector</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="227" />
+        <location filename="../../app/ui/panel.py" line="231" />
         <source>Page</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="236" />
+        <location filename="../../app/ui/panel.py" line="240" />
         <source>(page)</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="239" />
+        <location filename="../../app/ui/panel.py" line="243" />
         <source>This tab</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="267" />
+        <location filename="../../app/ui/panel.py" line="271" />
         <source>  [element no longer matched]</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="271" />
+        <location filename="../../app/ui/panel.py" line="275" />
         <source>  (rematched)</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="273" />
+        <location filename="../../app/ui/panel.py" line="277" />
         <source>  (hidden)</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="274" />
+        <location filename="../../app/ui/panel.py" line="278" />
         <source>  (hidden: {0})</source>
         <translation type="unfinished" />
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/panel.py" line="299" />
+        <location filename="../../app/ui/panel.py" line="304" />
         <source>%n annotation(s)</source>
         <translation><numerusform>%n annotation</numerusform><numerusform>%n annotations</numerusform></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/panel.py" line="312" />
+        <location filename="../../app/ui/panel.py" line="317" />
         <source>{0} (%n annotation(s))</source>
         <translation><numerusform>{0} (%n annotation)</numerusform><numerusform>{0} (%n annotations)</numerusform></translation>
     </message>
@@ -1663,23 +1663,33 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>SourceLinks</name>
     <message>
-        <location filename="../../app/ui/source_links.py" line="24" />
+        <location filename="../../app/ui/source_links.py" line="25" />
         <source>Source</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../app/ui/source_links.py" line="48" />
+        <location filename="../../app/ui/source_links.py" line="49" />
         <source>No application opens {0}</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../app/ui/source_links.py" line="52" />
+        <location filename="../../app/ui/source_links.py" line="53" />
         <source>Not opened in an editor: {0}</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../app/ui/source_links.py" line="66" />
+        <location filename="../../app/ui/source_links.py" line="67" />
         <source>Opened {0} in the editor</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../app/ui/source_links.py" line="74" />
+        <source>Reference</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../app/ui/source_links.py" line="75" />
+        <source>design target: {0}</source>
         <translation type="unfinished" />
     </message>
 </context>

@@ -148,8 +148,8 @@ Press Annotate (Ctrl+Shift+A), then click an element on the page to pin a number
     </message>
     <message>
         <location filename="../../app/ui/panel.py" line="98" />
-        <location filename="../../app/ui/panel.py" line="286" />
-        <location filename="../../app/ui/panel.py" line="287" />
+        <location filename="../../app/ui/panel.py" line="290" />
+        <location filename="../../app/ui/panel.py" line="292" />
         <source>no note</source>
         <translation>无备注</translation>
     </message>
@@ -170,7 +170,7 @@ Press Annotate (Ctrl+Shift+A), then click an element on the page to pin a number
     </message>
     <message>
         <location filename="../../app/ui/panel.py" line="118" />
-        <location filename="../../app/ui/panel.py" line="227" />
+        <location filename="../../app/ui/panel.py" line="231" />
         <source>Status</source>
         <translation>状态</translation>
     </message>
@@ -185,82 +185,82 @@ Press Annotate (Ctrl+Shift+A), then click an element on the page to pin a number
         <translation>总体备注</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="218" />
+        <location filename="../../app/ui/panel.py" line="222" />
         <source>stale</source>
         <translation>失效</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="220" />
+        <location filename="../../app/ui/panel.py" line="224" />
         <source>rematched</source>
         <translation>已重新匹配</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="222" />
+        <location filename="../../app/ui/panel.py" line="226" />
         <source>hidden</source>
         <translation>已隐藏</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="223" />
+        <location filename="../../app/ui/panel.py" line="227" />
         <source>exact</source>
         <translation>精确</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="226" />
+        <location filename="../../app/ui/panel.py" line="230" />
         <source>Note</source>
         <translation>备注</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="226" />
+        <location filename="../../app/ui/panel.py" line="230" />
         <source>Element</source>
         <translation>元素</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="226" />
+        <location filename="../../app/ui/panel.py" line="230" />
         <source>Selector</source>
         <translation>选择器</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="227" />
+        <location filename="../../app/ui/panel.py" line="231" />
         <source>Page</source>
         <translation>页面</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="236" />
+        <location filename="../../app/ui/panel.py" line="240" />
         <source>(page)</source>
         <translation>（页面）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="239" />
+        <location filename="../../app/ui/panel.py" line="243" />
         <source>This tab</source>
         <translation>本标签页</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="267" />
+        <location filename="../../app/ui/panel.py" line="271" />
         <source>  [element no longer matched]</source>
         <translation>  [元素已无法匹配]</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="271" />
+        <location filename="../../app/ui/panel.py" line="275" />
         <source>  (rematched)</source>
         <translation>  （已重新匹配）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="273" />
+        <location filename="../../app/ui/panel.py" line="277" />
         <source>  (hidden)</source>
         <translation>  （已隐藏）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="274" />
+        <location filename="../../app/ui/panel.py" line="278" />
         <source>  (hidden: {0})</source>
         <translation>  （已隐藏：{0}）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/panel.py" line="299" />
+        <location filename="../../app/ui/panel.py" line="304" />
         <source>%n annotation(s)</source>
         <translation><numerusform>%n 条批注</numerusform></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/panel.py" line="312" />
+        <location filename="../../app/ui/panel.py" line="317" />
         <source>{0} (%n annotation(s))</source>
         <translation><numerusform>{0}（%n 条批注）</numerusform></translation>
     </message>
@@ -1665,24 +1665,34 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>SourceLinks</name>
     <message>
-        <location filename="../../app/ui/source_links.py" line="24" />
+        <location filename="../../app/ui/source_links.py" line="25" />
         <source>Source</source>
         <translation>源代码</translation>
     </message>
     <message>
-        <location filename="../../app/ui/source_links.py" line="48" />
+        <location filename="../../app/ui/source_links.py" line="49" />
         <source>No application opens {0}</source>
         <translation>没有应用程序可打开 {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/source_links.py" line="52" />
+        <location filename="../../app/ui/source_links.py" line="53" />
         <source>Not opened in an editor: {0}</source>
         <translation>未在编辑器中打开：{0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/source_links.py" line="66" />
+        <location filename="../../app/ui/source_links.py" line="67" />
         <source>Opened {0} in the editor</source>
         <translation>已在编辑器中打开 {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/source_links.py" line="74" />
+        <source>Reference</source>
+        <translation>参考图</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/source_links.py" line="75" />
+        <source>design target: {0}</source>
+        <translation>设计目标：{0}</translation>
     </message>
 </context>
 <context>
