@@ -108,3 +108,21 @@ def test_round_trip_holds_for_arbitrary_batches_of_every_kind(batch):
     assert parse_annotations(text) == batch
     assert encode_annotations(parse_annotations(text)) == text
     assert AnnotationBatch.model_validate_json(batch.model_dump_json()) == batch
+
+
+def test_re_anchoring_changes_a_region_never_and_a_group_only_in_status():
+    from app.model.session import Session
+
+    session = Session()
+    session.add("r", PAGE)
+    session.get("r").annotation = REGION
+    session.add("g", PAGE)
+    session.get("g").annotation = GROUP
+    live = ElementRecord(tag="li", selector="li.moved", text="One")
+    for pin_id in ("r", "g"):
+        session.set_anchor(pin_id, "stale", reason="no element matches")
+        session.refresh(pin_id, "rematched", live, when="2026-11-30T10:00:00Z")
+    assert session.get("r").annotation == REGION               # a region is its rectangle
+    group = session.get("g").annotation
+    assert group.status == "rematched" and group.element == PAGE and group.elements == GROUP.elements
+    assert group.anchor == GROUP.elements[0] and REGION.anchor == PAGE

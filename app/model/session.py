@@ -111,6 +111,8 @@ class Session:
             pin = self.get(pin_id, tab)
         except KeyError:
             return
+        if pin.annotation.kind == KIND_REGION:  # a region is its rectangle: there is no element to lose
+            return
         update: dict = {"status": "" if status == STATUS_EXACT else status,
                         "status_reason": reason if status == STATUS_STALE else ""}
         if element is not None and pin.annotation.kind not in PAGE_KINDS:
