@@ -173,3 +173,14 @@ def test_agent_copy_of_a_tall_full_page_is_downscaled_within_the_limits(server, 
     s = small.width / 1280
     assert max(abs(a - b) for a, b in zip(small.convert("RGB").getpixel((round(200 * s), round(300 * s))),
                                           (0xE6, 0x19, 0x4B))) <= 8
+
+
+def test_full_page_of_a_page_zoomed_by_css_is_the_page_as_drawn(server, tmp_path):
+    """``zoom: 0.5`` on the root: the document is drawn 1500 px tall (its body's 3000 CSS px halved); the full
+    page is that, whole, not 3000 px of which the lower half is empty."""
+    proc = run_capture(server.url("zoomed-root.html"), "--full-page", "--out", str(tmp_path), cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    image = Image.open(next((tmp_path / "shots").glob("*-full.png"))).convert("RGB")
+    assert image.size == (1280, 1500)
+    assert image.crop((0, 0, 1280, 100)).getcolors(1 << 16) == [(1280 * 100, GREEN)]
+    assert image.crop((0, 1400, 1280, 1500)).getcolors(1 << 16) == [(1280 * 100, BLUE)]

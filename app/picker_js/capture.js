@@ -17,9 +17,13 @@ function documentMetrics() {
   const de = document.documentElement;
   const body = document.body;
   const vp = document.compatMode === 'BackCompat' && body ? body : de;
+  // The body's scroll size is in its own CSS px, which CSS `zoom` on it or on the root scales (standardized CSS
+  // zoom, Chromium 128+: `zoom: 0.5` on <html> draws a 3000 px body 1500 px tall); the scrolling element's is
+  // already in the page's px.
+  const z = body && body !== document.scrollingElement ? (body.currentCSSZoom || 1) : 1;
   return {
-    width: Math.max(de.scrollWidth, body ? body.scrollWidth : 0, vp.clientWidth),
-    height: Math.max(de.scrollHeight, body ? body.scrollHeight : 0, vp.clientHeight),
+    width: Math.max(de.scrollWidth, body ? Math.ceil(body.scrollWidth * z) : 0, vp.clientWidth),
+    height: Math.max(de.scrollHeight, body ? Math.ceil(body.scrollHeight * z) : 0, vp.clientHeight),
     viewport: { width: vp.clientWidth, height: vp.clientHeight },
     scroll: { x: scrollX, y: scrollY },
     dpr: devicePixelRatio,
