@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PIL import Image
+from PIL import Image, ImageChops
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtTest import QTest
 
@@ -100,6 +100,14 @@ def test_a_shift_drag_on_a_scrolled_page_records_a_region_in_document_coordinate
     assert abs(crop.width - region.rect.width) <= 2 and abs(crop.height - region.rect.height) <= 2
     assert js("window.pageEvents") == 0
     round_trips(window)
+    # "Crop annotated elements" with the region scrolled out of view: its crop is the rectangle again
+    js("scrollTo(0, 0)")
+    qtbot.waitUntil(lambda: js("scrollY") == 0, timeout=5_000)
+    first = window.session.pins[0].annotation.screenshot
+    assert window.run(window.tab.capture.element_crops()) == (1, [])
+    again = window.session.pins[0].annotation.screenshot
+    assert again != first and Image.open(again).size == crop.size
+    assert ImageChops.difference(Image.open(again).convert("RGB"), crop.convert("RGB")).getbbox() is None
 
 
 def test_ctrl_clicks_in_two_frames_make_one_group_with_a_common_ancestor(window, server, qtbot, js):

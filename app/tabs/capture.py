@@ -11,6 +11,7 @@ from pathlib import Path
 
 from PySide6.QtWebEngineWidgets import QWebEngineView
 
+from app.capture.region import region_crop
 from app.capture.shots import Shooter, Shot
 from app.core.errors import PagenoteError
 from app.webview.annotator import Annotator
@@ -81,6 +82,9 @@ class TabCapture:
     async def element(self, number: int, pin_id: str, shooter: Shooter | None = None) -> Shot:
         """Crop annotation ``number`` (session pin ``pin_id``, in any frame) with ``shooter`` (this tab's
         default one when ``None``). Raises :class:`~app.capture.viewport.CaptureError`."""
+        region = self.annotator.session.get(pin_id).annotation.region
+        if region is not None:  # a region's crop is its rectangle, not its marker's element
+            return await region_crop(shooter or self.shooter(), number, region.rect.model_dump())
         route, page_id = self.annotator.target(pin_id)
         return await (shooter or self.shooter()).element(number, page_id, route.chain)
 
