@@ -46,7 +46,7 @@ BAD_CALLS = [
     ("wait_for_annotations", {"timeout_ms": 2.5}, "timeout_ms: input should be a valid integer (got 2.5)"),
     ("wait_for_annotations", {"timeout_ms": None}, "timeout_ms: input should be a valid integer (got null)"),
     ("wait_for_annotations", {"timeout_ms": 100, "timeout": 100},
-     "timeout: unknown parameter (this tool takes: timeout_ms)"),
+     "timeout: unknown parameter (this tool takes: timeout_ms, detail)"),
     ("acknowledge_annotations", {"batch": "b", "status": "resolved", "annotation": "one"},
      'annotation: input should be a valid integer (got "one")'),
     ("acknowledge_annotations", {"batch": "b", "status": "resolved", "annotation": "0"},

@@ -75,3 +75,26 @@ def test_a_pasted_reference_is_listed_and_served_as_an_image_beside_the_current_
 def test_an_unknown_detail_level_is_refused_before_the_app_is_asked(agent_app):
     result = with_client(agent_app.socket, lambda c: c.call_tool("get_annotations", {"detail": "everything"}))
     assert result.is_error and "detail" in text_of(result)
+
+
+def test_wait_for_annotations_also_brings_the_reference_images_at_the_level_asked(agent_app, tmp_path):
+    project = agent_app.dir / "project"
+    reference = store_reference(_png((30, 30), (200, 40, 40)), project, "wait")
+    element = ElementRecord(url="http://127.0.0.1/y", role="link", selector="#more", styles="position: static")
+    batch_id = _send(agent_app.socket, encode_annotations(AnnotationBatch(annotations=(
+        Annotation(note="red like this", element=element, reference=reference),)), "forensic"))
+
+    async def body(c):
+        for _ in range(10):   # batches sent earlier in this module are delivered first, oldest first
+            result = await c.call_tool("wait_for_annotations", {"timeout_ms": 0, "detail": "compact"})
+            if result.structured_content.get("batch") and result.structured_content["batch"]["id"] == batch_id:
+                return result
+        raise AssertionError(f"batch {batch_id} never came")
+
+    result = with_client(agent_app.socket, body)
+    text = text_of(result)
+    assert "Detail: compact" in text and "Role: link" not in text and "Note: red like this" in text
+    [label, image] = result.content[1:]
+    assert "design target" in label.text and reference in label.text     # no crop: only the target
+    got = Image.open(io.BytesIO(base64.b64decode(image.data)))
+    assert got.size == (30, 30) and got.convert("RGB").getpixel((15, 15)) == (200, 40, 40)

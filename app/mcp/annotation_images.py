@@ -1,4 +1,4 @@
-"""``get_annotations``' extras: the detail level asked for, and each reference image with the element's own
+"""``get_annotations``' and ``wait_for_annotations``' extras: the detail level asked for, and each reference image with the element's own
 screenshot as MCP image contents.
 
 An annotation with a reference image (Markdown ``Reference:``) gets two images, each after a text line that
@@ -21,7 +21,7 @@ from PIL import Image
 
 from app.core.errors import PagenoteError
 from app.mcp.images import KB, MIN_BUDGET_KB, fit_image
-from app.mcp.response import BatchReply, render
+from app.mcp.response import BatchReply, WaitReply, render
 from app.model.annotation import AnnotationBatch
 from app.protocol.detail import DEFAULT_LEVEL, restrict
 from app.protocol.markdown import encode_annotations
@@ -102,9 +102,15 @@ class BatchImagesReply(BatchReply):
     left_out: str = ""
 
 
-@render.register
-def _(reply: BatchImagesReply) -> CallToolResult:
-    result = render.dispatch(BatchReply)(reply)
+@dataclass(frozen=True)
+class WaitImagesReply(WaitReply):
+    """``wait_for_annotations`` with the sent batch's images (:func:`annotation_images`)."""
+
+    images: tuple[Labelled, ...] = ()
+    left_out: str = ""
+
+
+def _with_images(result: CallToolResult, reply) -> CallToolResult:
     extra: list = []
     for item in reply.images:
         extra.append(TextContent(type="text", text=item.label))
@@ -116,3 +122,13 @@ def _(reply: BatchImagesReply) -> CallToolResult:
     if reply.images and isinstance(result.structured_content, dict):
         result.structured_content["images"] = [item.label for item in reply.images]
     return result
+
+
+@render.register
+def _(reply: BatchImagesReply) -> CallToolResult:
+    return _with_images(render.dispatch(BatchReply)(reply), reply)
+
+
+@render.register
+def _(reply: WaitImagesReply) -> CallToolResult:
+    return _with_images(render.dispatch(WaitReply)(reply), reply)

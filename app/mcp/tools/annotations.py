@@ -22,7 +22,7 @@ from mcp.types import ToolAnnotations
 from pydantic import Field
 
 from app.core.errors import PagenoteError
-from app.mcp.annotation_images import BatchImagesReply, annotation_images, at_detail
+from app.mcp.annotation_images import BatchImagesReply, WaitImagesReply, annotation_images, at_detail
 from app.mcp.arguments import AnnotationNumber, Integer, ToolParams, optional_enum
 from app.mcp.response import AckReply, BatchListReply, BatchReply, WaitReply
 from app.mcp.tool import READ_ONLY, ToolContext, ToolDefinition
@@ -95,6 +95,8 @@ class WaitParams(ToolParams):
     timeout_ms: Annotated[Integer, Field(description="how long to wait, in milliseconds: an integer from 0 "
                                                        "to 300000 (larger values are an error)",
                                            json_schema_extra={"minimum": 0, "maximum": MAX_WAIT_MS})]
+    detail: Annotated[DetailFilter, Field(description="how much of each element record: compact, standard "
+                                                      "(default), detailed or forensic")] = None
 
 
 async def wait_for_annotations(args: WaitParams, ctx: ToolContext) -> WaitReply:
@@ -104,7 +106,11 @@ async def wait_for_annotations(args: WaitParams, ctx: ToolContext) -> WaitReply:
                                           total_ms=args.timeout_ms,
                                           message="waiting for the user to press Send in pagenote")
     batch = None if result.get("timed_out") or not result.get("batch") else result["batch"]
-    return WaitReply(args.timeout_ms, batch)
+    if batch is None:
+        return WaitReply(args.timeout_ms, batch)
+    batch = at_detail(batch, args.detail)
+    images, left_out = await anyio.to_thread.run_sync(annotation_images, batch, ctx.image_budget)
+    return WaitImagesReply(args.timeout_ms, batch, images=tuple(images), left_out=left_out)
 
 
 # -- acknowledge_annotations ----------------------------------------------------------------------------------
@@ -148,7 +154,7 @@ TOOLS: tuple[ToolDefinition, ...] = (
         description="Block until the user presses Send in pagenote (or Ctrl+Return), then return that batch's "
                     "Markdown; a batch sent while nobody was waiting is returned at once. On timeout the result "
                     "says nothing was sent: call again to keep waiting. Your client's tool-call timeout must be "
-                    "longer than timeout_ms."),
+                    "longer than timeout_ms. detail and reference images as for get_annotations."),
     ToolDefinition(
         name="acknowledge_annotations", params=AcknowledgeParams, handler=acknowledge_annotations,
         annotations=ToolAnnotations(read_only_hint=False, destructive_hint=False, idempotent_hint=True,
