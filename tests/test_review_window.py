@@ -142,3 +142,36 @@ def test_a_source_link_in_the_panel_opens_the_editor_at_the_line(window, server,
     # an unknown editor gets the file alone, checked and resolved; nothing of the hint but the path reached it
     assert argv == [str((BUILDS / "react" / "src" / "Card.jsx").resolve())]
     assert line.isdigit() and "Opened Card (react) src/Card.jsx" in window.status_label.text()
+
+
+def test_an_image_file_dropped_on_a_panel_row_becomes_that_annotations_reference(window, server, qtbot, js,
+                                                                                  tmp_path):
+    from PySide6.QtCore import QCoreApplication, QMimeData, QPointF
+    from PySide6.QtGui import QDragEnterEvent, QDropEvent
+
+    install_review_ui(window)
+    window.load_page(server.url("record.html"))
+    _pin(window, qtbot, js, "button.primary", "first")
+    _pin(window, qtbot, js, "#user", "second")
+    design = tmp_path / "mock-up.jpg"
+    Image.new("RGB", (50, 40), (10, 20, 200)).save(design)
+    panel = window.panels.list
+    rows = [i for i in range(panel.count()) if panel.item(i).data(ID_ROLE)]
+    second = panel.item(rows[1])
+    pos = QPointF(panel.visualItemRect(second).center())
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromLocalFile(str(design))])
+    viewport = panel.viewport()
+    enter = QDragEnterEvent(pos.toPoint(), Qt.DropAction.CopyAction, mime, Qt.MouseButton.LeftButton,
+                            Qt.KeyboardModifier.NoModifier)
+    QCoreApplication.sendEvent(viewport, enter)
+    assert enter.isAccepted()
+    drop = QDropEvent(pos, Qt.DropAction.CopyAction, mime, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier)
+    QCoreApplication.sendEvent(viewport, drop)
+    first, second_annotation = window.batch().annotations
+    assert first.reference == ""
+    stored = Path(second_annotation.reference)
+    assert stored.parent == (tmp_path / "shots").resolve() and "-ref-mock-up" in stored.name
+    with Image.open(stored) as image:
+        assert image.format == "PNG" and image.size == (50, 40)
+    assert "attached to annotation 2" in window.status_label.text()
