@@ -128,3 +128,21 @@ def test_an_agent_freezes_and_unfreezes_the_active_tab_over_the_socket_methods(w
     result = w.run(methods.call("page.freeze", {"frozen": False}))
     assert result["frozen"] is False and not freezer_of(w.tab.bridge).frozen
     qtbot.waitUntil(lambda: js("document.getElementById('video').paused") is False, timeout=10_000)
+
+
+def test_a_hover_menu_stays_open_while_frozen_and_annotated(window, server, qtbot, js):
+    from PySide6.QtCore import QPoint
+    from PySide6.QtTest import QTest
+
+    w = window
+    w.load_page(server.url("freeze.html"))
+    proxy = w.view.focusProxy()
+    menu = js("(() => { const r = document.getElementById('menu').getBoundingClientRect(); return [r.x, r.y]; })()")
+    QTest.mouseMove(proxy, QPoint(round(menu[0]) + 10, round(menu[1]) + 10))
+    open_ = "getComputedStyle(document.getElementById('sub')).display === 'block'"
+    qtbot.waitUntil(lambda: js(open_), timeout=5_000)
+    w.run(freezer_of(w.tab.bridge).set_frozen(True))
+    w.annotate.set_mode(True)
+    QTest.mouseMove(proxy, QPoint(60, 400))                 # the pointer leaves the menu, in annotation mode
+    qtbot.waitUntil(lambda: (w.page_call("hoverState") or {}).get("label", "").startswith("html"), timeout=5_000)
+    assert js(open_), "the hover menu closed"
