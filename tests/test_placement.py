@@ -121,3 +121,13 @@ def test_the_hover_label_keeps_clear_of_the_badges():
     assert label.inside(VIEW) and not label.intersects(badge)
     free = place_label(target, 180, 18, VIEW)
     assert free.intersects(badge)     # without the badges it would sit on it
+
+
+def test_the_note_box_keeps_off_other_markers_when_another_place_fits():
+    area = Box(0, 0, 1000, 700)
+    target = Box(300, 300, 80, 20)
+    other = Box(300, 340, 120, 20)            # another annotation right below the target
+    free = place_beside(target, 340, 170, area)
+    assert free.intersects(other)              # without it the box goes below, over the other marker
+    box = place_beside(target, 340, 170, area, avoid=[other])
+    assert box.inside(area) and not box.intersects(target) and not box.intersects(other)

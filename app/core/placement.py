@@ -153,22 +153,35 @@ def _inside(e: Box, area: Box, w: float, h: float, placed: list[Box], gap: float
     return first
 
 
-def place_beside(target: Box, width: float, height: float, area: Box, gap: float = NOTE_GAP) -> Box:
+def place_beside(target: Box, width: float, height: float, area: Box, gap: float = NOTE_GAP,
+                 avoid: Sequence[Box] = ()) -> Box:
     """A ``width``×``height`` box (the note box) next to ``target``: below it, above it, right of it, left of
     it — the first that fits inside ``area`` — aligned with ``target``'s left or top edge and slid along
-    that edge to stay inside. When none fits, the place inside ``area`` that covers the least of ``target``."""
+    that edge to stay inside. Of those that fit, the first that covers none of ``avoid`` (the other
+    annotations' markers, same units) wins, else the one covering least of them. When none fits, the place
+    inside ``area`` that covers the least of ``target``."""
     candidates = [
         Box(target.x, target.bottom + gap, width, height),
         Box(target.x, target.y - gap - height, width, height),
         Box(target.right + gap, target.y, width, height),
         Box(target.x - gap - width, target.y, width, height),
     ]
+    fitting = []
     for i, c in enumerate(candidates):
         # Slide along the edge it sits on (x for below/above, y for right/left), never across the target.
         slid = Box(max(area.x, min(c.x, area.right - width)), c.y, width, height) if i < 2 else \
             Box(c.x, max(area.y, min(c.y, area.bottom - height)), width, height)
         if slid.inside(area) and not slid.intersects(target):
-            return slid
+            fitting.append(slid)
+            if i < 2:   # also slid the other way along the edge, past the markers it would cover
+                for a in avoid:
+                    if slid.intersects(a):
+                        for x in (a.right + gap, a.x - gap - width):
+                            other = Box(max(area.x, min(x, area.right - width)), c.y, width, height)
+                            if other.inside(area) and not other.intersects(target):
+                                fitting.append(other)
+    if fitting:
+        return min(enumerate(fitting), key=lambda ic: (sum(ic[1].overlap(a) for a in avoid), ic[0]))[1]
     corners = [Box(x, y, width, height) for x in (area.x, area.right - width) for y in (area.y, area.bottom - height)]
     return min((c.clamped(area) for c in candidates + corners), key=lambda c: c.overlap(target))
 

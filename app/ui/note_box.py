@@ -10,7 +10,7 @@ from PySide6.QtCore import QPoint, QRectF, Qt, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPlainTextEdit, QPushButton, QVBoxLayout, QWidget
 
-from app.core.placement import Box, place_beside
+from app.core.placement import Box, outline_box, place_beside
 
 
 class _Editor(QPlainTextEdit):
@@ -89,12 +89,29 @@ class NoteBox(QFrame):
         margin = 4
         box = place_beside(Box(target.x(), target.y(), target.width(), target.height()), self.width(),
                            self.height(), Box(area.x() + margin, area.y() + margin, area.width() - 2 * margin,
-                                              area.height() - 2 * margin))
+                                              area.height() - 2 * margin), avoid=self._markers())
         self.move(QPoint(round(box.x), round(box.y)))
         self.show()
         self.raise_()
         self.editor.setFocus(Qt.FocusReason.OtherFocusReason)
         self.editor.moveCursor(self.editor.textCursor().MoveOperation.End)
+
+    def _markers(self) -> list[Box]:
+        """The markers drawn over the page now (badges and outlines, parent px), which the box should not
+        cover when it can sit elsewhere: read from the marks overlay stacked on the same view
+        (:mod:`app.ui.marks`, object name ``pagenote-marks``), none when there is none."""
+        view = self.parentWidget()
+        holder = view.parentWidget() if view is not None else None
+        marks = holder.findChild(QWidget, "pagenote-marks") if holder is not None else None
+        if marks is None or not hasattr(marks, "badges"):
+            return []
+        zoom = view.zoomFactor() if hasattr(view, "zoomFactor") else 1.0
+        out = []
+        for mark, r in marks.badges():
+            out.append(Box(r.x(), r.y(), r.width(), r.height()))
+            o = outline_box(Box(mark.x, mark.y, mark.width, mark.height))
+            out.append(Box(o.x * zoom, o.y * zoom, o.width * zoom, o.height * zoom))
+        return out
 
     def showEvent(self, event) -> None:  # noqa: N802 (Qt virtual)
         super().showEvent(event)
