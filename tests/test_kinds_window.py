@@ -100,6 +100,12 @@ def test_a_shift_drag_on_a_scrolled_page_records_a_region_in_document_coordinate
     assert abs(crop.width - region.rect.width) <= 2 and abs(crop.height - region.rect.height) <= 2
     assert js("window.pageEvents") == 0
     round_trips(window)
+    # The annotated screenshot outlines the region itself, not the element its marker sits on
+    clean, drawn = window.run(window.tab.capture.viewport())
+    box = ImageChops.difference(Image.open(clean.path).convert("RGB"), Image.open(drawn.path).convert("RGB")).getbbox()
+    k = drawn.scale
+    left, right = (region.rect.x) * k, (region.rect.x + region.rect.width) * k
+    assert box[0] <= left + 1 and right - 1 <= box[2] <= right + 12 * k, (box, left, right)
     # "Crop annotated elements" with the region scrolled out of view: its crop is the rectangle again
     js("scrollTo(0, 0)")
     qtbot.waitUntil(lambda: js("scrollY") == 0, timeout=5_000)

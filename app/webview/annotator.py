@@ -24,6 +24,7 @@ from app.model.annotation import ElementRecord
 from app.model.session import Session
 from app.webview.bridge import PageBridge
 from app.webview.frames import Route, frame_viewport_offset, in_top_document
+from app.webview.kind_rects import kind_pin_rects
 from app.webview.scene import SceneFeed
 from app.webview.source_hints import source_line
 
@@ -212,7 +213,7 @@ class Annotator(QObject):
     async def frame_pin_rects(self, document: bool = False) -> dict[str, dict]:
         """Rects (CSS px; top viewport, or top document when ``document``) of the pins inside iframes, measured
         now, for drawing them on screenshots. Frames that no longer answer are left out."""
-        out: dict[str, dict] = {}
+        out: dict[str, dict] = await kind_pin_rects(self, document)   # regions, a second annotation of one element
         scroll = {"x": 0, "y": 0}
         framed = [(pin.id, *self.anchors[pin.id]) for pin in self.session.pins
                   if pin.id in self.anchors and self.anchors[pin.id][0].chain]
