@@ -174,3 +174,18 @@ def test_the_panel_row_says_which_kind_each_annotation_is():
     group = Annotation(elements=[ElementRecord(tag="li", text=t) for t in ("One", "Two", "Three", "Four")])
     assert annotation_summary(group) == "group of 4: li “One”, li “Two”, li “Three” …"
     assert annotation_summary(Annotation(element=para)) == "paragraph “Free shipping”"
+
+
+def test_a_text_range_inside_an_annotated_paragraph_is_a_second_annotation_drawn_there(window, server, qtbot, js):
+    proxy = start(window, server, js)
+    a, b = rect_of(js, "#w1"), rect_of(js, "#w2")
+    mid = round((a["y"] + a["bottom"]) / 2)
+    QTest.mouseClick(proxy, Qt.MouseButton.LeftButton, NONE, QPoint(round(b["right"]) + 40, mid))  # the paragraph
+    write_note(window, qtbot, "whole paragraph")
+    drag(proxy, QPoint(round(a["x"]) + 1, mid), QPoint(round(b["right"]) - 1, mid))
+    write_note(window, qtbot, "these words")
+    first, second = window.session.pins
+    assert first.annotation.kind == "element" and second.annotation.kind == "text"
+    assert second.id == f"{first.id}~2" and second.annotation.element.selector == first.annotation.element.selector
+    _clean, drawn = window.run(window.tab.capture.viewport())
+    assert drawn.annotations == [1, 2]
