@@ -189,3 +189,4 @@ def test_a_text_range_inside_an_annotated_paragraph_is_a_second_annotation_drawn
     assert second.id == f"{first.id}~2" and second.annotation.element.selector == first.annotation.element.selector
     _clean, drawn = window.run(window.tab.capture.viewport())
     assert drawn.annotations == [1, 2]
+    qtbot.waitUntil(lambda: sorted(m["n"] for m in window.page_call("markers")) == [1, 2], timeout=5_000)

@@ -209,6 +209,14 @@ const api = {
                             selection: { quote: r.quote, start: r.start, end: r.end }, rects: r.rects,
                             revision: currentRevision() });
   },
+  // A second annotation of a pinned element (a text range inside an annotated paragraph …): pinned id `alias`
+  // names the same element as `id`, with its own marker and anchor. false when `id` is not pinned here.
+  aliasPin(id, alias) {
+    const el = elements.get(id);
+    if (!el) return false;
+    elements.set(alias, el);
+    return true;
+  },
   // A region (region.js): {rect (document CSS px), covers: [{role, name, selector, share}], id}.
   region(x, y, width, height, limit) { return JSON.stringify(regionInfo(x, y, width, height, limit)); },
   // A box drag for a group (group.js): [{id, record, viewport}] of the outermost elements inside the box.

@@ -140,9 +140,11 @@ class Gestures(QObject):
     def _css(self, pos: QPointF) -> tuple[float, float]:
         return pos.x() / self._zoom(), pos.y() / self._zoom()
 
-    def _fresh_key(self, route: Route, page_id: str) -> str:
+    async def _fresh_key(self, route: Route, page_id: str) -> str:
         """A session id for an annotation on page element ``page_id``: its pin key, or ``<key>~2`` … when that
-        element is annotated already (a text range inside a pinned element, a region on it …)."""
+        element is annotated already (a text range inside a pinned element, a region on it …); the page then
+        knows the element by a second id ``<page id>~2`` too (``aliasPin``), so each annotation has its own
+        marker and anchor (when the page does not answer, both share the element's id)."""
         annotator = self.c.annotator
         key = annotator.pin_key(route, page_id)
         taken = {p.id for p in self.c.session.pins}
@@ -150,7 +152,14 @@ class Gestures(QObject):
         while fresh in taken:
             n += 1
             fresh = f"{key}~{n}"
-        annotator.anchors[fresh] = (route, page_id)
+        if fresh != key:
+            alias = f"{page_id}~{n}"
+            try:
+                known = await self.c.bridge.call("aliasPin", page_id, alias, frame=route.frame)
+            except PagenoteError as exc:
+                log.info("aliasPin: %s", exc)
+                known = False
+            annotator.anchors[fresh] = (route, alias if known else page_id)
         return fresh
 
     def _pin(self, pin_id: str, record: ElementRecord, kind: dict, viewport: dict | None) -> int:
@@ -212,7 +221,7 @@ class Gestures(QObject):
         viewport = answer.get("viewport")
         if viewport and route.chain:
             viewport = {**viewport, "x": viewport["x"] + route.offset[0], "y": viewport["y"] + route.offset[1]}
-        self._pin(self._fresh_key(route, answer["id"]), record, {"selection": answer["selection"]}, viewport)
+        self._pin(await self._fresh_key(route, answer["id"]), record, {"selection": answer["selection"]}, viewport)
 
     # -- region ------------------------------------------------------------------------------------------------
 
@@ -228,7 +237,7 @@ class Gestures(QObject):
             log.warning("region: %s", exc)
             self.c.message.emit(self.tr("Could not read that region"))
             return
-        pin_id = self._fresh_key(Route(), info["id"])
+        pin_id = await self._fresh_key(Route(), info["id"])
         number = self._pin(pin_id, record, kind, {"x": x, "y": y, "width": w, "height": h})
         try:
             shot = await region_crop(self.c.tab.capture.shooter(), number, info["rect"])
@@ -313,5 +322,5 @@ class Gestures(QObject):
         viewport = first.get("viewport")
         if viewport and first_route.chain:
             viewport = {**viewport, "x": viewport["x"] + first_route.offset[0], "y": viewport["y"] + first_route.offset[1]}
-        self._pin(self._fresh_key(first_route, first["id"]), page,
+        self._pin(await self._fresh_key(first_route, first["id"]), page,
                   {"elements": [r.model_dump() for r in records], "common_ancestor": ancestor}, viewport)
