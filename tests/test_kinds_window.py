@@ -190,3 +190,21 @@ def test_a_text_range_inside_an_annotated_paragraph_is_a_second_annotation_drawn
     _clean, drawn = window.run(window.tab.capture.viewport())
     assert drawn.annotations == [1, 2]
     qtbot.waitUntil(lambda: sorted(m["n"] for m in window.page_call("markers")) == [1, 2], timeout=5_000)
+
+
+def test_no_hover_highlight_follows_the_pointer_during_a_drag(window, server, qtbot, js):
+    proxy = start(window, server, js)
+    cards = rect_of(js, "#cards")
+    a = QPoint(round(cards["x"]) + 10, round(cards["y"]) + 10)
+    QTest.mouseMove(proxy, a)
+    qtbot.waitUntil(lambda: window.page_call("hoverState") is not None, timeout=5_000)
+    QTest.mousePress(proxy, Qt.MouseButton.LeftButton, SHIFT, a)
+    for i in range(1, 6):
+        QTest.mouseMove(proxy, a + QPoint(40 * i, 10 * i))
+    qtbot.waitUntil(lambda: window.page_call("hoverState") is None, timeout=5_000)
+    window.run(window.tab.bridge.wait_frames(3))
+    assert window.page_call("hoverState") is None
+    QTest.mouseRelease(proxy, Qt.MouseButton.LeftButton, SHIFT, a + QPoint(200, 50))
+    write_note(window, qtbot, "here")
+    QTest.mouseMove(proxy, a + QPoint(1, 1))
+    qtbot.waitUntil(lambda: window.page_call("hoverState") is not None, timeout=5_000)

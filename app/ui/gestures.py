@@ -13,6 +13,7 @@ records → the session (the annotation's kind fields added to the pinned record
 
 from __future__ import annotations
 
+import asyncio
 import logging
 
 from PySide6.QtCore import QObject, QPointF, QRectF, Qt
@@ -55,6 +56,7 @@ class Gestures(QObject):
         self.group: list[tuple[Route, dict]] = []
         self._busy = False
         self._text_started = None             # the task asking the page where the text drag started
+        self._no_hover = False                # the controller's hover highlight is off during a drag
         self._overlay: DragOverlay | None = None
 
     # -- drawing ---------------------------------------------------------------------------------------------
@@ -92,6 +94,7 @@ class Gestures(QObject):
             if self.c.note_box.isVisible():
                 self.c._note_confirmed(self.c.note_box.text())
                 self.c.note_box.hide()
+            self._hover_paused(True)
             if self.modifiers & Qt.KeyboardModifier.ShiftModifier:
                 self.mode = "region"
             elif self.modifiers & _GROUP_KEY[0]:
@@ -108,6 +111,7 @@ class Gestures(QObject):
 
     def _released(self, pos: QPointF) -> None:
         start, mode, self.start, self.mode = self.start, self.mode, None, None
+        self._hover_paused(False)
         if start is None or not self.c.active:
             return
         if mode is None:
@@ -132,10 +136,32 @@ class Gestures(QObject):
     def cancel(self) -> None:
         """Drop a drag and a pending group (the mode was left)."""
         self.start, self.mode, self.group, self.text_rects = None, None, [], []
+        self._hover_paused(False)
         if self._overlay is not None:
             self._draw()
 
     # -- helpers -----------------------------------------------------------------------------------------------
+
+    def _hover_paused(self, on: bool) -> None:
+        """During a drag the hover highlight and its label are off (they would follow the pointer over what
+        the drag draws); after it, hovering highlights again."""
+        if on == self._no_hover:
+            return
+        self._no_hover = on
+        c = self.c
+        if on:
+            c.guard.hovered.disconnect(c._hover)
+            c._hover_next = None
+            spawn(self._clear_hover(), "hover")
+        else:
+            c.guard.hovered.connect(c._hover)
+
+    async def _clear_hover(self) -> None:
+        # The move that started the drag may have sent a hover call already: clear after it answered.
+        while self.c._hover_busy:
+            await asyncio.sleep(0.02)
+        if self._no_hover:
+            self.c.bridge.post("clearHover", frame=self.c._hover_frame.frame)
 
     def _css(self, pos: QPointF) -> tuple[float, float]:
         return pos.x() / self._zoom(), pos.y() / self._zoom()
