@@ -208,3 +208,18 @@ def test_no_hover_highlight_follows_the_pointer_during_a_drag(window, server, qt
     write_note(window, qtbot, "here")
     QTest.mouseMove(proxy, a + QPoint(1, 1))
     qtbot.waitUntil(lambda: window.page_call("hoverState") is not None, timeout=5_000)
+
+
+def test_a_text_drag_inside_an_iframe_records_the_frame(window, server, qtbot, js):
+    proxy = start(window, server, js)
+    window.run(window.tab.bridge.wait_ready(frame=window.page.mainFrame().children()[0]))
+    frame = rect_of(js, "#inner")
+    words = js("(() => { const d = document.querySelector('#inner').contentDocument;"
+               " const r = d.createRange(); r.selectNodeContents(d.getElementById('inner-card'));"
+               " const b = r.getBoundingClientRect(); return {x: b.x, right: b.right, y: b.y + b.height / 2}; })()")
+    y = round(frame["y"] + words["y"])
+    drag(proxy, QPoint(round(frame["x"] + words["x"]) + 1, y), QPoint(round(frame["x"] + words["right"]) - 1, y))
+    write_note(window, qtbot, "in the frame")
+    ann = window.session.pins[0].annotation
+    assert ann.kind == "text" and ann.selection.quote == "Inner card" and ann.element.frame == "#inner"
+    assert (ann.selection.start, ann.selection.end) == (0, 10)
