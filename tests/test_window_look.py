@@ -79,8 +79,10 @@ def test_a_headings_badge_keeps_off_the_paragraphs_around_it_across_sections(win
 def test_the_annotated_png_keeps_badges_off_the_text_it_shows():
     from app.capture.draw import MARKER_RED, draw_annotations
     image = Image.new("RGB", (400, 200), (255, 255, 255))
-    for y in (40, 60, 80):   # three lines of "text" (dark bars) from x 60 to 380; the span at the middle one's start
-        image.paste((20, 20, 20), (60 if y != 60 else 150, y + 4, 380, y + 14))
+    for y in (40, 60, 80):   # three lines of "text" (glyph-like strokes) from x 60 to 380; the span starts the middle one
+        for x in range(60 if y != 60 else 150, 380, 4):
+            image.paste((20, 20, 20), (x, y + 4, x + 2, y + 14))
+    image.paste((20, 20, 20), (0, 112, 400, 113))   # a rule across the picture below the text: not content
     span = {"x": 60, "y": 60, "width": 80, "height": 18}
     clean = image.copy()
     draw_annotations(image, [(1, span)], 1.0)
@@ -92,6 +94,10 @@ def test_the_annotated_png_keeps_badges_off_the_text_it_shows():
     # no pixel of the text lines became red: the badge went to the free left margin
     for y in (44, 50, 84, 90):
         assert all(image.getpixel((x, y)) == clean.getpixel((x, y)) for x in range(60, 380)), y
+    # a badge where only the rule is: it counts as free (the window's text lines do not know rules either)
+    from app.capture.draw import ink_cover
+    cover = ink_cover(clean)
+    assert cover(Box(100, 100, 22, 22)) == 0 and cover(Box(100, 80, 22, 22)) > 0
     assert image.getpixel((int(o.x) - 5, 70)) == MARKER_RED[:3]
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
 # The marker's colour and size are the page-side overlay's, defined once in the policy.
@@ -20,6 +21,8 @@ REDACTION_FILL = (31, 41, 55, 255)   # solid slate: nothing of what was there su
 
 #: A grey-level difference from a rect's background above which a pixel is content (text), not a tint.
 INK_DELTA = 48
+#: A row or column of a rect with more than this share of ink is a line (a rule, a border), not content.
+LINE_SHARE = 0.9
 
 
 def _box(rect: dict, k: float, origin: tuple[float, float]) -> tuple[int, int, int, int]:
@@ -55,20 +58,23 @@ def _number_font(size: int) -> ImageFont.ImageFont | ImageFont.FreeTypeFont:
 def ink_cover(image: Image.Image, k: float = 1.0, origin: tuple[float, float] = (0, 0)):
     """A ``cover`` function for :func:`app.core.placement.place_badges` read from the captured pixels: how
     much of a rect (CSS px) is *ink* — pixels that differ from the rect's most common colour by more than a
-    faint tint (text, rules, images) — as an area in CSS px². The picture is what the page rendered, so this
-    sees the text lines the window's scene reports (overlay.js ``textNear``) and any other content."""
-    grey = image.convert("L")
+    faint tint (text, images) — as an area in CSS px². A row or column that is ink nearly all across the rect
+    is a rule or a border, not content, and does not count (the window's scene reports text lines only,
+    overlay.js ``textNear``: both then pick the same side). The picture is what the page rendered."""
+    grey = np.asarray(image.convert("L"), dtype=np.int16)
 
     def cover(b: Box) -> float:
-        box = (int((b.x - origin[0]) * k), int((b.y - origin[1]) * k),
-               int((b.right - origin[0]) * k + 0.999), int((b.bottom - origin[1]) * k + 0.999))
-        box = (max(0, box[0]), max(0, box[1]), min(image.width, box[2]), min(image.height, box[3]))
-        if box[2] <= box[0] or box[3] <= box[1]:
+        x0, y0 = max(0, int((b.x - origin[0]) * k)), max(0, int((b.y - origin[1]) * k))
+        x1 = min(grey.shape[1], int((b.right - origin[0]) * k + 0.999))
+        y1 = min(grey.shape[0], int((b.bottom - origin[1]) * k + 0.999))
+        if x1 <= x0 or y1 <= y0:
             return 0.0
-        hist = grey.crop(box).histogram()
-        bg = max(range(256), key=hist.__getitem__)
-        ink = sum(c for v, c in enumerate(hist) if abs(v - bg) > INK_DELTA)
-        return ink / (k * k)
+        part = grey[y0:y1, x0:x1]
+        bg = np.bincount(part.ravel(), minlength=256).argmax()
+        ink = np.abs(part - bg) > INK_DELTA
+        ink[ink.mean(axis=1) > LINE_SHARE, :] = False   # rules and borders across the rect
+        ink[:, ink.mean(axis=0) > LINE_SHARE] = False
+        return float(ink.sum()) / (k * k)
     return cover
 
 
