@@ -40,6 +40,8 @@ TOOLS = {"get_annotations", "list_batches", "wait_for_annotations", "acknowledge
 #: The browser tools (app/mcp/tools/browser.py; their own tests: test_mcp_browser.py).
 TOOLS |= {"browser_navigate", "browser_navigate_back", "browser_tabs", "browser_evaluate", "browser_console_messages",
           "browser_network_requests"}
+#: The freeze tool (app/mcp/tools/freeze.py; its own test: test_mcp_freeze.py).
+TOOLS |= {"page_freeze"}
 #: The snapshot tool (app/mcp/tools/snapshot.py; its own tests: test_mcp_snapshot.py).
 TOOLS |= {"browser_snapshot"}
 #: The page-context tools (app/mcp/tools/page_context.py; test_page_context.py, test_mcp_page_context.py).

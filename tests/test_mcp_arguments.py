@@ -68,6 +68,7 @@ BAD_CALLS = [
     ("take_screenshot", {"full_page": True}, "full_page: unknown parameter (this tool takes: kind, annotation, batch)"),
     ("list_tabs", {"all": True}, "all: unknown parameter (this tool takes none)"),
     ("page_state", {"tab": "1"}, "tab: unknown parameter (this tool takes none)"),
+    ("page_freeze", {"action": "yes"}, "action: input should be 'freeze' or 'unfreeze' (got \"yes\")"),
     ("browser_snapshot", {"max_nodes": "many"}, 'max_nodes: input should be a valid integer (got "many")'),
     ("browser_page_context", {"detail": "full"}, "detail: input should be 'summary', 'semantic' or 'forensic' (got "
                                                  '"full")'),

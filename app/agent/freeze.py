@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, StrictBool
+from pydantic import BaseModel, ConfigDict, Field, StrictBool
 
 from app.core.errors import PagenoteError
 from app.webview.freeze import freezer_of
@@ -16,7 +16,7 @@ class FreezeParams(BaseModel):
     """``frozen``: true to freeze, false to unfreeze."""
 
     model_config = ConfigDict(extra="forbid", strict=True)
-    frozen: StrictBool
+    frozen: StrictBool = Field(description="true: freeze the page's motion; false: resume what the freeze paused")
 
 
 def freeze_table(host: Any) -> dict[str, tuple[type[BaseModel], Callable[[Any], Any]]]:
