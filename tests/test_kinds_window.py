@@ -223,3 +223,15 @@ def test_a_text_drag_inside_an_iframe_records_the_frame(window, server, qtbot, j
     ann = window.session.pins[0].annotation
     assert ann.kind == "text" and ann.selection.quote == "Inner card" and ann.element.frame == "#inner"
     assert (ann.selection.start, ann.selection.end) == (0, 10)
+
+
+def test_a_plain_click_ends_a_group_whose_ctrl_release_the_page_did_not_see(window, server, qtbot, js):
+    proxy = start(window, server, js)
+    for card in ("#c1", "#c2"):
+        r = rect_of(js, card)
+        QTest.mouseClick(proxy, Qt.MouseButton.LeftButton, CTRL, QPoint(round(r["x"]) + 10, round(r["y"]) + 10))
+    qtbot.waitUntil(lambda: len(window.annotate.gestures.group) == 2, timeout=5_000)
+    QTest.mouseClick(proxy, Qt.MouseButton.LeftButton, NONE, QPoint(600, 500))
+    write_note(window, qtbot, "pair")
+    [pin] = window.session.pins
+    assert [e.text for e in pin.annotation.elements] == ["One", "Two"]

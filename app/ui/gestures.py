@@ -3,8 +3,8 @@
 - **Drag** across text: a text range (``range.js``; drawn here, the page's own selection untouched).
 - **Shift+drag**: a region, anywhere (empty space too), with the elements it covers and a crop of it.
 - **Ctrl+click** (Cmd on macOS, which Qt reports as Ctrl) adds an element to a group, a second Ctrl+click on
-  it takes it out; **Ctrl+drag** adds the elements inside the box. Releasing Ctrl ends the group: one
-  annotation, one note.
+  it takes it out; **Ctrl+drag** adds the elements inside the box. Releasing Ctrl ends the group (or, when the
+  page did not have the keyboard then, the next plain click): one annotation, one note.
 - A press and release without moving (:data:`DRAG_PX`) is the click it always was (pin one element).
 
 Flow: the input guard's press/move/release (view px) → page calls routed to the frame under the press →
@@ -117,6 +117,8 @@ class Gestures(QObject):
         if mode is None:
             if self.modifiers & _GROUP_KEY[0]:
                 spawn(self._group_add(pos), "group")
+            elif self.group:   # Ctrl was released where the page did not see it: a plain click ends the group
+                spawn(self._group_done(), "group")
             else:
                 self.c._click(pos)
             return
