@@ -61,7 +61,7 @@ def test_the_window_keys_work_in_annotation_mode_and_the_page_hears_none(counter
     w = counters
     proxy = w.view.focusProxy()
     QTest.keyClick(proxy, Qt.Key.Key_A, CTRL | SHIFT)       # Annotate, from the page's focused text field
-    assert w.annotate.active and w.mode_banner.isVisible()
+    assert w.annotate.active and w.mode_banner.active
     pin(w, qtbot, centre(js, "#target"), "bigger")
     QGuiApplication.clipboard().setText("")
 
