@@ -212,3 +212,30 @@ def test_clear_removes_at_once_and_undo_brings_the_annotations_back(english, win
     order = [a for a in bar.actions() if a.isVisible()]
     assert order.index(w.act_send) - order.index(w.act_clear) >= 2
     assert bar.widgetForAction(w.act_send).objectName() == "primary"
+
+
+def test_the_window_and_the_annotated_png_draw_the_same_marker(window, server, qtbot):
+    """The window's outline and the PNG's: the marker red, OUTLINE_WIDTH px, just outside the border box, the
+    element's own pixels untouched — one style."""
+    from conftest import pin_at
+
+    from app.core.policy import MARKER_COLOR
+    w = window
+    w.load_page(server.url("colors.html"))          # #green: 200, 100, 100×100 CSS px
+    w.act_annotate.trigger()
+    pin_at(w, qtbot, QPoint(250, 150))
+    w.act_annotate.trigger()                        # mode off: no frame
+    w.panel.list.setCurrentRow(-1)                  # no row selected: the marker is not in the selection blue
+    qtbot.waitUntil(lambda: len(w.marks.badges()) == 1 and not w.marks.badges()[0][0].selected, timeout=5000)
+    w.marks.repaint()
+    drawn = w.marks.grab().toImage()
+    red = tuple(int(MARKER_COLOR[i:i + 2], 16) for i in (1, 3, 5))
+    png = Image.open(w.run(w.screenshot())).convert("RGB")
+    for x in (250,):
+        for y in range(100 - OUTLINE_WIDTH, 100):    # the band above the top edge
+            c = drawn.pixelColor(x, y)
+            assert (c.red(), c.green(), c.blue(), c.alpha()) == (*red, 255), (x, y)
+            assert png.getpixel((x, y)) == red, (x, y)
+        assert drawn.pixelColor(x, 100).alpha() == 0             # the element's edge: nothing drawn
+        assert drawn.pixelColor(x, 100 - OUTLINE_WIDTH - 1).alpha() == 0
+        assert png.getpixel((x, 100)) == (0, 255, 0)
