@@ -82,7 +82,10 @@ class TabCapture:
     async def element(self, number: int, pin_id: str, shooter: Shooter | None = None) -> Shot:
         """Crop annotation ``number`` (session pin ``pin_id``, in any frame) with ``shooter`` (this tab's
         default one when ``None``). Raises :class:`~app.capture.viewport.CaptureError`."""
-        region = self.annotator.session.get(pin_id).annotation.region
+        try:
+            region = self.annotator.session.get(pin_id).annotation.region
+        except KeyError:  # an annotation of a sent batch: its element is still known to the page
+            region = None
         if region is not None:  # a region's crop is its rectangle, not its marker's element
             return await region_crop(shooter or self.shooter(), number, region.rect.model_dump())
         route, page_id = self.annotator.target(pin_id)
