@@ -8,6 +8,8 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QToolButton
 
+from app.ui import theme
+
 
 def install_nav_controls(window) -> dict:
     """Add Stop after Reload and the two zoom buttons after the address bar in ``window``'s main toolbar.
@@ -24,6 +26,7 @@ def install_nav_controls(window) -> dict:
     for name, text, action in (("zoom_out", "−", keys.zoom_out), ("zoom_in", "+", keys.zoom_in)):
         button = QToolButton()
         button.setText(text)
+        button.setIcon(theme.icon(name.replace("_", "-")))   # Lucide zoom-out / zoom-in, as every toolbar icon
         button.setToolTip(action.toolTip())
         button.setAutoRaise(True)
         button.clicked.connect(lambda _=False, a=action: a.trigger())

@@ -106,6 +106,9 @@ class Toolbars(QObject):
         if event.type() == QEvent.Type.ApplicationPaletteChange:   # the scheme changed: icons in its colours
             for action, name in self._icons.items():
                 action.setIcon(theme.icon(name))
+            for name, button in getattr(self.window, "nav_buttons", {}).items():
+                if name.startswith("zoom"):
+                    button.setIcon(theme.icon(name.replace("_", "-")))
         return False
 
     def _action(self, text: str, tip: str, shortcut: str | None = None, icon: str | None = None) -> QAction:
