@@ -146,3 +146,17 @@ def test_a_hover_menu_stays_open_while_frozen_and_annotated(window, server, qtbo
     QTest.mouseMove(proxy, QPoint(60, 400))                 # the pointer leaves the menu, in annotation mode
     qtbot.waitUntil(lambda: (w.page_call("hoverState") or {}).get("label", "").startswith("html"), timeout=5_000)
     assert js(open_), "the hover menu closed"
+
+
+def test_a_css_animation_started_while_frozen_in_a_shadow_root_stays_at_its_start(window, server, qtbot, js):
+    w = window
+    w.load_page(server.url("freeze.html"))
+    box = "document.getElementById('host').shadowRoot.getElementById('shadow-box')"
+    x0 = js(f"{box}.getBoundingClientRect().x")
+    w.run(freezer_of(w.tab.bridge).set_frozen(True))
+    js(f"{box}.classList.add('go')")
+    wait_page_time(qtbot, js, 300)
+    w.run(w.tab.bridge.wait_frames(5))
+    assert js(f"{box}.getAnimations().length") == 1 and js(f"{box}.getBoundingClientRect().x") == x0
+    w.run(freezer_of(w.tab.bridge).set_frozen(False))
+    qtbot.waitUntil(lambda: js(f"{box}.getBoundingClientRect().x") != x0, timeout=10_000)
