@@ -235,3 +235,14 @@ def test_a_plain_click_ends_a_group_whose_ctrl_release_the_page_did_not_see(wind
     write_note(window, qtbot, "pair")
     [pin] = window.session.pins
     assert [e.text for e in pin.annotation.elements] == ["One", "Two"]
+
+
+def test_a_text_drag_inside_an_open_shadow_root(window, server, qtbot, js):
+    proxy = start(window, server, js)
+    r = js("(() => { const b = document.getElementById('shadow-host').shadowRoot.getElementById('inside')"
+           ".getBoundingClientRect(); return {x: b.x, right: b.right, y: b.y + b.height / 2}; })()")
+    drag(proxy, QPoint(round(r["x"]) + 1, round(r["y"])), QPoint(round(r["right"]) - 1, round(r["y"])))
+    write_note(window, qtbot, "in a component")
+    ann = window.session.pins[0].annotation
+    assert ann.kind == "text" and ann.selection.quote == "Shadow words here"
+    assert ann.element.tag == "span" and ">>" in ann.element.selector

@@ -13,7 +13,16 @@ let drag = null;   // {node, offset} where the drag started, or null
 // caretPositionFromPoint; Chromium before 128 has only caretRangeFromPoint).
 function caretAt(x, y) {
   if (document.caretPositionFromPoint) {
-    const p = document.caretPositionFromPoint(x, y);
+    // Open shadow roots on the hit path are passed on, so text inside a web component is reachable (CSSOM
+    // View: caretPositionFromPoint(x, y, {shadowRoots})).
+    const shadowRoots = [];
+    for (let el = document.elementFromPoint(x, y); el && el.shadowRoot && shadowRoots.length < 32;) {
+      shadowRoots.push(el.shadowRoot);
+      const inner = el.shadowRoot.elementFromPoint(x, y);
+      if (!inner || inner === el) break;
+      el = inner;
+    }
+    const p = document.caretPositionFromPoint(x, y, { shadowRoots });
     if (p && p.offsetNode) return { node: p.offsetNode, offset: p.offset };
   }
   if (document.caretRangeFromPoint) {
