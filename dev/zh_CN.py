@@ -240,8 +240,9 @@ ZH = {
     "Close (Esc)": "关闭（Esc）",
     "{0} of {1}": "第 {0} 个，共 {1} 个",
     "No matches": "无匹配",
-    "Annotation mode — click an element to pin a note · Alt+↑ parent · Alt+↓ next under the pointer · Esc to leave":
-        "批注模式 — 点击元素钉上备注 · Alt+↑ 父元素 · Alt+↓ 指针下的下一个 · Esc 退出",
+    "Annotation mode — click an element to pin a note · drag across text · Shift+drag a region · Ctrl+click a "
+    "group · Alt+↑ parent · Alt+↓ next under the pointer · Esc to leave":
+        "批注模式 — 点击元素钉上备注 · 拖过文本 · Shift+拖出区域 · Ctrl+点击成组 · Alt+↑ 父元素 · Alt+↓ 指针下的下一个 · Esc 退出",
     "Done": "完成",
     "Page zoom; click to reset to 100 % (Ctrl+0)": "页面缩放；点击重置为 100 %（Ctrl+0）",
     "The page's renderer stopped. Reload to continue — your annotations are kept.":

@@ -42,8 +42,9 @@ class ModeBanner(QFrame):
     def _show(self, on: bool) -> None:
         self.active = on
         self.setProperty("on", "true" if on else "false")
-        self.label.setText(self.tr("Annotation mode — click an element to pin a note · Alt+↑ parent · "
-                                   "Alt+↓ next under the pointer · Esc to leave") if on else
+        self.label.setText(self.tr("Annotation mode — click an element to pin a note · drag across text · "
+                                   "Shift+drag a region · Ctrl+click a group · Alt+↑ parent · Alt+↓ next under "
+                                   "the pointer · Esc to leave") if on else
                            self.tr("Press Annotate (Ctrl+Shift+A), then click an element to pin a note"))
         sp = self.done.sizePolicy()
         sp.setRetainSizeWhenHidden(True)

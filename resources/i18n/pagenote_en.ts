@@ -885,34 +885,34 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>Gestures</name>
     <message>
-        <location filename="../../app/ui/gestures.py" line="200" />
+        <location filename="../../app/ui/gestures.py" line="237" />
         <source>Drag across text to annotate it (no text where the drag started)</source>
         <extracomment>A press that moves less than this (view px) before its release is a click.</extracomment>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../app/ui/gestures.py" line="205" />
+        <location filename="../../app/ui/gestures.py" line="242" />
         <source>No text was selected</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../app/ui/gestures.py" line="210" />
+        <location filename="../../app/ui/gestures.py" line="247" />
         <source>Could not read that text range</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../app/ui/gestures.py" line="229" />
+        <location filename="../../app/ui/gestures.py" line="266" />
         <source>Could not read that region</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../app/ui/gestures.py" line="262" />
-        <location filename="../../app/ui/gestures.py" line="277" />
+        <location filename="../../app/ui/gestures.py" line="299" />
+        <location filename="../../app/ui/gestures.py" line="314" />
         <source>Group: {0} elements · release Ctrl to write the note</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../app/ui/gestures.py" line="306" />
+        <location filename="../../app/ui/gestures.py" line="343" />
         <source>Could not read the group's elements</source>
         <translation type="unfinished" />
     </message>
@@ -1240,11 +1240,11 @@ Your annotations are kept: reload the page to continue.</source>
     </message>
     <message>
         <location filename="../../app/ui/mode_banner.py" line="45" />
-        <source>Annotation mode — click an element to pin a note · Alt+↑ parent · Alt+↓ next under the pointer · Esc to leave</source>
+        <source>Annotation mode — click an element to pin a note · drag across text · Shift+drag a region · Ctrl+click a group · Alt+↑ parent · Alt+↓ next under the pointer · Esc to leave</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../app/ui/mode_banner.py" line="47" />
+        <location filename="../../app/ui/mode_banner.py" line="48" />
         <source>Press Annotate (Ctrl+Shift+A), then click an element to pin a note</source>
         <translation type="unfinished" />
     </message>

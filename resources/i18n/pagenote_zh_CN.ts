@@ -887,34 +887,34 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>Gestures</name>
     <message>
-        <location filename="../../app/ui/gestures.py" line="200" />
+        <location filename="../../app/ui/gestures.py" line="237" />
         <source>Drag across text to annotate it (no text where the drag started)</source>
         <extracomment>A press that moves less than this (view px) before its release is a click.</extracomment>
         <translation>拖过文本即可批注（拖动起点处没有文本）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/gestures.py" line="205" />
+        <location filename="../../app/ui/gestures.py" line="242" />
         <source>No text was selected</source>
         <translation>未选中文本</translation>
     </message>
     <message>
-        <location filename="../../app/ui/gestures.py" line="210" />
+        <location filename="../../app/ui/gestures.py" line="247" />
         <source>Could not read that text range</source>
         <translation>无法读取该文本范围</translation>
     </message>
     <message>
-        <location filename="../../app/ui/gestures.py" line="229" />
+        <location filename="../../app/ui/gestures.py" line="266" />
         <source>Could not read that region</source>
         <translation>无法读取该区域</translation>
     </message>
     <message>
-        <location filename="../../app/ui/gestures.py" line="262" />
-        <location filename="../../app/ui/gestures.py" line="277" />
+        <location filename="../../app/ui/gestures.py" line="299" />
+        <location filename="../../app/ui/gestures.py" line="314" />
         <source>Group: {0} elements · release Ctrl to write the note</source>
         <translation>组：{0} 个元素 · 松开 Ctrl 写备注</translation>
     </message>
     <message>
-        <location filename="../../app/ui/gestures.py" line="306" />
+        <location filename="../../app/ui/gestures.py" line="343" />
         <source>Could not read the group's elements</source>
         <translation>无法读取该组的元素</translation>
     </message>
@@ -1237,11 +1237,11 @@ Your annotations are kept: reload the page to continue.</source>
     <name>ModeBanner</name>
     <message>
         <location filename="../../app/ui/mode_banner.py" line="45" />
-        <source>Annotation mode — click an element to pin a note · Alt+↑ parent · Alt+↓ next under the pointer · Esc to leave</source>
-        <translation>批注模式 — 点击元素钉上备注 · Alt+↑ 父元素 · Alt+↓ 指针下的下一个 · Esc 退出</translation>
+        <source>Annotation mode — click an element to pin a note · drag across text · Shift+drag a region · Ctrl+click a group · Alt+↑ parent · Alt+↓ next under the pointer · Esc to leave</source>
+        <translation>批注模式 — 点击元素钉上备注 · 拖过文本 · Shift+拖出区域 · Ctrl+点击成组 · Alt+↑ 父元素 · Alt+↓ 指针下的下一个 · Esc 退出</translation>
     </message>
     <message>
-        <location filename="../../app/ui/mode_banner.py" line="47" />
+        <location filename="../../app/ui/mode_banner.py" line="48" />
         <source>Press Annotate (Ctrl+Shift+A), then click an element to pin a note</source>
         <translation>按“批注”(Ctrl+Shift+A)，然后点击元素钉上备注</translation>
     </message>
