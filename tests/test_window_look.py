@@ -134,6 +134,8 @@ def test_the_address_bars_clear_button_and_menu_arrows_are_lucide_icons(qapp, wi
         theme.apply(qapp, "dark")
         icon = qapp.style().standardIcon(QStyle.StandardPixmap.SP_LineEditClearButton)
         assert icon.cacheKey() == theme.icon("circle-x").cacheKey()
+        close = qapp.style().standardIcon(QStyle.StandardPixmap.SP_TabCloseButton)
+        assert close.cacheKey() == theme.icon("x").cacheKey()
         for name in ("zoom_in", "zoom_out"):   # the zoom buttons beside the address bar: Lucide, not "+" / "−" text
             assert not window.nav_buttons[name].icon().isNull(), name
         arrow = theme.tinted_svg("chevron-down", theme.COLOURS["dark"]["text"])

@@ -149,11 +149,14 @@ def contrast_ratio(a: str, b: str) -> float:
 
 
 class _Style(QProxyStyle):
-    """Fusion with Lucide icons where Qt would draw its own (the address bar's clear button)."""
+    """Fusion with Lucide icons where Qt would draw its own (the address bar's clear button, a tab's close
+    button)."""
 
     def standardIcon(self, which, option=None, widget=None):  # noqa: N802 (Qt virtual)
         if which == QStyle.StandardPixmap.SP_LineEditClearButton:
             return icon("circle-x")
+        if which in (QStyle.StandardPixmap.SP_TabCloseButton, QStyle.StandardPixmap.SP_DialogCloseButton):
+            return icon("x")
         return super().standardIcon(which, option, widget)
 
 
