@@ -153,6 +153,12 @@ def test_a_ctrl_drag_picks_the_elements_inside_the_box(window, server, qtbot, js
     refreshed = window.run(window.tab.refreshed_batch()).annotations[0]
     assert refreshed.kind == "group" and refreshed.element.tag == "" and refreshed.element.selector == ""
     assert refreshed.elements == ann.elements
+    # Its crop shows the three cards (the union of their boxes), not only the first
+    assert window.run(window.tab.capture.element_crops()) == (1, [])
+    union = ann.crop_rect
+    assert (union.x, union.width) == (ann.elements[0].rect.x, ann.elements[2].rect.x + ann.elements[2].rect.width
+                                      - ann.elements[0].rect.x)
+    assert Image.open(window.session.pins[0].annotation.screenshot).size == (round(union.width), round(union.height))
     # After a reload its marker finds the first member again (a group's marker is anchored by that record)
     window.load_page(window.view.url().toString())
     qtbot.waitUntil(lambda: window.session.pins[0].annotation.status == "rematched", timeout=10_000)

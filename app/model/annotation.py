@@ -319,6 +319,20 @@ class Annotation(BaseModel):
         marker sits there), else :attr:`element` (a region's is its page: no element to find again)."""
         return self.elements[0] if self.kind == KIND_GROUP else self.element
 
+    @property
+    def crop_rect(self) -> Rect | None:
+        """What this annotation's crop shows when it is not one element's box (CSS px, document coordinates):
+        a region's rectangle, the union of a group's element boxes as pinned (``None`` when none has one);
+        ``None`` for an element or text annotation (their element is cropped)."""
+        if self.region is not None:
+            return self.region.rect
+        rects = [e.rect for e in self.elements if e.rect is not None]
+        if not rects:
+            return None
+        left, top = min(r.x for r in rects), min(r.y for r in rects)
+        right, bottom = max(r.x + r.width for r in rects), max(r.y + r.height for r in rects)
+        return Rect(x=left, y=top, width=right - left, height=bottom - top)
+
     _n = field_validator("note")(classmethod(lambda cls, v: cap_note(v)))
     _in = model_validator(mode="before")(classmethod(lambda cls, data: _infer_kind(_split_not_taken(data))))
     _out = model_validator(mode="after")(_one_of_path_or_reason)

@@ -83,11 +83,11 @@ class TabCapture:
         """Crop annotation ``number`` (session pin ``pin_id``, in any frame) with ``shooter`` (this tab's
         default one when ``None``). Raises :class:`~app.capture.viewport.CaptureError`."""
         try:
-            region = self.annotator.session.get(pin_id).annotation.region
+            rect = self.annotator.session.get(pin_id).annotation.crop_rect
         except KeyError:  # an annotation of a sent batch: its element is still known to the page
-            region = None
-        if region is not None:  # a region's crop is its rectangle, not its marker's element
-            return await region_crop(shooter or self.shooter(), number, region.rect.model_dump())
+            rect = None
+        if rect is not None:  # a region's rectangle, a group's elements: not the element its marker is on
+            return await region_crop(shooter or self.shooter(), number, rect.model_dump())
         route, page_id = self.annotator.target(pin_id)
         return await (shooter or self.shooter()).element(number, page_id, route.chain)
 
