@@ -120,7 +120,7 @@ function redactionRects(doc) {
   const frames = [];
   if (fieldWatch && fieldWatch.observer.takeRecords().length) fieldWatch.roots.clear();
   const visit = (root, depth) => {
-    const found = candidates(root);
+    const found = fieldCandidates(root);
     for (const el of found.fields) add(el);
     for (const f of found.frames) {
       const b = frameBox(f);
@@ -159,7 +159,7 @@ function searchCandidates(root) {
   return { fields, frames: [...root.querySelectorAll('iframe, frame')], customs };
 }
 
-function candidates(root) {
+function fieldCandidates(root) {
   if (!fieldWatch) return searchCandidates(root);
   let found = fieldWatch.roots.get(root);
   if (!found) {
