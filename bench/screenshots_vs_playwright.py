@@ -11,7 +11,8 @@ pixels.
 
 Also reported, for pagenote (``Shooter.timings``, :mod:`app.capture.timing`): where the time goes, per phase
 (frame wait, probe, grab copy, conversion, stitching, redaction, encode, file write …) — totals, per-tile means
-and p95 over the measured runs; the worker thread's phases overlap the Qt thread's. And the pagenote worker's
+and p95 over the measured runs; the worker thread's phases overlap the Qt thread's; and the serial floor: the
+tiles' frames (probe + frame wait) against the whole capture and Playwright's. And the pagenote worker's
 peak RSS during one capture (Linux: ``VmHWM`` after resetting it through ``/proc/self/clear_refs``; the host
 process only, Chromium's renderer is another process), against the raw RGB size of the image.
 
@@ -209,6 +210,16 @@ def report(summaries: list[dict], load: tuple[tuple[float, ...], tuple[float, ..
             bgrew = statistics.median(r["rss_peak"] - r["rss_base"] for r in b) / 1024
             line += f"; before: {bpeak:.0f} MiB ({bpeak / raw:.2f}× raw), {bgrew:+.0f} MiB ({bgrew / raw:.2f}× raw)"
         print(line)
+        frames = [sum(r["phases"].get("probe", [])) + sum(r["phases"].get("frame wait", [])) for r in runs]
+        if any(frames):
+            # The serial part: a tile's frame must be on screen before the next scroll, so the worker's
+            # conversion and encoding overlap it but nothing overlaps the frames themselves.
+            serial = statistics.median(frames)
+            tiles = len(runs[-1]["phases"].get("probe", []))
+            print(f"frames (probe + frame wait, serial): {tiles} tiles, {serial:.3f} s = "
+                  f"{serial / s['median']['pagenote'] * 100:.0f} % of pagenote's capture, "
+                  f"{serial / s['median']['playwright']:.2f}× Playwright's whole capture; "
+                  f"{serial / max(tiles, 1) * 1000:.1f} ms a tile")
         rows = breakdown(runs)
         if rows:
             print("\n| phase (pagenote) | per capture | ms per capture (median) | ms each (mean) | ms each (p95) |\n"
