@@ -159,6 +159,10 @@ def test_a_ctrl_drag_picks_the_elements_inside_the_box(window, server, qtbot, js
     assert (union.x, union.width) == (ann.elements[0].rect.x, ann.elements[2].rect.x + ann.elements[2].rect.width
                                       - ann.elements[0].rect.x)
     assert Image.open(window.session.pins[0].annotation.screenshot).size == (round(union.width), round(union.height))
+    # The annotated screenshot outlines all three cards
+    clean, drawn = window.run(window.tab.capture.viewport())
+    box = ImageChops.difference(Image.open(clean.path).convert("RGB"), Image.open(drawn.path).convert("RGB")).getbbox()
+    assert box[2] >= (union.x + union.width - js("scrollX")) * drawn.scale - 1
     # After a reload its marker finds the first member again (a group's marker is anchored by that record)
     window.load_page(window.view.url().toString())
     qtbot.waitUntil(lambda: window.session.pins[0].annotation.status == "rematched", timeout=10_000)

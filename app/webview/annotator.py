@@ -213,7 +213,7 @@ class Annotator(QObject):
     async def frame_pin_rects(self, document: bool = False) -> dict[str, dict]:
         """Rects (CSS px; top viewport, or top document when ``document``) of the pins inside iframes, measured
         now, for drawing them on screenshots. Frames that no longer answer are left out."""
-        out: dict[str, dict] = await kind_pin_rects(self, document)   # regions: by their rectangle
+        out: dict[str, dict] = await kind_pin_rects(self, document)   # regions and groups: their rectangle
         scroll = {"x": 0, "y": 0}
         framed = [(pin.id, *self.anchors[pin.id]) for pin in self.session.pins
                   if pin.id in self.anchors and self.anchors[pin.id][0].chain]

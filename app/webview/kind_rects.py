@@ -1,5 +1,6 @@
-"""Where a region annotation is drawn on annotated screenshots: by its rectangle, not by the element its marker
-sits on. Used by :meth:`app.webview.annotator.Annotator.frame_pin_rects`."""
+"""Where region and group annotations are drawn on annotated screenshots: a region by its rectangle, a group by
+the union of its elements' boxes (``Annotation.crop_rect``), not by the one element their marker sits on. Used
+by :meth:`app.webview.annotator.Annotator.frame_pin_rects`."""
 
 from __future__ import annotations
 
@@ -9,10 +10,10 @@ from app.core.errors import PagenoteError
 
 
 async def kind_pin_rects(annotator: Any, document: bool = False) -> dict[str, dict]:
-    """``{pin id: rect}`` (CSS px; top viewport, or top document when ``document``) of the region annotations
-    of ``annotator``'s session (an :class:`~app.webview.annotator.Annotator`). Empty when there are none or the
-    page does not answer."""
-    regions = {p.id: p.annotation.region.rect for p in annotator.session.pins if p.annotation.region is not None}
+    """``{pin id: rect}`` (CSS px; top viewport, or top document when ``document``) of the region and group
+    annotations of ``annotator``'s session (an :class:`~app.webview.annotator.Annotator`). Empty when there are
+    none or the page does not answer."""
+    regions = {p.id: p.annotation.crop_rect for p in annotator.session.pins if p.annotation.crop_rect is not None}
     if not regions:
         return {}
     try:
