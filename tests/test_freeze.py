@@ -111,6 +111,9 @@ def test_the_freeze_key_freezes_the_shown_tab_and_is_listed_with_the_shortcuts(w
     QTest.keyClick(w.view.focusProxy(), Qt.Key.Key_P, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
     qtbot.waitUntil(lambda: not freezer_of(w.tab.bridge).frozen and not w.freeze.isChecked(), timeout=10_000)
     qtbot.waitUntil(lambda: js("document.getElementById('video').paused") is False, timeout=10_000)
+    w.annotate.set_mode(True)                     # the key works in annotation mode too (the page gets no keys)
+    QTest.keyClick(w.view.focusProxy(), Qt.Key.Key_P, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    qtbot.waitUntil(lambda: freezer_of(w.tab.bridge).frozen, timeout=10_000)
 
 
 def test_an_agent_freezes_and_unfreezes_the_active_tab_over_the_socket_methods(window, server, qtbot, js):
