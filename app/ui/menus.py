@@ -32,7 +32,8 @@ def _open_file(window) -> None:
 
 def with_mnemonics(bar: QMenuBar) -> None:
     """Give every top-level menu of ``bar`` a mnemonic: its own ``&`` when it has one not yet taken, else the
-    first letter of its title not taken by a menu before it."""
+    first ASCII letter or digit of its title not taken by a menu before it (a title without one, e.g. a
+    translation that does not say ``(&V)``, is left as it is)."""
     taken: set[str] = set()
     for action in bar.actions():
         menu = action.menu()
@@ -45,7 +46,7 @@ def with_mnemonics(bar: QMenuBar) -> None:
             taken.add(title[own].lower())
             continue
         for i, ch in enumerate(plain):
-            if ch.isalnum() and ch.lower() not in taken:
+            if ch.isascii() and ch.isalnum() and ch.lower() not in taken:   # a key one can type
                 taken.add(ch.lower())
                 menu.setTitle(plain[:i] + "&" + plain[i:])
                 break
