@@ -32,7 +32,7 @@ COLOURS = {
     "light": {"window": "#F6F7F9", "base": "#FFFFFF", "alt": "#F1F3F6", "text": "#1F2937", "muted": "#6B7280",
               "border": "#C9CED6", "field": "#858C96", "button": "#FFFFFF"},
     "dark": {"window": "#1E2024", "base": "#26292E", "alt": "#2C3036", "text": "#E5E7EB", "muted": "#9CA3AF",
-             "border": "#4F5660", "field": "#737A84", "button": "#2C3036"},
+             "border": "#5A616B", "field": "#737A84", "button": "#2C3036"},
 }
 
 #: The stylesheet (``{name}`` = a colour of :data:`COLOURS` or ``accent``). Spacing and shapes only where the
