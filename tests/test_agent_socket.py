@@ -378,6 +378,42 @@ def test_element_screenshot_of_a_sent_annotation_and_waiting_count(window, agent
                                                      "reply": "x" * 501})) == "INVALID_PARAMS"
 
 
+def test_element_screenshot_of_a_sent_region_is_its_rectangle(window, agent, server, qtbot):
+    """A sent region's crop is the rectangle the user drew (kept with the sent batch), not the element its
+    marker sits on: the drag spans white page and part of #green (200..300, 100..200 CSS px)."""
+    import base64
+    import io
+
+    from PIL import Image
+
+    window.load_page(server.url("colors.html"))
+    window.act_annotate.trigger()
+    proxy = window.view.focusProxy()
+    shift = Qt.KeyboardModifier.ShiftModifier
+    a, b = QPoint(150, 50), QPoint(260, 160)
+    QTest.mousePress(proxy, Qt.MouseButton.LeftButton, shift, a)
+    for i in range(1, 6):
+        QTest.mouseMove(proxy, a + (b - a) * i / 5)
+    QTest.mouseRelease(proxy, Qt.MouseButton.LeftButton, shift, b)
+    qtbot.waitUntil(window.annotate.note_box.isVisible, timeout=10_000)
+    QTest.keyClicks(window.annotate.note_box.editor, "a banner here")
+    QTest.keyClick(window.annotate.note_box.editor, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: len(window.session.pins) == 1, timeout=5000)
+    region = window.session.pins[0].annotation.region
+    assert region is not None
+    client = agent()
+    window.send()
+    assert window.session.pins == []
+    batch_id = next(iter(window.tab.session.sent_ids))
+    shot = client.call("screenshot", {"kind": "element", "annotation": 1, "batch": batch_id, "inline": True})
+    image = Image.open(io.BytesIO(base64.b64decode(shot["result"]["data"]))).convert("RGB")
+    k = shot["result"]["css_scale"]
+    assert abs(image.width - region.rect.width * k) <= 2 and abs(image.height - region.rect.height * k) <= 2
+    # its top left is white page, its bottom right the green block (document px 200.., 100..)
+    assert image.getpixel((2, 2)) == (255, 255, 255)
+    assert image.getpixel((image.width - 3, image.height - 3)) == (0, 255, 0)
+
+
 def test_a_screenshot_asked_for_while_the_page_loads_waits_for_the_new_page(window, agent, server, qtbot):
     """An agent that navigates and at once asks for a screenshot gets the new page, not CAPTURE_NO_PICKER."""
     import http.server
