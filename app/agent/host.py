@@ -76,9 +76,9 @@ class TabsHost(BrowserHost, ActionsHost):
         if params.kind == "element":
             session = tab.session
             if params.batch == "current":
-                ids = session.batch_ids()  # batch-wide numbers; "" for another tab's annotation
+                ids, sent = session.batch_ids(), ""  # batch-wide numbers; "" for another tab's annotation
             elif params.batch in session.sent_ids:
-                ids = session.sent_ids[params.batch]
+                ids, sent = session.sent_ids[params.batch], params.batch
             else:
                 raise PagenoteError("NOT_FOUND", f"batch {params.batch!r} was not sent from this window session",
                                     "element screenshots work for the current batch and batches sent since start")
@@ -88,7 +88,7 @@ class TabsHost(BrowserHost, ActionsHost):
             if not ids[number - 1]:
                 raise PagenoteError("NOT_FOUND", f"annotation {number} was made in another tab",
                                     "select that tab (tabs.select), then ask again")
-            shot = await tab.capture.element(number, ids[number - 1], shooter)
+            shot = await tab.capture.element(number, ids[number - 1], shooter, sent)
         elif params.kind == "full":
             shot, _ = await shooter.full_page()
         else:

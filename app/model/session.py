@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from app.core.policy import NOTE_CAP, STATUS_EXACT, STATUS_REMATCHED, STATUS_STALE
-from app.model.annotation import KIND_GROUP, KIND_REGION, Annotation, AnnotationBatch, ElementRecord
+from app.model.annotation import KIND_GROUP, KIND_REGION, Annotation, AnnotationBatch, ElementRecord, Rect
 from app.model.text import note_overflow
 
 #: The record fields that say where an element is (and whether it is shown: ``display`` goes with ``box``, so
@@ -53,6 +53,9 @@ class Session:
         self.sent_ids: dict[str, list[str]] = {}
         #: The tab of each id in :attr:`sent_ids` (same order).
         self.sent_tabs: dict[str, list[str]] = {}
+        #: The crop rectangle of each id in :attr:`sent_ids` (same order; :attr:`Annotation.crop_rect`: a
+        #: region's, a group's union, ``None`` for an element's own box): a sent pin is no longer in the batch.
+        self.sent_crops: dict[str, list[Rect | None]] = {}
         #: The tabs' views of this batch (:class:`app.model.tab_session.TabSession`), by tab id, in the order
         #: they were made; a closed tab's view stays while the batch holds its pins.
         self.views: dict = {}
@@ -238,6 +241,7 @@ class Session:
         """The current pins were sent as ``batch_id``: remember their ids, then clear the editor."""
         self.sent_ids[batch_id] = [p.id for p in self.pins]
         self.sent_tabs[batch_id] = [p.tab for p in self.pins]
+        self.sent_crops[batch_id] = [p.annotation.crop_rect for p in self.pins]
         self.clear()
 
     def kept_ids(self, tab: str | None = None) -> list[str]:

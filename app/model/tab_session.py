@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Mapping
 
-from app.model.annotation import AnnotationBatch, ElementRecord
+from app.model.annotation import AnnotationBatch, ElementRecord, Rect
 from app.model.session import Pin, Session
 
 
@@ -92,6 +92,15 @@ class TabSession:
         return {batch_id: [pin_id if made_in == self.tab else "" for pin_id, made_in in
                            zip(ids, self.shared.sent_tabs.get(batch_id, [self.tab] * len(ids)))]
                 for batch_id, ids in self.shared.sent_ids.items()}
+
+    def sent_crop(self, batch_id: str, pin_id: str) -> Rect | None:
+        """The crop rectangle kept for the tab's sent pin ``pin_id`` of batch ``batch_id`` (``None``: its
+        element's box). Raises ``KeyError`` when that batch has no such pin of this tab."""
+        for index, (sent_id, made_in) in enumerate(zip(self.shared.sent_ids[batch_id],
+                                                       self.shared.sent_tabs[batch_id], strict=True)):
+            if sent_id == pin_id and made_in == self.tab:
+                return self.shared.sent_crops[batch_id][index]
+        raise KeyError(pin_id)
 
     def batch_ids(self) -> list[str]:
         """The current batch's ids in number order, ``""`` for annotations made in another tab."""

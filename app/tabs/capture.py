@@ -79,13 +79,13 @@ class TabCapture:
         self._remember(page, clean, drawn)
         return clean, drawn
 
-    async def element(self, number: int, pin_id: str, shooter: Shooter | None = None) -> Shot:
-        """Crop annotation ``number`` (session pin ``pin_id``, in any frame) with ``shooter`` (this tab's
-        default one when ``None``). Raises :class:`~app.capture.viewport.CaptureError`."""
-        try:
-            rect = self.annotator.session.get(pin_id).annotation.crop_rect
-        except KeyError:  # an annotation of a sent batch: its element is still known to the page
-            rect = None
+    async def element(self, number: int, pin_id: str, shooter: Shooter | None = None, batch: str = "") -> Shot:
+        """Crop annotation ``number`` (session pin ``pin_id``, in any frame; of the sent batch ``batch`` when
+        given, whose pins left the session but whose elements the page keeps) with ``shooter`` (this tab's
+        default one when ``None``). Raises :class:`~app.capture.viewport.CaptureError`, ``KeyError`` for a
+        pin the session (or that sent batch) does not have."""
+        session = self.annotator.session
+        rect = session.sent_crop(batch, pin_id) if batch else session.get(pin_id).annotation.crop_rect
         if rect is not None:  # a region's rectangle, a group's elements: not the element its marker is on
             return await region_crop(shooter or self.shooter(), number, rect.model_dump())
         route, page_id = self.annotator.target(pin_id)
