@@ -8,10 +8,19 @@ it, ``rematched`` with the element's fresh record when it is found elsewhere, ``
 otherwise. The URLs move to the tab's origin first (``onto_origin``), so a
 review made on ``http://localhost:5173`` anchors on ``http://127.0.0.1:8080`` with the same paths. Annotations
 inside iframes are looked for in the top document only (they come out stale).
+
+A review file is someone else's text, so its paths are not trusted: the page screenshots and element crops
+are dropped (``onto_origin``), and a reference image is kept only when it is one pagenote wrote — it resolves
+(symlinks followed) to a ``*-ref-*.png`` file directly in a ``shots`` folder and reads as an image — and is
+copied into this project's ``shots/`` unless it is already there (:func:`imported_reference`). Any other path
+(``/etc/passwd``, ``../`` out of the project, the user's own pictures) is dropped, so no export, panel or agent
+is shown a file the review merely named.
 """
 
 from __future__ import annotations
 
+import logging
+import re
 import secrets
 from pathlib import Path
 from urllib.parse import urldefrag
@@ -20,15 +29,50 @@ from app.core.errors import PagenoteError
 from app.model.annotation import AnnotationBatch
 from app.protocol.review_json import ReviewFileError, load_review, onto_origin, origin_of
 
+log = logging.getLogger("pagenote.review_import")
+
+#: File names :func:`app.capture.reference.store_reference` writes: ``<stamp>-ref-<slug>[-N].png``.
+_REFERENCE_NAME = re.compile(r"\d{8}-\d{6}-ref-[a-z0-9-]+\.png\Z")
+
+
+def imported_reference(path: str, project_dir: Path) -> str:
+    """The reference image an imported annotation may keep for the review's ``path``: ``path`` resolved when
+    it is a reference image in ``project_dir/shots/``, a copy there (``store_reference``: PNG, at most its
+    pixel cap) when it is another project's, ``""`` for any other path or an unreadable image (module
+    docstring)."""
+    if not path:
+        return ""
+    try:
+        real = Path(path).resolve(strict=True)
+        ok = real.is_file() and real.parent.name == "shots" and bool(_REFERENCE_NAME.match(real.name))
+    except (OSError, RuntimeError, ValueError):
+        ok = False
+    if not ok:
+        log.warning("imported review: reference %r dropped (not a pagenote reference image)", path[:200])
+        return ""
+    if real.parent == (project_dir / "shots").resolve():
+        return str(real)
+    from app.capture.reference import store_reference
+
+    try:
+        return store_reference(real, project_dir, real.stem.split("-ref-", 1)[1])
+    except PagenoteError as exc:
+        log.warning("imported review: reference %r dropped: %s", path[:200], exc.message)
+        return ""
+
 
 async def import_review(tab, batch: AnnotationBatch, origin: str | None = None) -> list[str]:
     """Add ``batch``'s annotations to ``tab`` (a :class:`~app.tabs.tab.Tab`: ``annotator``, ``session``) after
     those it has, moved onto ``origin`` (default: the origin of the tab's page; ``""``: left where they were),
-    then re-anchor the ones on the current page now. Returns the new pin ids, in order. The batch's summary is
+    their reference images checked (:func:`imported_reference`), then re-anchor the ones on the current page now. Returns the new pin ids, in order. The batch's summary is
     taken when the session has none."""
     annotator, session = tab.annotator, tab.session
     page = annotator.page_key()
     moved = onto_origin(batch, origin_of(page) if origin is None else origin)
+    project_dir = tab.capture.project_dir
+    moved = moved.model_copy(update={"annotations": tuple(
+        a.model_copy(update={"reference": imported_reference(a.reference, project_dir)}) if a.reference else a
+        for a in moved.annotations)})
     token = secrets.token_hex(3)
     ids = []
     for n, annotation in enumerate(moved.annotations, 1):

@@ -1,0 +1,61 @@
+"""A review file is not to be trusted: someone else wrote it. Its paths must not make pagenote read, show,
+embed or hand to agents a file of this computer that is not a pagenote reference image.
+
+A hostile ``.json`` review names the user's private picture, ``/etc/passwd``, a ``../`` path and a look-alike
+``shots/…-ref-….png`` symlink pointing at the private picture as reference images. Imported with ``pagenote
+capture --import`` into a real page and exported as HTML, none of them may come back as a ``Reference:`` or
+inside the HTML file; a real pagenote reference image (another project's ``shots/``) still travels, copied
+into this project's ``shots/``."""
+
+from __future__ import annotations
+
+import base64
+import json
+import os
+from pathlib import Path
+
+from PIL import Image
+
+from conftest import run_capture
+
+from app.protocol.markdown import parse_annotations
+
+
+def _png(path: Path, colour: tuple[int, int, int]) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    Image.new("RGB", (40, 30), colour).save(path)
+    return path
+
+
+def test_an_imported_review_cannot_point_pagenote_at_files_outside_pagenote_references(server, tmp_path):
+    private = _png(tmp_path / "home" / "Pictures" / "holiday.png", (200, 10, 140))
+    lookalike = tmp_path / "evil" / "shots" / "20260101-000000-ref-target.png"
+    lookalike.parent.mkdir(parents=True)
+    os.symlink(private, lookalike)
+    genuine = _png(tmp_path / "other-project" / "shots" / "20260101-000000-ref-design.png", (22, 163, 74))
+    project = tmp_path / "project"
+    project.mkdir()
+    url = server.url("record.html")
+    references = [str(private), "/etc/passwd", str(project / ".." / "home" / "Pictures" / "holiday.png"),
+                  str(lookalike), str(genuine)]
+    review = {"format": "pagenote-review", "version": 1, "batch": {"annotations": [
+        {"note": f"note {n}", "element": {"url": url, "selector": "#user"}, "reference": ref}
+        for n, ref in enumerate(references)]}}
+    hostile = tmp_path / "hostile.json"
+    hostile.write_text(json.dumps(review), encoding="utf-8")
+
+    done = run_capture(url, "--out", str(project), "--import", str(hostile), "--no-screenshot", "--export", "html",
+                       cwd=project)
+    assert done.returncode == 0, done.stderr
+    batch = parse_annotations(done.stdout)
+    assert [a.note for a in batch.annotations] == [f"note {n}" for n in range(5)]
+    assert [a.reference for a in batch.annotations[:4]] == ["", "", "", ""]
+    kept = Path(batch.annotations[4].reference)
+    assert kept.parent == (project / "shots").resolve() and kept.is_file()
+    with Image.open(kept) as image:   # the same design target, now the project's own copy
+        assert image.convert("RGB").getpixel((20, 15)) == (22, 163, 74)
+
+    html = next((project / "annotations").glob("*-review.html")).read_text(encoding="utf-8")
+    assert base64.b64encode(private.read_bytes()).decode("ascii") not in html
+    assert "holiday" not in html and "/etc/passwd" not in html and "evil" not in html
+    assert "holiday" not in done.stdout and "/etc/passwd" not in done.stdout
