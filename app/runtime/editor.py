@@ -3,9 +3,10 @@ its line in the user's editor — never executing anything the page wrote.
 
 The page controls the hint's text, so it is only ever *data*: it is parsed into ``(file, line, column)``, the
 file must be an existing regular local file (an absolute path, or relative to ``[editor] root``; no URL, no
-control characters), the line and column must be numbers, and the editor is run as an argv list without a
-shell (:func:`launch` → ``subprocess.Popen(argv, shell=False)``), or opened as a URL built from the user's own
-template with the path percent-encoded. Anything else is refused with :class:`EditorRefused` saying why.
+control characters; a relative one may not climb out of the root with ``..``), the line and column must be
+numbers, and the editor is run as an argv list without a shell (:func:`launch` →
+``subprocess.Popen(argv, shell=False)``), or opened as a URL built from the user's own template with the path
+percent-encoded. Anything else is refused with :class:`EditorRefused` saying why.
 
 Which editor, first found wins (``settings.toml``)::
 
@@ -77,7 +78,7 @@ def split_hints(source: str) -> list[str]:
 
 def source_place(hint: str, root: str | Path = "") -> SourcePlace:
     """The place one hint names, checked (module docstring). Raises :class:`EditorRefused` for a hint that
-    does not parse, a URL, a relative path with no ``root``, or a path that is not an existing regular file."""
+    does not parse, a URL, a relative path with no ``root`` or leading out of it, or a path that is not an existing regular file."""
     m = _HINT.match(hint.strip())
     if not m:
         raise EditorRefused(f"not a source hint: {hint[:80]!r}")
@@ -89,7 +90,10 @@ def source_place(hint: str, root: str | Path = "") -> SourcePlace:
         if not root:
             raise EditorRefused(f"{file} is a relative path: set [editor] root in settings.toml to the project "
                                 "folder it is relative to")
-        path = Path(root) / path
+        base = Path(os.path.normpath(Path(root).absolute()))
+        path = Path(os.path.normpath(base / path))
+        if not path.is_relative_to(base):   # lexically: ``..`` out of the root (a symlink in it is the user's)
+            raise EditorRefused(f"{file[:80]} is outside [editor] root {base}")
     try:
         path = path.resolve(strict=True)
     except (OSError, RuntimeError):
