@@ -19,6 +19,7 @@ from app.core.tasks import spawn
 from app.tabs.tab import Tab
 from app.ui.gestures import Gestures
 from app.ui.note_box import NoteBox
+from app.ui.panel_rows import annotation_summary
 from app.webview.frames import Route, route_call
 from app.webview.input_guard import InputGuard
 
@@ -50,6 +51,7 @@ class AnnotateController(QObject):
         self._hover_busy = False
         self._hover_next: QPointF | None = None
         self._hover_frame = Route()                       # where the last hover landed
+        self._picking = 0                                 # plain-click picks awaiting the page
         self.guard.hovered.connect(self._hover)
         self.guard.clicked.connect(self._click)
         self.guard.escape_pressed.connect(lambda: self.set_mode(False))
@@ -137,7 +139,14 @@ class AnnotateController(QObject):
             self.bridge.post("hoverStep", direction, frame=self._hover_frame.frame)
             self.annotator.scene.refresh(self._hover_frame)
 
-    def _click(self, pos: QPointF) -> None:
+    def _click(self, pos: QPointF, double: bool = False) -> None:
+        """A plain click at ``pos`` (view px). ``double``: it is the second click of a double click (Qt's
+        MouseButtonDblClick: the platform's interval and distance), ignored while the first one's pick is
+        still on its way or its new note box is open and empty — a double click on a word is one annotation
+        with its note box open, not an empty note saved and opened again."""
+        if double and (self._picking or (self.note_box.isVisible() and self.editing_new
+                                         and not self.note_box.text().strip())):
+            return
         if self.note_box.isVisible():
             self._note_confirmed(self.note_box.text())
             self.note_box.hide()
@@ -155,6 +164,13 @@ class AnnotateController(QObject):
         return page_id
 
     async def _pick_at(self, pos: QPointF) -> None:
+        self._picking += 1
+        try:
+            await self._pick(pos)
+        finally:
+            self._picking -= 1
+
+    async def _pick(self, pos: QPointF) -> None:
         try:
             route, result = await route_call(self.bridge, "pick", *self._css(pos))
         except PagenoteError as exc:
@@ -189,9 +205,10 @@ class AnnotateController(QObject):
 
     def _open_note(self, pin_id: str, number: int, text: str, viewport: dict | None, new: bool) -> None:
         self.editing, self.editing_new = pin_id, new
-        element = self.session.get(pin_id).annotation.element
+        summary = annotation_summary(self.session.get(pin_id).annotation)   # the panel row's words
         self.note_box.open_beside(self._target_of(pin_id, viewport),
-                                  self.tr("Annotation {0} · {1}").format(number, element.tag), text, can_delete=True)
+                                  self.tr("Annotation {0} · {1}").format(number, summary), text, can_delete=True,
+                                  new=new)
         self.annotator.select(pin_id)
 
     def _target_of(self, pin_id: str, viewport: dict | None) -> QRectF:

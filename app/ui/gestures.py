@@ -46,6 +46,7 @@ class Gestures(QObject):
         guard.pressed.connect(self._pressed)
         guard.hovered.connect(self._moved)
         guard.released.connect(self._released)
+        guard.double_clicked.connect(self._double_clicked)
         guard.key_released.connect(self._key_released)
         controller.mode_changed.connect(lambda on: None if on else self.cancel())
         self.start: QPointF | None = None
@@ -58,6 +59,7 @@ class Gestures(QObject):
         self._text_started = None             # the task asking the page where the text drag started
         self._no_hover = False                # the controller's hover highlight is off during a drag
         self._overlay: DragOverlay | None = None
+        self._double = False                  # the press being held is a double click's second
 
     # -- drawing ---------------------------------------------------------------------------------------------
 
@@ -84,6 +86,10 @@ class Gestures(QObject):
             return
         self.start, self.modifiers, self.mode = QPointF(pos), Qt.KeyboardModifier(modifiers), None
         self.text_rects = []
+        self._double = False
+
+    def _double_clicked(self, _pos: QPointF) -> None:
+        self._double = self.start is not None
 
     def _moved(self, pos: QPointF) -> None:
         if self.start is None or not self.c.active:
@@ -120,7 +126,7 @@ class Gestures(QObject):
             elif self.group:   # Ctrl was released where the page did not see it: a plain click ends the group
                 spawn(self._group_done(), "group")
             else:
-                self.c._click(pos)
+                self.c._click(pos, double=self._double)
             return
         rect = QRectF(start, pos).normalized()
         if mode == "region":

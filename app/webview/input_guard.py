@@ -60,6 +60,9 @@ class InputGuard(QObject):
     #: released (Qt.Key): the drags and Ctrl+clicks of text, region and group annotations (app/ui/gestures.py).
     pressed = Signal(QPointF, object)
     released = Signal(QPointF)
+    #: The second press of a double click (Qt's MouseButtonDblClick, sent after that press when it came within
+    #: the platform's double-click interval and distance of the first).
+    double_clicked = Signal(QPointF)
     key_released = Signal(int)
     escape_pressed = Signal()
     step = Signal(str)
@@ -127,6 +130,8 @@ class InputGuard(QObject):
         elif kind == QEvent.Type.MouseButtonPress and event.button() == Qt.MouseButton.LeftButton:
             self.pressed.emit(event.position(), event.modifiers())
             self.clicked.emit(event.position())
+        elif kind == QEvent.Type.MouseButtonDblClick and event.button() == Qt.MouseButton.LeftButton:
+            self.double_clicked.emit(event.position())
         elif kind == QEvent.Type.MouseButtonRelease and event.button() == Qt.MouseButton.LeftButton:
             self.released.emit(event.position())
         elif kind == QEvent.Type.KeyRelease and not event.isAutoRepeat():
