@@ -59,3 +59,16 @@ def test_an_imported_review_cannot_point_pagenote_at_files_outside_pagenote_refe
     assert base64.b64encode(private.read_bytes()).decode("ascii") not in html
     assert "holiday" not in html and "/etc/passwd" not in html and "evil" not in html
     assert "holiday" not in done.stdout and "/etc/passwd" not in done.stdout
+
+
+def test_a_review_nested_too_deeply_is_refused_as_a_bad_review_file(server, tmp_path):
+    """JSON nested deeper than the decoder's recursion limit (200 000 brackets, 400 KB) is a bad review file
+    named as such, not a Python traceback."""
+    deep = tmp_path / "deep.json"
+    deep.write_text('{"format": "pagenote-review", "version": 1, "batch": {"summary": '
+                    + "[" * 200_000 + "]" * 200_000 + "}}", encoding="utf-8")
+    done = run_capture(server.url("record.html"), "--out", str(tmp_path), "--import", str(deep), "--no-screenshot",
+                       cwd=tmp_path)
+    assert done.returncode == 2, done.stderr
+    assert f"pagenote: BAD_REVIEW_FILE: {deep}: not JSON: nested too deeply" in done.stderr
+    assert "Traceback" not in done.stderr and done.stdout == ""

@@ -42,8 +42,8 @@ def _where(error: dict) -> str:
 
 
 def load_review(text: str | bytes) -> AnnotationBatch:
-    """The batch of a review file's text. Raises :class:`ReviewFileError` for text that is not UTF-8 JSON,
-    another format or version, or a batch the model refuses (the first problem, with its path)."""
+    """The batch of a review file's text. Raises :class:`ReviewFileError` for text that is not UTF-8 JSON
+    (or nests deeper than the decoder's recursion limit), another format or version, or a batch the model refuses (the first problem, with its path)."""
     if isinstance(text, bytes):
         if len(text) > MAX_BYTES:
             raise ReviewFileError(f"the file is larger than {MAX_BYTES // (1024 * 1024)} MB")
@@ -55,6 +55,8 @@ def load_review(text: str | bytes) -> AnnotationBatch:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise ReviewFileError(f"not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+    except RecursionError:   # the decoder recurses per nesting level: a few hundred KB of brackets reach it
+        raise ReviewFileError("not JSON: nested too deeply") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ReviewFileError(f'not a pagenote review: expected "format": "{FORMAT}"')
     if data.get("version") != VERSION:
