@@ -179,3 +179,22 @@ def test_closing_a_tab_with_unsent_annotations_asks_and_save_keeps_them_in_the_d
     assert [p.annotation.note for t in draft.tabs for p in t.pins] == ["kept on close"]
     assert journal.unsent() == 1 and keep in tabs.app.tabs
     strip.deleteLater()
+
+
+def test_restoring_keeps_the_page_the_user_asked_for_and_reuses_an_empty_or_same_page_tab(tabs, server):
+    from app.model.annotation import Annotation, ElementRecord
+    from app.runtime.drafts import Draft, DraftPin, DraftTab, restore_draft
+
+    record = ElementRecord(url=server.url("record.html"), selector="button", tag="button")
+    draft = Draft(tabs=[DraftTab(url=server.url("record.html"),
+                                 pins=[DraftPin(id="e1", page=record.url, n=1,
+                                                annotation=Annotation(note="restored", element=record))])])
+    asked = tabs.tab(server.url("other.html"))     # `pagenote URL`: the page the user asked for
+    (restored,) = restore_draft(tabs.app, draft)
+    assert restored is not asked and asked.page.url().toString() == server.url("other.html")
+    assert tabs.app.tabs == [asked, restored] and tabs.app.active_tab is restored
+    assert [p.annotation.note for p in restored.session.pins] == ["restored"]
+    tabs.app.batch_session.clear()
+    tabs.app.select_tab(asked.id)
+    tabs.load(asked, server.url("record.html"))     # showing the draft's page already: that tab is reused
+    assert restore_draft(tabs.app, draft) == [asked] and len(tabs.app.tabs) == 2

@@ -25,6 +25,7 @@ from PySide6.QtCore import QObject, QTimer, QUrl
 from app.model.annotation import Annotation
 from app.model.session import Pin
 from app.sinks import write_atomic
+from app.webview.urls import DEMO_PAGE
 
 log = logging.getLogger("pagenote.drafts")
 
@@ -150,17 +151,19 @@ def _set_aside(path: Path, reason: str) -> tuple[None, str]:
 
 def restore_draft(app, draft: Draft) -> list:
     """Put ``draft`` back into ``app``'s batch (:attr:`~app.runtime.app.PagenoteApp.batch_session`): per draft
-    tab a tab of ``app`` — the active tab for the first one when the batch is empty and the lease fits,
-    else a new tab in the window's lease or in a fresh isolated lease (one per isolated lease of the draft) —
-    loading its URL (markers re-anchor when the page has loaded); the annotations join the batch after any it
-    holds, in the draft's numbered order; the draft's summary is added to the batch's. The first restored tab
-    is shown. Returns the tabs."""
+    tab a tab of ``app`` — the active tab for the first one when the batch is empty, the lease fits and the tab
+    shows nothing the user asked for (empty, the demo page or that URL already), else a new tab in the
+    window's lease or in a fresh isolated lease (one per isolated lease of the draft) — loading its URL
+    (markers re-anchor when the page has loaded); the annotations join the batch after any it holds, in the
+    draft's numbered order; the draft's summary is added to the batch's. The first restored tab is shown.
+    Returns the tabs."""
     batch = app.batch_session
     tabs, pins, isolated = [], [], {}
     for i, row in enumerate(draft.tabs):
         active = app.active_tab
+        url = row.url or (row.pins[0].page if row.pins else "")
         if (i == 0 and not row.lease and active is not None and active.lease is app.lease and not batch.pins
-                and not batch.summary):
+                and not batch.summary and _spare(active, url)):
             tab = active
         elif row.lease in isolated:
             tab = app.new_tab(lease=isolated[row.lease])
@@ -171,7 +174,6 @@ def restore_draft(app, draft: Draft) -> list:
             tab = app.new_tab()
         pins += [(p.n or len(pins) + k, Pin(p.id, p.annotation, p.page, p.note_cut, tab.id))
                  for k, p in enumerate(row.pins)]
-        url = row.url or (row.pins[0].page if row.pins else "")
         if url:
             tab.open(QUrl(url))
         tabs.append(tab)
@@ -181,6 +183,15 @@ def restore_draft(app, draft: Draft) -> list:
     if tabs:
         app.select_tab(tabs[0].id)
     return tabs
+
+
+def _spare(tab, url: str) -> bool:
+    """Whether restoring may load ``url`` in ``tab`` (the window's first tab): it shows nothing yet, the
+    bundled demo page, or ``url`` itself — never a page the user asked for on the command line."""
+    shown = tab.page.requestedUrl() if not tab.page.requestedUrl().isEmpty() else tab.page.url()
+    if shown.isEmpty() or shown.toString() in ("about:blank", url):
+        return True
+    return shown.isLocalFile() and Path(shown.toLocalFile()) == DEMO_PAGE
 
 
 class DraftJournal(QObject):
