@@ -286,10 +286,18 @@ class Session:
         """The page-side marker list ``[{"id", "n", "selected", "anchor"}]`` in number order — only the pins
         of ``page`` (and pins of no known page) when given, only those made in ``tab`` when given (numbers
         stay batch-wide). ``anchor`` is what the page needs to find the element again (locators, role,
-        accessible name, text, tag) and how its record measured it (``box``)."""
-        return [{"id": p.id, "n": i, "selected": p.id == selected,
-                 "anchor": {"locators": list(p.annotation.anchor.locators), "role": p.annotation.anchor.role,
-                            "name": p.annotation.anchor.accessible_name, "text": p.annotation.anchor.text,
-                            "tag": p.annotation.anchor.tag, "box": p.annotation.anchor.box}}
+        accessible name, text, tag) and how its record measured it (``box``). A region has no element to find
+        again: no ``anchor``, its ``rect`` (document CSS px) instead, where the page draws its marker when it
+        has no element for it (after a reload)."""
+        return [{"id": p.id, "n": i, "selected": p.id == selected, **_place(p.annotation)}
                 for i, p in enumerate(self.pins, start=1)
                 if (page is None or p.page in (page, "")) and (tab is None or p.tab == tab)]
+
+
+def _place(annotation: Annotation) -> dict:
+    """How the page finds a marker's place: ``{"rect"}`` for a region, else ``{"anchor"}`` (:meth:`Session.markers`)."""
+    if annotation.region is not None:
+        return {"rect": annotation.region.rect.model_dump()}
+    anchor = annotation.anchor
+    return {"anchor": {"locators": list(anchor.locators), "role": anchor.role, "name": anchor.accessible_name,
+                       "text": anchor.text, "tag": anchor.tag, "box": anchor.box}}

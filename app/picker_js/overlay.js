@@ -239,7 +239,8 @@ class Overlay {
              pointer: el === (this.pointer && this.pointer.deref()), place };
   }
 
-  // Replace the markers with `list` [{id, n, stale?, selected?}]; `elementsById` maps ids to elements.
+  // Replace the markers with `list` [{id, n, stale?, selected?, rect?}]; `elementsById` maps ids to elements.
+  // `rect`: a region's (document CSS px), its marker's place when no element is known (a reload).
   setMarkers(list, elementsById) {
     const keep = new Set();
     for (const m of list) {
@@ -247,9 +248,10 @@ class Overlay {
       let entry = this.markers.get(m.id);
       if (!entry) {
         const el = elementsById.get(m.id);
-        if (!el) continue;
-        const r = elementBox(el).rect;  // null when it draws nothing: no last position yet
-        entry = { el: new WeakRef(el), last: r && { x: r.x + scrollX, y: r.y + scrollY } };
+        if (!el && !m.rect) continue;
+        const r = el ? elementBox(el).rect : m.rect;  // null when it draws nothing: no last position yet
+        entry = el ? { el: new WeakRef(el), last: r && { x: r.x + scrollX, y: r.y + scrollY } }
+          : { el: null, rect: m.rect, last: { x: r.x, y: r.y } };
         this.markers.set(m.id, entry);
       }
       entry.n = m.n;
@@ -312,6 +314,10 @@ class Overlay {
       entry.textW = box.width; entry.textH = box.height; entry.textAt = now;
     }
     const text = entry.text.map(([x, y, w, h]) => [x + box.x, y + box.y, w, h]);
+    if (entry.rect) {   // a region without an element here: the rectangle where it was on the page
+      const { x, y, width, height } = entry.rect;
+      return { ...base, visible: true, seen: true, x: x - scrollX, y: y - scrollY, width, height, text: [] };
+    }
     return { ...base, visible: true, seen: true, x: box.x, y: box.y, width: box.width, height: box.height, text };
   }
 
