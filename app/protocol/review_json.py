@@ -25,6 +25,9 @@ FORMAT = "pagenote-review"
 VERSION = 1
 #: Largest review file read, in bytes (a batch of 200 forensic records is far below it).
 MAX_BYTES = 32 * 1024 * 1024
+#: Most annotations a review may hold: each becomes a pin, a marker and a panel row when imported, and the
+#: import's cost grows faster than their number (10 000 took 43 s headless), so a file cannot stall the app.
+MAX_ANNOTATIONS = 1000
 
 
 class ReviewFileError(ValueError):
@@ -43,7 +46,8 @@ def _where(error: dict) -> str:
 
 def load_review(text: str | bytes) -> AnnotationBatch:
     """The batch of a review file's text. Raises :class:`ReviewFileError` for text that is not UTF-8 JSON
-    (or nests deeper than the decoder's recursion limit), another format or version, or a batch the model refuses (the first problem, with its path)."""
+    (or nests deeper than the decoder's recursion limit), another format or version, more than
+    :data:`MAX_ANNOTATIONS` annotations, or a batch the model refuses (the first problem, with its path)."""
     if isinstance(text, bytes):
         if len(text) > MAX_BYTES:
             raise ReviewFileError(f"the file is larger than {MAX_BYTES // (1024 * 1024)} MB")
@@ -64,6 +68,10 @@ def load_review(text: str | bytes) -> AnnotationBatch:
                               f"version {VERSION})")
     if not isinstance(data.get("batch"), dict):
         raise ReviewFileError('the review has no "batch" object')
+    annotations = data["batch"].get("annotations")
+    if isinstance(annotations, list) and len(annotations) > MAX_ANNOTATIONS:
+        raise ReviewFileError(f"batch.annotations: {len(annotations)} annotations, more than the {MAX_ANNOTATIONS} "
+                              "a review may hold")
     try:
         return AnnotationBatch.model_validate(data["batch"])
     except ValidationError as exc:
