@@ -297,6 +297,10 @@ class Overlay {
   // is gone keeps a grey marker where its element was last seen, in document coordinates (issue #3 §7).
   markerScene(id, entry) {
     const base = { id, n: entry.n, stale: entry.stale, selected: entry.selected, x: 0, y: 0, width: 0, height: 0 };
+    if (entry.rect) {   // a region without an element here: the rectangle where it was on the page
+      const { x, y, width, height } = entry.rect;
+      return { ...base, visible: true, seen: true, x: x - scrollX, y: y - scrollY, width, height, text: [] };
+    }
     const target = entry.el.deref();
     if (!target || !target.isConnected) {
       const shown = entry.stale && entry.last;
@@ -314,10 +318,6 @@ class Overlay {
       entry.textW = box.width; entry.textH = box.height; entry.textAt = now;
     }
     const text = entry.text.map(([x, y, w, h]) => [x + box.x, y + box.y, w, h]);
-    if (entry.rect) {   // a region without an element here: the rectangle where it was on the page
-      const { x, y, width, height } = entry.rect;
-      return { ...base, visible: true, seen: true, x: x - scrollX, y: y - scrollY, width, height, text: [] };
-    }
     return { ...base, visible: true, seen: true, x: box.x, y: box.y, width: box.width, height: box.height, text };
   }
 
