@@ -27,9 +27,8 @@ ZH = {
     "pending": "待接收", "delivered": "已送达", "acknowledged": "已确认", "resolved": "已解决", "dismissed": "已驳回",
     "sent": "已发送", "unsent": "未发送",
     # MarksOverlay (the hover label the window draws)
-    "{0}  {1}×{2}": "{0}  {1}×{2}",
-    " · {0} of {1} at this point": " · 此处第 {0} 个，共 {1} 个",
-    " · Alt+↑ parent · Alt+↓ next": " · Alt+↑ 父元素 · Alt+↓ 下一个",
+    " · {0}/{1} stacked here": " · 此处叠放第 {0}/{1} 个",
+    " · Alt+↑/↓ · {0}×{1}": " · Alt+↑/↓ 切换 · {0}×{1}",
     # AnnotateController
     "Annotation mode: click an element to pin a note · Esc to leave": "批注模式：点击元素钉上备注 · 按 Esc 退出",
     "Annotation mode off": "批注模式已关闭",
@@ -63,14 +62,12 @@ ZH = {
     "alert": "提示框",
     "confirm": "确认框",
     "prompt": "输入框",
-    "leave-page confirmation": "离开页面确认",
-    "pagenote left the page": "pagenote 已离开该页面",
-    "pagenote closed it": "pagenote 已关闭它",
-    "pagenote answered OK (true)": "pagenote 已回答“确定”（true）",
-    "pagenote answered Cancel (false)": "pagenote 已回答“取消”（false）",
-    "pagenote cancelled it (null)": "pagenote 已取消它（null）",
-    "pagenote answered “{0}”": "pagenote 已回答“{0}”",
-    "The page opened a {0}: “{1}” — {2}": "页面打开了一个{0}：“{1}”——{2}",
+    "This page showed an alert: “{0}”. pagenote dismissed it.": "此页面显示了一个提示框：“{0}”。pagenote 已将其关闭。",
+    "This page asked to confirm: “{0}”. pagenote answered OK.": "此页面请求确认：“{0}”。pagenote 已回答“确定”。",
+    "This page asked to confirm: “{0}”. pagenote answered Cancel.": "此页面请求确认：“{0}”。pagenote 已回答“取消”。",
+    "This page asked before leaving: “{0}”. pagenote left the page.": "此页面在离开前询问：“{0}”。pagenote 已离开该页面。",
+    "This page asked for text: “{0}”. pagenote answered Cancel.": "此页面请求输入文本：“{0}”。pagenote 已回答“取消”。",
+    "This page asked for text: “{0}”. pagenote answered “{1}”.": "此页面请求输入文本：“{0}”。pagenote 已回答“{1}”。",
     "The page keeps opening dialogs: pagenote answers the rest at once without showing them ({0})":
         "页面不断弹出对话框：pagenote 会直接应答其余的对话框而不再显示（{0}）",
     # MainWindow
@@ -240,9 +237,17 @@ ZH = {
     "Close (Esc)": "关闭（Esc）",
     "{0} of {1}": "第 {0} 个，共 {1} 个",
     "No matches": "无匹配",
-    "Annotation mode — click an element to pin a note · drag across text · Shift+drag a region · Ctrl+click a "
-    "group · Alt+↑ parent · Alt+↓ next under the pointer · Esc to leave":
-        "批注模式 — 点击元素钉上备注 · 拖过文本 · Shift+拖出区域 · Ctrl+点击成组 · Alt+↑ 父元素 · Alt+↓ 指针下的下一个 · Esc 退出",
+    "Annotation mode — click an element to pin a note · Esc to leave": "批注模式 — 点击元素钉上备注 · Esc 退出",
+    "More gestures": "更多手势",
+    "Click: pin the element under the pointer": "点击：钉住指针下的元素",
+    "Drag across text: pin that text": "拖过文本：钉住该文本",
+    "Shift+drag: pin a region": "Shift+拖动：钉住一个区域",
+    "Ctrl+click: add to a group": "Ctrl+点击：加入一组",
+    "Alt+↑: the parent element · Alt+↓: the next element under the pointer": "Alt+↑：父元素 · Alt+↓：指针下的下一个元素",
+    "Esc: leave annotation mode": "Esc：退出批注模式",
+    # DetailPane
+    "Annotation {0}": "批注 {0}",
+    "Select an annotation to see its details": "选择一条批注以查看详情",
     "Done": "完成",
     "Page zoom; click to reset to 100 % (Ctrl+0)": "页面缩放；点击重置为 100 %（Ctrl+0）",
     "The page's renderer stopped. Reload to continue — your annotations are kept.":

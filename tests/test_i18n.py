@@ -213,4 +213,4 @@ def test_the_hover_label_is_worded_in_the_ui_language(zh_cn, window, server, qtb
     QTest.mouseMove(window.view.focusProxy(), QPoint(int(x), int(y)))
     qtbot.waitUntil(lambda: window.marks.label_rect() is not None, timeout=5000)
     text = window.marks.label_rect()[1]
-    assert text.startswith("a#cover  320×200 · 此处第 1 个，共 ") and text.endswith(" · Alt+↑ 父元素 · Alt+↓ 下一个"), text
+    assert text.startswith("link “Open the card” · 此处叠放第 1/") and text.endswith(" · Alt+↑/↓ 切换 · 320×200"), text

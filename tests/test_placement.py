@@ -116,11 +116,23 @@ def test_a_badge_keeps_off_another_annotations_outline_when_it_can():
 
 def test_the_hover_label_keeps_clear_of_the_badges():
     target = Box(100, 100, 200, 30)
-    badge = Box(98, 76, 22, 22)       # the target's own badge above its top-left corner
+    badge = Box(98, 130, 22, 22)      # the target's own badge under its bottom-left corner
     label = place_label(target, 180, 18, VIEW, avoid=[badge])
     assert label.inside(VIEW) and not label.intersects(badge)
     free = place_label(target, 180, 18, VIEW)
     assert free.intersects(badge)     # without the badges it would sit on it
+
+
+def test_the_hover_label_sits_inside_a_tall_box_and_below_a_short_one():
+    card = Box(100, 100, 300, 120)           # tall: the label covers only the hovered element
+    label = place_label(card, 180, 18, VIEW)
+    assert label.inside(card) and (label.x, label.y) == (card.x + 2, card.y + 2)
+    line = Box(100, 300, 300, 20)            # a line of text: below it, off the line above
+    below = place_label(line, 180, 18, VIEW)
+    assert below.y >= line.bottom and not below.intersects(line)
+    low = Box(100, 585, 300, 15)             # at the viewport's bottom: flips above
+    above = place_label(low, 180, 18, VIEW)
+    assert above.bottom <= low.y and above.inside(VIEW)
 
 
 def test_the_note_box_keeps_off_other_markers_when_another_place_fits():

@@ -1,5 +1,5 @@
 // @module overlay
-// @imports geometry: elementBox, BOX_CONTENTS
+// @imports geometry: elementBox, BOX_CONTENTS; role: role; name: accessibleName; text: squash; redact: isRedacted, REDACTED
 // @exports HOST_TAG, Overlay, badgeWidth
 // overlay.js — what the hover highlight and the numbered markers show, measured here and drawn by the HOST:
 // a Qt widget over the page view (app/ui/marks.py) paints them from the *scene* this module reports, so the
@@ -45,6 +45,23 @@ function hoverLabel(el, r, place) {
   const name = hoverName(el);
   const at = place ? ` · ${place.k} of ${place.n} at this point` : '';
   return `${name}  ${Math.round(r.width)}×${Math.round(r.height)}${at} · Alt+↑ parent · Alt+↓ next`;
+}
+
+// What the window's hover label calls `el` (the scene's hover `name`), in the side panel's words
+// (app/ui/panel_rows.py element_summary): `link “index”` — its role and accessible name, the tag for the role
+// `generic` (a div, a span), its text when it has no name, the redaction mark for a secret field; the tag
+// with #id or up to two classes (hoverName) when it has neither. At most 48 characters.
+function summaryName(el) {
+  let kind = el.localName;
+  let name = '';
+  try {
+    const r = role(el);
+    if (r && r !== 'generic' && r !== 'none' && r !== 'presentation') kind = r;
+    name = isRedacted(el) ? REDACTED : accessibleName(el) || squash((el.textContent || '').slice(0, 200));
+  } catch (e) { name = ''; }
+  if (!name) return hoverName(el);
+  const text = `${kind} “${name.length > 32 ? name.slice(0, 31) + '…' : name}”`;
+  return text.length > 48 ? text.slice(0, 47) + '…' : text;
 }
 
 // Qt's web channel transport in this world, or null (sub-frames, a page without pagenote's channel). The
@@ -331,8 +348,10 @@ class Overlay {
       const r = highlightRect(el);
       const place = this.placeOf(el);
       // The label's parts too (name, place k of n), so the window can word it in the UI's language.
+      // The summary once per candidate (an accessible name walks the subtree: not on every frame).
+      if (!this.named || this.named.ref.deref() !== el) this.named = { ref: new WeakRef(el), name: summaryName(el) };
       hover = { x: r.left, y: r.top, width: r.width, height: r.height, label: hoverLabel(el, r, place),
-                name: hoverName(el), k: place ? place.k : 0, n: place ? place.n : 0 };
+                name: this.named.name, k: place ? place.k : 0, n: place ? place.n : 0 };
     }
     return { hover, markers: Array.from(this.markers, ([id, entry]) => this.markerScene(id, entry)) };
   }

@@ -20,9 +20,7 @@ class DialogBar(QFrame):
         super().__init__(parent)
         self.setObjectName("dialogBar")
         self.setFrameShape(QFrame.Shape.StyledPanel)
-        # A yellow notice in light and dark schemes alike: its text colour is set with its background.
-        self.setStyleSheet("#dialogBar { background: #FEF3C7; border: 1px solid #F59E0B; }"
-                           "#dialogBar QLabel, #dialogBar QToolButton { color: #78350F; }")
+        # An amber notice, a dark amber surface in the dark scheme (app/ui/theme.py notice_* colours).
         self.label = QLabel()
         self.label.setWordWrap(True)
         self.label.setTextFormat(Qt.TextFormat.PlainText)  # the message is page data: never rich text
@@ -40,25 +38,26 @@ class DialogBar(QFrame):
         log.seen.connect(self.show_dialog)
         log.loop_cut.connect(self.show_loop)
 
-    def _kind(self, kind: str) -> str:
-        return {"alert": self.tr("alert"), "confirm": self.tr("confirm"), "prompt": self.tr("prompt"),
-                "beforeunload": self.tr("leave-page confirmation")}.get(kind, kind)
-
-    def _answer(self, seen: DialogSeen) -> str:
-        if seen.kind == "beforeunload":
-            return self.tr("pagenote left the page")
+    def sentence(self, seen: DialogSeen) -> str:
+        """One plain sentence per kind and answer, e.g. "This page showed an alert: “Saved”. pagenote
+        dismissed it." (whole sentences, so a translation can order its parts as its language needs)."""
+        m = seen.message
         if seen.kind == "alert":
-            return self.tr("pagenote closed it")
+            return self.tr("This page showed an alert: \u201c{0}\u201d. pagenote dismissed it.").format(m)
         if seen.kind == "confirm":
-            return self.tr("pagenote answered OK (true)") if seen.value else self.tr("pagenote answered Cancel (false)")
+            if seen.value:
+                return self.tr("This page asked to confirm: \u201c{0}\u201d. pagenote answered OK.").format(m)
+            return self.tr("This page asked to confirm: \u201c{0}\u201d. pagenote answered Cancel.").format(m)
+        if seen.kind == "beforeunload":
+            return self.tr("This page asked before leaving: \u201c{0}\u201d. pagenote left the page.").format(m)
         if seen.value is None:
-            return self.tr("pagenote cancelled it (null)")
-        return self.tr("pagenote answered \u201c{0}\u201d").format(seen.value)
+            return self.tr("This page asked for text: \u201c{0}\u201d. pagenote answered Cancel.").format(m)
+        return self.tr("This page asked for text: \u201c{0}\u201d. pagenote answered \u201c{1}\u201d.").format(
+            m, seen.value)
 
     def show_dialog(self, seen: DialogSeen) -> None:
-        """Show ``seen``: "The page opened a confirm: “text” — pagenote answered Cancel (false)"."""
-        self.label.setText(self.tr("The page opened a {0}: \u201c{1}\u201d \u2014 {2}").format(
-            self._kind(seen.kind), seen.message, self._answer(seen)))
+        """Show ``seen`` as :meth:`sentence` says it."""
+        self.label.setText(self.sentence(seen))
         self.show()
 
     def show_loop(self, seen: DialogSeen) -> None:

@@ -24,6 +24,8 @@ from app.core.policy import (HIGHLIGHT_COLOR, LABEL_HEIGHT, MARKER_COLOR, MARKER
 from app.webview.scene import Mark, Rect, Scene, SceneFeed
 
 LABEL_BACKGROUND = "#1E3A8A"
+#: The halo around the marker of the panel's selected row, CSS px outside its outline.
+HALO_WIDTH = 3
 
 
 def _box(r: Rect) -> Box:
@@ -58,6 +60,8 @@ class MarksOverlay(QWidget):
         self._number_font = QFont()
         self._number_font.setBold(True)
         self.mode_frame = False
+        self.emphasised: tuple | None = None   # (frame key, page-side id) of the panel's selected row
+        self._watched: set = set()
         feed.changed.connect(self._changed)
         view.installEventFilter(self)
         self._follow()
@@ -67,6 +71,8 @@ class MarksOverlay(QWidget):
         if watched is self.view and event.type() in (QEvent.Type.Move, QEvent.Type.Resize, QEvent.Type.Show,
                                                      QEvent.Type.Hide, QEvent.Type.ZOrderChange):
             self._follow()
+        elif watched is not self.view and event.type() in (QEvent.Type.Show, QEvent.Type.Hide):
+            self.update()    # the note box opened or closed
         return False
 
     def _follow(self) -> None:
@@ -78,6 +84,29 @@ class MarksOverlay(QWidget):
     def set_mode_frame(self, on: bool) -> None:
         """Draw (``True``) or stop drawing the annotation mode frame: a 3 px accent border inside the view."""
         self.mode_frame = on
+        self.update()
+
+    def follow_panel(self, panel, tab_id: str, target) -> None:
+        """Emphasise the marker of the side panel's selected row when that row is this tab's (``tab_id``), so
+        the row and its marker read as one. ``panel``: an :class:`~app.ui.panel.AnnotationPanel`; ``target``:
+        pin id → ``(frame route, page-side id)`` (the tab annotator's ``target``)."""
+        self._tab_id, self._target = tab_id, target
+        panel.list.currentItemChanged.connect(self._panel_row)
+
+    def _panel_row(self, item, _previous=None) -> None:
+        from app.ui.panel import ID_ROLE, TAB_ROLE
+
+        pin_id = item.data(ID_ROLE) if item is not None else None
+        if not pin_id or (item.data(TAB_ROLE) or "") not in ("", self._tab_id):
+            self.emphasise(None)
+            return
+        route, page_id = self._target(str(pin_id))
+        self.emphasise((route.key, page_id))
+
+    def emphasise(self, mark: tuple | None) -> None:
+        """Draw the marker ``(frame key, page-side id)`` emphasised (a halo outside its outline); ``None``:
+        none."""
+        self.emphasised = mark
         self.update()
 
     def _changed(self, scene: Scene) -> None:
@@ -131,28 +160,41 @@ class MarksOverlay(QWidget):
         return None
 
     def label_text(self, h) -> str:
-        """The hover label in the UI's language: ``a#cover  320×180 · 2 of 5 at this point · Alt+↑ parent ·
-        Alt+↓ next`` (name, size in CSS px, place in the hit-test stack, the keys); the page's English label
-        when the scene carries no parts."""
+        """The hover label in the UI's language: ``link “index” · 2/5 stacked here · Alt+↑/↓ · 34×16`` — the
+        element as the side panel names it (role and name, overlay.js summaryName), its place in the hit-test
+        stack at the pointer, the keys that step through that stack, its size in CSS px last; the page's
+        English label when the scene carries no parts."""
         if not h.name:
             return h.label
-        text = self.tr("{0}  {1}×{2}").format(h.name, round(h.rect.width), round(h.rect.height))
+        text = h.name
         if h.n:
-            text += self.tr(" · {0} of {1} at this point").format(h.k, h.n)
-        return text + self.tr(" · Alt+↑ parent · Alt+↓ next")
+            text += self.tr(" · {0}/{1} stacked here").format(h.k, h.n)
+        return text + self.tr(" · Alt+↑/↓ · {0}×{1}").format(round(h.rect.width), round(h.rect.height))
+
+    def note_open(self) -> bool:
+        """True while the note box (the view's child ``noteBox``) is shown: the hover highlight and its label
+        step aside, the pending marker shows what the note is about."""
+        box = self.view.findChild(QWidget, "noteBox", Qt.FindChildOption.FindDirectChildrenOnly)
+        if box is not None and box not in self._watched:
+            self._watched.add(box)
+            box.installEventFilter(self)
+        return box is not None and box.isVisible()
 
     def label_rect(self) -> tuple[QRectF, str] | None:
         """The hover label as drawn now: its rect in widget px, wholly inside the widget (above the highlight,
         below it when there is no room, inside its top edge when neither fits), and its text, elided to the
         widget's width; ``None`` without a highlight."""
         h = self.scene.highlight
-        if h is None:
+        if h is None or self.note_open():
             return None
         zoom = self.view.zoomFactor() or 1.0
         metrics = QFontMetricsF(self._label_font)
         text = metrics.elidedText(self.label_text(h), Qt.TextElideMode.ElideRight, max(0.0, self.width() - 16.0))
         width = min(metrics.horizontalAdvance(text) + 12, float(self.width()))
-        target = Box(h.rect.x * zoom, h.rect.y * zoom, h.rect.width * zoom, h.rect.height * zoom)
+        o = outline_box(_box(h.rect))   # the highlight's outer edge: the label touches it, never covers it
+        target = Box(o.x * zoom, o.y * zoom, o.width * zoom, o.height * zoom)
+        if h.rect.height * zoom >= 40:   # a tall box carries the label inside: on its own content
+            target = Box(h.rect.x * zoom, h.rect.y * zoom, h.rect.width * zoom, h.rect.height * zoom)
         badges = [Box(r.x(), r.y(), r.width(), r.height()) for _, r in self._placed()]
         box = place_label(target, width, float(LABEL_HEIGHT), Box(0.0, 0.0, float(self.width()), float(self.height())),
                           avoid=badges)
@@ -185,7 +227,14 @@ class MarksOverlay(QWidget):
                 half = width / 2   # the pen is centred on the path: the stroke's outer edge is the outline box
                 painter.drawRect(QRectF(o.x * zoom + half, o.y * zoom + half, o.width * zoom - width,
                                         o.height * zoom - width))
-        if scene.highlight is not None:
+                if self.emphasised == (mark.frame, mark.id):
+                    # The panel's selected row: a halo just outside the outline, in its colour.
+                    ring = HALO_WIDTH * zoom
+                    painter.setPen(QPen(_colour(colour, 0.35), ring, Qt.PenStyle.SolidLine,
+                                        Qt.PenCapStyle.SquareCap, Qt.PenJoinStyle.MiterJoin))
+                    painter.drawRect(QRectF(o.x * zoom - ring / 2, o.y * zoom - ring / 2, o.width * zoom + ring,
+                                            o.height * zoom + ring))
+        if scene.highlight is not None and not self.note_open():
             self._paint_highlight(painter, base, zoom)
         for mark, rect in self._placed():
             self._clip(painter, base, mark.clip, zoom)
@@ -198,9 +247,16 @@ class MarksOverlay(QWidget):
         h = self.scene.highlight
         r = QRectF(h.rect.x * zoom, h.rect.y * zoom, h.rect.width * zoom, h.rect.height * zoom)
         self._clip(painter, base, h.clip, zoom)
-        painter.setPen(QPen(_colour(HIGHLIGHT_COLOR), 2))
-        painter.setBrush(_colour(HIGHLIGHT_COLOR, 0.12))
-        painter.drawRect(r.adjusted(1, 1, -1, -1))   # a 2 px border inside the border box
+        # The marker's geometry (OUTLINE_WIDTH outside the border box: it covers none of the element's letters)
+        # in the highlight colour, with a faint tint inside (6 % alpha: the text keeps its contrast).
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(_colour(HIGHLIGHT_COLOR, 0.06))
+        painter.drawRect(r)
+        width = OUTLINE_WIDTH * zoom
+        painter.setPen(QPen(_colour(HIGHLIGHT_COLOR), width, Qt.PenStyle.SolidLine, Qt.PenCapStyle.SquareCap,
+                            Qt.PenJoinStyle.MiterJoin))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawRect(r.adjusted(-width / 2, -width / 2, width / 2, width / 2))
         label = self.label_rect()
         if label is None:
             return

@@ -9,7 +9,7 @@ follows, so what the user sees and what the page receives never disagree.
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QPushButton, QSizePolicy, QWidget
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QPushButton, QSizePolicy, QToolButton, QToolTip, QWidget
 
 from app.ui.status import ElidedLabel
 
@@ -26,14 +26,33 @@ class ModeBanner(QFrame):
         self.label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.done = QPushButton(self.tr("Done"))
         self.done.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        # The other gestures, one click or hover away: the strip itself stays one short sentence (it must fit
+        # a narrow window and longer languages without eliding).
+        self.gestures = QToolButton(objectName="gestures")
+        self.gestures.setText(self.tr("More gestures"))
+        self.gestures.setAutoRaise(True)
+        self.gestures.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.gestures.setToolTip(self.gesture_text())
+        self.gestures.clicked.connect(lambda: QToolTip.showText(
+            self.gestures.mapToGlobal(self.gestures.rect().topLeft()), self.gesture_text(), self.gestures))
         layout = QHBoxLayout(self)
-        layout.setContentsMargins(10, 3, 6, 3)
+        layout.setContentsMargins(8, 3, 6, 3)
         layout.addWidget(self.label, 1)
+        layout.addWidget(self.gestures)
         layout.addWidget(self.done)
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
         # As tall with or without its button: the view above it never changes size.
         self.setFixedHeight(max(self.done.sizeHint().height(), self.label.sizeHint().height()) + 8)
         self._show(False)
+
+    def gesture_text(self) -> str:
+        """Every gesture of annotation mode, one a line (the tooltip of :attr:`gestures`)."""
+        return "\n".join((self.tr("Click: pin the element under the pointer"),
+                           self.tr("Drag across text: pin that text"),
+                           self.tr("Shift+drag: pin a region"),
+                           self.tr("Ctrl+click: add to a group"),
+                           self.tr("Alt+↑: the parent element · Alt+↓: the next element under the pointer"),
+                           self.tr("Esc: leave annotation mode")))
 
     def set_mode(self, on: bool) -> None:
         """Show the mode as on (``True``) or off."""
@@ -42,14 +61,14 @@ class ModeBanner(QFrame):
     def _show(self, on: bool) -> None:
         self.active = on
         self.setProperty("on", "true" if on else "false")
-        self.label.setText(self.tr("Annotation mode — click an element to pin a note · drag across text · "
-                                   "Shift+drag a region · Ctrl+click a group · Alt+↑ parent · Alt+↓ next under "
-                                   "the pointer · Esc to leave") if on else
+        self.label.setText(self.tr("Annotation mode — click an element to pin a note · Esc to leave") if on else
                            self.tr("Press Annotate (Ctrl+Shift+A), then click an element to pin a note"))
         sp = self.done.sizePolicy()
         sp.setRetainSizeWhenHidden(True)
         self.done.setSizePolicy(sp)
         self.done.setVisible(on)
+        self.gestures.setSizePolicy(sp)
+        self.gestures.setVisible(on)
         self.style().unpolish(self)   # the stylesheet's [on="true"] colours follow the property
         self.style().polish(self)
         self.label.style().unpolish(self.label)

@@ -7,7 +7,7 @@ no key event to the page (the view's focus change is hidden from Chromium by the
 from __future__ import annotations
 
 from PySide6.QtCore import QPoint, QRectF, Qt, Signal
-from PySide6.QtGui import QKeyEvent
+from PySide6.QtGui import QFontMetrics, QKeyEvent
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPlainTextEdit, QPushButton, QVBoxLayout, QWidget
 
 from app.core.placement import Box, outline_box, place_beside
@@ -58,8 +58,8 @@ class NoteBox(QFrame):
         self.editor.setPlaceholderText(self.tr("What should change here? (optional)"))
         self.editor.setTabChangesFocus(True)
         hint = QLabel(self.tr("Enter save · Shift+Enter new line · Esc cancel"), objectName="muted")
-        self.delete_button = QPushButton(self.tr("Delete"))
-        save = QPushButton(self.tr("Save"))
+        self.delete_button = QPushButton(self.tr("Delete"), objectName="destructive")
+        save = self.save_button = QPushButton(self.tr("Save"), objectName="primary")   # the box's one primary
         save.setDefault(True)
         buttons = QHBoxLayout()
         buttons.addStretch(1)
@@ -78,12 +78,17 @@ class NoteBox(QFrame):
         self.delete_button.clicked.connect(self._delete)
         self.hide()
 
-    def open_beside(self, target: QRectF, title: str, text: str, can_delete: bool) -> None:
+    def open_beside(self, target: QRectF, title: str, text: str, can_delete: bool, new: bool = False) -> None:
         """Show beside ``target`` (parent px: the annotated element and its badge) — below, above, right or
         left of it, the first that fits (:func:`app.core.placement.place_beside`), inside the parent — and
-        focus the editor with ``text``, the cursor at its end."""
-        self.title.setText(title)
+        focus the editor with ``text``, the cursor at its end. ``new``: the annotation was just pinned, so its
+        remove button says "Discard" (nothing the user wrote is lost), else "Delete"."""
+        # One line: elided to the box's width, the whole title in the tooltip.
+        shown = QFontMetrics(self.title.font()).elidedText(title, Qt.TextElideMode.ElideRight, self.WIDTH - 24)
+        self.title.setText(shown)
+        self.title.setToolTip(title if shown != title else "")
         self.editor.setPlainText(text)
+        self.delete_button.setText(self.tr("Discard") if new else self.tr("Delete"))
         self.delete_button.setVisible(can_delete)
         area = self.parentWidget().rect()
         margin = 4

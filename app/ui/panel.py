@@ -18,8 +18,9 @@ from PySide6.QtWidgets import (QAbstractItemView, QHBoxLayout, QHeaderView, QLab
 from app.agent.methods import Hub
 from app.core.policy import BOX_HIDDEN, NO_BOX_KINDS, STATUS_REMATCHED, STATUS_STALE
 from app.model.session import Session
+from app.ui import theme
 from app.ui.panel_rows import (ROW_ROLE, STATUS_ROLE, ReplyDelegate, RowData, RowDelegate, StatusDelegate,
-                                annotation_summary, detail_html, status_word)
+                                annotation_summary, detail_html, detail_placeholder_html, status_word)
 
 ID_ROLE = Qt.ItemDataRole.UserRole
 #: Marks a sent view row that holds an agent's reply (not a batch or an annotation).
@@ -107,7 +108,7 @@ class AnnotationPanel(QWidget):
         self.detail.hide()
         self.count_label = QLabel(objectName="muted")
         self.edit_button = QPushButton(self.tr("Edit"))
-        self.delete_button = QPushButton(self.tr("Delete"))
+        self.delete_button = QPushButton(self.tr("Delete"), objectName="destructive")
         self.send_button = QToolButton()  # shows the window's Send action (set_send_action)
         buttons = QHBoxLayout()
         buttons.addWidget(self.edit_button)
@@ -156,8 +157,7 @@ class AnnotationPanel(QWidget):
         """Show the window's Send action (the same object as the toolbar's) instead of a button of its own."""
         self.send_button.setDefaultAction(action)
         self.send_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
-        self.send_button.setObjectName("primary")
-        self.send_button.style().polish(self.send_button)   # the stylesheet's #primary rule, now it has the name
+        theme.primary_button(self.send_button, action)   # the stylesheet's #primary rule, a white icon
 
     def _emit_current(self, signal) -> None:
         item = self.list.currentItem()
@@ -170,9 +170,11 @@ class AnnotationPanel(QWidget):
         self.edit_button.setEnabled(has)
         self.delete_button.setEnabled(has)
         data = item.data(ROW_ROLE) if has else None
-        self.detail.setVisible(data is not None)
+        self.detail.setVisible(data is not None or self.list.count() > 0)
         if data is not None:
             self.detail.setHtml(data.detail)
+        elif self.list.count():
+            self.detail.setHtml(detail_placeholder_html())
 
     def _show_sent_detail(self, item, _previous=None) -> None:
         if item is not None and item.data(0, ROW_ROLE):
@@ -288,7 +290,7 @@ class AnnotationPanel(QWidget):
                                                status, chip, status == "stale",
                                                detail_html(number, annotation.note, element, pin.page, chip_detail,
                                                            self.tr("no note"), self._labels(),
-                                                           reference=annotation.reference)))
+                                                           reference=annotation.reference, status=status)))
                 item.setToolTip("\n".join(x for x in (annotation.note or self.tr("no note"), annotation_summary(annotation),
                                                        element.selector, pin.page or element.url, chip_detail) if x))
                 item.setFlags(item.flags() | Qt.ItemFlag.ItemIsDragEnabled)

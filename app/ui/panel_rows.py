@@ -12,13 +12,16 @@ from dataclasses import dataclass
 from html import escape
 
 from PySide6.QtCore import QCoreApplication, QRect, QSize, Qt
-from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPalette
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPalette, QPen
 from PySide6.QtWidgets import QStyle, QStyledItemDelegate, QStyleOptionViewItem
 
 from app.core.placement import badge_width
 from app.core.policy import MARKER_COLOR, MARKER_SELECTED_COLOR, MARKER_SIZE, MARKER_STALE_COLOR
 
 ROW_ROLE = Qt.ItemDataRole.UserRole + 1
+#: The second line's opacity on a selected row: white at this alpha over the accent is 4.5:1 or more
+#: (tests/test_window_look.py computes it).
+SELECTED_MUTED_ALPHA = 0.92
 #: The status word of a sent row's status column (the chip's colour; the column's text is ``status — reply``).
 STATUS_ROLE = Qt.ItemDataRole.UserRole + 2
 
@@ -103,16 +106,25 @@ def short_page(url: str) -> str:
     return path
 
 
+def chip_html(text: str, colour: str) -> str:
+    """``text`` as a chip in rich text (white on ``colour``, as the rows paint it)."""
+    return (f"<span style='background-color:{colour}; color:#FFFFFF; font-weight:600'>"
+            f"&nbsp;{escape(text)}&nbsp;</span>")
+
+
 def detail_html(number: int, note: str, element, page: str, status_text: str, no_note: str, labels: dict,
-                reference: str = "") -> str:
-    """The detail pane's rich text for one annotation: every field whole, escaped. ``labels``: translated
-    field names ``note``, ``element``, ``selector``, ``page``, ``status``; ``reference``: the path of its
-    reference image (a row naming it the design target)."""
+                reference: str = "", status: str = "") -> str:
+    """The detail pane's rich text for one annotation: a heading (its badge and "Annotation N"), then every
+    field whole, escaped. ``labels``: translated field names ``note``, ``element``, ``selector``, ``page``,
+    ``status``; ``reference``: the path of its reference image (a row naming it the design target);
+    ``status``: the status word, whose chip colour the status shows in (plain text without it)."""
+    chip = chip_html(status_text, CHIP_COLOURS.get(status, MARKER_SELECTED_COLOR)) if status else escape(status_text)
     rows = [(labels["note"], escape(note) if note else f"<i>{escape(no_note)}</i>"),
             (labels["element"], escape(element_summary(element))),
-            (labels["selector"], f"<code>{escape(element.selector)}</code>"),
+            # monospace at the label's size, so the two share a baseline
+            (labels["selector"], f"<span style='font-family:monospace'>{escape(element.selector)}</span>"),
             (labels["page"], escape(page or element.url)),
-            (labels["status"], escape(status_text))]
+            (labels["status"], chip)]
     if getattr(element, "source", ""):  # links that open the editor (app/ui/source_links.py)
         from app.ui.source_links import source_label, source_links_html
 
@@ -121,8 +133,18 @@ def detail_html(number: int, note: str, element, page: str, status_text: str, no
         from app.ui.source_links import reference_row
 
         rows.append(reference_row(reference))
-    body = "".join(f"<tr><td valign='top'><b>{k}</b>&nbsp;</td><td>{v}</td></tr>" for k, v in rows)
-    return f"<p><b>{number}.</b></p><table>{body}</table>".replace("\n", "<br>")
+    body = "".join(f"<tr><td valign='baseline'><b>{k}</b>&nbsp;</td><td valign='baseline'>{v}</td></tr>"
+                   for k, v in rows)
+    colour = MARKER_STALE_COLOR if status == "stale" else MARKER_COLOR
+    heading = QCoreApplication.translate("DetailPane", "Annotation {0}").format(number)
+    return (f"<p>{chip_html(str(number), colour)}&nbsp;<b>{escape(heading)}</b></p>"
+            f"<table cellspacing='2'>{body}</table>").replace("\n", "<br>")
+
+
+def detail_placeholder_html() -> str:
+    """The detail pane with no row selected: what to do to fill it."""
+    return "<p><i>{0}</i></p>".format(
+        escape(QCoreApplication.translate("DetailPane", "Select an annotation to see its details")))
 
 
 class RowDelegate(QStyledItemDelegate):
@@ -151,7 +173,10 @@ class RowDelegate(QStyledItemDelegate):
         selected = bool(option.state & QStyle.StateFlag.State_Selected)
         text_colour = option.palette.color(QPalette.ColorRole.HighlightedText if selected else QPalette.ColorRole.Text)
         muted = QColor(text_colour)
-        muted.setAlphaF(0.62)
+        # On the accent (a selected row) the second line needs more of white to keep 4.5:1 (WCAG 2.x AA).
+        muted.setAlphaF(SELECTED_MUTED_ALPHA if selected else 0.62)
+        # A selected row's badge and chip get a white ring: red or green on the accent alone blur into it.
+        ring = QPen(QColor("#FFFFFF"), 1.5) if selected else Qt.PenStyle.NoPen
         r = option.rect.adjusted(self.PAD, self.PAD, -self.PAD, -self.PAD)
         if data is None:  # a page header
             font = QFont(option.font)
@@ -167,9 +192,9 @@ class RowDelegate(QStyledItemDelegate):
         size = MARKER_SIZE
         bw = badge_width(data.number)
         badge = QRect(r.left(), r.top(), bw, size)
-        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setPen(ring)
         painter.setBrush(QColor(MARKER_STALE_COLOR if data.stale else MARKER_COLOR))
-        painter.drawRoundedRect(badge, size / 2, size / 2)
+        painter.drawRoundedRect(badge, size / 4, size / 4)   # the page's badge shape (app/ui/marks.py)
         font = QFont(option.font)
         font.setBold(True)
         painter.setFont(font)
@@ -183,7 +208,7 @@ class RowDelegate(QStyledItemDelegate):
         line = QFontMetrics(option.font).height()
         chip = QRect(r.right() - chip_w, r.top() + (line - cm.height()) // 2, chip_w, cm.height() + 2)
         painter.setBrush(QColor(CHIP_COLOURS.get(data.status, MARKER_SELECTED_COLOR)))
-        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setPen(ring)
         painter.drawRoundedRect(chip, chip.height() / 2, chip.height() / 2)
         painter.setFont(chip_font)
         painter.setPen(QColor("#FFFFFF"))
@@ -191,12 +216,17 @@ class RowDelegate(QStyledItemDelegate):
         # Line 1: the note (or "no note", muted); line 2: element · page, muted.
         left = r.left() + bw + 8
         fm = QFontMetrics(option.font)
-        painter.setFont(option.font)
-        first = QRect(left, r.top(), max(0, chip.left() - 6 - left), line)
         note = data.note.replace("\n", " ⏎ ")
+        note_font = QFont(option.font)
+        if note:
+            note_font.setWeight(QFont.Weight.Medium)   # the note leads; the element line under it is muted
+        painter.setFont(note_font)
+        first = QRect(left, r.top(), max(0, chip.left() - 12 - left), line)
         painter.setPen(text_colour if note else muted)
         painter.drawText(first, int(Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft),
-                         fm.elidedText(note or self.no_note, Qt.TextElideMode.ElideRight, first.width()))
+                         QFontMetrics(note_font).elidedText(note or self.no_note, Qt.TextElideMode.ElideRight,
+                                                            first.width()))
+        painter.setFont(option.font)
         second = QRect(left, r.top() + line + self.PAD // 2, max(0, r.right() - left), line)
         painter.setPen(muted)
         meta = f"{data.element} · {short_page(data.page)}" if data.page else data.element

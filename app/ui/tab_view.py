@@ -55,6 +55,7 @@ class TabView(QWidget):
         # The highlight and markers, drawn over the view by the host (the page cannot hide or move them).
         self.marks = MarksOverlay(view, tab.annotator.scene)
         self.annotate.marks = self.marks  # badge hit tests and note-box placement use what it draws
+        self.marks.follow_panel(panel, tab.id, tab.annotator.target)  # the selected row's marker is emphasised
         self.find_bar = FindBar(view)     # floating over the view (the page keeps its size)
         self.mode_banner = ModeBanner(view)
         self.column.addWidget(self.mode_banner)  # a strip under the page: never over its content

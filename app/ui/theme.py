@@ -15,10 +15,10 @@ import tempfile
 from functools import lru_cache
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, QRectF, Qt
+from PySide6.QtCore import QByteArray, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QGuiApplication, QIcon, QPainter, QPalette, QPixmap
 from PySide6.QtSvg import QSvgRenderer
-from PySide6.QtWidgets import QApplication, QProxyStyle, QStyle, QStyleFactory
+from PySide6.QtWidgets import QApplication, QProxyStyle, QStyle, QStyleFactory, QToolButton
 
 from app.core.resources import resource
 
@@ -30,10 +30,17 @@ ACCENT = "#2563EB"
 #: base and alternate base, WCAG 2.x non-text contrast; tests/test_window_look.py computes it).
 COLOURS = {
     "light": {"window": "#F6F7F9", "base": "#FFFFFF", "alt": "#F1F3F6", "text": "#1F2937", "muted": "#6B7280",
-              "border": "#C9CED6", "field": "#858C96", "button": "#FFFFFF"},
+              "border": "#C9CED6", "field": "#858C96", "button": "#FFFFFF", "hint": "#4B5563", "danger": "#B91C1C",
+              "on_bg": "#DBEAFE", "on_text": "#1D4ED8",
+              "notice_bg": "#FEF3C7", "notice_edge": "#F59E0B", "notice_text": "#78350F"},
     "dark": {"window": "#1E2024", "base": "#26292E", "alt": "#2C3036", "text": "#E5E7EB", "muted": "#9CA3AF",
-             "border": "#5A616B", "field": "#737A84", "button": "#2C3036"},
+             "border": "#5A616B", "field": "#737A84", "button": "#2C3036", "hint": "#9CA3AF", "danger": "#FCA5A5",
+             "on_bg": "#1E3A8A", "on_text": "#BFDBFE",
+             "notice_bg": "#422006", "notice_edge": "#B45309", "notice_text": "#FDE68A"},
 }
+# More keys: ``danger`` (the text of a destructive button: Delete), ``hint`` (the mode strip's muted hint on ``alt``: 4.5:1 or more), ``on_bg``/``on_text`` (a toggle
+# that is on — annotation mode — tinted, so the solid accent means one thing only: the primary action), and
+# ``notice_*`` (the dialog bar: amber, a dark amber surface in the dark scheme).
 
 #: The stylesheet (``{name}`` = a colour of :data:`COLOURS` or ``accent``). Spacing and shapes only where the
 #: palette has no say; every colour comes from the scheme.
@@ -41,7 +48,7 @@ STYLESHEET = """
 QToolBar {{ border: none; spacing: 4px; padding: 4px 6px; background: {window}; }}
 QToolBar QToolButton {{ padding: 4px 6px; border-radius: 6px; }}
 QToolBar QToolButton:hover {{ background: {alt}; }}
-QToolBar QToolButton:checked {{ background: {accent}; color: #FFFFFF; }}
+QToolBar QToolButton:checked {{ background: {on_bg}; color: {on_text}; border: 1px solid {accent}; }}
 QToolBar QToolButton[popupMode="1"] {{ padding-right: 18px; }}
 QToolBar QToolButton::menu-button {{ border: none; width: 16px; border-radius: 6px; }}
 QToolBar QToolButton::menu-button:hover {{ background: {border}; }}
@@ -55,21 +62,29 @@ QLineEdit, QPlainTextEdit {{ border: 1px solid {field}; border-radius: 6px; padd
 QLineEdit:focus, QPlainTextEdit:focus {{ border-color: {accent}; }}
 QListWidget, QTreeWidget, QTextBrowser {{ border: 1px solid {border}; border-radius: 6px; background: {base}; }}
 QListWidget::item {{ padding: 2px; }}
+QTextBrowser {{ padding: 6px 8px; }}
 QPushButton {{ border: 1px solid {field}; border-radius: 6px; padding: 4px 12px; background: {button}; }}
 QPushButton:hover {{ background: {alt}; }}
 QPushButton:disabled {{ color: {muted}; border-color: {border}; }}
 QPushButton#primary {{ background: {accent}; color: #FFFFFF; border-color: {accent}; font-weight: 600; }}
+QPushButton#primary:hover {{ background: {accent_dark}; }}
+QPushButton#destructive {{ color: {danger}; }}
 QLabel#muted {{ color: {muted}; }}
 QLabel#sectionTitle {{ font-weight: 600; padding-top: 4px; }}
 QFrame#noteBox {{ background: {base}; border: 1px solid {field}; border-radius: 8px; }}
 QFrame#noteBox QLabel#title {{ font-weight: 600; }}
 QFrame#findBar {{ background: {base}; border: 1px solid {field}; border-radius: 8px; }}
 QFrame#modeBanner {{ background: {alt}; border-top: 1px solid {border}; }}
-QFrame#modeBanner QLabel {{ color: {muted}; }}
+QFrame#modeBanner QLabel {{ color: {hint}; }}
 QFrame#modeBanner[on="true"] {{ background: {accent}; border-top: 1px solid {accent}; }}
 QFrame#modeBanner[on="true"] QLabel {{ color: #FFFFFF; }}
 QFrame#modeBanner QPushButton {{ background: #FFFFFF; color: {accent}; border: none; padding: 2px 10px; }}
+QFrame#modeBanner QToolButton#gestures {{ color: {hint}; border: none; text-decoration: underline; }}
+QFrame#modeBanner[on="true"] QToolButton#gestures {{ color: #FFFFFF; }}
 QStatusBar {{ border-top: 1px solid {border}; }}
+QStatusBar QLabel {{ padding-left: 6px; }}
+QFrame#dialogBar {{ background: {notice_bg}; border: 1px solid {notice_edge}; }}
+QFrame#dialogBar QLabel, QFrame#dialogBar QToolButton {{ color: {notice_text}; }}
 QStatusBar QToolButton {{ padding: 0 6px; }}
 QSplitter::handle {{ background: {border}; }}
 QMenuBar {{ background: {window}; }}
@@ -201,7 +216,7 @@ def icon(name: str) -> QIcon:
             renderer.render(painter, QRectF(0, 0, size, size))
             painter.end()
             result.addPixmap(pixmap, mode, QIcon.State.Off)
-    checked = QSvgRenderer(QByteArray(svg.replace("currentColor", "#FFFFFF").encode()))
+    checked = QSvgRenderer(QByteArray(svg.replace("currentColor", colours["on_text"]).encode()))
     for size in (16, 20, 24, 32, 40, 48):
         pixmap = QPixmap(size, size)
         pixmap.fill(Qt.GlobalColor.transparent)
@@ -210,3 +225,47 @@ def icon(name: str) -> QIcon:
         painter.end()
         result.addPixmap(pixmap, QIcon.Mode.Normal, QIcon.State.On)
     return result
+
+
+def on_accent(source: QIcon, colour: str = "#FFFFFF") -> QIcon:
+    """``source`` redrawn in ``colour`` (its alpha kept) at the sizes it has: the icon of a button filled with
+    the accent (white on :data:`ACCENT`, 5.2:1; the scheme's text colour there would be 2.8:1, under WCAG
+    2.x's 3:1 for non-text contrast)."""
+    key = (source.cacheKey(), colour)
+    cached = _ON_ACCENT.get(key)
+    if cached is not None:
+        return cached
+    result = QIcon()
+    for size in source.availableSizes() or [QSize(16, 16)]:
+        pixmap = source.pixmap(size)
+        painter = QPainter(pixmap)
+        painter.setCompositionMode(QPainter.CompositionMode.CompositionMode_SourceIn)
+        painter.fillRect(pixmap.rect(), QColor(colour))
+        painter.end()
+        for mode in (QIcon.Mode.Normal, QIcon.Mode.Active):
+            result.addPixmap(pixmap, mode)
+        # Disabled, the button is no longer the accent (the stylesheet's :disabled): the muted icon.
+        result.addPixmap(source.pixmap(size, QIcon.Mode.Disabled), QIcon.Mode.Disabled)
+    _ON_ACCENT[key] = result
+    return result
+
+
+_ON_ACCENT: dict = {}
+
+
+def primary_button(button: QToolButton, action) -> None:
+    """Make ``button`` (showing ``action``) a primary button: the accent fill (object name ``primary``) with
+    the icon in white, kept white whenever the action changes (a tool button takes its action's icon again
+    on every change; ``changed`` is emitted after that)."""
+    button.setObjectName("primary")
+    button.style().unpolish(button)
+    button.style().polish(button)
+
+    def white() -> None:
+        try:
+            button.setIcon(on_accent(action.icon()))
+        except RuntimeError:   # the button is gone (its panel or window closed) before the action
+            pass
+
+    action.changed.connect(white)
+    white()

@@ -92,7 +92,7 @@ class Toolbars(QObject):
         bar.widgetForAction(w.act_clear).setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonIconOnly)
         bar.addSeparator()
         bar.addAction(w.act_send)
-        bar.widgetForAction(w.act_send).setObjectName("primary")
+        theme.primary_button(bar.widgetForAction(w.act_send), w.act_send)   # accent fill, white icon
         w.addActions([w.act_annotate, w.act_screenshot, w.act_full, w.act_full_annotated, w.act_crops, w.act_copy,
                       w.act_save, w.act_send, w.act_clear])  # shortcuts work without opening a menu
         w.addToolBar(bar)
@@ -101,6 +101,18 @@ class Toolbars(QObject):
                        keys.find: "search", w.act_annotate: "square-dashed-mouse-pointer", w.act_screenshot: "camera",
                        w.act_copy: "copy", w.act_save: "save", w.act_send: "send", w.act_clear: "trash-2"}
         w.installEventFilter(self)
+        # Send and Clear act on the batch: disabled (muted, not lit) while it is empty.
+        session = w.batch_session
+        session.subscribe(self.follow_batch)
+        self.destroyed.connect(lambda *_: session.unsubscribe(self.follow_batch))
+        self.follow_batch()
+
+    def follow_batch(self) -> None:
+        """Enable Send and Clear when the window's batch has an annotation or an overall note."""
+        session = self.window.batch_session
+        has = bool(session.pins or session.summary.strip())
+        self.window.act_send.setEnabled(has)
+        self.window.act_clear.setEnabled(has)
 
     def eventFilter(self, watched, event) -> bool:  # noqa: N802 (Qt virtual)
         if event.type() == QEvent.Type.ApplicationPaletteChange:   # the scheme changed: icons in its colours

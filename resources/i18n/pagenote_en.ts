@@ -2,1942 +2,2012 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en">
 <context>
-    <name />
+    <name></name>
     <message>
-        <location filename="../../app/ui/menus.py" line="25" />
+        <location filename="../../app/ui/menus.py" line="25"/>
         <source>Open file</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/menus.py" line="27" />
+        <location filename="../../app/ui/menus.py" line="27"/>
         <source>Web pages (*.html *.htm *.xhtml *.svg)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/menus.py" line="27" />
+        <location filename="../../app/ui/menus.py" line="27"/>
         <source>All files (*)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/menus.py" line="58" />
+        <location filename="../../app/ui/menus.py" line="59"/>
         <source>&amp;File</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/menus.py" line="60" />
+        <location filename="../../app/ui/menus.py" line="61"/>
         <source>Open File…</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/menus.py" line="62" />
+        <location filename="../../app/ui/menus.py" line="63"/>
         <source>Open a file from this computer in the shown tab</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>AgentBar</name>
     <message>
-        <location filename="../../app/ui/agent_bar.py" line="102" />
+        <location filename="../../app/ui/agent_bar.py" line="102"/>
         <source>Stop</source>
-        <extracomment>How long one click mark stays (ms), and its ring's radius (view px).</extracomment>
-        <translation type="unfinished" />
+        <extracomment>How long one click mark stays (ms), and its ring&apos;s radius (view px).</extracomment>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/agent_bar.py" line="103" />
-        <source>Take the page back: the agent's further actions are refused</source>
-        <translation type="unfinished" />
+        <location filename="../../app/ui/agent_bar.py" line="103"/>
+        <source>Take the page back: the agent&apos;s further actions are refused</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/agent_bar.py" line="105" />
+        <location filename="../../app/ui/agent_bar.py" line="105"/>
         <source>Hand back to the agent</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/agent_bar.py" line="136" />
+        <location filename="../../app/ui/agent_bar.py" line="136"/>
         <source>Agent is using this page</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/agent_bar.py" line="138" />
-        <source> — the page opened a {0}: “{1}”; waiting for the agent's answer</source>
-        <translation type="unfinished" />
+        <location filename="../../app/ui/agent_bar.py" line="138"/>
+        <source> — the page opened a {0}: “{1}”; waiting for the agent&apos;s answer</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/agent_bar.py" line="141" />
-        <source>You took the page back: the agent's actions are refused until you hand it back</source>
-        <translation type="unfinished" />
+        <location filename="../../app/ui/agent_bar.py" line="141"/>
+        <source>You took the page back: the agent&apos;s actions are refused until you hand it back</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>AnnotateController</name>
     <message>
-        <location filename="../../app/ui/annotate.py" line="82" />
+        <location filename="../../app/ui/annotate.py" line="84"/>
         <source>Annotation mode: click an element to pin a note · Esc to leave</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="83" />
+        <location filename="../../app/ui/annotate.py" line="85"/>
         <source>Annotation mode off</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="93" />
+        <location filename="../../app/ui/annotate.py" line="95"/>
         <source>the new annotation without a note was cancelled</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="96" />
+        <location filename="../../app/ui/annotate.py" line="98"/>
         <source>annotation {0} saved</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="162" />
+        <location filename="../../app/ui/annotate.py" line="178"/>
         <source>The page is not ready for annotation yet; try again in a moment</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="170" />
+        <location filename="../../app/ui/annotate.py" line="186"/>
         <source>That frame cannot be annotated (its document is not reachable)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="176" />
+        <location filename="../../app/ui/annotate.py" line="192"/>
         <source>Could not read that element (invalid record from the page)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="194" />
+        <location filename="../../app/ui/annotate.py" line="210"/>
         <source>Annotation {0} · {1}</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="234" />
+        <location filename="../../app/ui/annotate.py" line="251"/>
         <source>Annotation deleted</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="241" />
+        <location filename="../../app/ui/annotate.py" line="258"/>
         <source>Annotation {0} saved</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="249" />
+        <location filename="../../app/ui/annotate.py" line="266"/>
         <source>Annotation cancelled</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>AnnotationPanel</name>
     <message>
-        <location filename="../../app/ui/panel.py" line="90" />
+        <location filename="../../app/ui/panel.py" line="91"/>
         <source>Tab {0}</source>
-        <extracomment>Marks a sent view row that holds an agent's reply (not a batch or an annotation). The id of the tab an annotation row's pin was made in.</extracomment>
-        <translation type="unfinished" />
+        <extracomment>Marks a sent view row that holds an agent&apos;s reply (not a batch or an annotation). The id of the tab an annotation row&apos;s pin was made in.</extracomment>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="93" />
+        <location filename="../../app/ui/panel.py" line="94"/>
         <source>Overall note for the whole batch (optional)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="96" />
+        <location filename="../../app/ui/panel.py" line="97"/>
         <source>No annotations yet.
 Press Annotate (Ctrl+Shift+A), then click an element on the page to pin a numbered note.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="98" />
-        <location filename="../../app/ui/panel.py" line="290" />
-        <location filename="../../app/ui/panel.py" line="292" />
+        <location filename="../../app/ui/panel.py" line="99"/>
+        <location filename="../../app/ui/panel.py" line="292"/>
+        <location filename="../../app/ui/panel.py" line="294"/>
         <source>no note</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="109" />
+        <location filename="../../app/ui/panel.py" line="110"/>
         <source>Edit</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="110" />
+        <location filename="../../app/ui/panel.py" line="111"/>
         <source>Delete</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="118" />
+        <location filename="../../app/ui/panel.py" line="119"/>
         <source>Sent to agents</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="118" />
-        <location filename="../../app/ui/panel.py" line="231" />
+        <location filename="../../app/ui/panel.py" line="119"/>
+        <location filename="../../app/ui/panel.py" line="233"/>
         <source>Status</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="128" />
+        <location filename="../../app/ui/panel.py" line="129"/>
         <source>Annotations</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="134" />
+        <location filename="../../app/ui/panel.py" line="135"/>
         <source>Overall note</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="222" />
+        <location filename="../../app/ui/panel.py" line="224"/>
         <source>stale</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="224" />
+        <location filename="../../app/ui/panel.py" line="226"/>
         <source>rematched</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="226" />
+        <location filename="../../app/ui/panel.py" line="228"/>
         <source>hidden</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="227" />
+        <location filename="../../app/ui/panel.py" line="229"/>
         <source>exact</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="230" />
+        <location filename="../../app/ui/panel.py" line="232"/>
         <source>Note</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="230" />
+        <location filename="../../app/ui/panel.py" line="232"/>
         <source>Element</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="230" />
+        <location filename="../../app/ui/panel.py" line="232"/>
         <source>Selector</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="231" />
+        <location filename="../../app/ui/panel.py" line="233"/>
         <source>Page</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="240" />
+        <location filename="../../app/ui/panel.py" line="242"/>
         <source>(page)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="243" />
+        <location filename="../../app/ui/panel.py" line="245"/>
         <source>This tab</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="271" />
+        <location filename="../../app/ui/panel.py" line="273"/>
         <source>  [element no longer matched]</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="275" />
+        <location filename="../../app/ui/panel.py" line="277"/>
         <source>  (rematched)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="277" />
+        <location filename="../../app/ui/panel.py" line="279"/>
         <source>  (hidden)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="278" />
+        <location filename="../../app/ui/panel.py" line="280"/>
         <source>  (hidden: {0})</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/panel.py" line="304" />
+        <location filename="../../app/ui/panel.py" line="306"/>
         <source>%n annotation(s)</source>
-        <translation><numerusform>%n annotation</numerusform><numerusform>%n annotations</numerusform></translation>
+        <translation>
+            <numerusform>%n annotation</numerusform>
+            <numerusform>%n annotations</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/panel.py" line="317" />
+        <location filename="../../app/ui/panel.py" line="319"/>
         <source>{0} (%n annotation(s))</source>
-        <translation><numerusform>{0} (%n annotation)</numerusform><numerusform>{0} (%n annotations)</numerusform></translation>
+        <translation>
+            <numerusform>{0} (%n annotation)</numerusform>
+            <numerusform>{0} (%n annotations)</numerusform>
+        </translation>
     </message>
 </context>
 <context>
     <name>BrowserKeys</name>
     <message>
-        <location filename="../../app/ui/keys.py" line="90" />
+        <location filename="../../app/ui/keys.py" line="90"/>
         <source>Back</source>
-        <extracomment>Chromium's preset zoom factors (kPresetZoomFactors), the steps of Ctrl+plus and Ctrl+minus.</extracomment>
-        <translation type="unfinished" />
+        <extracomment>Chromium&apos;s preset zoom factors (kPresetZoomFactors), the steps of Ctrl+plus and Ctrl+minus.</extracomment>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="90" />
+        <location filename="../../app/ui/keys.py" line="90"/>
         <source>Go back one page</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="92" />
+        <location filename="../../app/ui/keys.py" line="92"/>
         <source>Forward</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="92" />
+        <location filename="../../app/ui/keys.py" line="92"/>
         <source>Go forward one page</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="94" />
+        <location filename="../../app/ui/keys.py" line="94"/>
         <source>Reload</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="94" />
+        <location filename="../../app/ui/keys.py" line="94"/>
         <source>Reload the page</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="96" />
+        <location filename="../../app/ui/keys.py" line="96"/>
         <source>Hard reload</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="96" />
+        <location filename="../../app/ui/keys.py" line="96"/>
         <source>Reload the page, bypassing the cache</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="98" />
+        <location filename="../../app/ui/keys.py" line="98"/>
         <source>Stop</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="98" />
+        <location filename="../../app/ui/keys.py" line="98"/>
         <source>Stop loading the page</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="100" />
+        <location filename="../../app/ui/keys.py" line="100"/>
         <source>Address bar</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="100" />
+        <location filename="../../app/ui/keys.py" line="100"/>
         <source>Focus and select the address bar</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="102" />
+        <location filename="../../app/ui/keys.py" line="102"/>
         <source>Zoom in</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="102" />
+        <location filename="../../app/ui/keys.py" line="102"/>
         <source>Make the page larger</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="104" />
+        <location filename="../../app/ui/keys.py" line="104"/>
         <source>Zoom out</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="104" />
+        <location filename="../../app/ui/keys.py" line="104"/>
         <source>Make the page smaller</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="106" />
+        <location filename="../../app/ui/keys.py" line="106"/>
         <source>Actual size</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="106" />
+        <location filename="../../app/ui/keys.py" line="106"/>
         <source>Reset the page zoom to 100 %</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="108" />
+        <location filename="../../app/ui/keys.py" line="108"/>
         <source>Find in page</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="108" />
+        <location filename="../../app/ui/keys.py" line="108"/>
         <source>Find text in the page</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="110" />
+        <location filename="../../app/ui/keys.py" line="110"/>
         <source>Quit</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="110" />
+        <location filename="../../app/ui/keys.py" line="110"/>
         <source>Quit pagenote</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="111" />
+        <location filename="../../app/ui/keys.py" line="111"/>
         <source>Parent element</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="111" />
+        <location filename="../../app/ui/keys.py" line="111"/>
         <source>Annotation mode: highlight the parent of the highlighted element</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="114" />
+        <location filename="../../app/ui/keys.py" line="114"/>
         <source>Next element under the pointer</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="115" />
+        <location filename="../../app/ui/keys.py" line="115"/>
         <source>Annotation mode: the next element under the pointer (through overlays)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>ClearUndo</name>
     <message>
-        <location filename="../../app/ui/clear_undo.py" line="25" />
+        <location filename="../../app/ui/clear_undo.py" line="25"/>
         <source>Nothing to clear</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/clear_undo.py" line="38" />
+        <location filename="../../app/ui/clear_undo.py" line="38"/>
         <source>Restored %n annotation(s)</source>
-        <translation><numerusform>Restored %n annotation</numerusform><numerusform>Restored %n annotations</numerusform></translation>
+        <translation>
+            <numerusform>Restored %n annotation</numerusform>
+            <numerusform>Restored %n annotations</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/clear_undo.py" line="40" />
+        <location filename="../../app/ui/clear_undo.py" line="40"/>
         <source>Cleared %n annotation(s)</source>
-        <translation><numerusform>Cleared %n annotation</numerusform><numerusform>Cleared %n annotations</numerusform></translation>
+        <translation>
+            <numerusform>Cleared %n annotation</numerusform>
+            <numerusform>Cleared %n annotations</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../../app/ui/clear_undo.py" line="41" />
+        <location filename="../../app/ui/clear_undo.py" line="41"/>
         <source>Undo</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>ConsoleDock</name>
     <message>
-        <location filename="../../app/ui/console_dock.py" line="31" />
+        <location filename="../../app/ui/console_dock.py" line="31"/>
         <source>Console</source>
         <extracomment>New entries reach the list in batches, at most this often (ms).</extracomment>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/console_dock.py" line="39" />
+        <location filename="../../app/ui/console_dock.py" line="39"/>
         <source>All levels</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/console_dock.py" line="39" />
+        <location filename="../../app/ui/console_dock.py" line="39"/>
         <source>Warnings and errors</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/console_dock.py" line="40" />
+        <location filename="../../app/ui/console_dock.py" line="40"/>
         <source>Errors</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/console_dock.py" line="43" />
+        <location filename="../../app/ui/console_dock.py" line="43"/>
         <source>Search messages</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/console_dock.py" line="45" />
+        <location filename="../../app/ui/console_dock.py" line="45"/>
         <source>Clear</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/console_dock.py" line="46" />
+        <location filename="../../app/ui/console_dock.py" line="46"/>
         <source>Copy entry</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>CrashPage</name>
     <message>
-        <location filename="../../app/ui/crash_page.py" line="21" />
-        <source>This page's renderer crashed.
+        <location filename="../../app/ui/crash_page.py" line="21"/>
+        <source>This page&apos;s renderer crashed.
 Your annotations are kept: reload the page to continue.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/crash_page.py" line="24" />
+        <location filename="../../app/ui/crash_page.py" line="24"/>
         <source>Reload</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>DetailPane</name>
+    <message>
+        <location filename="../../app/ui/panel_rows.py" line="139"/>
+        <source>Annotation {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panel_rows.py" line="147"/>
+        <source>Select an annotation to see its details</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>DevToolsWindow</name>
     <message>
-        <location filename="../../app/ui/devtools.py" line="21" />
+        <location filename="../../app/ui/devtools.py" line="21"/>
         <source>DevTools — pagenote</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>DeviceChooser</name>
     <message>
-        <location filename="../../app/ui/device_chooser.py" line="21" />
+        <location filename="../../app/ui/device_chooser.py" line="21"/>
         <source>an HID device</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/device_chooser.py" line="21" />
+        <location filename="../../app/ui/device_chooser.py" line="21"/>
         <source>a serial port</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/device_chooser.py" line="22" />
+        <location filename="../../app/ui/device_chooser.py" line="22"/>
         <source>Connect a device — pagenote</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/device_chooser.py" line="24" />
+        <location filename="../../app/ui/device_chooser.py" line="24"/>
         <source>{0} wants to connect to {1}</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/device_chooser.py" line="27" />
+        <location filename="../../app/ui/device_chooser.py" line="27"/>
         <source>No compatible devices found.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/device_chooser.py" line="29" />
+        <location filename="../../app/ui/device_chooser.py" line="29"/>
         <source>Connect</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/device_chooser.py" line="30" />
+        <location filename="../../app/ui/device_chooser.py" line="30"/>
         <source>Cancel</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/device_chooser.py" line="53" />
+        <location filename="../../app/ui/device_chooser.py" line="53"/>
         <source>serial {0}</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>DevicesDock</name>
     <message>
-        <location filename="../../app/ui/devices_dock.py" line="38" />
+        <location filename="../../app/ui/devices_dock.py" line="38"/>
         <source>Devices</source>
-        <extracomment>New log entries reach the table in batches, at most this often (ms). Rows the table keeps (the oldest go first; the service's log keeps more).</extracomment>
-        <translation type="unfinished" />
+        <extracomment>New log entries reach the table in batches, at most this often (ms). Rows the table keeps (the oldest go first; the service&apos;s log keeps more).</extracomment>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/devices_dock.py" line="49" />
-        <location filename="../../app/ui/devices_dock.py" line="76" />
+        <location filename="../../app/ui/devices_dock.py" line="49"/>
+        <location filename="../../app/ui/devices_dock.py" line="76"/>
         <source>Device</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/devices_dock.py" line="49" />
+        <location filename="../../app/ui/devices_dock.py" line="49"/>
         <source>State</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/devices_dock.py" line="50" />
+        <location filename="../../app/ui/devices_dock.py" line="50"/>
         <source>Revoke access</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/devices_dock.py" line="51" />
-        <source>Take back the selected origin's access to the device</source>
-        <translation type="unfinished" />
+        <location filename="../../app/ui/devices_dock.py" line="51"/>
+        <source>Take back the selected origin&apos;s access to the device</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/devices_dock.py" line="58" />
+        <location filename="../../app/ui/devices_dock.py" line="58"/>
         <source>Log traffic</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/devices_dock.py" line="59" />
+        <location filename="../../app/ui/devices_dock.py" line="59"/>
         <source>Record every report and serial chunk of every page (off by default; a page opened with ?hidDebug=1 logs anyway)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/devices_dock.py" line="62" />
+        <location filename="../../app/ui/devices_dock.py" line="62"/>
         <source>All</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/devices_dock.py" line="62" />
+        <location filename="../../app/ui/devices_dock.py" line="62"/>
         <source>Events</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/devices_dock.py" line="65" />
+        <location filename="../../app/ui/devices_dock.py" line="65"/>
         <source>Filter: device, hex or op</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/devices_dock.py" line="67" />
+        <location filename="../../app/ui/devices_dock.py" line="67"/>
         <source>Pause</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/devices_dock.py" line="68" />
+        <location filename="../../app/ui/devices_dock.py" line="68"/>
         <source>Clear</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/devices_dock.py" line="69" />
-        <location filename="../../app/ui/devices_dock.py" line="126" />
+        <location filename="../../app/ui/devices_dock.py" line="69"/>
+        <location filename="../../app/ui/devices_dock.py" line="126"/>
         <source>Copy</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/devices_dock.py" line="70" />
+        <location filename="../../app/ui/devices_dock.py" line="70"/>
         <source>Copy the selected rows (or all shown) as text lines</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/devices_dock.py" line="71" />
+        <location filename="../../app/ui/devices_dock.py" line="71"/>
         <source>Export JSON Lines</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/devices_dock.py" line="76" />
+        <location filename="../../app/ui/devices_dock.py" line="76"/>
         <source>Time</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/devices_dock.py" line="76" />
+        <location filename="../../app/ui/devices_dock.py" line="76"/>
         <source>Dir</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/devices_dock.py" line="77" />
+        <location filename="../../app/ui/devices_dock.py" line="77"/>
         <source>Report ID</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/devices_dock.py" line="77" />
+        <location filename="../../app/ui/devices_dock.py" line="77"/>
         <source>Length</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/devices_dock.py" line="77" />
+        <location filename="../../app/ui/devices_dock.py" line="77"/>
         <source>Hex</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/devices_dock.py" line="77" />
+        <location filename="../../app/ui/devices_dock.py" line="77"/>
         <source>Op</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/devices_dock.py" line="144" />
+        <location filename="../../app/ui/devices_dock.py" line="144"/>
         <source>blocked</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/devices_dock.py" line="144" />
+        <location filename="../../app/ui/devices_dock.py" line="144"/>
         <source>open ({0})</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/devices_dock.py" line="145" />
+        <location filename="../../app/ui/devices_dock.py" line="145"/>
         <source>Serial</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/devices_dock.py" line="149" />
+        <location filename="../../app/ui/devices_dock.py" line="149"/>
         <source>granted</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/devices_dock.py" line="237" />
+        <location filename="../../app/ui/devices_dock.py" line="237"/>
         <source>{0} entries shown; log {1}</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/devices_dock.py" line="238" />
+        <location filename="../../app/ui/devices_dock.py" line="238"/>
         <source>on</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/devices_dock.py" line="238" />
+        <location filename="../../app/ui/devices_dock.py" line="238"/>
         <source>off</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/devices_dock.py" line="265" />
+        <location filename="../../app/ui/devices_dock.py" line="265"/>
         <source>Exported to {0}</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>DialogBar</name>
     <message>
-        <location filename="../../app/ui/dialog_bar.py" line="32" />
+        <location filename="../../app/ui/dialog_bar.py" line="30"/>
         <source>Close</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/dialog_bar.py" line="44" />
-        <source>alert</source>
-        <translation type="unfinished" />
+        <location filename="../../app/ui/dialog_bar.py" line="46"/>
+        <source>This page showed an alert: “{0}”. pagenote dismissed it.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/dialog_bar.py" line="44" />
-        <source>confirm</source>
-        <translation type="unfinished" />
+        <location filename="../../app/ui/dialog_bar.py" line="49"/>
+        <source>This page asked to confirm: “{0}”. pagenote answered OK.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/dialog_bar.py" line="44" />
-        <source>prompt</source>
-        <translation type="unfinished" />
+        <location filename="../../app/ui/dialog_bar.py" line="50"/>
+        <source>This page asked to confirm: “{0}”. pagenote answered Cancel.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/dialog_bar.py" line="45" />
-        <source>leave-page confirmation</source>
-        <translation type="unfinished" />
+        <location filename="../../app/ui/dialog_bar.py" line="52"/>
+        <source>This page asked before leaving: “{0}”. pagenote left the page.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/dialog_bar.py" line="49" />
-        <source>pagenote left the page</source>
-        <translation type="unfinished" />
+        <location filename="../../app/ui/dialog_bar.py" line="54"/>
+        <source>This page asked for text: “{0}”. pagenote answered Cancel.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/dialog_bar.py" line="51" />
-        <source>pagenote closed it</source>
-        <translation type="unfinished" />
+        <location filename="../../app/ui/dialog_bar.py" line="55"/>
+        <source>This page asked for text: “{0}”. pagenote answered “{1}”.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/dialog_bar.py" line="53" />
-        <source>pagenote answered OK (true)</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../app/ui/dialog_bar.py" line="53" />
-        <source>pagenote answered Cancel (false)</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../app/ui/dialog_bar.py" line="55" />
-        <source>pagenote cancelled it (null)</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../app/ui/dialog_bar.py" line="56" />
-        <source>pagenote answered “{0}”</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../app/ui/dialog_bar.py" line="60" />
-        <source>The page opened a {0}: “{1}” — {2}</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../app/ui/dialog_bar.py" line="66" />
+        <location filename="../../app/ui/dialog_bar.py" line="65"/>
         <source>The page keeps opening dialogs: pagenote answers the rest at once without showing them ({0})</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>Downloads</name>
     <message>
-        <location filename="../../app/tabs/downloads.py" line="82" />
+        <location filename="../../app/tabs/downloads.py" line="82"/>
         <source>Blocked the download of {0} (downloads are off in Settings)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/tabs/downloads.py" line="94" />
+        <location filename="../../app/tabs/downloads.py" line="94"/>
         <source>Downloading {0} to {1}</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/tabs/downloads.py" line="110" />
+        <location filename="../../app/tabs/downloads.py" line="110"/>
         <source>Downloaded {0}</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/tabs/downloads.py" line="112" />
+        <location filename="../../app/tabs/downloads.py" line="112"/>
         <source>The download of {0} failed: {1}</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>DraftPrompt</name>
     <message>
-        <location filename="../../app/ui/draft_prompt.py" line="16" />
+        <location filename="../../app/ui/draft_prompt.py" line="16"/>
         <source>Restore unsent annotations?</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/draft_prompt.py" line="17" />
+        <location filename="../../app/ui/draft_prompt.py" line="17"/>
         <source>pagenote was closed with %n unsent annotation(s) (saved {0}). Restore them?</source>
-        <translation><numerusform>pagenote was closed with %n unsent annotation (saved {0}). Restore it?</numerusform><numerusform>pagenote was closed with %n unsent annotations (saved {0}). Restore them?</numerusform></translation>
+        <translation>
+            <numerusform>pagenote was closed with %n unsent annotation (saved {0}). Restore it?</numerusform>
+            <numerusform>pagenote was closed with %n unsent annotations (saved {0}). Restore them?</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../../app/ui/draft_prompt.py" line="20" />
+        <location filename="../../app/ui/draft_prompt.py" line="20"/>
         <source>Restore</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/draft_prompt.py" line="21" />
+        <location filename="../../app/ui/draft_prompt.py" line="21"/>
         <source>Discard</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/draft_prompt.py" line="34" />
-        <source>%n annotation(s) in this tab have not been sent. Send hands the whole batch ({0} annotations) to the agent, Save keeps them in the batch for later, Discard removes this tab's.</source>
-        <translation><numerusform>%n annotation in this tab has not been sent. Send hands the whole batch ({0} annotations) to the agent, Save keeps it in the batch for later, Discard removes this tab's.</numerusform><numerusform>%n annotations in this tab have not been sent. Send hands the whole batch ({0} annotations) to the agent, Save keeps them in the batch for later, Discard removes this tab's.</numerusform></translation>
+        <location filename="../../app/ui/draft_prompt.py" line="34"/>
+        <source>%n annotation(s) in this tab have not been sent. Send hands the whole batch ({0} annotations) to the agent, Save keeps them in the batch for later, Discard removes this tab&apos;s.</source>
+        <translation>
+            <numerusform>%n annotation in this tab has not been sent. Send hands the whole batch ({0} annotations) to the agent, Save keeps it in the batch for later, Discard removes this tab&apos;s.</numerusform>
+            <numerusform>%n annotations in this tab have not been sent. Send hands the whole batch ({0} annotations) to the agent, Save keeps them in the batch for later, Discard removes this tab&apos;s.</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../../app/ui/draft_prompt.py" line="41" />
+        <location filename="../../app/ui/draft_prompt.py" line="41"/>
         <source>Unsent annotations</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/draft_prompt.py" line="39" />
+        <location filename="../../app/ui/draft_prompt.py" line="39"/>
         <source>%n annotation(s) have not been sent. Send them to the agent, save them for the next start, or discard them?</source>
-        <translation><numerusform>%n annotation has not been sent. Send it to the agent, save it for the next start, or discard it?</numerusform><numerusform>%n annotations have not been sent. Send them to the agent, save them for the next start, or discard them?</numerusform></translation>
+        <translation>
+            <numerusform>%n annotation has not been sent. Send it to the agent, save it for the next start, or discard it?</numerusform>
+            <numerusform>%n annotations have not been sent. Send them to the agent, save them for the next start, or discard them?</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../../app/ui/draft_prompt.py" line="43" />
+        <location filename="../../app/ui/draft_prompt.py" line="43"/>
         <source>Send</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/draft_prompt.py" line="61" />
+        <location filename="../../app/ui/draft_prompt.py" line="61"/>
         <source>Send failed: {0}</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/draft_prompt.py" line="134" />
+        <location filename="../../app/ui/draft_prompt.py" line="134"/>
         <source>Could not restore the unsent annotations: {0}</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/draft_prompt.py" line="142" />
+        <location filename="../../app/ui/draft_prompt.py" line="142"/>
         <source>Restored %n unsent annotation(s)</source>
-        <translation><numerusform>Restored %n unsent annotation</numerusform><numerusform>Restored %n unsent annotations</numerusform></translation>
+        <translation>
+            <numerusform>Restored %n unsent annotation</numerusform>
+            <numerusform>Restored %n unsent annotations</numerusform>
+        </translation>
     </message>
 </context>
 <context>
     <name>FindBar</name>
     <message>
-        <location filename="../../app/ui/find_bar.py" line="46" />
+        <location filename="../../app/ui/find_bar.py" line="46"/>
         <source>Find in page</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/find_bar.py" line="50" />
+        <location filename="../../app/ui/find_bar.py" line="50"/>
         <source>Previous match (Shift+Enter)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/find_bar.py" line="51" />
+        <location filename="../../app/ui/find_bar.py" line="51"/>
         <source>Next match (Enter)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/find_bar.py" line="52" />
+        <location filename="../../app/ui/find_bar.py" line="52"/>
         <source>Close (Esc)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/find_bar.py" line="91" />
+        <location filename="../../app/ui/find_bar.py" line="91"/>
         <source>{0} of {1}</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/find_bar.py" line="93" />
+        <location filename="../../app/ui/find_bar.py" line="93"/>
         <source>No matches</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>FreezeAction</name>
     <message>
-        <location filename="../../app/ui/freeze_action.py" line="23" />
+        <location filename="../../app/ui/freeze_action.py" line="23"/>
         <source>Freeze the page: pause its animations, transitions, videos and scripted motion (again: resume)</source>
-        <extracomment>Free in pagenote's and Chrome's key maps, and no text field's editing key.</extracomment>
-        <translation type="unfinished" />
+        <extracomment>Free in pagenote&apos;s and Chrome&apos;s key maps, and no text field&apos;s editing key.</extracomment>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/freeze_action.py" line="24" />
+        <location filename="../../app/ui/freeze_action.py" line="24"/>
         <source>Freeze</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/freeze_action.py" line="64" />
+        <location filename="../../app/ui/freeze_action.py" line="64"/>
         <source>Frozen — paused: animations {0}, videos {1}; frames {2} · {3} resumes</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/freeze_action.py" line="67" />
+        <location filename="../../app/ui/freeze_action.py" line="67"/>
         <source>Unfrozen: the page moves again</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>Gestures</name>
     <message>
-        <location filename="../../app/ui/gestures.py" line="237" />
+        <location filename="../../app/ui/gestures.py" line="243"/>
         <source>Drag across text to annotate it (no text where the drag started)</source>
         <extracomment>A press that moves less than this (view px) before its release is a click.</extracomment>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/gestures.py" line="242" />
+        <location filename="../../app/ui/gestures.py" line="248"/>
         <source>No text was selected</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/gestures.py" line="247" />
+        <location filename="../../app/ui/gestures.py" line="253"/>
         <source>Could not read that text range</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/gestures.py" line="266" />
+        <location filename="../../app/ui/gestures.py" line="272"/>
         <source>Could not read that region</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/gestures.py" line="299" />
-        <location filename="../../app/ui/gestures.py" line="314" />
+        <location filename="../../app/ui/gestures.py" line="305"/>
+        <location filename="../../app/ui/gestures.py" line="320"/>
         <source>Group: {0} elements · release Ctrl to write the note</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/gestures.py" line="343" />
-        <source>Could not read the group's elements</source>
-        <translation type="unfinished" />
+        <location filename="../../app/ui/gestures.py" line="349"/>
+        <source>Could not read the group&apos;s elements</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>HelpMenus</name>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="42" />
+        <location filename="../../app/ui/help_menu.py" line="42"/>
         <source>Click</source>
-        <extracomment>Bundled components and their licences (what the standalone bundle ships; see each project's licence file).</extracomment>
-        <translation type="unfinished" />
+        <extracomment>Bundled components and their licences (what the standalone bundle ships; see each project&apos;s licence file).</extracomment>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="42" />
+        <location filename="../../app/ui/help_menu.py" line="42"/>
         <source>Annotation mode: pin the element under the pointer</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="43" />
+        <location filename="../../app/ui/help_menu.py" line="43"/>
         <source>Note box: save the note</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="44" />
+        <location filename="../../app/ui/help_menu.py" line="44"/>
         <source>Note box: new line</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="45" />
+        <location filename="../../app/ui/help_menu.py" line="45"/>
         <source>Close the note box; again: leave annotation mode</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="60" />
+        <location filename="../../app/ui/help_menu.py" line="60"/>
         <source>&amp;Settings</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="61" />
+        <location filename="../../app/ui/help_menu.py" line="61"/>
         <source>&amp;Language</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="65" />
+        <location filename="../../app/ui/help_menu.py" line="65"/>
         <source>Follow the system</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="72" />
+        <location filename="../../app/ui/help_menu.py" line="72"/>
         <source>&amp;Help</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="73" />
+        <location filename="../../app/ui/help_menu.py" line="73"/>
         <source>&amp;Keyboard shortcuts</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="75" />
+        <location filename="../../app/ui/help_menu.py" line="75"/>
         <source>&amp;About pagenote</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="81" />
+        <location filename="../../app/ui/help_menu.py" line="81"/>
         <source>The language changes the next time pagenote starts</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="103" />
+        <location filename="../../app/ui/help_menu.py" line="103"/>
         <source>Keys</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="103" />
+        <location filename="../../app/ui/help_menu.py" line="103"/>
         <source>Action</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="112" />
+        <location filename="../../app/ui/help_menu.py" line="112"/>
         <source>Keyboard shortcuts</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="117" />
+        <location filename="../../app/ui/help_menu.py" line="117"/>
         <source>Annotate a web page element by element and hand the notes to a coding agent.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="118" />
+        <location filename="../../app/ui/help_menu.py" line="118"/>
         <source>Licences</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="131" />
+        <location filename="../../app/ui/help_menu.py" line="131"/>
         <source>About pagenote</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>LeaseUi</name>
     <message>
-        <location filename="../../app/ui/lease_ui.py" line="30" />
+        <location filename="../../app/ui/lease_ui.py" line="30"/>
         <source>Settings…</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/lease_ui.py" line="31" />
+        <location filename="../../app/ui/lease_ui.py" line="31"/>
         <source>Popups, downloads, permissions, evaluate, language</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/lease_ui.py" line="34" />
+        <location filename="../../app/ui/lease_ui.py" line="34"/>
         <source>Permissions…</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/lease_ui.py" line="35" />
+        <location filename="../../app/ui/lease_ui.py" line="35"/>
         <source>What pages asked for, and what you allowed</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/ui/main_window.py" line="94" />
+        <location filename="../../app/ui/main_window.py" line="94"/>
         <source>{0} — pagenote</source>
-        <extracomment>The panel's default share of the window width (the page keeps the rest, at least 70 %). Where the splitter's sizes are remembered (pagenote's settings).</extracomment>
-        <translation type="unfinished" />
+        <extracomment>The panel&apos;s default share of the window width (the page keeps the rest, at least 70 %). Where the splitter&apos;s sizes are remembered (pagenote&apos;s settings).</extracomment>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="167" />
-        <source>The page's console messages and errors (Ctrl+Shift+J)</source>
-        <translation type="unfinished" />
+        <location filename="../../app/ui/main_window.py" line="167"/>
+        <source>The page&apos;s console messages and errors (Ctrl+Shift+J)</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="169" />
-        <source>Chromium's DevTools for this page, in a window of their own</source>
-        <translation type="unfinished" />
+        <location filename="../../app/ui/main_window.py" line="169"/>
+        <source>Chromium&apos;s DevTools for this page, in a window of their own</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="170" />
+        <location filename="../../app/ui/main_window.py" line="170"/>
         <source>DevTools</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="173" />
+        <location filename="../../app/ui/main_window.py" line="173"/>
         <source>View</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="175" />
+        <location filename="../../app/ui/main_window.py" line="175"/>
         <source>Agent</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="176" />
+        <location filename="../../app/ui/main_window.py" line="176"/>
         <source>Let agents run JavaScript in the page (evaluate)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="193" />
+        <location filename="../../app/ui/main_window.py" line="193"/>
         <source>Agents may run JavaScript in the page</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="194" />
+        <location filename="../../app/ui/main_window.py" line="194"/>
         <source>Agents may no longer run JavaScript in the page (evaluate is refused)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="234" />
+        <location filename="../../app/ui/main_window.py" line="234"/>
         <source>Not a URL or file: {0}</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="241" />
+        <location filename="../../app/ui/main_window.py" line="241"/>
         <source>Could not open {0} ({1}). Check the address, or that its server is running, then reload (F5).</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/main_window.py" line="262" />
+        <location filename="../../app/ui/main_window.py" line="262"/>
         <source>%n note(s) over {0} characters cut, ending in a [truncated] line</source>
-        <translation><numerusform>%n note over {0} characters cut, ending in a [truncated] line</numerusform><numerusform>%n notes over {0} characters cut, ending in a [truncated] line</numerusform></translation>
+        <translation>
+            <numerusform>%n note over {0} characters cut, ending in a [truncated] line</numerusform>
+            <numerusform>%n notes over {0} characters cut, ending in a [truncated] line</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/main_window.py" line="273" />
+        <location filename="../../app/ui/main_window.py" line="273"/>
         <source>Copied %n annotation(s) as Markdown ({0} characters)</source>
-        <translation><numerusform>Copied %n annotation as Markdown ({0} characters)</numerusform><numerusform>Copied %n annotations as Markdown ({0} characters)</numerusform></translation>
+        <translation>
+            <numerusform>Copied %n annotation as Markdown ({0} characters)</numerusform>
+            <numerusform>Copied %n annotations as Markdown ({0} characters)</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="282" />
+        <location filename="../../app/ui/main_window.py" line="282"/>
         <source>Save failed: {0}</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/main_window.py" line="285" />
+        <location filename="../../app/ui/main_window.py" line="285"/>
         <source>Saved %n annotation(s) to {0}</source>
-        <translation><numerusform>Saved %n annotation to {0}</numerusform><numerusform>Saved %n annotations to {0}</numerusform></translation>
+        <translation>
+            <numerusform>Saved %n annotation to {0}</numerusform>
+            <numerusform>Saved %n annotations to {0}</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="289" />
+        <location filename="../../app/ui/main_window.py" line="289"/>
         <source> and {0} with {1} numbered outlines</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="291" />
+        <location filename="../../app/ui/main_window.py" line="291"/>
         <source>{0} saved: {1} ({2}×{3} px){4}</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="292" />
+        <location filename="../../app/ui/main_window.py" line="292"/>
         <source>Copy path</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="300" />
+        <location filename="../../app/ui/main_window.py" line="300"/>
         <source>Taking screenshot…</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="304" />
+        <location filename="../../app/ui/main_window.py" line="304"/>
         <source>Screenshot failed: {0}</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="306" />
+        <location filename="../../app/ui/main_window.py" line="306"/>
         <source>Screenshot</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="311" />
+        <location filename="../../app/ui/main_window.py" line="311"/>
         <source>Capturing the full page…</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="311" />
+        <location filename="../../app/ui/main_window.py" line="311"/>
         <source>Cancel</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="323" />
+        <location filename="../../app/ui/main_window.py" line="323"/>
         <source>Full-page screenshot failed: {0}</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="328" />
+        <location filename="../../app/ui/main_window.py" line="328"/>
         <source>Full-page screenshot</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="335" />
+        <location filename="../../app/ui/main_window.py" line="335"/>
         <source>Annotation {0}: {1}</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/main_window.py" line="336" />
+        <location filename="../../app/ui/main_window.py" line="336"/>
         <source>Saved %n element crop(s) in {0}</source>
-        <translation><numerusform>Saved %n element crop in {0}</numerusform><numerusform>Saved %n element crops in {0}</numerusform></translation>
+        <translation>
+            <numerusform>Saved %n element crop in {0}</numerusform>
+            <numerusform>Saved %n element crops in {0}</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="346" />
+        <location filename="../../app/ui/main_window.py" line="346"/>
         <source>Nothing to send: pin an annotation or write an overall note first</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="351" />
+        <location filename="../../app/ui/main_window.py" line="351"/>
         <source>Send failed: could not store the batch: {0}</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="356" />
+        <location filename="../../app/ui/main_window.py" line="356"/>
         <source>Batch {0} is pending, but the agent socket is off: no agent can receive it now</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/main_window.py" line="359" />
+        <location filename="../../app/ui/main_window.py" line="359"/>
         <source>Sent batch {0} to %n waiting agent(s)</source>
-        <translation><numerusform>Sent batch {0} to %n waiting agent</numerusform><numerusform>Sent batch {0} to %n waiting agents</numerusform></translation>
+        <translation>
+            <numerusform>Sent batch {0} to %n waiting agent</numerusform>
+            <numerusform>Sent batch {0} to %n waiting agents</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="361" />
+        <location filename="../../app/ui/main_window.py" line="361"/>
         <source>No agent is waiting: batch {0} is pending and goes to the next annotations.wait</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="367" />
+        <location filename="../../app/ui/main_window.py" line="367"/>
         <source>Copied {0}</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="373" />
+        <location filename="../../app/ui/main_window.py" line="373"/>
         <source>Annotations cleared</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="408" />
+        <location filename="../../app/ui/main_window.py" line="408"/>
         <source>Agent socket off: {0}</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>MarksOverlay</name>
     <message>
-        <location filename="../../app/ui/marks.py" line="139" />
-        <source>{0}  {1}×{2}</source>
-        <translation type="unfinished" />
+        <location filename="../../app/ui/marks.py" line="171"/>
+        <source> · {0}/{1} stacked here</source>
+        <extracomment>The halo around the marker of the panel&apos;s selected row, CSS px outside its outline.</extracomment>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/marks.py" line="141" />
-        <source> · {0} of {1} at this point</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../app/ui/marks.py" line="142" />
-        <source> · Alt+↑ parent · Alt+↓ next</source>
-        <translation type="unfinished" />
+        <location filename="../../app/ui/marks.py" line="172"/>
+        <source> · Alt+↑/↓ · {0}×{1}</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>ModeBanner</name>
     <message>
-        <location filename="../../app/ui/mode_banner.py" line="27" />
+        <location filename="../../app/ui/mode_banner.py" line="27"/>
         <source>Done</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/mode_banner.py" line="45" />
-        <source>Annotation mode — click an element to pin a note · drag across text · Shift+drag a region · Ctrl+click a group · Alt+↑ parent · Alt+↓ next under the pointer · Esc to leave</source>
-        <translation type="unfinished" />
+        <location filename="../../app/ui/mode_banner.py" line="32"/>
+        <source>More gestures</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/mode_banner.py" line="48" />
+        <location filename="../../app/ui/mode_banner.py" line="50"/>
+        <source>Click: pin the element under the pointer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/mode_banner.py" line="51"/>
+        <source>Drag across text: pin that text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/mode_banner.py" line="52"/>
+        <source>Shift+drag: pin a region</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/mode_banner.py" line="53"/>
+        <source>Ctrl+click: add to a group</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/mode_banner.py" line="54"/>
+        <source>Alt+↑: the parent element · Alt+↓: the next element under the pointer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/mode_banner.py" line="55"/>
+        <source>Esc: leave annotation mode</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/mode_banner.py" line="64"/>
+        <source>Annotation mode — click an element to pin a note · Esc to leave</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/mode_banner.py" line="65"/>
         <source>Press Annotate (Ctrl+Shift+A), then click an element to pin a note</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>NoteBox</name>
     <message>
-        <location filename="../../app/ui/note_box.py" line="58" />
+        <location filename="../../app/ui/note_box.py" line="58"/>
         <source>What should change here? (optional)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/note_box.py" line="60" />
+        <location filename="../../app/ui/note_box.py" line="60"/>
         <source>Enter save · Shift+Enter new line · Esc cancel</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/note_box.py" line="61" />
+        <location filename="../../app/ui/note_box.py" line="61"/>
+        <location filename="../../app/ui/note_box.py" line="91"/>
         <source>Delete</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/note_box.py" line="62" />
+        <location filename="../../app/ui/note_box.py" line="62"/>
         <source>Save</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/note_box.py" line="91"/>
+        <source>Discard</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>PagenoteApp</name>
     <message>
-        <location filename="../../app/tabs/popups.py" line="53" />
+        <location filename="../../app/tabs/popups.py" line="53"/>
         <source>Blocked a popup from {0} (popups are off in Settings)</source>
         <extracomment>A tab opening more than this many popups … … within this many seconds is flooding: further popups are blocked until the window has passed.</extracomment>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/tabs/popups.py" line="57" />
+        <location filename="../../app/tabs/popups.py" line="57"/>
         <source>Blocked a popup flood from {0} (more than {1} in a second)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>PermissionBar</name>
     <message>
-        <location filename="../../app/ui/permission_bar.py" line="28" />
+        <location filename="../../app/ui/permission_bar.py" line="28"/>
         <source>Allow once</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/permission_bar.py" line="29" />
+        <location filename="../../app/ui/permission_bar.py" line="29"/>
         <source>Allow for this lease</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/permission_bar.py" line="30" />
+        <location filename="../../app/ui/permission_bar.py" line="30"/>
         <source>Deny</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/permission_bar.py" line="42" />
+        <location filename="../../app/ui/permission_bar.py" line="42"/>
         <source>your location</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/permission_bar.py" line="42" />
+        <location filename="../../app/ui/permission_bar.py" line="42"/>
         <source>to show notifications</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/permission_bar.py" line="43" />
+        <location filename="../../app/ui/permission_bar.py" line="43"/>
         <source>your camera</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/permission_bar.py" line="43" />
+        <location filename="../../app/ui/permission_bar.py" line="43"/>
         <source>your microphone</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/permission_bar.py" line="44" />
+        <location filename="../../app/ui/permission_bar.py" line="44"/>
         <source>your camera and microphone</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/permission_bar.py" line="45" />
+        <location filename="../../app/ui/permission_bar.py" line="45"/>
         <source>to share your screen</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/permission_bar.py" line="46" />
+        <location filename="../../app/ui/permission_bar.py" line="46"/>
         <source>to share your screen and its sound</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/permission_bar.py" line="47" />
+        <location filename="../../app/ui/permission_bar.py" line="47"/>
         <source>to lock the mouse pointer</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/permission_bar.py" line="47" />
+        <location filename="../../app/ui/permission_bar.py" line="47"/>
         <source>to read the clipboard</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/permission_bar.py" line="48" />
+        <location filename="../../app/ui/permission_bar.py" line="48"/>
         <source>your installed fonts</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/permission_bar.py" line="60" />
+        <location filename="../../app/ui/permission_bar.py" line="60"/>
         <source>{0} asks for {1}.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>PermissionsView</name>
     <message>
-        <location filename="../../app/ui/permissions_view.py" line="30" />
+        <location filename="../../app/ui/permissions_view.py" line="30"/>
         <source>Permissions</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/permissions_view.py" line="32" />
+        <location filename="../../app/ui/permissions_view.py" line="32"/>
         <source>Tab</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/permissions_view.py" line="32" />
-        <location filename="../../app/ui/permissions_view.py" line="34" />
-        <location filename="../../app/ui/permissions_view.py" line="35" />
+        <location filename="../../app/ui/permissions_view.py" line="32"/>
+        <location filename="../../app/ui/permissions_view.py" line="34"/>
+        <location filename="../../app/ui/permissions_view.py" line="35"/>
         <source>Origin</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/permissions_view.py" line="32" />
-        <location filename="../../app/ui/permissions_view.py" line="34" />
+        <location filename="../../app/ui/permissions_view.py" line="32"/>
+        <location filename="../../app/ui/permissions_view.py" line="34"/>
         <source>Permission</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/permissions_view.py" line="32" />
+        <location filename="../../app/ui/permissions_view.py" line="32"/>
         <source>Decision</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/permissions_view.py" line="33" />
+        <location filename="../../app/ui/permissions_view.py" line="33"/>
         <source>Why</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/permissions_view.py" line="33" />
+        <location filename="../../app/ui/permissions_view.py" line="33"/>
         <source>When</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/permissions_view.py" line="34" />
+        <location filename="../../app/ui/permissions_view.py" line="34"/>
         <source>Lease</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/permissions_view.py" line="34" />
+        <location filename="../../app/ui/permissions_view.py" line="34"/>
         <source>Allowed</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/permissions_view.py" line="35" />
+        <location filename="../../app/ui/permissions_view.py" line="35"/>
         <source>Devices</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/permissions_view.py" line="39" />
+        <location filename="../../app/ui/permissions_view.py" line="39"/>
         <source>Requests (denied unless you allowed the origin in its lease)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/permissions_view.py" line="41" />
+        <location filename="../../app/ui/permissions_view.py" line="41"/>
         <source>Your grants, per lease (forgotten when the lease closes)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/permissions_view.py" line="43" />
+        <location filename="../../app/ui/permissions_view.py" line="43"/>
         <source>Device grants (WebHID, Web Serial)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/permissions_view.py" line="48" />
+        <location filename="../../app/ui/permissions_view.py" line="48"/>
         <source>allowed</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/permissions_view.py" line="48" />
+        <location filename="../../app/ui/permissions_view.py" line="48"/>
         <source>denied</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/permissions_view.py" line="48" />
+        <location filename="../../app/ui/permissions_view.py" line="48"/>
         <source>asking</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/permissions_view.py" line="52" />
+        <location filename="../../app/ui/permissions_view.py" line="52"/>
         <source>default (deny)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/permissions_view.py" line="52" />
+        <location filename="../../app/ui/permissions_view.py" line="52"/>
         <source>allowed once</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/permissions_view.py" line="53" />
+        <location filename="../../app/ui/permissions_view.py" line="53"/>
         <source>allowed for the lease</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/permissions_view.py" line="53" />
+        <location filename="../../app/ui/permissions_view.py" line="53"/>
         <source>your answer</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/permissions_view.py" line="69" />
+        <location filename="../../app/ui/permissions_view.py" line="69"/>
         <source>once</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/permissions_view.py" line="69" />
+        <location filename="../../app/ui/permissions_view.py" line="69"/>
         <source>for this lease</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/permissions_view.py" line="72" />
+        <location filename="../../app/ui/permissions_view.py" line="72"/>
         <source>Revoke</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>ReferenceDrop</name>
     <message>
-        <location filename="../../app/ui/reference_drop.py" line="80" />
+        <location filename="../../app/ui/reference_drop.py" line="80"/>
         <source>Reference image not attached: {0}</source>
         <extracomment>File name endings taken as images from a drop or a copied file.</extracomment>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/reference_drop.py" line="82" />
+        <location filename="../../app/ui/reference_drop.py" line="82"/>
         <source>Reference image (design target) attached to annotation {0}: {1}</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>ReviewIo</name>
     <message>
-        <location filename="../../app/ui/review_io.py" line="31" />
+        <location filename="../../app/ui/review_io.py" line="31"/>
         <source>Export Review…</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="33" />
+        <location filename="../../app/ui/review_io.py" line="33"/>
         <source>Share the annotations as one HTML file (images inside), as JSON to import again, or as Markdown</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="36" />
+        <location filename="../../app/ui/review_io.py" line="36"/>
         <source>Import Review…</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="37" />
+        <location filename="../../app/ui/review_io.py" line="37"/>
         <source>Add the annotations of an exported JSON review to the shown page, found again by their locators</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="41" />
+        <location filename="../../app/ui/review_io.py" line="41"/>
         <source>Detail Level</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="62" />
+        <location filename="../../app/ui/review_io.py" line="62"/>
         <source>One HTML file, images inside (*.html)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="63" />
+        <location filename="../../app/ui/review_io.py" line="63"/>
         <source>JSON review, to import again (*.json)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="63" />
+        <location filename="../../app/ui/review_io.py" line="63"/>
         <source>Markdown (*.md)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="67" />
+        <location filename="../../app/ui/review_io.py" line="67"/>
         <source>Compact: note, selector, text, position</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="68" />
+        <location filename="../../app/ui/review_io.py" line="68"/>
         <source>Standard: the element record</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="69" />
+        <location filename="../../app/ui/review_io.py" line="69"/>
         <source>Detailed: + box model and computed styles</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="70" />
+        <location filename="../../app/ui/review_io.py" line="70"/>
         <source>Forensic: + ancestry with selectors</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="89" />
+        <location filename="../../app/ui/review_io.py" line="89"/>
         <source>Detail level not saved: {0}</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="91" />
+        <location filename="../../app/ui/review_io.py" line="91"/>
         <source>Detail level: {0}</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="103" />
+        <location filename="../../app/ui/review_io.py" line="103"/>
         <source>Export Review</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="125" />
+        <location filename="../../app/ui/review_io.py" line="125"/>
         <source>Export failed: {0}</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/review_io.py" line="128" />
+        <location filename="../../app/ui/review_io.py" line="128"/>
         <source>Exported %n annotation(s) to {0}</source>
-        <translation><numerusform>Exported %n annotation to {0}</numerusform><numerusform>Exported %n annotations to {0}</numerusform></translation>
+        <translation>
+            <numerusform>Exported %n annotation to {0}</numerusform>
+            <numerusform>Exported %n annotations to {0}</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="134" />
+        <location filename="../../app/ui/review_io.py" line="134"/>
         <source>Import Review</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="136" />
+        <location filename="../../app/ui/review_io.py" line="136"/>
         <source>JSON review (*.json);;All files (*)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="146" />
+        <location filename="../../app/ui/review_io.py" line="146"/>
         <source>Not imported: {0}</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/review_io.py" line="151" />
+        <location filename="../../app/ui/review_io.py" line="151"/>
         <source>Imported %n annotation(s) from {0}; {1} not found on this page</source>
-        <translation><numerusform>Imported %n annotation from {0}; {1} not found on this page</numerusform><numerusform>Imported %n annotations from {0}; {1} not found on this page</numerusform></translation>
+        <translation>
+            <numerusform>Imported %n annotation from {0}; {1} not found on this page</numerusform>
+            <numerusform>Imported %n annotations from {0}; {1} not found on this page</numerusform>
+        </translation>
     </message>
 </context>
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../../app/ui/settings_dialog.py" line="21" />
+        <location filename="../../app/ui/settings_dialog.py" line="21"/>
         <source>Settings</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/settings_dialog.py" line="23" />
+        <location filename="../../app/ui/settings_dialog.py" line="23"/>
         <source>Pages may open popups (as tabs next to theirs)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/settings_dialog.py" line="25" />
-        <source>Allow downloads (into the project's downloads folder)</source>
-        <translation type="unfinished" />
+        <location filename="../../app/ui/settings_dialog.py" line="25"/>
+        <source>Allow downloads (into the project&apos;s downloads folder)</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/settings_dialog.py" line="28" />
+        <location filename="../../app/ui/settings_dialog.py" line="28"/>
         <source>Deny at once</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/settings_dialog.py" line="29" />
+        <location filename="../../app/ui/settings_dialog.py" line="29"/>
         <source>Ask me (a bar above the page)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/settings_dialog.py" line="31" />
+        <location filename="../../app/ui/settings_dialog.py" line="31"/>
         <source>Agents may run JavaScript in the page (evaluate)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/settings_dialog.py" line="33" />
+        <location filename="../../app/ui/settings_dialog.py" line="33"/>
         <source>Show source hints for elements</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/settings_dialog.py" line="36" />
+        <location filename="../../app/ui/settings_dialog.py" line="36"/>
         <source>System language</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/settings_dialog.py" line="43" />
+        <location filename="../../app/ui/settings_dialog.py" line="43"/>
         <source>Permission requests</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/settings_dialog.py" line="46" />
+        <location filename="../../app/ui/settings_dialog.py" line="46"/>
         <source>Language (from the next start)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/settings_dialog.py" line="52" />
+        <location filename="../../app/ui/settings_dialog.py" line="52"/>
         <source>Saved in {0}</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>SourceLinks</name>
     <message>
-        <location filename="../../app/ui/source_links.py" line="25" />
+        <location filename="../../app/ui/source_links.py" line="25"/>
         <source>Source</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/source_links.py" line="49" />
+        <location filename="../../app/ui/source_links.py" line="49"/>
         <source>No application opens {0}</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/source_links.py" line="53" />
+        <location filename="../../app/ui/source_links.py" line="53"/>
         <source>Not opened in an editor: {0}</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/source_links.py" line="67" />
+        <location filename="../../app/ui/source_links.py" line="67"/>
         <source>Opened {0} in the editor</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/source_links.py" line="74" />
+        <location filename="../../app/ui/source_links.py" line="74"/>
         <source>Reference</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/source_links.py" line="75" />
+        <location filename="../../app/ui/source_links.py" line="75"/>
         <source>design target: {0}</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>StatusChip</name>
     <message>
-        <location filename="../../app/ui/panel_rows.py" line="38" />
+        <location filename="../../app/ui/panel_rows.py" line="41"/>
         <source>pending</source>
-        <extracomment>The status word of a sent row's status column (the chip's colour; the column's text is ``status — reply``). Status chip colours (background, under white text): each at least 4.5:1 against white (WCAG 2.x AA for text; tests/test_window_look.py computes it), the same in light and dark.</extracomment>
-        <translation type="unfinished" />
+        <extracomment>The second line&apos;s opacity on a selected row: white at this alpha over the accent is 4.5:1 or more (tests/test_window_look.py computes it). The status word of a sent row&apos;s status column (the chip&apos;s colour; the column&apos;s text is ``status — reply``). Status chip colours (background, under white text): each at least 4.5:1 against white (WCAG 2.x AA for text; tests/test_window_look.py computes it), the same in light and dark.</extracomment>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel_rows.py" line="39" />
+        <location filename="../../app/ui/panel_rows.py" line="42"/>
         <source>delivered</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel_rows.py" line="40" />
+        <location filename="../../app/ui/panel_rows.py" line="43"/>
         <source>acknowledged</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel_rows.py" line="41" />
+        <location filename="../../app/ui/panel_rows.py" line="44"/>
         <source>resolved</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel_rows.py" line="42" />
+        <location filename="../../app/ui/panel_rows.py" line="45"/>
         <source>dismissed</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel_rows.py" line="43" />
+        <location filename="../../app/ui/panel_rows.py" line="46"/>
         <source>sent</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel_rows.py" line="44" />
+        <location filename="../../app/ui/panel_rows.py" line="47"/>
         <source>unsent</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>StatusLine</name>
     <message>
-        <location filename="../../app/ui/status.py" line="85" />
+        <location filename="../../app/ui/status.py" line="85"/>
         <source>Page zoom; click to reset to 100 % (Ctrl+0)</source>
         <extracomment>How long a message with an action (Copy path) stays, ms; the action goes with it.</extracomment>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>Tab</name>
     <message>
-        <location filename="../../app/tabs/tab.py" line="100" />
-        <source>The page's renderer crashed. Reload to continue — your annotations are kept.</source>
-        <extracomment>Chromium's termination statuses that are no crash (a normal exit, e.g. the page being replaced).</extracomment>
-        <translation type="unfinished" />
+        <location filename="../../app/tabs/tab.py" line="100"/>
+        <source>The page&apos;s renderer crashed. Reload to continue — your annotations are kept.</source>
+        <extracomment>Chromium&apos;s termination statuses that are no crash (a normal exit, e.g. the page being replaced).</extracomment>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/tabs/tab.py" line="103" />
+        <location filename="../../app/tabs/tab.py" line="103"/>
         <source>Blocked {0}: {1}</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/tabs/tab.py" line="104" />
+        <location filename="../../app/tabs/tab.py" line="104"/>
         <source>Refused {1} for {0}: pagenote does not send passwords for pages</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/tabs/tab.py" line="105" />
+        <location filename="../../app/tabs/tab.py" line="105"/>
         <source>Refused {1} for {0}</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/tabs/tab.py" line="106" />
+        <location filename="../../app/tabs/tab.py" line="106"/>
         <source>Refused {0}: its certificate is not valid ({1})</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>TabDeck</name>
     <message>
-        <location filename="../../app/ui/tab_view.py" line="135" />
+        <location filename="../../app/ui/tab_view.py" line="136"/>
         <source>Tab {0}: {1}</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/tab_view.py" line="136" />
+        <location filename="../../app/ui/tab_view.py" line="137"/>
         <source>Closed tab</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/tab_view.py" line="169" />
+        <location filename="../../app/ui/tab_view.py" line="170"/>
         <source>Tabs</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/tab_view.py" line="174" />
+        <location filename="../../app/ui/tab_view.py" line="175"/>
         <source>New tab (Ctrl+T)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>TabStrip</name>
     <message>
-        <location filename="../../app/ui/tab_strip.py" line="49" />
-        <location filename="../../app/ui/tab_strip.py" line="75" />
+        <location filename="../../app/ui/tab_strip.py" line="49"/>
+        <location filename="../../app/ui/tab_strip.py" line="75"/>
         <source>New tab</source>
         <extracomment>Longest tab label, in characters (the full title is in the tooltip).</extracomment>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/tab_strip.py" line="50" />
+        <location filename="../../app/ui/tab_strip.py" line="50"/>
         <source>New isolated tab</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/tab_strip.py" line="52" />
+        <location filename="../../app/ui/tab_strip.py" line="52"/>
         <source>Close tab</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/tab_strip.py" line="53" />
+        <location filename="../../app/ui/tab_strip.py" line="53"/>
         <source>Next tab</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/tab_strip.py" line="54" />
+        <location filename="../../app/ui/tab_strip.py" line="54"/>
         <source>Previous tab</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/tab_strip.py" line="98" />
+        <location filename="../../app/ui/tab_strip.py" line="98"/>
         <source>lease: {0}</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>Toolbars</name>
     <message>
-        <location filename="../../app/ui/toolbars.py" line="40" />
+        <location filename="../../app/ui/toolbars.py" line="40"/>
         <source>Annotate</source>
-        <extracomment>pagenote's own shortcuts (the browser keys are in app/ui/keys.py).</extracomment>
-        <translation type="unfinished" />
+        <extracomment>pagenote&apos;s own shortcuts (the browser keys are in app/ui/keys.py).</extracomment>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/toolbars.py" line="40" />
+        <location filename="../../app/ui/toolbars.py" line="40"/>
         <source>Annotation mode: click elements to pin numbered notes</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/toolbars.py" line="44" />
+        <location filename="../../app/ui/toolbars.py" line="44"/>
         <source>Screenshot</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/toolbars.py" line="44" />
+        <location filename="../../app/ui/toolbars.py" line="44"/>
         <source>Save the visible viewport as a PNG in shots/ (and a copy with the annotations drawn)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/toolbars.py" line="47" />
+        <location filename="../../app/ui/toolbars.py" line="47"/>
         <source>Full page</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/toolbars.py" line="47" />
+        <location filename="../../app/ui/toolbars.py" line="47"/>
         <source>Save the whole document as one PNG</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/toolbars.py" line="49" />
+        <location filename="../../app/ui/toolbars.py" line="49"/>
         <source>Full page with annotations</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/toolbars.py" line="50" />
+        <location filename="../../app/ui/toolbars.py" line="50"/>
         <source>Save the whole document, plus a copy with the annotations drawn</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/toolbars.py" line="52" />
+        <location filename="../../app/ui/toolbars.py" line="52"/>
         <source>Crop annotated elements</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/toolbars.py" line="53" />
+        <location filename="../../app/ui/toolbars.py" line="53"/>
         <source>Save a crop of each annotated element and list it in its annotation</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/toolbars.py" line="55" />
+        <location filename="../../app/ui/toolbars.py" line="55"/>
         <source>Copy</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/toolbars.py" line="55" />
+        <location filename="../../app/ui/toolbars.py" line="55"/>
         <source>Copy the annotations as Markdown</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/toolbars.py" line="57" />
+        <location filename="../../app/ui/toolbars.py" line="57"/>
         <source>Save</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/toolbars.py" line="57" />
+        <location filename="../../app/ui/toolbars.py" line="57"/>
         <source>Save the annotations as Markdown in annotations/</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/toolbars.py" line="59" />
+        <location filename="../../app/ui/toolbars.py" line="59"/>
         <source>Send</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/toolbars.py" line="59" />
+        <location filename="../../app/ui/toolbars.py" line="59"/>
         <source>Send the annotations to waiting coding agents</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/toolbars.py" line="61" />
+        <location filename="../../app/ui/toolbars.py" line="61"/>
         <source>Clear</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/toolbars.py" line="61" />
+        <location filename="../../app/ui/toolbars.py" line="61"/>
         <source>Remove all annotations and the overall note</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/toolbars.py" line="64" />
+        <location filename="../../app/ui/toolbars.py" line="64"/>
         <source>Toolbar</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/toolbars.py" line="73" />
+        <location filename="../../app/ui/toolbars.py" line="73"/>
         <source>Address: URL, localhost:PORT or a file</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>dock</name>
     <message>
-        <location filename="../../app/ui/devices_dock.py" line="286" />
+        <location filename="../../app/ui/devices_dock.py" line="286"/>
         <source>Devices pages use (WebHID, Web Serial) and their traffic (Ctrl+Shift+D)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
 </context>
 </TS>

@@ -19,17 +19,17 @@
         <translation>所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/menus.py" line="58" />
+        <location filename="../../app/ui/menus.py" line="59" />
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/menus.py" line="60" />
+        <location filename="../../app/ui/menus.py" line="61" />
         <source>Open File…</source>
         <translation>打开文件…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/menus.py" line="62" />
+        <location filename="../../app/ui/menus.py" line="63" />
         <source>Open a file from this computer in the shown tab</source>
         <translation>在当前标签页中打开本机上的文件</translation>
     </message>
@@ -71,57 +71,57 @@
 <context>
     <name>AnnotateController</name>
     <message>
-        <location filename="../../app/ui/annotate.py" line="82" />
+        <location filename="../../app/ui/annotate.py" line="84" />
         <source>Annotation mode: click an element to pin a note · Esc to leave</source>
         <translation>批注模式：点击元素钉上备注 · 按 Esc 退出</translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="83" />
+        <location filename="../../app/ui/annotate.py" line="85" />
         <source>Annotation mode off</source>
         <translation>批注模式已关闭</translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="93" />
+        <location filename="../../app/ui/annotate.py" line="95" />
         <source>the new annotation without a note was cancelled</source>
         <translation>未写备注的新批注已取消</translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="96" />
+        <location filename="../../app/ui/annotate.py" line="98" />
         <source>annotation {0} saved</source>
         <translation>批注 {0} 已保存</translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="162" />
+        <location filename="../../app/ui/annotate.py" line="178" />
         <source>The page is not ready for annotation yet; try again in a moment</source>
         <translation>页面尚未准备好批注，请稍后再试</translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="170" />
+        <location filename="../../app/ui/annotate.py" line="186" />
         <source>That frame cannot be annotated (its document is not reachable)</source>
         <translation>无法批注该框架（无法访问其文档）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="176" />
+        <location filename="../../app/ui/annotate.py" line="192" />
         <source>Could not read that element (invalid record from the page)</source>
         <translation>无法读取该元素（页面返回的记录无效）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="194" />
+        <location filename="../../app/ui/annotate.py" line="210" />
         <source>Annotation {0} · {1}</source>
         <translation>批注 {0} · {1}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="234" />
+        <location filename="../../app/ui/annotate.py" line="251" />
         <source>Annotation deleted</source>
         <translation>批注已删除</translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="241" />
+        <location filename="../../app/ui/annotate.py" line="258" />
         <source>Annotation {0} saved</source>
         <translation>批注 {0} 已保存</translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="249" />
+        <location filename="../../app/ui/annotate.py" line="266" />
         <source>Annotation cancelled</source>
         <translation>已取消批注</translation>
     </message>
@@ -129,138 +129,138 @@
 <context>
     <name>AnnotationPanel</name>
     <message>
-        <location filename="../../app/ui/panel.py" line="90" />
+        <location filename="../../app/ui/panel.py" line="91" />
         <source>Tab {0}</source>
         <extracomment>Marks a sent view row that holds an agent's reply (not a batch or an annotation). The id of the tab an annotation row's pin was made in.</extracomment>
         <translation>标签页 {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="93" />
+        <location filename="../../app/ui/panel.py" line="94" />
         <source>Overall note for the whole batch (optional)</source>
         <translation>整批的总体备注（可选）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="96" />
+        <location filename="../../app/ui/panel.py" line="97" />
         <source>No annotations yet.
 Press Annotate (Ctrl+Shift+A), then click an element on the page to pin a numbered note.</source>
         <translation>还没有批注。
 按“批注”（Ctrl+Shift+A），然后点击页面上的元素，钉上带编号的备注。</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="98" />
-        <location filename="../../app/ui/panel.py" line="290" />
+        <location filename="../../app/ui/panel.py" line="99" />
         <location filename="../../app/ui/panel.py" line="292" />
+        <location filename="../../app/ui/panel.py" line="294" />
         <source>no note</source>
         <translation>无备注</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="109" />
+        <location filename="../../app/ui/panel.py" line="110" />
         <source>Edit</source>
         <translation>编辑</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="110" />
+        <location filename="../../app/ui/panel.py" line="111" />
         <source>Delete</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="118" />
+        <location filename="../../app/ui/panel.py" line="119" />
         <source>Sent to agents</source>
         <translation>已发送给智能体</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="118" />
-        <location filename="../../app/ui/panel.py" line="231" />
+        <location filename="../../app/ui/panel.py" line="119" />
+        <location filename="../../app/ui/panel.py" line="233" />
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="128" />
+        <location filename="../../app/ui/panel.py" line="129" />
         <source>Annotations</source>
         <translation>批注</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="134" />
+        <location filename="../../app/ui/panel.py" line="135" />
         <source>Overall note</source>
         <translation>总体备注</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="222" />
+        <location filename="../../app/ui/panel.py" line="224" />
         <source>stale</source>
         <translation>失效</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="224" />
+        <location filename="../../app/ui/panel.py" line="226" />
         <source>rematched</source>
         <translation>已重新匹配</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="226" />
+        <location filename="../../app/ui/panel.py" line="228" />
         <source>hidden</source>
         <translation>已隐藏</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="227" />
+        <location filename="../../app/ui/panel.py" line="229" />
         <source>exact</source>
         <translation>精确</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="230" />
+        <location filename="../../app/ui/panel.py" line="232" />
         <source>Note</source>
         <translation>备注</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="230" />
+        <location filename="../../app/ui/panel.py" line="232" />
         <source>Element</source>
         <translation>元素</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="230" />
+        <location filename="../../app/ui/panel.py" line="232" />
         <source>Selector</source>
         <translation>选择器</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="231" />
+        <location filename="../../app/ui/panel.py" line="233" />
         <source>Page</source>
         <translation>页面</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="240" />
+        <location filename="../../app/ui/panel.py" line="242" />
         <source>(page)</source>
         <translation>（页面）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="243" />
+        <location filename="../../app/ui/panel.py" line="245" />
         <source>This tab</source>
         <translation>本标签页</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="271" />
+        <location filename="../../app/ui/panel.py" line="273" />
         <source>  [element no longer matched]</source>
         <translation>  [元素已无法匹配]</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="275" />
+        <location filename="../../app/ui/panel.py" line="277" />
         <source>  (rematched)</source>
         <translation>  （已重新匹配）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="277" />
+        <location filename="../../app/ui/panel.py" line="279" />
         <source>  (hidden)</source>
         <translation>  （已隐藏）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="278" />
+        <location filename="../../app/ui/panel.py" line="280" />
         <source>  (hidden: {0})</source>
         <translation>  （已隐藏：{0}）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/panel.py" line="304" />
+        <location filename="../../app/ui/panel.py" line="306" />
         <source>%n annotation(s)</source>
         <translation><numerusform>%n 条批注</numerusform></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/panel.py" line="317" />
+        <location filename="../../app/ui/panel.py" line="319" />
         <source>{0} (%n annotation(s))</source>
         <translation><numerusform>{0}（%n 条批注）</numerusform></translation>
     </message>
@@ -477,6 +477,19 @@ Your annotations are kept: reload the page to continue.</source>
     </message>
 </context>
 <context>
+    <name>DetailPane</name>
+    <message>
+        <location filename="../../app/ui/panel_rows.py" line="139" />
+        <source>Annotation {0}</source>
+        <translation>批注 {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panel_rows.py" line="147" />
+        <source>Select an annotation to see its details</source>
+        <translation>选择一条批注以查看详情</translation>
+    </message>
+</context>
+<context>
     <name>DevToolsWindow</name>
     <message>
         <location filename="../../app/ui/devtools.py" line="21" />
@@ -681,67 +694,42 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>DialogBar</name>
     <message>
-        <location filename="../../app/ui/dialog_bar.py" line="32" />
+        <location filename="../../app/ui/dialog_bar.py" line="30" />
         <source>Close</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../../app/ui/dialog_bar.py" line="44" />
-        <source>alert</source>
-        <translation>提示框</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/dialog_bar.py" line="44" />
-        <source>confirm</source>
-        <translation>确认框</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/dialog_bar.py" line="44" />
-        <source>prompt</source>
-        <translation>输入框</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/dialog_bar.py" line="45" />
-        <source>leave-page confirmation</source>
-        <translation>离开页面确认</translation>
+        <location filename="../../app/ui/dialog_bar.py" line="46" />
+        <source>This page showed an alert: “{0}”. pagenote dismissed it.</source>
+        <translation>此页面显示了一个提示框：“{0}”。pagenote 已将其关闭。</translation>
     </message>
     <message>
         <location filename="../../app/ui/dialog_bar.py" line="49" />
-        <source>pagenote left the page</source>
-        <translation>pagenote 已离开该页面</translation>
+        <source>This page asked to confirm: “{0}”. pagenote answered OK.</source>
+        <translation>此页面请求确认：“{0}”。pagenote 已回答“确定”。</translation>
     </message>
     <message>
-        <location filename="../../app/ui/dialog_bar.py" line="51" />
-        <source>pagenote closed it</source>
-        <translation>pagenote 已关闭它</translation>
+        <location filename="../../app/ui/dialog_bar.py" line="50" />
+        <source>This page asked to confirm: “{0}”. pagenote answered Cancel.</source>
+        <translation>此页面请求确认：“{0}”。pagenote 已回答“取消”。</translation>
     </message>
     <message>
-        <location filename="../../app/ui/dialog_bar.py" line="53" />
-        <source>pagenote answered OK (true)</source>
-        <translation>pagenote 已回答“确定”（true）</translation>
+        <location filename="../../app/ui/dialog_bar.py" line="52" />
+        <source>This page asked before leaving: “{0}”. pagenote left the page.</source>
+        <translation>此页面在离开前询问：“{0}”。pagenote 已离开该页面。</translation>
     </message>
     <message>
-        <location filename="../../app/ui/dialog_bar.py" line="53" />
-        <source>pagenote answered Cancel (false)</source>
-        <translation>pagenote 已回答“取消”（false）</translation>
+        <location filename="../../app/ui/dialog_bar.py" line="54" />
+        <source>This page asked for text: “{0}”. pagenote answered Cancel.</source>
+        <translation>此页面请求输入文本：“{0}”。pagenote 已回答“取消”。</translation>
     </message>
     <message>
         <location filename="../../app/ui/dialog_bar.py" line="55" />
-        <source>pagenote cancelled it (null)</source>
-        <translation>pagenote 已取消它（null）</translation>
+        <source>This page asked for text: “{0}”. pagenote answered “{1}”.</source>
+        <translation>此页面请求输入文本：“{0}”。pagenote 已回答“{1}”。</translation>
     </message>
     <message>
-        <location filename="../../app/ui/dialog_bar.py" line="56" />
-        <source>pagenote answered “{0}”</source>
-        <translation>pagenote 已回答“{0}”</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/dialog_bar.py" line="60" />
-        <source>The page opened a {0}: “{1}” — {2}</source>
-        <translation>页面打开了一个{0}：“{1}”——{2}</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/dialog_bar.py" line="66" />
+        <location filename="../../app/ui/dialog_bar.py" line="65" />
         <source>The page keeps opening dialogs: pagenote answers the rest at once without showing them ({0})</source>
         <translation>页面不断弹出对话框：pagenote 会直接应答其余的对话框而不再显示（{0}）</translation>
     </message>
@@ -887,34 +875,34 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>Gestures</name>
     <message>
-        <location filename="../../app/ui/gestures.py" line="237" />
+        <location filename="../../app/ui/gestures.py" line="243" />
         <source>Drag across text to annotate it (no text where the drag started)</source>
         <extracomment>A press that moves less than this (view px) before its release is a click.</extracomment>
         <translation>拖过文本即可批注（拖动起点处没有文本）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/gestures.py" line="242" />
+        <location filename="../../app/ui/gestures.py" line="248" />
         <source>No text was selected</source>
         <translation>未选中文本</translation>
     </message>
     <message>
-        <location filename="../../app/ui/gestures.py" line="247" />
+        <location filename="../../app/ui/gestures.py" line="253" />
         <source>Could not read that text range</source>
         <translation>无法读取该文本范围</translation>
     </message>
     <message>
-        <location filename="../../app/ui/gestures.py" line="266" />
+        <location filename="../../app/ui/gestures.py" line="272" />
         <source>Could not read that region</source>
         <translation>无法读取该区域</translation>
     </message>
     <message>
-        <location filename="../../app/ui/gestures.py" line="299" />
-        <location filename="../../app/ui/gestures.py" line="314" />
+        <location filename="../../app/ui/gestures.py" line="305" />
+        <location filename="../../app/ui/gestures.py" line="320" />
         <source>Group: {0} elements · release Ctrl to write the note</source>
         <translation>组：{0} 个元素 · 松开 Ctrl 写备注</translation>
     </message>
     <message>
-        <location filename="../../app/ui/gestures.py" line="343" />
+        <location filename="../../app/ui/gestures.py" line="349" />
         <source>Could not read the group's elements</source>
         <translation>无法读取该组的元素</translation>
     </message>
@@ -1218,30 +1206,61 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>MarksOverlay</name>
     <message>
-        <location filename="../../app/ui/marks.py" line="139" />
-        <source>{0}  {1}×{2}</source>
-        <translation>{0}  {1}×{2}</translation>
+        <location filename="../../app/ui/marks.py" line="171" />
+        <source> · {0}/{1} stacked here</source>
+        <extracomment>The halo around the marker of the panel's selected row, CSS px outside its outline.</extracomment>
+        <translation> · 此处叠放第 {0}/{1} 个</translation>
     </message>
     <message>
-        <location filename="../../app/ui/marks.py" line="141" />
-        <source> · {0} of {1} at this point</source>
-        <translation> · 此处第 {0} 个，共 {1} 个</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/marks.py" line="142" />
-        <source> · Alt+↑ parent · Alt+↓ next</source>
-        <translation> · Alt+↑ 父元素 · Alt+↓ 下一个</translation>
+        <location filename="../../app/ui/marks.py" line="172" />
+        <source> · Alt+↑/↓ · {0}×{1}</source>
+        <translation> · Alt+↑/↓ 切换 · {0}×{1}</translation>
     </message>
 </context>
 <context>
     <name>ModeBanner</name>
     <message>
-        <location filename="../../app/ui/mode_banner.py" line="45" />
-        <source>Annotation mode — click an element to pin a note · drag across text · Shift+drag a region · Ctrl+click a group · Alt+↑ parent · Alt+↓ next under the pointer · Esc to leave</source>
-        <translation>批注模式 — 点击元素钉上备注 · 拖过文本 · Shift+拖出区域 · Ctrl+点击成组 · Alt+↑ 父元素 · Alt+↓ 指针下的下一个 · Esc 退出</translation>
+        <location filename="../../app/ui/mode_banner.py" line="32" />
+        <source>More gestures</source>
+        <translation>更多手势</translation>
     </message>
     <message>
-        <location filename="../../app/ui/mode_banner.py" line="48" />
+        <location filename="../../app/ui/mode_banner.py" line="50" />
+        <source>Click: pin the element under the pointer</source>
+        <translation>点击：钉住指针下的元素</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/mode_banner.py" line="51" />
+        <source>Drag across text: pin that text</source>
+        <translation>拖过文本：钉住该文本</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/mode_banner.py" line="52" />
+        <source>Shift+drag: pin a region</source>
+        <translation>Shift+拖动：钉住一个区域</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/mode_banner.py" line="53" />
+        <source>Ctrl+click: add to a group</source>
+        <translation>Ctrl+点击：加入一组</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/mode_banner.py" line="54" />
+        <source>Alt+↑: the parent element · Alt+↓: the next element under the pointer</source>
+        <translation>Alt+↑：父元素 · Alt+↓：指针下的下一个元素</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/mode_banner.py" line="55" />
+        <source>Esc: leave annotation mode</source>
+        <translation>Esc：退出批注模式</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/mode_banner.py" line="64" />
+        <source>Annotation mode — click an element to pin a note · Esc to leave</source>
+        <translation>批注模式 — 点击元素钉上备注 · Esc 退出</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/mode_banner.py" line="65" />
         <source>Press Annotate (Ctrl+Shift+A), then click an element to pin a note</source>
         <translation>按“批注”(Ctrl+Shift+A)，然后点击元素钉上备注</translation>
     </message>
@@ -1265,6 +1284,7 @@ Your annotations are kept: reload the page to continue.</source>
     </message>
     <message>
         <location filename="../../app/ui/note_box.py" line="61" />
+        <location filename="../../app/ui/note_box.py" line="91" />
         <source>Delete</source>
         <translation>删除</translation>
     </message>
@@ -1272,6 +1292,11 @@ Your annotations are kept: reload the page to continue.</source>
         <location filename="../../app/ui/note_box.py" line="62" />
         <source>Save</source>
         <translation>保存</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/note_box.py" line="91" />
+        <source>Discard</source>
+        <translation>丢弃</translation>
     </message>
 </context>
 <context>
@@ -1698,38 +1723,38 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>StatusChip</name>
     <message>
-        <location filename="../../app/ui/panel_rows.py" line="38" />
+        <location filename="../../app/ui/panel_rows.py" line="41" />
         <source>pending</source>
-        <extracomment>The status word of a sent row's status column (the chip's colour; the column's text is ``status — reply``). Status chip colours (background, under white text): each at least 4.5:1 against white (WCAG 2.x AA for text; tests/test_window_look.py computes it), the same in light and dark.</extracomment>
+        <extracomment>The second line's opacity on a selected row: white at this alpha over the accent is 4.5:1 or more (tests/test_window_look.py computes it). The status word of a sent row's status column (the chip's colour; the column's text is ``status — reply``). Status chip colours (background, under white text): each at least 4.5:1 against white (WCAG 2.x AA for text; tests/test_window_look.py computes it), the same in light and dark.</extracomment>
         <translation>待接收</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel_rows.py" line="39" />
+        <location filename="../../app/ui/panel_rows.py" line="42" />
         <source>delivered</source>
         <translation>已送达</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel_rows.py" line="40" />
+        <location filename="../../app/ui/panel_rows.py" line="43" />
         <source>acknowledged</source>
         <translation>已确认</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel_rows.py" line="41" />
+        <location filename="../../app/ui/panel_rows.py" line="44" />
         <source>resolved</source>
         <translation>已解决</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel_rows.py" line="42" />
+        <location filename="../../app/ui/panel_rows.py" line="45" />
         <source>dismissed</source>
         <translation>已驳回</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel_rows.py" line="43" />
+        <location filename="../../app/ui/panel_rows.py" line="46" />
         <source>sent</source>
         <translation>已发送</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel_rows.py" line="44" />
+        <location filename="../../app/ui/panel_rows.py" line="47" />
         <source>unsent</source>
         <translation>未发送</translation>
     </message>
@@ -1775,22 +1800,22 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>TabDeck</name>
     <message>
-        <location filename="../../app/ui/tab_view.py" line="135" />
+        <location filename="../../app/ui/tab_view.py" line="136" />
         <source>Tab {0}: {1}</source>
         <translation>标签页 {0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/tab_view.py" line="136" />
+        <location filename="../../app/ui/tab_view.py" line="137" />
         <source>Closed tab</source>
         <translation>已关闭的标签页</translation>
     </message>
     <message>
-        <location filename="../../app/ui/tab_view.py" line="169" />
+        <location filename="../../app/ui/tab_view.py" line="170" />
         <source>Tabs</source>
         <translation>标签页</translation>
     </message>
     <message>
-        <location filename="../../app/ui/tab_view.py" line="174" />
+        <location filename="../../app/ui/tab_view.py" line="175" />
         <source>New tab (Ctrl+T)</source>
         <translation>新标签页 (Ctrl+T)</translation>
     </message>
