@@ -18,7 +18,7 @@ import base64
 import html
 from pathlib import Path
 
-from app.model.annotation import Annotation, AnnotationBatch
+from app.model.annotation import KIND_GROUP, KIND_REGION, KIND_TEXT, Annotation, AnnotationBatch
 from app.protocol.detail import DEFAULT_LEVEL, restrict
 from app.protocol.markdown import encode_annotations
 
@@ -92,6 +92,7 @@ def _note(number: int, a: Annotation, detail: str) -> str:
         parts.append(f"<div>{_e(who)}</div>")
     if el.selector:
         parts.append(f"<div><code>{_e(el.selector)}</code></div>")
+    parts += _kind_lines(a)
     if el.url:
         parts.append(f'<div class="url">{_e(el.url)}</div>')
     shots = []
@@ -105,6 +106,27 @@ def _note(number: int, a: Annotation, detail: str) -> str:
     parts.append(f"<details><summary>Markdown ({_e(detail)})</summary><pre>{_e(encode_annotations(one, detail))}"
                  "</pre></details></li>")
     return "".join(parts)
+
+
+def _kind_lines(a: Annotation) -> list[str]:
+    """Where a region or group is, as its own record (the page: URL and title) does not say: the rectangle
+    (:attr:`Annotation.crop_rect`, CSS px, document coordinates — what the page screenshot outlines) and the
+    region's largest cover, or the group's members; the quoted words of a text range."""
+    out = []
+    rect = a.crop_rect
+    if a.kind == KIND_REGION and rect is not None:
+        top = a.region.covers[0] if a.region.covers else None
+        over = f" over {top.role} “{top.name}” ({top.selector})" if top and top.name else \
+            (f" over {top.selector}" if top else "")
+        out.append(f'<div class="kind">{_e(f"Region {rect.width:g}×{rect.height:g} at x={rect.x:g}, y={rect.y:g}")}'
+                   f"{_e(over)}</div>")
+    elif a.kind == KIND_GROUP:
+        box = f", together {rect.width:g}×{rect.height:g} at x={rect.x:g}, y={rect.y:g}" if rect is not None else ""
+        out.append(f'<div class="kind">{_e(f"Group of {len(a.elements)}{box}:")}</div>')
+        out += [f"<div><code>{_e(e.selector or e.tag)}</code></div>" for e in a.elements]
+    elif a.kind == KIND_TEXT and a.selection is not None:
+        out.append(f'<div class="kind">{_e(f"Text “{a.selection.quote}”")}</div>')
+    return out
 
 
 def _pages(batch: AnnotationBatch) -> list[tuple[str, list[int]]]:
