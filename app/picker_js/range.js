@@ -1,11 +1,14 @@
 // @module range
-// @imports text: capText, CAPS
+// @imports text: capText, CAPS; redact: REDACTED, EDITABLE_TEXT, REDACT_SELECTOR, isEditable
 // @exports rangeStart, rangeTo, rangeEnd, rangeCancel, textOffsets, textRangeOf
 // range.js — a text range chosen by dragging in annotation mode, kept here and drawn by the host: the page's
 // own Selection is never touched (the input guard keeps the drag's events from the page), so the page sees
 // no selectionchange and keeps whatever it had selected.
 // Offsets are counted in UTF-16 code units of the container element's textContent (DOM Standard: Text node
 // data in tree order), so `el.textContent.slice(start, end)` gives the words back.
+// The quote is written by the rules of an element's text (content.js, redact.js): a `data-pagenote-redact`
+// subtree reads `[redacted]` and contenteditable text (typed by the user) its placeholder, so a drag across
+// them carries neither out of the page.
 
 let drag = null;   // {node, offset} where the drag started, or null
 
@@ -41,17 +44,54 @@ function orderedRange(a, b) {
   return range;
 }
 
+// The Text nodes the range touches, in tree order.
+function textNodesOf(range) {
+  const root = range.commonAncestorContainer;
+  if (root.nodeType === Node.TEXT_NODE) return [root];
+  const nodes = [];
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) if (range.intersectsNode(n)) nodes.push(n);
+  return nodes;
+}
+
+// The outermost element around `el` whose text is not read: the `data-pagenote-redact` subtree, else the
+// contenteditable editing host; null when its text may be quoted.
+function unreadAround(el) {
+  const redacted = el.closest(REDACT_SELECTOR);
+  if (redacted) return redacted;
+  if (!isEditable(el)) return null;
+  let host = el;
+  while (host.parentElement && isEditable(host.parentElement)) host = host.parentElement;
+  return host;
+}
+
+const UNQUOTED = new Set(['script', 'style', 'template', 'noscript']);
+
+// The range's words as they may leave the page: each Text node's part in tree order, an unread subtree
+// (unreadAround) as its placeholder once, script and style source left out.
+function quoteOf(range) {
+  let out = '', last = null;
+  for (const node of textNodesOf(range)) {
+    const parent = node.parentElement;
+    if (!parent || UNQUOTED.has(parent.localName)) continue;
+    const unread = unreadAround(parent);
+    if (unread) {
+      if (unread !== last) out += unread.closest(REDACT_SELECTOR) ? REDACTED : EDITABLE_TEXT;
+      last = unread;
+      continue;
+    }
+    last = null;
+    const end = node === range.endContainer ? range.endOffset : node.data.length;
+    out += node.data.slice(node === range.startContainer ? range.startOffset : 0, end);
+  }
+  return out;
+}
+
 // The rects of the range's text (viewport CSS px, at most 200): per Text node, since Range.getClientRects()
 // adds the box of every element the range contains whole, which would paint their words twice.
 function clientRects(range) {
   const out = [];
-  const root = range.commonAncestorContainer;
-  const nodes = root.nodeType === Node.TEXT_NODE ? [root] : [];
-  if (!nodes.length) {
-    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-    for (let n = walker.nextNode(); n; n = walker.nextNode()) if (range.intersectsNode(n)) nodes.push(n);
-  }
-  for (const node of nodes) {
+  for (const node of textNodesOf(range)) {
     const part = document.createRange();
     part.selectNodeContents(node);
     if (node === range.startContainer) part.setStart(node, range.startOffset);
@@ -115,7 +155,7 @@ function rangeEnd(x, y) {
   let el = range.commonAncestorContainer;
   if (el.nodeType !== Node.ELEMENT_NODE) el = el.parentElement;
   if (!el) return null;
-  const quote = range.toString();
+  const quote = quoteOf(range);
   if (!quote.trim()) return null;
   return { el, quote: capText(quote, CAPS.text), ...textOffsets(el, range), rects: clientRects(range) };
 }
