@@ -6,6 +6,8 @@ no key event to the page (the view's focus change is hidden from Chromium by the
 
 from __future__ import annotations
 
+from html import escape
+
 from PySide6.QtCore import QPoint, QRectF, Qt, Signal
 from PySide6.QtGui import QFontMetrics, QKeyEvent
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPlainTextEdit, QPushButton, QVBoxLayout, QWidget
@@ -54,6 +56,7 @@ class NoteBox(QFrame):
         self.setAutoFillBackground(True)        # opaque over the page (colours: app/ui/theme.py)
         self.setBackgroundRole(self.backgroundRole().Base)
         self.title = QLabel(objectName="title")
+        self.title.setTextFormat(Qt.TextFormat.PlainText)  # the title names the element: page data, never rich text
         self.editor = _Editor()
         self.editor.setPlaceholderText(self.tr("What should change here? (optional)"))
         self.editor.setTabChangesFocus(True)
@@ -86,7 +89,7 @@ class NoteBox(QFrame):
         # One line: elided to the box's width, the whole title in the tooltip.
         shown = QFontMetrics(self.title.font()).elidedText(title, Qt.TextElideMode.ElideRight, self.WIDTH - 24)
         self.title.setText(shown)
-        self.title.setToolTip(title if shown != title else "")
+        self.title.setToolTip(f"<p>{escape(title)}</p>" if shown != title else "")  # a tooltip guesses rich text
         self.editor.setPlainText(text)
         self.delete_button.setText(self.tr("Discard") if new else self.tr("Delete"))
         self.delete_button.setVisible(can_delete)

@@ -1,0 +1,31 @@
+"""Page text shown in pagenote's own widgets is text: an accessible name that looks like HTML (Qt's rich-text
+detection, Qt::mightBeRichText, takes a line whose first tag is a known one for rich text) must not be laid
+out as markup in the note box — a page could otherwise draw headings, colours or pictures into pagenote's
+own window, e.g. a fake 'session expired' prompt where the user types."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtGui import QFontMetrics, QTextDocument
+from PySide6.QtTest import QTest
+
+
+def test_a_page_name_that_looks_like_html_is_shown_as_text_in_the_note_box(window, server, qtbot, js):
+    window.load_page(server.url("rich_names.html"))
+    window.annotate.set_mode(True)
+    x, y = js("(() => { const r = document.getElementById('pay').getBoundingClientRect();"
+              " return [r.x + r.width / 2, r.y + r.height / 2]; })()")
+    QTest.mouseClick(window.view.focusProxy(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
+                     QPoint(round(x), round(y)))
+    box = window.annotate.note_box
+    qtbot.waitUntil(box.isVisible, timeout=5000)
+    title = box.title
+    assert "<h1>PAY NOW</h1>" in title.text()
+    line = QFontMetrics(title.font()).height()
+    assert title.sizeHint().height() < 2 * line, "the title was laid out as rich text (a heading)"
+    # The tooltip (the whole title, as it is elided) reads as the same characters when Qt renders it.
+    tip = title.toolTip()
+    assert tip
+    doc = QTextDocument()
+    doc.setHtml(tip)
+    assert "<h1>PAY NOW</h1> your session expired" in doc.toPlainText()
