@@ -29,3 +29,14 @@ def test_a_page_name_that_looks_like_html_is_shown_as_text_in_the_note_box(windo
     doc = QTextDocument()
     doc.setHtml(tip)
     assert "<h1>PAY NOW</h1> your session expired" in doc.toPlainText()
+
+
+def test_a_page_title_that_looks_like_html_is_shown_as_text_in_the_tab_tooltip(window, server, qtbot, js):
+    """QToolTip lays out a tooltip whose first line starts with a known tag as rich text; a page title is the
+    tab tooltip's first line."""
+    window.load_page(server.url("rich_names.html"))
+    strip = window.tab_strip
+    qtbot.waitUntil(lambda: "Bank" in strip.tabToolTip(strip.currentIndex()), timeout=5000)
+    doc = QTextDocument()
+    doc.setHtml(strip.tabToolTip(strip.currentIndex()))
+    assert doc.toPlainText().startswith("<h1>Bank</h1> login")

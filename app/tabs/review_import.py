@@ -64,8 +64,8 @@ def imported_reference(path: str, project_dir: Path) -> str:
 async def import_review(tab, batch: AnnotationBatch, origin: str | None = None) -> list[str]:
     """Add ``batch``'s annotations to ``tab`` (a :class:`~app.tabs.tab.Tab`: ``annotator``, ``session``) after
     those it has, moved onto ``origin`` (default: the origin of the tab's page; ``""``: left where they were),
-    their reference images checked (:func:`imported_reference`), then re-anchor the ones on the current page now. Returns the new pin ids, in order. The batch's summary is
-    taken when the session has none."""
+    their reference images checked (:func:`imported_reference`), then re-anchor the ones on the current page
+    now. Returns the new pin ids, in order. The batch's summary is taken when the session has none."""
     annotator, session = tab.annotator, tab.session
     page = annotator.page_key()
     moved = onto_origin(batch, origin_of(page) if origin is None else origin)

@@ -11,6 +11,8 @@ apart; its tooltip names the lease.
 
 from __future__ import annotations
 
+from html import escape
+
 import shiboken6
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QTabBar, QWidget
@@ -96,7 +98,8 @@ class TabStrip(QTabBar):
             return
         self.setTabText(index, self._label(tab))
         lease = self.tr("lease: {0}").format(tab.lease.name)
-        self.setTabToolTip(index, f"{tab.page.title() or tab.page.url().toString()}\n{lease}")
+        # The title is page data and QToolTip guesses rich text from a line's first tag: always escaped rich text.
+        self.setTabToolTip(index, f"<p>{escape(tab.page.title() or tab.page.url().toString())}<br>{escape(lease)}</p>")
 
     def _closed(self, tab) -> None:
         index = self.index_of(tab.id)
