@@ -6,7 +6,7 @@ points back at its marker; the note box and the detail pane say what they show."
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import QPoint, QRectF, Qt
 from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QWidget
@@ -198,3 +198,32 @@ def test_the_mode_strip_is_one_short_sentence_with_the_gestures_a_click_away(win
         assert gesture in tip
     w.act_annotate.trigger()
     assert not banner.gestures.isVisible()
+
+
+# -- text taller than its box --------------------------------------------------------------------------------
+
+
+def test_the_marker_outlines_text_that_overflows_its_box_in_the_window_and_the_png(window, server, qtbot, js):
+    """A heading whose box is shorter than its glyphs (TodoMVC's h1): the outline goes round the text, the
+    badge beside it; an element that clips its overflow keeps its box."""
+    w = window
+    w.load_page(server.url("tall_text.html"))
+    w.act_annotate.trigger()
+    box = rect_of(js, "#title")
+    ink = js("(() => { const r = document.createRange(); r.selectNodeContents(document.querySelector('#title'));"
+             " const b = r.getBoundingClientRect(); return [b.left, b.top, b.width, b.height]; })()")
+    assert ink[3] > box.height + 40          # the page really overflows
+    pin(w, qtbot, centre(js, "#title"), "logo")
+    pin(w, qtbot, centre(js, "#clipped"), "clipped")
+    qtbot.waitUntil(lambda: len(w.marks.badges()) == 2, timeout=3000)
+    (m1, b1), (m2, _) = sorted(w.marks.badges(), key=lambda mb: mb[0].n)
+    assert m1.y <= ink[1] + 0.5 and m1.y + m1.height >= ink[1] + ink[3] - 0.5, (m1, ink)
+    zoom = w.view.zoomFactor()
+    text = QRectF(ink[0] * zoom, ink[1] * zoom, ink[2] * zoom, ink[3] * zoom)
+    assert not b1.intersects(text)           # the badge sits beside the text, not on it
+    clipped = rect_of(js, "#clipped")
+    assert (round(m2.y, 1), round(m2.height, 1)) == (round(clipped.y, 1), round(clipped.height, 1))
+    # The annotated PNG outlines the same rectangle (what pinnedRects gives the capture).
+    rects = w.page_call("pinnedRects", [m1.id], False)
+    r = rects[m1.id]
+    assert abs(r["y"] - m1.y) < 0.5 and abs(r["height"] - m1.height) < 0.5, (r, m1)

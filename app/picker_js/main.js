@@ -1,6 +1,6 @@
 // @module main
 // @imports pins: overlay, elements, idFor; record: elementRecord; frames: isFrame, frameElements, frameContentRect, frameInfo, looksClosedHost, deepElementAt, deepElementsAt, resolveChain; locators: resolveLocator; anchors: rememberAnchor, forgetAnchorsExcept, anchorChanges, anchorStatus, stopAnchors; capture: documentMetrics, pinForCapture, scrollToExact, redactionRects
-// @imports anchors: refreshAnchors; geometry: elementBox, BOX_CONTENTS
+// @imports anchors: refreshAnchors; geometry: elementBox, BOX_CONTENTS; marktext: markRect
 // @imports snapshot: snapshotDocument, resolveSnapshotRef, stopSnapshots
 // @imports freeze: freeze, unfreeze, frozenState
 // @imports range: rangeStart, rangeTo, rangeEnd, rangeCancel; region: regionInfo; group: elementsInBox, commonAncestor
@@ -262,7 +262,7 @@ const api = {
     for (const id of ids) {
       const el = elements.get(id);
       if (!el || !el.isConnected) { out[id] = null; continue; }
-      const r = viewportRect(el);
+      const r = markRect(el) || viewportRect(el);   // what the window outlines: the box and its text's ink
       out[id] = doc ? { x: r.x + scrollX, y: r.y + scrollY, width: r.width, height: r.height } : r;
     }
     return JSON.stringify(out);

@@ -1,5 +1,5 @@
 // @module overlay
-// @imports geometry: elementBox, BOX_CONTENTS; role: role; name: accessibleName; text: squash; redact: isRedacted, REDACTED
+// @imports geometry: elementBox, BOX_CONTENTS; marktext: hoverName, summaryName, textNear, inkBeyond, markRect
 // @exports HOST_TAG, Overlay, badgeWidth
 // overlay.js — what the hover highlight and the numbered markers show, measured here and drawn by the HOST:
 // a Qt widget over the page view (app/ui/marks.py) paints them from the *scene* this module reports, so the
@@ -34,34 +34,10 @@ function composedParent(el) {
 // `a#cover  320×180 · 2 of 5 at this point · Alt+↑ parent · Alt+↓ next`: tag with #id (else up to two
 // classes), size, the candidate's place in the hit-test stack at the pointer (`place` {k, n}, 1-based; left
 // out when the candidate is not in that stack), the keys.
-function hoverName(el) {
-  const id = el.getAttribute('id');
-  const classes = (el.getAttribute('class') || '').trim().split(/\s+/).filter(Boolean).slice(0, 2);
-  const name = el.localName + (id ? '#' + id : classes.map((c) => '.' + c).join(''));
-  return name.length > 48 ? name.slice(0, 47) + '…' : name;
-}
-
 function hoverLabel(el, r, place) {
   const name = hoverName(el);
   const at = place ? ` · ${place.k} of ${place.n} at this point` : '';
   return `${name}  ${Math.round(r.width)}×${Math.round(r.height)}${at} · Alt+↑ parent · Alt+↓ next`;
-}
-
-// What the window's hover label calls `el` (the scene's hover `name`), in the side panel's words
-// (app/ui/panel_rows.py element_summary): `link “index”` — its role and accessible name, the tag for the role
-// `generic` (a div, a span), its text when it has no name, the redaction mark for a secret field; the tag
-// with #id or up to two classes (hoverName) when it has neither. At most 48 characters.
-function summaryName(el) {
-  let kind = el.localName;
-  let name = '';
-  try {
-    const r = role(el);
-    if (r && r !== 'generic' && r !== 'none' && r !== 'presentation') kind = r;
-    name = isRedacted(el) ? REDACTED : accessibleName(el) || squash((el.textContent || '').slice(0, 200));
-  } catch (e) { name = ''; }
-  if (!name) return hoverName(el);
-  const text = `${kind} “${name.length > 32 ? name.slice(0, 31) + '…' : name}”`;
-  return text.length > 48 ? text.slice(0, 47) + '…' : text;
 }
 
 // Qt's web channel transport in this world, or null (sub-frames, a page without pagenote's channel). The
@@ -87,49 +63,6 @@ function highlightRect(el) {
   const r = b.rect;
   return { left: r.x, top: r.y, right: r.x + r.width, bottom: r.y + r.height, width: r.width, height: r.height };
 }
-// The page's text lines around `el` (border box `box`, viewport CSS px): the line-fragment rects of every
-// text node within a band of BAND px around the box, outside `el`; at most TEXT_MAX, as [x, y, width,
-// height] relative to the box's top-left (scrolling moves them with the element). The walk starts at the
-// nearest ancestor whose box covers the band and skips every element whose box misses it (a long page costs
-// the path to the element, not its length). The host keeps the element's badge off these lines
-// (app/core/placement.py place_badges `cover`).
-const BAND = 48;
-const TEXT_MAX = 64;
-const TEXT_NODES_MAX = 2000;
-function textNear(el, box) {
-  const x0 = box.x - BAND, x1 = box.x + box.width + BAND, y0 = box.y - BAND, y1 = box.y + box.height + BAND;
-  let root = el;
-  while (root.parentElement) {
-    root = root.parentElement;
-    const r = root.getBoundingClientRect();
-    if (r.left <= x0 && r.top <= y0 && r.right >= x1 && r.bottom >= y1) break;
-  }
-  const walker = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT, {
-    acceptNode(n) {
-      if (n.nodeType === Node.TEXT_NODE) return n.data.trim() ? NodeFilter.FILTER_ACCEPT : NodeFilter.FILTER_SKIP;
-      if (n === el) return NodeFilter.FILTER_REJECT;
-      const r = n.getBoundingClientRect();
-      if (!r.width && !r.height) return NodeFilter.FILTER_SKIP;   // no box of its own: look inside
-      const away = r.right < x0 || r.left > x1 || r.bottom < y0 || r.top > y1;
-      return away ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_SKIP;
-    },
-  });
-  const out = [];
-  const range = document.createRange();
-  let visited = 0;
-  for (let node = walker.nextNode(); node && visited < TEXT_NODES_MAX && out.length < TEXT_MAX;
-       node = walker.nextNode(), visited++) {
-    range.selectNodeContents(node);
-    for (const r of range.getClientRects()) {
-      if (r.width < 1 || r.height < 1 || r.right < x0 || r.left > x1 || r.bottom < y0 || r.top > y1) continue;
-      out.push([r.left - box.x, r.top - box.y, r.width, r.height].map((v) => Math.round(v * 10) / 10));
-      if (out.length >= TEXT_MAX) break;
-    }
-  }
-  range.detach();
-  return out;
-}
-
 class Probe {
   constructor() { this.host = null; this.dots = []; }
 
@@ -257,7 +190,7 @@ class Overlay {
   }
 
   // Replace the markers with `list` [{id, n, stale?, selected?, rect?}]; `elementsById` maps ids to elements.
-  // `rect`: a region's (document CSS px), its marker's place when no element is known (a reload).
+  // `rect`: a region's (document CSS px), its marker's place while it has no element (a reload, a re-render).
   setMarkers(list, elementsById) {
     const keep = new Set();
     for (const m of list) {
@@ -267,7 +200,7 @@ class Overlay {
         const el = elementsById.get(m.id);
         if (!el && !m.rect) continue;
         const r = el ? elementBox(el).rect : m.rect;  // null when it draws nothing: no last position yet
-        entry = el ? { el: new WeakRef(el), last: r && { x: r.x + scrollX, y: r.y + scrollY } }
+        entry = el ? { el: new WeakRef(el), rect: m.rect, last: r && { x: r.x + scrollX, y: r.y + scrollY } }
           : { el: null, rect: m.rect, last: { x: r.x, y: r.y } };
         this.markers.set(m.id, entry);
       }
@@ -314,11 +247,11 @@ class Overlay {
   // is gone keeps a grey marker where its element was last seen, in document coordinates (issue #3 §7).
   markerScene(id, entry) {
     const base = { id, n: entry.n, stale: entry.stale, selected: entry.selected, x: 0, y: 0, width: 0, height: 0 };
-    if (entry.rect) {   // a region without an element here: the rectangle where it was on the page
+    const target = entry.el && entry.el.deref();
+    if (entry.rect && !(target && target.isConnected)) {   // a region without its element: where it was drawn
       const { x, y, width, height } = entry.rect;
       return { ...base, visible: true, seen: true, x: x - scrollX, y: y - scrollY, width, height, text: [] };
     }
-    const target = entry.el.deref();
     if (!target || !target.isConnected) {
       const shown = entry.stale && entry.last;
       return { ...base, visible: !!shown, seen: !!entry.last,
@@ -332,10 +265,12 @@ class Overlay {
     const now = performance.now();
     if (!entry.text || entry.textW !== box.width || entry.textH !== box.height || now - entry.textAt > 500) {
       entry.text = textNear(target, box);
+      entry.ink = inkBeyond(target, box);
       entry.textW = box.width; entry.textH = box.height; entry.textAt = now;
     }
     const text = entry.text.map(([x, y, w, h]) => [x + box.x, y + box.y, w, h]);
-    return { ...base, visible: true, seen: true, x: box.x, y: box.y, width: box.width, height: box.height, text };
+    const m = markRect(target, entry.ink);
+    return { ...base, visible: true, seen: true, x: m.x, y: m.y, width: m.width, height: m.height, text };
   }
 
   // The scene now (see the header), without doc and seq.
