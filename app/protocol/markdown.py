@@ -71,7 +71,10 @@ RECT_NONE = "none ({box})"
 RECT_CONTENTS = " (display: contents: the union of its children's boxes)"
 SECTION_PREFIX = "## Annotation "
 #: Follows a ``Reference:`` path, so an agent cannot take the user's reference image for the page's state.
-REFERENCE_NOTE = " (design target: how it should look; the Screenshot line is the current state)"
+#: True whatever else the section holds: an annotation may have a reference and no ``Screenshot:`` line.
+REFERENCE_NOTE = " (design target: how it should look; not the current state)"
+#: The wording before, which named a ``Screenshot:`` line even where there was none; still read back.
+REFERENCE_NOTE_OLD = " (design target: how it should look; the Screenshot line is the current state)"
 
 #: Single-line element fields, in output order: (Markdown key, ElementRecord attribute).
 LINE_FIELDS: tuple[tuple[str, str], ...] = (
@@ -287,7 +290,8 @@ def _parse_section(lines: Lines, number: int) -> Annotation:
         elif key == "Refreshed" and value is not None:
             refreshed = value
         elif key == "Reference" and value is not None:
-            shots["reference"] = value.removesuffix(REFERENCE_NOTE)
+            suffix = next((s for s in (REFERENCE_NOTE, REFERENCE_NOTE_OLD) if value.endswith(s)), "")
+            shots["reference"] = value.removesuffix(suffix)
         elif key in kinds.KEYS:
             kinds.parse_field(kind, key, value, lines, line_no, _CODEC)
         elif not _element_field(fields, lines, line_no, key, value):
