@@ -100,7 +100,8 @@ const api = {
     const data = JSON.parse(json);
     const list = Array.isArray(data) ? data : data.markers;
     const keep = new Set(list.map((m) => m.id).concat(Array.isArray(data) ? [] : data.keep || []));
-    forgetAnchorsExcept(keep);
+    // A region (`rect`, no anchor) has no element to find again: no anchor (one made before it was a region goes).
+    forgetAnchorsExcept(new Set(Array.from(keep).filter((id) => !list.some((m) => m.id === id && m.rect))));
     for (const m of list) if (m.anchor) rememberAnchor(m.id, m.anchor);
     overlay.setMarkers(list.map((m) => ({ ...m, stale: anchorStatus(m.id) === OPTIONS.statuses.stale })), elements);
     for (const id of Array.from(elements.keys())) if (!keep.has(id)) elements.delete(id);

@@ -200,11 +200,12 @@ class Overlay {
         const el = elementsById.get(m.id);
         if (!el && !m.rect) continue;
         const r = el ? elementBox(el).rect : m.rect;  // null when it draws nothing: no last position yet
-        entry = el ? { el: new WeakRef(el), rect: m.rect, last: r && { x: r.x + scrollX, y: r.y + scrollY } }
+        entry = el ? { el: new WeakRef(el), last: r && { x: r.x + scrollX, y: r.y + scrollY } }
           : { el: null, rect: m.rect, last: { x: r.x, y: r.y } };
         this.markers.set(m.id, entry);
       }
       entry.n = m.n;
+      entry.rect = m.rect || null;
       entry.stale = !!m.stale;
       entry.selected = !!m.selected;
     }
