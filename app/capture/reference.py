@@ -11,6 +11,7 @@ Only the first frame of an animated image is kept; colour profiles and text chun
 from __future__ import annotations
 
 import io
+import re
 from pathlib import Path
 
 from app.compare.images import open_image
@@ -22,6 +23,15 @@ NEXT_STEP = "attach a PNG, JPEG, GIF or WebP image file"
 MAX_BYTES = 50 * 1024 * 1024
 #: Most pixels a reference image may have (a 7000 × 7000 design export).
 MAX_PIXELS = 50_000_000
+#: How Python names the in-memory file the image is read from, in Pillow's and open_image's messages.
+_BYTES_REPR = re.compile(r"<_io\.BytesIO object at 0x[0-9a-fA-F]+>")
+
+
+def _said(message: str, label: str) -> str:
+    """``open_image``'s message about the in-memory copy, naming ``label`` (the file, or the pasted image)."""
+    if "UnidentifiedImageError" in message:
+        return f"{label} is not an image (PNG, JPEG, GIF, WebP, BMP …)"
+    return _BYTES_REPR.sub(lambda _m: label, message.replace("reference image <_io.BytesIO", "<_io.BytesIO"))
 
 
 def store_reference(source: Path | bytes, project_dir: Path, name: str = "") -> str:
@@ -53,7 +63,8 @@ def store_reference(source: Path | bytes, project_dir: Path, name: str = "") -> 
         out = io.BytesIO()
         image.save(out, "PNG")
     except PagenoteError as exc:
-        raise PagenoteError("BAD_IMAGE", exc.message, NEXT_STEP) from None
+        label = f"the reference image {source}" if isinstance(source, Path) else "the pasted image"
+        raise PagenoteError("BAD_IMAGE", _said(exc.message, label), NEXT_STEP) from None
     except (OSError, ValueError) as exc:
         raise PagenoteError("BAD_IMAGE", f"the reference image cannot be read: {exc}", NEXT_STEP) from None
     shots = (project_dir / "shots").resolve()
