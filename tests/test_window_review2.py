@@ -227,3 +227,30 @@ def test_the_marker_outlines_text_that_overflows_its_box_in_the_window_and_the_p
     rects = w.page_call("pinnedRects", [m1.id], False)
     r = rects[m1.id]
     assert abs(r["y"] - m1.y) < 0.5 and abs(r["height"] - m1.height) < 0.5, (r, m1)
+
+
+def test_the_annotated_pngs_badges_have_smooth_corners():
+    """The PNG's badge is the window's rounded rectangle with antialiased corners (no stair steps): pixels
+    at its corners blend red into the background."""
+    from PIL import Image
+
+    from app.capture.draw import draw_annotations
+    from app.core.placement import Box, place_badges
+
+    k = 2.0
+    image = Image.new("RGB", (300, 200), (255, 255, 255))
+    element = Box(60, 50, 40, 10)
+    [b] = place_badges([(1, element, Box(0, 0, 150, 100))])   # a blank page: no ink to avoid
+    draw_annotations(image, [(1, {"x": element.x, "y": element.y, "width": element.width, "height": element.height})], k)
+    x0, y0, x1, y1 = int(b.x * k), int(b.y * k), int(b.right * k) - 1, int(b.bottom * k) - 1
+    blended = 0
+    for cx, cy, dx, dy in ((x0, y0, 1, 1), (x1, y0, -1, 1), (x0, y1, 1, -1), (x1, y1, -1, -1)):
+        corner = [image.getpixel((cx + i * dx, cy + j * dy)) for i in range(7) for j in range(7)]
+        blended += sum(1 for p in corner if p[0] > 150 and 40 < p[1] < 230)   # between red and white
+    assert blended >= 8, "the badge's corners are stair-stepped (no blended pixels)"
+
+
+def test_toolbar_clear_sits_before_copy_and_freeze_has_an_icon(window):
+    order = window.toolbars.bar.actions()
+    assert order.index(window.act_clear) < order.index(window.act_copy) < order.index(window.act_save)
+    assert not window.freeze.icon().isNull()

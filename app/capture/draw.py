@@ -78,6 +78,24 @@ def ink_cover(image: Image.Image, k: float = 1.0, origin: tuple[float, float] = 
     return cover
 
 
+#: Supersampling of a badge's shape: its rounded corners are drawn this many times larger, then scaled down
+#: (antialiased edges, as the window's QPainter draws them).
+BADGE_SUPERSAMPLE = 4
+
+
+def _smooth_badge(image: Image.Image, box: tuple[int, int, int, int], colour: tuple[int, int, int, int]) -> None:
+    """Fill the badge ``box`` (image px, x0, y0, x1, y1) with ``colour`` as a rounded rectangle (radius a
+    quarter of its height, the window's shape) with antialiased corners, in place."""
+    w, h = box[2] - box[0], box[3] - box[1]
+    if w <= 0 or h <= 0:
+        return
+    s = BADGE_SUPERSAMPLE
+    mask = Image.new("L", (w * s, h * s), 0)
+    ImageDraw.Draw(mask).rounded_rectangle((0, 0, w * s - 1, h * s - 1), radius=h * s // 4, fill=255)
+    mask = mask.resize((w, h), Image.Resampling.LANCZOS)
+    image.paste(Image.new(image.mode, (w, h), colour[:len(image.getbands())]), box[:2], mask)
+
+
 def draw_annotations(image: Image.Image, items: Iterable[tuple[int, dict]], k: float = 1.0,
                      origin: tuple[float, float] = (0, 0)) -> None:
     """Draw each ``(number, rect)`` in the window's marker style, in place: an
@@ -100,6 +118,6 @@ def draw_annotations(image: Image.Image, items: Iterable[tuple[int, dict]], k: f
                        outline=MARKER_RED, width=width)
     for (number, _), b in zip(items, badges):
         badge = _box({"x": b.x, "y": b.y, "width": b.width, "height": b.height}, k, origin)
-        draw.rounded_rectangle(badge, radius=(badge[3] - badge[1]) // 4, fill=MARKER_RED)
+        _smooth_badge(image, badge, MARKER_RED)
         centre = ((badge[0] + badge[2]) / 2, (badge[1] + badge[3]) / 2)
         draw.text(centre, str(number), fill=(255, 255, 255, 255), font=font, anchor="mm")

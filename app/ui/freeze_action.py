@@ -8,6 +8,7 @@ from PySide6.QtCore import QObject, QTimer
 from PySide6.QtGui import QAction, QKeySequence
 
 from app.core.tasks import spawn
+from app.ui import theme
 from app.webview.freeze import Freezer, freezer_of
 
 #: Free in pagenote's and Chrome's key maps, and no text field's editing key.
@@ -23,6 +24,7 @@ class FreezeAction(QObject):
         tip = self.tr("Freeze the page: pause its animations, transitions, videos and scripted motion (again: resume)")
         self.action = action = QAction(self.tr("Freeze"), window)
         action.setCheckable(True)
+        action.setIcon(theme.icon("snowflake"))
         action.setShortcut(FREEZE_KEY)
         action.setToolTip(f"{tip} ({FREEZE_KEY.toString(QKeySequence.SequenceFormat.NativeText)})")
         action.setStatusTip(tip)

@@ -91,19 +91,25 @@ def annotation_summary(annotation) -> str:
     return element_summary(annotation.element)
 
 
-def short_page(url: str) -> str:
-    """A page URL as a row shows it: its path (and query), without scheme and host — ``/library/stdtypes.html``;
-    the host alone for a site's root; the URL itself when it has no path."""
+def short_page(url: str, limit: int = 40) -> str:
+    """A page URL as a row shows it, one rule for every page: host and path (and query) without the scheme —
+    ``127.0.0.1:8766/library/stdtypes.html``, ``127.0.0.1:8765/`` — and when that is longer than ``limit``
+    characters, the middle of the path cut: ``docs.python.org/…/stdtypes.html``. The URL itself when it has
+    no host."""
     from urllib.parse import urlsplit
 
     try:
         parts = urlsplit(url)
     except ValueError:
         return url
-    path = parts.path + (f"?{parts.query}" if parts.query else "")
-    if path in ("", "/"):
-        return parts.netloc or url
-    return path
+    if not parts.netloc:
+        return url
+    path = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
+    text = parts.netloc + path
+    if len(text) <= limit:
+        return text
+    last = path.rstrip("/").rsplit("/", 1)[-1]
+    return f"{parts.netloc}/…/{last}" if last else text[:limit - 1] + "…"
 
 
 def chip_html(text: str, colour: str) -> str:

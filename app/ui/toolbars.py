@@ -86,8 +86,9 @@ class Toolbars(QObject):
         shot_button.setPopupMode(QToolButton.ToolButtonPopupMode.MenuButtonPopup)
         shot_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         bar.addWidget(shot_button)
-        # Clear (icon only, with Undo) stays apart from Send, the primary action at the row's end.
-        for action in (w.act_copy, w.act_save, w.act_clear):
+        # Clear (icon only, with Undo) before Copy and Save: a destructive control away from Send, the primary
+        # action at the row's end.
+        for action in (w.act_clear, w.act_copy, w.act_save):
             bar.addAction(action)
         bar.widgetForAction(w.act_clear).setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonIconOnly)
         bar.addSeparator()
@@ -118,6 +119,9 @@ class Toolbars(QObject):
         if event.type() == QEvent.Type.ApplicationPaletteChange:   # the scheme changed: icons in its colours
             for action, name in self._icons.items():
                 action.setIcon(theme.icon(name))
+            freeze = getattr(self.window, "freeze", None)   # added after the toolbar (app/ui/freeze_action.py)
+            if freeze is not None:
+                freeze.setIcon(theme.icon("snowflake"))
             for name, button in getattr(self.window, "nav_buttons", {}).items():
                 if name.startswith("zoom"):
                     button.setIcon(theme.icon(name.replace("_", "-")))
