@@ -90,3 +90,23 @@ def test_a_review_with_more_annotations_than_pagenote_imports_is_refused(server,
     assert done.returncode == 2, done.stderr
     assert (f"pagenote: BAD_REVIEW_FILE: {many}: batch.annotations: {n} annotations, more than the "
             f"{MAX_ANNOTATIONS} a review may hold") in done.stderr
+
+
+def test_imported_annotations_cannot_bring_urls_of_other_schemes_into_the_batch(server, tmp_path):
+    """A review's element URLs become each pin's page: the one a closed tab's row re-opens, the URL line an
+    agent may navigate to. Onto an http page, a ``javascript:``, ``data:`` or ``file:`` URL is not kept — the
+    annotation is looked for on the tab's own page instead."""
+    url = server.url("record.html")
+    hostile = ["javascript:alert(document.cookie)", "data:text/html,<script>alert(1)</script>",
+               "file:///etc/passwd", "blob:http://evil.example/1"]
+    review = {"format": "pagenote-review", "version": 1, "batch": {"annotations": [
+        {"note": f"n{i}", "element": {"url": u, "selector": "#user", "locators": ["css=#user"]}}
+        for i, u in enumerate(hostile)]}}
+    path = tmp_path / "schemes.json"
+    path.write_text(json.dumps(review), encoding="utf-8")
+    done = run_capture(url, "--out", str(tmp_path), "--import", str(path), "--no-screenshot", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    batch = parse_annotations(done.stdout)
+    assert [a.element.url for a in batch.annotations] == [url] * len(hostile)
+    for bad in ("javascript:", "data:text/html", "file:///etc/passwd", "blob:"):
+        assert bad not in done.stdout

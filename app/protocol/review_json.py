@@ -93,22 +93,33 @@ def _moved(url: str, origin: str) -> str:
     return urlunsplit((to.scheme, to.netloc, parts.path, parts.query, parts.fragment))
 
 
+#: URL schemes an imported record may keep: a review is of web pages (``file:`` ones only while staying put).
+_PAGE_SCHEMES = ("http", "https")
+
+
 def _element_onto(element: ElementRecord, origin: str) -> ElementRecord:
-    return element.model_copy(update={"url": _moved(element.url, origin)}) if element.url else element
+    """``element`` with its URL moved onto ``origin``; a URL of another scheme (``javascript:``, ``data:``,
+    ``blob:``; ``file:`` when moving onto an origin) is emptied, so the importing tab takes its own page."""
+    if not element.url:
+        return element
+    scheme = urlsplit(element.url).scheme.lower()
+    if scheme not in _PAGE_SCHEMES and (origin or scheme != "file"):
+        return element.model_copy(update={"url": ""})
+    return element.model_copy(update={"url": _moved(element.url, origin)}) if origin else element
 
 
 def onto_origin(batch: AnnotationBatch, origin: str) -> AnnotationBatch:
     """The imported batch as it starts on ``origin`` (``http://127.0.0.1:8001``; empty: the same origin):
-    each record's URL moved to that origin (path, query, fragment kept), and what described the old page's
+    each record's URL moved to that origin (path, query, fragment kept; one of another scheme emptied:
+    :func:`_element_onto`), and what described the old page's
     state dropped — statuses, refresh lines and screenshots (they are taken again there); notes, records and
     reference images (the design targets) stay."""
     annotations = []
     for a in batch.annotations:
         update: dict = {"status": "", "status_reason": "", "refreshed": "", "screenshot": "",
                         "screenshot_error": "", "page_screenshot": "", "page_screenshot_clean": ""}
-        if origin:
-            update["element"] = _element_onto(a.element, origin)
-            if getattr(a, "elements", ()):
-                update["elements"] = tuple(_element_onto(e, origin) for e in a.elements)
+        update["element"] = _element_onto(a.element, origin)
+        if getattr(a, "elements", ()):
+            update["elements"] = tuple(_element_onto(e, origin) for e in a.elements)
         annotations.append(a.model_copy(update=update))
     return AnnotationBatch(summary=batch.summary, annotations=tuple(annotations))

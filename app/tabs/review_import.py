@@ -61,6 +61,17 @@ def imported_reference(path: str, project_dir: Path) -> str:
         return ""
 
 
+def _checked(annotation, project_dir: Path, page: str):
+    """An imported annotation as the tab takes it: its reference image checked (:func:`imported_reference`),
+    and on the tab's ``page`` when ``onto_origin`` emptied its URL (a scheme that is not a web page's)."""
+    update: dict = {}
+    if annotation.reference:
+        update["reference"] = imported_reference(annotation.reference, project_dir)
+    if not annotation.element.url:
+        update["element"] = annotation.element.model_copy(update={"url": page})
+    return annotation.model_copy(update=update) if update else annotation
+
+
 async def import_review(tab, batch: AnnotationBatch, origin: str | None = None) -> list[str]:
     """Add ``batch``'s annotations to ``tab`` (a :class:`~app.tabs.tab.Tab`: ``annotator``, ``session``) after
     those it has, moved onto ``origin`` (default: the origin of the tab's page; ``""``: left where they were),
@@ -70,9 +81,7 @@ async def import_review(tab, batch: AnnotationBatch, origin: str | None = None) 
     page = annotator.page_key()
     moved = onto_origin(batch, origin_of(page) if origin is None else origin)
     project_dir = tab.capture.project_dir
-    moved = moved.model_copy(update={"annotations": tuple(
-        a.model_copy(update={"reference": imported_reference(a.reference, project_dir)}) if a.reference else a
-        for a in moved.annotations)})
+    moved = moved.model_copy(update={"annotations": tuple(_checked(a, project_dir, page) for a in moved.annotations)})
     token = secrets.token_hex(3)
     ids = []
     for n, annotation in enumerate(moved.annotations, 1):
