@@ -71,5 +71,6 @@ class ModeBanner(QFrame):
         self.gestures.setVisible(on)
         self.style().unpolish(self)   # the stylesheet's [on="true"] colours follow the property
         self.style().polish(self)
-        self.label.style().unpolish(self.label)
-        self.label.style().polish(self.label)
+        for child in (self.label, self.gestures):   # children's rules under [on=…] too
+            child.style().unpolish(child)
+            child.style().polish(child)

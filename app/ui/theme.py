@@ -38,9 +38,10 @@ COLOURS = {
              "on_bg": "#1E3A8A", "on_text": "#BFDBFE",
              "notice_bg": "#422006", "notice_edge": "#B45309", "notice_text": "#FDE68A"},
 }
-# More keys: ``danger`` (the text of a destructive button: Delete), ``hint`` (the mode strip's muted hint on ``alt``: 4.5:1 or more), ``on_bg``/``on_text`` (a toggle
-# that is on — annotation mode — tinted, so the solid accent means one thing only: the primary action), and
-# ``notice_*`` (the dialog bar: amber, a dark amber surface in the dark scheme).
+# More keys: ``danger`` (the text of a destructive button: Delete), ``hint`` (the mode strip's muted hint on
+# ``alt``: 4.5:1 or more), ``on_bg``/``on_text`` (a toggle that is on — annotation mode — tinted, so the solid
+# accent means one thing only: the primary action), and ``notice_*`` (the dialog bar: amber, a dark amber
+# surface in the dark scheme).
 
 #: The stylesheet (``{name}`` = a colour of :data:`COLOURS` or ``accent``). Spacing and shapes only where the
 #: palette has no say; every colour comes from the scheme.
@@ -69,6 +70,7 @@ QPushButton:disabled {{ color: {muted}; border-color: {border}; }}
 QPushButton#primary {{ background: {accent}; color: #FFFFFF; border-color: {accent}; font-weight: 600; }}
 QPushButton#primary:hover {{ background: {accent_dark}; }}
 QPushButton#destructive {{ color: {danger}; }}
+QPushButton#destructive:disabled {{ color: {muted}; }}
 QLabel#muted {{ color: {muted}; }}
 QLabel#sectionTitle {{ font-weight: 600; padding-top: 4px; }}
 QFrame#noteBox {{ background: {base}; border: 1px solid {field}; border-radius: 8px; }}
