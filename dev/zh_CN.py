@@ -21,7 +21,7 @@ ZH = {
     "No text was selected": "未选中文本",
     "Could not read that text range": "无法读取该文本范围",
     "Could not read that region": "无法读取该区域",
-    "Group: {0} elements · release Ctrl to write the note": "组：{0} 个元素 · 松开 Ctrl 写备注",
+    "Group: %n element(s) · release Ctrl to write the note": "组：%n 个元素 · 松开 Ctrl 写备注",
     "Could not read the group's elements": "无法读取该组的元素",
     # StatusChip (agent statuses in the sent view)
     "pending": "待接收", "delivered": "已送达", "acknowledged": "已确认", "resolved": "已解决", "dismissed": "已驳回",

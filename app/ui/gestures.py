@@ -302,7 +302,7 @@ class Gestures(QObject):
             if len(self.group) < GROUP_CAP:
                 self.group.append((route, answer))
         self._draw()
-        self.c.message.emit(self.tr("Group: {0} elements · release Ctrl to write the note").format(len(self.group)))
+        self.c.message.emit(self.tr("Group: %n element(s) · release Ctrl to write the note", "", len(self.group)))
 
     async def _box_done(self, rect: QRectF) -> None:
         z = self._zoom()
@@ -317,7 +317,7 @@ class Gestures(QObject):
             if answer["id"] not in known and len(self.group) < GROUP_CAP:
                 self.group.append((Route(), {**answer, "kind": "element"}))
         self._draw()
-        self.c.message.emit(self.tr("Group: {0} elements · release Ctrl to write the note").format(len(self.group)))
+        self.c.message.emit(self.tr("Group: %n element(s) · release Ctrl to write the note", "", len(self.group)))
 
     async def _common_ancestor(self) -> str:
         """The members' nearest common ancestor, as a selector chained from the top document (``" >> "``

@@ -489,12 +489,12 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>DetailPane</name>
     <message>
-        <location filename="../../app/ui/panel_rows.py" line="139"/>
+        <location filename="../../app/ui/panel_rows.py" line="145"/>
         <source>Annotation {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel_rows.py" line="147"/>
+        <location filename="../../app/ui/panel_rows.py" line="153"/>
         <source>Select an annotation to see its details</source>
         <translation type="unfinished"></translation>
     </message>
@@ -873,23 +873,23 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>FreezeAction</name>
     <message>
-        <location filename="../../app/ui/freeze_action.py" line="23"/>
+        <location filename="../../app/ui/freeze_action.py" line="24"/>
         <source>Freeze the page: pause its animations, transitions, videos and scripted motion (again: resume)</source>
         <extracomment>Free in pagenote&apos;s and Chrome&apos;s key maps, and no text field&apos;s editing key.</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/freeze_action.py" line="24"/>
+        <location filename="../../app/ui/freeze_action.py" line="25"/>
         <source>Freeze</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/freeze_action.py" line="64"/>
+        <location filename="../../app/ui/freeze_action.py" line="66"/>
         <source>Frozen — paused: animations {0}, videos {1}; frames {2} · {3} resumes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/freeze_action.py" line="67"/>
+        <location filename="../../app/ui/freeze_action.py" line="69"/>
         <source>Unfrozen: the page moves again</source>
         <translation type="unfinished"></translation>
     </message>
@@ -917,11 +917,14 @@ Your annotations are kept: reload the page to continue.</source>
         <source>Could not read that region</source>
         <translation type="unfinished"></translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location filename="../../app/ui/gestures.py" line="305"/>
         <location filename="../../app/ui/gestures.py" line="320"/>
-        <source>Group: {0} elements · release Ctrl to write the note</source>
-        <translation type="unfinished"></translation>
+        <source>Group: %n element(s) · release Ctrl to write the note</source>
+        <translation>
+            <numerusform>Group: %n element · release Ctrl to write the note</numerusform>
+            <numerusform>Group: %n elements · release Ctrl to write the note</numerusform>
+        </translation>
     </message>
     <message>
         <location filename="../../app/ui/gestures.py" line="349"/>
@@ -1310,28 +1313,28 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>NoteBox</name>
     <message>
-        <location filename="../../app/ui/note_box.py" line="58"/>
+        <location filename="../../app/ui/note_box.py" line="61"/>
         <source>What should change here? (optional)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/note_box.py" line="60"/>
+        <location filename="../../app/ui/note_box.py" line="63"/>
         <source>Enter save · Shift+Enter new line · Esc cancel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/note_box.py" line="61"/>
-        <location filename="../../app/ui/note_box.py" line="91"/>
+        <location filename="../../app/ui/note_box.py" line="64"/>
+        <location filename="../../app/ui/note_box.py" line="94"/>
         <source>Delete</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/note_box.py" line="62"/>
+        <location filename="../../app/ui/note_box.py" line="65"/>
         <source>Save</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/note_box.py" line="91"/>
+        <location filename="../../app/ui/note_box.py" line="94"/>
         <source>Discard</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1866,34 +1869,34 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>TabStrip</name>
     <message>
-        <location filename="../../app/ui/tab_strip.py" line="49"/>
-        <location filename="../../app/ui/tab_strip.py" line="75"/>
+        <location filename="../../app/ui/tab_strip.py" line="51"/>
+        <location filename="../../app/ui/tab_strip.py" line="77"/>
         <source>New tab</source>
         <extracomment>Longest tab label, in characters (the full title is in the tooltip).</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/tab_strip.py" line="50"/>
+        <location filename="../../app/ui/tab_strip.py" line="52"/>
         <source>New isolated tab</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/tab_strip.py" line="52"/>
+        <location filename="../../app/ui/tab_strip.py" line="54"/>
         <source>Close tab</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/tab_strip.py" line="53"/>
+        <location filename="../../app/ui/tab_strip.py" line="55"/>
         <source>Next tab</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/tab_strip.py" line="54"/>
+        <location filename="../../app/ui/tab_strip.py" line="56"/>
         <source>Previous tab</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/tab_strip.py" line="98"/>
+        <location filename="../../app/ui/tab_strip.py" line="100"/>
         <source>lease: {0}</source>
         <translation type="unfinished"></translation>
     </message>

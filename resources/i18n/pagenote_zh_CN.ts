@@ -479,12 +479,12 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>DetailPane</name>
     <message>
-        <location filename="../../app/ui/panel_rows.py" line="139" />
+        <location filename="../../app/ui/panel_rows.py" line="145" />
         <source>Annotation {0}</source>
         <translation>批注 {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel_rows.py" line="147" />
+        <location filename="../../app/ui/panel_rows.py" line="153" />
         <source>Select an annotation to see its details</source>
         <translation>选择一条批注以查看详情</translation>
     </message>
@@ -851,23 +851,23 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>FreezeAction</name>
     <message>
-        <location filename="../../app/ui/freeze_action.py" line="23" />
+        <location filename="../../app/ui/freeze_action.py" line="24" />
         <source>Freeze the page: pause its animations, transitions, videos and scripted motion (again: resume)</source>
         <extracomment>Free in pagenote's and Chrome's key maps, and no text field's editing key.</extracomment>
         <translation>冻结页面：暂停其动画、过渡、视频和脚本驱动的运动（再按一次：恢复）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/freeze_action.py" line="24" />
+        <location filename="../../app/ui/freeze_action.py" line="25" />
         <source>Freeze</source>
         <translation>冻结</translation>
     </message>
     <message>
-        <location filename="../../app/ui/freeze_action.py" line="64" />
+        <location filename="../../app/ui/freeze_action.py" line="66" />
         <source>Frozen — paused: animations {0}, videos {1}; frames {2} · {3} resumes</source>
         <translation>已冻结 — 已暂停：动画 {0}，视频 {1}；框架 {2} · {3} 恢复</translation>
     </message>
     <message>
-        <location filename="../../app/ui/freeze_action.py" line="67" />
+        <location filename="../../app/ui/freeze_action.py" line="69" />
         <source>Unfrozen: the page moves again</source>
         <translation>已解冻：页面恢复运动</translation>
     </message>
@@ -895,11 +895,11 @@ Your annotations are kept: reload the page to continue.</source>
         <source>Could not read that region</source>
         <translation>无法读取该区域</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location filename="../../app/ui/gestures.py" line="305" />
         <location filename="../../app/ui/gestures.py" line="320" />
-        <source>Group: {0} elements · release Ctrl to write the note</source>
-        <translation>组：{0} 个元素 · 松开 Ctrl 写备注</translation>
+        <source>Group: %n element(s) · release Ctrl to write the note</source>
+        <translation><numerusform>组：%n 个元素 · 松开 Ctrl 写备注</numerusform></translation>
     </message>
     <message>
         <location filename="../../app/ui/gestures.py" line="349" />
@@ -1273,28 +1273,28 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>NoteBox</name>
     <message>
-        <location filename="../../app/ui/note_box.py" line="58" />
+        <location filename="../../app/ui/note_box.py" line="61" />
         <source>What should change here? (optional)</source>
         <translation>这里应该改成什么样？（可选）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/note_box.py" line="60" />
+        <location filename="../../app/ui/note_box.py" line="63" />
         <source>Enter save · Shift+Enter new line · Esc cancel</source>
         <translation>Enter 保存 · Shift+Enter 换行 · Esc 取消</translation>
     </message>
     <message>
-        <location filename="../../app/ui/note_box.py" line="61" />
-        <location filename="../../app/ui/note_box.py" line="91" />
+        <location filename="../../app/ui/note_box.py" line="64" />
+        <location filename="../../app/ui/note_box.py" line="94" />
         <source>Delete</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../../app/ui/note_box.py" line="62" />
+        <location filename="../../app/ui/note_box.py" line="65" />
         <source>Save</source>
         <translation>保存</translation>
     </message>
     <message>
-        <location filename="../../app/ui/note_box.py" line="91" />
+        <location filename="../../app/ui/note_box.py" line="94" />
         <source>Discard</source>
         <translation>丢弃</translation>
     </message>
@@ -1823,34 +1823,34 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>TabStrip</name>
     <message>
-        <location filename="../../app/ui/tab_strip.py" line="49" />
-        <location filename="../../app/ui/tab_strip.py" line="75" />
+        <location filename="../../app/ui/tab_strip.py" line="51" />
+        <location filename="../../app/ui/tab_strip.py" line="77" />
         <source>New tab</source>
         <extracomment>Longest tab label, in characters (the full title is in the tooltip).</extracomment>
         <translation>新标签页</translation>
     </message>
     <message>
-        <location filename="../../app/ui/tab_strip.py" line="50" />
+        <location filename="../../app/ui/tab_strip.py" line="52" />
         <source>New isolated tab</source>
         <translation>新的隔离标签页</translation>
     </message>
     <message>
-        <location filename="../../app/ui/tab_strip.py" line="52" />
+        <location filename="../../app/ui/tab_strip.py" line="54" />
         <source>Close tab</source>
         <translation>关闭标签页</translation>
     </message>
     <message>
-        <location filename="../../app/ui/tab_strip.py" line="53" />
+        <location filename="../../app/ui/tab_strip.py" line="55" />
         <source>Next tab</source>
         <translation>下一个标签页</translation>
     </message>
     <message>
-        <location filename="../../app/ui/tab_strip.py" line="54" />
+        <location filename="../../app/ui/tab_strip.py" line="56" />
         <source>Previous tab</source>
         <translation>上一个标签页</translation>
     </message>
     <message>
-        <location filename="../../app/ui/tab_strip.py" line="98" />
+        <location filename="../../app/ui/tab_strip.py" line="100" />
         <source>lease: {0}</source>
         <translation>租约：{0}</translation>
     </message>
