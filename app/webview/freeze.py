@@ -5,7 +5,8 @@ playing media (``freeze.js``); ``requestAnimationFrame`` belongs to the page's o
 there (:data:`HOOK`) only while frozen. It replaces ``window.requestAnimationFrame`` with one that queues the
 callback instead of scheduling it (and ``cancelAnimationFrame`` with one that removes from that queue), and
 ``Element.prototype.animate`` with one that starts the new animation paused; the unhook puts the originals
-back, hands the queued callbacks to the real ``requestAnimationFrame`` and plays those animations. A
+back, hands the queued callbacks to the real ``requestAnimationFrame`` (until they have run, the next frame,
+``cancelAnimationFrame`` still takes the ids the page was given while frozen) and plays those animations. A
 callback already scheduled when the freeze starts runs once more and is queued when it asks for the next
 frame. Timers, scroll position, hover and focus are not touched.
 
@@ -54,7 +55,20 @@ HOOK = """(function (token) {
     if (window.cancelAnimationFrame === cancel) window.cancelAnimationFrame = caf;
     if (Element.prototype.animate === paused) Element.prototype.animate = animate;
     delete window[token];
-    for (const callback of queued.values()) raf.call(window, callback);
+    const handed = new Map();   // held id -> the real id of its callback, handed back, until that has run
+    for (const [id, callback] of queued) {
+      handed.set(id, raf.call(window, function (time) { handed.delete(id); return callback.call(this, time); }));
+    }
+    if (handed.size && window.cancelAnimationFrame === caf) {
+      // The page may still cancel by a held id: map it until the handed-back callbacks ran (the next frame).
+      const settle = function cancelAnimationFrame(id) {
+        if (!handed.has(id)) return caf.call(window, id);
+        caf.call(window, handed.get(id));
+        handed.delete(id);
+      };
+      window.cancelAnimationFrame = settle;
+      raf.call(window, () => { if (window.cancelAnimationFrame === settle) window.cancelAnimationFrame = caf; });
+    }
     for (const a of started) { try { if (a.playState === 'paused') a.play(); } catch (e) { /* gone */ } }
     return queued.size;
   } });
