@@ -40,3 +40,31 @@ def test_a_page_title_that_looks_like_html_is_shown_as_text_in_the_tab_tooltip(w
     doc = QTextDocument()
     doc.setHtml(strip.tabToolTip(strip.currentIndex()))
     assert doc.toPlainText().startswith("<h1>Bank</h1> login")
+
+
+def test_panel_tooltips_show_page_titles_and_notes_as_text(window, server, qtbot, js):
+    """The panel's header names another tab by its page title, and a row's tooltip starts with the note (an
+    imported review's notes are someone else's text): both are laid out as text, so a title
+    '<h1>Bank</h1> login' and a note 'make the <b> tags <i>' keep every character."""
+    from conftest import pin_at
+    from test_batch_tabs import new_tab
+
+    w = window
+    w.load_page(server.url("rich_names.html"))
+    w.annotate.set_mode(True)
+    x, y = js("(() => { const r = document.getElementById('pay').getBoundingClientRect();"
+              " return [r.x + r.width / 2, r.y + r.height / 2]; })()")
+    pin_at(w, qtbot, QPoint(round(x), round(y)), "make the <b> tags <i>")
+    qtbot.waitUntil(lambda: len(w.tab.session.pins) == 1, timeout=5_000)
+    new_tab(w, qtbot)
+    items = [w.panel.list.item(i) for i in range(w.panel.list.count())]
+    header = next(i for i in items if i.text().startswith("Tab 1:"))
+    row = next(i for i in items if "make the" in i.text())
+
+    def shown(tip: str) -> str:
+        doc = QTextDocument()
+        doc.setHtml(tip)
+        return doc.toPlainText()
+
+    assert shown(header.toolTip()).startswith("Tab 1: <h1>Bank</h1> login · ")
+    assert shown(row.toolTip()).startswith("make the <b> tags <i>\n")

@@ -261,7 +261,7 @@ class AnnotationPanel(QWidget):
             if len(groups) > 1 or labelled:
                 header = QListWidgetItem(self._header(tab_id, page, labelled))
                 header.setFlags(Qt.ItemFlag.ItemIsEnabled)   # not selectable, not greyed out
-                header.setToolTip(header.text())
+                header.setToolTip(f"<p>{escape(header.text())}</p>")   # a page title: never guessed as rich text
                 self.list.addItem(header)
             for number, pin in numbered:
                 if pin.page != page or pin.tab != tab_id:
@@ -291,8 +291,9 @@ class AnnotationPanel(QWidget):
                                                detail_html(number, annotation.note, element, pin.page, chip_detail,
                                                            self.tr("no note"), self._labels(),
                                                            reference=annotation.reference, status=status)))
-                item.setToolTip("\n".join(x for x in (annotation.note or self.tr("no note"), annotation_summary(annotation),
-                                                       element.selector, pin.page or element.url, chip_detail) if x))
+                item.setToolTip("<p style='white-space:pre-wrap'>" + escape("\n".join(x for x in (   # text, not rich
+                    annotation.note or self.tr("no note"), annotation_summary(annotation), element.selector,
+                    pin.page or element.url, chip_detail) if x)) + "</p>")
                 item.setFlags(item.flags() | Qt.ItemFlag.ItemIsDragEnabled)
                 self.list.addItem(item)
                 if (pin.id, pin.tab) == current:
