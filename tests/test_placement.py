@@ -143,3 +143,14 @@ def test_the_note_box_keeps_off_other_markers_when_another_place_fits():
     assert free.intersects(other)              # without it the box goes below, over the other marker
     box = place_beside(target, 340, 170, area, avoid=[other])
     assert box.inside(area) and not box.intersects(target) and not box.intersects(other)
+
+
+def test_a_badge_beside_a_line_of_text_is_centred_on_its_outline():
+    # A link at the end of a line, lines above and below, words on its left: the badge goes right of it,
+    # centred on the outline (aligned to its top, the taller badge would hang below the line).
+    link = Box(300, 122, 60, 14)
+    lines = [Box(40, 100, 700, 16), Box(40, 120, 255, 18), Box(40, 140, 700, 16)]
+    [b] = place_badges([(1, link, VIEW)], cover=text_cover(lines))
+    o = outline_box(link)
+    assert b.x == o.right
+    assert abs((b.y + b.height / 2) - (o.y + o.height / 2)) < 1e-6

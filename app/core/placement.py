@@ -79,10 +79,13 @@ def outline_box(e: Box) -> Box:
 def _badge_candidates(e: Box, w: float, h: float, gap: float) -> list[tuple[float, float]]:
     """Top-left corners for a ``w``×``h`` badge against ``e``'s outline (``e`` is the outline's outer box:
     the badge touches it), best first: on top of its top-left corner, under its bottom-left corner, left
-    of its top-left corner, right of its top-right corner, on top of / under its right corners; then the
+    of it, right of it (centred on a low outline, else at its top), on top of / under its right corners; then the
     same edges pushed along by badge widths (stacking beside badges already there)."""
     step = w + gap
-    first = [(e.x, e.y - h), (e.x, e.bottom), (e.x - w, e.y), (e.right, e.y),
+    # Beside an outline lower than two badges the badge is centred on it (aligned to its top it would hang
+    # below a line of text); beside a taller one it aligns with its top.
+    side_y = e.y + (e.height - h) / 2 if e.height < 2 * h else e.y
+    first = [(e.x, e.y - h), (e.x, e.bottom), (e.x - w, side_y), (e.right, side_y),
              (e.right - w, e.y - h), (e.right - w, e.bottom), (e.x - w, e.bottom - h), (e.right, e.bottom - h)]
     pushed = []
     for i in range(1, STACK_STEPS + 1):
