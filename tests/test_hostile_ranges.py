@@ -33,3 +33,29 @@ def test_a_text_drag_quotes_neither_redacted_nor_typed_text(window, server, qtbo
     markdown = encode_annotations(window.batch(), "forensic")
     for secret in ("4111", "surprise", "Tuesday", "hunter2pw", "typedsecret"):
         assert secret not in markdown
+
+
+def test_a_redacted_web_components_shadow_text_never_leaves_the_page(window, server, qtbot, js):
+    """``data-pagenote-redact`` on a custom element covers its open shadow tree too: a text drag and a click
+    inside it record ``[redacted]`` — the card number went out in the quote, the record's text, its
+    ``text=`` locator and its HTML excerpt (``closest()`` stops at the shadow root)."""
+    from conftest import pin_at
+
+    window.load_page(server.url("redact_shadow.html"))
+    window.annotate.set_mode(True)
+
+    def box(inner: str) -> list[float]:
+        return js(f"(() => {{ const r = document.getElementById('card').shadowRoot.getElementById({inner!r})"
+                  ".getBoundingClientRect(); return [r.x, r.y, r.right, r.bottom]; })()")
+
+    num, exp = box("num"), box("exp")
+    mid = round((num[1] + num[3]) / 2)
+    drag(window.view.focusProxy(), QPoint(round(num[0]) + 1, mid), QPoint(round(num[2]) - 1, mid))
+    write_note(window, qtbot, "range")
+    pin_at(window, qtbot, QPoint(round((exp[0] + exp[2]) / 2), mid), "click")
+    qtbot.waitUntil(lambda: len(window.session.pins) == 2, timeout=5_000)
+    text, click = (pin.annotation for pin in window.session.pins)
+    assert text.selection.quote == REDACTED_TEXT
+    assert text.element.text == REDACTED_TEXT and click.element.text == REDACTED_TEXT
+    markdown = encode_annotations(window.batch(), "forensic")
+    assert "4111" not in markdown and "12/29" not in markdown

@@ -1,5 +1,5 @@
 // @module range
-// @imports text: capText, CAPS; redact: REDACTED, EDITABLE_TEXT, REDACT_SELECTOR, isEditable
+// @imports text: capText, CAPS; redact: REDACTED, EDITABLE_TEXT, isEditable, redactedAround
 // @exports rangeStart, rangeTo, rangeEnd, rangeCancel, textOffsets, textRangeOf
 // range.js — a text range chosen by dragging in annotation mode, kept here and drawn by the host: the page's
 // own Selection is never touched (the input guard keeps the drag's events from the page), so the page sees
@@ -54,10 +54,10 @@ function textNodesOf(range) {
   return nodes;
 }
 
-// The outermost element around `el` whose text is not read: the `data-pagenote-redact` subtree, else the
-// contenteditable editing host; null when its text may be quoted.
+// The outermost element around `el` whose text is not read: the `data-pagenote-redact` subtree (across shadow
+// roots), else the contenteditable editing host; null when its text may be quoted.
 function unreadAround(el) {
-  const redacted = el.closest(REDACT_SELECTOR);
+  const redacted = redactedAround(el);
   if (redacted) return redacted;
   if (!isEditable(el)) return null;
   let host = el;
@@ -76,7 +76,7 @@ function quoteOf(range) {
     if (!parent || UNQUOTED.has(parent.localName)) continue;
     const unread = unreadAround(parent);
     if (unread) {
-      if (unread !== last) out += unread.closest(REDACT_SELECTOR) ? REDACTED : EDITABLE_TEXT;
+      if (unread !== last) out += redactedAround(unread) ? REDACTED : EDITABLE_TEXT;
       last = unread;
       continue;
     }

@@ -1,6 +1,6 @@
 // @module redact
 // @exports REDACT_ATTR, REDACT_SELECTOR, REDACTED, REDACTED_VALUE, EDITABLE_TEXT, decodeParam, nameTokens, isSecretParam, isSecretAttribute
-// @exports isSecretInput, isSecretField, isEditable, isRedacted, redactPaths, redactUrl
+// @exports isSecretInput, isSecretField, isEditable, isRedacted, redactedAround, redactPaths, redactUrl
 // redact.js — what must never leave the page (never the typed value: password / OTP / card fields,
 // credentials in URLs and credential-like attributes, the `data-pagenote-redact` marker, contenteditable
 // text). The rules (parameter and field names, autocomplete tokens, path stems, the marker attribute) come
@@ -95,8 +95,20 @@ function isEditable(el) {
   return v !== null && v !== undefined && v.toLowerCase() !== 'false';
 }
 
+// `el` inside a `data-pagenote-redact` subtree: its own tree's, or a shadow host's (the marker on a custom
+// element covers its shadow tree: closest() stops at the shadow root). Returns the marked element or null.
+function redactedAround(el) {
+  for (let node = el; node && node.closest;) {
+    const hit = node.closest(REDACT_SELECTOR);
+    if (hit) return hit;
+    const root = node.getRootNode();
+    node = root instanceof ShadowRoot ? root.host : null;
+  }
+  return null;
+}
+
 function isRedacted(el) {
-  return !!(el && el.closest && el.closest(REDACT_SELECTOR));
+  return !!redactedAround(el);
 }
 
 // Token-like path segments after a segment announcing one (`/reset/<token>`): app/protocol/redact.py
