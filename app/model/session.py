@@ -288,7 +288,9 @@ class Session:
         stay batch-wide). ``anchor`` is what the page needs to find the element again (locators, role,
         accessible name, text, tag) and how its record measured it (``box``). A region has no element to find
         again: no ``anchor``, its ``rect`` (document CSS px) instead, where the page draws its marker when it
-        has no element for it (after a reload)."""
+        has no element for it (after a reload).
+        A group's marker carries ``members`` too: ``[{"locators"}]`` of its other elements, which the page
+        outlines with the first (one badge)."""
         return [{"id": p.id, "n": i, "selected": p.id == selected, **_place(p.annotation)}
                 for i, p in enumerate(self.pins, start=1)
                 if (page is None or p.page in (page, "")) and (tab is None or p.tab == tab)]
@@ -299,5 +301,8 @@ def _place(annotation: Annotation) -> dict:
     if annotation.region is not None:
         return {"rect": annotation.region.rect.model_dump()}
     anchor = annotation.anchor
-    return {"anchor": {"locators": list(anchor.locators), "role": anchor.role, "name": anchor.accessible_name,
-                       "text": anchor.text, "tag": anchor.tag, "box": anchor.box}}
+    place = {"anchor": {"locators": list(anchor.locators), "role": anchor.role, "name": anchor.accessible_name,
+                        "text": anchor.text, "tag": anchor.tag, "box": anchor.box}}
+    if annotation.elements[1:]:   # a group: its other members, outlined with the first (one badge)
+        place["members"] = [{"locators": list(e.locators)} for e in annotation.elements[1:]]
+    return place

@@ -20,6 +20,20 @@ function viewportRect(el) {
   return { x: r.left, y: r.top, width: r.width, height: r.height };
 }
 
+// A group's other members (`[{locators}]`, Session.markers) as the elements of this document each names
+// uniquely by its first locator that does; a member found nowhere here (another frame, gone) is left out.
+function groupMembers(members) {
+  const found = [];
+  for (const m of members || []) {
+    for (const locator of m.locators || []) {
+      let hits = [];
+      try { hits = resolveLocator(document, locator, 2).filter((e) => e !== overlay.host); } catch (e) { continue; }
+      if (hits.length === 1) { found.push(hits[0]); break; }
+    }
+  }
+  return found;
+}
+
 const api = {
   version: OPTIONS.version,
 
@@ -103,7 +117,8 @@ const api = {
     // A region (`rect`, no anchor) has no element to find again: no anchor (one made before it was a region goes).
     forgetAnchorsExcept(new Set(Array.from(keep).filter((id) => !list.some((m) => m.id === id && m.rect))));
     for (const m of list) if (m.anchor) rememberAnchor(m.id, m.anchor);
-    overlay.setMarkers(list.map((m) => ({ ...m, stale: anchorStatus(m.id) === OPTIONS.statuses.stale })), elements);
+    overlay.setMarkers(list.map((m) => ({ ...m, members: groupMembers(m.members),
+                                           stale: !m.rect && anchorStatus(m.id) === OPTIONS.statuses.stale })), elements);
     for (const id of Array.from(elements.keys())) if (!keep.has(id)) elements.delete(id);
     return JSON.stringify(list.map((m) => ({ id: m.id, viewport: overlay.markerViewportRect(m.id) })));
   },

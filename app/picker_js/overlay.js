@@ -189,7 +189,8 @@ class Overlay {
              pointer: el === (this.pointer && this.pointer.deref()), place };
   }
 
-  // Replace the markers with `list` [{id, n, stale?, selected?, rect?}]; `elementsById` maps ids to elements.
+  // Replace the markers with `list` [{id, n, stale?, selected?, rect?, members?}]; `elementsById` maps ids to
+  // elements; `members`: a group's other elements (outlined too, as the scene's `parts`).
   // `rect`: a region's (document CSS px), its marker's place while it has no element (a reload, a re-render).
   setMarkers(list, elementsById) {
     const keep = new Set();
@@ -206,6 +207,7 @@ class Overlay {
       }
       entry.n = m.n;
       entry.rect = m.rect || null;
+      entry.members = (m.members || []).map((el) => new WeakRef(el));   // a group's other elements
       entry.stale = !!m.stale;
       entry.selected = !!m.selected;
     }
@@ -228,7 +230,7 @@ class Overlay {
 
   setStale(id, stale) {
     const entry = this.markers.get(id);
-    if (entry) entry.stale = !!stale;
+    if (entry && !entry.rect) entry.stale = !!stale;   // a region is drawn at its rectangle: never re-anchored
     this.flush();
   }
 
@@ -249,7 +251,7 @@ class Overlay {
   markerScene(id, entry) {
     const base = { id, n: entry.n, stale: entry.stale, selected: entry.selected, x: 0, y: 0, width: 0, height: 0 };
     const target = entry.el && entry.el.deref();
-    if (entry.rect && !(target && target.isConnected)) {   // a region without its element: where it was drawn
+    if (entry.rect) {   // a region: its rectangle, whatever element the page knows under it
       const { x, y, width, height } = entry.rect;
       return { ...base, visible: true, seen: true, x: x - scrollX, y: y - scrollY, width, height, text: [] };
     }
@@ -271,7 +273,10 @@ class Overlay {
     }
     const text = entry.text.map(([x, y, w, h]) => [x + box.x, y + box.y, w, h]);
     const m = markRect(target, entry.ink);
-    return { ...base, visible: true, seen: true, x: m.x, y: m.y, width: m.width, height: m.height, text };
+    // A group's other members: each outlined too (viewport CSS px), under the first member's one badge.
+    const parts = (entry.members || []).map((w) => w.deref()).filter((el) => el && el.isConnected)
+      .map((el) => elementBox(el).rect).filter(Boolean).map((r) => [r.x, r.y, r.width, r.height]);
+    return { ...base, visible: true, seen: true, x: m.x, y: m.y, width: m.width, height: m.height, text, parts };
   }
 
   // The scene now (see the header), without doc and seq.

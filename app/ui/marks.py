@@ -13,6 +13,7 @@ child of the view) are left uncovered.
 
 from __future__ import annotations
 
+import shiboken6
 from PySide6.QtCore import QEvent, QObject, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPaintEvent, QPen, QRegion
 from PySide6.QtWebEngineWidgets import QWebEngineView
@@ -71,6 +72,14 @@ class MarksOverlay(QWidget):
         if watched is self.view and event.type() in (QEvent.Type.Move, QEvent.Type.Resize, QEvent.Type.Show,
                                                      QEvent.Type.Hide, QEvent.Type.ZOrderChange):
             self._follow()
+        elif watched is getattr(self, "_panel_viewport", None):
+            if not shiboken6.isValid(self._panel_list):   # the panel is being destroyed
+                return False
+            if event.type() == QEvent.Type.MouseMove:
+                hovered = self._mark_of(self._panel_list.itemAt(event.position().toPoint()))
+                self.emphasise(hovered or self._mark_of(self._panel_list.currentItem()))
+            elif event.type() == QEvent.Type.Leave:
+                self.emphasise(self._mark_of(self._panel_list.currentItem()))
         elif watched is not self.view and event.type() in (QEvent.Type.Show, QEvent.Type.Hide):
             self.update()    # the note box opened or closed
         return False
@@ -87,21 +96,27 @@ class MarksOverlay(QWidget):
         self.update()
 
     def follow_panel(self, panel, tab_id: str, target) -> None:
-        """Emphasise the marker of the side panel's selected row when that row is this tab's (``tab_id``), so
-        the row and its marker read as one. ``panel``: an :class:`~app.ui.panel.AnnotationPanel`; ``target``:
+        """Emphasise the marker of the side panel's selected row — or of the row under the mouse, while it is
+        there — when that row is this tab's (``tab_id``), so the row and its marker read as one. ``panel``: an :class:`~app.ui.panel.AnnotationPanel`; ``target``:
         pin id → ``(frame route, page-side id)`` (the tab annotator's ``target``)."""
-        self._tab_id, self._target = tab_id, target
+        self._tab_id, self._target, self._panel_list = tab_id, target, panel.list
         panel.list.currentItemChanged.connect(self._panel_row)
+        panel.list.setMouseTracking(True)
+        self._panel_viewport = panel.list.viewport()
+        self._panel_viewport.installEventFilter(self)   # a hovered row emphasises its marker while hovered
 
     def _panel_row(self, item, _previous=None) -> None:
+        self.emphasise(self._mark_of(item))
+
+    def _mark_of(self, item) -> tuple | None:
+        """``(frame key, page-side id)`` of a panel row's marker when the row is this tab's, else ``None``."""
         from app.ui.panel import ID_ROLE, TAB_ROLE
 
         pin_id = item.data(ID_ROLE) if item is not None else None
         if not pin_id or (item.data(TAB_ROLE) or "") not in ("", self._tab_id):
-            self.emphasise(None)
-            return
+            return None
         route, page_id = self._target(str(pin_id))
-        self.emphasise((route.key, page_id))
+        return route.key, page_id
 
     def emphasise(self, mark: tuple | None) -> None:
         """Draw the marker ``(frame key, page-side id)`` emphasised (a halo outside its outline); ``None``:
@@ -225,8 +240,9 @@ class MarksOverlay(QWidget):
                 painter.setBrush(Qt.BrushStyle.NoBrush)
                 o = outline_box(Box(mark.x, mark.y, mark.width, mark.height))
                 half = width / 2   # the pen is centred on the path: the stroke's outer edge is the outline box
-                painter.drawRect(QRectF(o.x * zoom + half, o.y * zoom + half, o.width * zoom - width,
-                                        o.height * zoom - width))
+                for p in (o, *(outline_box(_box(r)) for r in mark.parts)):   # a group: every member
+                    painter.drawRect(QRectF(p.x * zoom + half, p.y * zoom + half, p.width * zoom - width,
+                                            p.height * zoom - width))
                 if self.emphasised == (mark.frame, mark.id):
                     # The panel's selected row: a halo just outside the outline, in its colour.
                     ring = HALO_WIDTH * zoom

@@ -85,6 +85,8 @@ class Mark:
     clip: Rect | None = None
     #: The page's text line rects around the element (overlay.js ``textNear``), which its badge should not hide.
     text: tuple[Rect, ...] = ()
+    #: A group's other members' border boxes, outlined like the first (the badge stays the first's).
+    parts: tuple[Rect, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -146,7 +148,9 @@ def parse_scene(data) -> tuple[str, int, dict | None, list[dict]]:
                         **{k: _num(m.get(k, 0)) for k in ("x", "y", "width", "height")},
                         **{k: bool(m.get(k)) for k in ("visible", "stale", "selected")},
                         **({"text": [[_num(v) for v in t[:4]] for t in m["text"][:MAX_TEXT] if len(t) >= 4]}
-                           if m.get("text") else {})})
+                           if m.get("text") else {}),
+                        **({"parts": [[_num(v) for v in t[:4]] for t in m["parts"][:MAX_TEXT] if len(t) >= 4]}
+                           if m.get("parts") else {})})
     return doc, seq, hover, markers
 
 
@@ -357,7 +361,8 @@ class SceneFeed(QObject):
             for m in state.markers:
                 marks.append(Mark(key, m["id"], m["n"], m["x"] + dx, m["y"] + dy, m["width"], m["height"],
                                   m["visible"], m["stale"], m["selected"], state.clip,
-                                  tuple(Rect(x + dx, y + dy, w, h) for x, y, w, h in m.get("text", ()))))
+                                  tuple(Rect(x + dx, y + dy, w, h) for x, y, w, h in m.get("text", ())),
+                                  tuple(Rect(x + dx, y + dy, w, h) for x, y, w, h in m.get("parts", ()))))
         scene = Scene(highlight, tuple(marks))
         if scene != self.scene:
             self.scene = scene

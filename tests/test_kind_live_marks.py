@@ -1,0 +1,80 @@
+"""The window's live markers of a region and a group, right after they are made with the pointer (real
+QtWebEngine, real drags): a region is outlined at its dragged rectangle (not round the element its badge is
+kept on), every member of a group is outlined (one badge), as in the annotated PNG."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtGui import QColor
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QWidget
+
+from app.core.policy import MARKER_COLOR, MARKER_SELECTED_COLOR, MARKER_STALE_COLOR
+from tests.test_kinds_window import CTRL, SHIFT, drag, rect_of, start, write_note
+
+
+def marks(window):
+    return [m for m in window.tab.annotator.scene.scene.marks if m.visible]
+
+
+def red_at(window, x: float, y: float, colours=(MARKER_COLOR, MARKER_SELECTED_COLOR)) -> bool:
+    """The marks widget paints a live marker's colour at CSS px (x, y) of the view (not a stale one's grey)."""
+    widget = window.view.parentWidget().findChild(QWidget, "pagenote-marks")
+    zoom = window.view.zoomFactor()
+    image = widget.grab().toImage()
+    k = zoom * image.devicePixelRatio()
+    colour = QColor(image.pixel(round(x * k), round(y * k)))
+    # Painted on a transparent widget: within a few levels of the marker colour (blue while it is selected)
+    return any(all(abs(a - b) < 24 for a, b in zip(colour.getRgb()[:3], QColor(c).getRgb()[:3]))
+               for c in colours)
+
+
+def test_a_region_is_outlined_at_its_rectangle_right_after_the_drag(window, server, qtbot, js):
+    proxy = start(window, server, js)
+    cards = rect_of(js, "#c3")
+    zoom = window.view.zoomFactor()
+    # Empty space right of the cards: inside the full-width list, whose box is far wider than the drag
+    a = QPoint(round((cards["right"] + 100) * zoom), round(cards["y"] * zoom))
+    b = QPoint(round((cards["right"] + 260) * zoom), round((cards["bottom"] - 10) * zoom))
+    drag(proxy, a, b, SHIFT)
+    write_note(window, qtbot, "a banner here")
+    region = window.session.pins[0].annotation.region
+    assert region is not None
+    sx, sy = js("scrollX"), js("scrollY")
+    want = (region.rect.x - sx, region.rect.y - sy, region.rect.width, region.rect.height)
+    qtbot.waitUntil(lambda: len(marks(window)) == 1, timeout=5_000)
+    qtbot.waitUntil(lambda: all(abs(p - q) < 1 for p, q in zip(
+        (lambda m: (m.x, m.y, m.width, m.height))(marks(window)[0]), want)), timeout=5_000)
+    [mark] = marks(window)
+    assert not mark.stale
+    # Painted there: the outline 1 px outside the rectangle's right edge, nothing under the list's bottom edge
+    mid = want[1] + want[3] / 2
+    qtbot.waitUntil(lambda: red_at(window, want[0] + want[2] + 1, mid), timeout=5_000)
+    ul = rect_of(js, "#cards")
+    # (red only: the hover highlight, blue, is round the list under the pointer)
+    assert not red_at(window, cards["right"] + 50, ul["bottom"] + 1, (MARKER_COLOR,))
+
+
+def test_every_member_of_a_group_is_outlined_under_one_badge(window, server, qtbot, js):
+    proxy = start(window, server, js)
+    cards = rect_of(js, "#cards")
+    zoom = window.view.zoomFactor()
+    drag(proxy, QPoint(round((cards["x"] - 5) * zoom), round((cards["y"] - 5) * zoom)),
+         QPoint(round((cards["right"] - 100) * zoom), round((cards["bottom"] + 5) * zoom)), CTRL)
+    qtbot.waitUntil(lambda: len(window.annotate.gestures.group) == 3, timeout=5_000)
+    QTest.keyRelease(proxy, Qt.Key.Key_Control)
+    write_note(window, qtbot, "same height")
+    assert len(window.session.pins[0].annotation.elements) == 3
+    qtbot.waitUntil(lambda: len(marks(window)) == 1 and len(marks(window)[0].parts) == 2, timeout=5_000)
+    [mark] = marks(window)
+    c1, c2, c3 = (rect_of(js, s) for s in ("#c1", "#c2", "#c3"))
+    assert abs(mark.x - c1["x"]) < 1 and abs(mark.width - (c1["right"] - c1["x"])) < 1
+    assert [(round(p.x), round(p.y), round(p.width)) for p in mark.parts] == \
+           [(round(c["x"]), round(c["y"]), round(c["right"] - c["x"])) for c in (c2, c3)]
+    # Painted: each card's right edge has the red outline just outside it; one badge only
+    mid = (c3["y"] + c3["bottom"]) / 2
+    for c in (c1, c2, c3):
+        qtbot.waitUntil(lambda c=c: red_at(window, c["right"] + 1, mid), timeout=5_000)
+    widget = window.view.parentWidget().findChild(QWidget, "pagenote-marks")
+    assert [m.n for m, _ in widget.badges()] == [1]
+    assert MARKER_STALE_COLOR != MARKER_COLOR
