@@ -6,7 +6,7 @@ points back at its marker; the note box and the detail pane say what they show."
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint, QRectF, Qt
+from PySide6.QtCore import QCoreApplication, QEvent, QPoint, QRectF, Qt
 from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QWidget
@@ -140,6 +140,15 @@ def test_the_selected_row_emphasises_its_marker_and_the_detail_pane_has_a_headin
     w.panel.list.setCurrentRow(1)
     mark = next(m for m, _ in w.marks.badges() if m.n == 2)
     assert w.marks.emphasised == (mark.frame, mark.id)
+    # Hovering another row emphasises its marker while the mouse is there; leaving restores the selection's.
+    first = next(m for m, _ in w.marks.badges() if m.n == 1)
+    viewport = w.panel.list.viewport()
+    QTest.mouseMove(viewport, w.panel.list.visualItemRect(w.panel.list.item(0)).center())
+    qtbot.waitUntil(lambda: w.marks.emphasised == (first.frame, first.id), timeout=3000)
+    QCoreApplication.sendEvent(viewport, QEvent(QEvent.Type.Leave))
+    assert w.marks.emphasised == (mark.frame, mark.id)
+    # The header's count is a pill; the words are in its tooltip.
+    assert w.panel.count_label.text() == "2" and "2" in w.panel.count_label.toolTip()
     assert w.panel.detail.toPlainText().lstrip().startswith("2 Annotation 2") or \
         "Annotation 2" in w.panel.detail.toPlainText().splitlines()[0]
     # The halo: just outside marker 2's outline its colour, faint; nothing outside marker 1's. (Out of the

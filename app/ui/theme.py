@@ -72,6 +72,7 @@ QPushButton#primary:hover {{ background: {accent_dark}; }}
 QPushButton#destructive {{ color: {danger}; }}
 QPushButton#destructive:disabled {{ color: {muted}; }}
 QLabel#muted {{ color: {muted}; }}
+QLabel#countPill {{ background: {alt}; border: 1px solid {border}; border-radius: 8px; padding: 0 7px; }}
 QLabel#sectionTitle {{ font-weight: 600; padding-top: 4px; }}
 QFrame#noteBox {{ background: {base}; border: 1px solid {field}; border-radius: 8px; }}
 QFrame#noteBox QLabel#title {{ font-weight: 600; }}
