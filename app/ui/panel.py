@@ -106,7 +106,7 @@ class AnnotationPanel(QWidget):
         self.detail.setOpenLinks(False)
         self.detail.setMaximumHeight(130)
         self.detail.hide()
-        self.count_label = QLabel(objectName="muted")
+        self.count_label = QLabel(objectName="countPill")
         self.edit_button = QPushButton(self.tr("Edit"))
         self.delete_button = QPushButton(self.tr("Delete"), objectName="destructive")
         self.send_button = QToolButton()  # shows the window's Send action (set_send_action)
@@ -304,7 +304,8 @@ class AnnotationPanel(QWidget):
             self.summary.setPlainText(self.session.summary)
             self.summary.blockSignals(False)
         n = len(self.session.pins)
-        self.count_label.setText(self.tr("%n annotation(s)", "", n))  # Qt plural forms
+        self.count_label.setText(str(n))   # a count pill beside the "Annotations" title
+        self.count_label.setToolTip(self.tr("%n annotation(s)", "", n))  # Qt plural forms
         self._update_buttons()
 
     def refresh_sent(self) -> None:
