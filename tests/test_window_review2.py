@@ -41,10 +41,12 @@ def test_texts_and_icons_on_coloured_surfaces_keep_their_contrast():
     for name, c in theme.COLOURS.items():
         assert theme.contrast_ratio(c["hint"], c["alt"]) >= 4.5, name                # the mode strip's hint
         assert theme.contrast_ratio(c["on_text"], c["on_bg"]) >= 4.5, name           # Annotate while on
-        assert theme.contrast_ratio(theme.ACCENT, c["on_bg"]) >= 3 or name == "dark"  # its accent edge
+        assert c["on_bg"] != theme.ACCENT and c["on_text"] != theme.ACCENT   # the mode's tint, not the accent
         assert theme.contrast_ratio(c["notice_text"], c["notice_bg"]) >= 4.5, name   # the dialog bar
         assert theme.contrast_ratio(c["danger"], c["button"]) >= 4.5, name           # Delete
         assert c["on_bg"] != theme.ACCENT   # the toggle's on state is not the primary button's fill
+    # The mode strip: white text on the mode's colour; the mode is not the accent (selection, primary).
+    assert theme.contrast_ratio("#FFFFFF", theme.MODE_COLOR) >= 4.5 and theme.MODE_COLOR != theme.ACCENT
     # White icons on the accent (Send): 3:1 non-text; the scheme's text colour there would not be.
     assert theme.contrast_ratio("#FFFFFF", theme.ACCENT) >= 3
     assert theme.contrast_ratio(theme.COLOURS["light"]["text"], theme.ACCENT) < 3
@@ -199,6 +201,11 @@ def test_the_mode_strip_is_one_short_sentence_with_the_gestures_a_click_away(win
     w = window
     w.act_annotate.trigger()
     banner = w.mode_banner
+    # The frame around the view and the strip are in the mode's colour (not the accent of selection and Send).
+    frame = overlay_image(w).pixelColor(1, w.marks.height() // 2)
+    assert frame.name().upper() == theme.MODE_COLOR
+    strip = banner.grab().toImage()
+    assert QColor(strip.pixel(2, strip.height() // 2)).name().upper() == theme.MODE_COLOR
     w.resize(900, 700)
     QTest.qWait(0)
     assert banner.gestures.isVisible() and not banner.label.is_elided(), banner.label.text()

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import QWidget
 from app.core.placement import OUTLINE_WIDTH, Box, outline_box, place_badges, place_label, text_cover
 from app.core.policy import (HIGHLIGHT_COLOR, LABEL_HEIGHT, MARKER_COLOR, MARKER_SELECTED_COLOR,
                              MARKER_STALE_COLOR)
+from app.ui.theme import MODE_COLOR
 from app.webview.scene import Mark, Rect, Scene, SceneFeed
 
 LABEL_BACKGROUND = "#1E3A8A"
@@ -91,7 +92,8 @@ class MarksOverlay(QWidget):
         self.raise_()
 
     def set_mode_frame(self, on: bool) -> None:
-        """Draw (``True``) or stop drawing the annotation mode frame: a 3 px accent border inside the view."""
+        """Draw (``True``) or stop drawing the annotation mode frame: a 3 px border inside the view in
+        :data:`app.ui.theme.MODE_COLOR`."""
         self.mode_frame = on
         self.update()
 
@@ -224,7 +226,7 @@ class MarksOverlay(QWidget):
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         if self.mode_frame:
-            painter.setPen(QPen(_colour(HIGHLIGHT_COLOR), 3))
+            painter.setPen(QPen(_colour(MODE_COLOR), 3))   # the mode's colour, as the strip and the toggle
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawRect(QRectF(self.rect()).adjusted(1.5, 1.5, -1.5, -1.5))
         for mark in scene.marks:

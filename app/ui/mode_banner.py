@@ -1,7 +1,7 @@
 """The annotation mode indicator: a one-line strip under the page view, always there so that turning the mode
 on or off never resizes the view (in annotation mode the page must see nothing of pagenote, no ``resize``
-either) and never covers the page's content. Off: a muted hint how to start; on: the accent colour, what a
-click does and how to leave, and a Done button — together with the accent frame around the view (drawn by
+either) and never covers the page's content. Off: a muted hint how to start; on: the mode colour (teal), what a
+click does and how to leave, and a Done button — together with the mode-coloured frame around the view (drawn by
 :mod:`app.ui.marks`). It follows the controller's ``mode_changed``, the same signal the toolbar toggle
 follows, so what the user sees and what the page receives never disagree.
 """

@@ -25,22 +25,26 @@ from app.core.resources import resource
 #: Accent (selection, focus, the Send button), as in pagenote's marks (app/core/policy.py HIGHLIGHT_COLOR).
 ACCENT = "#2563EB"
 
+#: Annotation mode's own colour (teal): the mode frame around the view, the mode strip and the toolbar toggle
+#: while on — so "in the mode" never looks like the accent's "selected" or "primary". White text on it: 5.5:1.
+MODE_COLOR = "#0F766E"
+
 #: Palette colours per scheme: window, base (fields, lists), alternate base, text, muted text, border
 #: (separators, lists), field (the edge of a control one types in or presses: at least 3:1 against window,
 #: base and alternate base, WCAG 2.x non-text contrast; tests/test_window_look.py computes it).
 COLOURS = {
     "light": {"window": "#F6F7F9", "base": "#FFFFFF", "alt": "#F1F3F6", "text": "#1F2937", "muted": "#6B7280",
               "border": "#C9CED6", "field": "#858C96", "button": "#FFFFFF", "hint": "#4B5563", "danger": "#B91C1C",
-              "on_bg": "#DBEAFE", "on_text": "#1D4ED8",
+              "on_bg": "#CCFBF1", "on_text": "#115E59",
               "notice_bg": "#FEF3C7", "notice_edge": "#F59E0B", "notice_text": "#78350F"},
     "dark": {"window": "#1E2024", "base": "#26292E", "alt": "#2C3036", "text": "#E5E7EB", "muted": "#9CA3AF",
              "border": "#5A616B", "field": "#737A84", "button": "#2C3036", "hint": "#9CA3AF", "danger": "#FCA5A5",
-             "on_bg": "#1E3A8A", "on_text": "#BFDBFE",
+             "on_bg": "#134E4A", "on_text": "#99F6E4",
              "notice_bg": "#422006", "notice_edge": "#B45309", "notice_text": "#FDE68A"},
 }
 # More keys: ``danger`` (the text of a destructive button: Delete), ``hint`` (the mode strip's muted hint on
-# ``alt``: 4.5:1 or more), ``on_bg``/``on_text`` (a toggle that is on — annotation mode — tinted, so the solid
-# accent means one thing only: the primary action), and ``notice_*`` (the dialog bar: amber, a dark amber
+# ``alt``: 4.5:1 or more), ``on_bg``/``on_text`` (a toggle that is on — annotation mode — tinted in the mode's
+# colour, so the solid accent means one thing only: the primary action), and ``notice_*`` (the dialog bar: amber, a dark amber
 # surface in the dark scheme).
 
 #: The stylesheet (``{name}`` = a colour of :data:`COLOURS` or ``accent``). Spacing and shapes only where the
@@ -49,7 +53,7 @@ STYLESHEET = """
 QToolBar {{ border: none; spacing: 4px; padding: 4px 6px; background: {window}; }}
 QToolBar QToolButton {{ padding: 4px 6px; border-radius: 6px; }}
 QToolBar QToolButton:hover {{ background: {alt}; }}
-QToolBar QToolButton:checked {{ background: {on_bg}; color: {on_text}; border: 1px solid {accent}; }}
+QToolBar QToolButton:checked {{ background: {on_bg}; color: {on_text}; border: 1px solid {mode}; }}
 QToolBar QToolButton[popupMode="1"] {{ padding-right: 18px; }}
 QToolBar QToolButton::menu-button {{ border: none; width: 16px; border-radius: 6px; }}
 QToolBar QToolButton::menu-button:hover {{ background: {border}; }}
@@ -79,9 +83,9 @@ QFrame#noteBox QLabel#title {{ font-weight: 600; }}
 QFrame#findBar {{ background: {base}; border: 1px solid {field}; border-radius: 8px; }}
 QFrame#modeBanner {{ background: {alt}; border-top: 1px solid {border}; }}
 QFrame#modeBanner QLabel {{ color: {hint}; }}
-QFrame#modeBanner[on="true"] {{ background: {accent}; border-top: 1px solid {accent}; }}
+QFrame#modeBanner[on="true"] {{ background: {mode}; border-top: 1px solid {mode}; }}
 QFrame#modeBanner[on="true"] QLabel {{ color: #FFFFFF; }}
-QFrame#modeBanner QPushButton {{ background: #FFFFFF; color: {accent}; border: none; padding: 2px 10px; }}
+QFrame#modeBanner QPushButton {{ background: #FFFFFF; color: {mode}; border: none; padding: 2px 10px; }}
 QFrame#modeBanner QToolButton#gestures {{ color: {hint}; border: none; text-decoration: underline; }}
 QFrame#modeBanner[on="true"] QToolButton#gestures {{ color: #FFFFFF; }}
 QStatusBar {{ border-top: 1px solid {border}; }}
@@ -133,7 +137,7 @@ def stylesheet(name: str) -> str:
     """The stylesheet of scheme ``name``."""
     c = COLOURS[name]
     chevron = tinted_svg("chevron-down", c["text"]).as_posix()
-    return STYLESHEET.format(accent=ACCENT, accent_dark=ACCENT_DARK, chevron=chevron, **c)
+    return STYLESHEET.format(accent=ACCENT, accent_dark=ACCENT_DARK, mode=MODE_COLOR, chevron=chevron, **c)
 
 
 @lru_cache(maxsize=32)
