@@ -68,3 +68,38 @@ def test_panel_tooltips_show_page_titles_and_notes_as_text(window, server, qtbot
 
     assert shown(header.toolTip()).startswith("Tab 1: <h1>Bank</h1> login · ")
     assert shown(row.toolTip()).startswith("make the <b> tags <i>\n")
+
+
+def test_sent_rows_tooltips_show_page_names_and_agent_replies_as_text(window, server, qtbot, js, socket_path):
+    """A sent annotation's tooltip starts with its summary (the page's accessible name) and its status tooltip
+    and reply row carry the agent's reply: all laid out as text."""
+    from conftest import pin_at
+    from test_agent_socket import RawClient
+
+    w = window
+    w.load_page(server.url("rich_names.html"))
+    w.annotate.set_mode(True)
+    x, y = js("(() => { const r = document.getElementById('pay').getBoundingClientRect();"
+              " return [r.x + r.width / 2, r.y + r.height / 2]; })()")
+    pin_at(w, qtbot, QPoint(round(x), round(y)), "wider")
+    qtbot.waitUntil(lambda: len(w.tab.session.pins) == 1, timeout=5_000)
+    w.send()
+    client = RawClient(qtbot, socket_path)
+    try:
+        batch_id = client.call("annotations.list")["result"]["batches"][0]["id"]
+        client.call("annotations.ack", {"batch": batch_id, "status": "resolved", "annotation": 1,
+                                        "reply": "<b> became <strong>"})
+    finally:
+        client.close()
+    top = w.panel.sent.topLevelItem(0)
+    child = next(top.child(j) for j in range(top.childCount()) if "wider" in top.child(j).text(0))
+    reply_row = next(child.child(j) for j in range(child.childCount()))
+
+    def shown(tip: str) -> str:
+        doc = QTextDocument()
+        doc.setHtml(tip)
+        return doc.toPlainText()
+
+    assert shown(child.toolTip(0)).startswith("1. button “<h1>PAY NOW</h1>")
+    assert shown(child.toolTip(1)).endswith("<b> became <strong>")
+    assert shown(reply_row.toolTip(0)) == "<b> became <strong>"

@@ -339,7 +339,7 @@ def test_the_sent_view_keeps_the_agents_whole_reply(window, server, qtbot, js):
     w.hub.store.ack(batch.id, "acknowledged", reply, None)
     w.panel.refresh_sent()
     top = w.panel.sent.topLevelItem(0)
-    assert top.toolTip(1) == f"acknowledged — {reply}"
+    assert f">acknowledged — {reply}<" in top.toolTip(1)   # whole, escaped into rich text
     assert top.child(0).text(0) == f"“{reply}”"   # the whole reply as its own wrapped row
     assert all(label != f"“{reply}”" for label, _ in w.panel.sent_rows())
     w.panel.sent.setCurrentItem(top)

@@ -340,7 +340,7 @@ class AnnotationPanel(QWidget):
             return
         row = QTreeWidgetItem([f"“{reply}”"])
         row.setData(0, REPLY_ROLE, True)
-        row.setToolTip(0, reply)
+        row.setToolTip(0, f"<p style='white-space:pre-wrap'>{escape(reply)}</p>")   # text, not rich
         row.setFlags(Qt.ItemFlag.ItemIsEnabled)
         parent.insertChild(0, row)
         row.setFirstColumnSpanned(True)
@@ -349,8 +349,8 @@ class AnnotationPanel(QWidget):
     def _sent_tips(self, item: QTreeWidgetItem, what: str, status: str, reply: str) -> None:
         whole = sent_row_text(status, reply)
         item.setData(1, STATUS_ROLE, status)
-        item.setToolTip(0, what)
-        item.setToolTip(1, whole)
+        item.setToolTip(0, f"<p style='white-space:pre-wrap'>{escape(what)}</p>")   # page names: text, not rich
+        item.setToolTip(1, f"<p style='white-space:pre-wrap'>{escape(whole)}</p>")
         item.setData(0, ROW_ROLE, "<p>" + "<br>".join(escape(x) for x in what.split("\n") if x) +
                      f"</p><p><b>{escape(status)}</b></p><p>{escape(reply)}</p>")
 
