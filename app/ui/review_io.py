@@ -17,6 +17,7 @@ from app.core.errors import PagenoteError
 from app.core.tasks import spawn
 from app.protocol.detail import LEVELS
 from app.protocol.review_files import save_review
+from app.model.tab_session import page_shots_of
 from app.tabs.review_import import import_review, read_review
 
 
@@ -108,16 +109,12 @@ class ReviewIo(QObject):
 
     async def export_to(self, path: Path, fmt: str) -> Path | None:
         """Write the window's batch (re-read from the live pages first) to ``path`` as ``fmt`` (``html``,
-        ``json``, ``md``) at the chosen detail level. For HTML, a page screenshot (with the numbered markers) is
-        taken first when the batch has none, and element crops when an annotation with a reference image has
-        none, so the file shows the page and each current state beside its design target. Returns the path,
-        ``None`` on failure (said)."""
+        ``json``, ``md``) at the chosen detail level. For HTML, :meth:`shoot_pages` first, so the file shows
+        every page and each current state beside its design target. Returns the path, ``None`` on failure
+        (said)."""
         batch = await self.window.tab.refreshed_batch()
         if fmt == "html":
-            if not (batch.screenshot or any(a.page_screenshot for a in batch.annotations)):
-                await self.window.screenshot()
-            if any(a.reference and not a.screenshot for a in batch.annotations):
-                await self.window.element_crops()
+            await self.shoot_pages()
             batch = await self.window.tab.refreshed_batch()
         try:
             written = save_review(batch, self.window.project_dir, fmt, self.detail, path=path)
@@ -127,6 +124,34 @@ class ReviewIo(QObject):
         n = len(batch.annotations)
         self.window.say(self.tr("Exported %n annotation(s) to {0}", "", n).format(written))
         return written
+
+    async def shoot_pages(self) -> None:
+        """For each tab whose current page has annotations: a page screenshot (numbered markers) when that page
+        has none yet (the latest one is kept when it has), and element crops when one of its annotations has
+        a reference image and no crop. Each is taken in its own tab, shown for the moment (a hidden view has
+        no pixels to grab); the tab shown before is shown again. Failures are said, never raised."""
+        window = self.window
+        shown = window.tab
+        shots = page_shots_of(shown.session.shared)
+        try:
+            for view in list(window.views.values()):
+                tab = view.tab
+                page = tab.annotator.page_key()
+                pins = [p for p in tab.session.pins if p.page in (page, "")]
+                need_shot = bool(pins) and page not in shots
+                need_crops = any(p.annotation.reference and not p.annotation.screenshot for p in pins)
+                if not (need_shot or need_crops):
+                    continue
+                if window.tab is not tab:
+                    window.app.select_tab(tab.id)
+                    await _painted(tab)
+                if need_shot:
+                    await window.screenshot()
+                if need_crops:
+                    await window.element_crops()
+        finally:
+            if window.tab is not shown and shown.id in window.views:
+                window.app.select_tab(shown.id)
 
     # -- import ---------------------------------------------------------------------------------------------
 
@@ -151,6 +176,21 @@ class ReviewIo(QObject):
         self.window.say(self.tr("Imported %n annotation(s) from {0}; {1} not found on this page", "", len(ids))
                         .format(path.name, stale))
         return ids
+
+
+async def _painted(tab, timeout: float = 5.0) -> None:
+    """Wait until ``tab``'s view is shown and its page has drawn two animation frames since (its first
+    grab would otherwise be the hidden view's last, or empty, picture)."""
+    import asyncio
+
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    while not tab.view.isVisible() and loop.time() < end:
+        await asyncio.sleep(0.02)
+    try:
+        await tab.bridge.wait_frames(2)
+    except PagenoteError:   # a page that draws no frames: grab what there is
+        pass
 
 
 def install_review_ui(window, store=None) -> ReviewIo:
