@@ -5,7 +5,8 @@ Each imported annotation gets a new pin id the page does not know, so when the m
 for it the way it looks for a pin after a reload (app/picker_js/anchors.js ``findAgain``: the recorded locators
 and the role, accessible name and text): exact when exactly one element is it and every recorded locator names
 it, ``rematched`` with the element's fresh record when it is found elsewhere, ``stale`` with the reason
-otherwise. The URLs move to the tab's origin first (``onto_origin``), so a
+otherwise; one on another page than the tab's is stale ``not checked yet`` (:data:`NOT_CHECKED`) until
+that page is open in the tab. The URLs move to the tab's origin first (``onto_origin``), so a
 review made on ``http://localhost:5173`` anchors on ``http://127.0.0.1:8080`` with the same paths. Annotations
 inside iframes are looked for in the top document only (they come out stale).
 
@@ -26,10 +27,16 @@ from pathlib import Path
 from urllib.parse import urldefrag
 
 from app.core.errors import PagenoteError
+from app.core.policy import STATUS_STALE
 from app.model.annotation import AnnotationBatch
 from app.protocol.review_json import ReviewFileError, load_review, onto_origin, origin_of
 
 log = logging.getLogger("pagenote.review_import")
+
+#: The stale reason of an imported annotation whose page the importing tab is not showing: nothing was looked
+#: for yet. Its page opened in that tab re-anchors it (anchors.js reports exact, rematched or stale as usual).
+#: A region keeps its status: its rectangle is all it has, nothing is looked for.
+NOT_CHECKED = "not checked yet: its page has not been open since the import"
 
 #: File names :func:`app.capture.reference.store_reference` writes: ``<stamp>-ref-<slug>[-N].png``.
 _REFERENCE_NAME = re.compile(r"\d{8}-\d{6}-ref-[a-z0-9-]+\.png\Z")
@@ -92,6 +99,9 @@ async def import_review(tab, batch: AnnotationBatch, origin: str | None = None) 
         ids.append(pin_id)
     if moved.summary and not session.summary:
         session.set_summary(moved.summary)
+    for pin_id in ids:   # not looked for yet: not exact until their page is open in this tab (anchors.js)
+        if session.get(pin_id).page not in (page, ""):
+            session.set_anchor(pin_id, STATUS_STALE, None, NOT_CHECKED)
     annotator.sync_markers()
     await annotator.refresh(ids)
     return ids
