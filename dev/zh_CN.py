@@ -282,6 +282,7 @@ ZH = {
     'Previous tab': '上一个标签页',
     # The panel's group headers when the batch spans tabs
     'This tab': '本标签页',
+    'This tab, another page': '本标签页（另一页面）',
     'Tab {0}': '标签页 {0}',
     'Tab {0}: {1}': '标签页 {0}：{1}',
     'Closed tab': '已关闭的标签页',

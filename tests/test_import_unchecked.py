@@ -38,3 +38,21 @@ def test_an_import_for_a_page_not_shown_is_not_exact_until_that_page_is_open(win
     window.load_page(server2.url("record.html"))
     qtbot.waitUntil(lambda: window.session.get(pin_id).annotation.status == "", timeout=10_000)
     assert window.session.get(pin_id).annotation.status_reason == ""
+
+
+def test_the_current_tabs_header_over_a_page_it_does_not_show_says_so(qtbot):
+    from app.model.annotation import ElementRecord
+    from app.model.session import Session
+    from app.ui.panel import AnnotationPanel
+
+    session = Session()
+    for pin_id, page, tab in (("a", "http://a.test/", "t1"), ("b", "http://a.test/other", "t1"),
+                              ("c", "http://b.test/", "t2")):
+        session.add(pin_id, ElementRecord(tag="p", url=page), "note", page=page, tab=tab)
+    panel = AnnotationPanel(session)
+    qtbot.addWidget(panel)
+    panel.tab_label = lambda tab_id: f"Tab {tab_id}"
+    panel.tab_page = lambda tab_id: {"t1": "http://a.test/", "t2": "http://b.test/"}[tab_id]
+    panel.set_current_tab("t1")
+    assert panel.headers() == ["This tab · http://a.test/", "This tab, another page · http://a.test/other",
+                               "Tab t2 · http://b.test/"]

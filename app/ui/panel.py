@@ -89,6 +89,9 @@ class AnnotationPanel(QWidget):
         self.hub = hub
         self.current_tab: str | None = None
         self.tab_label = lambda tab_id: self.tr("Tab {0}").format(tab_id)
+        # The page (its key) tab ``tab id`` shows now, ``None`` when unknown: the current tab's header over
+        # another page (imported, or left by navigating) does not say "This tab" alone.
+        self.tab_page = lambda tab_id: None
         self._moved_to: int | None = None
         self.summary = QPlainTextEdit()
         self.summary.setPlaceholderText(self.tr("Overall note for the whole batch (optional)"))
@@ -239,10 +242,12 @@ class AnnotationPanel(QWidget):
         return [g for g in pairs if g[0] == self.current_tab] + [g for g in pairs if g[0] != self.current_tab]
 
     def _header(self, tab: str, page: str, labelled: bool) -> str:
+        shown = self.tab_page(tab) if tab == self.current_tab and page else None
         page = page or self.tr("(page)")
         if not labelled:
             return page
-        who = self.tr("This tab") if tab == self.current_tab else self.tab_label(tab)
+        who = self.tab_label(tab) if tab != self.current_tab else self.tr("This tab") \
+            if shown in (None, page) else self.tr("This tab, another page")
         return f"{who} · {page}"
 
     def refresh(self) -> None:

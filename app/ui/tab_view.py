@@ -118,6 +118,7 @@ class TabDeck(QObject):
         first = self.app.active_tab or self.app.new_tab()
         self.panel = self.panels = AnnotationPanel(self.app.batch_session, self.app.hub)
         self.panel.tab_label = self.tab_label
+        self.panel.tab_page = self.tab_page
         self.panel.set_current_tab(first.id)
         self.panel.edit_requested.connect(self._edit)
         self.panel.delete_requested.connect(self._delete)
@@ -135,6 +136,11 @@ class TabDeck(QObject):
                 title = title if len(title) <= 40 else title[:39] + "…"
                 return self.tr("Tab {0}: {1}").format(index, title)
         return self.tr("Closed tab")
+
+    def tab_page(self, tab_id: str) -> str | None:
+        """The page (key, app.webview.annotator page_key) tab ``tab_id`` shows now, ``None`` for a closed tab."""
+        tab = next((t for t in self.app.tabs if t.id == tab_id), None)
+        return tab.annotator.page_key() if tab is not None else None
 
     def _edit(self, pin_id: str, tab_id: str) -> None:
         view = self.views.get(tab_id)

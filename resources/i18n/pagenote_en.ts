@@ -135,126 +135,131 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="94"/>
+        <location filename="../../app/ui/panel.py" line="97"/>
         <source>Overall note for the whole batch (optional)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="97"/>
+        <location filename="../../app/ui/panel.py" line="100"/>
         <source>No annotations yet.
 Press Annotate (Ctrl+Shift+A), then click an element on the page to pin a numbered note.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="99"/>
-        <location filename="../../app/ui/panel.py" line="292"/>
-        <location filename="../../app/ui/panel.py" line="294"/>
+        <location filename="../../app/ui/panel.py" line="102"/>
+        <location filename="../../app/ui/panel.py" line="297"/>
+        <location filename="../../app/ui/panel.py" line="300"/>
         <source>no note</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="110"/>
+        <location filename="../../app/ui/panel.py" line="113"/>
         <source>Edit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="111"/>
+        <location filename="../../app/ui/panel.py" line="114"/>
         <source>Delete</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="119"/>
+        <location filename="../../app/ui/panel.py" line="122"/>
         <source>Sent to agents</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="119"/>
-        <location filename="../../app/ui/panel.py" line="233"/>
+        <location filename="../../app/ui/panel.py" line="122"/>
+        <location filename="../../app/ui/panel.py" line="236"/>
         <source>Status</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="129"/>
+        <location filename="../../app/ui/panel.py" line="132"/>
         <source>Annotations</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="135"/>
+        <location filename="../../app/ui/panel.py" line="138"/>
         <source>Overall note</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="224"/>
+        <location filename="../../app/ui/panel.py" line="227"/>
         <source>stale</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="226"/>
+        <location filename="../../app/ui/panel.py" line="229"/>
         <source>rematched</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="228"/>
+        <location filename="../../app/ui/panel.py" line="231"/>
         <source>hidden</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="229"/>
+        <location filename="../../app/ui/panel.py" line="232"/>
         <source>exact</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="232"/>
+        <location filename="../../app/ui/panel.py" line="235"/>
         <source>Note</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="232"/>
+        <location filename="../../app/ui/panel.py" line="235"/>
         <source>Element</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="232"/>
+        <location filename="../../app/ui/panel.py" line="235"/>
         <source>Selector</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="233"/>
+        <location filename="../../app/ui/panel.py" line="236"/>
         <source>Page</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="242"/>
+        <location filename="../../app/ui/panel.py" line="246"/>
         <source>(page)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="245"/>
+        <location filename="../../app/ui/panel.py" line="249"/>
         <source>This tab</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="273"/>
+        <location filename="../../app/ui/panel.py" line="250"/>
+        <source>This tab, another page</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panel.py" line="278"/>
         <source>  [element no longer matched]</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="277"/>
+        <location filename="../../app/ui/panel.py" line="282"/>
         <source>  (rematched)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="279"/>
+        <location filename="../../app/ui/panel.py" line="284"/>
         <source>  (hidden)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="280"/>
+        <location filename="../../app/ui/panel.py" line="285"/>
         <source>  (hidden: {0})</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/panel.py" line="306"/>
+        <location filename="../../app/ui/panel.py" line="313"/>
         <source>%n annotation(s)</source>
         <translation>
             <numerusform>%n annotation</numerusform>
@@ -262,7 +267,7 @@ Press Annotate (Ctrl+Shift+A), then click an element on the page to pin a number
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/panel.py" line="319"/>
+        <location filename="../../app/ui/panel.py" line="326"/>
         <source>{0} (%n annotation(s))</source>
         <translation>
             <numerusform>{0} (%n annotation)</numerusform>
@@ -1246,13 +1251,13 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>MarksOverlay</name>
     <message>
-        <location filename="../../app/ui/marks.py" line="171"/>
+        <location filename="../../app/ui/marks.py" line="188"/>
         <source> · {0}/{1} stacked here</source>
         <extracomment>The halo around the marker of the panel&apos;s selected row, CSS px outside its outline.</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/marks.py" line="172"/>
+        <location filename="../../app/ui/marks.py" line="189"/>
         <source> · Alt+↑/↓ · {0}×{1}</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1564,87 +1569,87 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>ReviewIo</name>
     <message>
-        <location filename="../../app/ui/review_io.py" line="31"/>
+        <location filename="../../app/ui/review_io.py" line="32"/>
         <source>Export Review…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="33"/>
+        <location filename="../../app/ui/review_io.py" line="34"/>
         <source>Share the annotations as one HTML file (images inside), as JSON to import again, or as Markdown</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="36"/>
+        <location filename="../../app/ui/review_io.py" line="37"/>
         <source>Import Review…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="37"/>
+        <location filename="../../app/ui/review_io.py" line="38"/>
         <source>Add the annotations of an exported JSON review to the shown page, found again by their locators</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="41"/>
+        <location filename="../../app/ui/review_io.py" line="42"/>
         <source>Detail Level</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="62"/>
+        <location filename="../../app/ui/review_io.py" line="63"/>
         <source>One HTML file, images inside (*.html)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="63"/>
+        <location filename="../../app/ui/review_io.py" line="64"/>
         <source>JSON review, to import again (*.json)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="63"/>
+        <location filename="../../app/ui/review_io.py" line="64"/>
         <source>Markdown (*.md)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="67"/>
+        <location filename="../../app/ui/review_io.py" line="68"/>
         <source>Compact: note, selector, text, position</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="68"/>
+        <location filename="../../app/ui/review_io.py" line="69"/>
         <source>Standard: the element record</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="69"/>
+        <location filename="../../app/ui/review_io.py" line="70"/>
         <source>Detailed: + box model and computed styles</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="70"/>
+        <location filename="../../app/ui/review_io.py" line="71"/>
         <source>Forensic: + ancestry with selectors</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="89"/>
+        <location filename="../../app/ui/review_io.py" line="90"/>
         <source>Detail level not saved: {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="91"/>
+        <location filename="../../app/ui/review_io.py" line="92"/>
         <source>Detail level: {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="103"/>
+        <location filename="../../app/ui/review_io.py" line="104"/>
         <source>Export Review</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="125"/>
+        <location filename="../../app/ui/review_io.py" line="122"/>
         <source>Export failed: {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/review_io.py" line="128"/>
+        <location filename="../../app/ui/review_io.py" line="125"/>
         <source>Exported %n annotation(s) to {0}</source>
         <translation>
             <numerusform>Exported %n annotation to {0}</numerusform>
@@ -1652,22 +1657,22 @@ Your annotations are kept: reload the page to continue.</source>
         </translation>
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="134"/>
+        <location filename="../../app/ui/review_io.py" line="159"/>
         <source>Import Review</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="136"/>
+        <location filename="../../app/ui/review_io.py" line="161"/>
         <source>JSON review (*.json);;All files (*)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="146"/>
+        <location filename="../../app/ui/review_io.py" line="171"/>
         <source>Not imported: {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/review_io.py" line="151"/>
+        <location filename="../../app/ui/review_io.py" line="176"/>
         <source>Imported %n annotation(s) from {0}; {1} not found on this page</source>
         <translation>
             <numerusform>Imported %n annotation from {0}; {1} not found on this page</numerusform>
@@ -1846,22 +1851,22 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>TabDeck</name>
     <message>
-        <location filename="../../app/ui/tab_view.py" line="136"/>
+        <location filename="../../app/ui/tab_view.py" line="137"/>
         <source>Tab {0}: {1}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/tab_view.py" line="137"/>
+        <location filename="../../app/ui/tab_view.py" line="138"/>
         <source>Closed tab</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/tab_view.py" line="170"/>
+        <location filename="../../app/ui/tab_view.py" line="176"/>
         <source>Tabs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/tab_view.py" line="175"/>
+        <location filename="../../app/ui/tab_view.py" line="181"/>
         <source>New tab (Ctrl+T)</source>
         <translation type="unfinished"></translation>
     </message>

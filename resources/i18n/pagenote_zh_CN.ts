@@ -135,132 +135,137 @@
         <translation>标签页 {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="94" />
+        <location filename="../../app/ui/panel.py" line="97" />
         <source>Overall note for the whole batch (optional)</source>
         <translation>整批的总体备注（可选）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="97" />
+        <location filename="../../app/ui/panel.py" line="100" />
         <source>No annotations yet.
 Press Annotate (Ctrl+Shift+A), then click an element on the page to pin a numbered note.</source>
         <translation>还没有批注。
 按“批注”（Ctrl+Shift+A），然后点击页面上的元素，钉上带编号的备注。</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="99" />
-        <location filename="../../app/ui/panel.py" line="292" />
-        <location filename="../../app/ui/panel.py" line="294" />
+        <location filename="../../app/ui/panel.py" line="102" />
+        <location filename="../../app/ui/panel.py" line="297" />
+        <location filename="../../app/ui/panel.py" line="300" />
         <source>no note</source>
         <translation>无备注</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="110" />
+        <location filename="../../app/ui/panel.py" line="113" />
         <source>Edit</source>
         <translation>编辑</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="111" />
+        <location filename="../../app/ui/panel.py" line="114" />
         <source>Delete</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="119" />
+        <location filename="../../app/ui/panel.py" line="122" />
         <source>Sent to agents</source>
         <translation>已发送给智能体</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="119" />
-        <location filename="../../app/ui/panel.py" line="233" />
+        <location filename="../../app/ui/panel.py" line="122" />
+        <location filename="../../app/ui/panel.py" line="236" />
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="129" />
+        <location filename="../../app/ui/panel.py" line="132" />
         <source>Annotations</source>
         <translation>批注</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="135" />
+        <location filename="../../app/ui/panel.py" line="138" />
         <source>Overall note</source>
         <translation>总体备注</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="224" />
+        <location filename="../../app/ui/panel.py" line="227" />
         <source>stale</source>
         <translation>失效</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="226" />
+        <location filename="../../app/ui/panel.py" line="229" />
         <source>rematched</source>
         <translation>已重新匹配</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="228" />
+        <location filename="../../app/ui/panel.py" line="231" />
         <source>hidden</source>
         <translation>已隐藏</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="229" />
+        <location filename="../../app/ui/panel.py" line="232" />
         <source>exact</source>
         <translation>精确</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="232" />
+        <location filename="../../app/ui/panel.py" line="235" />
         <source>Note</source>
         <translation>备注</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="232" />
+        <location filename="../../app/ui/panel.py" line="235" />
         <source>Element</source>
         <translation>元素</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="232" />
+        <location filename="../../app/ui/panel.py" line="235" />
         <source>Selector</source>
         <translation>选择器</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="233" />
+        <location filename="../../app/ui/panel.py" line="236" />
         <source>Page</source>
         <translation>页面</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="242" />
+        <location filename="../../app/ui/panel.py" line="246" />
         <source>(page)</source>
         <translation>（页面）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="245" />
+        <location filename="../../app/ui/panel.py" line="249" />
         <source>This tab</source>
         <translation>本标签页</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="273" />
+        <location filename="../../app/ui/panel.py" line="250" />
+        <source>This tab, another page</source>
+        <translation>本标签页（另一页面）</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panel.py" line="278" />
         <source>  [element no longer matched]</source>
         <translation>  [元素已无法匹配]</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="277" />
+        <location filename="../../app/ui/panel.py" line="282" />
         <source>  (rematched)</source>
         <translation>  （已重新匹配）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="279" />
+        <location filename="../../app/ui/panel.py" line="284" />
         <source>  (hidden)</source>
         <translation>  （已隐藏）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="280" />
+        <location filename="../../app/ui/panel.py" line="285" />
         <source>  (hidden: {0})</source>
         <translation>  （已隐藏：{0}）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/panel.py" line="306" />
+        <location filename="../../app/ui/panel.py" line="313" />
         <source>%n annotation(s)</source>
         <translation><numerusform>%n 条批注</numerusform></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/panel.py" line="319" />
+        <location filename="../../app/ui/panel.py" line="326" />
         <source>{0} (%n annotation(s))</source>
         <translation><numerusform>{0}（%n 条批注）</numerusform></translation>
     </message>
@@ -1206,13 +1211,13 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>MarksOverlay</name>
     <message>
-        <location filename="../../app/ui/marks.py" line="171" />
+        <location filename="../../app/ui/marks.py" line="188" />
         <source> · {0}/{1} stacked here</source>
         <extracomment>The halo around the marker of the panel's selected row, CSS px outside its outline.</extracomment>
         <translation> · 此处叠放第 {0}/{1} 个</translation>
     </message>
     <message>
-        <location filename="../../app/ui/marks.py" line="172" />
+        <location filename="../../app/ui/marks.py" line="189" />
         <source> · Alt+↑/↓ · {0}×{1}</source>
         <translation> · Alt+↑/↓ 切换 · {0}×{1}</translation>
     </message>
@@ -1524,107 +1529,107 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>ReviewIo</name>
     <message>
-        <location filename="../../app/ui/review_io.py" line="31" />
+        <location filename="../../app/ui/review_io.py" line="32" />
         <source>Export Review…</source>
         <translation>导出评审…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="33" />
+        <location filename="../../app/ui/review_io.py" line="34" />
         <source>Share the annotations as one HTML file (images inside), as JSON to import again, or as Markdown</source>
         <translation>将批注分享为单个 HTML 文件（内含图片）、可再次导入的 JSON，或 Markdown</translation>
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="36" />
+        <location filename="../../app/ui/review_io.py" line="37" />
         <source>Import Review…</source>
         <translation>导入评审…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="37" />
+        <location filename="../../app/ui/review_io.py" line="38" />
         <source>Add the annotations of an exported JSON review to the shown page, found again by their locators</source>
         <translation>将导出的 JSON 评审中的批注添加到当前页面，按定位器重新找到元素</translation>
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="41" />
+        <location filename="../../app/ui/review_io.py" line="42" />
         <source>Detail Level</source>
         <translation>详细程度</translation>
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="62" />
+        <location filename="../../app/ui/review_io.py" line="63" />
         <source>One HTML file, images inside (*.html)</source>
         <translation>单个 HTML 文件，内含图片 (*.html)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="63" />
+        <location filename="../../app/ui/review_io.py" line="64" />
         <source>JSON review, to import again (*.json)</source>
         <translation>JSON 评审，可再次导入 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="63" />
+        <location filename="../../app/ui/review_io.py" line="64" />
         <source>Markdown (*.md)</source>
         <translation>Markdown 文件 (*.md)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="67" />
+        <location filename="../../app/ui/review_io.py" line="68" />
         <source>Compact: note, selector, text, position</source>
         <translation>精简：备注、选择器、文本、位置</translation>
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="68" />
+        <location filename="../../app/ui/review_io.py" line="69" />
         <source>Standard: the element record</source>
         <translation>标准：元素记录</translation>
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="69" />
+        <location filename="../../app/ui/review_io.py" line="70" />
         <source>Detailed: + box model and computed styles</source>
         <translation>详细：+ 盒模型和计算样式</translation>
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="70" />
+        <location filename="../../app/ui/review_io.py" line="71" />
         <source>Forensic: + ancestry with selectors</source>
         <translation>取证：+ 带选择器的祖先链</translation>
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="89" />
+        <location filename="../../app/ui/review_io.py" line="90" />
         <source>Detail level not saved: {0}</source>
         <translation>未能保存详细程度：{0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="91" />
+        <location filename="../../app/ui/review_io.py" line="92" />
         <source>Detail level: {0}</source>
         <translation>详细程度：{0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="103" />
+        <location filename="../../app/ui/review_io.py" line="104" />
         <source>Export Review</source>
         <translation>导出评审</translation>
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="125" />
+        <location filename="../../app/ui/review_io.py" line="122" />
         <source>Export failed: {0}</source>
         <translation>导出失败：{0}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/review_io.py" line="128" />
+        <location filename="../../app/ui/review_io.py" line="125" />
         <source>Exported %n annotation(s) to {0}</source>
         <translation><numerusform>已将 %n 条批注导出到 {0}</numerusform></translation>
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="134" />
+        <location filename="../../app/ui/review_io.py" line="159" />
         <source>Import Review</source>
         <translation>导入评审</translation>
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="136" />
+        <location filename="../../app/ui/review_io.py" line="161" />
         <source>JSON review (*.json);;All files (*)</source>
         <translation>JSON 评审 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="146" />
+        <location filename="../../app/ui/review_io.py" line="171" />
         <source>Not imported: {0}</source>
         <translation>未导入：{0}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/review_io.py" line="151" />
+        <location filename="../../app/ui/review_io.py" line="176" />
         <source>Imported %n annotation(s) from {0}; {1} not found on this page</source>
         <translation><numerusform>已从 {0} 导入 %n 条批注；{1} 条在此页面上未找到</numerusform></translation>
     </message>
@@ -1800,22 +1805,22 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>TabDeck</name>
     <message>
-        <location filename="../../app/ui/tab_view.py" line="136" />
+        <location filename="../../app/ui/tab_view.py" line="137" />
         <source>Tab {0}: {1}</source>
         <translation>标签页 {0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/tab_view.py" line="137" />
+        <location filename="../../app/ui/tab_view.py" line="138" />
         <source>Closed tab</source>
         <translation>已关闭的标签页</translation>
     </message>
     <message>
-        <location filename="../../app/ui/tab_view.py" line="170" />
+        <location filename="../../app/ui/tab_view.py" line="176" />
         <source>Tabs</source>
         <translation>标签页</translation>
     </message>
     <message>
-        <location filename="../../app/ui/tab_view.py" line="175" />
+        <location filename="../../app/ui/tab_view.py" line="181" />
         <source>New tab (Ctrl+T)</source>
         <translation>新标签页 (Ctrl+T)</translation>
     </message>
