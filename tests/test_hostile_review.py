@@ -110,3 +110,26 @@ def test_imported_annotations_cannot_bring_urls_of_other_schemes_into_the_batch(
     assert [a.element.url for a in batch.annotations] == [url] * len(hostile)
     for bad in ("javascript:", "data:text/html", "file:///etc/passwd", "blob:"):
         assert bad not in done.stdout
+
+
+def test_an_imported_xpath_locator_pagenote_did_not_write_is_not_evaluated(server, tmp_path):
+    """A review's ``xpath=`` locators are evaluated in the page when the annotation is anchored again. One that
+    nests ``count(//*)`` three deep takes the renderer minutes on 3 000 elements (two deep: 130 ms), hanging
+    the tab; only the absolute positional paths pagenote writes (``/html/body/div[2]``, xpath.js) are kept,
+    and the annotation is found again by its other locators."""
+    url = server.url("many_elements.html")
+    made = run_capture(url, "--out", str(tmp_path / "made"), "--annotate", "#user", "--note", "wider",
+                       "--no-screenshot", "--export", "json", cwd=tmp_path)
+    assert made.returncode == 0, made.stderr
+    review = json.loads(next((tmp_path / "made" / "annotations").glob("*-review.json")).read_text("utf-8"))
+    element = review["batch"]["annotations"][0]["element"]
+    nasty = "xpath=//*[count(//*[count(//*[count(//*) > 0]) > 0]) > 0]"
+    element.update(selector="#old-user", locators=[nasty, "css=#user"])
+    path = tmp_path / "xpath.json"
+    path.write_text(json.dumps(review), encoding="utf-8")
+    done = run_capture(url, "--out", str(tmp_path), "--import", str(path), "--no-screenshot", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    [annotation] = parse_annotations(done.stdout).annotations
+    # Found by css=#user and re-read from the live page (a hung renderer leaves the record as imported).
+    assert annotation.status != "stale" and annotation.element.selector == "#user"
+    assert "count(" not in done.stdout

@@ -15,6 +15,7 @@ origin (scheme, host, port) before its annotations are anchored again by their l
 from __future__ import annotations
 
 import json
+import re
 from urllib.parse import urlsplit, urlunsplit
 
 from pydantic import ValidationError
@@ -93,13 +94,29 @@ def _moved(url: str, origin: str) -> str:
     return urlunsplit((to.scheme, to.netloc, parts.path, parts.query, parts.fragment))
 
 
+#: The XPath pagenote writes (app/picker_js/xpath.js): absolute, one ``name[n]`` or ``*[local-name()=…][n]``
+#: step per element. An imported ``xpath=`` locator or ``xpath`` of another shape is dropped: it is evaluated in
+#: the page when the annotation is anchored again, and nested ``count(//*)`` predicates hang the renderer.
+_STEP = r"(?:[A-Za-z_][A-Za-z0-9_.-]*|\*\[local-name\(\)=(?:'[^']*'|\"[^\"]*\"|concat\([^()]*\))\])(?:\[\d{1,6}\])?"
+_WRITTEN_XPATH = re.compile(rf"(?:/{_STEP})+\Z")
+
+
+def _written_xpath(xpath: str) -> bool:
+    return bool(_WRITTEN_XPATH.match(xpath))
+
+
 #: URL schemes an imported record may keep: a review is of web pages (``file:`` ones only while staying put).
 _PAGE_SCHEMES = ("http", "https")
 
 
 def _element_onto(element: ElementRecord, origin: str) -> ElementRecord:
     """``element`` with its URL moved onto ``origin``; a URL of another scheme (``javascript:``, ``data:``,
-    ``blob:``; ``file:`` when moving onto an origin) is emptied, so the importing tab takes its own page."""
+    ``blob:``; ``file:`` when moving onto an origin) is emptied, so the importing tab takes its own page; XPaths
+    pagenote did not write (:data:`_WRITTEN_XPATH`) dropped."""
+    locators = tuple(x for x in element.locators if not x.startswith("xpath=") or _written_xpath(x[6:]))
+    if locators != tuple(element.locators) or (element.xpath and not _written_xpath(element.xpath)):
+        element = element.model_copy(update={"locators": locators,
+                                             "xpath": element.xpath if _written_xpath(element.xpath) else ""})
     if not element.url:
         return element
     scheme = urlsplit(element.url).scheme.lower()
