@@ -19,7 +19,7 @@ from typing import Annotated, Any, Literal
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from app.core.policy import BOX_CONTENTS, BOX_DETACHED, BOX_HIDDEN, BOX_ZERO_SIZE, NO_BOX_KINDS, STATUS_REMATCHED, STATUS_STALE
-from app.model.text import CONTEXT_CAP, HTML_CAP, LINE_CAP, TEXT_CAP, cap_block, cap_line, cap_note
+from app.model.text import CONTEXT_CAP, HTML_CAP, LINE_CAP, TEXT_CAP, cap_block, cap_line, cap_note, cap_quote
 from app.protocol.attributes import bounded_attributes
 from app.protocol.locators import bounded_locators
 
@@ -203,8 +203,9 @@ def _token(value: str) -> str:
 
 
 class TextSelection(BaseModel):
-    """A range of text inside the annotation's element: ``quote`` (the selected words, capped like the
-    record's ``text``), and ``start``/``end``, offsets into the element's ``textContent`` in UTF-16 code
+    """A range of text inside the annotation's element: ``quote`` (the selected words as
+    ``textContent.slice(start, end)`` gives them, spaces included: :func:`~app.model.text.cap_quote`), and
+    ``start``/``end``, offsets into the element's ``textContent`` in UTF-16 code
     units (DOM Standard, "CharacterData": offsets are code units), ``start <= end``."""
 
     model_config = ConfigDict(frozen=True)
@@ -213,7 +214,7 @@ class TextSelection(BaseModel):
     start: int = Field(default=0, ge=0, le=MAX_OFFSET)
     end: int = Field(default=0, ge=0, le=MAX_OFFSET)
 
-    _q = field_validator("quote")(classmethod(lambda cls, v: cap_block(v, TEXT_CAP)))
+    _q = field_validator("quote")(classmethod(lambda cls, v: cap_quote(v, TEXT_CAP)))
 
     @model_validator(mode="after")
     def _ordered(self) -> TextSelection:

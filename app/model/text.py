@@ -98,6 +98,19 @@ def cap_block(value: str, cap: int) -> str:
     return value
 
 
+def cap_quote(value: str, cap: int) -> str:
+    """A text range's quote kept as the page's ``textContent.slice(start, end)`` gave it — spaces and blank
+    lines included, so an agent can check it against the offsets — except what no block may hold: line breaks
+    other than LF become LF (CRLF one LF; a reader splitting lines sees the writer's lines), other controls as
+    in :func:`clean_unicode`. Longer than ``cap`` code points: cut, with a last line ``[truncated]``.
+
+    Idempotent: ``cap_quote(cap_quote(v, c), c) == cap_quote(v, c)``."""
+    value = _NEWLINES.sub("\n", clean_unicode(value))
+    if len(value) > cap:
+        value = value[: cap - len(BLOCK_MARK)] + BLOCK_MARK
+    return value
+
+
 def cap_note(value: str) -> str:
     """Normalise a user-typed note or summary: like :func:`cap_block` (a note may span lines: Shift+Enter in
     the note box), capped at :data:`NOTE_CAP` — the hard bound, far above what anyone types (issue 9 §8);
