@@ -351,6 +351,7 @@ class Gestures(QObject):
         finally:
             self.group = []
             self._draw()
+        self.c.message.emit("")   # "release Ctrl to write the note" is done: the note box says what it is about
         first_route, first = members[0]
         page = ElementRecord(url=records[0].url, title=records[0].title)
         viewport = first.get("viewport")
