@@ -103,3 +103,20 @@ def test_sent_rows_tooltips_show_page_names_and_agent_replies_as_text(window, se
     assert shown(child.toolTip(0)).startswith("1. button “<h1>PAY NOW</h1>")
     assert shown(child.toolTip(1)).endswith("<b> became <strong>")
     assert shown(reply_row.toolTip(0)) == "<b> became <strong>"
+
+
+def test_a_download_name_that_looks_like_html_is_text_in_the_status_line(window, server, qtbot, js):
+    """A page names its download (``<a download=…>``; Chromium keeps ``<`` and ``>``): the status line's
+    message, and its tooltip when the message is cut, show it as text."""
+    messages = []
+    window.app.message.connect(messages.append)
+    window.load_page(server.url("download_rich.html"))
+    js("document.getElementById('get').click(); 0")
+    qtbot.waitUntil(lambda: any("<h1>PAY</h1>" in m for m in messages), timeout=10_000)
+    label = window.status.label
+    label.setText(messages[-1] + " · " + "more words " * 40)   # long enough to be cut in any window
+    qtbot.waitUntil(label.is_elided, timeout=5_000)
+    doc = QTextDocument()
+    doc.setHtml(label.toolTip())
+    assert doc.toPlainText().startswith("Blocked the download of <h1>PAY</h1> now.bin")
+    assert label.sizeHint().height() < 2 * QFontMetrics(label.font()).height()

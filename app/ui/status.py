@@ -5,6 +5,8 @@ zoom when it is not 100 %.
 
 from __future__ import annotations
 
+from html import escape
+
 from PySide6.QtCore import QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QFontMetrics, QPainter
 from PySide6.QtWidgets import QLabel, QSizePolicy, QStatusBar, QToolButton, QWidget
@@ -20,6 +22,7 @@ class ElidedLabel(QLabel):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._full = ""
+        self.setTextFormat(Qt.TextFormat.PlainText)   # messages name page data (download names, URLs): text
         self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.setMinimumWidth(40)
 
@@ -42,7 +45,7 @@ class ElidedLabel(QLabel):
         return self.shown_text() != self._full.replace("\n", " ")
 
     def _update_tip(self) -> None:
-        self.setToolTip(self._full if self.is_elided() else "")
+        self.setToolTip(f"<p style='white-space:pre-wrap'>{escape(self._full)}</p>" if self.is_elided() else "")
 
     def resizeEvent(self, event) -> None:  # noqa: N802 (Qt virtual)
         super().resizeEvent(event)
