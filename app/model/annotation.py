@@ -304,6 +304,10 @@ class Annotation(BaseModel):
     #: Absolute path of a reference image the user attached (the design target, in the project's shots/), or
     #: empty; ``screenshot`` stays the element's current state.
     reference: Line = ""
+    #: :data:`STATE_FROZEN` when it was made while its page was frozen (the toolbar's Freeze: animations,
+    #: transitions, media and timers paused): its record's ``rect`` is the frozen moment's, kept by
+    #: re-reads after the page moves again (:meth:`app.model.session.Session.refresh`); else empty.
+    state: Literal["", "frozen"] = ""
     #: What the annotation points at: :data:`KIND_ELEMENT` (``element``), :data:`KIND_TEXT` (``selection``
     #: inside ``element``, the element containing the range), :data:`KIND_REGION` (``region``; ``element``
     #: holds only the page's URL and title) or :data:`KIND_GROUP` (``elements`` in the order they were added,

@@ -155,6 +155,10 @@ class Session:
         else:
             new = old.model_copy(update={attr: getattr(element, attr) for attr, _ in LOCATION_FIELDS})
             new = ElementRecord.model_validate(new.model_dump())  # the box/rect rule checked once more
+        if pin.annotation.state == "frozen" and old.rect is not None:
+            # Made on a frozen page: its rect (and the box kind measured with it) stay that moment's, the
+            # one its screenshots show, when the page moves again.
+            new = new.model_copy(update={"rect": old.rect, "box": old.box})
         changed = [word for attr, word in LOCATION_FIELDS if getattr(old, attr) != getattr(new, attr)]
         update: dict = {"element": new, "status": "" if status == STATUS_EXACT else status, "status_reason": ""}
         if changed:
@@ -163,6 +167,13 @@ class Session:
             pin.annotation = pin.annotation.model_copy(update=update)
             self._changed()
         return changed
+
+    def set_state(self, pin_id: str, state: str, tab: str | None = None) -> None:
+        """Set pin ``pin_id``'s :attr:`~app.model.annotation.Annotation.state` (``"frozen"`` or ``""``).
+        Raises ``KeyError`` when there is none, ``ValidationError`` for another state."""
+        pin = self.get(pin_id, tab)
+        pin.annotation = Annotation.model_validate({**pin.annotation.model_dump(), "state": state})
+        self._changed()
 
     def pages(self) -> list[str]:
         """The pages of the batch, in order of their first annotation."""

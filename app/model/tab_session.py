@@ -64,6 +64,9 @@ class TabSession:
     def set_screenshot(self, pin_id: str, path: str) -> None:
         self.shared.set_screenshot(pin_id, path, self.tab)
 
+    def set_state(self, pin_id: str, state: str) -> None:
+        self.shared.set_state(pin_id, state, self.tab)
+
     def set_screenshot_error(self, pin_id: str, code: str, message: str) -> None:
         self.shared.set_screenshot_error(pin_id, code, message, self.tab)
 

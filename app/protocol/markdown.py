@@ -12,6 +12,7 @@ Shape (every line ends with LF; blank lines separate groups)::
     ## Annotation 1
     Note: this button is too small           <- optional; a multi-line or long note is a fenced block instead
     Status: [element no longer matched] (ambiguous: 5 candidates)   <- optional (issue #3 §7, issue 9 §4)
+    State: frozen (made on a frozen page: …)   <- optional: made while the page's motion was frozen
     Refreshed: 2026-11-30T10:15:00Z: selector, rect changed   <- optional: re-read from the live element
     URL: http://localhost:5173/checkout
     ...single-line fields, in FIELD order, empty ones omitted...
@@ -64,6 +65,9 @@ TITLE_PREFIX = "# Web page annotations: "
 #: ``Status:`` values (issue #3 §7); an exactly anchored annotation has no ``Status:`` line.
 STATUS_TEXT = {STATUS_REMATCHED: "rematched (the element was re-rendered; found again by its locators)",
                STATUS_STALE: "[element no longer matched]"}
+#: What the ``State:`` line adds after the state (the parser reads the first word).
+STATE_NOTE = {"frozen": " (made on a frozen page: animations, transitions, media and timers paused; the rect is"
+                        " that moment's, as the screenshots show it)"}
 _STATUS_OF = {text: status for status, text in STATUS_TEXT.items()}
 #: The ``Rect:`` value of an element that draws nothing (issue 9 §6): ``none (hidden)``.
 RECT_NONE = "none ({box})"
@@ -211,6 +215,8 @@ def encode_annotations(batch: AnnotationBatch, detail: str = DEFAULT_LEVEL) -> s
         if annotation.status:
             reason = f" ({annotation.status_reason})" if annotation.status_reason else ""
             out.append(f"Status: {STATUS_TEXT[annotation.status]}{reason}")
+        if annotation.state:
+            out.append(f"State: {annotation.state}{STATE_NOTE[annotation.state]}")
         if annotation.refreshed:
             out.append(f"Refreshed: {annotation.refreshed}")
         element = annotation.element
@@ -273,7 +279,7 @@ def _fields(lines: Lines, stop: tuple[str, ...] = (SECTION_PREFIX,)):
 def _parse_section(lines: Lines, number: int) -> Annotation:
     note = ""
     shots: dict[str, str] = {}
-    status, reason, refreshed = "", "", ""
+    status, reason, refreshed, state = "", "", "", ""
     fields: dict[str, object] = {}
     kind: dict[str, object] = {}
     seen: set[str] = set()
@@ -289,6 +295,8 @@ def _parse_section(lines: Lines, number: int) -> Annotation:
             status, reason = _status(value)
         elif key == "Refreshed" and value is not None:
             refreshed = value
+        elif key == "State" and value is not None and value.split(" ", 1)[0] in STATE_NOTE:
+            state = value.split(" ", 1)[0]
         elif key == "Reference" and value is not None:
             suffix = next((s for s in (REFERENCE_NOTE, REFERENCE_NOTE_OLD) if value.endswith(s)), "")
             shots["reference"] = value.removesuffix(suffix)
@@ -297,7 +305,7 @@ def _parse_section(lines: Lines, number: int) -> Annotation:
         elif not _element_field(fields, lines, line_no, key, value):
             raise ProtocolError(line_no, f"Annotation {number}: unexpected line {line[:80]!r}")
     return Annotation(note=note, element=ElementRecord(**fields), status=status, status_reason=reason,
-                      refreshed=refreshed, **shots, **kind)
+                      refreshed=refreshed, state=state, **shots, **kind)
 
 
 def _element_field(fields: dict, lines: Lines, line_no: int, key: str, value: str | None) -> bool:

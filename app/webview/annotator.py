@@ -92,8 +92,14 @@ class Annotator(QObject):
         return ElementRecord.model_validate(raw)
 
     def pin(self, pin_id: str, record: ElementRecord, note: str = "") -> int:
-        """Add a pin for ``record`` on the current page; returns its number (1-based)."""
-        return self.session.add(pin_id, record, note, page=self.page_key())
+        """Add a pin for ``record`` on the current page; returns its number (1-based). Made while the page is
+        frozen (:mod:`app.webview.freeze`), its annotation's ``state`` says so."""
+        from app.webview.freeze import freezer_of
+
+        number = self.session.add(pin_id, record, note, page=self.page_key())
+        if freezer_of(self.bridge).frozen:
+            self.session.set_state(pin_id, "frozen")
+        return number
 
     async def marker_viewport(self, pin_id: str) -> dict | None:
         """The marker's rect of ``pin_id`` in the top viewport (CSS px), ``None`` when it is not shown."""
