@@ -127,8 +127,12 @@ async def _capture(job: CaptureJob, tab) -> int:
             shot_error = f"{exc.name} — {exc.message}"
             verdict = EXIT_CAPTURE_FAILED
             print(f"pagenote: screenshot not taken: {exc}", file=sys.stderr)
-        if job.crops:
+        if job.crops or "html" in job.export:
             for number, pin_id in pins:
+                # --export html: an annotation with a reference image gets its current-state crop beside its
+                # design target, as the window's export does; --crops: every annotation gets one.
+                if not (job.crops or session.get(pin_id).annotation.reference):
+                    continue
                 try:
                     crop = await tab.capture.element(number, pin_id, shooter)
                 except PagenoteError as exc:
