@@ -49,6 +49,7 @@ class Gestures(QObject):
         guard.double_clicked.connect(self._double_clicked)
         guard.key_released.connect(self._key_released)
         controller.mode_changed.connect(lambda on: None if on else self.cancel())
+        controller.note_box.visibility_changed.connect(self._note_box_shown)
         self.start: QPointF | None = None
         self.modifiers = Qt.KeyboardModifier.NoModifier
         self.mode: str | None = None          # "text" | "region" | "box" while dragging
@@ -255,7 +256,18 @@ class Gestures(QObject):
         viewport = answer.get("viewport")
         if viewport and route.chain:
             viewport = {**viewport, "x": viewport["x"] + route.offset[0], "y": viewport["y"] + route.offset[1]}
+        # The words stay shown while their note box is open (cleared when it closes: _note_box_shown)
+        z = self._zoom()
+        self.text_rects = [QRectF((r["x"] + route.offset[0]) * z, (r["y"] + route.offset[1]) * z, r["width"] * z,
+                                  r["height"] * z) for r in answer.get("rects") or []]
+        self._draw()
         self._pin(await self._fresh_key(route, answer["id"]), record, {"selection": answer["selection"]}, viewport)
+
+    def _note_box_shown(self, visible: bool) -> None:
+        """The note box closed: the text range drawn for it goes (a drag in progress keeps its own)."""
+        if not visible and self.mode is None and self.text_rects:
+            self.text_rects = []
+            self._draw()
 
     # -- region ------------------------------------------------------------------------------------------------
 
