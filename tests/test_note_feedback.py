@@ -43,3 +43,19 @@ def test_the_dragged_words_stay_drawn_while_their_note_box_is_open(window, serve
     QTest.keyClick(window.annotate.note_box.editor, Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: not window.annotate.note_box.isVisible(), timeout=5_000)
     assert not overlay.text_rects and not overlay.isVisible()
+
+
+def test_a_group_of_one_element_is_an_element_annotation(window, server, qtbot, js):
+    proxy = start(window, server, js)
+    c2 = rect_of(js, "#c2")
+    zoom = window.view.zoomFactor()
+    drag(proxy, QPoint(round((c2["x"] - 5) * zoom), round((c2["y"] - 5) * zoom)),
+         QPoint(round((c2["right"] + 5) * zoom), round((c2["bottom"] + 5) * zoom)), CTRL)
+    qtbot.waitUntil(lambda: len(window.annotate.gestures.group) == 1, timeout=5_000)
+    QTest.keyRelease(proxy, Qt.Key.Key_Control)
+    qtbot.waitUntil(window.annotate.note_box.isVisible, timeout=10_000)
+    QTest.keyClicks(window.annotate.note_box.editor, "taller")
+    QTest.keyClick(window.annotate.note_box.editor, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: not window.annotate.note_box.isVisible(), timeout=5_000)
+    ann = window.session.pins[0].annotation
+    assert ann.kind == "element" and ann.elements == () and ann.element.text == "Two" and ann.note == "taller"

@@ -369,5 +369,8 @@ class Gestures(QObject):
         viewport = first.get("viewport")
         if viewport and first_route.chain:
             viewport = {**viewport, "x": viewport["x"] + first_route.offset[0], "y": viewport["y"] + first_route.offset[1]}
+        if len(records) == 1:   # one element (one Ctrl+click, a box catching one): an element annotation
+            self._pin(await self._fresh_key(first_route, first["id"]), records[0], {}, viewport)
+            return
         self._pin(await self._fresh_key(first_route, first["id"]), page,
                   {"elements": [r.model_dump() for r in records], "common_ancestor": ancestor}, viewport)
