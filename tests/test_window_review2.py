@@ -151,8 +151,11 @@ def test_the_selected_row_emphasises_its_marker_and_the_detail_pane_has_a_headin
     assert w.marks.emphasised == (mark.frame, mark.id)
     # The header's count is a pill; the words are in its tooltip.
     assert w.panel.count_label.text() == "2" and "2" in w.panel.count_label.toolTip()
-    assert w.panel.detail.toPlainText().lstrip().startswith("2 Annotation 2") or \
-        "Annotation 2" in w.panel.detail.toPlainText().splitlines()[0]
+    # The detail pane's heading: the red badge and "Annotation 2"; the status is the row's green chip.
+    heading = w.panel.detail.toPlainText().strip().splitlines()[0]
+    assert heading.split() == ["2", "Annotation", "2"], heading
+    html = w.panel.detail.toHtml().lower()
+    assert "#dc2626" in html and "#15803d" in html
     # The halo: just outside marker 2's outline its colour, faint; nothing outside marker 1's. (Out of the
     # mode first: no hover highlight over the page.)
     w.act_annotate.trigger()
