@@ -78,3 +78,28 @@ def test_every_member_of_a_group_is_outlined_under_one_badge(window, server, qtb
     widget = window.view.parentWidget().findChild(QWidget, "pagenote-marks")
     assert [m.n for m, _ in widget.badges()] == [1]
     assert MARKER_STALE_COLOR != MARKER_COLOR
+
+
+def test_an_imported_region_is_drawn_live_not_stale(window, server, server2, qtbot, js, tmp_path):
+    from app.ui.review_io import install_review_ui
+
+    review = install_review_ui(window)
+    proxy = start(window, server, js)
+    cards = rect_of(js, "#c3")
+    zoom = window.view.zoomFactor()
+    drag(proxy, QPoint(round((cards["right"] + 100) * zoom), round(cards["y"] * zoom)),
+         QPoint(round((cards["right"] + 260) * zoom), round((cards["bottom"] - 10) * zoom)), SHIFT)
+    write_note(window, qtbot, "a banner here")
+    exported = window.run(review.export_to(tmp_path / "review.json", "json"))
+    window.clear()
+    window.load_page(server2.url("kinds.html"))
+    [pin_id] = window.run(review.import_from(exported))
+    assert window.session.get(pin_id).annotation.status == ""
+    region = window.session.get(pin_id).annotation.region
+    qtbot.waitUntil(lambda: len(marks(window)) == 1, timeout=10_000)
+    # Drawn at its rectangle in the live colour, and still so after the page's re-anchoring checks ran
+    js("document.body.appendChild(document.createElement('i'))")   # a DOM change: anchors are checked again
+    mid = region.rect.y - js("scrollY") + region.rect.height / 2
+    qtbot.waitUntil(lambda: red_at(window, region.rect.x - js("scrollX") + region.rect.width + 1, mid), timeout=5_000)
+    assert not marks(window)[0].stale
+    assert window.session.get(pin_id).annotation.status == ""
