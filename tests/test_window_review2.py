@@ -260,7 +260,8 @@ def test_the_annotated_pngs_badges_have_smooth_corners():
     image = Image.new("RGB", (300, 200), (255, 255, 255))
     element = Box(60, 50, 40, 10)
     [b] = place_badges([(1, element, Box(0, 0, 150, 100))])   # a blank page: no ink to avoid
-    draw_annotations(image, [(1, {"x": element.x, "y": element.y, "width": element.width, "height": element.height})], k)
+    rect = {"x": element.x, "y": element.y, "width": element.width, "height": element.height}
+    draw_annotations(image, [(1, rect)], k)
     x0, y0, x1, y1 = int(b.x * k), int(b.y * k), int(b.right * k) - 1, int(b.bottom * k) - 1
     blended = 0
     for cx, cy, dx, dy in ((x0, y0, 1, 1), (x1, y0, -1, 1), (x0, y1, 1, -1), (x1, y1, -1, -1)):

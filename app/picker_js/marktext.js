@@ -76,7 +76,8 @@ function textNear(el, box) {
 }
 
 // The ink of `el`'s own text beyond its border box `box` (viewport CSS px): [dx0, dy0, dx1, dy1] to add to the
-// box's left, top, right and bottom (≤ 0, ≤ 0, ≥ 0, ≥ 0), from the line boxes of its first INK_NODES text nodes.
+// box's left, top, right and bottom (≤ 0, ≤ 0, ≥ 0, ≥ 0), from the line boxes of its first INK_NODES text
+// nodes.
 // Nothing when its overflow is clipped (what shows is the box). Text taller than its box — a heading of fixed
 // height with large glyphs — would otherwise be struck through by its outline.
 const INK_NODES = 50;

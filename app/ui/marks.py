@@ -99,8 +99,9 @@ class MarksOverlay(QWidget):
 
     def follow_panel(self, panel, tab_id: str, target) -> None:
         """Emphasise the marker of the side panel's selected row — or of the row under the mouse, while it is
-        there — when that row is this tab's (``tab_id``), so the row and its marker read as one. ``panel``: an :class:`~app.ui.panel.AnnotationPanel`; ``target``:
-        pin id → ``(frame route, page-side id)`` (the tab annotator's ``target``)."""
+        there — when that row is this tab's (``tab_id``), so the row and its marker read as one. ``panel``: an
+        :class:`~app.ui.panel.AnnotationPanel`; ``target``: pin id → ``(frame route, page-side id)`` (the tab
+        annotator's ``target``)."""
         self._tab_id, self._target, self._panel_list = tab_id, target, panel.list
         panel.list.currentItemChanged.connect(self._panel_row)
         panel.list.setMouseTracking(True)

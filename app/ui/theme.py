@@ -44,8 +44,8 @@ COLOURS = {
 }
 # More keys: ``danger`` (the text of a destructive button: Delete), ``hint`` (the mode strip's muted hint on
 # ``alt``: 4.5:1 or more), ``on_bg``/``on_text`` (a toggle that is on — annotation mode — tinted in the mode's
-# colour, so the solid accent means one thing only: the primary action), and ``notice_*`` (the dialog bar: amber, a dark amber
-# surface in the dark scheme).
+# colour, so the solid accent means one thing only: the primary action), and ``notice_*`` (the dialog bar:
+# amber, a dark amber surface in the dark scheme).
 
 #: The stylesheet (``{name}`` = a colour of :data:`COLOURS` or ``accent``). Spacing and shapes only where the
 #: palette has no say; every colour comes from the scheme.
