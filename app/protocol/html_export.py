@@ -88,6 +88,9 @@ def _note(number: int, a: Annotation, detail: str) -> str:
              f'<span class="text">{_e(a.note) or "<i>(no note)</i>"}</span>']
     if a.status:
         parts.append(f'<div class="status">{_e(a.status)} {_e(a.status_reason)}</div>')
+    if a.state == "frozen":
+        parts.append('<div class="status">made on a frozen page (animations, transitions, media and timers '
+                     "paused)</div>")
     if who:
         parts.append(f"<div>{_e(who)}</div>")
     if el.selector:
@@ -97,7 +100,8 @@ def _note(number: int, a: Annotation, detail: str) -> str:
         parts.append(f'<div class="url">{_e(el.url)}</div>')
     shots = []
     if a.screenshot:
-        shots.append(_shot(a.screenshot, "current", "Current state (screenshot of the element)"))
+        what = {KIND_REGION: "region", KIND_GROUP: "group"}.get(a.kind, "element")
+        shots.append(_shot(a.screenshot, "current", f"Current state (screenshot of the {what})"))
     if a.reference:
         shots.append(_shot(a.reference, "target", "Design target (reference image)"))
     if shots:
