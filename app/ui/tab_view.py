@@ -202,7 +202,12 @@ class TabDeck(QObject):
     def _add(self, tab: Tab) -> TabView:
         view = self.views[tab.id] = TabView(self.window, tab, self.panel)
         self.stack.addWidget(view)
+        tab.page.urlChanged.connect(self._page_changed)   # the headers say whether the tab shows their page
         return view
+
+    def _page_changed(self, _url) -> None:
+        if len({p.tab for p in self.app.batch_session.pins}) > 1:   # headers name tabs only then
+            self.panel.refresh()
 
     def _added(self, tab: Tab) -> None:
         self._add(tab).wire()
