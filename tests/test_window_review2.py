@@ -118,6 +118,19 @@ def test_the_hover_highlight_draws_outside_the_box_and_leaves_while_a_note_is_wr
     qtbot.waitUntil(w.annotate.note_box.isVisible, timeout=5000)
     assert w.marks.label_rect() is None
     box = w.annotate.note_box
+    # The box points at the link: a small triangle on the box's edge facing it, drawn (opaque) by the marks.
+    qtbot.waitUntil(lambda: w.marks.caret() is not None, timeout=3000)
+    caret = w.marks.caret()
+    tip = caret[1]   # [base, tip, base]
+    g, zoom = box.geometry(), w.view.zoomFactor()
+    link = QRectF(r.x * zoom, r.y * zoom, r.width * zoom, r.height * zoom)
+    if g.top() >= link.bottom():
+        assert link.bottom() <= tip.y() < g.top()
+    else:
+        assert g.bottom() < tip.y() <= link.top() or not link.intersects(QRectF(g))
+    middle = caret.boundingRect().center()
+    qtbot.waitUntil(lambda: overlay_image(w).pixelColor(round(middle.x()), round(middle.y())).alpha() == 255,
+                    timeout=3000)
     assert box.delete_button.text() == "Discard" and box.save_button.objectName() == "primary"
     assert "link “a link”" in box.title.text() and box.title.text().startswith("Annotation 1 · ")
     QTest.keyClick(box.editor, Qt.Key.Key_Return)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import shiboken6
 from PySide6.QtCore import QEvent, QObject, QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPaintEvent, QPen, QRegion
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPaintEvent, QPalette, QPen, QPolygonF, QRegion
 from PySide6.QtWebEngineWidgets import QWebEngineView
 from PySide6.QtWidgets import QWidget
 
@@ -28,6 +28,8 @@ from app.webview.scene import Mark, Rect, Scene, SceneFeed
 LABEL_BACKGROUND = "#1E3A8A"
 #: The halo around the marker of the panel's selected row, CSS px outside its outline.
 HALO_WIDTH = 3
+#: How far the note box's pointer sticks out from its edge towards the element, widget px.
+CARET = 7
 
 
 def _box(r: Rect) -> Box:
@@ -198,6 +200,38 @@ class MarksOverlay(QWidget):
             box.installEventFilter(self)
         return box is not None and box.isVisible()
 
+    def caret(self) -> QPolygonF | None:
+        """The note box's pointer (widget px): a small triangle on the box's edge that faces the element being
+        annotated (the pending marker's outline), its tip :data:`CARET` px out towards it, slid along the edge
+        to the element's middle as far as the box's rounded corners allow: ``[base, tip, base]``. ``None``
+        without an open note box, without a pending marker, or when no edge of the box faces the element."""
+        box = self.view.findChild(QWidget, "noteBox", Qt.FindChildOption.FindDirectChildrenOnly)
+        mark = next((m for m in self.scene.marks if m.selected and m.visible and m.width and m.height), None)
+        if box is None or not box.isVisible() or mark is None:
+            return None
+        zoom = self.view.zoomFactor() or 1.0
+        o = outline_box(Box(mark.x, mark.y, mark.width, mark.height))
+        e = QRectF(o.x * zoom, o.y * zoom, o.width * zoom, o.height * zoom)
+        g = QRectF(box.geometry())   # the view's coordinates: this widget sits on the view
+        c, inset = CARET, CARET + 10  # 10: clear of the box's rounded corner
+
+        def along(lo: float, hi: float, want: float) -> float:
+            return max(lo + inset, min(hi - inset, want))
+
+        if g.top() >= e.bottom():       # the box is below the element: the tip points up
+            x = along(g.left(), g.right(), e.center().x())
+            return QPolygonF([QPointF(x - c, g.top()), QPointF(x, g.top() - c), QPointF(x + c, g.top())])
+        if g.bottom() <= e.top():       # above: down
+            x = along(g.left(), g.right(), e.center().x())
+            return QPolygonF([QPointF(x - c, g.bottom()), QPointF(x, g.bottom() + c), QPointF(x + c, g.bottom())])
+        if g.left() >= e.right():       # right of it: left
+            y = along(g.top(), g.bottom(), e.center().y())
+            return QPolygonF([QPointF(g.left(), y - c), QPointF(g.left() - c, y), QPointF(g.left(), y + c)])
+        if g.right() <= e.left():       # left of it: right
+            y = along(g.top(), g.bottom(), e.center().y())
+            return QPolygonF([QPointF(g.right(), y - c), QPointF(g.right() + c, y), QPointF(g.right(), y + c)])
+        return None
+
     def label_rect(self) -> tuple[QRectF, str] | None:
         """The hover label as drawn now: its rect in widget px, wholly inside the widget (above the highlight,
         below it when there is no room, inside its top edge when neither fits), and its text, elided to the
@@ -260,6 +294,12 @@ class MarksOverlay(QWidget):
             self._paint_badge(painter, rect, mark.n, zoom,
                               MARKER_STALE_COLOR if mark.stale else
                               MARKER_SELECTED_COLOR if mark.selected else MARKER_COLOR)
+        caret = self.caret() if scene.marks else None
+        if caret is not None:   # the note box points at what it annotates: its surface and edge colours
+            painter.setClipRegion(base)
+            painter.setPen(QPen(self.palette().color(QPalette.ColorRole.Mid), 1))
+            painter.setBrush(self.palette().color(QPalette.ColorRole.Base))
+            painter.drawPolygon(caret)
         painter.end()
 
     def _paint_highlight(self, painter: QPainter, base: QRegion, zoom: float) -> None:
