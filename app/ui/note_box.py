@@ -6,13 +6,12 @@ no key event to the page (the view's focus change is hidden from Chromium by the
 
 from __future__ import annotations
 
-from html import escape
-
 from PySide6.QtCore import QPoint, QRectF, Qt, Signal
 from PySide6.QtGui import QFontMetrics, QKeyEvent
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPlainTextEdit, QPushButton, QVBoxLayout, QWidget
 
 from app.core.placement import Box, outline_box, place_beside
+from app.ui.plain_tip import plain_tip
 
 
 class _Editor(QPlainTextEdit):
@@ -89,7 +88,7 @@ class NoteBox(QFrame):
         # One line: elided to the box's width, the whole title in the tooltip.
         shown = QFontMetrics(self.title.font()).elidedText(title, Qt.TextElideMode.ElideRight, self.WIDTH - 24)
         self.title.setText(shown)
-        self.title.setToolTip(f"<p>{escape(title)}</p>" if shown != title else "")  # a tooltip guesses rich text
+        self.title.setToolTip(plain_tip(title, wrap=False) if shown != title else "")
         self.editor.setPlainText(text)
         self.delete_button.setText(self.tr("Discard") if new else self.tr("Delete"))
         self.delete_button.setVisible(can_delete)

@@ -19,6 +19,7 @@ from app.agent.methods import Hub
 from app.core.policy import BOX_HIDDEN, NO_BOX_KINDS, STATUS_REMATCHED, STATUS_STALE
 from app.model.session import Session
 from app.ui import theme
+from app.ui.plain_tip import plain_tip
 from app.ui.panel_rows import (ROW_ROLE, STATUS_ROLE, ReplyDelegate, RowData, RowDelegate, StatusDelegate,
                                 annotation_summary, detail_html, detail_placeholder_html, status_word)
 
@@ -266,7 +267,7 @@ class AnnotationPanel(QWidget):
             if len(groups) > 1 or labelled:
                 header = QListWidgetItem(self._header(tab_id, page, labelled))
                 header.setFlags(Qt.ItemFlag.ItemIsEnabled)   # not selectable, not greyed out
-                header.setToolTip(f"<p>{escape(header.text())}</p>")   # a page title: never guessed as rich text
+                header.setToolTip(plain_tip(header.text(), wrap=False))   # a page title: never guessed as rich text
                 self.list.addItem(header)
             for number, pin in numbered:
                 if pin.page != page or pin.tab != tab_id:
@@ -296,9 +297,9 @@ class AnnotationPanel(QWidget):
                                                detail_html(number, annotation.note, element, pin.page, chip_detail,
                                                            self.tr("no note"), self._labels(),
                                                            reference=annotation.reference, status=status)))
-                item.setToolTip("<p style='white-space:pre-wrap'>" + escape("\n".join(x for x in (   # text, not rich
+                item.setToolTip(plain_tip("\n".join(x for x in (
                     annotation.note or self.tr("no note"), annotation_summary(annotation), element.selector,
-                    pin.page or element.url, chip_detail) if x)) + "</p>")
+                    pin.page or element.url, chip_detail) if x)))
                 item.setFlags(item.flags() | Qt.ItemFlag.ItemIsDragEnabled)
                 self.list.addItem(item)
                 if (pin.id, pin.tab) == current:
@@ -345,7 +346,7 @@ class AnnotationPanel(QWidget):
             return
         row = QTreeWidgetItem([f"“{reply}”"])
         row.setData(0, REPLY_ROLE, True)
-        row.setToolTip(0, f"<p style='white-space:pre-wrap'>{escape(reply)}</p>")   # text, not rich
+        row.setToolTip(0, plain_tip(reply))   # text, not rich
         row.setFlags(Qt.ItemFlag.ItemIsEnabled)
         parent.insertChild(0, row)
         row.setFirstColumnSpanned(True)
@@ -354,8 +355,8 @@ class AnnotationPanel(QWidget):
     def _sent_tips(self, item: QTreeWidgetItem, what: str, status: str, reply: str) -> None:
         whole = sent_row_text(status, reply)
         item.setData(1, STATUS_ROLE, status)
-        item.setToolTip(0, f"<p style='white-space:pre-wrap'>{escape(what)}</p>")   # page names: text, not rich
-        item.setToolTip(1, f"<p style='white-space:pre-wrap'>{escape(whole)}</p>")
+        item.setToolTip(0, plain_tip(what))   # page names: text, not rich
+        item.setToolTip(1, plain_tip(whole))
         item.setData(0, ROW_ROLE, "<p>" + "<br>".join(escape(x) for x in what.split("\n") if x) +
                      f"</p><p><b>{escape(status)}</b></p><p>{escape(reply)}</p>")
 

@@ -5,11 +5,11 @@ zoom when it is not 100 %.
 
 from __future__ import annotations
 
-from html import escape
-
 from PySide6.QtCore import QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QFontMetrics, QPainter
 from PySide6.QtWidgets import QLabel, QSizePolicy, QStatusBar, QToolButton, QWidget
+
+from app.ui.plain_tip import plain_tip
 
 #: How long a message with an action (Copy path) stays, ms; the action goes with it.
 TRANSIENT_MS = 20_000
@@ -45,7 +45,7 @@ class ElidedLabel(QLabel):
         return self.shown_text() != self._full.replace("\n", " ")
 
     def _update_tip(self) -> None:
-        self.setToolTip(f"<p style='white-space:pre-wrap'>{escape(self._full)}</p>" if self.is_elided() else "")
+        self.setToolTip(plain_tip(self._full) if self.is_elided() else "")
 
     def resizeEvent(self, event) -> None:  # noqa: N802 (Qt virtual)
         super().resizeEvent(event)
