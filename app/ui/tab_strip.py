@@ -11,11 +11,11 @@ apart; its tooltip names the lease.
 
 from __future__ import annotations
 
-from html import escape
-
 import shiboken6
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QTabBar, QWidget
+
+from app.ui.plain_tip import plain_tip
 
 #: Longest tab label, in characters (the full title is in the tooltip).
 LABEL_MAX = 30
@@ -98,8 +98,7 @@ class TabStrip(QTabBar):
             return
         self.setTabText(index, self._label(tab))
         lease = self.tr("lease: {0}").format(tab.lease.name)
-        # The title is page data and QToolTip guesses rich text from a line's first tag: always escaped rich text.
-        self.setTabToolTip(index, f"<p>{escape(tab.page.title() or tab.page.url().toString())}<br>{escape(lease)}</p>")
+        self.setTabToolTip(index, plain_tip(f"{tab.page.title() or tab.page.url().toString()}\n{lease}"))
 
     def _closed(self, tab) -> None:
         index = self.index_of(tab.id)
