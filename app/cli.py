@@ -258,7 +258,13 @@ def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``pagenote`` console script and ``python -m app``. Returns the exit code:
     argparse's (2 bad arguments, 0 for ``--help``/``--version``), the command's, or a
     :class:`PagenoteError`'s ``exit_code`` after printing ``pagenote: NAME: message`` on stderr."""
-    argv = route(list(sys.argv[1:] if argv is None else argv))
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if "--allow-remote-debugging" in argv:  # any command: keep the user's Qt CDP port (app/qtenv.py)
+        from app import qtenv
+
+        argv.remove("--allow-remote-debugging")
+        qtenv.allow_remote_debugging = True
+    argv = route(argv)
     command = argv[0] if argv[0] in COMMANDS else None
     try:
         args = build_parser([command] if command else ()).parse_args(argv)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 import sys
 
 log = logging.getLogger("pagenote.qt")
@@ -17,6 +18,38 @@ def has_display() -> bool:
     return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
 
 
+#: Chromium switches that open a DevTools (CDP) endpoint; Qt honours them from ``QTWEBENGINE_CHROMIUM_FLAGS``.
+_REMOTE_DEBUGGING_SWITCH = re.compile(r"^--remote-debugging-(port|pipe|address)(=.*)?$")
+
+#: Set by ``pagenote --allow-remote-debugging`` (app/cli.py) before :func:`prepare` runs.
+allow_remote_debugging = False
+
+
+def drop_remote_debugging(environ=os.environ) -> list[str]:
+    """Remove a user's CDP port from ``environ`` before Qt starts; return what was removed (for the message).
+
+    Qt 6 opens ``QTWEBENGINE_REMOTE_DEBUGGING`` (``[host:]port``) and a ``--remote-debugging-port=N`` (or
+    ``-pipe``/``-address``) in ``QTWEBENGINE_CHROMIUM_FLAGS`` as one process-wide DevTools endpoint that any
+    local process and any web origin can drive (Qt WebEngine's "Qt WebEngine Debugging and Profiling"
+    page), so pagenote never inherits it silently. The other Chromium flags are kept in order.
+    """
+    dropped: list[str] = []
+    value = environ.pop("QTWEBENGINE_REMOTE_DEBUGGING", None)
+    if value:
+        dropped.append(f"QTWEBENGINE_REMOTE_DEBUGGING={value}")
+    flags = environ.get("QTWEBENGINE_CHROMIUM_FLAGS")
+    if flags:
+        words = flags.split()
+        kept = [w for w in words if not _REMOTE_DEBUGGING_SWITCH.match(w)]
+        if len(kept) != len(words):
+            dropped += [w for w in words if _REMOTE_DEBUGGING_SWITCH.match(w)]
+            if kept:
+                environ["QTWEBENGINE_CHROMIUM_FLAGS"] = " ".join(kept)
+            else:
+                del environ["QTWEBENGINE_CHROMIUM_FLAGS"]
+    return dropped
+
+
 def prepare(headless: bool) -> list[str]:
     """Set the environment for QtWebEngine and return the extra ``QApplication`` arguments.
 
@@ -25,15 +58,23 @@ def prepare(headless: bool) -> list[str]:
     - Running as root: ``QTWEBENGINE_DISABLE_SANDBOX=1`` (Chromium refuses to start its sandbox as root).
     - Always ``--disable-features=PaintHoldingCrossOrigin``: Chromium 140 otherwise keeps showing the previous
       page's pixels for a while after a cross-origin navigation, so a screenshot could show the wrong page.
-    - ``QTWEBENGINE_REMOTE_DEBUGGING`` is never set here: Qt opens that CDP port process-wide to any origin.
+    - A CDP port from the user's environment (``QTWEBENGINE_REMOTE_DEBUGGING``, ``--remote-debugging-port``
+      in ``QTWEBENGINE_CHROMIUM_FLAGS``) is dropped with one line on stderr, unless
+      :data:`allow_remote_debugging` (``pagenote --allow-remote-debugging``): see :func:`drop_remote_debugging`.
     """
     offscreen = headless or not has_display()
     if offscreen:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         os.environ.setdefault("QTWEBENGINE_DISABLE_SANDBOX", "1")
-    if os.environ.get("QTWEBENGINE_REMOTE_DEBUGGING"):
-        log.warning("QTWEBENGINE_REMOTE_DEBUGGING is set: Qt's CDP port is open to every local process")
+    if allow_remote_debugging:
+        if os.environ.get("QTWEBENGINE_REMOTE_DEBUGGING"):
+            log.warning("QTWEBENGINE_REMOTE_DEBUGGING is set: Qt's CDP port is open to every local process")
+    else:
+        dropped = drop_remote_debugging()
+        if dropped:
+            print(f"pagenote: ignored {', '.join(dropped)} (a DevTools port open to every local process); "
+                  "pass --allow-remote-debugging to keep it", file=sys.stderr)
     flags = ["--disable-features=PaintHoldingCrossOrigin"]
     if offscreen:
         flags.insert(0, "--disable-gpu")
