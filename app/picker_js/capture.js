@@ -1,6 +1,6 @@
 // @module capture
 // @imports redact: REDACT_ATTR, REDACT_SELECTOR, isSecretField, redactUrl; pins: overlay; chain: MAX_DEPTH; text: CAPS, cut
-// @exports documentMetrics, pinForCapture, scrollToExact, redactionRects
+// @exports documentMetrics, pinForCapture, scrollToExact, redactionRects, hideCaret
 // capture.js — page-side help for host captures (app/capture/): document size and scrolling for full-page
 // tiles, pinning fixed/sticky elements so they appear once, and the rects to redact in pixels.
 // The host takes the pixels (QWidget.grab); nothing here draws or re-renders the page.
@@ -8,6 +8,23 @@
 const pinnedForCapture = [];  // [element, [[property, value, priority], …]] to restore
 let noScrollbars = null;      // the constructed sheet adopted into the document during a capture
 let fieldWatch = null;        // {observer, roots}: the secret-field candidates cached during a capture
+let noCaret = null;           // the constructed sheet that hides the text caret during a capture
+
+// The text caret is not part of a screenshot (Playwright's screenshot option `caret: "hide"`, its default):
+// while `on`, every element's caret-color is transparent (CSS UI 4 §6.1; inherited, so fields inside open
+// shadow roots follow unless they set their own). Focus and selection are untouched. Idempotent; `false`
+// restores the page's own caret colours.
+function hideCaret(on) {
+  if (on && !noCaret) {
+    noCaret = new CSSStyleSheet();
+    noCaret.replaceSync('*, *::before, *::after { caret-color: transparent !important; }');
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, noCaret];
+  } else if (!on && noCaret) {
+    const sheet = noCaret;
+    noCaret = null;
+    document.adoptedStyleSheets = document.adoptedStyleSheets.filter((s) => s !== sheet);
+  }
+}
 
 // Document size and viewport in CSS px (CSSOM View §6: scrollWidth/Height of the root). The layout viewport
 // without scrollbars is clientWidth/Height of the root element in standards mode, but of the body in quirks
@@ -43,6 +60,7 @@ function setImportant(el, props) {
 function pinForCapture(phase) {
   if (phase === 'restore') {
     stopFieldWatch();
+    hideCaret(false);
     if (noScrollbars) {
       document.adoptedStyleSheets = document.adoptedStyleSheets.filter((sheet) => sheet !== noScrollbars);
       noScrollbars = null;

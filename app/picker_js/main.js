@@ -1,5 +1,5 @@
 // @module main
-// @imports pins: overlay, elements, idFor; record: elementRecord; frames: isFrame, frameElements, frameContentRect, frameInfo, looksClosedHost, deepElementAt, deepElementsAt, resolveChain; locators: resolveLocator; anchors: rememberAnchor, forgetAnchorsExcept, anchorChanges, anchorStatus, stopAnchors; capture: documentMetrics, pinForCapture, scrollToExact, redactionRects
+// @imports pins: overlay, elements, idFor; record: elementRecord; frames: isFrame, frameElements, frameContentRect, frameInfo, looksClosedHost, deepElementAt, deepElementsAt, resolveChain; locators: resolveLocator; anchors: rememberAnchor, forgetAnchorsExcept, anchorChanges, anchorStatus, stopAnchors; capture: documentMetrics, pinForCapture, scrollToExact, redactionRects, hideCaret
 // @imports anchors: refreshAnchors; geometry: elementBox, BOX_CONTENTS; marktext: markRect
 // @imports snapshot: snapshotDocument, resolveSnapshotRef, stopSnapshots
 // @imports freeze: freeze, unfreeze, frozenState
@@ -249,7 +249,7 @@ const api = {
   unfreeze() { return JSON.stringify(unfreeze()); },
   frozen() { return JSON.stringify(frozenState()); },
 
-  setOverlayVisible(on) { overlay.setVisible(on); },
+  setOverlayVisible(on) { overlay.setVisible(on); if (on) hideCaret(false); },  // the capture is over
 
   // Frames: the host waits for `frame()` to pass a value before grabbing pixels (two frames after a DOM
   // change, the compositor has drawn it).
@@ -268,6 +268,7 @@ const api = {
   // Scroll, then show the two-pixel paint probe in `colors` (one round trip per full-page tile).
   scrollAndProbe(x, y, colors) {
     const at = scrollToExact(x, y);
+    if (colors) hideCaret(true);
     overlay.setProbe(colors);
     return JSON.stringify(at);
   },
@@ -287,7 +288,7 @@ const api = {
   // Paint probe for host-side captures (app/capture/viewport.py): `colors` ['#RRGGBB', '#RRGGBB'] shows
   // two 1x1 CSS px probe pixels at the viewport's top-left (pagenote's only element in the page, for the
   // capture's duration); null removes it.
-  probe(colors) { overlay.setProbe(colors); },
+  probe(colors) { if (colors) hideCaret(true); overlay.setProbe(colors); },  // no caret in the image
 
   destroy() {
     unfreeze();
