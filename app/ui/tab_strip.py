@@ -12,13 +12,17 @@ apart; its tooltip names the lease.
 from __future__ import annotations
 
 import shiboken6
+from PySide6.QtCore import QSize
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QTabBar, QWidget
 
+from app.ui import theme
 from app.ui.plain_tip import plain_tip
 
-#: Longest tab label, in characters (the full title is in the tooltip).
-LABEL_MAX = 30
+#: Widest tab, in px (about a browser's standard tab width): a longer title is elided at its end to the
+#: width left by the close button, so it ends on whole letters ("Built-in Types — Python 3.1…"), not on a
+#: character count; the full title is in the tooltip.
+TAB_MAX_WIDTH = 240
 
 
 class TabStrip(QTabBar):
@@ -38,6 +42,7 @@ class TabStrip(QTabBar):
         self.setExpanding(False)
         self.setDocumentMode(True)
         self.setElideMode(self.elideMode().ElideRight)
+        self.setUsesScrollButtons(True)
         self._syncing = False
         for tab in app.tabs:
             self._added(tab)
@@ -49,6 +54,7 @@ class TabStrip(QTabBar):
         self.ask_close = None
         self.tabCloseRequested.connect(lambda index: self.close_tab(self.tabData(index)))
         self.act_new = self._action(self.tr("New tab"), "Ctrl+T", lambda: self.app.new_tab())
+        self.act_new.setIcon(theme.icon("plus"))   # Lucide "plus", as every toolbar icon
         self.act_new_isolated = self._action(self.tr("New isolated tab"), "Ctrl+Shift+N",
                                              lambda: self.app.new_isolated_tab())
         self.act_close = self._action(self.tr("Close tab"), "Ctrl+W", self._close_current)
@@ -63,6 +69,15 @@ class TabStrip(QTabBar):
         action.triggered.connect(slot)
         return action
 
+    def tabSizeHint(self, index: int) -> QSize:  # noqa: N802 (Qt virtual)
+        """Qt's size for the tab's whole label, capped at :data:`TAB_MAX_WIDTH` px (Qt then elides the text)."""
+        hint = super().tabSizeHint(index)
+        return QSize(min(hint.width(), TAB_MAX_WIDTH), hint.height())
+
+    def minimumTabSizeHint(self, index: int) -> QSize:  # noqa: N802 (Qt virtual)
+        hint = super().minimumTabSizeHint(index)
+        return QSize(min(hint.width(), TAB_MAX_WIDTH), hint.height())
+
     def actions_for_window(self) -> list[QAction]:
         """The strip's actions, to add to the window (their shortcuts then work with the focus anywhere)."""
         return [self.act_new, self.act_new_isolated, self.act_close, self.act_next, self.act_previous]
@@ -75,8 +90,7 @@ class TabStrip(QTabBar):
 
     def _label(self, tab) -> str:
         title = tab.page.title() or tab.page.url().toString() or self.tr("New tab")
-        text = title if len(title) <= LABEL_MAX else title[: LABEL_MAX - 1] + "…"
-        return f"◆ {text}" if tab.lease is not self.app.lease else text
+        return f"◆ {title}" if tab.lease is not self.app.lease else title
 
     def _added(self, tab) -> None:
         self._syncing = True

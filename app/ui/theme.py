@@ -36,16 +36,17 @@ COLOURS = {
     "light": {"window": "#F6F7F9", "base": "#FFFFFF", "alt": "#F1F3F6", "text": "#1F2937", "muted": "#6B7280",
               "border": "#C9CED6", "field": "#858C96", "button": "#FFFFFF", "hint": "#4B5563", "danger": "#B91C1C",
               "on_bg": "#CCFBF1", "on_text": "#115E59",
-              "notice_bg": "#FEF3C7", "notice_edge": "#F59E0B", "notice_text": "#78350F"},
+              "notice_bg": "#FEF3C7", "notice_edge": "#F59E0B", "notice_text": "#78350F", "tab_edge": "#2563EB"},
     "dark": {"window": "#1E2024", "base": "#26292E", "alt": "#2C3036", "text": "#E5E7EB", "muted": "#9CA3AF",
              "border": "#5A616B", "field": "#737A84", "button": "#2C3036", "hint": "#9CA3AF", "danger": "#FCA5A5",
              "on_bg": "#134E4A", "on_text": "#99F6E4",
-             "notice_bg": "#422006", "notice_edge": "#B45309", "notice_text": "#FDE68A"},
+             "notice_bg": "#422006", "notice_edge": "#B45309", "notice_text": "#FDE68A", "tab_edge": "#60A5FA"},
 }
 # More keys: ``danger`` (the text of a destructive button: Delete), ``hint`` (the mode strip's muted hint on
 # ``alt``: 4.5:1 or more), ``on_bg``/``on_text`` (a toggle that is on — annotation mode — tinted in the mode's
 # colour, so the solid accent means one thing only: the primary action), and ``notice_*`` (the dialog bar:
-# amber, a dark amber surface in the dark scheme).
+# amber, a dark amber surface in the dark scheme), ``tab_edge`` (the active tab's 3 px underline: 3:1 or more
+# against the strip and both tab fills, WCAG 2.x non-text contrast; the accent is too dark on the dark strip).
 
 #: The stylesheet (``{name}`` = a colour of :data:`COLOURS` or ``accent``). Spacing and shapes only where the
 #: palette has no say; every colour comes from the scheme.
@@ -95,6 +96,11 @@ QFrame#dialogBar QLabel, QFrame#dialogBar QToolButton {{ color: {notice_text}; }
 QStatusBar QToolButton {{ padding: 0 6px; }}
 QSplitter::handle {{ background: {border}; }}
 QMenuBar {{ background: {window}; }}
+QTabBar {{ background: {window}; }}
+QTabBar::tab {{ background: {window}; color: {muted}; border: none; border-bottom: 3px solid transparent;
+    padding: 6px 8px 3px 12px; margin-right: 1px; }}
+QTabBar::tab:hover {{ background: {alt}; color: {text}; }}
+QTabBar::tab:selected {{ background: {base}; color: {text}; border-bottom: 3px solid {tab_edge}; }}
 """
 
 
