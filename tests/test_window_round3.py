@@ -74,3 +74,49 @@ def test_reload_and_stop_share_one_slot_and_keep_their_keys(window, server, stal
     with qtbot.waitSignal(w.view.loadFinished, timeout=5000):
         QTest.mouseClick(slot, Qt.MouseButton.LeftButton)                          # the slot's click stops
     qtbot.waitUntil(lambda: slot.defaultAction() is w.keys.reload, timeout=5000)
+
+
+# -- the selected row's marker comes into view -------------------------------------------------------------------
+
+
+def test_nearest_delta_moves_only_what_is_outside_and_by_the_least_amount():
+    from app.ui.mark_reveal import nearest_delta
+
+    assert nearest_delta(10, 50, 600) == 0                     # inside: no scroll
+    assert nearest_delta(-200, -160, 600) == -216              # above: its top 16 px below the edge
+    assert nearest_delta(900, 940, 600) == 356                 # below: its bottom 16 px above the edge
+    assert nearest_delta(-50, 1000, 600) == -50                # taller than the view: its start at the edge
+    assert nearest_delta(-10, 590, 600) == -10                 # nearly fills it: less room
+
+
+def test_selecting_a_row_scrolls_its_marker_into_view_and_leaves_a_shown_one_alone(window, server, qtbot, js):
+    from test_window_ux import centre, pin
+
+    w = window
+    w.load_page(server.url("edges.html"))
+    w.act_annotate.trigger()
+    pin(w, qtbot, centre(js, "#link"), "one")
+    w.act_annotate.trigger()
+    qtbot.waitUntil(lambda: len(w.marks.badges()) == 1, timeout=3000)
+    w.panel.list.setCurrentRow(-1)
+    js("document.body.style.minHeight = '6000px'; window.scrollTo(0, 4000)")
+    qtbot.waitUntil(lambda: js("window.scrollY") >= 3000, timeout=3000)
+    before = js("window.scrollY")
+    mark = w.marks.scene.marks[0]
+
+    def in_view() -> bool:
+        m = next(m for m in w.marks.scene.marks if m.id == mark.id)
+        zoom = w.view.zoomFactor()
+        return m.visible and 0 <= m.y and m.y + m.height <= w.marks.height() / zoom
+
+    qtbot.waitUntil(lambda: not in_view(), timeout=3000)
+    w.panel.list.setCurrentRow(0)
+    assert w.marks.revealed is not None and w.marks.revealed[1] < 0
+    qtbot.waitUntil(lambda: js("window.scrollY") < before, timeout=3000)
+    qtbot.waitUntil(in_view, timeout=3000)
+    # Already in view: selecting it again asks for no scroll, and the page stays where it is.
+    shown = js("window.scrollY")
+    w.panel.list.setCurrentRow(-1)
+    w.panel.list.setCurrentRow(0)
+    assert w.marks.revealed == (0.0, 0.0)
+    assert js("window.scrollY") == shown

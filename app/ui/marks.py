@@ -22,6 +22,7 @@ from PySide6.QtWidgets import QWidget
 from app.core.placement import OUTLINE_WIDTH, Box, outline_box, place_badges, place_label, text_cover
 from app.core.policy import (HIGHLIGHT_COLOR, LABEL_HEIGHT, MARKER_COLOR, MARKER_SELECTED_COLOR,
                              MARKER_STALE_COLOR)
+from app.ui.mark_reveal import reveal_mark
 from app.ui.theme import MODE_COLOR
 from app.webview.scene import Mark, Rect, Scene, SceneFeed
 
@@ -65,6 +66,7 @@ class MarksOverlay(QWidget):
         self._number_font.setBold(True)
         self.mode_frame = False
         self.emphasised: tuple | None = None   # (frame key, page-side id) of the panel's selected row
+        self.revealed: tuple | None = None     # the scroll (dx, dy) CSS px the last selection asked for
         self._watched: set = set()
         feed.changed.connect(self._changed)
         view.installEventFilter(self)
@@ -111,7 +113,11 @@ class MarksOverlay(QWidget):
         self._panel_viewport.installEventFilter(self)   # a hovered row emphasises its marker while hovered
 
     def _panel_row(self, item, _previous=None) -> None:
-        self.emphasise(self._mark_of(item))
+        """The panel's selection moved to ``item``: emphasise its marker and scroll it into view when it is
+        outside the view (:func:`app.ui.mark_reveal.reveal_mark`; the page stays put when it is in view)."""
+        mark = self._mark_of(item)
+        self.emphasise(mark)
+        self.revealed = reveal_mark(self, mark) if mark is not None else None
 
     def _mark_of(self, item) -> tuple | None:
         """``(frame key, page-side id)`` of a panel row's marker when the row is this tab's, else ``None``."""
