@@ -32,6 +32,8 @@ ZH = {
     # AnnotateController
     "Annotation mode: click an element to pin a note · Esc to leave": "批注模式：点击元素钉上备注 · 按 Esc 退出",
     "Annotation mode off": "批注模式已关闭",
+    "The page did not load ({0}): this is Chromium's error page, not the page. Reload or open the page, then annotate":
+        "页面未能加载（{0}）：这是 Chromium 的错误页，不是该页面。请重新加载或打开该页面后再批注",
     "The page is not ready for annotation yet; try again in a moment": "页面尚未准备好批注，请稍后再试",
     "That frame cannot be annotated (its document is not reachable)": "无法批注该框架（无法访问其文档）",
     "Could not read that element (invalid record from the page)": "无法读取该元素（页面返回的记录无效）",

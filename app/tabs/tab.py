@@ -27,6 +27,7 @@ import asyncio
 from pathlib import Path
 
 from PySide6.QtCore import QObject, QUrl, Signal
+from PySide6.QtWebEngineCore import QWebEngineLoadingInfo
 from PySide6.QtWebEngineWidgets import QWebEngineView
 
 from app.core.errors import PagenoteError
@@ -83,6 +84,11 @@ class Tab(QObject):
         self.view.loadStarted.connect(lambda: self._set_loading(True))
         self.view.loadFinished.connect(lambda _ok: self._set_loading(False))
         self.page.load_result.connect(self.load_result.emit)
+        #: ``{code, text, url}`` while the tab shows Chromium's error page for its last main-frame load
+        #: (``code`` Chromium's net error number, ``text`` its name, e.g. ``-102``, ``"net::ERR_CONNECTION_REFUSED"``),
+        #: else ``None``: see :meth:`_loading_changed`.
+        self.load_error: dict | None = None
+        self.page.loadingChanged.connect(self._loading_changed)
         self.crashed = False  # the render process died; reload_after_crash() brings the page back
         self._crashed_url = QUrl()
         self.page.renderProcessTerminated.connect(self._renderer_gone)
@@ -112,6 +118,31 @@ class Tab(QObject):
         url = self._crashed_url if not self._crashed_url.isEmpty() else self.page.url()
         self.crashed = False
         self.view.load(url)
+
+    def _loading_changed(self, info: QWebEngineLoadingInfo) -> None:
+        # Chromium 140 (Qt 6.12) runs profile scripts in its own error page ("This site can't be reached"), so
+        # pagenote's page script answering there says nothing about the page: the failed load decides. A load
+        # that failed without an error page (net::ERR_ABORTED: a download, a 204) leaves the document shown;
+        # a load that succeeded (an HTTP error page from the server included) clears it.
+        status = info.status()
+        if status == QWebEngineLoadingInfo.LoadStatus.LoadSucceededStatus:
+            self.load_error = None
+        elif status == QWebEngineLoadingInfo.LoadStatus.LoadFailedStatus:
+            http = info.errorDomain() == QWebEngineLoadingInfo.ErrorDomain.HttpStatusCodeDomain
+            if info.isErrorPage():  # Chromium's page: a network error, or an HTTP error with no body
+                text = f"HTTP {info.errorCode()}" if http else (info.errorString() or "load failed")
+                self.load_error = {"code": info.errorCode(), "text": text, "url": info.url().toString()}
+            elif http:  # the server's own error document
+                self.load_error = None
+
+    def load_failed(self) -> PagenoteError | None:
+        """``PAGE_LOAD_FAILED`` naming :attr:`load_error` (with the next step) while the tab shows Chromium's
+        error page, else ``None``."""
+        if self.load_error is None:
+            return None
+        return PagenoteError("PAGE_LOAD_FAILED", f"{self.load_error['url']} did not load "
+                             f"({self.load_error['text']}): the tab shows Chromium's error page, not the page",
+                             "check that the server is running and the URL is right, then reload or navigate")
 
     def _set_loading(self, on: bool) -> None:
         self.loading = on
@@ -156,7 +187,8 @@ class Tab(QObject):
         not ended within ``timeout_ms``; ``PAGE_SCRIPT_MISSING`` when the document is loaded but pagenote's
         page script does not answer in it (an error page, a PDF viewer, a download, a parser stopped by
         ``window.stop()``); ``PAGE_UNRESPONSIVE`` when the page does not answer at all (a script loop);
-        ``NO_PAGE`` for a tab that never opened a page; ``FRAME_GONE`` when the tab went away."""
+        ``NO_PAGE`` for a tab that never opened a page; ``FRAME_GONE`` when the tab went away;
+        ``PAGE_LOAD_FAILED`` (:meth:`load_failed`) while the tab shows Chromium's error page."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout_ms / 1000
         if self.loading:
@@ -181,7 +213,7 @@ class Tab(QObject):
         # answers, it is there at once or never (a one-second grace covers a load that ended a moment ago). A
         # page that does not answer at all is busy: that may pass, so it gets the whole remaining time.
         missing = PagenoteError("PAGE_SCRIPT_MISSING", "the page has loaded, but pagenote's page script does not "
-                                "run in it (an error page, a PDF, a download, or a page that stopped its own parser?)",
+                                "run in it (a PDF, a download, or a page that stopped its own parser?)",
                                 "reload the page; if it is not an HTML page, open one")
         busy = PagenoteError("PAGE_UNRESPONSIVE", "the page did not answer (a script loop?)")
         missing_since = None
@@ -191,10 +223,16 @@ class Tab(QObject):
                 raise busy if missing_since is None else missing
             try:
                 await self.bridge.call("frame", timeout_ms=left_ms)
+                failed = self.load_failed()  # the page script answers in Chromium's error page too
+                if failed is not None:
+                    raise failed
                 return
             except PageCallTimeout:
                 raise (busy if missing_since is None else missing) from None
             except PageScriptMissing:
+                failed = self.load_failed()
+                if failed is not None:
+                    raise failed from None
                 if self.loading:  # a new load started meanwhile
                     raise PagenoteError("PAGE_LOADING", f"{self.page.url().toString()} started loading "
                                                         "again") from None
@@ -212,8 +250,9 @@ class Tab(QObject):
 
         A page that is loading is waited for (at most ``settle_ms``, :meth:`settled`) so the answer describes
         the page the agent is about to work on; it never raises for the page's state: ``loading`` says the load
-        had not ended, ``ready`` whether pagenote's page script answers in the document (false on an error page
-        or PDF). Without the page script the viewport comes from the view and ``scroll`` is ``None``. ``dialogs``
+        had not ended, ``ready`` whether pagenote's page script answers in the page's own document (false on
+        Chromium's error page, where ``load_error`` is ``{code, text, url}``, see :attr:`load_error`, and on a
+        PDF; ``load_error`` is ``None`` otherwise). Without the page script the viewport comes from the view and ``scroll`` is ``None``. ``dialogs``
         lists the newest JavaScript dialogs the page opened and ``dialogs_suppressed`` counts those of dialog loops
         (:meth:`~app.tabs.dialogs.DialogLog.state`)."""
         view = self.view
@@ -228,7 +267,8 @@ class Tab(QObject):
             "url": self.page.url().toString(),
             "title": self.page.title(),
             "loading": self.loading,
-            "ready": state is not None,
+            "ready": state is not None and self.load_error is None,
+            "load_error": self.load_error,
             "viewport": (state or {}).get("viewport") or {"width": round(view.width() / zoom, 2),
                                                            "height": round(view.height() / zoom, 2)},
             "scroll": (state or {}).get("scroll"),

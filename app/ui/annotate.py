@@ -72,6 +72,9 @@ class AnnotateController(QObject):
         """Enter or leave annotation mode. Leaving removes the highlight; markers stay."""
         if on == self.active:
             return
+        if on and self._error_page():
+            self.mode_changed.emit(False)  # the toolbar's check follows: the mode did not start
+            return
         closed = ""
         if not on and self.note_box.isVisible():
             closed = self._close_note_on_leave()
@@ -83,6 +86,15 @@ class AnnotateController(QObject):
         self.mode_changed.emit(on)
         self.message.emit(self.tr("Annotation mode: click an element to pin a note · Esc to leave") if on
                           else self.tr("Annotation mode off") + (f" · {closed}" if closed else ""))
+
+    def _error_page(self) -> bool:
+        """Whether the tab shows Chromium's error page for a failed load (:attr:`Tab.load_error`): nothing of
+        the page to annotate, said on the status bar."""
+        error = self.tab.load_error
+        if error is not None:
+            self.message.emit(self.tr("The page did not load ({0}): this is Chromium's error page, not the page. "
+                                      "Reload or open the page, then annotate").format(error["text"]))
+        return error is not None
 
     def _close_note_on_leave(self) -> str:
         """The mode is left with the note box open: a new annotation without a note is cancelled, anything
@@ -150,6 +162,8 @@ class AnnotateController(QObject):
         if self.note_box.isVisible():
             self._note_confirmed(self.note_box.text())
             self.note_box.hide()
+        if self._error_page():  # the mode was on when the tab's load failed
+            return
         mark = self.marks.badge_at(pos) if self.marks is not None else None
         if mark is not None:  # the badges are placed and drawn by the host: it hit-tests them too
             self.edit(self._pin_of(mark.frame, mark.id))

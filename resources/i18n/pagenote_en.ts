@@ -71,57 +71,62 @@
 <context>
     <name>AnnotateController</name>
     <message>
-        <location filename="../../app/ui/annotate.py" line="84"/>
+        <location filename="../../app/ui/annotate.py" line="87"/>
         <source>Annotation mode: click an element to pin a note · Esc to leave</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="85"/>
+        <location filename="../../app/ui/annotate.py" line="88"/>
         <source>Annotation mode off</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../app/ui/annotate.py" line="95"/>
+        <source>The page did not load ({0}): this is Chromium&apos;s error page, not the page. Reload or open the page, then annotate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/annotate.py" line="107"/>
         <source>the new annotation without a note was cancelled</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="98"/>
+        <location filename="../../app/ui/annotate.py" line="110"/>
         <source>annotation {0} saved</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="178"/>
+        <location filename="../../app/ui/annotate.py" line="192"/>
         <source>The page is not ready for annotation yet; try again in a moment</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="186"/>
+        <location filename="../../app/ui/annotate.py" line="200"/>
         <source>That frame cannot be annotated (its document is not reachable)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="192"/>
+        <location filename="../../app/ui/annotate.py" line="206"/>
         <source>Could not read that element (invalid record from the page)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="210"/>
+        <location filename="../../app/ui/annotate.py" line="224"/>
         <source>Annotation {0} · {1}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="251"/>
+        <location filename="../../app/ui/annotate.py" line="265"/>
         <source>Annotation deleted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="258"/>
+        <location filename="../../app/ui/annotate.py" line="272"/>
         <source>Annotation {0} saved</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="266"/>
+        <location filename="../../app/ui/annotate.py" line="280"/>
         <source>Annotation cancelled</source>
         <translation type="unfinished"></translation>
     </message>
@@ -129,137 +134,137 @@
 <context>
     <name>AnnotationPanel</name>
     <message>
-        <location filename="../../app/ui/panel.py" line="91"/>
+        <location filename="../../app/ui/panel.py" line="92"/>
         <source>Tab {0}</source>
         <extracomment>Marks a sent view row that holds an agent&apos;s reply (not a batch or an annotation). The id of the tab an annotation row&apos;s pin was made in.</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="97"/>
+        <location filename="../../app/ui/panel.py" line="98"/>
         <source>Overall note for the whole batch (optional)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="100"/>
+        <location filename="../../app/ui/panel.py" line="101"/>
         <source>No annotations yet.
 Press Annotate (Ctrl+Shift+A), then click an element on the page to pin a numbered note.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="102"/>
-        <location filename="../../app/ui/panel.py" line="297"/>
-        <location filename="../../app/ui/panel.py" line="300"/>
+        <location filename="../../app/ui/panel.py" line="103"/>
+        <location filename="../../app/ui/panel.py" line="298"/>
+        <location filename="../../app/ui/panel.py" line="301"/>
         <source>no note</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="113"/>
+        <location filename="../../app/ui/panel.py" line="114"/>
         <source>Edit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="114"/>
+        <location filename="../../app/ui/panel.py" line="115"/>
         <source>Delete</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="122"/>
+        <location filename="../../app/ui/panel.py" line="123"/>
         <source>Sent to agents</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="122"/>
-        <location filename="../../app/ui/panel.py" line="236"/>
+        <location filename="../../app/ui/panel.py" line="123"/>
+        <location filename="../../app/ui/panel.py" line="237"/>
         <source>Status</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="132"/>
+        <location filename="../../app/ui/panel.py" line="133"/>
         <source>Annotations</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="138"/>
+        <location filename="../../app/ui/panel.py" line="139"/>
         <source>Overall note</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="227"/>
+        <location filename="../../app/ui/panel.py" line="228"/>
         <source>stale</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="229"/>
+        <location filename="../../app/ui/panel.py" line="230"/>
         <source>rematched</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="231"/>
+        <location filename="../../app/ui/panel.py" line="232"/>
         <source>hidden</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="232"/>
+        <location filename="../../app/ui/panel.py" line="233"/>
         <source>exact</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="235"/>
+        <location filename="../../app/ui/panel.py" line="236"/>
         <source>Note</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="235"/>
+        <location filename="../../app/ui/panel.py" line="236"/>
         <source>Element</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="235"/>
+        <location filename="../../app/ui/panel.py" line="236"/>
         <source>Selector</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="236"/>
+        <location filename="../../app/ui/panel.py" line="237"/>
         <source>Page</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="246"/>
+        <location filename="../../app/ui/panel.py" line="247"/>
         <source>(page)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="249"/>
+        <location filename="../../app/ui/panel.py" line="250"/>
         <source>This tab</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="250"/>
+        <location filename="../../app/ui/panel.py" line="251"/>
         <source>This tab, another page</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="278"/>
+        <location filename="../../app/ui/panel.py" line="279"/>
         <source>  [element no longer matched]</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="282"/>
+        <location filename="../../app/ui/panel.py" line="283"/>
         <source>  (rematched)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="284"/>
+        <location filename="../../app/ui/panel.py" line="285"/>
         <source>  (hidden)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="285"/>
+        <location filename="../../app/ui/panel.py" line="286"/>
         <source>  (hidden: {0})</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/panel.py" line="313"/>
+        <location filename="../../app/ui/panel.py" line="314"/>
         <source>%n annotation(s)</source>
         <translation>
             <numerusform>%n annotation</numerusform>
@@ -267,7 +272,7 @@ Press Annotate (Ctrl+Shift+A), then click an element on the page to pin a number
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/panel.py" line="326"/>
+        <location filename="../../app/ui/panel.py" line="327"/>
         <source>{0} (%n annotation(s))</source>
         <translation>
             <numerusform>{0} (%n annotation)</numerusform>
@@ -902,29 +907,29 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>Gestures</name>
     <message>
-        <location filename="../../app/ui/gestures.py" line="243"/>
+        <location filename="../../app/ui/gestures.py" line="244"/>
         <source>Drag across text to annotate it (no text where the drag started)</source>
         <extracomment>A press that moves less than this (view px) before its release is a click.</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/gestures.py" line="248"/>
+        <location filename="../../app/ui/gestures.py" line="249"/>
         <source>No text was selected</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/gestures.py" line="253"/>
+        <location filename="../../app/ui/gestures.py" line="254"/>
         <source>Could not read that text range</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/gestures.py" line="272"/>
+        <location filename="../../app/ui/gestures.py" line="284"/>
         <source>Could not read that region</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/gestures.py" line="305"/>
-        <location filename="../../app/ui/gestures.py" line="320"/>
+        <location filename="../../app/ui/gestures.py" line="317"/>
+        <location filename="../../app/ui/gestures.py" line="332"/>
         <source>Group: %n element(s) · release Ctrl to write the note</source>
         <translation>
             <numerusform>Group: %n element · release Ctrl to write the note</numerusform>
@@ -932,7 +937,7 @@ Your annotations are kept: reload the page to continue.</source>
         </translation>
     </message>
     <message>
-        <location filename="../../app/ui/gestures.py" line="349"/>
+        <location filename="../../app/ui/gestures.py" line="361"/>
         <source>Could not read the group&apos;s elements</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1251,13 +1256,13 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>MarksOverlay</name>
     <message>
-        <location filename="../../app/ui/marks.py" line="188"/>
+        <location filename="../../app/ui/marks.py" line="197"/>
         <source> · {0}/{1} stacked here</source>
-        <extracomment>The halo around the marker of the panel&apos;s selected row, CSS px outside its outline.</extracomment>
+        <extracomment>The halo around the marker of the panel&apos;s selected row, CSS px outside its outline. How far the note box&apos;s pointer sticks out from its edge towards the element, widget px.</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/marks.py" line="189"/>
+        <location filename="../../app/ui/marks.py" line="198"/>
         <source> · Alt+↑/↓ · {0}×{1}</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1318,28 +1323,28 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>NoteBox</name>
     <message>
-        <location filename="../../app/ui/note_box.py" line="61"/>
+        <location filename="../../app/ui/note_box.py" line="60"/>
         <source>What should change here? (optional)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/note_box.py" line="63"/>
+        <location filename="../../app/ui/note_box.py" line="62"/>
         <source>Enter save · Shift+Enter new line · Esc cancel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/note_box.py" line="64"/>
-        <location filename="../../app/ui/note_box.py" line="94"/>
+        <location filename="../../app/ui/note_box.py" line="63"/>
+        <location filename="../../app/ui/note_box.py" line="93"/>
         <source>Delete</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/note_box.py" line="65"/>
+        <location filename="../../app/ui/note_box.py" line="64"/>
         <source>Save</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/note_box.py" line="94"/>
+        <location filename="../../app/ui/note_box.py" line="93"/>
         <source>Discard</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1813,7 +1818,7 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>StatusLine</name>
     <message>
-        <location filename="../../app/ui/status.py" line="85"/>
+        <location filename="../../app/ui/status.py" line="88"/>
         <source>Page zoom; click to reset to 100 % (Ctrl+0)</source>
         <extracomment>How long a message with an action (Copy path) stays, ms; the action goes with it.</extracomment>
         <translation type="unfinished"></translation>
@@ -1822,28 +1827,28 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>Tab</name>
     <message>
-        <location filename="../../app/tabs/tab.py" line="100"/>
+        <location filename="../../app/tabs/tab.py" line="106"/>
         <source>The page&apos;s renderer crashed. Reload to continue — your annotations are kept.</source>
-        <extracomment>Chromium&apos;s termination statuses that are no crash (a normal exit, e.g. the page being replaced).</extracomment>
+        <extracomment>``{code, text, url}`` while the tab shows Chromium&apos;s error page for its last main-frame load (``code`` Chromium&apos;s net error number, ``text`` its name, e.g. ``-102``, ``&quot;net::ERR_CONNECTION_REFUSED&quot;``), else ``None``: see :meth:`_loading_changed`. Chromium&apos;s termination statuses that are no crash (a normal exit, e.g. the page being replaced).</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/tabs/tab.py" line="103"/>
+        <location filename="../../app/tabs/tab.py" line="109"/>
         <source>Blocked {0}: {1}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/tabs/tab.py" line="104"/>
+        <location filename="../../app/tabs/tab.py" line="110"/>
         <source>Refused {1} for {0}: pagenote does not send passwords for pages</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/tabs/tab.py" line="105"/>
+        <location filename="../../app/tabs/tab.py" line="111"/>
         <source>Refused {1} for {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/tabs/tab.py" line="106"/>
+        <location filename="../../app/tabs/tab.py" line="112"/>
         <source>Refused {0}: its certificate is not valid ({1})</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1874,34 +1879,34 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>TabStrip</name>
     <message>
-        <location filename="../../app/ui/tab_strip.py" line="51"/>
-        <location filename="../../app/ui/tab_strip.py" line="77"/>
+        <location filename="../../app/ui/tab_strip.py" line="56"/>
+        <location filename="../../app/ui/tab_strip.py" line="92"/>
         <source>New tab</source>
-        <extracomment>Longest tab label, in characters (the full title is in the tooltip).</extracomment>
+        <extracomment>Widest tab, in px (about a browser&apos;s standard tab width): a longer title is elided at its end to the width left by the close button, so it ends on whole letters (&quot;Built-in Types — Python 3.1…&quot;), not on a character count; the full title is in the tooltip.</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/tab_strip.py" line="52"/>
+        <location filename="../../app/ui/tab_strip.py" line="58"/>
         <source>New isolated tab</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/tab_strip.py" line="54"/>
+        <location filename="../../app/ui/tab_strip.py" line="60"/>
         <source>Close tab</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/tab_strip.py" line="55"/>
+        <location filename="../../app/ui/tab_strip.py" line="61"/>
         <source>Next tab</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/tab_strip.py" line="56"/>
+        <location filename="../../app/ui/tab_strip.py" line="62"/>
         <source>Previous tab</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/tab_strip.py" line="100"/>
+        <location filename="../../app/ui/tab_strip.py" line="114"/>
         <source>lease: {0}</source>
         <translation type="unfinished"></translation>
     </message>

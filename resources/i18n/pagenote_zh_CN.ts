@@ -71,57 +71,62 @@
 <context>
     <name>AnnotateController</name>
     <message>
-        <location filename="../../app/ui/annotate.py" line="84" />
+        <location filename="../../app/ui/annotate.py" line="87" />
         <source>Annotation mode: click an element to pin a note · Esc to leave</source>
         <translation>批注模式：点击元素钉上备注 · 按 Esc 退出</translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="85" />
+        <location filename="../../app/ui/annotate.py" line="88" />
         <source>Annotation mode off</source>
         <translation>批注模式已关闭</translation>
     </message>
     <message>
         <location filename="../../app/ui/annotate.py" line="95" />
+        <source>The page did not load ({0}): this is Chromium's error page, not the page. Reload or open the page, then annotate</source>
+        <translation>页面未能加载（{0}）：这是 Chromium 的错误页，不是该页面。请重新加载或打开该页面后再批注</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/annotate.py" line="107" />
         <source>the new annotation without a note was cancelled</source>
         <translation>未写备注的新批注已取消</translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="98" />
+        <location filename="../../app/ui/annotate.py" line="110" />
         <source>annotation {0} saved</source>
         <translation>批注 {0} 已保存</translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="178" />
+        <location filename="../../app/ui/annotate.py" line="192" />
         <source>The page is not ready for annotation yet; try again in a moment</source>
         <translation>页面尚未准备好批注，请稍后再试</translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="186" />
+        <location filename="../../app/ui/annotate.py" line="200" />
         <source>That frame cannot be annotated (its document is not reachable)</source>
         <translation>无法批注该框架（无法访问其文档）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="192" />
+        <location filename="../../app/ui/annotate.py" line="206" />
         <source>Could not read that element (invalid record from the page)</source>
         <translation>无法读取该元素（页面返回的记录无效）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="210" />
+        <location filename="../../app/ui/annotate.py" line="224" />
         <source>Annotation {0} · {1}</source>
         <translation>批注 {0} · {1}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="251" />
+        <location filename="../../app/ui/annotate.py" line="265" />
         <source>Annotation deleted</source>
         <translation>批注已删除</translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="258" />
+        <location filename="../../app/ui/annotate.py" line="272" />
         <source>Annotation {0} saved</source>
         <translation>批注 {0} 已保存</translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="266" />
+        <location filename="../../app/ui/annotate.py" line="280" />
         <source>Annotation cancelled</source>
         <translation>已取消批注</translation>
     </message>
@@ -129,143 +134,143 @@
 <context>
     <name>AnnotationPanel</name>
     <message>
-        <location filename="../../app/ui/panel.py" line="91" />
+        <location filename="../../app/ui/panel.py" line="92" />
         <source>Tab {0}</source>
         <extracomment>Marks a sent view row that holds an agent's reply (not a batch or an annotation). The id of the tab an annotation row's pin was made in.</extracomment>
         <translation>标签页 {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="97" />
+        <location filename="../../app/ui/panel.py" line="98" />
         <source>Overall note for the whole batch (optional)</source>
         <translation>整批的总体备注（可选）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="100" />
+        <location filename="../../app/ui/panel.py" line="101" />
         <source>No annotations yet.
 Press Annotate (Ctrl+Shift+A), then click an element on the page to pin a numbered note.</source>
         <translation>还没有批注。
 按“批注”（Ctrl+Shift+A），然后点击页面上的元素，钉上带编号的备注。</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="102" />
-        <location filename="../../app/ui/panel.py" line="297" />
-        <location filename="../../app/ui/panel.py" line="300" />
+        <location filename="../../app/ui/panel.py" line="103" />
+        <location filename="../../app/ui/panel.py" line="298" />
+        <location filename="../../app/ui/panel.py" line="301" />
         <source>no note</source>
         <translation>无备注</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="113" />
+        <location filename="../../app/ui/panel.py" line="114" />
         <source>Edit</source>
         <translation>编辑</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="114" />
+        <location filename="../../app/ui/panel.py" line="115" />
         <source>Delete</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="122" />
+        <location filename="../../app/ui/panel.py" line="123" />
         <source>Sent to agents</source>
         <translation>已发送给智能体</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="122" />
-        <location filename="../../app/ui/panel.py" line="236" />
+        <location filename="../../app/ui/panel.py" line="123" />
+        <location filename="../../app/ui/panel.py" line="237" />
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="132" />
+        <location filename="../../app/ui/panel.py" line="133" />
         <source>Annotations</source>
         <translation>批注</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="138" />
+        <location filename="../../app/ui/panel.py" line="139" />
         <source>Overall note</source>
         <translation>总体备注</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="227" />
+        <location filename="../../app/ui/panel.py" line="228" />
         <source>stale</source>
         <translation>失效</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="229" />
+        <location filename="../../app/ui/panel.py" line="230" />
         <source>rematched</source>
         <translation>已重新匹配</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="231" />
+        <location filename="../../app/ui/panel.py" line="232" />
         <source>hidden</source>
         <translation>已隐藏</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="232" />
+        <location filename="../../app/ui/panel.py" line="233" />
         <source>exact</source>
         <translation>精确</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="235" />
+        <location filename="../../app/ui/panel.py" line="236" />
         <source>Note</source>
         <translation>备注</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="235" />
+        <location filename="../../app/ui/panel.py" line="236" />
         <source>Element</source>
         <translation>元素</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="235" />
+        <location filename="../../app/ui/panel.py" line="236" />
         <source>Selector</source>
         <translation>选择器</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="236" />
+        <location filename="../../app/ui/panel.py" line="237" />
         <source>Page</source>
         <translation>页面</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="246" />
+        <location filename="../../app/ui/panel.py" line="247" />
         <source>(page)</source>
         <translation>（页面）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="249" />
+        <location filename="../../app/ui/panel.py" line="250" />
         <source>This tab</source>
         <translation>本标签页</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="250" />
+        <location filename="../../app/ui/panel.py" line="251" />
         <source>This tab, another page</source>
         <translation>本标签页（另一页面）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="278" />
+        <location filename="../../app/ui/panel.py" line="279" />
         <source>  [element no longer matched]</source>
         <translation>  [元素已无法匹配]</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="282" />
+        <location filename="../../app/ui/panel.py" line="283" />
         <source>  (rematched)</source>
         <translation>  （已重新匹配）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="284" />
+        <location filename="../../app/ui/panel.py" line="285" />
         <source>  (hidden)</source>
         <translation>  （已隐藏）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="285" />
+        <location filename="../../app/ui/panel.py" line="286" />
         <source>  (hidden: {0})</source>
         <translation>  （已隐藏：{0}）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/panel.py" line="313" />
+        <location filename="../../app/ui/panel.py" line="314" />
         <source>%n annotation(s)</source>
         <translation><numerusform>%n 条批注</numerusform></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/panel.py" line="326" />
+        <location filename="../../app/ui/panel.py" line="327" />
         <source>{0} (%n annotation(s))</source>
         <translation><numerusform>{0}（%n 条批注）</numerusform></translation>
     </message>
@@ -880,34 +885,34 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>Gestures</name>
     <message>
-        <location filename="../../app/ui/gestures.py" line="243" />
+        <location filename="../../app/ui/gestures.py" line="244" />
         <source>Drag across text to annotate it (no text where the drag started)</source>
         <extracomment>A press that moves less than this (view px) before its release is a click.</extracomment>
         <translation>拖过文本即可批注（拖动起点处没有文本）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/gestures.py" line="248" />
+        <location filename="../../app/ui/gestures.py" line="249" />
         <source>No text was selected</source>
         <translation>未选中文本</translation>
     </message>
     <message>
-        <location filename="../../app/ui/gestures.py" line="253" />
+        <location filename="../../app/ui/gestures.py" line="254" />
         <source>Could not read that text range</source>
         <translation>无法读取该文本范围</translation>
     </message>
     <message>
-        <location filename="../../app/ui/gestures.py" line="272" />
+        <location filename="../../app/ui/gestures.py" line="284" />
         <source>Could not read that region</source>
         <translation>无法读取该区域</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/gestures.py" line="305" />
-        <location filename="../../app/ui/gestures.py" line="320" />
+        <location filename="../../app/ui/gestures.py" line="317" />
+        <location filename="../../app/ui/gestures.py" line="332" />
         <source>Group: %n element(s) · release Ctrl to write the note</source>
         <translation><numerusform>组：%n 个元素 · 松开 Ctrl 写备注</numerusform></translation>
     </message>
     <message>
-        <location filename="../../app/ui/gestures.py" line="349" />
+        <location filename="../../app/ui/gestures.py" line="361" />
         <source>Could not read the group's elements</source>
         <translation>无法读取该组的元素</translation>
     </message>
@@ -1211,13 +1216,13 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>MarksOverlay</name>
     <message>
-        <location filename="../../app/ui/marks.py" line="188" />
+        <location filename="../../app/ui/marks.py" line="197" />
         <source> · {0}/{1} stacked here</source>
-        <extracomment>The halo around the marker of the panel's selected row, CSS px outside its outline.</extracomment>
+        <extracomment>The halo around the marker of the panel's selected row, CSS px outside its outline. How far the note box's pointer sticks out from its edge towards the element, widget px.</extracomment>
         <translation> · 此处叠放第 {0}/{1} 个</translation>
     </message>
     <message>
-        <location filename="../../app/ui/marks.py" line="189" />
+        <location filename="../../app/ui/marks.py" line="198" />
         <source> · Alt+↑/↓ · {0}×{1}</source>
         <translation> · Alt+↑/↓ 切换 · {0}×{1}</translation>
     </message>
@@ -1278,28 +1283,28 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>NoteBox</name>
     <message>
-        <location filename="../../app/ui/note_box.py" line="61" />
+        <location filename="../../app/ui/note_box.py" line="60" />
         <source>What should change here? (optional)</source>
         <translation>这里应该改成什么样？（可选）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/note_box.py" line="63" />
+        <location filename="../../app/ui/note_box.py" line="62" />
         <source>Enter save · Shift+Enter new line · Esc cancel</source>
         <translation>Enter 保存 · Shift+Enter 换行 · Esc 取消</translation>
     </message>
     <message>
-        <location filename="../../app/ui/note_box.py" line="64" />
-        <location filename="../../app/ui/note_box.py" line="94" />
+        <location filename="../../app/ui/note_box.py" line="63" />
+        <location filename="../../app/ui/note_box.py" line="93" />
         <source>Delete</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../../app/ui/note_box.py" line="65" />
+        <location filename="../../app/ui/note_box.py" line="64" />
         <source>Save</source>
         <translation>保存</translation>
     </message>
     <message>
-        <location filename="../../app/ui/note_box.py" line="94" />
+        <location filename="../../app/ui/note_box.py" line="93" />
         <source>Discard</source>
         <translation>丢弃</translation>
     </message>
@@ -1767,7 +1772,7 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>StatusLine</name>
     <message>
-        <location filename="../../app/ui/status.py" line="85" />
+        <location filename="../../app/ui/status.py" line="88" />
         <source>Page zoom; click to reset to 100 % (Ctrl+0)</source>
         <extracomment>How long a message with an action (Copy path) stays, ms; the action goes with it.</extracomment>
         <translation>页面缩放；点击重置为 100 %（Ctrl+0）</translation>
@@ -1776,28 +1781,28 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>Tab</name>
     <message>
-        <location filename="../../app/tabs/tab.py" line="100" />
+        <location filename="../../app/tabs/tab.py" line="106" />
         <source>The page's renderer crashed. Reload to continue — your annotations are kept.</source>
-        <extracomment>Chromium's termination statuses that are no crash (a normal exit, e.g. the page being replaced).</extracomment>
+        <extracomment>``{code, text, url}`` while the tab shows Chromium's error page for its last main-frame load (``code`` Chromium's net error number, ``text`` its name, e.g. ``-102``, ``"net::ERR_CONNECTION_REFUSED"``), else ``None``: see :meth:`_loading_changed`. Chromium's termination statuses that are no crash (a normal exit, e.g. the page being replaced).</extracomment>
         <translation>页面的渲染进程已崩溃。重新加载即可继续——批注都还在。</translation>
     </message>
     <message>
-        <location filename="../../app/tabs/tab.py" line="103" />
+        <location filename="../../app/tabs/tab.py" line="109" />
         <source>Blocked {0}: {1}</source>
         <translation>已阻止 {0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../app/tabs/tab.py" line="104" />
+        <location filename="../../app/tabs/tab.py" line="110" />
         <source>Refused {1} for {0}: pagenote does not send passwords for pages</source>
         <translation>已拒绝 {0} 的{1}：pagenote 不会替页面发送密码</translation>
     </message>
     <message>
-        <location filename="../../app/tabs/tab.py" line="105" />
+        <location filename="../../app/tabs/tab.py" line="111" />
         <source>Refused {1} for {0}</source>
         <translation>已拒绝 {0} 的{1}</translation>
     </message>
     <message>
-        <location filename="../../app/tabs/tab.py" line="106" />
+        <location filename="../../app/tabs/tab.py" line="112" />
         <source>Refused {0}: its certificate is not valid ({1})</source>
         <translation>已拒绝 {0}：其证书无效（{1}）</translation>
     </message>
@@ -1828,34 +1833,34 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>TabStrip</name>
     <message>
-        <location filename="../../app/ui/tab_strip.py" line="51" />
-        <location filename="../../app/ui/tab_strip.py" line="77" />
+        <location filename="../../app/ui/tab_strip.py" line="56" />
+        <location filename="../../app/ui/tab_strip.py" line="92" />
         <source>New tab</source>
-        <extracomment>Longest tab label, in characters (the full title is in the tooltip).</extracomment>
+        <extracomment>Widest tab, in px (about a browser's standard tab width): a longer title is elided at its end to the width left by the close button, so it ends on whole letters ("Built-in Types — Python 3.1…"), not on a character count; the full title is in the tooltip.</extracomment>
         <translation>新标签页</translation>
     </message>
     <message>
-        <location filename="../../app/ui/tab_strip.py" line="52" />
+        <location filename="../../app/ui/tab_strip.py" line="58" />
         <source>New isolated tab</source>
         <translation>新的隔离标签页</translation>
     </message>
     <message>
-        <location filename="../../app/ui/tab_strip.py" line="54" />
+        <location filename="../../app/ui/tab_strip.py" line="60" />
         <source>Close tab</source>
         <translation>关闭标签页</translation>
     </message>
     <message>
-        <location filename="../../app/ui/tab_strip.py" line="55" />
+        <location filename="../../app/ui/tab_strip.py" line="61" />
         <source>Next tab</source>
         <translation>下一个标签页</translation>
     </message>
     <message>
-        <location filename="../../app/ui/tab_strip.py" line="56" />
+        <location filename="../../app/ui/tab_strip.py" line="62" />
         <source>Previous tab</source>
         <translation>上一个标签页</translation>
     </message>
     <message>
-        <location filename="../../app/ui/tab_strip.py" line="100" />
+        <location filename="../../app/ui/tab_strip.py" line="114" />
         <source>lease: {0}</source>
         <translation>租约：{0}</translation>
     </message>
