@@ -113,9 +113,11 @@ async def _capture(job: CaptureJob, tab) -> int:
     shot = clean_path = shot_error = ""
     clean = drawn = None
     verdict = EXIT_OK
-    if job.screenshot:
+    crops = job.crops or "html" in job.export
+    if job.screenshot or crops:
         shooter = tab.capture.shooter(job.scale)
         pins = tab.capture.pins()
+    if job.screenshot:
         # Pins inside iframes are outlined from rects measured in their frames (the main frame cannot see them).
         try:
             if job.full_page:
@@ -127,23 +129,23 @@ async def _capture(job: CaptureJob, tab) -> int:
             shot_error = f"{exc.name} — {exc.message}"
             verdict = EXIT_CAPTURE_FAILED
             print(f"pagenote: screenshot not taken: {exc}", file=sys.stderr)
-        if job.crops or "html" in job.export:
-            for number, pin_id in pins:
-                # --export html: an annotation with a reference image gets its current-state crop beside its
-                # design target, as the window's export does; --crops: every annotation gets one.
-                if not (job.crops or session.get(pin_id).annotation.reference):
-                    continue
-                try:
-                    crop = await tab.capture.element(number, pin_id, shooter)
-                except PagenoteError as exc:
-                    session.set_screenshot_error(pin_id, exc.name, exc.message)
-                    verdict = EXIT_CAPTURE_FAILED
-                    print(f"pagenote: crop {number} not taken: {exc}", file=sys.stderr)
-                    continue
-                session.set_screenshot(pin_id, crop.path)
-                print(f"pagenote: crop {number} {crop.path} ({crop.width}x{crop.height} px)", file=sys.stderr)
-        if navigations:
-            raise PagenoteError("PAGE_NAVIGATED", "the page navigated away by itself during the capture")
+    if crops:  # with or without the page screenshot (--no-screenshot --crops: the crops only)
+        for number, pin_id in pins:
+            # --export html: an annotation with a reference image gets its current-state crop beside its
+            # design target, as the window's export does; --crops: every annotation gets one.
+            if not (job.crops or session.get(pin_id).annotation.reference):
+                continue
+            try:
+                crop = await tab.capture.element(number, pin_id, shooter)
+            except PagenoteError as exc:
+                session.set_screenshot_error(pin_id, exc.name, exc.message)
+                verdict = EXIT_CAPTURE_FAILED
+                print(f"pagenote: crop {number} not taken: {exc}", file=sys.stderr)
+                continue
+            session.set_screenshot(pin_id, crop.path)
+            print(f"pagenote: crop {number} {crop.path} ({crop.width}x{crop.height} px)", file=sys.stderr)
+    if navigations:
+        raise PagenoteError("PAGE_NAVIGATED", "the page navigated away by itself during the capture")
     if clean is not None:
         shot = drawn.path if drawn else clean.path
         clean_path = clean.path if drawn else ""
