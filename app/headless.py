@@ -82,27 +82,38 @@ async def _capture(job: CaptureJob, tab) -> int:
     await tab.settled()  # the page script answers, or the page's real state by name (PAGE_SCRIPT_MISSING …)
     session.set_summary(job.summary)
     targets_of: dict[str, str] = {}
-    for selector, note in job.targets:
-        route, found = await select_chain(bridge, selector)
-        if not isinstance(found, dict):
-            raise PagenoteError("PAGE_SCRIPT_ERROR", f"no answer for selector {selector!r}")
-        if found.get("error"):
-            raise PagenoteError("BAD_SELECTOR", f"{selector!r}: {found['error']}")
-        if found.get("count") != 1:
-            code = "SELECTOR_NOT_FOUND" if found.get("count") == 0 else "SELECTOR_NOT_UNIQUE"
-            step = f" (at {found['step']!r})" if found.get("step") and found["step"] != selector else ""
-            raise PagenoteError(code, f"{selector!r} matches {found.get('count')} elements{step}; it must match "
-                                      "exactly 1")
-        try:   # the same record the window makes (top-document rect; the Source: line of dev builds)
-            record = await tab.annotator.record_of(route, found)
-        except ValidationError as exc:
-            raise PagenoteError("BAD_RECORD", f"the page sent an invalid record for {selector!r}: "
-                                              f"{exc.errors()[0]['msg']}") from None
-        key = tab.annotator.pin_key(route, found["id"])  # remembers the frame for markers and crops
-        if key in targets_of:
-            raise PagenoteError("DUPLICATE_TARGET", f"{selector!r} matches the same element as {targets_of[key]!r}")
-        targets_of[key] = selector
-        session.add(key, record, note)
+    # A full-page image is laid out the way Chromium's beyond-viewport capture is — no scrollbars, sticky
+    # elements in flow (app/capture/fullpage.py) — so with --full-page the records are measured in that same
+    # layout: a full-width element's Rect is as wide in the Markdown as in the image (with a classic 15 px
+    # scrollbar it would be 15 px narrower).
+    pinned_layout = job.full_page and bool(job.targets)
+    if pinned_layout:
+        await bridge.call("pinForCapture", "sticky")
+    try:
+        for selector, note in job.targets:
+            route, found = await select_chain(bridge, selector)
+            if not isinstance(found, dict):
+                raise PagenoteError("PAGE_SCRIPT_ERROR", f"no answer for selector {selector!r}")
+            if found.get("error"):
+                raise PagenoteError("BAD_SELECTOR", f"{selector!r}: {found['error']}")
+            if found.get("count") != 1:
+                code = "SELECTOR_NOT_FOUND" if found.get("count") == 0 else "SELECTOR_NOT_UNIQUE"
+                step = f" (at {found['step']!r})" if found.get("step") and found["step"] != selector else ""
+                raise PagenoteError(code, f"{selector!r} matches {found.get('count')} elements{step}; it must match "
+                                          "exactly 1")
+            try:   # the same record the window makes (top-document rect; the Source: line of dev builds)
+                record = await tab.annotator.record_of(route, found)
+            except ValidationError as exc:
+                raise PagenoteError("BAD_RECORD", f"the page sent an invalid record for {selector!r}: "
+                                                  f"{exc.errors()[0]['msg']}") from None
+            key = tab.annotator.pin_key(route, found["id"])  # remembers the frame for markers and crops
+            if key in targets_of:
+                raise PagenoteError("DUPLICATE_TARGET", f"{selector!r} matches the same element as {targets_of[key]!r}")
+            targets_of[key] = selector
+            session.add(key, record, note)
+    finally:
+        if pinned_layout:
+            bridge.post("pinForCapture", "restore")
     from app.tabs.review_import import capture_extras
 
     await capture_extras(tab, job.references, job.import_file, job.out)  # --reference, --import

@@ -19,6 +19,12 @@ without CDP (Qt's remote-debugging port is process-wide and open to any origin, 
    tile: content that appears while scrolling is covered), paste its new rows (and columns, for wide
    documents) into one image, restore everything.
 
+Pinned elements' rects (``FullPage.pin_rects``, the outlines of the annotated image) are measured in this
+captured layout. An :class:`~app.model.annotation.ElementRecord`'s ``rect`` is measured when it is pinned, in
+the live layout: a classic scrollbar narrows that by its width (15 px), so ``pagenote capture --full-page``
+makes its records with the page in the captured layout (``pinForCapture("sticky")``, app/headless.py) and the
+two agree; the window's records keep the live page's geometry (README, "Screenshots").
+
 Tiles are viewport-sized, so no single texture ever holds the whole page, however tall. The Qt thread only
 scrolls, waits for the probe and grabs; converting, filling, stitching and PNG encoding run on one worker
 thread (:class:`app.capture.stitch.Stitcher`), overlapping the next tiles' frames. Given a ``stream`` factory,

@@ -252,8 +252,9 @@ class Tab(QObject):
         the page the agent is about to work on; it never raises for the page's state: ``loading`` says the load
         had not ended, ``ready`` whether pagenote's page script answers in the page's own document (false on
         Chromium's error page, where ``load_error`` is ``{code, text, url}``, see :attr:`load_error`, and on a
-        PDF; ``load_error`` is ``None`` otherwise). Without the page script the viewport comes from the view and ``scroll`` is ``None``. ``dialogs``
-        lists the newest JavaScript dialogs the page opened and ``dialogs_suppressed`` counts those of dialog loops
+        PDF; ``load_error`` is ``None`` otherwise). Without the page script the viewport comes from the view and
+        ``scroll`` is ``None``. ``dialogs`` lists the newest JavaScript dialogs the page opened and
+        ``dialogs_suppressed`` counts those of dialog loops
         (:meth:`~app.tabs.dialogs.DialogLog.state`)."""
         view = self.view
         state = None
