@@ -64,6 +64,7 @@ def test_reload_and_stop_share_one_slot_and_keep_their_keys(window, server, stal
     w.view.load(QUrl(stalling_server + "/page.html"))
     qtbot.waitUntil(lambda: slot.defaultAction() is w.keys.stop, timeout=5000)     # loading: Stop, same place
     assert slot.isEnabled() and slot.isVisible()
+    assert slot.actions() == [w.keys.stop] and slot.menu() is None   # one action: no menu arrow on the slot
     with qtbot.waitSignal(w.view.loadFinished, timeout=5000):
         QTest.keyClick(w.address, Qt.Key.Key_Escape)                               # Esc still stops
     qtbot.waitUntil(lambda: slot.defaultAction() is w.keys.reload, timeout=5000)

@@ -16,8 +16,13 @@ def follow_loading(slot: QToolButton, keys) -> None:
     """Show Stop in ``slot`` while ``keys.stop`` is enabled (the shown tab loads and no annotation UI owns
     Esc), else Reload."""
     want = keys.stop if keys.stop.isEnabled() else keys.reload
-    if slot.defaultAction() is not want:
+    previous = slot.defaultAction()
+    if previous is not want:
         slot.setDefaultAction(want)
+        if previous is not None:
+            # setDefaultAction adds the action to the button; a button with two actions has a menu (Qt draws
+            # its arrow and opens it on a long press).
+            slot.removeAction(previous)
 
 
 def install_nav_controls(window) -> dict:

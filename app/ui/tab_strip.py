@@ -19,10 +19,10 @@ from PySide6.QtWidgets import QTabBar, QWidget
 from app.ui import theme
 from app.ui.plain_tip import plain_tip
 
-#: Widest tab, in px (about a browser's standard tab width): a longer title is elided at its end to the
-#: width left by the close button, so it ends on whole letters ("Built-in Types — Python 3.1…"), not on a
-#: character count; the full title is in the tooltip.
-TAB_MAX_WIDTH = 240
+#: Widest tab, in px: room for a documentation page's usual "Page — Project 1.2.3 documentation" title. A
+#: longer title is elided by Qt at its end to the width left by the close button, on whole letters (not at a
+#: character count); the full title is in the tooltip.
+TAB_MAX_WIDTH = 340
 
 
 class TabStrip(QTabBar):
