@@ -156,12 +156,18 @@ def restore_draft(app, draft: Draft) -> list:
     window's lease or in a fresh isolated lease (one per isolated lease of the draft) — loading its URL
     (markers re-anchor when the page has loaded); the annotations join the batch after any it holds, in the
     draft's numbered order; the draft's summary is added to the batch's. The first restored tab is shown.
+    A draft tab on the bundled demo page opens it as an open tab shows it now (:func:`_demo_shown`: the
+    window's ``?lang=``), its annotations' pages with it.
     Returns the tabs."""
     batch = app.batch_session
     tabs, pins, isolated = [], [], {}
+    demo = _demo_shown(app)
     for i, row in enumerate(draft.tabs):
         active = app.active_tab
         url = row.url or (row.pins[0].page if row.pins else "")
+        if demo and _is_demo(url):  # the demo page in the window's language, its markers re-anchored there
+            url = demo
+        pages = {p.id: (demo if demo and _is_demo(p.page) else p.page) for p in row.pins}
         if (i == 0 and not row.lease and active is not None and active.lease is app.lease and not batch.pins
                 and not batch.summary and _spare(active, url)):
             tab = active
@@ -172,7 +178,7 @@ def restore_draft(app, draft: Draft) -> list:
             isolated[row.lease] = tab.lease
         else:
             tab = app.new_tab()
-        pins += [(p.n or len(pins) + k, Pin(p.id, p.annotation, p.page, p.note_cut, tab.id))
+        pins += [(p.n or len(pins) + k, Pin(p.id, p.annotation, pages[p.id], p.note_cut, tab.id))
                  for k, p in enumerate(row.pins)]
         if url:
             tab.open(QUrl(url))
@@ -185,13 +191,35 @@ def restore_draft(app, draft: Draft) -> list:
     return tabs
 
 
+def _is_demo(url: str) -> bool:
+    """Whether ``url`` is the bundled demo page, with any query (``?lang=``) or fragment."""
+    parsed = QUrl(url)
+    return parsed.isLocalFile() and Path(parsed.toLocalFile()) == DEMO_PAGE
+
+
+def _demo_shown(app) -> str:
+    """The demo page's URL as the active tab (else another open tab) of ``app`` shows it
+    (``demo.html?lang=zh_CN`` in a Chinese window: :func:`app.webview.urls.demo_url`), ``""`` when none does.
+    A draft made on the demo page in another language (or by a version that opened it without ``?lang=``)
+    is restored to this one, so the page speaks the window's language and its markers find their page."""
+    for tab in [app.active_tab, *app.tabs]:
+        if tab is None:
+            continue
+        shown = tab.page.requestedUrl() if not tab.page.requestedUrl().isEmpty() else tab.page.url()
+        if _is_demo(shown.toString()):
+            shown = QUrl(shown)
+            shown.setFragment(None)
+            return shown.toString()
+    return ""
+
+
 def _spare(tab, url: str) -> bool:
     """Whether restoring may load ``url`` in ``tab`` (the window's first tab): it shows nothing yet, the
     bundled demo page, or ``url`` itself — never a page the user asked for on the command line."""
     shown = tab.page.requestedUrl() if not tab.page.requestedUrl().isEmpty() else tab.page.url()
     if shown.isEmpty() or shown.toString() in ("about:blank", url):
         return True
-    return shown.isLocalFile() and Path(shown.toLocalFile()) == DEMO_PAGE
+    return _is_demo(shown.toString())
 
 
 class DraftJournal(QObject):
