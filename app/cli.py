@@ -234,7 +234,10 @@ def build_parser(commands: Iterable[str] = COMMANDS) -> argparse.ArgumentParser:
         prog="pagenote",
         description="Annotate a web page element by element and hand the notes to a coding agent.",
         epilog="With no COMMAND, 'window' is assumed: 'pagenote URL' opens the window. "
-               "Run 'pagenote COMMAND --help' for a command's options.")
+               "Run 'pagenote COMMAND --help' for a command's options. "
+               "With any command, --allow-remote-debugging keeps a Chrome DevTools Protocol port that "
+               "QTWEBENGINE_REMOTE_DEBUGGING or QTWEBENGINE_CHROMIUM_FLAGS asks for (dropped otherwise: "
+               "the port is open to every local process and page).")
     parser.add_argument("--version", action="version", version=f"pagenote {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", title="commands", required=True)
     wanted = set(commands)

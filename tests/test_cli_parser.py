@@ -40,6 +40,8 @@ def test_help_lists_every_subcommand(capsys):
     assert out.startswith("usage: pagenote [-h] [--version] COMMAND ...")
     listed = [line.split()[0] for line in out.splitlines() if line[:4] == "    " and line[4:5].isalpha()]
     assert listed == list(COMMANDS)
+    # the one option taken before argparse (it must act before Qt starts) is still named in --help
+    assert "--allow-remote-debugging" in " ".join(out.split())
 
 
 @pytest.mark.parametrize("argv", [["--version"], ["http://x/", "--version"], ["window", "--version"]])
