@@ -289,8 +289,8 @@ ZH = {
     'Tab {0}: {1}': '标签页 {0}：{1}',
     'Closed tab': '已关闭的标签页',
     '%n annotation(s) in this tab have not been sent. Send hands the whole batch ({0} annotations) to the agent, '
-    'Save keeps them in the batch for later, Discard removes this tab\'s.':
-        '本标签页有 %n 条批注尚未发送。“发送”把整批（{0} 条批注）交给智能体，“保存”把它们留在批次里稍后处理，“丢弃”删除本标签页的批注。',
+    'Keep keeps them in the batch for later, Discard removes this tab\'s.':
+        '本标签页有 %n 条批注尚未发送。“发送”把整批（{0} 条批注）交给智能体，“保留”把它们留在批次里稍后处理，“丢弃”删除本标签页的批注。',
     'lease: {0}': '租约：{0}',
     "This page's renderer crashed.\nYour annotations are kept: reload the page to continue.": '此页面的渲染进程已崩溃。\n批注都还在：重新加载页面即可继续。',
     'Blocked the download of {0} (downloads are off in Settings)': '已阻止下载 {0}（设置中已关闭下载）',
@@ -302,7 +302,8 @@ ZH = {
     'Restore': '恢复',
     'Discard': '丢弃',
     'Unsent annotations': '未发送的批注',
-    '%n annotation(s) have not been sent. Send them to the agent, save them for the next start, or discard them?': '有 %n 条批注尚未发送。发送给智能体、保存到下次启动，还是丢弃？',
+    '%n annotation(s) have not been sent. Send them to the agent, keep them for the next start, or discard them?': '有 %n 条批注尚未发送。发送给智能体、保留到下次启动，还是丢弃？',
+    'Keep for next start': '保留到下次启动',
     'Could not restore the unsent annotations: {0}': '无法恢复未发送的批注：{0}',
     'Restored %n unsent annotation(s)': '已恢复 %n 条未发送的批注',
     'Allow once': '允许一次',

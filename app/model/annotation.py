@@ -305,7 +305,7 @@ class Annotation(BaseModel):
     #: empty; ``screenshot`` stays the element's current state.
     reference: Line = ""
     #: :data:`STATE_FROZEN` when it was made while its page was frozen (the toolbar's Freeze: animations,
-    #: transitions, media and timers paused): its record's ``rect`` is the frozen moment's, kept by
+    #: transitions, media and requestAnimationFrame paused; timers run): its record's ``rect`` is the frozen moment's, kept by
     #: re-reads after the page moves again (:meth:`app.model.session.Session.refresh`); else empty.
     state: Literal["", "frozen"] = ""
     #: What the annotation points at: :data:`KIND_ELEMENT` (``element``), :data:`KIND_TEXT` (``selection``

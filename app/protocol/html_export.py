@@ -89,8 +89,8 @@ def _note(number: int, a: Annotation, detail: str) -> str:
     if a.status:
         parts.append(f'<div class="status">{_e(a.status)} {_e(a.status_reason)}</div>')
     if a.state == "frozen":
-        parts.append('<div class="status">made on a frozen page (animations, transitions, media and timers '
-                     "paused)</div>")
+        parts.append('<div class="status">made on a frozen page (animations, transitions, media and '
+                     "requestAnimationFrame paused; timers still running)</div>")
     if who:
         parts.append(f"<div>{_e(who)}</div>")
     if el.selector:

@@ -66,8 +66,8 @@ TITLE_PREFIX = "# Web page annotations: "
 STATUS_TEXT = {STATUS_REMATCHED: "rematched (the element was re-rendered; found again by its locators)",
                STATUS_STALE: "[element no longer matched]"}
 #: What the ``State:`` line adds after the state (the parser reads the first word).
-STATE_NOTE = {"frozen": " (made on a frozen page: animations, transitions, media and timers paused; the rect is"
-                        " that moment's, as the screenshots show it)"}
+STATE_NOTE = {"frozen": " (made on a frozen page: animations, transitions, media and requestAnimationFrame paused,"
+                        " timers still running; the rect is that moment's, as the screenshots show it)"}
 _STATUS_OF = {text: status for status, text in STATUS_TEXT.items()}
 #: The ``Rect:`` value of an element that draws nothing (issue 9 §6): ``none (hidden)``.
 RECT_NONE = "none ({box})"

@@ -1,22 +1,38 @@
 """The window's side of "nothing lost" (:mod:`app.runtime.drafts`): the journal is started with the window, the
 draft a previous run left is offered back, and closing the window with unsent annotations asks first (Send /
-Save / Discard / Cancel). SIGTERM and logout never ask: the application's teardown saves the draft."""
+Keep for next start / Discard / Cancel). SIGTERM and logout never ask: the application's teardown saves the draft."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject
+from PySide6.QtCore import QCoreApplication, QDateTime, QEvent, QLocale, QObject, Qt
 from PySide6.QtWidgets import QMessageBox
 
 from app.model.tab_session import forget_shots, page_shots_of
 from app.runtime.drafts import Draft, DraftJournal, load_draft, restore_draft, save_draft
 
 
-def ask_restore(window, draft: Draft) -> bool:
-    """Ask whether to restore ``draft`` (a modal question at start, before any page is worked on)."""
+def local_time(iso: str) -> str:
+    """An ISO 8601 timestamp (``2026-11-30T21:02:46+00:00``) as the user's locale writes a date and time in
+    local time (QLocale short format); ``iso`` itself when Qt cannot read it."""
+    moment = QDateTime.fromString(iso, Qt.DateFormat.ISODate)
+    if not moment.isValid():
+        return iso
+    return QLocale().toString(moment.toLocalTime(), QLocale.FormatType.ShortFormat)
+
+
+def restore_box(window, draft: Draft) -> QMessageBox:
+    """The restore question for ``draft``: its save time in local time, the ISO timestamp in the tooltip."""
     title = QCoreApplication.translate("DraftPrompt", "Restore unsent annotations?")
     text = QCoreApplication.translate("DraftPrompt", "pagenote was closed with %n unsent annotation(s) (saved {0}). "
-                                      "Restore them?", "", draft.count).format(draft.saved_at)
+                                      "Restore them?", "", draft.count).format(local_time(draft.saved_at))
     box = QMessageBox(QMessageBox.Icon.Question, title, text, parent=window)
+    box.setToolTip(draft.saved_at)
+    return box
+
+
+def ask_restore(window, draft: Draft) -> bool:
+    """Ask whether to restore ``draft`` (a modal question at start, before any page is worked on)."""
+    box = restore_box(window, draft)
     restore = box.addButton(QCoreApplication.translate("DraftPrompt", "Restore"), QMessageBox.ButtonRole.AcceptRole)
     box.addButton(QCoreApplication.translate("DraftPrompt", "Discard"), QMessageBox.ButtonRole.DestructiveRole)
     box.setDefaultButton(restore)
@@ -24,8 +40,9 @@ def ask_restore(window, draft: Draft) -> bool:
     return box.clickedButton() is restore
 
 
-def ask_close(window, unsent: int) -> str:
-    """``"send"``, ``"save"``, ``"discard"`` or ``"cancel"``: what to do with ``unsent`` annotations on close.
+def close_box(window, unsent: int) -> tuple[QMessageBox, dict]:
+    """The close question for ``unsent`` annotations and its buttons (``{button: "send" | "save" | "discard" |
+    "cancel"}``). "Keep for next start" keeps the draft (it writes no Markdown file, unlike the toolbar's Save).
     When the window's batch holds more than ``unsent`` (a tab closes while other tabs hold notes too), the
     question says that Send hands over the whole batch and Discard drops only this tab's."""
     batch = getattr(getattr(window, "app", None), "batch_session", None)
@@ -33,18 +50,26 @@ def ask_close(window, unsent: int) -> str:
     if total > unsent:
         text = QCoreApplication.translate(
             "DraftPrompt", "%n annotation(s) in this tab have not been sent. Send hands the whole batch ({0} "
-            "annotations) to the agent, Save keeps them in the batch for later, Discard removes this tab's.", "",
+            "annotations) to the agent, Keep keeps them in the batch for later, Discard removes this tab's.", "",
             unsent).format(total)
     else:
         text = QCoreApplication.translate("DraftPrompt", "%n annotation(s) have not been sent. Send them to the "
-                                          "agent, save them for the next start, or discard them?", "", unsent)
+                                          "agent, keep them for the next start, or discard them?", "", unsent)
     box = QMessageBox(QMessageBox.Icon.Warning, QCoreApplication.translate("DraftPrompt", "Unsent annotations"),
                       text, parent=window)
     send = box.addButton(QCoreApplication.translate("DraftPrompt", "Send"), QMessageBox.ButtonRole.AcceptRole)
-    buttons = {send: "send",
-               box.addButton(QMessageBox.StandardButton.Save): "save",
+    keep = box.addButton(QCoreApplication.translate("DraftPrompt", "Keep for next start"),
+                         QMessageBox.ButtonRole.AcceptRole)
+    buttons = {send: "send", keep: "save",
                box.addButton(QMessageBox.StandardButton.Discard): "discard",
                box.addButton(QMessageBox.StandardButton.Cancel): "cancel"}
+    return box, buttons
+
+
+def ask_close(window, unsent: int) -> str:
+    """``"send"``, ``"save"`` (keep the draft), ``"discard"`` or ``"cancel"``: what to do with ``unsent``
+    annotations on close (:func:`close_box`)."""
+    box, buttons = close_box(window, unsent)
     box.exec()
     return buttons.get(box.clickedButton(), "cancel")
 

@@ -330,8 +330,7 @@ class AnnotationPanel(QWidget):
             self.sent.addTopLevelItem(top)
             self._reply_row(top, sent.reply)
             for number, (annotation, state) in enumerate(zip(sent.batch.annotations, sent.annotations), start=1):
-                element = annotation.element
-                child = QTreeWidgetItem([row_text(number, element.tag, element.accessible_name, annotation.note),
+                child = QTreeWidgetItem([row_text(number, annotation_summary(annotation), "", annotation.note),
                                          sent_row_text(state.status, state.reply)])
                 self._sent_tips(child, f"{number}. {annotation_summary(annotation)}\n{annotation.note}", state.status,
                                 state.reply)

@@ -780,12 +780,12 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>DraftPrompt</name>
     <message>
-        <location filename="../../app/ui/draft_prompt.py" line="16"/>
+        <location filename="../../app/ui/draft_prompt.py" line="25"/>
         <source>Restore unsent annotations?</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/draft_prompt.py" line="17"/>
+        <location filename="../../app/ui/draft_prompt.py" line="26"/>
         <source>pagenote was closed with %n unsent annotation(s) (saved {0}). Restore them?</source>
         <translation>
             <numerusform>pagenote was closed with %n unsent annotation (saved {0}). Restore it?</numerusform>
@@ -793,53 +793,58 @@ Your annotations are kept: reload the page to continue.</source>
         </translation>
     </message>
     <message>
-        <location filename="../../app/ui/draft_prompt.py" line="20"/>
+        <location filename="../../app/ui/draft_prompt.py" line="36"/>
         <source>Restore</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/draft_prompt.py" line="21"/>
+        <location filename="../../app/ui/draft_prompt.py" line="37"/>
         <source>Discard</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/draft_prompt.py" line="34"/>
-        <source>%n annotation(s) in this tab have not been sent. Send hands the whole batch ({0} annotations) to the agent, Save keeps them in the batch for later, Discard removes this tab&apos;s.</source>
+        <location filename="../../app/ui/draft_prompt.py" line="51"/>
+        <source>%n annotation(s) in this tab have not been sent. Send hands the whole batch ({0} annotations) to the agent, Keep keeps them in the batch for later, Discard removes this tab&apos;s.</source>
         <translation>
-            <numerusform>%n annotation in this tab has not been sent. Send hands the whole batch ({0} annotations) to the agent, Save keeps it in the batch for later, Discard removes this tab&apos;s.</numerusform>
-            <numerusform>%n annotations in this tab have not been sent. Send hands the whole batch ({0} annotations) to the agent, Save keeps them in the batch for later, Discard removes this tab&apos;s.</numerusform>
+            <numerusform>%n annotation in this tab has not been sent. Send hands the whole batch ({0} annotations) to the agent, Keep keeps it in the batch for later, Discard removes this tab&apos;s.</numerusform>
+            <numerusform>%n annotations in this tab have not been sent. Send hands the whole batch ({0} annotations) to the agent, Keep keeps them in the batch for later, Discard removes this tab&apos;s.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../app/ui/draft_prompt.py" line="56"/>
+        <source>%n annotation(s) have not been sent. Send them to the agent, keep them for the next start, or discard them?</source>
+        <translation>
+            <numerusform>%n annotation has not been sent. Send it to the agent, keep it for the next start, or discard it?</numerusform>
+            <numerusform>%n annotations have not been sent. Send them to the agent, keep them for the next start, or discard them?</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/ui/draft_prompt.py" line="41"/>
+        <location filename="../../app/ui/draft_prompt.py" line="58"/>
         <source>Unsent annotations</source>
         <translation type="unfinished"></translation>
     </message>
-    <message numerus="yes">
-        <location filename="../../app/ui/draft_prompt.py" line="39"/>
-        <source>%n annotation(s) have not been sent. Send them to the agent, save them for the next start, or discard them?</source>
-        <translation>
-            <numerusform>%n annotation has not been sent. Send it to the agent, save it for the next start, or discard it?</numerusform>
-            <numerusform>%n annotations have not been sent. Send them to the agent, save them for the next start, or discard them?</numerusform>
-        </translation>
-    </message>
     <message>
-        <location filename="../../app/ui/draft_prompt.py" line="43"/>
+        <location filename="../../app/ui/draft_prompt.py" line="60"/>
         <source>Send</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../app/ui/draft_prompt.py" line="61"/>
+        <source>Keep for next start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/draft_prompt.py" line="86"/>
         <source>Send failed: {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/draft_prompt.py" line="134"/>
+        <location filename="../../app/ui/draft_prompt.py" line="159"/>
         <source>Could not restore the unsent annotations: {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/draft_prompt.py" line="142"/>
+        <location filename="../../app/ui/draft_prompt.py" line="167"/>
         <source>Restored %n unsent annotation(s)</source>
         <translation>
             <numerusform>Restored %n unsent annotation</numerusform>
@@ -1882,7 +1887,7 @@ Your annotations are kept: reload the page to continue.</source>
         <location filename="../../app/ui/tab_strip.py" line="56"/>
         <location filename="../../app/ui/tab_strip.py" line="92"/>
         <source>New tab</source>
-        <extracomment>Widest tab, in px (about a browser&apos;s standard tab width): a longer title is elided at its end to the width left by the close button, so it ends on whole letters (&quot;Built-in Types — Python 3.1…&quot;), not on a character count; the full title is in the tooltip.</extracomment>
+        <extracomment>Widest tab, in px: room for a documentation page&apos;s usual &quot;Page — Project 1.2.3 documentation&quot; title. A longer title is elided by Qt at its end to the width left by the close button, on whole letters (not at a character count); the full title is in the tooltip.</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>

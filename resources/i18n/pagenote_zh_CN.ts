@@ -770,57 +770,62 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>DraftPrompt</name>
     <message>
-        <location filename="../../app/ui/draft_prompt.py" line="16" />
+        <location filename="../../app/ui/draft_prompt.py" line="25" />
         <source>Restore unsent annotations?</source>
         <translation>恢复未发送的批注？</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/draft_prompt.py" line="17" />
+        <location filename="../../app/ui/draft_prompt.py" line="26" />
         <source>pagenote was closed with %n unsent annotation(s) (saved {0}). Restore them?</source>
         <translation><numerusform>pagenote 关闭时有 %n 条未发送的批注（保存于 {0}）。要恢复吗？</numerusform></translation>
     </message>
     <message>
-        <location filename="../../app/ui/draft_prompt.py" line="20" />
+        <location filename="../../app/ui/draft_prompt.py" line="36" />
         <source>Restore</source>
         <translation>恢复</translation>
     </message>
     <message>
-        <location filename="../../app/ui/draft_prompt.py" line="21" />
+        <location filename="../../app/ui/draft_prompt.py" line="37" />
         <source>Discard</source>
         <translation>丢弃</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/draft_prompt.py" line="34" />
-        <source>%n annotation(s) in this tab have not been sent. Send hands the whole batch ({0} annotations) to the agent, Save keeps them in the batch for later, Discard removes this tab's.</source>
-        <translation><numerusform>本标签页有 %n 条批注尚未发送。“发送”把整批（{0} 条批注）交给智能体，“保存”把它们留在批次里稍后处理，“丢弃”删除本标签页的批注。</numerusform></translation>
+        <location filename="../../app/ui/draft_prompt.py" line="51" />
+        <source>%n annotation(s) in this tab have not been sent. Send hands the whole batch ({0} annotations) to the agent, Keep keeps them in the batch for later, Discard removes this tab's.</source>
+        <translation><numerusform>本标签页有 %n 条批注尚未发送。“发送”把整批（{0} 条批注）交给智能体，“保留”把它们留在批次里稍后处理，“丢弃”删除本标签页的批注。</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../app/ui/draft_prompt.py" line="56" />
+        <source>%n annotation(s) have not been sent. Send them to the agent, keep them for the next start, or discard them?</source>
+        <translation><numerusform>有 %n 条批注尚未发送。发送给智能体、保留到下次启动，还是丢弃？</numerusform></translation>
     </message>
     <message>
-        <location filename="../../app/ui/draft_prompt.py" line="41" />
+        <location filename="../../app/ui/draft_prompt.py" line="58" />
         <source>Unsent annotations</source>
         <translation>未发送的批注</translation>
     </message>
-    <message numerus="yes">
-        <location filename="../../app/ui/draft_prompt.py" line="39" />
-        <source>%n annotation(s) have not been sent. Send them to the agent, save them for the next start, or discard them?</source>
-        <translation><numerusform>有 %n 条批注尚未发送。发送给智能体、保存到下次启动，还是丢弃？</numerusform></translation>
-    </message>
     <message>
-        <location filename="../../app/ui/draft_prompt.py" line="43" />
+        <location filename="../../app/ui/draft_prompt.py" line="60" />
         <source>Send</source>
         <translation>发送</translation>
     </message>
     <message>
         <location filename="../../app/ui/draft_prompt.py" line="61" />
+        <source>Keep for next start</source>
+        <translation>保留到下次启动</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/draft_prompt.py" line="86" />
         <source>Send failed: {0}</source>
         <translation>发送失败：{0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/draft_prompt.py" line="134" />
+        <location filename="../../app/ui/draft_prompt.py" line="159" />
         <source>Could not restore the unsent annotations: {0}</source>
         <translation>无法恢复未发送的批注：{0}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/draft_prompt.py" line="142" />
+        <location filename="../../app/ui/draft_prompt.py" line="167" />
         <source>Restored %n unsent annotation(s)</source>
         <translation><numerusform>已恢复 %n 条未发送的批注</numerusform></translation>
     </message>
@@ -1836,7 +1841,7 @@ Your annotations are kept: reload the page to continue.</source>
         <location filename="../../app/ui/tab_strip.py" line="56" />
         <location filename="../../app/ui/tab_strip.py" line="92" />
         <source>New tab</source>
-        <extracomment>Widest tab, in px (about a browser's standard tab width): a longer title is elided at its end to the width left by the close button, so it ends on whole letters ("Built-in Types — Python 3.1…"), not on a character count; the full title is in the tooltip.</extracomment>
+        <extracomment>Widest tab, in px: room for a documentation page's usual "Page — Project 1.2.3 documentation" title. A longer title is elided by Qt at its end to the width left by the close button, on whole letters (not at a character count); the full title is in the tooltip.</extracomment>
         <translation>新标签页</translation>
     </message>
     <message>

@@ -1,0 +1,70 @@
+"""What a new user's first session turned up in the window: the frozen-page note names what Freeze pauses
+(timers keep running), the "Sent to agents" rows say what each annotation points at per kind, the restore
+prompt gives its time in the user's locale, and the close question's keep button is not called Save."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QDateTime, QLocale, QPoint, Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QMessageBox
+
+from app.model.annotation import Annotation, AnnotationBatch, ElementRecord
+from app.protocol.markdown import encode_annotations, parse_annotations
+from app.runtime.drafts import Draft
+
+NONE = Qt.KeyboardModifier.NoModifier
+
+
+def test_the_frozen_state_line_says_timers_keep_running_and_the_old_wording_still_reads():
+    batch = AnnotationBatch(annotations=[Annotation(element=ElementRecord(tag="p", selector="p"), note="x",
+                                                    state="frozen")])
+    text = encode_annotations(batch)
+    [line] = [ln for ln in text.splitlines() if ln.startswith("State:")]
+    assert "timers paused" not in line and "timers still running" in line
+    assert parse_annotations(text).annotations[0].state == "frozen"
+    old = text.replace(line, "State: frozen (made on a frozen page: animations, transitions, media and timers "
+                             "paused; the rect is that moment's, as the screenshots show it)")
+    assert parse_annotations(old).annotations[0].state == "frozen"
+
+
+def test_the_sent_list_names_a_text_range_by_its_words(window, server, qtbot, js):
+    window.load_page(server.url("kinds.html"))
+    window.annotate.set_mode(True)
+    proxy = window.view.focusProxy()
+    a = js("(() => { const r = document.querySelector('#w1').getBoundingClientRect(); return [r.x, r.y, r.bottom]; })()")
+    b = js("(() => { const r = document.querySelector('#w2').getBoundingClientRect(); return [r.right]; })()")
+    mid = round((a[1] + a[2]) / 2)
+    start, end = QPoint(round(a[0]) + 1, mid), QPoint(round(b[0]) - 1, mid)
+    QTest.mousePress(proxy, Qt.MouseButton.LeftButton, NONE, start)
+    for i in range(1, 6):
+        QTest.mouseMove(proxy, start + (end - start) * i / 5)
+    QTest.mouseRelease(proxy, Qt.MouseButton.LeftButton, NONE, end)
+    qtbot.waitUntil(window.annotate.note_box.isVisible, timeout=10_000)
+    QTest.keyClicks(window.annotate.note_box.editor, "shorter")
+    QTest.keyClick(window.annotate.note_box.editor, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: not window.annotate.note_box.isVisible(), timeout=5_000)
+    window.send()
+    window.panel.refresh_sent()
+    row = window.panel.sent.topLevelItem(0).child(0).text(0)
+    assert row.startswith("1. text “all orders over fifty”") and row.endswith("— shorter")
+
+
+def test_the_restore_prompt_gives_the_save_time_in_the_users_locale(qapp):
+    from app.ui.draft_prompt import restore_box
+
+    iso = "2026-11-30T21:02:46+00:00"
+    box = restore_box(None, Draft(saved_at=iso))
+    local = QLocale().toString(QDateTime.fromString(iso, Qt.DateFormat.ISODate).toLocalTime(),
+                               QLocale.FormatType.ShortFormat)
+    assert iso not in box.text() and f"(saved {local})" in box.text()
+    assert box.toolTip() == iso
+
+
+def test_the_close_question_offers_keep_for_next_start_not_save(qapp):
+    from app.ui.draft_prompt import close_box
+
+    box, buttons = close_box(None, 2)
+    labels = {buttons[b]: b.text().replace("&", "") for b in buttons}
+    assert labels["save"] == "Keep for next start"
+    assert "Save" not in labels.values() and "keep them for the next start" in box.text()
+    assert box.standardButton(next(b for b, c in buttons.items() if c == "save")) == QMessageBox.StandardButton.NoButton
