@@ -301,20 +301,29 @@ class Shooter:
             top = max(rect["y"] + scroll["y"] - m, 0)
             right = min(rect["x"] + scroll["x"] + rect["width"] + m, doc.get("width", 1e9))
             bottom = min(rect["y"] + scroll["y"] + rect["height"] + m, doc.get("height", 1e9))
-            vw, vh = metrics["viewport"]["width"], metrics["viewport"]["height"]
-            inside = (left >= scroll["x"] and top >= scroll["y"] and right <= scroll["x"] + vw
-                      and bottom <= scroll["y"] + vh)
-            if inside:
-                source, redactions = await self._grab_with_redactions(True, (left, top, right, bottom))
-                origin = (scroll["x"], scroll["y"])
-            else:
-                page = await grab_full_page(self.view, self.bridge, clip=(left, top, right, bottom))
-                source, redactions, origin = page.image, page.redactions, page.origin
-            k_dev = self.device_per_css
-            box = (round((left - origin[0]) * k_dev), round((top - origin[1]) * k_dev),
-                   round((right - origin[0]) * k_dev), round((bottom - origin[1]) * k_dev))
-            crop = source.crop(box)
-            crop, k = self._to_scale(crop)
-            redact(crop, redactions, k, origin=(left, top))
+            crop, k = await self.crop_document((left, top, right, bottom), metrics)
             check()
             return await self._save(crop, "element", f"-a{number}", k, [number], self._base())
+
+    async def crop_document(self, box: tuple[float, float, float, float], metrics: dict):
+        """The document part ``box`` (``left, top, right, bottom``, CSS px, document coordinates, already clamped
+        to the document) as a redacted image at this shooter's scale: ``(image, k)`` with ``k`` image px per
+        CSS px. From one viewport grab when ``box`` is all in the viewport that ``metrics`` (the page's
+        ``documentMetrics``: ``scroll``, ``viewport``) describes, else from a full-page capture of that part.
+        Call inside :meth:`_capturing`. Raises :class:`CaptureError` from the grabs."""
+        left, top, right, bottom = box
+        scroll, view = metrics.get("scroll") or {"x": 0, "y": 0}, metrics.get("viewport") or {}
+        inside = (left >= scroll["x"] and top >= scroll["y"] and right <= scroll["x"] + view.get("width", 0)
+                  and bottom <= scroll["y"] + view.get("height", 0))
+        if inside:
+            source, redactions = await self._grab_with_redactions(True, box)
+            origin = (scroll["x"], scroll["y"])
+        else:
+            page = await grab_full_page(self.view, self.bridge, clip=box)
+            source, redactions, origin = page.image, page.redactions, page.origin
+        k_dev = self.device_per_css
+        crop, k = self._to_scale(source.crop((round((left - origin[0]) * k_dev), round((top - origin[1]) * k_dev),
+                                              round((right - origin[0]) * k_dev),
+                                              round((bottom - origin[1]) * k_dev))))
+        redact(crop, redactions, k, origin=(left, top))
+        return crop, k
