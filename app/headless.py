@@ -255,14 +255,18 @@ def _json_output(batch, tab) -> str:
 
 
 def _agent_copy(path: Path) -> None:
-    """Write ``<name>-agent.png``: a copy within agent clients' image limits (issue #4 §7)."""
-    from app.capture.downscale import downscale_png
+    """Write ``<name>-agent.png``: a copy within agent clients' image limits, or the top band of a page too tall
+    to fit them readably (:func:`app.capture.downscale.agent_png`)."""
+    from app.capture.downscale import READABLE_SCALE, agent_png
     from app.sinks import write_atomic
 
-    small, scale, (w, h) = downscale_png(path.read_bytes())
+    copy = agent_png(path.read_bytes())
     target = path.with_name(path.stem + "-agent.png")
-    write_atomic(target, small)
-    print(f"pagenote: agent copy {target} ({w}x{h} px, scale {scale:.4g})", file=sys.stderr)
+    write_atomic(target, copy.png)
+    shown = (f"; only the top {copy.bottom} of {copy.full_height} px rows: the whole image would need scale "
+             f"{copy.whole_scale:.2g}, under the readable {READABLE_SCALE:g}" if copy.cropped else "")
+    print(f"pagenote: agent copy {target} ({copy.width}x{copy.height} px, scale {copy.scale:.4g}{shown})",
+          file=sys.stderr)
 
 
 def _compare_baseline(current: Path, baseline: Path, threshold: float) -> int:

@@ -154,17 +154,16 @@ def test_read_tools(agent_app):
     assert json.loads(text_of(state)) == state.structured_content
 
 
-#: A 5000 px block the next test lays over the demo page: red above 2500 px, blue below (then removes it).
-TALL = ("() => { const d = document.createElement('div'); d.id = 'pn-tall'; d.style.cssText = 'position:absolute;"
-        "left:0;top:0;width:100%;height:5000px;z-index:9;background:linear-gradient(#FF0000 0 2500px, #0000FF 2500px)';"
-        " document.body.append(d); }")
+def tall(height: int, gradient: str) -> str:
+    """A ``height`` px block laid over the demo page (``browser_evaluate``), painted with CSS ``gradient``."""
+    return ("() => { const d = document.createElement('div'); d.id = 'pn-tall'; d.style.cssText = "
+            f"'position:absolute;left:0;top:0;width:100%;height:{height}px;z-index:9;background:{gradient}';"
+            " document.body.append(d); }")
 
 
-def test_take_screenshot_returns_a_downscaled_png(agent_app):
-    """A full page 5000 px tall is over the agents' limits: the PNG sent is scaled (< 1) to fit them, and its
-    pixels are the page's (red at a quarter of the height, blue at three quarters)."""
+def _full_page_over(agent_app, block: str):
     async def body(c):
-        assert not (await c.call_tool("browser_evaluate", {"function": TALL})).is_error
+        assert not (await c.call_tool("browser_evaluate", {"function": block})).is_error
         try:
             return await c.call_tool("take_screenshot", {"kind": "full"})
         finally:
@@ -177,16 +176,43 @@ def test_take_screenshot_returns_a_downscaled_png(agent_app):
     image = Image.open(io.BytesIO(base64.b64decode(images[0].data)))
     assert image.format == "PNG"
     info = result.structured_content
-    assert 0 < info["scale"] < 1 and info["full_height"] >= 5000
     assert max(image.size) <= 1568 and image.size[0] * image.size[1] <= 1_150_000
     assert "data" not in info and (info["width"], info["height"]) == image.size
-    assert image.height == pytest.approx(info["full_height"] * info["scale"], rel=0.01)   # the scale is rounded
-    rgb = image.convert("RGB")
-    assert rgb.getpixel((5, round(1250 * info["scale"]))) == (255, 0, 0)
-    assert rgb.getpixel((5, round(3750 * info["scale"]))) == (0, 0, 255)
     full = Path(info.get("full_size_path") or info["path"])
     assert full.is_file() and str(full) in text_of(result)
     assert f"scale {info['scale']:g}" in text_of(result)
+    return result, info, image.convert("RGB")
+
+
+def test_take_screenshot_returns_a_downscaled_png(agent_app):
+    """A full page 3000 px tall is over the agents' limits but fits them readably (scale 0.52, over the 0.5
+    floor): the PNG sent is the whole page scaled to fit, and its pixels are the page's (red at a quarter of
+    the height, blue at three quarters)."""
+    result, info, rgb = _full_page_over(agent_app, tall(3000, "linear-gradient(#FF0000 0 1500px, #0000FF 1500px)"))
+    assert 0.5 <= info["scale"] < 1 and info["full_height"] >= 3000 and "band" not in info
+    assert rgb.height == pytest.approx(info["full_height"] * info["scale"], rel=0.01)   # the scale is rounded
+    assert rgb.getpixel((5, round(750 * info["scale"]))) == (255, 0, 0)
+    assert rgb.getpixel((5, round(2250 * info["scale"]))) == (0, 0, 255)
+    assert "Only the top" not in text_of(result)
+
+
+def test_take_screenshot_of_a_very_tall_page_sends_its_top_band_readably(agent_app):
+    """A full page 20,000 px tall would fit the agents' limits whole only at scale 0.078 (nothing readable):
+    the image sent is its top band at the 0.5 floor, and the text says which document y range it is, the
+    full-size PNG's path and how to see the rest."""
+    result, info, rgb = _full_page_over(agent_app, tall(
+        20000, "linear-gradient(#FF0000 0 1000px, #0000FF 1000px 3000px, #00FF00 3000px)"))
+    scale, band = info["scale"], info["band"]
+    assert scale == pytest.approx(0.5, abs=0.001) and info["full_height"] >= 20000
+    assert band["css_top"] == 0 and band["css_height"] == info["full_height"] and band["whole_scale"] < 0.1
+    assert 3000 < band["css_bottom"] < 3300 and band["bottom"] == band["css_bottom"]   # CSS px = PNG px here
+    assert rgb.height == pytest.approx(band["bottom"] * scale, abs=1)
+    assert rgb.getpixel((5, round(500 * scale))) == (255, 0, 0)
+    assert rgb.getpixel((5, round(2000 * scale))) == (0, 0, 255)
+    assert rgb.getpixel((5, round(3050 * scale))) == (0, 255, 0)
+    text = text_of(result)
+    assert f"document y 0–{band['css_bottom']} of {band['css_height']} CSS px" in text
+    assert "take_screenshot kind=viewport" in text and "browser_snapshot" in text and info["full_size_path"] in text
 
 
 def test_screenshot_errors_come_from_the_app(agent_app):

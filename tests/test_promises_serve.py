@@ -1,6 +1,6 @@
 """README promises of a running ``pagenote serve`` that no other test checks: the agent's downscaled
-screenshot of a tall full page is really downscaled (scale < 1, within 1568 px and 1.15 MP, the pixels still
-the page's), and no CDP port is ever opened — no listening TCP socket in the app's whole process tree
+screenshot of a tall full page is really downscaled (to its top band at the readable 0.5 floor, within
+1568 px and 1.15 MP, the pixels still the page's), and no CDP port is ever opened — no listening TCP socket in the app's whole process tree
 (QtWebEngineProcess children included), no remote-debugging switch or variable, after viewport and full-page
 screenshots."""
 
@@ -37,19 +37,26 @@ def call(sock: Path, method: str, params: dict | None = None):
 
 
 def test_the_agents_downscaled_full_page_is_really_downscaled(serve):
+    """6000 px fitted whole would be scale 0.26, under the readable floor (0.5): the copy is the page's top
+    band at 0.5, and ``band`` says which rows it is."""
     shot = call(serve.socket, "screenshot", {"kind": "full", "downscale": True})
-    assert 0 < shot["scale"] < 1, shot
+    assert shot["scale"] == pytest.approx(0.5, abs=0.001), shot
     assert (shot["full_width"], shot["full_height"]) == (1280, HEIGHT)
     full, small = Image.open(shot["full_size_path"]), Image.open(shot["path"])
     assert full.size == (1280, HEIGHT) and small.size == (shot["width"], shot["height"])
     assert max(small.size) <= 1568 and small.width * small.height <= 1_150_000
     assert small.width == pytest.approx(1280 * shot["scale"], abs=1)
-    # The aspect ratio is kept, up to the rounding of the width to whole px.
-    assert small.height / HEIGHT == pytest.approx(small.width / 1280, abs=1 / small.width)
-    # The small image is the page, scaled: each band's colour at its scaled middle (left edge, away from the
-    # target and the fixed corner box).
+    band = shot["band"]
+    assert band["top"] == 0 and 3000 < band["bottom"] < HEIGHT and band["css_height"] == HEIGHT
+    assert band["whole_scale"] == pytest.approx(1568 / HEIGHT, rel=0.01)
+    # The aspect ratio of the band is kept, up to the rounding of the width to whole px.
+    assert small.height / band["bottom"] == pytest.approx(small.width / 1280, abs=1 / small.width)
+    # The small image is the page's top, scaled: each band's colour at its scaled middle (left edge, away
+    # from the target and the fixed corner box), for the page's bands inside the copy.
     small = small.convert("RGB")
-    for i in range(HEIGHT // 500 - 1):
+    inside = [i for i in range(HEIGHT // 500 - 1) if 50 + 500 * i + 500 <= band["bottom"]]
+    assert len(inside) >= 5
+    for i in inside:
         y = (50 + 500 * i + 250) * shot["scale"]
         x = 200 * shot["scale"]
         got = small.getpixel((round(x), round(y)))

@@ -13,7 +13,7 @@ from app.agent.browser import BrowserHost
 from app.agent.context import ContextKeeper, ContextParams, WaitChangeParams
 from app.agent.methods import ScreenshotParams
 from app.agent.snapshots import RefParams, SnapshotKeeper, SnapshotParams
-from app.capture.downscale import downscale_png
+from app.capture.downscale import agent_png
 from app.core.errors import PagenoteError
 from app.model.annotation import AnnotationBatch
 from app.sinks import write_atomic
@@ -65,7 +65,9 @@ class TabsHost(BrowserHost, ActionsHost):
     async def screenshot(self, params: ScreenshotParams) -> dict:
         """Capture per ``params`` in the active tab and describe the file(s): ``{kind, path, width, height,
         scale, css_scale, dpr, annotation}`` (+ ``full_size_path``/``full_width``/``full_height`` when
-        downscaled, ``data``/``mime_type`` when inline). Raises ``NOT_FOUND`` for an unknown batch or
+        downscaled, ``band`` = ``{top, bottom, whole_scale, css_top, css_bottom, css_height}`` when the copy is
+        only the top of a page too tall to fit readably (rows of the full-size PNG, and document y in CSS px;
+        :func:`~app.capture.downscale.agent_png`), ``data``/``mime_type`` when inline). Raises ``NOT_FOUND`` for an unknown batch or
         annotation, the ``CAPTURE_*`` errors, and the bridge's page errors."""
         tab = self._active()
         # A request right after a navigation waits (bounded) for the new page; if it is still not ready the
@@ -98,13 +100,18 @@ class TabsHost(BrowserHost, ActionsHost):
                   "scale": 1.0, "css_scale": shot.scale, "dpr": shot.dpr, "annotation": number}
         if params.downscale:
             # Decoding and resizing a tall page takes a second or more: off the Qt thread.
-            small, scale, (w, h) = await asyncio.get_running_loop().run_in_executor(None, downscale_png, data)
-            if scale < 1.0:
+            copy = await asyncio.get_running_loop().run_in_executor(None, agent_png, data)
+            if copy.scale < 1.0:
                 small_path = Path(shot.path).with_name(Path(shot.path).stem + "-agent.png")
-                write_atomic(small_path, small)
+                write_atomic(small_path, copy.png)
                 result.update(path=str(small_path), full_size_path=shot.path, full_width=shot.width,
-                              full_height=shot.height, width=w, height=h, scale=scale)
-            data = small
+                              full_height=shot.height, width=copy.width, height=copy.height, scale=copy.scale)
+            if copy.cropped:
+                css = shot.scale or 1.0
+                result["band"] = {"top": copy.top, "bottom": copy.bottom, "whole_scale": copy.whole_scale,
+                                  "css_top": round(copy.top / css), "css_bottom": round(copy.bottom / css),
+                                  "css_height": round(shot.height / css)}
+            data = copy.png
         if params.inline:
             result["data"] = (await asyncio.get_running_loop().run_in_executor(None, base64.b64encode, data)).decode("ascii")
             result["mime_type"] = "image/png"

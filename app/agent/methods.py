@@ -11,7 +11,8 @@ Methods (params → result; every batch view has the model as JSON and its ``mar
 - ``annotations.ack(batch, status, reply?, annotation?)`` → the batch view
 - ``annotations.send(markdown)`` → ``{batch, delivered_to}``: hand a batch over as if the user pressed Send
 - ``screenshot(kind?, annotation?, batch?, downscale?, inline?)`` → ``{path, width, height, scale, dpr, kind}``
-  (+ ``full_size_path``/``full_width``/``full_height`` when downscaled, ``data`` base64 PNG when ``inline``);
+  (+ ``full_size_path``/``full_width``/``full_height`` when downscaled, ``band`` when a page too tall to fit
+  at the readable floor is sent as its top band, ``data`` base64 PNG when ``inline``);
   ``kind=element`` crops annotation number ``annotation`` of ``batch`` (``current`` or a sent batch id)
 - ``tabs.list`` → ``[{id, title, url, active}]``; ``tabs.new``, ``tabs.select``, ``tabs.close``: see
   :mod:`app.agent.tabs`; ``page.state`` → ``{url, title, loading, viewport, scroll}``

@@ -24,6 +24,7 @@ from typing import Any, Protocol
 
 from mcp.types import CallToolResult, ImageContent, TextContent
 
+from app.capture.downscale import READABLE_SCALE
 from app.mcp.images import KB, FittedImage
 
 
@@ -226,6 +227,13 @@ def _(reply: ScreenshotReply) -> CallToolResult:
             f"scale {scale:g} of the full-size PNG (device pixel ratio {info.get('dpr', 1):g}). Full size: {full}")
     if info.get("full_size_path"):
         text += f"; PNG copy at {copy[0]}×{copy[1]} px: {info.get('path')}"
+    band = info.get("band")
+    if band:
+        text += (f". Only the top of the page is shown: document y {band['css_top']}–{band['css_bottom']} of "
+                 f"{band['css_height']} CSS px (full-size PNG rows {band['top']}–{band['bottom']}); the whole page "
+                 f"would need scale {band['whole_scale']:.2g}, too small to read (the floor is "
+                 f"{READABLE_SCALE:g}). To see the rest: browser_scroll there and take_screenshot kind=viewport, "
+                 f"or browser_snapshot for its text, or open the full-size PNG")
     if image is not None and image.reencoded:
         text += (f". Sent as {image.describe()}: the PNG is {math.ceil(len(reply.result.get('data') or '') / KB)} "
                  f"KB of base64, over the {math.ceil(image.budget / KB)} KB image budget")

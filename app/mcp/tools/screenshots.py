@@ -1,9 +1,10 @@
 """The screenshot tool: ``take_screenshot`` → ``screenshot(kind, annotation?, batch, downscale=true,
 inline=true)``. The app saves the full-size PNG under ``<project>/shots/`` and returns a copy scaled to at most
-1568 px on the long edge and 1.15 megapixels, base64-encoded; :func:`app.mcp.images.fit_image` keeps that
-within the server's image budget (re-encoding it as JPEG, and as a last resort shrinking it, when the PNG is
-larger), and :mod:`app.mcp.response` makes it an MCP image content. A missing or unknown annotation number is
-the app's ``INVALID_PARAMS`` / ``NOT_FOUND``.
+1568 px on the long edge and 1.15 megapixels, base64-encoded (a page that would need a scale under
+:data:`~app.capture.downscale.READABLE_SCALE` for that: its top band at that scale);
+:func:`app.mcp.images.fit_image` keeps that within the server's image budget (re-encoding it as JPEG, and as a
+last resort shrinking it, when the PNG is larger), and :mod:`app.mcp.response` makes it an MCP image content. A
+missing or unknown annotation number is the app's ``INVALID_PARAMS`` / ``NOT_FOUND``.
 """
 
 from __future__ import annotations
@@ -52,6 +53,8 @@ TOOLS: tuple[ToolDefinition, ...] = (
         annotations=ToolAnnotations(read_only_hint=False, destructive_hint=False, open_world_hint=False),
         description="Screenshot of the page as pagenote shows it (without the markers), scaled to at most 1568 px "
                     "on the long edge and 1.15 megapixels: a PNG, or a JPEG (smaller still, if need be) when the "
-                    "PNG is over the image budget (800 KB of base64 by default; the text says which). The "
-                    "full-size PNG is saved under <project>/shots/ and its path is in the text."),
+                    "PNG is over the image budget (800 KB of base64 by default; the text says which). A full "
+                    "page too tall to fit at scale 0.5 or more is sent as its top band at 0.5 (the text gives the "
+                    "document y range shown). The full-size PNG is saved under <project>/shots/ and its path is in "
+                    "the text."),
 )
