@@ -68,3 +68,25 @@ def test_the_close_question_offers_keep_for_next_start_not_save(qapp):
     assert labels["save"] == "Keep for next start"
     assert "Save" not in labels.values() and "keep them for the next start" in box.text()
     assert box.standardButton(next(b for b, c in buttons.items() if c == "save")) == QMessageBox.StandardButton.NoButton
+
+
+def test_the_shortcuts_dialog_names_the_annotation_gestures_and_shows_every_row(window, qtbot):
+    from PySide6.QtWidgets import QTableWidget
+
+    dialog = window.help_menus.show_shortcuts()
+    qtbot.waitUntil(dialog.isVisible, timeout=5_000)
+    table = dialog.findChild(QTableWidget)
+    rows = {table.item(i, 0).text(): table.item(i, 1).text() for i in range(table.rowCount())}
+    for keys in ("Click", "Drag across text", "Shift+drag", "Ctrl+click", "Ctrl+drag", "Alt+Up", "Alt+Down",
+                 "Delete button", "Enter", "Shift+Enter", "Esc"):
+        assert keys in rows, keys
+    assert "region" in rows["Shift+drag"] and "group" in rows["Ctrl+click"]
+    # Every row fits without scrolling when the screen has the room (at most 80 % of it is used).
+    whole = table.horizontalHeader().height() + table.verticalHeader().length()
+    room = window.screen().availableGeometry().height() * 0.8 - 80
+    if whole < room:
+        qtbot.waitUntil(lambda: table.viewport().height() >= table.verticalHeader().length(), timeout=5_000)
+        assert table.verticalScrollBar().maximum() == 0, "rows hidden below the fold"
+        print("all rows shown", whole, room)
+    else:
+        assert table.height() >= room - 4

@@ -8,6 +8,7 @@ never a nested event loop) so the page keeps running while they are up.
 from __future__ import annotations
 
 import platform
+import sys
 
 from PySide6 import __version__ as PYSIDE_VERSION
 from PySide6.QtCore import QCoreApplication, QObject, Qt, qVersion
@@ -38,8 +39,18 @@ def shortcut_rows(actions) -> list[tuple[str, str]]:
             what = action.statusTip() or action.toolTip() or action.text().replace("&", "")
             what = what.removesuffix(f" ({native[0]})")   # a tooltip that names the key already
             rows.append((", ".join(native), what))
+    ctrl = "Cmd" if sys.platform == "darwin" else "Ctrl"
     rows += [
         (t.translate("HelpMenus", "Click"), t.translate("HelpMenus", "Annotation mode: pin the element under the pointer")),
+        (t.translate("HelpMenus", "Drag across text"), t.translate("HelpMenus", "Annotation mode: annotate the words")),
+        (t.translate("HelpMenus", "Shift+drag"), t.translate("HelpMenus", "Annotation mode: annotate a region")),
+        (t.translate("HelpMenus", "{0}+click").format(ctrl),
+         t.translate("HelpMenus", "Annotation mode: add the element to a group (again: take it out); the note box "
+                                  "opens when {0} is released").format(ctrl)),
+        (t.translate("HelpMenus", "Ctrl+drag"),
+         t.translate("HelpMenus", "Annotation mode: add the elements wholly inside the box to a group")),
+        (t.translate("HelpMenus", "Delete button"),
+         t.translate("HelpMenus", "Note box of a saved annotation: delete it (a new one: Discard)")),
         ("Enter", t.translate("HelpMenus", "Note box: save the note")),
         ("Shift+Enter", t.translate("HelpMenus", "Note box: new line")),
         ("Esc", t.translate("HelpMenus", "Close the note box; again: leave annotation mode")),
@@ -108,7 +119,12 @@ class HelpMenus(QObject):
         table.horizontalHeader().setStretchLastSection(True)
         table.resizeColumnsToContents()
         table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
-        table.setMinimumSize(560, 320)
+        table.resizeRowsToContents()
+        # Tall enough for every row (header, rows, frame), but at most 80 % of the screen: beyond it, scroll.
+        whole = table.horizontalHeader().height() + table.verticalHeader().length() + 2 * table.frameWidth() + 2
+        screen = self.window.screen().availableGeometry().height() if self.window.screen() else 800
+        table.setMinimumSize(max(560, table.horizontalHeader().length() + 2 * table.frameWidth() + 24),
+                             min(whole, int(screen * 0.8) - 80))
         return self._open(self.tr("Keyboard shortcuts"), table)
 
     def about_text(self) -> str:

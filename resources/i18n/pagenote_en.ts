@@ -950,93 +950,143 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>HelpMenus</name>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="42"/>
+        <location filename="../../app/ui/help_menu.py" line="44"/>
         <source>Click</source>
         <extracomment>Bundled components and their licences (what the standalone bundle ships; see each project&apos;s licence file).</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="42"/>
+        <location filename="../../app/ui/help_menu.py" line="44"/>
         <source>Annotation mode: pin the element under the pointer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="43"/>
-        <source>Note box: save the note</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/help_menu.py" line="44"/>
-        <source>Note box: new line</source>
+        <location filename="../../app/ui/help_menu.py" line="45"/>
+        <source>Drag across text</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../app/ui/help_menu.py" line="45"/>
+        <source>Annotation mode: annotate the words</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/help_menu.py" line="46"/>
+        <source>Shift+drag</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/help_menu.py" line="46"/>
+        <source>Annotation mode: annotate a region</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/help_menu.py" line="47"/>
+        <source>{0}+click</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/help_menu.py" line="48"/>
+        <source>Annotation mode: add the element to a group (again: take it out); the note box opens when {0} is released</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/help_menu.py" line="50"/>
+        <source>Ctrl+drag</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/help_menu.py" line="51"/>
+        <source>Annotation mode: add the elements wholly inside the box to a group</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/help_menu.py" line="52"/>
+        <source>Delete button</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/help_menu.py" line="53"/>
+        <source>Note box of a saved annotation: delete it (a new one: Discard)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/help_menu.py" line="54"/>
+        <source>Note box: save the note</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/help_menu.py" line="55"/>
+        <source>Note box: new line</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/help_menu.py" line="56"/>
         <source>Close the note box; again: leave annotation mode</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="60"/>
+        <location filename="../../app/ui/help_menu.py" line="71"/>
         <source>&amp;Settings</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="61"/>
+        <location filename="../../app/ui/help_menu.py" line="72"/>
         <source>&amp;Language</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="65"/>
+        <location filename="../../app/ui/help_menu.py" line="76"/>
         <source>Follow the system</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="72"/>
+        <location filename="../../app/ui/help_menu.py" line="83"/>
         <source>&amp;Help</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="73"/>
+        <location filename="../../app/ui/help_menu.py" line="84"/>
         <source>&amp;Keyboard shortcuts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="75"/>
+        <location filename="../../app/ui/help_menu.py" line="86"/>
         <source>&amp;About pagenote</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="81"/>
+        <location filename="../../app/ui/help_menu.py" line="92"/>
         <source>The language changes the next time pagenote starts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="103"/>
+        <location filename="../../app/ui/help_menu.py" line="114"/>
         <source>Keys</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="103"/>
+        <location filename="../../app/ui/help_menu.py" line="114"/>
         <source>Action</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="112"/>
+        <location filename="../../app/ui/help_menu.py" line="128"/>
         <source>Keyboard shortcuts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="117"/>
+        <location filename="../../app/ui/help_menu.py" line="133"/>
         <source>Annotate a web page element by element and hand the notes to a coding agent.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="118"/>
+        <location filename="../../app/ui/help_menu.py" line="134"/>
         <source>Licences</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="131"/>
+        <location filename="../../app/ui/help_menu.py" line="147"/>
         <source>About pagenote</source>
         <translation type="unfinished"></translation>
     </message>

@@ -925,93 +925,143 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>HelpMenus</name>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="42" />
+        <location filename="../../app/ui/help_menu.py" line="44" />
         <source>Click</source>
         <extracomment>Bundled components and their licences (what the standalone bundle ships; see each project's licence file).</extracomment>
         <translation>点击</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="42" />
+        <location filename="../../app/ui/help_menu.py" line="44" />
         <source>Annotation mode: pin the element under the pointer</source>
         <translation>批注模式：钉住指针下的元素</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="43" />
+        <location filename="../../app/ui/help_menu.py" line="45" />
+        <source>Drag across text</source>
+        <translation>拖过文字</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/help_menu.py" line="45" />
+        <source>Annotation mode: annotate the words</source>
+        <translation>批注模式：批注这些文字</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/help_menu.py" line="46" />
+        <source>Shift+drag</source>
+        <translation>Shift+拖动</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/help_menu.py" line="46" />
+        <source>Annotation mode: annotate a region</source>
+        <translation>批注模式：批注一个区域</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/help_menu.py" line="47" />
+        <source>{0}+click</source>
+        <translation>{0}+点击</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/help_menu.py" line="48" />
+        <source>Annotation mode: add the element to a group (again: take it out); the note box opens when {0} is released</source>
+        <translation>批注模式：把元素加入一组（再点一次：移出）；松开 {0} 时打开备注框</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/help_menu.py" line="50" />
+        <source>Ctrl+drag</source>
+        <translation>Ctrl+拖动</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/help_menu.py" line="51" />
+        <source>Annotation mode: add the elements wholly inside the box to a group</source>
+        <translation>批注模式：把完全位于框内的元素加入一组</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/help_menu.py" line="52" />
+        <source>Delete button</source>
+        <translation>“删除”按钮</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/help_menu.py" line="53" />
+        <source>Note box of a saved annotation: delete it (a new one: Discard)</source>
+        <translation>已保存批注的备注框：删除它（新批注：丢弃）</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/help_menu.py" line="54" />
         <source>Note box: save the note</source>
         <translation>备注框：保存备注</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="44" />
+        <location filename="../../app/ui/help_menu.py" line="55" />
         <source>Note box: new line</source>
         <translation>备注框：换行</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="45" />
+        <location filename="../../app/ui/help_menu.py" line="56" />
         <source>Close the note box; again: leave annotation mode</source>
         <translation>关闭备注框；再按一次：退出批注模式</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="60" />
+        <location filename="../../app/ui/help_menu.py" line="71" />
         <source>&amp;Settings</source>
         <translation>设置(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="65" />
+        <location filename="../../app/ui/help_menu.py" line="76" />
         <source>Follow the system</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="72" />
+        <location filename="../../app/ui/help_menu.py" line="83" />
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="112" />
+        <location filename="../../app/ui/help_menu.py" line="128" />
         <source>Keyboard shortcuts</source>
         <translation>键盘快捷键</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="131" />
+        <location filename="../../app/ui/help_menu.py" line="147" />
         <source>About pagenote</source>
         <translation>关于 pagenote</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="81" />
+        <location filename="../../app/ui/help_menu.py" line="92" />
         <source>The language changes the next time pagenote starts</source>
         <translation>语言将在下次启动 pagenote 时更改</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="61" />
+        <location filename="../../app/ui/help_menu.py" line="72" />
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="73" />
+        <location filename="../../app/ui/help_menu.py" line="84" />
         <source>&amp;Keyboard shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="75" />
+        <location filename="../../app/ui/help_menu.py" line="86" />
         <source>&amp;About pagenote</source>
         <translation>关于 pagenote(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="103" />
+        <location filename="../../app/ui/help_menu.py" line="114" />
         <source>Keys</source>
         <translation>按键</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="103" />
+        <location filename="../../app/ui/help_menu.py" line="114" />
         <source>Action</source>
         <translation>操作</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="117" />
+        <location filename="../../app/ui/help_menu.py" line="133" />
         <source>Annotate a web page element by element and hand the notes to a coding agent.</source>
         <translation>逐个元素批注网页，并把批注交给编程智能体。</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="118" />
+        <location filename="../../app/ui/help_menu.py" line="134" />
         <source>Licences</source>
         <translation>许可证</translation>
     </message>
