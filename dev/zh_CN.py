@@ -119,8 +119,10 @@ ZH = {
     "Batch {0} is pending, but the agent socket is off: no agent can receive it now":
         "批次 {0} 正在等待，但智能体套接字已关闭：现在没有智能体能接收它",
     "Sent batch {0} to %n waiting agent(s)": "已将批次 {0} 发送给 %n 个正在等待的智能体",
-    "No agent is waiting: batch {0} is pending and goes to the next annotations.wait":
-        "没有智能体在等待：批次 {0} 将交给下一次 annotations.wait",
+    "No agent is waiting: batch {0} is kept in annotations/sent/ (even across a restart) and goes to the next agent "
+    "that asks (pagenote mcp: wait_for_annotations)":
+        "没有智能体在等待：批次 {0} 已保存在 annotations/sent/（重启后仍在），将交给下一个请求批注的智能体"
+        "（pagenote mcp：wait_for_annotations）",
     "Copied {0}": "已复制 {0}",
     "Annotations cleared": "批注已清空",
     "Agent socket off: {0}": "智能体套接字已关闭：{0}",

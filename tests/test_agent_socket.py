@@ -177,10 +177,14 @@ def test_send_with_nobody_waiting_keeps_the_batch_pending_for_the_next_wait(wind
     window.load_page(server.url("counters.html"))
     window.session.set_summary("later")
     assert window.send() == 0
-    assert "No agent is waiting" in window.status_label.text()
+    said = window.status_label.text()
     client = agent()
     pending = client.call("annotations.list", {"status": "pending"})["result"]["batches"]
     assert len(pending) == 1
+    # The user's words, not a socket method's name: where the batch is kept and who gets it.
+    assert "No agent is waiting" in said and "annotations.wait" not in said, said
+    assert "kept in annotations/sent/" in said and "the next agent that asks" in said, said
+    assert (window.project_dir / "annotations" / "sent" / f"{pending[0]['id']}.json").is_file()
     got = client.call("annotations.wait", {"timeout_ms": 1000})["result"]
     assert got["timed_out"] is False and got["batch"]["id"] == pending[0]["id"]
     # Delivered once: the next wait times out instead of getting it again.

@@ -358,7 +358,8 @@ class MainWindow(QMainWindow):
         elif receivers:
             self.say(self.tr("Sent batch {0} to %n waiting agent(s)", "", receivers).format(sent.id))
         else:
-            self.say(self.tr("No agent is waiting: batch {0} is pending and goes to the next annotations.wait")
+            self.say(self.tr("No agent is waiting: batch {0} is kept in annotations/sent/ (even across a restart) "
+                             "and goes to the next agent that asks (pagenote mcp: wait_for_annotations)")
                      .format(sent.id))
         return receivers
 

@@ -1289,21 +1289,21 @@ Your annotations are kept: reload the page to continue.</source>
     </message>
     <message>
         <location filename="../../app/ui/main_window.py" line="361"/>
-        <source>No agent is waiting: batch {0} is pending and goes to the next annotations.wait</source>
+        <source>No agent is waiting: batch {0} is kept in annotations/sent/ (even across a restart) and goes to the next agent that asks (pagenote mcp: wait_for_annotations)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="367"/>
+        <location filename="../../app/ui/main_window.py" line="368"/>
         <source>Copied {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="373"/>
+        <location filename="../../app/ui/main_window.py" line="374"/>
         <source>Annotations cleared</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="408"/>
+        <location filename="../../app/ui/main_window.py" line="409"/>
         <source>Agent socket off: {0}</source>
         <translation type="unfinished"></translation>
     </message>

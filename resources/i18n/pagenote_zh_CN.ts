@@ -1249,21 +1249,21 @@ Your annotations are kept: reload the page to continue.</source>
     </message>
     <message>
         <location filename="../../app/ui/main_window.py" line="361" />
-        <source>No agent is waiting: batch {0} is pending and goes to the next annotations.wait</source>
-        <translation>没有智能体在等待：批次 {0} 将交给下一次 annotations.wait</translation>
+        <source>No agent is waiting: batch {0} is kept in annotations/sent/ (even across a restart) and goes to the next agent that asks (pagenote mcp: wait_for_annotations)</source>
+        <translation>没有智能体在等待：批次 {0} 已保存在 annotations/sent/（重启后仍在），将交给下一个请求批注的智能体（pagenote mcp：wait_for_annotations）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="367" />
+        <location filename="../../app/ui/main_window.py" line="368" />
         <source>Copied {0}</source>
         <translation>已复制 {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="373" />
+        <location filename="../../app/ui/main_window.py" line="374" />
         <source>Annotations cleared</source>
         <translation>批注已清空</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="408" />
+        <location filename="../../app/ui/main_window.py" line="409" />
         <source>Agent socket off: {0}</source>
         <translation>智能体套接字已关闭：{0}</translation>
     </message>
