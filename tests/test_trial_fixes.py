@@ -90,3 +90,25 @@ def test_the_shortcuts_dialog_names_the_annotation_gestures_and_shows_every_row(
         print("all rows shown", whole, room)
     else:
         assert table.height() >= room - 4
+
+
+def test_a_groups_note_box_covers_none_of_its_members(window, server, qtbot, js):
+    from app.core.placement import Box
+
+    window.load_page(server.url("group_stack.html"))
+    window.annotate.set_mode(True)
+    proxy = window.view.focusProxy()
+    boxes = [Box(*js(f"(() => {{ const r = document.querySelector('#{i}').getBoundingClientRect();"
+                     " return [r.x, r.y, r.width, r.height]; })()")) for i in ("first", "second")]
+    for n, b in enumerate(boxes, start=1):
+        QTest.mouseClick(proxy, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.ControlModifier,
+                         QPoint(round(b.x + 10), round(b.y + 10)))
+        qtbot.waitUntil(lambda n=n: len(window.annotate.gestures.group) == n, timeout=5_000)
+    QTest.keyRelease(proxy, Qt.Key.Key_Control)
+    box = window.annotate.note_box
+    qtbot.waitUntil(box.isVisible, timeout=10_000)
+    assert window.session.pins[0].annotation.kind == "group"
+    zoom = window.view.zoomFactor()
+    shown = Box(box.x(), box.y(), box.width(), box.height())
+    for member in boxes:
+        assert not shown.intersects(Box(member.x * zoom, member.y * zoom, member.width * zoom, member.height * zoom))

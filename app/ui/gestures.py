@@ -366,9 +366,15 @@ class Gestures(QObject):
         self.c.message.emit("")   # "release Ctrl to write the note" is done: the note box says what it is about
         first_route, first = members[0]
         page = ElementRecord(url=records[0].url, title=records[0].title)
-        viewport = first.get("viewport")
-        if viewport and first_route.chain:
-            viewport = {**viewport, "x": viewport["x"] + first_route.offset[0], "y": viewport["y"] + first_route.offset[1]}
+        # The note box keeps clear of every member, not only the first: it is placed beside their union.
+        shown = [QRectF(v["x"] + r.offset[0], v["y"] + r.offset[1], v["width"], v["height"])
+                 for r, a in members if (v := a.get("viewport"))]
+        viewport = None
+        if shown:
+            union = shown[0]
+            for rect in shown[1:]:
+                union = union.united(rect)
+            viewport = {"x": union.x(), "y": union.y(), "width": union.width(), "height": union.height()}
         if len(records) == 1:   # one element (one Ctrl+click, a box catching one): an element annotation
             self._pin(await self._fresh_key(first_route, first["id"]), records[0], {}, viewport)
             return
