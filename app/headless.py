@@ -294,15 +294,18 @@ def _compare_baseline(current: Path, baseline: Path, threshold: float) -> int:
 
 
 async def _send(markdown: str) -> int:
-    """Hand ``markdown`` to the running app (``annotations.send``); report on stderr."""
-    from app.agent.client import AgentClient, AgentError
+    """Hand ``markdown`` to the running app (``annotations.send``); report on stderr (a failure as
+    ``SEND_FAILED: <why> — <next step>``)."""
+    from app.agent.client import AgentClient, AgentError, AgentUntrusted
     from app.agent.paths import socket_path
 
     try:
         async with AgentClient(socket_path()) as client:
             answer = await client.call("annotations.send", {"markdown": markdown})
     except (AgentError, PermissionError) as exc:
-        print(f"pagenote: {PagenoteError('SEND_FAILED', str(exc))}", file=sys.stderr)
+        # The registry's next step (start the window), unless the socket is not the user's own: then its own.
+        step = exc.next_step if isinstance(exc, AgentUntrusted) else None
+        print(f"pagenote: {PagenoteError('SEND_FAILED', str(exc), step).text()}", file=sys.stderr)
         return EXIT_APP_UNREACHABLE
     print(f"pagenote: sent batch {answer['batch']['id']} to {answer['delivered_to']} waiting agent(s)",
           file=sys.stderr)

@@ -117,6 +117,9 @@ def test_send_with_no_app_is_exit_5_after_the_files_are_written(server, tmp_path
                        "--send", "--out", str(tmp_path), cwd=tmp_path)
     assert proc.returncode == 5, proc.stderr
     assert "pagenote: SEND_FAILED: " in proc.stderr, proc.stderr
+    # What to do next, in the same line: start the window (or a serve) and send again.
+    line = next(x for x in proc.stderr.splitlines() if "SEND_FAILED" in x)
+    assert " — start the window with `pagenote` (or `pagenote serve`)" in line, line
     # The batch was still written and printed.
     saved = list((tmp_path / "annotations").glob("*.md"))
     assert len(saved) == 1 and saved[0].read_text(encoding="utf-8") == proc.stdout

@@ -140,7 +140,9 @@ REGISTRY: dict[str, ErrorKind] = _rows(
     # -- reaching the app --
     ("APP_NOT_RUNNING", -32050, EXIT_APP_UNREACHABLE, "start pagenote (./run.sh or pagenote serve) and retry",
      "nothing serves the agent socket"),
-    ("SEND_FAILED", -32051, EXIT_APP_UNREACHABLE, "start the pagenote window, then send again",
+    ("SEND_FAILED", -32051, EXIT_APP_UNREACHABLE,
+     "start the window with `pagenote` (or `pagenote serve`), then run the capture with --send again: its files "
+     "are written already",
      "the running app could not take the batch"),
     ("SOCKET_UNAVAILABLE", -32052, EXIT_APP_UNREACHABLE,
      "another pagenote may serve it: use that one, stop it, or set PAGENOTE_SOCKET to another path",
