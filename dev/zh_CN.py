@@ -41,6 +41,8 @@ ZH = {
     "Annotation deleted": "批注已删除",
     "Annotation {0} saved": "批注 {0} 已保存",
     "Annotation cancelled": "已取消批注",
+    "Discarded annotation {0}": "已丢弃批注 {0}",
+    "Annotation {0} restored": "已恢复批注 {0}",
     # AnnotationPanel
     "Overall note for the whole batch (optional)": "整批的总体备注（可选）",
     "Edit": "编辑",

@@ -112,3 +112,34 @@ def test_a_groups_note_box_covers_none_of_its_members(window, server, qtbot, js)
     shown = Box(box.x(), box.y(), box.width(), box.height())
     for member in boxes:
         assert not shown.intersects(Box(member.x * zoom, member.y * zoom, member.width * zoom, member.height * zoom))
+
+
+def _click_new(window, qtbot, js, selector: str) -> None:
+    r = js(f"(() => {{ const r = document.querySelector('{selector}').getBoundingClientRect();"
+           " return [r.left + r.width / 2, r.top + r.height / 2]; })()")
+    point, proxy = QPoint(round(r[0]), round(r[1])), window.view.focusProxy()
+    QTest.mouseMove(proxy, point)
+    QTest.mouseClick(proxy, Qt.MouseButton.LeftButton, NONE, point)
+    qtbot.waitUntil(window.annotate.note_box.isVisible, timeout=5_000)
+
+
+def test_esc_on_a_typed_new_note_offers_undo_which_brings_the_pin_and_its_text_back(window, server, qtbot, js):
+    w = window
+    w.load_page(server.url("kinds.html"))
+    w.annotate.set_mode(True)
+    _click_new(w, qtbot, js, "#c1")
+    QTest.keyClicks(w.annotate.note_box.editor, "kept words")
+    QTest.keyClick(w.annotate.note_box.editor, Qt.Key.Key_Escape)
+    qtbot.waitUntil(lambda: not w.annotate.note_box.isVisible(), timeout=5_000)
+    assert w.session.pins == [] and w.status.offer_button.isVisible()
+    assert w.status_label.text() == "Discarded annotation 1" and w.status.offer_button.text() == "Undo"
+    w.status.offer_button.click()
+    [pin] = w.session.pins
+    assert pin.annotation.note == "kept words" and pin.annotation.element.tag == "li"
+    qtbot.waitUntil(lambda: len(w.marks.badges()) == 1, timeout=5_000)   # its marker is back on the page
+    # An empty new note is cancelled without an offer.
+    _click_new(w, qtbot, js, "#c2")
+    QTest.keyClick(w.annotate.note_box.editor, Qt.Key.Key_Escape)
+    qtbot.waitUntil(lambda: not w.annotate.note_box.isVisible(), timeout=5_000)
+    assert [p.annotation.note for p in w.session.pins] == ["kept words"]
+    assert w.status_label.text() == "Annotation cancelled" and not w.status.offer_button.isVisible()

@@ -29,11 +29,14 @@ log = logging.getLogger("pagenote.annotate")
 class AnnotateController(QObject):
     """Owns annotation mode for one tab.
 
-    Signals: ``mode_changed(bool)``; ``message(str)`` for the status bar.
+    Signals: ``mode_changed(bool)``; ``message(str)`` for the status bar; ``undoable(str, callable)`` for a
+    status-bar message with an Undo button.
     """
 
     mode_changed = Signal(bool)
     message = Signal(str)
+    #: (status text, undo callable): a discarded new note the status bar offers to bring back.
+    undoable = Signal(str, object)
 
     def __init__(self, tab: Tab) -> None:
         super().__init__(tab.view)
@@ -276,11 +279,30 @@ class AnnotateController(QObject):
         pin_id, self.editing = self.editing, None
         self.annotator.selected = None
         if pin_id and self.editing_new:
+            text = self.note_box.text()
+            shared = self.session.shared
+            pin = self.session.get(pin_id) if any(p.id == pin_id for p in self.session.pins) else None
+            index = shared.pins.index(pin) if pin is not None else 0
+            number = self.session.number_of(pin_id) if pin is not None else 0
             self.session.remove(pin_id)  # Esc on a new annotation cancels it
-            self.message.emit(self.tr("Annotation cancelled"))
+            if pin is not None and text.strip():
+                self.undoable.emit(self.tr("Discarded annotation {0}").format(number),
+                                   lambda: self._undiscard(pin, index, text))
+            else:
+                self.message.emit(self.tr("Annotation cancelled"))
         else:
             self.annotator.sync_markers()
         self._return_focus()
+
+    def _undiscard(self, pin, index: int, text: str) -> None:
+        """Put back ``pin`` (discarded by Esc) at batch position ``index`` with the note ``text`` typed into it,
+        unless its element was annotated again meanwhile."""
+        if any(p.id == pin.id for p in self.session.pins):
+            return
+        shared = self.session.shared
+        shared.pins.insert(min(index, len(shared.pins)), pin)
+        self.session.set_note(pin.id, text)   # tells the observers (panel, markers, drafts)
+        self.message.emit(self.tr("Annotation {0} restored").format(self.session.number_of(pin.id)))
 
     def _return_focus(self) -> None:
         if self.active:

@@ -39,3 +39,9 @@ def clear_with_undo(window) -> None:
 
     text = QCoreApplication.translate("ClearUndo", "Cleared %n annotation(s)", None, len(pins))
     window.status.offer(text, QCoreApplication.translate("ClearUndo", "Undo"), undo, theme.icon("undo-2"))
+
+
+def offer_undo(window, text: str, undo) -> None:
+    """Say ``text`` in ``window``'s status bar with an Undo button calling ``undo()`` (as Clear does): Esc on
+    a new note that had text discards it this way."""
+    window.status.offer(text, QCoreApplication.translate("ClearUndo", "Undo"), undo, theme.icon("undo-2"))

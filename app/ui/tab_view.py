@@ -15,6 +15,7 @@ from app.tabs.browser import attach as browser_parts
 from app.tabs.tab import Tab
 from app.ui.agent_bar import AgentBar
 from app.ui.annotate import AnnotateController
+from app.ui.clear_undo import offer_undo
 from app.ui.dialog_bar import DialogBar
 from app.ui.find_bar import FindBar
 from app.ui.keys import PageKeys
@@ -76,6 +77,7 @@ class TabView(QWidget):
         w, tab = self.window, self.tab
         self.find_bar.closed.connect(lambda: w.find_closed() if self.current else None)
         self.annotate.message.connect(w.say)
+        self.annotate.undoable.connect(lambda text, undo: offer_undo(w, text, undo))
         self.annotate.mode_changed.connect(lambda on: w.act_annotate.setChecked(on) if self.current else None)
         self.annotate.mode_changed.connect(lambda _on: w.keys.update() if self.current else None)
         self.annotate.note_box.visibility_changed.connect(lambda _on: w.keys.update() if self.current else None)

@@ -71,63 +71,74 @@
 <context>
     <name>AnnotateController</name>
     <message>
-        <location filename="../../app/ui/annotate.py" line="87"/>
+        <location filename="../../app/ui/annotate.py" line="90"/>
         <source>Annotation mode: click an element to pin a note · Esc to leave</source>
+        <extracomment>(status text, undo callable): a discarded new note the status bar offers to bring back.</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="88"/>
+        <location filename="../../app/ui/annotate.py" line="91"/>
         <source>Annotation mode off</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="95"/>
+        <location filename="../../app/ui/annotate.py" line="98"/>
         <source>The page did not load ({0}): this is Chromium&apos;s error page, not the page. Reload or open the page, then annotate</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="107"/>
+        <location filename="../../app/ui/annotate.py" line="110"/>
         <source>the new annotation without a note was cancelled</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="110"/>
+        <location filename="../../app/ui/annotate.py" line="113"/>
         <source>annotation {0} saved</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="192"/>
+        <location filename="../../app/ui/annotate.py" line="195"/>
         <source>The page is not ready for annotation yet; try again in a moment</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="200"/>
+        <location filename="../../app/ui/annotate.py" line="203"/>
         <source>That frame cannot be annotated (its document is not reachable)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="206"/>
+        <location filename="../../app/ui/annotate.py" line="209"/>
         <source>Could not read that element (invalid record from the page)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="224"/>
+        <location filename="../../app/ui/annotate.py" line="227"/>
         <source>Annotation {0} · {1}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="265"/>
+        <location filename="../../app/ui/annotate.py" line="268"/>
         <source>Annotation deleted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="272"/>
+        <location filename="../../app/ui/annotate.py" line="275"/>
         <source>Annotation {0} saved</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="280"/>
+        <location filename="../../app/ui/annotate.py" line="289"/>
+        <source>Discarded annotation {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/annotate.py" line="292"/>
         <source>Annotation cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/annotate.py" line="305"/>
+        <source>Annotation {0} restored</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -439,6 +450,7 @@ Press Annotate (Ctrl+Shift+A), then click an element on the page to pin a number
     </message>
     <message>
         <location filename="../../app/ui/clear_undo.py" line="41"/>
+        <location filename="../../app/ui/clear_undo.py" line="47"/>
         <source>Undo</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1911,22 +1923,22 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>TabDeck</name>
     <message>
-        <location filename="../../app/ui/tab_view.py" line="137"/>
+        <location filename="../../app/ui/tab_view.py" line="139"/>
         <source>Tab {0}: {1}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/tab_view.py" line="138"/>
+        <location filename="../../app/ui/tab_view.py" line="140"/>
         <source>Closed tab</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/tab_view.py" line="176"/>
+        <location filename="../../app/ui/tab_view.py" line="178"/>
         <source>Tabs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/tab_view.py" line="181"/>
+        <location filename="../../app/ui/tab_view.py" line="183"/>
         <source>New tab (Ctrl+T)</source>
         <translation type="unfinished"></translation>
     </message>

@@ -71,64 +71,75 @@
 <context>
     <name>AnnotateController</name>
     <message>
-        <location filename="../../app/ui/annotate.py" line="87" />
+        <location filename="../../app/ui/annotate.py" line="90" />
         <source>Annotation mode: click an element to pin a note · Esc to leave</source>
+        <extracomment>(status text, undo callable): a discarded new note the status bar offers to bring back.</extracomment>
         <translation>批注模式：点击元素钉上备注 · 按 Esc 退出</translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="88" />
+        <location filename="../../app/ui/annotate.py" line="91" />
         <source>Annotation mode off</source>
         <translation>批注模式已关闭</translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="95" />
+        <location filename="../../app/ui/annotate.py" line="98" />
         <source>The page did not load ({0}): this is Chromium's error page, not the page. Reload or open the page, then annotate</source>
         <translation>页面未能加载（{0}）：这是 Chromium 的错误页，不是该页面。请重新加载或打开该页面后再批注</translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="107" />
+        <location filename="../../app/ui/annotate.py" line="110" />
         <source>the new annotation without a note was cancelled</source>
         <translation>未写备注的新批注已取消</translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="110" />
+        <location filename="../../app/ui/annotate.py" line="113" />
         <source>annotation {0} saved</source>
         <translation>批注 {0} 已保存</translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="192" />
+        <location filename="../../app/ui/annotate.py" line="195" />
         <source>The page is not ready for annotation yet; try again in a moment</source>
         <translation>页面尚未准备好批注，请稍后再试</translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="200" />
+        <location filename="../../app/ui/annotate.py" line="203" />
         <source>That frame cannot be annotated (its document is not reachable)</source>
         <translation>无法批注该框架（无法访问其文档）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="206" />
+        <location filename="../../app/ui/annotate.py" line="209" />
         <source>Could not read that element (invalid record from the page)</source>
         <translation>无法读取该元素（页面返回的记录无效）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="224" />
+        <location filename="../../app/ui/annotate.py" line="227" />
         <source>Annotation {0} · {1}</source>
         <translation>批注 {0} · {1}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="265" />
+        <location filename="../../app/ui/annotate.py" line="268" />
         <source>Annotation deleted</source>
         <translation>批注已删除</translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="272" />
+        <location filename="../../app/ui/annotate.py" line="275" />
         <source>Annotation {0} saved</source>
         <translation>批注 {0} 已保存</translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="280" />
+        <location filename="../../app/ui/annotate.py" line="289" />
+        <source>Discarded annotation {0}</source>
+        <translation>已丢弃批注 {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/annotate.py" line="292" />
         <source>Annotation cancelled</source>
         <translation>已取消批注</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/annotate.py" line="305" />
+        <source>Annotation {0} restored</source>
+        <translation>已恢复批注 {0}</translation>
     </message>
 </context>
 <context>
@@ -428,6 +439,7 @@ Press Annotate (Ctrl+Shift+A), then click an element on the page to pin a number
     </message>
     <message>
         <location filename="../../app/ui/clear_undo.py" line="41" />
+        <location filename="../../app/ui/clear_undo.py" line="47" />
         <source>Undo</source>
         <translation>撤销</translation>
     </message>
@@ -1865,22 +1877,22 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>TabDeck</name>
     <message>
-        <location filename="../../app/ui/tab_view.py" line="137" />
+        <location filename="../../app/ui/tab_view.py" line="139" />
         <source>Tab {0}: {1}</source>
         <translation>标签页 {0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/tab_view.py" line="138" />
+        <location filename="../../app/ui/tab_view.py" line="140" />
         <source>Closed tab</source>
         <translation>已关闭的标签页</translation>
     </message>
     <message>
-        <location filename="../../app/ui/tab_view.py" line="176" />
+        <location filename="../../app/ui/tab_view.py" line="178" />
         <source>Tabs</source>
         <translation>标签页</translation>
     </message>
     <message>
-        <location filename="../../app/ui/tab_view.py" line="181" />
+        <location filename="../../app/ui/tab_view.py" line="183" />
         <source>New tab (Ctrl+T)</source>
         <translation>新标签页 (Ctrl+T)</translation>
     </message>
