@@ -150,7 +150,8 @@ async def _capture(job: CaptureJob, tab) -> int:
                 crop = await tab.capture.element(number, pin_id, shooter)
             except PagenoteError as exc:
                 session.set_screenshot_error(pin_id, exc.name, exc.message)
-                verdict = EXIT_CAPTURE_FAILED
+                if job.crops:  # a crop the user asked for; the export's own current-state crops only say so
+                    verdict = EXIT_CAPTURE_FAILED
                 print(f"pagenote: crop {number} not taken: {exc}", file=sys.stderr)
                 continue
             session.set_screenshot(pin_id, crop.path)
