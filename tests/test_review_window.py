@@ -162,7 +162,7 @@ def test_an_image_file_dropped_on_a_panel_row_becomes_that_annotations_reference
     mime = QMimeData()
     mime.setUrls([QUrl.fromLocalFile(str(design))])
     viewport = panel.viewport()
-    enter = QDragEnterEvent(pos.toPoint(), Qt.DropAction.CopyAction, mime, Qt.MouseButton.LeftButton,
+    enter = QDragEnterEvent(pos, Qt.DropAction.CopyAction, mime, Qt.MouseButton.LeftButton,
                             Qt.KeyboardModifier.NoModifier)
     QCoreApplication.sendEvent(viewport, enter)
     assert enter.isAccepted()
