@@ -76,6 +76,9 @@ def test_metadata_chunks_match_pillows_own_writer(tmp_path):
 def test_an_unfinished_png_never_appears_and_leaves_nothing(tmp_path):
     stream = PngStream(tmp_path, 10, 10, info())
     stream.write_rows(b"\0" * 10 * 3 * 4, 4)
+    # The file being written is not a *.png: a reader (or a glob) that lists the images never finds it half done
+    # (pathlib's glob matches dot files too).
+    assert list(tmp_path.glob("*.png")) == [] and len(list(tmp_path.iterdir())) == 1
     with pytest.raises(ValueError):
         stream.finish(tmp_path / "short.png")  # 4 of 10 rows
     assert list(tmp_path.iterdir()) == []

@@ -9,9 +9,9 @@ costs no per-row filter search. The zlib stream comes from the fastest compresso
 (PyPI ``isal``, level 1), else zlib-ng (PyPI ``zlib-ng``, level 1), else the standard library's ``zlib``
 (level 1) — all produce standard zlib streams (RFC 1950/1951) that every PNG decoder reads.
 
-The bytes go to a temporary file beside the destination, which is renamed over it only by :meth:`PngStream.
-finish` (``os.replace``): a reader never sees a half-written image, and :meth:`PngStream.discard` leaves
-nothing behind.
+The bytes go to a temporary file beside the destination (``.tmp-….png.part``, so a ``*.png`` glob never lists
+it), which is renamed over it only by :meth:`PngStream.finish` (``os.replace``): a reader never sees a
+half-written image, and :meth:`PngStream.discard` leaves nothing behind.
 """
 
 from __future__ import annotations
@@ -63,7 +63,7 @@ class PngStream:
         self.width, self.height = width, height
         self.rows = 0
         directory.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=".tmp-", suffix=".png", dir=directory)
+        fd, tmp = tempfile.mkstemp(prefix=".tmp-", suffix=".png.part", dir=directory)  # never matches *.png
         self._tmp = Path(tmp)
         self._file = os.fdopen(fd, "wb")
         self._deflate = _compressor.compressobj(level)
