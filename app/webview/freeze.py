@@ -134,6 +134,14 @@ class Freezer(QObject):
                 totals["media"] += int(answer.get("media") or 0)
             if not on and isinstance(hooked, int | float):
                 totals["callbacks"] += int(hooked)
+        if on and totals["frames"]:
+            # Animation.pause() and a paused animation-play-state only take hold at the next animation frame
+            # (Web Animations §4.4.11 "pause an animation": a pending pause task runs when the animation is
+            # ready), so until then the page still moves. Frozen means still: wait two frames first.
+            try:
+                await self.bridge.wait_frames(2)
+            except PagenoteError as exc:
+                log.info("freeze: no frames came after pausing: %s", exc)
         if on != self.frozen:
             self.frozen = on
             self.changed.emit(on)
