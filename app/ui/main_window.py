@@ -9,10 +9,8 @@ from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QObject, Qt, QUrl
 from PySide6.QtGui import QAction, QGuiApplication, QIcon, QKeySequence
-from PySide6.QtWidgets import QMainWindow, QMenu, QProgressDialog, QSplitter
+from PySide6.QtWidgets import QMainWindow, QMenu, QSplitter
 
-from app.capture.shots import Shot
-from app.core.errors import PagenoteError
 from app.core.policy import NOTE_CAP
 from app.core.resources import resource
 from app.model.tab_session import forget_shots
@@ -29,6 +27,7 @@ from app.ui.help_menu import HelpMenus
 from app.ui.menus import finish_menus
 from app.ui.keys import BrowserKeys
 from app.ui.nav_controls import install_nav_controls
+from app.ui.shot_intents import ShotIntents
 from app.ui.status import StatusLine
 from app.ui.tab_view import TabDeck, TabView, current_part
 from app.ui import theme
@@ -45,7 +44,7 @@ PANEL_SHARE = 0.27
 SPLITTER_SETTING = "window/splitter"
 
 
-class MainWindow(QMainWindow):
+class MainWindow(ShotIntents, QMainWindow):
     """The window over ``app``'s tabs: a tab strip above the toolbar, one :class:`~app.ui.tab_view.TabView` per
     tab in a stack (the active tab's shown), its panel beside it. The toolbar, keys, docks and DevTools act on
     the active tab (:attr:`current`); ``tab``, ``view``, ``annotate``, ``marks``, ``panel`` … are the active
@@ -245,10 +244,6 @@ class MainWindow(QMainWindow):
         """The current batch (every tab's annotations), with each page's latest screenshot."""
         return self.tab.batch()
 
-    def shooter(self, scale: str = "css"):
-        """A :class:`~app.capture.shots.Shooter` for the tab's view, saving under ``<project>/shots/``."""
-        return self.tab.capture.shooter(scale)
-
     async def export(self, how: str):
         """Copy, Save or Send (``how`` ``"copy"``/``"save"``/``"send"``) the window's batch (every tab's
         annotations) after re-reading every annotation on the tabs' pages from its live element (issue 9 §4:
@@ -285,57 +280,6 @@ class MainWindow(QMainWindow):
         self.say(self.tr("Saved %n annotation(s) to {0}", "", n).format(path))
         return path
 
-    def _shot_done(self, clean: Shot, annotated: Shot | None, what: str) -> Path:
-        extra = self.tr(" and {0} with {1} numbered outlines").format(Path(annotated.path).name,
-                                                                      len(annotated.annotations)) if annotated else ""
-        text = self.tr("{0} saved: {1} ({2}×{3} px){4}").format(what, clean.path, clean.width, clean.height, extra)
-        self.status.show_message(redact_urls(text), self.tr("Copy path"))
-        log.info("%s", text)
-        return Path(self.tab.capture.last_shot)
-
-    async def screenshot(self) -> Path | None:
-        """Save the visible viewport to ``<project>/shots/<stamp>-<slug>.png`` and, when annotations are on
-        the page, ``…-annotated.png`` with their outlines and numbers. Returns the batch's screenshot path
-        (the annotated one when there is one) or ``None`` on failure (said in the status bar)."""
-        self.say(self.tr("Taking screenshot…"))
-        try:
-            clean, annotated = await self.tab.capture.viewport()
-        except (PagenoteError, OSError) as exc:
-            self.say(self.tr("Screenshot failed: {0}").format(exc))
-            return None
-        return self._shot_done(clean, annotated, self.tr("Screenshot"))
-
-    async def full_page_screenshot(self, annotated: bool = False) -> Path | None:
-        """Save the whole document (``…-full.png``, and ``…-full-annotated.png`` when asked). Shows a
-        progress dialog when it takes over half a second; Esc cancels."""
-        dialog = QProgressDialog(self.tr("Capturing the full page…"), self.tr("Cancel"), 0, 0, self)
-        dialog.setWindowModality(Qt.WindowModality.WindowModal)
-        dialog.setMinimumDuration(500)
-        dialog.setAutoClose(False)
-
-        def progress(done: int, total: int) -> None:
-            dialog.setMaximum(total)
-            dialog.setValue(done)
-
-        try:
-            clean, drawn = await self.tab.capture.full_page(annotated, progress, dialog.wasCanceled)
-        except (PagenoteError, OSError) as exc:
-            self.say(self.tr("Full-page screenshot failed: {0}").format(exc))
-            return None
-        finally:
-            dialog.close()
-            dialog.deleteLater()
-        return self._shot_done(clean, drawn, self.tr("Full-page screenshot"))
-
-    async def element_crops(self) -> int:
-        """Save a crop of every annotated element on this page (``…-a<i>.png``) and list it as that
-        annotation's ``Screenshot:`` line. Returns how many were saved."""
-        saved, problems = await self.tab.capture.element_crops()
-        for number, exc in problems:
-            self.say(self.tr("Annotation {0}: {1}").format(number, exc))
-        self.say(self.tr("Saved %n element crop(s) in {0}", "", saved).format(self.tab.capture.shooter().directory))
-        return saved
-
     def send(self, batch=None) -> int | None:
         """Hand the batch to agents: deliver it to every waiting ``annotations.wait`` and say how many
         received it; with none waiting it stays pending for the next one. The sent batch leaves the editor
@@ -362,10 +306,6 @@ class MainWindow(QMainWindow):
                              "and goes to the next agent that asks (pagenote mcp: wait_for_annotations)")
                      .format(sent.id))
         return receivers
-
-    def _copy_shot_path(self) -> None:
-        QGuiApplication.clipboard().setText(self.tab.capture.last_shot)
-        self.say(self.tr("Copied {0}").format(self.tab.capture.last_shot))
 
     def clear(self) -> None:
         """Remove every annotation (of every tab), the overall note and the batch's screenshot lines."""

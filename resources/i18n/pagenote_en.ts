@@ -1129,63 +1129,63 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/ui/main_window.py" line="94"/>
+        <location filename="../../app/ui/main_window.py" line="93"/>
         <source>{0} — pagenote</source>
         <extracomment>The panel&apos;s default share of the window width (the page keeps the rest, at least 70 %). Where the splitter&apos;s sizes are remembered (pagenote&apos;s settings).</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="167"/>
+        <location filename="../../app/ui/main_window.py" line="166"/>
         <source>The page&apos;s console messages and errors (Ctrl+Shift+J)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="169"/>
+        <location filename="../../app/ui/main_window.py" line="168"/>
         <source>Chromium&apos;s DevTools for this page, in a window of their own</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="170"/>
+        <location filename="../../app/ui/main_window.py" line="169"/>
         <source>DevTools</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="173"/>
+        <location filename="../../app/ui/main_window.py" line="172"/>
         <source>View</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="175"/>
+        <location filename="../../app/ui/main_window.py" line="174"/>
         <source>Agent</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="176"/>
+        <location filename="../../app/ui/main_window.py" line="175"/>
         <source>Let agents run JavaScript in the page (evaluate)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="193"/>
+        <location filename="../../app/ui/main_window.py" line="192"/>
         <source>Agents may run JavaScript in the page</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="194"/>
+        <location filename="../../app/ui/main_window.py" line="193"/>
         <source>Agents may no longer run JavaScript in the page (evaluate is refused)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="234"/>
+        <location filename="../../app/ui/main_window.py" line="233"/>
         <source>Not a URL or file: {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="241"/>
+        <location filename="../../app/ui/main_window.py" line="240"/>
         <source>Could not open {0} ({1}). Check the address, or that its server is running, then reload (F5).</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/main_window.py" line="262"/>
+        <location filename="../../app/ui/main_window.py" line="257"/>
         <source>%n note(s) over {0} characters cut, ending in a [truncated] line</source>
         <translation>
             <numerusform>%n note over {0} characters cut, ending in a [truncated] line</numerusform>
@@ -1193,7 +1193,7 @@ Your annotations are kept: reload the page to continue.</source>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/main_window.py" line="273"/>
+        <location filename="../../app/ui/main_window.py" line="268"/>
         <source>Copied %n annotation(s) as Markdown ({0} characters)</source>
         <translation>
             <numerusform>Copied %n annotation as Markdown ({0} characters)</numerusform>
@@ -1201,12 +1201,12 @@ Your annotations are kept: reload the page to continue.</source>
         </translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="282"/>
+        <location filename="../../app/ui/main_window.py" line="277"/>
         <source>Save failed: {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/main_window.py" line="285"/>
+        <location filename="../../app/ui/main_window.py" line="280"/>
         <source>Saved %n annotation(s) to {0}</source>
         <translation>
             <numerusform>Saved %n annotation to {0}</numerusform>
@@ -1214,62 +1214,62 @@ Your annotations are kept: reload the page to continue.</source>
         </translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="289"/>
+        <location filename="../../app/ui/shot_intents.py" line="34"/>
         <source> and {0} with {1} numbered outlines</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="291"/>
+        <location filename="../../app/ui/shot_intents.py" line="36"/>
         <source>{0} saved: {1} ({2}×{3} px){4}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="292"/>
+        <location filename="../../app/ui/shot_intents.py" line="38"/>
         <source>Copy path</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="300"/>
+        <location filename="../../app/ui/shot_intents.py" line="46"/>
         <source>Taking screenshot…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="304"/>
+        <location filename="../../app/ui/shot_intents.py" line="50"/>
         <source>Screenshot failed: {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="306"/>
+        <location filename="../../app/ui/shot_intents.py" line="52"/>
         <source>Screenshot</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="311"/>
+        <location filename="../../app/ui/shot_intents.py" line="57"/>
         <source>Capturing the full page…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="311"/>
+        <location filename="../../app/ui/shot_intents.py" line="58"/>
         <source>Cancel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="323"/>
+        <location filename="../../app/ui/shot_intents.py" line="70"/>
         <source>Full-page screenshot failed: {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="328"/>
+        <location filename="../../app/ui/shot_intents.py" line="75"/>
         <source>Full-page screenshot</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="335"/>
+        <location filename="../../app/ui/shot_intents.py" line="82"/>
         <source>Annotation {0}: {1}</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/main_window.py" line="336"/>
+        <location filename="../../app/ui/shot_intents.py" line="83"/>
         <source>Saved %n element crop(s) in {0}</source>
         <translation>
             <numerusform>Saved %n element crop in {0}</numerusform>
@@ -1277,22 +1277,22 @@ Your annotations are kept: reload the page to continue.</source>
         </translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="346"/>
+        <location filename="../../app/ui/main_window.py" line="290"/>
         <source>Nothing to send: pin an annotation or write an overall note first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="351"/>
+        <location filename="../../app/ui/main_window.py" line="295"/>
         <source>Send failed: could not store the batch: {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="356"/>
+        <location filename="../../app/ui/main_window.py" line="300"/>
         <source>Batch {0} is pending, but the agent socket is off: no agent can receive it now</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/main_window.py" line="359"/>
+        <location filename="../../app/ui/main_window.py" line="303"/>
         <source>Sent batch {0} to %n waiting agent(s)</source>
         <translation>
             <numerusform>Sent batch {0} to %n waiting agent</numerusform>
@@ -1300,22 +1300,22 @@ Your annotations are kept: reload the page to continue.</source>
         </translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="361"/>
+        <location filename="../../app/ui/main_window.py" line="305"/>
         <source>No agent is waiting: batch {0} is kept in annotations/sent/ (even across a restart) and goes to the next agent that asks (pagenote mcp: wait_for_annotations)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="368"/>
+        <location filename="../../app/ui/shot_intents.py" line="90"/>
         <source>Copied {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="374"/>
+        <location filename="../../app/ui/main_window.py" line="314"/>
         <source>Annotations cleared</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="409"/>
+        <location filename="../../app/ui/main_window.py" line="349"/>
         <source>Agent socket off: {0}</source>
         <translation type="unfinished"></translation>
     </message>
