@@ -31,7 +31,10 @@ def counters(window, server, qtbot, js):
     """counters.html loaded, its field focused by a real click, its input counters at zero."""
     window.load_page(server.url("counters.html"))
     QTest.mouseClick(window.view.focusProxy(), Qt.MouseButton.LeftButton, NONE, centre(js, "#field"))
-    qtbot.waitUntil(lambda: js("document.activeElement.id") == "field", timeout=5000)
+    # The click's last event (click, after mouseup) must be counted before the counters are reset: the input
+    # channel and runJavaScript are separate IPC queues, so focus alone does not say the click is over.
+    qtbot.waitUntil(lambda: js("document.activeElement.id") == "field" and js("window.counts.click") >= 1,
+                    timeout=5000)
     js("for (const k in window.counts) window.counts[k] = 0")
     return window
 
@@ -54,7 +57,9 @@ def sentinel_key(w, qtbot, js, before: int) -> None:
     QTest.mouseClick(proxy, Qt.MouseButton.LeftButton, NONE, centre(js, "#field"))
     qtbot.waitUntil(lambda: js("document.activeElement.id") == "field", timeout=5000)
     QTest.keyClick(proxy, Qt.Key.Key_X)
-    qtbot.waitUntil(lambda: js("window.counts.keydown") == before + 1, timeout=5000)
+    # The key's release is its last event: wait for it too (a keydown alone leaves the keyup in flight).
+    qtbot.waitUntil(lambda: js("[window.counts.keydown, window.counts.keyup]") == [before + 1, before + 1],
+                    timeout=5000)
 
 
 def test_the_window_keys_work_in_annotation_mode_and_the_page_hears_none(counters, qtbot, js):
