@@ -213,8 +213,9 @@ def test_the_dialog_bar_speaks_in_sentences_and_follows_the_dark_scheme(qapp, wi
         theme.apply(qapp, "light")
 
 
-def test_the_mode_strip_is_one_short_sentence_with_the_gestures_a_click_away(window):
+def test_the_mode_strip_is_one_short_sentence_with_the_gestures_a_click_away(qapp, window):
     w = window
+    theme.apply(qapp, "light")   # as the app does at start (MainWindow.run): the strip's colours are the stylesheet's
     w.act_annotate.trigger()
     banner = w.mode_banner
     # The frame around the view and the strip are in the mode's colour (not the accent of selection and Send).
