@@ -66,8 +66,10 @@ def test_outline_and_markers_stay_above_what_the_page_opens_later(window, server
     qtbot.waitUntil(lambda: candidate(w) == "div#other", timeout=3000)
     assert near(pixel(w, 104, 87), RED)   # the badge just above #target's top-left (100, 100)
     js(f"window.openers.{what}()")
-    # The cover is drawn (its colour next to the marker), and the marker on #target is above it.
-    qtbot.waitUntil(lambda: near(pixel(w, 130, 160), COVERS[what]), timeout=15_000)
+    # The cover is drawn (its colour next to the marker), and the marker on #target is above it. The hover
+    # follows a still pointer onto a cover that opens under it (the veil, the modal dialog's inert page): its
+    # faint tint (6 % of the highlight colour, app/ui/marks.py) may shift the cover's colour by up to 16.
+    qtbot.waitUntil(lambda: near(pixel(w, 130, 160), COVERS[what], 16), timeout=15_000)
     qtbot.waitUntil(lambda: near(pixel(w, 104, 87), RED), timeout=15_000)
     # Hovering on from #other to the cover's button (no hover gap): the outline is above the cover too.
     move(proxy, BUTTON)

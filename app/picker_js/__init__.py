@@ -4,10 +4,11 @@ Each ``.js`` file here is one module doing one job (``role.js``: an element's ro
 accessible name; ``selector.js``/``xpath.js``/``chain.js``: how to find it again; ``attributes.js``,
 ``style.js``, ``content.js``, ``excerpt.js``: the record's fields; ``redact.js``: what never leaves the page;
 ``record.js``: the element record; ``locator_grammar.js``/``locators.js``: ranked locators; ``overlay.js``:
-highlight and markers; ``pins.js``: this document's instance; ``frames.js``, ``capture.js``, ``anchors.js``;
-``range.js``/``region.js``/``group.js``: text-range, region and group annotations; ``freeze.js``: Freeze;
-``main.js``: the API the host calls). The rules they apply (caps, allow-lists, secret names, locator limits,
-marker colours, statuses) are not written in JS: they come from :mod:`app.core.policy` as ``OPTIONS``.
+highlight and markers; ``pointer.js``: the highlight following a still pointer; ``pins.js``: this document's
+instance; ``frames.js``, ``capture.js``, ``anchors.js``; ``range.js``/``region.js``/``group.js``: text-range,
+region and group annotations; ``freeze.js``: Freeze; ``main.js``: the API the host calls). The rules they
+apply (caps, allow-lists, secret names, locator limits, marker colours, statuses) are not written in JS: they
+come from :mod:`app.core.policy` as ``OPTIONS``.
 
 Module header (the dependency rule, written down; read by :mod:`app.picker_js.bundler`). A module's leading
 ``//`` comment lines hold::

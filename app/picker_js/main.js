@@ -1,10 +1,11 @@
 // @module main
-// @imports pins: overlay, elements, idFor; record: elementRecord; frames: isFrame, frameElements, frameContentRect, frameInfo, looksClosedHost, deepElementAt, deepElementsAt, resolveChain; locators: resolveLocator; anchors: rememberAnchor, forgetAnchorsExcept, anchorChanges, anchorStatus, stopAnchors; capture: documentMetrics, pinForCapture, scrollToExact, redactionRects, hideCaret
+// @imports pins: overlay, elements, idFor; record: elementRecord; frames: isFrame, frameElements, frameContentRect, frameInfo, looksClosedHost, deepElementAt, resolveChain; locators: resolveLocator; anchors: rememberAnchor, forgetAnchorsExcept, anchorChanges, anchorStatus, stopAnchors; capture: documentMetrics, pinForCapture, scrollToExact, redactionRects, hideCaret
 // @imports anchors: refreshAnchors; geometry: elementBox, BOX_CONTENTS; marktext: markRect
 // @imports snapshot: snapshotDocument, resolveSnapshotRef, stopSnapshots
 // @imports freeze: freeze, unfreeze, frozenState
 // @imports range: rangeStart, rangeTo, rangeEnd, rangeCancel; region: regionInfo; group: elementsInBox, commonAncestor
 // @imports revision: watchRevisions, stopRevisions, armRevision, revisionDiff, revisionStats, currentRevision; context: pageContext; refs: DOC_ID
+// @imports pointer: hoverAt, forgetPointer
 // @imports actions: actionTarget, focusForText, selectPlan, inputMark, inputSince, scrollState, revealFrame, frameAt; extract: extractText, findNodes
 // The entry module of the picker world: `window.__pagenote`, the API the host calls.
 // main.js — install guard and the API the host calls with runJavaScript(…, ApplicationWorld).
@@ -38,13 +39,13 @@ const api = {
   version: OPTIONS.version,
 
   // Highlight the element at viewport point (x, y) CSS px, through open shadow roots, and remember the
-  // hit-test stack there (what Alt+↓ cycles through). Returns {kind: 'element' | 'none', scene} (scene: what
-  // the host draws, overlay.js); over an iframe, {kind: 'frame', frame} (the host continues in that frame,
-  // with its own stack) and clears this frame's highlight.
+  // hit-test stack there (what Alt+↓ cycles through) and the point (pointer.js: the highlight follows when
+  // the page moves under it). Returns {kind: 'element' | 'none', scene} (scene: what the host draws,
+  // overlay.js); over an iframe, {kind: 'frame', frame} (the host continues in that frame, with its own
+  // stack) and clears this frame's highlight.
   hover(x, y) {
-    const el = deepElementAt(x, y);
-    if (isFrame(el)) { overlay.setHover(null); return JSON.stringify({ kind: 'frame', frame: frameInfo(el) }); }
-    overlay.setHover(el, el ? deepElementsAt(x, y) : []);
+    const el = hoverAt(x, y);
+    if (isFrame(el)) return JSON.stringify({ kind: 'frame', frame: frameInfo(el) });
     return JSON.stringify({ kind: el ? 'element' : 'none', scene: overlay.latest() });
   },
 
@@ -52,7 +53,9 @@ const api = {
   // pushes it when it changes; the host asks sub-frames.
   scene() { return JSON.stringify(overlay.stamped()); },
 
-  clearHover() { overlay.setHover(null); },
+  // The pointer left this frame (into another frame, off the page view) or the mode ended: no highlight, and
+  // the point is forgotten (nothing is hit-tested again when the page moves).
+  clearHover() { forgetPointer(); },
 
   // Alt+↑ / Alt+↓ (`direction` 'up' | 'down'): highlight the hovered candidate's parent, or the next element
   // of the hit-test stack at the pointer, wrapping (issue #3 §5, issue 9 §3; overlay.js step). Returns the
@@ -297,6 +300,7 @@ const api = {
     stopSnapshots();
     stopRevisions();
     pinForCapture('restore');
+    forgetPointer();
     overlay.destroy();
     elements.clear();
   },

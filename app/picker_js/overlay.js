@@ -8,8 +8,10 @@
 // probe of a screenshot (setProbe), present for the duration of one capture.
 //
 // Scene (viewport CSS px of this frame): {doc, seq, hover: {x, y, width, height, label} | null,
-// markers: [{id, n, x, y, width, height, visible, stale, selected, seen}]} — a marker's x/y/width/height are its
-// element's box (the selected marker's outline); the host places the badge beside it (app/core/placement.py).
+// markers: [{id, n, x, y, width, height, visible, stale, selected, seen}], rehover} — a marker's
+// x/y/width/height are its element's box (the selected marker's outline); the host places the badge beside it
+// (app/core/placement.py). `rehover` counts this document's requests that the host hover again at the
+// pointer's last position (pointer.js: what this frame cannot hit-test itself); the host acts on an increase.
 // The main frame pushes a changed scene to the host once per animation frame through Qt's web channel
 // transport (qt.webChannelTransport, which Qt installs in pagenote's isolated world of the main frame only;
 // the page's own world cannot see or call it); the host polls sub-frames (`scene()`).
@@ -110,6 +112,7 @@ class Overlay {
     this.seq = 0;
     this.sent = '';             // the last scene pushed (JSON, without seq)
     this.last = null;           // the last stamped scene
+    this.asks = 0;              // requests to hover again (the scene's `rehover`)
     this.transport = hostTransport();
   }
 
@@ -294,7 +297,15 @@ class Overlay {
       hover = { x: r.left, y: r.top, width: r.width, height: r.height, label: hoverLabel(el, r, place),
                 name: this.named.name, k: place ? place.k : 0, n: place ? place.n : 0 };
     }
-    return { hover, markers: Array.from(this.markers, ([id, entry]) => this.markerScene(id, entry)) };
+    const markers = Array.from(this.markers, ([id, entry]) => this.markerScene(id, entry));
+    return { hover, markers, rehover: this.asks };
+  }
+
+  // Ask the host to hover again at the pointer's last position (pointer.js): the scene changes, so the main
+  // frame pushes it and the host's poll of a sub-frame reads it.
+  askHost() {
+    this.asks++;
+    this.flush();
   }
 
   // The scene with this document's token and sequence number (the host keeps the newest per document),

@@ -4,6 +4,11 @@
 Flow (one way): pointer events (InputGuard) → routed page calls (hover, pick) → element records → the
 annotator's session → markers measured in the page, drawn by the host (:mod:`app.ui.marks`), and rows in
 the panel.
+
+The hover follows the pointer: leaving the page view clears the highlight and its label; when the page moves
+under a pointer that stands still (scroll, resize, zoom, DOM changes), the page script hit-tests the last
+point again (``pointer.js``), or asks for a new routed hover at the last view position (the scene feed's
+``rehover``: the point is over an iframe, or the page was zoomed).
 """
 
 from __future__ import annotations
@@ -54,8 +59,12 @@ class AnnotateController(QObject):
         self._hover_busy = False
         self._hover_next: QPointF | None = None
         self._hover_frame = Route()                       # where the last hover landed
+        self._pointer: QPointF | None = None              # the pointer over the page view (None: off it)
         self._picking = 0                                 # plain-click picks awaiting the page
         self.guard.hovered.connect(self._hover)
+        self.guard.hovered.connect(self._track)
+        self.guard.left.connect(self._left)
+        self.annotator.scene.rehover.connect(self._rehover)
         self.guard.clicked.connect(self._click)
         self.guard.escape_pressed.connect(lambda: self.set_mode(False))
         self.guard.step.connect(self.step)
@@ -84,8 +93,8 @@ class AnnotateController(QObject):
         self.active = on
         self.guard.set_active(on)
         if not on:
-            self.bridge.post("clearHover", frame=self._hover_frame.frame)
-            self.annotator.scene.set_hover_frame(None)
+            self._pointer = None
+            self._clear_hover()
         self.mode_changed.emit(on)
         self.message.emit(self.tr("Annotation mode: click an element to pin a note · Esc to leave") if on
                           else self.tr("Annotation mode off") + (f" · {closed}" if closed else ""))
@@ -118,6 +127,30 @@ class AnnotateController(QObject):
         zoom = self.view.zoomFactor() or 1.0
         return pos.x() / zoom, pos.y() / zoom
 
+    def _track(self, pos: QPointF) -> None:
+        self._pointer = pos
+
+    def _left(self) -> None:
+        """The pointer left the page view: no highlight, no label, and nothing follows a page change."""
+        self._pointer = self._hover_next = None
+        if self.active:
+            self._clear_hover()
+
+    def _clear_hover(self) -> None:
+        """Clear the highlight in the frame it is in and make the page scripts forget the pointer there and in
+        the main frame (which keeps the point while the pointer is over one of its iframes); the host draws no
+        highlight until the next hover."""
+        self.bridge.post("clearHover", frame=self._hover_frame.frame)
+        if self._hover_frame.chain:
+            self.bridge.post("clearHover")
+        self.annotator.scene.set_hover_frame(None)
+
+    def _rehover(self) -> None:
+        """A page script asked to hover again at the pointer's last position (the page moved under it in a way
+        it cannot hit-test itself); not while a drag has the hover off (:mod:`app.ui.gestures`)."""
+        if self.active and self._pointer is not None and not self.gestures._no_hover:
+            self._hover(self._pointer)
+
     def _hover(self, pos: QPointF) -> None:
         # Coalesce: one hover call in flight; the latest position wins.
         if self._hover_busy:
@@ -135,15 +168,20 @@ class AnnotateController(QObject):
             route = self._hover_frame
         finally:
             self._hover_busy = False
-        if route.key != self._hover_frame.key:  # moved into or out of an iframe: clear the old highlight
-            self.bridge.post("clearHover", frame=self._hover_frame.frame)
+        old = self._hover_frame
+        if old.chain != route.chain[:len(old.chain)]:
+            # Moved out of an iframe (not into one of the old frame's: that frame's hover cleared itself and
+            # keeps the point): clear the old highlight there.
+            self.bridge.post("clearHover", frame=old.frame)
         self._hover_frame = route
-        if self.active:
-            # The highlight is drawn by the host (app.ui.marks) from the answer's scene, at once.
-            self.annotator.scene.set_hover_frame(route)
-            if isinstance(result, dict) and "scene" in result:
-                self.annotator.scene.accept(route, result["scene"])
-        if self._hover_next is not None and self.active:
+        if self._pointer is None or not self.active:  # the pointer left the view, or the mode ended, meanwhile
+            self._clear_hover()
+            return
+        # The highlight is drawn by the host (app.ui.marks) from the answer's scene, at once.
+        self.annotator.scene.set_hover_frame(route)
+        if isinstance(result, dict) and "scene" in result:
+            self.annotator.scene.accept(route, result["scene"])
+        if self._hover_next is not None:
             pos, self._hover_next = self._hover_next, None
             self._hover(pos)
 

@@ -48,6 +48,8 @@ class InputGuard(QObject):
 
     Signals (positions in the focus proxy's logical px; divide by the zoom factor for CSS px):
         hovered(QPointF): the pointer moved over the page.
+        left(): the pointer left the page view (onto another widget — the side panel, the status bar, the note
+            box —, or out of the window): Qt's Leave of the focus proxy.
         clicked(QPointF): left button pressed on the page.
         escape_pressed(): Esc was pressed while the page had keyboard focus.
         step(str): Alt+Up (``"up"``) or Alt+Down (``"down"``) while the page had keyboard focus (issue #3 §5,
@@ -55,6 +57,7 @@ class InputGuard(QObject):
     """
 
     hovered = Signal(QPointF)
+    left = Signal()
     clicked = Signal(QPointF)
     #: The left button's press with the keyboard modifiers held (Qt.KeyboardModifier), its release, and a key
     #: released (Qt.Key): the drags and Ctrl+clicks of text, region and group annotations (app/ui/gestures.py).
@@ -127,6 +130,8 @@ class InputGuard(QObject):
             self._held.discard(event.key())
         if kind == QEvent.Type.MouseMove:
             self.hovered.emit(event.position())
+        elif kind == QEvent.Type.Leave:
+            self.left.emit()
         elif kind == QEvent.Type.MouseButtonPress and event.button() == Qt.MouseButton.LeftButton:
             self.pressed.emit(event.position(), event.modifiers())
             self.clicked.emit(event.position())

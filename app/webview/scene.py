@@ -12,6 +12,10 @@ world cannot see or call it. Sub-frames (cross-origin ones included) are asked f
 and at once after any main-frame change (a scroll there moves every iframe). Each frame's rects are moved by
 the iframe's content-box offset and clipped to the iframes around it.
 
+A frame's page script also asks the host to hover again at the pointer's last position when it cannot
+hit-test the page that moved under a still pointer itself (``pointer.js``: the point is over an iframe, or the
+page was zoomed): its scene's ``rehover`` count goes up, and the feed emits ``rehover``.
+
 Page data is untrusted (a page script cannot reach the channel, but a renderer can be compromised): every
 number is checked to be finite, labels are capped, at most :data:`MAX_MARKS` markers per frame.
 """
@@ -122,6 +126,7 @@ class _Frame:
     markers: list[dict] = field(default_factory=list)
     offset: tuple[float, float] = (0.0, 0.0)
     clip: Rect | None = None
+    rehover: int = 0
 
 
 def _num(value) -> float:
@@ -173,10 +178,13 @@ class _Receiver(QObject):
 class SceneFeed(QObject):
     """The scene of ``view``'s page, gathered from its frames (see the module docstring).
 
-    Signals: ``changed(Scene)`` whenever what is drawn changes.
+    Signals: ``changed(Scene)`` whenever what is drawn changes; ``rehover()`` when a frame's page script asks
+    for the hover to be done again at the pointer's last position (its scene's ``rehover`` count went up
+    within one document).
     """
 
     changed = Signal(object)
+    rehover = Signal()
 
     def __init__(self, view: QWebEngineView, bridge: PageBridge) -> None:
         super().__init__(view)
@@ -215,10 +223,13 @@ class SceneFeed(QObject):
         if not route.key and state.doc and state.doc != doc:
             # A new main document: what its iframes showed belongs to the old one.
             self._frames = {"": state}
+        asked = self._asked(state, doc, data)
         state.doc, state.seq, state.hover, state.markers = doc, seq, hover, markers
         if route.chain and state.clip is None:
             state.offset = route.offset
         self._publish()
+        if asked:
+            self.rehover.emit()
         if not route.key and self._sub_routes():
             self.poll()   # the main frame changed (scrolled, reflowed): the iframes may have moved
 
@@ -312,8 +323,22 @@ class SceneFeed(QObject):
             doc, seq, hover, markers = parse_scene(data)
         except (ValueError, KeyError, TypeError):
             return
+        if self._asked(state, doc, data):
+            self.rehover.emit()
         state.doc, state.seq, state.markers = doc, seq, markers
         state.hover = hover if key == self._hover_key else None
+
+    @staticmethod
+    def _asked(state: _Frame, doc: str, data: dict) -> bool:
+        """Whether scene ``data`` of document ``doc`` asks for a new hover: its ``rehover`` count (a bad one
+        reads 0) is above the last one ``state`` saw of that document (another document's: 0). Records it."""
+        try:
+            count = int(min(max(_num(data.get("rehover", 0)), 0), 2**31))
+        except ValueError:
+            count = 0
+        asked = count > (state.rehover if state.doc == doc else 0)
+        state.rehover = count
+        return asked
 
     async def _place(self, chain: list[str]):
         """``(frame, offset, clip)`` of the frame at ``chain`` now: its viewport's offset in the top viewport
