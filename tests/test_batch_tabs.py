@@ -208,12 +208,12 @@ def test_the_tab_close_question_says_send_hands_over_the_whole_batch(window, ser
         box.button(QMessageBox.StandardButton.Cancel).click()
 
     QTimer.singleShot(0, answer)
-    assert ask_close(w, len(second.session.pins)) == "cancel"
+    assert w.run(ask_close(w, len(second.session.pins))) == "cancel"
     # (tests run without the English plural forms: "annotation(s)")
     assert seen[0].startswith("1 annotation") and " in this tab " in seen[0]
     assert "Send hands the whole batch (3 annotations) to the agent" in seen[0] and "removes this tab's" in seen[0]
     QTimer.singleShot(0, answer)
-    assert ask_close(w, 3) == "cancel"                # the window's close: all of them
+    assert w.run(ask_close(w, 3)) == "cancel"         # the window's close: all of them
     assert seen[1].startswith("3 annotation") and "whole batch" not in seen[1]
 
 

@@ -1,14 +1,29 @@
 """The window's side of "nothing lost" (:mod:`app.runtime.drafts`): the journal is started with the window, the
-draft a previous run left is offered back, and closing the window with unsent annotations asks first (Send /
-Keep for next start / Discard / Cancel). SIGTERM and logout never ask: the application's teardown saves the draft."""
+draft a previous run left is offered back, and closing the window or a tab with unsent annotations asks first
+(Send / Keep for next start / Discard / Cancel). SIGTERM and logout never ask: the application's teardown saves
+the draft.
+
+The close questions open with ``open()`` and are awaited through ``finished``, never ``exec()``: a close can
+start inside an asyncio task — an agent's ``press`` of Ctrl+W or Ctrl+Q reaches the window's shortcuts — where a
+nested event loop is forbidden (:mod:`app.runtime.loop`). The restore question at start is asked before the
+event loop runs, from no task, and keeps ``exec()``.
+"""
 
 from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
 
 from PySide6.QtCore import QCoreApplication, QDateTime, QEvent, QLocale, QObject, Qt
 from PySide6.QtWidgets import QMessageBox
 
+from app.core.tasks import spawn
 from app.model.tab_session import forget_shots, page_shots_of
 from app.runtime.drafts import Draft, DraftJournal, load_draft, restore_draft, save_draft
+
+#: A close question: ``ask(window, unsent)`` gives the choice (``"send"``, ``"save"``, ``"discard"``,
+#: ``"cancel"``) or an awaitable of it (:func:`ask_close`; a plain string is acted on at once, as tests do).
+Ask = Callable[[object, int], "str | Awaitable[str]"]
 
 
 def local_time(iso: str) -> str:
@@ -31,7 +46,8 @@ def restore_box(window, draft: Draft) -> QMessageBox:
 
 
 def ask_restore(window, draft: Draft) -> bool:
-    """Ask whether to restore ``draft`` (a modal question at start, before any page is worked on)."""
+    """Ask whether to restore ``draft``: a modal question at start (:func:`install_drafts`, called before the
+    event loop runs, outside any asyncio task — the one place pagenote's own code may ``exec()`` a dialog)."""
     box = restore_box(window, draft)
     restore = box.addButton(QCoreApplication.translate("DraftPrompt", "Restore"), QMessageBox.ButtonRole.AcceptRole)
     box.addButton(QCoreApplication.translate("DraftPrompt", "Discard"), QMessageBox.ButtonRole.DestructiveRole)
@@ -66,12 +82,29 @@ def close_box(window, unsent: int) -> tuple[QMessageBox, dict]:
     return box, buttons
 
 
-def ask_close(window, unsent: int) -> str:
-    """``"send"``, ``"save"`` (keep the draft), ``"discard"`` or ``"cancel"``: what to do with ``unsent``
-    annotations on close (:func:`close_box`)."""
+def ask_close(window, unsent: int) -> asyncio.Future:
+    """Open the close question for ``unsent`` annotations (:func:`close_box`, window-modal, ``open()``) and
+    return a Future of the choice: ``"send"``, ``"save"`` (keep the draft), ``"discard"`` or ``"cancel"``
+    (also when the box is closed without a button). Cancelling the Future closes the box. Raises
+    ``RuntimeError`` when no asyncio loop runs (:func:`app.runtime.loop.install`)."""
+    import shiboken6
+
     box, buttons = close_box(window, unsent)
-    box.exec()
-    return buttons.get(box.clickedButton(), "cancel")
+    box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    choice: asyncio.Future = asyncio.get_running_loop().create_future()
+
+    def finished(_result: int) -> None:
+        if not choice.done():
+            choice.set_result(buttons.get(box.clickedButton(), "cancel"))
+
+    def dropped(future: asyncio.Future) -> None:
+        if future.cancelled() and shiboken6.isValid(box):
+            box.close()
+
+    box.finished.connect(finished)
+    choice.add_done_callback(dropped)
+    box.open()
+    return choice
 
 
 def send_all(window) -> bool:
@@ -91,47 +124,72 @@ def send_all(window) -> bool:
 
 
 class CloseGuard(QObject):
-    """Filters the window's Close event: with unsent annotations (in any tab) it asks (:attr:`ask`, replaceable
-    in tests) and sends the batch (every tab's annotations), saves (the draft stays for the next start), discards (the draft is removed) or keeps the
-    window open."""
+    """Filters the window's Close event: with unsent annotations (in any tab) it asks (:attr:`ask`, an
+    :data:`Ask`, replaceable in tests) and sends the batch (every tab's annotations), saves (the draft stays for
+    the next start), discards (the draft is removed) or keeps the window open. An answer still to come keeps
+    the window open meanwhile; the answer then closes it (a second close, let through)."""
 
     def __init__(self, window, journal: DraftJournal) -> None:
         super().__init__(window)
         self.window, self.journal = window, journal
-        self.ask = ask_close
+        self.ask: Ask = ask_close
+        self._question: asyncio.Task | None = None
+        self._answered = False
         window.installEventFilter(self)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt virtual)
-        if watched is self.window and event.type() == QEvent.Type.Close:
-            unsent = self.journal.unsent()
-            if unsent:
-                choice = self.ask(self.window, unsent)
-                if choice == "cancel":
-                    event.ignore()
-                    return True
-                if choice == "send":  # the one batch: every tab's annotations, closed tabs' kept ones too
-                    if not send_all(self.window):  # failed: keep window and notes
-                        event.ignore()
-                        return True
-                if choice == "discard":
-                    self.journal.enabled = False
-                    save_draft(self.journal.project_dir, Draft())
-                else:
-                    self.journal.write_now()
-        return False
-
-
-def tab_closer(window, journal: DraftJournal, ask=ask_close):
-    """A ``tab -> bool`` for :attr:`app.ui.tab_strip.TabStrip.ask_close`: a tab with unsent annotations asks
-    (``ask(window, n)``, ``n`` the tab's); Send hands the window's batch (these and every other tab's) to
-    agents, Save keeps the tab's annotations in the batch — listed under the closed tab, in the draft for the
-    next start — Discard removes them from the batch, Cancel keeps the tab open (false)."""
-
-    def closing(tab) -> bool:
-        unsent = len(tab.session.pins)
+        if watched is not self.window or event.type() != QEvent.Type.Close or self._answered:
+            return False
+        unsent = self.journal.unsent()
         if not unsent:
-            return True
-        choice = ask(window, unsent)
+            return False
+        if self._question is None:
+            choice = self.ask(self.window, unsent)
+            if isinstance(choice, str):
+                if self.settle(choice):
+                    return False
+            else:
+                self._question = spawn(self._close_when_answered(choice), "close question")
+        event.ignore()
+        return True
+
+    def settle(self, choice: str) -> bool:
+        """Do what ``choice`` says with the unsent annotations; whether the window may close (not on Cancel,
+        nor when Send failed: window and notes are kept)."""
+        if choice == "cancel":
+            return False
+        if choice == "send" and not send_all(self.window):  # the one batch: every tab's, closed tabs' kept ones
+            return False
+        if choice == "discard":
+            self.journal.enabled = False
+            save_draft(self.journal.project_dir, Draft())
+        else:
+            self.journal.write_now()
+        return True
+
+    async def _close_when_answered(self, pending: Awaitable[str]) -> None:
+        try:
+            choice = await pending
+        finally:
+            self._question = None
+        if self.settle(choice):
+            self._answered = True
+            try:
+                self.window.close()
+            finally:
+                self._answered = False
+
+
+def tab_closer(window, journal: DraftJournal, ask: Ask = ask_close):
+    """A ``tab -> bool`` for :attr:`app.ui.tab_strip.TabStrip.ask_close`: a tab with unsent annotations asks
+    (``ask(window, n)``, ``n`` the tab's, an :data:`Ask`); Send hands the window's batch (these and every other
+    tab's) to agents, Save keeps the tab's annotations in the batch — listed under the closed tab, in the draft
+    for the next start — Discard removes them from the batch, Cancel keeps the tab open (false). While an
+    answer is still to come the tab stays (false); the answer then closes it through the tab strip."""
+    asking: set[str] = set()
+    answered: set[str] = set()
+
+    def settle(tab, choice: str) -> bool:
         if choice == "cancel":
             return False
         if choice == "send":
@@ -141,6 +199,31 @@ def tab_closer(window, journal: DraftJournal, ask=ask_close):
         if choice == "discard":
             window.app.batch_session.remove_tab(tab.id)
         return True
+
+    async def close_when_answered(tab, pending: Awaitable[str]) -> None:
+        try:
+            choice = await pending
+        finally:
+            asking.discard(tab.id)
+        if tab in window.app.tabs and settle(tab, choice):
+            answered.add(tab.id)
+            try:
+                window.tab_strip.close_tab(tab.id)
+            finally:
+                answered.discard(tab.id)
+
+    def closing(tab) -> bool:
+        unsent = len(tab.session.pins)
+        if not unsent or tab.id in answered:
+            return True
+        if tab.id in asking:
+            return False
+        choice = ask(window, unsent)
+        if isinstance(choice, str):
+            return settle(tab, choice)
+        asking.add(tab.id)
+        spawn(close_when_answered(tab, choice), "close tab question")
+        return False
 
     return closing
 

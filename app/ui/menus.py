@@ -8,7 +8,7 @@ after them.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QMenu, QMenuBar
 
@@ -20,9 +20,11 @@ def tr(text: str) -> str:
 
 
 def _open_file(window) -> None:
-    """Ask for a local file (HTML, SVG, PDF, an image, any) without a nested event loop, then open it in the
-    shown tab as the address bar would."""
+    """Ask for a local file (HTML, SVG, PDF, an image, any) without a nested event loop (``open()``: Ctrl+O
+    may come from an agent's key press, inside an asyncio task), then open it in the shown tab as the address
+    bar would."""
     dialog = QFileDialog(window, tr("Open file"))
+    dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)   # one per Ctrl+O: none piles up on the window
     dialog.setFileMode(QFileDialog.FileMode.ExistingFile)
     dialog.setNameFilters([tr("Web pages (*.html *.htm *.xhtml *.svg)"), tr("All files (*)")])
     dialog.fileSelected.connect(lambda path: window.open(path))

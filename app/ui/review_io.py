@@ -3,13 +3,17 @@ review… (an exported JSON review, re-anchored on the shown tab's page), File �
 standard / detailed / forensic: what Copy, Save and Export write; kept in settings.toml ``[export] detail``),
 and the panel's Source links (Open in editor). Added from outside the window's constructor by
 :func:`install_review_ui`.
+
+The file dialogs open with ``open()`` and act on ``fileSelected``, never through the static
+``QFileDialog.get…`` functions: those run a nested event loop, and Export's Ctrl+Shift+E can be pressed by an
+agent, inside an asyncio task (:mod:`app.runtime.loop`).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QMenu
 
@@ -93,19 +97,36 @@ class ReviewIo(QObject):
 
     # -- export ---------------------------------------------------------------------------------------------
 
-    def ask_export(self) -> None:
+    def _file_dialog(self, title: str, start: str, filters: str, save: bool, chosen) -> QFileDialog:
+        """Open a window-modal file dialog (``open()``, deleted when closed) that calls ``chosen(path,
+        name_filter)`` once a file is chosen; returned."""
+        dialog = QFileDialog(self.window, title, start, filters)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        if save:
+            dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
+        else:
+            dialog.setFileMode(QFileDialog.FileMode.ExistingFile)
+        dialog.fileSelected.connect(lambda path: chosen(path, dialog.selectedNameFilter()))
+        dialog.open()
+        return dialog
+
+    def ask_export(self) -> QFileDialog:
+        """Ask where to export (``annotations/review.html`` offered); the chosen file's filter, else its
+        suffix, picks the format (HTML when neither says), then :meth:`export_to` runs as a background task.
+        Returns the open dialog."""
         filters = self._filters()
         directory = self.window.project_dir / "annotations"
         try:   # the dialog opens in the process's working directory when the folder does not exist yet
             directory.mkdir(parents=True, exist_ok=True)
         except OSError:
             directory = self.window.project_dir
-        default = str(directory / "review.html")
-        path, chosen = QFileDialog.getSaveFileName(self.window, self.tr("Export Review"), default,
-                                                   ";;".join(f for f, _ in filters))
-        if path:
-            fmt = dict(filters).get(chosen) or Path(path).suffix.lstrip(".").lower()
+
+        def chosen(path: str, name_filter: str) -> None:
+            fmt = dict(filters).get(name_filter) or Path(path).suffix.lstrip(".").lower()
             spawn(self.export_to(Path(path), fmt if fmt in ("html", "json", "md") else "html"), "export review")
+
+        return self._file_dialog(self.tr("Export Review"), str(directory / "review.html"),
+                                 ";;".join(f for f, _ in filters), True, chosen)
 
     async def export_to(self, path: Path, fmt: str) -> Path | None:
         """Write the window's batch (re-read from the live pages first) to ``path`` as ``fmt`` (``html``,
@@ -155,12 +176,12 @@ class ReviewIo(QObject):
 
     # -- import ---------------------------------------------------------------------------------------------
 
-    def ask_import(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self.window, self.tr("Import Review"),
-                                              str(self.window.project_dir),
-                                              self.tr("JSON review (*.json);;All files (*)"))
-        if path:
-            spawn(self.import_from(Path(path)), "import review")
+    def ask_import(self) -> QFileDialog:
+        """Ask for an exported JSON review, then :meth:`import_from` it as a background task. Returns the open
+        dialog."""
+        return self._file_dialog(self.tr("Import Review"), str(self.window.project_dir),
+                                 self.tr("JSON review (*.json);;All files (*)"), False,
+                                 lambda path, _filter: spawn(self.import_from(Path(path)), "import review"))
 
     async def import_from(self, path: Path) -> list[str]:
         """Add the review at ``path`` to the shown tab, re-anchored on its page (origin replaced). Returns the
