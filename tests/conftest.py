@@ -2,6 +2,10 @@
 
 The environment is prepared before anything imports Qt widgets (``app.qtenv.prepare``), and
 ``PySide6.QtWebEngineWidgets`` is imported before pytest-qt creates the ``QApplication``.
+
+For every test (autouse, docs/testing.md): a nested event loop started inside a running asyncio task raises
+and fails the test (``_loop_guard.LoopGuard``), and so does a log line saying a task outlived its test
+(``_loop_guard.AsyncioLeaks``); ``aio`` and ``window`` cancel and unwind the test's tasks before they go.
 """
 
 from __future__ import annotations
@@ -20,6 +24,36 @@ _QT_ARGS = prepare(headless=True)
 import PySide6.QtWebEngineWidgets  # noqa: E402,F401  (must precede QApplication)
 
 PAGES = Path(__file__).parent / "pages"
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _loop_guard():
+    """For the whole session: the nested-loop calls raise inside a running task (``_loop_guard.FORBIDDEN``),
+    and the log lines of leaked tasks are collected. Yields ``(guard, leaks)``."""
+    import logging
+
+    from _loop_guard import AsyncioLeaks, LoopGuard
+
+    guard, leaks = LoopGuard(), AsyncioLeaks()
+    guard.install()
+    logging.getLogger().addHandler(leaks)
+    yield guard, leaks
+    logging.getLogger().removeHandler(leaks)
+    guard.uninstall()
+
+
+@pytest.fixture(autouse=True)
+def _no_nested_loops_or_leaked_tasks(_loop_guard):
+    """Fails the test (at its teardown, after ``aio``'s and ``window``'s) that ran a nested event loop inside
+    a task — even when the ``NestedLoopError`` was swallowed (a task's failure log, a Qt slot) — or that logged
+    a leaked task's line (``_loop_guard.AsyncioLeaks``)."""
+    guard, leaks = _loop_guard
+    before = [f"(logged before this test started) {line}" for line in leaks.take()]
+    guard.take()
+    yield
+    problems = guard.take() + before + leaks.take()
+    if problems:
+        pytest.fail("\n".join(problems), pytrace=False)
 
 
 @pytest.fixture(scope="session")
@@ -84,14 +118,21 @@ def socket_path():
 
 
 @pytest.fixture
-def aio(qapp):
-    """asyncio on Qt's loop (qasync) for this test: coroutines run while pytest-qt waits. Cleared after the
-    test so that tests which call ``anyio.run``/``asyncio.run`` themselves keep working."""
+def aio(qapp, qtbot):
+    """asyncio on Qt's loop (qasync) for this test: coroutines run while pytest-qt waits. Afterwards every task
+    still pending on the loop (``app.core.tasks.spawn``'s, ``settle``'s …) is cancelled and unwound
+    (:func:`_loop_guard.unwind_tasks`) — a task left pending would step in a later test with no running loop —
+    and the loop is cleared so that tests which call ``anyio.run``/``asyncio.run`` themselves keep working."""
+    from _loop_guard import unwind_tasks
+
     from app.runtime.loop import install, uninstall
 
     loop = install(qapp)
     yield loop
-    uninstall()
+    try:
+        unwind_tasks(qtbot, loop)
+    finally:
+        uninstall()
 
 
 def settle(qtbot, awaitable, timeout: int = 30_000):
@@ -136,12 +177,20 @@ def window(qtbot, aio, lease, tmp_path, socket_path):
     yield w
     w.close()
     import shiboken6
+    from _loop_guard import unwind_tasks
     from PySide6.QtCore import QCoreApplication, QEvent
 
-    shiboken6.delete(w)
-    app.close()
-    shiboken6.delete(app)
-    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    # As the process's own teardown does (app.runtime.run.open_app): no new agent requests, then the tasks
+    # unwind while the tabs they use still exist.
+    if app.agent is not None:
+        app.agent.close()
+    try:
+        unwind_tasks(qtbot, aio)
+    finally:
+        shiboken6.delete(w)
+        app.close()
+        shiboken6.delete(app)
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
 
 
 def run_js(qtbot, page, source: str, world: int = 0, timeout: int = 5_000):

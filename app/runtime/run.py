@@ -83,10 +83,19 @@ def quit_on_signals(qt_app) -> Iterator[None]:
 def _unwind_background_tasks(app) -> None:
     """Stop the agent socket (no new requests), cancel every background task (agent requests, a capture job)
     and let the loop run until they have unwound — at most :data:`UNWIND_TIMEOUT_MS` — while the tabs they
-    use still exist. A local ``QEventLoop`` runs them: ``exec()`` has already returned, so it is the only loop."""
+    use still exist. A local ``QEventLoop`` runs them: ``exec()`` has already returned, so it is the only loop.
+
+    That loop is only allowed outside every asyncio task (a task's step must not run a loop that steps other
+    tasks, :mod:`app.runtime.loop`): ``RuntimeError`` naming the task when a task's step calls this."""
     from PySide6.QtCore import QEventLoop, QTimer
 
     from app.core.tasks import cancel_all
+    from app.runtime.loop import running_task
+
+    task = running_task()
+    if task is not None:
+        raise RuntimeError("the teardown's local event loop runs outside any asyncio task, not inside "
+                           f"{task.get_name()!r}")
 
     if app.agent is not None:
         app.agent.close()

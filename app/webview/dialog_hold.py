@@ -8,7 +8,10 @@ it and answer it itself (``dialog.handle(accept, prompt_text?)``, Playwright MCP
   waits until they do; Qt's own default waits in a modal ``QMessageBox``'s event loop. The hold waits the same
   way — a local ``QEventLoop`` in the virtual — so the agent socket, the window and every other task keep
   running meanwhile (asyncio runs on Qt's loop). It is the only nested loop in pagenote, and it is Qt's own
-  dialog pattern.
+  dialog pattern. It is allowed because of where it runs: Qt calls the virtual from its own dispatch of the
+  renderer's message, never from an asyncio task's step, so the loop nests no task (a task's step must not run
+  one, :mod:`app.runtime.loop`); the suite's guard would fail a test that called :meth:`DialogHold.hold`
+  inside a task (``tests/test_loop_guard.py``, docs/testing.md).
 - The wait is bounded: after :data:`HOLD_MS` without an answer, or when the user takes control (Stop), the
   dialog is answered by the policy as always (``released``).
 - While a dialog is held the page's renderer is blocked in it: every page call would time out, so the agent
