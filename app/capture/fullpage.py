@@ -47,6 +47,7 @@ import shiboken6
 from PIL import Image
 from PySide6.QtWebEngineWidgets import QWebEngineView
 
+from app.capture.interrupt import cancel_and_wait
 from app.capture.png import PngStream
 from app.capture.stitch import Stitcher, Tile
 from app.capture.timing import NO_PHASES, Phases
@@ -144,6 +145,20 @@ async def grab_full_page(view: QWebEngineView, bridge: PageBridge, *, pin_ids: l
     jobs: deque[asyncio.Future] = deque()
     start = await _metrics(bridge)
     original_scroll = start["scroll"]
+
+    def restore() -> None:
+        # Posted, not awaited: the renderer runs them in order even when it is busy now (a page in a script
+        # loop would otherwise time out each step, skip the rest and hide the capture's real error); any later
+        # page call queues behind them, so it already sees the restored page.
+        bridge.post("probe", None)
+        bridge.post("setOverlayVisible", True)
+        bridge.post("pinForCapture", "restore")
+        bridge.post("scrollTo", original_scroll["x"], original_scroll["y"])
+
+    # A navigation (F5, a link) leaves the document as it is when its history entry's scroll is saved: put the
+    # page back at once then, before the capture's cancellation has unwound to the restore below (a reload
+    # came back at the capture's scroll position otherwise).
+    view.loadStarted.connect(restore)
     try:
         with phases.span("setup"):
             await bridge.call("pinForCapture", "sticky")
@@ -192,6 +207,7 @@ async def grab_full_page(view: QWebEngineView, bridge: PageBridge, *, pin_ids: l
         plan = [(x, y, column == len(xs) - 1) for y in ys for column, x in enumerate(xs)]
         covered_x = covered_y = 0
         ahead: asyncio.Future | None = None  # the next tile's scroll + probe, sent right behind a query
+        query = sent = None
         try:
             for done, (x, y, row_end) in enumerate(plan):
                 if ahead is None and cancelled():
@@ -241,10 +257,9 @@ async def grab_full_page(view: QWebEngineView, bridge: PageBridge, *, pin_ids: l
                 if progress is not None:
                     progress(done + 1, total)
         finally:
-            if ahead is not None:
-                ahead.cancel()
-                with contextlib.suppress(BaseException):
-                    await ahead
+            # Nothing of this capture may reach the page after the restoring calls below (cancelled: no error of
+            # theirs matters, and an interruption arriving now still ends the capture).
+            await cancel_and_wait(ahead, query, sent)
         with phases.span("drain"):
             while jobs:
                 await jobs.popleft()
@@ -256,10 +271,6 @@ async def grab_full_page(view: QWebEngineView, bridge: PageBridge, *, pin_ids: l
         for job in jobs:
             job.cancel()
         worker.shutdown(wait=True, cancel_futures=True)
-        # Posted, not awaited: the renderer runs them in order even when it is busy now (a page in a script
-        # loop would otherwise time out each step, skip the rest and hide the capture's real error); any later
-        # page call queues behind them, so it already sees the restored page.
-        bridge.post("probe", None)
-        bridge.post("setOverlayVisible", True)
-        bridge.post("pinForCapture", "restore")
-        bridge.post("scrollTo", original_scroll["x"], original_scroll["y"])
+        if shiboken6.isValid(view):
+            view.loadStarted.disconnect(restore)
+        restore()

@@ -11,7 +11,6 @@ device pixel ratio × zoom). The DPR and the scale are written into the PNG (tEX
 
 from __future__ import annotations
 
-import asyncio
 import json
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
@@ -19,7 +18,6 @@ from dataclasses import asdict, dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 
-import shiboken6
 from PIL import Image, PngImagePlugin
 from PySide6.QtWebEngineWidgets import QWebEngineView
 
@@ -27,11 +25,11 @@ from app import __version__
 from app.core.platform import exclusive_lock
 from app.capture.draw import draw_annotations, redact
 from app.capture.fullpage import grab_full_page
+from app.capture.interrupt import CaptureLock, in_thread
 from app.capture.png import PngStream, save_png
 from app.capture.stitch import rgb_image
 from app.capture.timing import NO_PHASES, Phases
 from app.capture.viewport import CaptureError, grab_viewport_with
-from app.core.errors import PagenoteError
 from app.protocol.redact import redact_urls
 from app.sinks import slug, stamp, unique_path, write_atomic
 from app.webview.bridge import PageBridge
@@ -63,7 +61,7 @@ class Shooter:
     """Captures for one view into ``<project_dir>/shots/``. ``scale`` is ``css`` or ``device``."""
 
     def __init__(self, view: QWebEngineView, bridge: PageBridge, project_dir: Path, scale: str = "css",
-                 lock: asyncio.Lock | None = None) -> None:
+                 lock: CaptureLock | None = None) -> None:
         if scale not in ("css", "device"):
             raise ValueError("scale must be 'css' or 'device'")
         self.view = view
@@ -72,38 +70,20 @@ class Shooter:
         self.scale = scale
         # One capture at a time per view: a capture scrolls the page, hides scrollbars and pins fixed/sticky
         # elements, so two at once would photograph each other's changes. Pass the view's one lock.
-        self.lock = lock or asyncio.Lock()
+        self.lock = lock or CaptureLock(view)
         #: Where each capture's time goes (:mod:`app.capture.timing`); benches set a ``Phases`` here.
         self.timings: Phases = NO_PHASES
 
     @asynccontextmanager
-    async def _capturing(self) -> AsyncIterator[Callable[[], None]]:
-        """Hold the view's capture lock (saving included: file names are picked then) and raise
-        :class:`PagenoteError` ``PAGE_NAVIGATED`` when the page starts loading another document meanwhile: an
-        image stitched from two documents, or named after the second, must never be saved as a success. Yields
-        ``check()``, which raises the same before anything is saved."""
-        async with self.lock:
-            navigated: list[bool] = []
-            watch = lambda: navigated.append(True)  # noqa: E731
-
-            def check() -> None:
-                if navigated:
-                    raise PagenoteError("PAGE_NAVIGATED", "the page loaded another document during the capture")
-
-            self.view.loadStarted.connect(watch)
-            try:
-                yield check
-            except PagenoteError as exc:
-                if navigated and exc.name != "PAGE_NAVIGATED":
-                    raise PagenoteError("PAGE_NAVIGATED", f"the page loaded another document during the capture "
-                                                          f"({exc.name})") from exc
-                raise
-            finally:
-                # The view may be gone already (the app stopped mid-capture): nothing to disconnect then, and
-                # the capture's own outcome (its cancellation) must not be replaced by a RuntimeError here.
-                if shiboken6.isValid(self.view):
-                    self.view.loadStarted.disconnect(watch)
-            check()
+    async def _capturing(self, what: str = "capture") -> AsyncIterator[Callable[[], None]]:
+        """Hold the view's capture lock (saving included: file names are picked then). The capture stops with
+        :class:`~app.capture.interrupt.CaptureStopped` when it is interrupted meanwhile — ``PAGE_NAVIGATED``
+        when the page starts loading another document (an image stitched from two documents, or named after the
+        second, must never be saved as a success), Cancel, the renderer dying, the tab closing …
+        (:mod:`app.capture.interrupt`). Yields ``check()``, which raises a pending interruption before anything
+        is saved. ``what``: the kind of capture (:meth:`~app.capture.interrupt.CaptureLock.hold`)."""
+        async with self.lock.hold(what):
+            yield self.lock.check
 
     # -- geometry ------------------------------------------------------------------------------------------
 
@@ -137,23 +117,31 @@ class Shooter:
             info.add_text(key, value)
         return info, url
 
-    def _listed(self, path: Path, kind: str, size: tuple[int, int], k: float, url: str, numbers: list[int]) -> Shot:
-        """The :class:`Shot` of a saved image, appended to the index."""
-        shot = Shot(str(path), kind, size[0], size[1], self.view.devicePixelRatioF(), k, url, self.view.page().title(),
+    def _shot(self, path: Path, kind: str, size: tuple[int, int], k: float, url: str, numbers: list[int]) -> Shot:
+        """The :class:`Shot` of an image about to be saved at ``path`` (the view's facts read now, while it
+        exists)."""
+        return Shot(str(path), kind, size[0], size[1], self.view.devicePixelRatioF(), k, url, self.view.page().title(),
                     self._viewport_css(), datetime.now(timezone.utc).isoformat(timespec="seconds"), numbers)
-        self._index(shot)
+
+    async def _write(self, image: Image.Image, kind: str, suffix: str, k: float, numbers: list[int],
+                     base: str) -> Shot:
+        """Encode ``image`` as PNG with pagenote's tEXt chunks and write it under a fresh name; not yet in the
+        index. The encoding and the write run in a worker thread (:func:`app.capture.png.save_png`), so the
+        agent socket and the window stay responsive meanwhile; cancelled meanwhile, the file is removed once the
+        thread is done (:func:`app.capture.interrupt.in_thread`)."""
+        info, url = self._info(kind, k)
+        path = unique_path(self.directory, base + suffix, ".png")
+        shot = self._shot(path, kind, image.size, k, url, numbers)
+        # Streamed band by band (app/capture/png.py: no second copy of the image, the fastest deflate here).
+        await in_thread(lambda: save_png(image, path, info, self.timings), lambda: path.unlink(missing_ok=True))
         return shot
 
     async def _save(self, image: Image.Image, kind: str, suffix: str, k: float, numbers: list[int],
                     base: str) -> Shot:
-        """Encode ``image`` as PNG with pagenote's tEXt chunks, write it under a fresh name and list it in the
-        index. The encoding and the write run in a worker thread (:func:`app.capture.png.save_png`), so the
-        agent socket and the window stay responsive meanwhile."""
-        info, url = self._info(kind, k)
-        path = unique_path(self.directory, base + suffix, ".png")
-        # Streamed band by band (app/capture/png.py: no second copy of the image, the fastest deflate here).
-        await asyncio.get_running_loop().run_in_executor(None, save_png, image, path, info, self.timings)
-        return self._listed(path, kind, image.size, k, url, numbers)
+        """:meth:`_write` ``image`` and list it in the index."""
+        shot = await self._write(image, kind, suffix, k, numbers, base)
+        self._index(shot)
+        return shot
 
     def _index(self, shot: Shot) -> None:
         """Append ``shot`` to ``shots/index.jsonl``: rewritten atomically under an advisory lock, so readers
@@ -204,7 +192,7 @@ class Shooter:
             streams.append(PngStream(self.directory, width, height, info))
             return streams[-1]
 
-        async with self._capturing() as check:
+        async with self._capturing("full") as check:
             try:
                 page = await grab_full_page(self.view, self.bridge, pin_ids=[pin_id for _, pin_id in pins],
                                             progress=progress, cancelled=cancelled,
@@ -213,8 +201,10 @@ class Shooter:
                 if page.image is None:
                     out = streams[0]
                     path = unique_path(self.directory, self._base() + "-full", ".png")
-                    await asyncio.get_running_loop().run_in_executor(None, out.finish, path, self.timings)
-                    return self._listed(path, "full", (out.width, out.height), k, url, []), None
+                    shot = self._shot(path, "full", (out.width, out.height), k, url, [])
+                    await in_thread(lambda: out.finish(path, self.timings), lambda: path.unlink(missing_ok=True))
+                    self._index(shot)
+                    return shot, None
             finally:
                 for unfinished in streams:
                     unfinished.discard()  # after finish: nothing left to delete
@@ -245,18 +235,25 @@ class Shooter:
         image, k = self._to_scale(image)
         redact(image, redactions, k)
         base = self._base()
-        clean = await self._save(image, kind, suffix, k, [], base)
+        clean = await self._write(image, kind, suffix, k, [], base)
         # Only pins whose rect (CSS px, the image's coordinates) meets the image are drawn and listed: an
         # element scrolled out of the viewport has a rect, but no place in this picture.
         w, h = image.width / k, image.height / k
         items = [(n, r) for n, pin_id in pins if (r := rects.get(pin_id))
                  and r["x"] < w and r["y"] < h and r["x"] + r["width"] > 0 and r["y"] + r["height"] > 0]
-        if not annotated or not items:
-            return clean, None
-        drawn = image  # the clean copy is written: draw on the same pixels (no second full-size image)
-        draw_annotations(drawn, items, k)
-        return clean, await self._save(drawn, f"{kind}-annotated", f"{suffix}-annotated", k, [n for n, _ in items],
-                                       base)
+        drawn = None
+        if annotated and items:
+            draw_annotations(image, items, k)  # the clean copy is written: draw on the same pixels
+            try:
+                drawn = await self._write(image, f"{kind}-annotated", f"{suffix}-annotated", k,
+                                          [n for n, _ in items], base)
+            except BaseException:  # the pair or nothing (a cancelled capture leaves no file)
+                Path(clean.path).unlink(missing_ok=True)
+                raise
+        for shot in (clean, drawn):  # indexed together, after the last await: never half a pair listed
+            if shot is not None:
+                self._index(shot)
+        return clean, drawn
 
     async def _revealed_rect(self, pin_id: str, chain: list[str]) -> dict | None:
         """Scroll pinned element ``pin_id`` into view and return its rect in the top viewport (CSS px). With a

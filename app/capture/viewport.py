@@ -36,6 +36,7 @@ from PySide6.QtCore import QRect, QSize
 from PySide6.QtGui import QImage
 from PySide6.QtWebEngineWidgets import QWebEngineView
 
+from app.capture.interrupt import cancel_and_wait
 from app.capture.timing import NO_PHASES, Phases
 from app.core.errors import PagenoteError
 from app.webview.bridge import PageBridge, PageCallTimeout, PageScriptMissing
@@ -202,11 +203,11 @@ async def grab_viewport_with(view: QWebEngineView, bridge: PageBridge, before: C
             image = await _grab_stable(view, bridge, deadline)
         done = True
     finally:
+        if not done:  # stopped while the probe may be on the page (an error, or the capture interrupted)
+            bridge.post("probe", None)
         bridge.post("setOverlayVisible", True)
         if early is not None and not done:
-            early.cancel()
-            with contextlib.suppress(BaseException):
-                await asyncio.gather(early, return_exceptions=True)
+            await cancel_and_wait(early)
     if image is None:
         raise CaptureError("CAPTURE_BLANK", f"no fresh, stable frame was painted within {timeout_ms} ms; if the "
                                             "window is minimised or hidden, show it and retry")

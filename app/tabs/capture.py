@@ -5,12 +5,12 @@ where the tab's files go."""
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtWebEngineWidgets import QWebEngineView
 
+from app.capture.interrupt import LONG, CaptureLock, CaptureStopped
 from app.capture.region import region_crop
 from app.capture.shots import Shooter, Shot
 from app.core.errors import PagenoteError
@@ -30,7 +30,23 @@ class TabCapture:
         self.annotator = annotator
         self.project_dir = project_dir
         self.shots: dict[str, tuple[str, str]] = {}
-        self.lock = asyncio.Lock()  # the view's one capture lock, shared by every Shooter made here
+        self.lock = CaptureLock(view)  # the view's one capture lock, shared by every Shooter made here
+
+    @property
+    def busy(self) -> bool:
+        """Whether a capture runs (holds the lock) in this tab now."""
+        return self.lock.locked()
+
+    @property
+    def busy_long(self) -> bool:
+        """Whether a long capture (full page, element crops: :data:`app.capture.interrupt.LONG`) runs in this tab
+        now: the window refuses another meanwhile."""
+        return self.lock.locked() and self.lock.what in LONG
+
+    def cancel(self) -> bool:
+        """Stop the capture running in this tab, if any (:class:`~app.capture.interrupt.CaptureStopped`
+        ``CAPTURE_CANCELLED`` for its caller, the page put back as it was). Returns whether one was running."""
+        return self.lock.interrupt("cancelled")
 
     def shooter(self, scale: str = "css") -> Shooter:
         """A :class:`Shooter` for this tab's view (``scale`` ``css`` or ``device``; ``ValueError`` otherwise)."""
@@ -62,22 +78,28 @@ class TabCapture:
 
     async def viewport(self) -> tuple[Shot, Shot | None]:
         """Save the viewport and, when annotations are on the page, an annotated copy; they become the batch's
-        screenshot. Raises :class:`~app.capture.viewport.CaptureError` and ``OSError``."""
-        page = self.annotator.page_key()
-        clean, annotated = await self.shooter().viewport(self.pins(),
-                                                         extra_rects=await self.annotator.frame_pin_rects())
-        self._remember(page, clean, annotated)
-        return clean, annotated
+        screenshot. Raises :class:`~app.capture.viewport.CaptureError`,
+        :class:`~app.capture.interrupt.CaptureStopped` and ``OSError``."""
+        async with self.lock.hold("viewport"):
+            page = self.annotator.page_key()
+            clean, annotated = await self.shooter().viewport(self.pins(),
+                                                             extra_rects=await self.annotator.frame_pin_rects())
+            self._remember(page, clean, annotated)
+            return clean, annotated
 
     async def full_page(self, annotated: bool = False, progress: Callable[[int, int], None] | None = None,
                         cancelled: Callable[[], bool] = lambda: False) -> tuple[Shot, Shot | None]:
         """Save the whole document (and an annotated copy when asked); they become the batch's screenshot.
-        Raises :class:`~app.capture.viewport.CaptureError` (``CAPTURE_CANCELLED`` when ``cancelled()``)."""
-        page = self.annotator.page_key()
-        extra = await self.annotator.frame_pin_rects(document=True)
-        clean, drawn = await self.shooter().full_page(self.pins(), annotated, progress, cancelled, extra_rects=extra)
-        self._remember(page, clean, drawn)
-        return clean, drawn
+        ``progress(done, total)``: after each tile. Raises :class:`~app.capture.viewport.CaptureError`
+        (``CAPTURE_CANCELLED`` when ``cancelled()``), :class:`~app.capture.interrupt.CaptureStopped` (:meth:`cancel`,
+        a navigation, the renderer dying, the tab closing …) and ``OSError``."""
+        async with self.lock.hold("full"):
+            page = self.annotator.page_key()
+            extra = await self.annotator.frame_pin_rects(document=True)
+            clean, drawn = await self.shooter().full_page(self.pins(), annotated, progress, cancelled,
+                                                          extra_rects=extra)
+            self._remember(page, clean, drawn)
+            return clean, drawn
 
     async def element(self, number: int, pin_id: str, shooter: Shooter | None = None, batch: str = "") -> Shot:
         """Crop annotation ``number`` (session pin ``pin_id``, in any frame; of the sent batch ``batch`` when
@@ -91,25 +113,54 @@ class TabCapture:
         route, page_id = self.annotator.target(pin_id)
         return await (shooter or self.shooter()).element(number, page_id, route.chain)
 
-    async def element_crops(self) -> tuple[int, list[tuple[int, PagenoteError]]]:
+    async def _scroll(self) -> dict | None:
+        """The page's scroll position ``{x, y}`` (CSS px), ``None`` when the page does not say."""
+        try:
+            metrics = await self.bridge.call("documentMetrics")
+        except PagenoteError:
+            return None
+        return metrics.get("scroll") if isinstance(metrics, dict) else None
+
+    async def element_crops(self, progress: Callable[[int, int], None] | None = None) \
+            -> tuple[int, list[tuple[int, PagenoteError]]]:
         """Save a crop of every annotated element on this page and list it as that annotation's
-        ``Screenshot:`` line. Returns ``(saved, problems)``: ``(annotation number, error)`` for each crop
-        not saved; a failed crop is recorded on its annotation too (``Screenshot: [not taken: CODE —
-        reason]``, issue 9 §5). Annotations made on another page are left as they are (their crops, if any,
-        were taken there)."""
+        ``Screenshot:`` line, holding the tab's capture lock for all of them (one Cancel stops them all).
+        ``progress(done, total)`` after each crop. Returns ``(saved, problems)``: ``problems`` has
+        ``(annotation number, error)`` for each crop not saved — recorded on its annotation too
+        (``Screenshot: [not taken: CODE — reason]``, issue 9 §5). Annotations made on another page are left as
+        they are (their crops, if any, were taken there). The page's scroll position is put back afterwards (a
+        crop scrolls its element into view), unless the page went away.
+
+        Raises :class:`~app.capture.interrupt.CaptureStopped` when the crops are interrupted (:meth:`cancel`, a
+        navigation …), its ``saved`` the number of crops saved before — they are kept; the one in progress
+        leaves nothing."""
         shooter = self.shooter()
-        page = self.annotator.page_key()
         saved, problems = 0, []
-        for number, pin_id in self.pins():
-            pin = self.annotator.session.get(pin_id)
-            if pin.page not in (page, ""):
-                continue
-            try:
-                shot = await self.element(number, pin_id, shooter)
-            except PagenoteError as exc:
-                problems.append((number, exc))
-                self.annotator.session.set_screenshot_error(pin_id, exc.name, exc.message)
-                continue
-            self.annotator.session.set_screenshot(pin_id, shot.path)
-            saved += 1
+        try:
+            async with self.lock.hold("crops"):
+                page = self.annotator.page_key()
+                todo = [(number, pin_id) for number, pin_id in self.pins()
+                        if self.annotator.session.get(pin_id).page in (page, "")]
+                scroll = await self._scroll() if todo else None
+                try:
+                    for done, (number, pin_id) in enumerate(todo, start=1):
+                        try:
+                            shot = await self.element(number, pin_id, shooter)
+                        except PagenoteError as exc:
+                            if self.lock.stopping is not None:
+                                raise  # the interruption's consequence, not this annotation's problem
+                            problems.append((number, exc))
+                            self.annotator.session.set_screenshot_error(pin_id, exc.name, exc.message)
+                        else:
+                            self.annotator.session.set_screenshot(pin_id, shot.path)
+                            saved += 1
+                        if progress is not None:
+                            progress(done, len(todo))
+                finally:
+                    stop = self.lock.stopping
+                    if scroll and (stop is None or stop.cause not in ("navigated", "crashed", "tab-closed")):
+                        self.bridge.post("scrollTo", scroll["x"], scroll["y"])
+        except CaptureStopped as exc:
+            exc.saved = saved
+            raise
         return saved, problems
