@@ -283,19 +283,17 @@ def js_title(path) -> str:
 
 
 def test_a_full_page_capture_shows_progress_and_esc_cancels_it(window, server, qtbot):
-    from PySide6.QtWidgets import QProgressDialog
-
     w = window
     w.load_page(server.url("tall.html?h=60000"))
     shots = w.project_dir / "shots"
+    bar, cancel = w.status.progress_bar, w.status.cancel_button   # in the status bar: no modal dialog
     w.act_full.trigger()
-    dialogs = lambda: [d for d in w.findChildren(QProgressDialog) if d.isVisible()]  # noqa: E731
-    qtbot.waitUntil(lambda: bool(dialogs()), timeout=20_000)
-    dialog = dialogs()[0]
-    assert 0 <= dialog.value() < dialog.maximum()          # tiles counted against the plan
-    QTest.keyClick(dialog, Qt.Key.Key_Escape)
-    qtbot.waitUntil(lambda: "CAPTURE_CANCELLED" in w.status_label.text(), timeout=20_000)
-    assert not dialogs()
+    qtbot.waitUntil(lambda: bar.isVisible() and bar.value() >= 1, timeout=20_000)
+    assert cancel.isVisible() and 0 < bar.value() < bar.maximum()          # tiles counted against the plan
+    QTest.keyClick(w.view.focusProxy(), Qt.Key.Key_Escape)
+    qtbot.waitUntil(lambda: w.status_label.text() == "Full-page screenshot cancelled; the page is as it was",
+                    timeout=20_000)
+    assert not bar.isVisible() and not cancel.isVisible()
     assert not shots.exists() or not list(shots.glob("*-full*.png"))
 
 

@@ -1,13 +1,13 @@
 """The window's status line: one message that always fits (elided in the middle of the line, the whole text
-in its tooltip), an optional action that belongs to the message (Copy path) and goes with it, and the page
-zoom when it is not 100 %.
+in its tooltip), an optional action that belongs to the message (Copy path) and goes with it, a long
+operation's progress bar and Cancel button, and the page zoom when it is not 100 %.
 """
 
 from __future__ import annotations
 
 from PySide6.QtCore import QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QFontMetrics, QPainter
-from PySide6.QtWidgets import QLabel, QSizePolicy, QStatusBar, QToolButton, QWidget
+from PySide6.QtWidgets import QLabel, QProgressBar, QSizePolicy, QStatusBar, QToolButton, QWidget
 
 from app.ui.plain_tip import plain_tip
 
@@ -91,7 +91,23 @@ class StatusLine(QWidget):
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.timeout.connect(self.expire)
+        # A long operation's progress and its Cancel (start_progress): in the bar, not a modal dialog, whose
+        # setValue() would spin a nested event loop inside the operation's coroutine (QProgressDialog docs).
+        self.progress_bar = QProgressBar()
+        self.progress_bar.setTextVisible(False)
+        self.progress_bar.setFixedWidth(120)
+        self.progress_bar.setMaximumHeight(self.label.sizeHint().height())  # the bar (and so the page) keep their height
+        self.progress_bar.hide()
+        self.cancel_button = QToolButton()
+        self.cancel_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        self.cancel_button.setText(self.tr("Cancel"))
+        self.cancel_button.setToolTip(self.tr("Stop it and put the page back as it was (Esc)"))
+        self.cancel_button.hide()
+        self.cancel_button.clicked.connect(self._cancel_clicked)
+        self._on_cancel = None
         bar.addWidget(self.label, 1)
+        bar.addPermanentWidget(self.progress_bar)
+        bar.addPermanentWidget(self.cancel_button)
         bar.addPermanentWidget(self.action_button)
         bar.addPermanentWidget(self.offer_button)
         bar.addPermanentWidget(self.zoom_button)
@@ -136,6 +152,32 @@ class StatusLine(QWidget):
         self.offer_button.hide()
         if callback is not None:
             callback()
+
+    def start_progress(self, text: str, on_cancel) -> None:
+        """Show ``text`` with a progress bar (busy until :meth:`set_progress`) and a Cancel button that calls
+        ``on_cancel()``; both stay until :meth:`end_progress`."""
+        self.show_message(text)
+        self._on_cancel = on_cancel
+        self.progress_bar.setRange(0, 0)
+        self.progress_bar.show()
+        self.cancel_button.setEnabled(True)
+        self.cancel_button.show()
+
+    def set_progress(self, done: int, total: int) -> None:
+        """``done`` of ``total`` steps are done (the bar's value; never an event loop of its own)."""
+        self.progress_bar.setRange(0, max(total, 1))
+        self.progress_bar.setValue(min(done, total))
+
+    def end_progress(self) -> None:
+        """Hide the progress bar and Cancel (the message stays)."""
+        self._on_cancel = None
+        self.progress_bar.hide()
+        self.cancel_button.hide()
+
+    def _cancel_clicked(self) -> None:
+        if self._on_cancel is not None:
+            self.cancel_button.setEnabled(False)  # pressed once: the operation is stopping
+            self._on_cancel()
 
     def show_zoom(self, factor: float) -> None:
         """Show the page zoom as a percentage, hidden at 100 %."""

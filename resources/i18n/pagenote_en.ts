@@ -1214,62 +1214,42 @@ Your annotations are kept: reload the page to continue.</source>
         </translation>
     </message>
     <message>
-        <location filename="../../app/ui/shot_intents.py" line="34"/>
+        <location filename="../../app/ui/shot_intents.py" line="47"/>
         <source> and {0} with {1} numbered outlines</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/shot_intents.py" line="36"/>
+        <location filename="../../app/ui/shot_intents.py" line="49"/>
         <source>{0} saved: {1} ({2}×{3} px){4}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/shot_intents.py" line="38"/>
+        <location filename="../../app/ui/shot_intents.py" line="51"/>
         <source>Copy path</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/shot_intents.py" line="46"/>
+        <location filename="../../app/ui/shot_intents.py" line="109"/>
         <source>Taking screenshot…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/shot_intents.py" line="50"/>
-        <source>Screenshot failed: {0}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/shot_intents.py" line="52"/>
+        <location filename="../../app/ui/shot_intents.py" line="110"/>
         <source>Screenshot</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/shot_intents.py" line="57"/>
-        <source>Capturing the full page…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/shot_intents.py" line="58"/>
-        <source>Cancel</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/shot_intents.py" line="70"/>
-        <source>Full-page screenshot failed: {0}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/shot_intents.py" line="75"/>
+        <location filename="../../app/ui/shot_intents.py" line="125"/>
         <source>Full-page screenshot</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/shot_intents.py" line="82"/>
+        <location filename="../../app/ui/shot_intents.py" line="150"/>
         <source>Annotation {0}: {1}</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/shot_intents.py" line="83"/>
+        <location filename="../../app/ui/shot_intents.py" line="153"/>
         <source>Saved %n element crop(s) in {0}</source>
         <translation>
             <numerusform>Saved %n element crop in {0}</numerusform>
@@ -1305,7 +1285,7 @@ Your annotations are kept: reload the page to continue.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/shot_intents.py" line="90"/>
+        <location filename="../../app/ui/shot_intents.py" line="166"/>
         <source>Copied {0}</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1318,6 +1298,79 @@ Your annotations are kept: reload the page to continue.</source>
         <location filename="../../app/ui/main_window.py" line="349"/>
         <source>Agent socket off: {0}</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/shot_intents.py" line="60"/>
+        <source>A screenshot is being taken in this tab: wait until it is done, or press Esc to cancel it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/shot_intents.py" line="67"/>
+        <source>{0} cancelled; the page is as it was</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/shot_intents.py" line="68"/>
+        <source>{0} stopped: the page started loading another document</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/shot_intents.py" line="70"/>
+        <source>{0} stopped: the page's renderer crashed. Reload to continue — your annotations are kept.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/shot_intents.py" line="72"/>
+        <source>{0} stopped: its tab was closed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/shot_intents.py" line="73"/>
+        <source>{0} stopped: the window was closed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/shot_intents.py" line="74"/>
+        <source>{0} stopped: the window was minimised</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/shot_intents.py" line="75"/>
+        <source>{0} stopped: another tab was shown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/shot_intents.py" line="76"/>
+        <source>{0} stopped: the page's view changed size; take it again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/shot_intents.py" line="81"/>
+        <source>{0} failed: {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/shot_intents.py" line="126"/>
+        <source>Capturing the full page… (Esc cancels)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/shot_intents.py" line="143"/>
+        <source>Cropping the annotated elements… (Esc cancels)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/shot_intents.py" line="156"/>
+        <source>Element crops</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../app/ui/shot_intents.py" line="158"/>
+        <source>%n element crop(s) saved before that in {0}</source>
+        <translation>
+            <numerusform>%n element crop saved before that in {0}</numerusform>
+            <numerusform>%n element crops saved before that in {0}</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1888,6 +1941,16 @@ Your annotations are kept: reload the page to continue.</source>
         <location filename="../../app/ui/status.py" line="88"/>
         <source>Page zoom; click to reset to 100 % (Ctrl+0)</source>
         <extracomment>How long a message with an action (Copy path) stays, ms; the action goes with it.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/status.py" line="103"/>
+        <source>Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/status.py" line="104"/>
+        <source>Stop it and put the page back as it was (Esc)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -1110,7 +1110,7 @@ Your annotations are kept: reload the page to continue.</source>
         <translation>{0} — pagenote</translation>
     </message>
     <message>
-        <location filename="../../app/ui/shot_intents.py" line="52" />
+        <location filename="../../app/ui/shot_intents.py" line="110" />
         <source>Screenshot</source>
         <translation>截图</translation>
     </message>
@@ -1160,7 +1160,7 @@ Your annotations are kept: reload the page to continue.</source>
         <translation>无法打开 {0}（{1}）。请检查地址或确认其服务器正在运行，然后重新加载（F5）。</translation>
     </message>
     <message>
-        <location filename="../../app/ui/shot_intents.py" line="38" />
+        <location filename="../../app/ui/shot_intents.py" line="51" />
         <source>Copy path</source>
         <translation>复制路径</translation>
     </message>
@@ -1190,52 +1190,32 @@ Your annotations are kept: reload the page to continue.</source>
         <translation><numerusform>已将 %n 条批注保存到 {0}</numerusform></translation>
     </message>
     <message>
-        <location filename="../../app/ui/shot_intents.py" line="34" />
+        <location filename="../../app/ui/shot_intents.py" line="47" />
         <source> and {0} with {1} numbered outlines</source>
         <translation>，以及带 {1} 个编号轮廓的 {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/shot_intents.py" line="36" />
+        <location filename="../../app/ui/shot_intents.py" line="49" />
         <source>{0} saved: {1} ({2}×{3} px){4}</source>
         <translation>{0}已保存：{1}（{2}×{3} 像素）{4}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/shot_intents.py" line="46" />
+        <location filename="../../app/ui/shot_intents.py" line="109" />
         <source>Taking screenshot…</source>
         <translation>正在截图…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/shot_intents.py" line="50" />
-        <source>Screenshot failed: {0}</source>
-        <translation>截图失败：{0}</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/shot_intents.py" line="57" />
-        <source>Capturing the full page…</source>
-        <translation>正在截取整页…</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/shot_intents.py" line="58" />
-        <source>Cancel</source>
-        <translation>取消</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/shot_intents.py" line="70" />
-        <source>Full-page screenshot failed: {0}</source>
-        <translation>整页截图失败：{0}</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/shot_intents.py" line="75" />
+        <location filename="../../app/ui/shot_intents.py" line="125" />
         <source>Full-page screenshot</source>
         <translation>整页截图</translation>
     </message>
     <message>
-        <location filename="../../app/ui/shot_intents.py" line="82" />
+        <location filename="../../app/ui/shot_intents.py" line="150" />
         <source>Annotation {0}: {1}</source>
         <translation>批注 {0}：{1}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/shot_intents.py" line="83" />
+        <location filename="../../app/ui/shot_intents.py" line="153" />
         <source>Saved %n element crop(s) in {0}</source>
         <translation><numerusform>已在 {0} 中保存 %n 张元素裁剪图</numerusform></translation>
     </message>
@@ -1265,7 +1245,7 @@ Your annotations are kept: reload the page to continue.</source>
         <translation>没有智能体在等待：批次 {0} 已保存在 annotations/sent/（重启后仍在），将交给下一个请求批注的智能体（pagenote mcp：wait_for_annotations）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/shot_intents.py" line="90" />
+        <location filename="../../app/ui/shot_intents.py" line="166" />
         <source>Copied {0}</source>
         <translation>已复制 {0}</translation>
     </message>
@@ -1278,6 +1258,76 @@ Your annotations are kept: reload the page to continue.</source>
         <location filename="../../app/ui/main_window.py" line="349" />
         <source>Agent socket off: {0}</source>
         <translation>智能体套接字已关闭：{0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/shot_intents.py" line="60" />
+        <source>A screenshot is being taken in this tab: wait until it is done, or press Esc to cancel it</source>
+        <translation>此标签页正在截图：请等待完成，或按 Esc 取消</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/shot_intents.py" line="67" />
+        <source>{0} cancelled; the page is as it was</source>
+        <translation>{0}已取消；页面已恢复原样</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/shot_intents.py" line="68" />
+        <source>{0} stopped: the page started loading another document</source>
+        <translation>{0}已停止：页面开始加载另一个文档</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/shot_intents.py" line="70" />
+        <source>{0} stopped: the page's renderer crashed. Reload to continue — your annotations are kept.</source>
+        <translation>{0}已停止：页面的渲染进程崩溃了。重新加载即可继续——您的批注会保留。</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/shot_intents.py" line="72" />
+        <source>{0} stopped: its tab was closed</source>
+        <translation>{0}已停止：它所在的标签页已关闭</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/shot_intents.py" line="73" />
+        <source>{0} stopped: the window was closed</source>
+        <translation>{0}已停止：窗口已关闭</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/shot_intents.py" line="74" />
+        <source>{0} stopped: the window was minimised</source>
+        <translation>{0}已停止：窗口已最小化</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/shot_intents.py" line="75" />
+        <source>{0} stopped: another tab was shown</source>
+        <translation>{0}已停止：切换到了另一个标签页</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/shot_intents.py" line="76" />
+        <source>{0} stopped: the page's view changed size; take it again</source>
+        <translation>{0}已停止：页面视图的大小变了；请重新截取</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/shot_intents.py" line="81" />
+        <source>{0} failed: {1}</source>
+        <translation>{0}失败：{1}</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/shot_intents.py" line="126" />
+        <source>Capturing the full page… (Esc cancels)</source>
+        <translation>正在截取整个页面…（按 Esc 取消）</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/shot_intents.py" line="143" />
+        <source>Cropping the annotated elements… (Esc cancels)</source>
+        <translation>正在裁剪已批注的元素…（按 Esc 取消）</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/shot_intents.py" line="156" />
+        <source>Element crops</source>
+        <translation>元素裁剪</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../app/ui/shot_intents.py" line="158" />
+        <source>%n element crop(s) saved before that in {0}</source>
+        <translation><numerusform>此前已在 {0} 中保存 %n 张元素裁剪图</numerusform></translation>
     </message>
 </context>
 <context>
@@ -1843,6 +1893,16 @@ Your annotations are kept: reload the page to continue.</source>
         <source>Page zoom; click to reset to 100 % (Ctrl+0)</source>
         <extracomment>How long a message with an action (Copy path) stays, ms; the action goes with it.</extracomment>
         <translation>页面缩放；点击重置为 100 %（Ctrl+0）</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/status.py" line="103" />
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/status.py" line="104" />
+        <source>Stop it and put the page back as it was (Esc)</source>
+        <translation>停止并把页面恢复原样（Esc）</translation>
     </message>
 </context>
 <context>
