@@ -16,6 +16,13 @@ from conftest import pin_at
 
 from app.agent import rpc
 from app.core.errors import REGISTRY
+from app.tabs.snapshot import PART_TIMEOUT_MS
+
+
+#: How long a test waits for an answer by default: past the server's own longest per-request deadline (a snapshot
+#: part, app.tabs.snapshot.PART_TIMEOUT_MS; page calls end at app.webview.bridge.CALL_TIMEOUT_MS), so a slow
+#: machine makes the test slower, never wrong — a hang still fails.
+ANSWER_DEADLINE_MS = PART_TIMEOUT_MS + 5_000
 
 
 class RawClient:
@@ -70,7 +77,10 @@ class RawClient:
         self.buffer += chunk
         return b"\n" in self.buffer or self.closed
 
-    def answer(self, timeout: int = 5000) -> dict:
+    def answer(self, timeout: int = ANSWER_DEADLINE_MS) -> dict:
+        """The next answer line, waited for while the Qt loop runs. The server answers every request within its
+        own deadlines, so the default waits past the longest of them rather than guessing how fast the machine
+        is; a test that asserts a server deadline passes its own ``timeout``."""
         self.qtbot.waitUntil(self._pump, timeout=timeout)
         assert b"\n" in self.buffer, "connection closed without an answer"
         line, _, self.buffer = self.buffer.partition(b"\n")
