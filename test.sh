@@ -7,7 +7,7 @@ set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)"
 # shellcheck source=dev/bootstrap.sh
-source "$ROOT/dev/bootstrap.sh"
+PAGENOTE_BOOTSTRAP_TESTS=1 source "$ROOT/dev/bootstrap.sh"   # also the suite's real input (python3-doc, chromium)
 
 export QT_QPA_PLATFORM="${QT_QPA_PLATFORM:-offscreen}"
 if [[ "${EUID:-$(id -u)}" -eq 0 ]]; then

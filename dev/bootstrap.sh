@@ -393,6 +393,27 @@ if have fc-list && [[ -z "$(fc-list :lang=zh family 2>/dev/null || true)" ]]; th
 fi
 
 # ---------------------------------------------------------------------------------------
+# 6b. Real input for the test suite (test.sh sets PAGENOTE_BOOTSTRAP_TESTS=1): Debian's python3-doc (long
+#     real pages: the full-page capture and reload tests on library/stdtypes.html) and Debian's chromium (the
+#     exported review opened in a real browser; never a browser a tool downloads). Without them those tests
+#     skip and say why.
+# ---------------------------------------------------------------------------------------
+
+if [[ "${PAGENOTE_BOOTSTRAP_TESTS:-0}" == 1 ]]; then
+    test_pkgs=()
+    [[ -e /usr/share/doc/python3-doc/html/library/stdtypes.html ]] || test_pkgs+=(python3-doc)
+    [[ -x /usr/bin/chromium ]] || test_pkgs+=(chromium)
+    if ((${#test_pkgs[@]})); then
+        if is_root && have apt-get; then
+            apt_update_once
+            apt_install "${test_pkgs[@]}" || say "warning: could not install ${test_pkgs[*]}; the tests that need them skip"
+        else
+            say "warning: some tests skip without ${test_pkgs[*]} (sudo apt-get install ${test_pkgs[*]})"
+        fi
+    fi
+fi
+
+# ---------------------------------------------------------------------------------------
 # 7. Compiled UI translations for runs from this checkout (resources/i18n/*.ts → .qm; the wheel and
 #    the bundle compile their own). Only when a source is newer than its .qm.
 # ---------------------------------------------------------------------------------------
