@@ -1,44 +1,57 @@
-"""Downloads: blocked by default with a message naming the file; allowed, they land in <project>/downloads/
-and never overwrite a file already there."""
+"""Downloads: blocked by default with a message naming the file; allowed, a click's download lands in the
+downloads folder (the user's, never the project) and never overwrites a file already there. (What a page
+cannot do with downloads: tests/test_hostile_agent_downloads.py.)"""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtTest import QTest
+
 from _tabs_fixtures import tabs  # noqa: F401 (fixture)
 
 
 def _click(tabs, tab) -> None:
-    tabs.js(tab, "document.getElementById('get').click(); 0")
+    """The user clicks the download link (a real click: a download needs a gesture)."""
+    from conftest import settle
+
+    settle(tabs.qtbot, tab.bridge.wait_frames(2))   # Chromium drops input before the first painted frame
+    x, y = tabs.js(tab, "(() => { const r = document.getElementById('get').getBoundingClientRect(); "
+                        "return [r.x + r.width / 2, r.y + r.height / 2]; })()")
+    QTest.mouseClick(tab.view.focusProxy(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
+                     QPoint(round(x), round(y)))
 
 
 def test_download_is_blocked_then_allowed_into_downloads_without_overwriting(tabs, server, tmp_path):
     downloads = tabs.app.downloads
+    downloads.directory = tmp_path / "Downloads"
     messages = []
     tabs.app.message.connect(messages.append)
     tab = tabs.tab(server.url("download.html"))
     _click(tabs, tab)
     tabs.qtbot.waitUntil(lambda: any("Blocked the download of report.bin" in m for m in messages), timeout=10_000)
-    assert not (tmp_path / "downloads").exists()
+    assert not (tmp_path / "Downloads").exists()
     downloads.allowed = True
     for _ in range(2):
         before = len([i for i in downloads.items.values() if i.state == "done"])
         _click(tabs, tab)
         tabs.qtbot.waitUntil(lambda: len([i for i in downloads.items.values() if i.state == "done"]) == before + 1,
                              timeout=10_000)
-    names = sorted(p.name for p in (tmp_path / "downloads").iterdir())
+    names = sorted(p.name for p in (tmp_path / "Downloads").iterdir())
     assert names == ["report (1).bin", "report.bin"]
-    assert (tmp_path / "downloads" / "report.bin").read_text() == "pagenote test download\n"
+    assert (tmp_path / "Downloads" / "report.bin").read_text() == "pagenote test download\n"
+    assert not (tmp_path / "downloads").exists()
 
 
-def test_free_name_never_overwrites_and_drops_directories(tmp_path: Path):
-    from app.tabs.downloads import free_name
+def test_reserve_never_overwrites_and_drops_directories(tmp_path: Path):
+    from app.tabs.download_rules import reserve
 
     (tmp_path / "a.txt").write_text("x")
     (tmp_path / "a (1).txt").write_text("x")
-    assert free_name(tmp_path, "a.txt") == "a (2).txt"
-    assert free_name(tmp_path, "../../etc/passwd") == "passwd"
-    assert free_name(tmp_path, ".bashrc") == "bashrc"
+    assert reserve(tmp_path, "a.txt").name == "a (2).txt"
+    assert reserve(tmp_path, "../../etc/passwd").name == "passwd"
+    assert reserve(tmp_path, ".bashrc").name == "bashrc"
 
 
 def test_a_running_download_can_be_cancelled(tabs, tmp_path):
@@ -73,6 +86,7 @@ def test_a_running_download_can_be_cancelled(tabs, tmp_path):
         from PySide6.QtCore import QUrl
 
         downloads = tabs.app.downloads
+        downloads.directory = tmp_path / "Downloads"
         downloads.allowed = True
         tab = tabs.tab()
         tab.open(QUrl(f"http://127.0.0.1:{httpd.server_address[1]}/big.bin"))
@@ -81,7 +95,7 @@ def test_a_running_download_can_be_cancelled(tabs, tmp_path):
         assert item.state == "running" and item.name == "big.bin"
         assert downloads.cancel(item.id) is True
         tabs.qtbot.waitUntil(lambda: item.state == "cancelled", timeout=10_000)
-        assert not (tmp_path / "downloads" / "big.bin").exists()
+        assert not (tmp_path / "Downloads" / "big.bin").exists()
     finally:
         release.set()
         httpd.shutdown()

@@ -96,10 +96,10 @@ class PagenoteApp(QObject):
     @cached_property
     def downloads(self):
         """The :class:`~app.tabs.downloads.Downloads` of every lease's pages (off until the user allows them),
-        into ``<project>/downloads/``."""
+        into the user's downloads folder — never the project, where agents run its tests."""
         from app.tabs.downloads import Downloads
 
-        downloads = Downloads(self.project_dir, self)
+        downloads = Downloads(parent=self)
         downloads.message.connect(self.message.emit)
         return downloads
 
@@ -133,6 +133,7 @@ class PagenoteApp(QObject):
         lease = lease or self.lease
         tab = Tab(str(self._next_id), lease, self.project_dir, self, batch=self.batch_session)
         self.downloads.watch(lease.profile)  # off by default: a blocked download is named in the status bar
+        self.downloads.add_tab(tab)  # one download per gesture; more wait for Allow (tab.downloads)
         settings = getattr(self, "settings", None)
         tab.permissions.ask = settings is not None and settings.browser.permissions == "ask"
         if settings is not None:
@@ -180,6 +181,7 @@ class PagenoteApp(QObject):
         tab = self.tab(tab_id)
         index = self._tabs.index(tab)
         self._tabs.remove(tab)
+        self.downloads.remove_tab(tab)
         tab.close()
         self.tab_closed.emit(tab)
         if shiboken6.isValid(tab.view):
@@ -238,6 +240,8 @@ class PagenoteApp(QObject):
             self.agent = None
         if "devices" in self.__dict__:
             self.devices.shutdown()
+        if "downloads" in self.__dict__:
+            self.downloads.shutdown()  # running and waiting downloads cancelled while their tabs still exist
         for tab in self._tabs:
             tab.close()
             if shiboken6.isValid(tab.view):  # a window that held the view may have deleted it already

@@ -13,7 +13,7 @@ pagenote: it is reported as ``file: key: reason`` and the default is used for th
     log = false                 # the Devices dock logs traffic
     [browser]
     popups = true               # window.open / target=_blank open tabs
-    downloads = false           # downloads go to <project>/downloads/
+    downloads = false           # downloads go to the user's downloads folder (never the project)
     permissions = "deny"        # "deny" at once, or "ask" (a bar: Allow once / for this lease / Deny)
     source_hints = true
     [editor]                    # Open in editor (app/runtime/editor.py)

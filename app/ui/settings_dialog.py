@@ -22,7 +22,7 @@ class SettingsDialog(QDialog):
         current = store.settings
         self.popups = QCheckBox(self.tr("Pages may open popups (as tabs next to theirs)"))
         self.popups.setChecked(current.browser.popups)
-        self.downloads = QCheckBox(self.tr("Allow downloads (into the project's downloads folder)"))
+        self.downloads = QCheckBox(self.tr("Allow downloads (into your downloads folder; more than one per click asks first)"))
         self.downloads.setChecked(current.browser.downloads)
         self.permissions = QComboBox()
         self.permissions.addItem(self.tr("Deny at once"), "deny")

@@ -4,32 +4,32 @@
 <context>
     <name></name>
     <message>
-        <location filename="../../app/ui/menus.py" line="25"/>
+        <location filename="../../app/ui/menus.py" line="26"/>
         <source>Open file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/menus.py" line="27"/>
+        <location filename="../../app/ui/menus.py" line="29"/>
         <source>Web pages (*.html *.htm *.xhtml *.svg)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/menus.py" line="27"/>
+        <location filename="../../app/ui/menus.py" line="29"/>
         <source>All files (*)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/menus.py" line="59"/>
+        <location filename="../../app/ui/menus.py" line="61"/>
         <source>&amp;File</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/menus.py" line="61"/>
+        <location filename="../../app/ui/menus.py" line="63"/>
         <source>Open File…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/menus.py" line="63"/>
+        <location filename="../../app/ui/menus.py" line="65"/>
         <source>Open a file from this computer in the shown tab</source>
         <translation type="unfinished"></translation>
     </message>
@@ -71,73 +71,73 @@
 <context>
     <name>AnnotateController</name>
     <message>
-        <location filename="../../app/ui/annotate.py" line="90"/>
+        <location filename="../../app/ui/annotate.py" line="99"/>
         <source>Annotation mode: click an element to pin a note · Esc to leave</source>
         <extracomment>(status text, undo callable): a discarded new note the status bar offers to bring back.</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="91"/>
+        <location filename="../../app/ui/annotate.py" line="100"/>
         <source>Annotation mode off</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="98"/>
+        <location filename="../../app/ui/annotate.py" line="107"/>
         <source>The page did not load ({0}): this is Chromium&apos;s error page, not the page. Reload or open the page, then annotate</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="110"/>
+        <location filename="../../app/ui/annotate.py" line="119"/>
         <source>the new annotation without a note was cancelled</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="113"/>
+        <location filename="../../app/ui/annotate.py" line="122"/>
         <source>annotation {0} saved</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="195"/>
+        <location filename="../../app/ui/annotate.py" line="233"/>
         <source>The page is not ready for annotation yet; try again in a moment</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="203"/>
+        <location filename="../../app/ui/annotate.py" line="241"/>
         <source>That frame cannot be annotated (its document is not reachable)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="209"/>
+        <location filename="../../app/ui/annotate.py" line="247"/>
         <source>Could not read that element (invalid record from the page)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="227"/>
+        <location filename="../../app/ui/annotate.py" line="265"/>
         <source>Annotation {0} · {1}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="268"/>
+        <location filename="../../app/ui/annotate.py" line="306"/>
         <source>Annotation deleted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="275"/>
+        <location filename="../../app/ui/annotate.py" line="313"/>
         <source>Annotation {0} saved</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="289"/>
+        <location filename="../../app/ui/annotate.py" line="327"/>
         <source>Discarded annotation {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="292"/>
+        <location filename="../../app/ui/annotate.py" line="330"/>
         <source>Annotation cancelled</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="305"/>
+        <location filename="../../app/ui/annotate.py" line="343"/>
         <source>Annotation {0} restored</source>
         <translation type="unfinished"></translation>
     </message>
@@ -769,35 +769,132 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>Downloads</name>
     <message>
-        <location filename="../../app/tabs/downloads.py" line="82"/>
+        <location filename="../../app/tabs/downloads.py" line="63"/>
+        <source>test file: pytest runs it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/tabs/downloads.py" line="65"/>
+        <source>build file: runs when the project builds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/tabs/downloads.py" line="67"/>
+        <source>script: runs if started</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/tabs/downloads.py" line="69"/>
+        <source>executable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/tabs/downloads.py" line="162"/>
+        <source>Blocked the downloads of {0}: {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/tabs/downloads.py" line="228"/>
         <source>Blocked the download of {0} (downloads are off in Settings)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/tabs/downloads.py" line="94"/>
+        <location filename="../../app/tabs/downloads.py" line="232"/>
+        <source>Blocked the download of {0} (no open tab asked for it)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/tabs/downloads.py" line="236"/>
+        <source>Blocked the download of {0} from {1} (you chose Block for this page)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/tabs/downloads.py" line="240"/>
+        <source>Blocked the download of {0} from {1} ({2} of its downloads already wait for your answer)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/tabs/downloads.py" line="250"/>
+        <location filename="../../app/tabs/downloads.py" line="327"/>
+        <source>Could not download {0}: {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/tabs/downloads.py" line="262"/>
         <source>Downloading {0} to {1}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/tabs/downloads.py" line="110"/>
+        <location filename="../../app/tabs/downloads.py" line="305"/>
+        <location filename="../../app/tabs/downloads.py" line="332"/>
         <source>Downloaded {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/tabs/downloads.py" line="112"/>
+        <location filename="../../app/tabs/downloads.py" line="309"/>
         <source>The download of {0} failed: {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>DownloadsBar</name>
+    <message>
+        <location filename="../../app/ui/policy_bars.py" line="42"/>
+        <source>Allow</source>
+        <extracomment>Names the bar lists at most (the rest are counted).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/policy_bars.py" line="43"/>
+        <source>Block</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/policy_bars.py" line="44"/>
+        <source>Save these files in your downloads folder, and let this page download more</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/policy_bars.py" line="46"/>
+        <source>Discard these files, and refuse this page&apos;s next downloads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/policy_bars.py" line="64"/>
+        <source> and {0} more</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/policy_bars.py" line="65"/>
+        <source>This page</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/policy_bars.py" line="67"/>
+        <source>{0} wants to download a file: {1}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/policy_bars.py" line="69"/>
+        <source>{0} wants to download {1} files: {2}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/policy_bars.py" line="70"/>
+        <source>Nothing is saved until you allow it.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>DraftPrompt</name>
     <message>
-        <location filename="../../app/ui/draft_prompt.py" line="25"/>
+        <location filename="../../app/ui/draft_prompt.py" line="40"/>
         <source>Restore unsent annotations?</source>
+        <extracomment>A close question: ``ask(window, unsent)`` gives the choice (``&quot;send&quot;``, ``&quot;save&quot;``, ``&quot;discard&quot;``, ``&quot;cancel&quot;``) or an awaitable of it (:func:`ask_close`; a plain string is acted on at once, as tests do).</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/draft_prompt.py" line="26"/>
+        <location filename="../../app/ui/draft_prompt.py" line="41"/>
         <source>pagenote was closed with %n unsent annotation(s) (saved {0}). Restore them?</source>
         <translation>
             <numerusform>pagenote was closed with %n unsent annotation (saved {0}). Restore it?</numerusform>
@@ -805,17 +902,17 @@ Your annotations are kept: reload the page to continue.</source>
         </translation>
     </message>
     <message>
-        <location filename="../../app/ui/draft_prompt.py" line="36"/>
+        <location filename="../../app/ui/draft_prompt.py" line="52"/>
         <source>Restore</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/draft_prompt.py" line="37"/>
+        <location filename="../../app/ui/draft_prompt.py" line="53"/>
         <source>Discard</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/draft_prompt.py" line="51"/>
+        <location filename="../../app/ui/draft_prompt.py" line="67"/>
         <source>%n annotation(s) in this tab have not been sent. Send hands the whole batch ({0} annotations) to the agent, Keep keeps them in the batch for later, Discard removes this tab&apos;s.</source>
         <translation>
             <numerusform>%n annotation in this tab has not been sent. Send hands the whole batch ({0} annotations) to the agent, Keep keeps it in the batch for later, Discard removes this tab&apos;s.</numerusform>
@@ -823,7 +920,7 @@ Your annotations are kept: reload the page to continue.</source>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/draft_prompt.py" line="56"/>
+        <location filename="../../app/ui/draft_prompt.py" line="72"/>
         <source>%n annotation(s) have not been sent. Send them to the agent, keep them for the next start, or discard them?</source>
         <translation>
             <numerusform>%n annotation has not been sent. Send it to the agent, keep it for the next start, or discard it?</numerusform>
@@ -831,32 +928,32 @@ Your annotations are kept: reload the page to continue.</source>
         </translation>
     </message>
     <message>
-        <location filename="../../app/ui/draft_prompt.py" line="58"/>
+        <location filename="../../app/ui/draft_prompt.py" line="74"/>
         <source>Unsent annotations</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/draft_prompt.py" line="60"/>
+        <location filename="../../app/ui/draft_prompt.py" line="76"/>
         <source>Send</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/draft_prompt.py" line="61"/>
+        <location filename="../../app/ui/draft_prompt.py" line="77"/>
         <source>Keep for next start</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/draft_prompt.py" line="86"/>
+        <location filename="../../app/ui/draft_prompt.py" line="119"/>
         <source>Send failed: {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/draft_prompt.py" line="159"/>
+        <location filename="../../app/ui/draft_prompt.py" line="242"/>
         <source>Could not restore the unsent annotations: {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/draft_prompt.py" line="167"/>
+        <location filename="../../app/ui/draft_prompt.py" line="250"/>
         <source>Restored %n unsent annotation(s)</source>
         <translation>
             <numerusform>Restored %n unsent annotation</numerusform>
@@ -1106,22 +1203,22 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>LeaseUi</name>
     <message>
-        <location filename="../../app/ui/lease_ui.py" line="30"/>
+        <location filename="../../app/ui/lease_ui.py" line="31"/>
         <source>Settings…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/lease_ui.py" line="31"/>
+        <location filename="../../app/ui/lease_ui.py" line="32"/>
         <source>Popups, downloads, permissions, evaluate, language</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/lease_ui.py" line="34"/>
+        <location filename="../../app/ui/lease_ui.py" line="35"/>
         <source>Permissions…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/lease_ui.py" line="35"/>
+        <location filename="../../app/ui/lease_ui.py" line="36"/>
         <source>What pages asked for, and what you allowed</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1316,7 +1413,7 @@ Your annotations are kept: reload the page to continue.</source>
     </message>
     <message>
         <location filename="../../app/ui/shot_intents.py" line="70"/>
-        <source>{0} stopped: the page's renderer crashed. Reload to continue — your annotations are kept.</source>
+        <source>{0} stopped: the page&apos;s renderer crashed. Reload to continue — your annotations are kept.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1341,7 +1438,7 @@ Your annotations are kept: reload the page to continue.</source>
     </message>
     <message>
         <location filename="../../app/ui/shot_intents.py" line="76"/>
-        <source>{0} stopped: the page's view changed size; take it again</source>
+        <source>{0} stopped: the page&apos;s view changed size; take it again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1694,87 +1791,87 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>ReviewIo</name>
     <message>
-        <location filename="../../app/ui/review_io.py" line="32"/>
+        <location filename="../../app/ui/review_io.py" line="36"/>
         <source>Export Review…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="34"/>
+        <location filename="../../app/ui/review_io.py" line="38"/>
         <source>Share the annotations as one HTML file (images inside), as JSON to import again, or as Markdown</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="37"/>
+        <location filename="../../app/ui/review_io.py" line="41"/>
         <source>Import Review…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="38"/>
+        <location filename="../../app/ui/review_io.py" line="42"/>
         <source>Add the annotations of an exported JSON review to the shown page, found again by their locators</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="42"/>
+        <location filename="../../app/ui/review_io.py" line="46"/>
         <source>Detail Level</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="63"/>
+        <location filename="../../app/ui/review_io.py" line="67"/>
         <source>One HTML file, images inside (*.html)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="64"/>
+        <location filename="../../app/ui/review_io.py" line="68"/>
         <source>JSON review, to import again (*.json)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="64"/>
+        <location filename="../../app/ui/review_io.py" line="68"/>
         <source>Markdown (*.md)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="68"/>
+        <location filename="../../app/ui/review_io.py" line="72"/>
         <source>Compact: note, selector, text, position</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="69"/>
+        <location filename="../../app/ui/review_io.py" line="73"/>
         <source>Standard: the element record</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="70"/>
+        <location filename="../../app/ui/review_io.py" line="74"/>
         <source>Detailed: + box model and computed styles</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="71"/>
+        <location filename="../../app/ui/review_io.py" line="75"/>
         <source>Forensic: + ancestry with selectors</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="90"/>
+        <location filename="../../app/ui/review_io.py" line="94"/>
         <source>Detail level not saved: {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="92"/>
+        <location filename="../../app/ui/review_io.py" line="96"/>
         <source>Detail level: {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="104"/>
+        <location filename="../../app/ui/review_io.py" line="128"/>
         <source>Export Review</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="122"/>
+        <location filename="../../app/ui/review_io.py" line="143"/>
         <source>Export failed: {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/review_io.py" line="125"/>
+        <location filename="../../app/ui/review_io.py" line="146"/>
         <source>Exported %n annotation(s) to {0}</source>
         <translation>
             <numerusform>Exported %n annotation to {0}</numerusform>
@@ -1782,22 +1879,22 @@ Your annotations are kept: reload the page to continue.</source>
         </translation>
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="159"/>
+        <location filename="../../app/ui/review_io.py" line="182"/>
         <source>Import Review</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="161"/>
+        <location filename="../../app/ui/review_io.py" line="183"/>
         <source>JSON review (*.json);;All files (*)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="171"/>
+        <location filename="../../app/ui/review_io.py" line="192"/>
         <source>Not imported: {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/review_io.py" line="176"/>
+        <location filename="../../app/ui/review_io.py" line="197"/>
         <source>Imported %n annotation(s) from {0}; {1} not found on this page</source>
         <translation>
             <numerusform>Imported %n annotation from {0}; {1} not found on this page</numerusform>
@@ -1819,7 +1916,7 @@ Your annotations are kept: reload the page to continue.</source>
     </message>
     <message>
         <location filename="../../app/ui/settings_dialog.py" line="25"/>
-        <source>Allow downloads (into the project&apos;s downloads folder)</source>
+        <source>Allow downloads (into your downloads folder; more than one per click asks first)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -4,32 +4,32 @@
 <context>
     <name />
     <message>
-        <location filename="../../app/ui/menus.py" line="25" />
+        <location filename="../../app/ui/menus.py" line="26" />
         <source>Open file</source>
         <translation>打开文件</translation>
     </message>
     <message>
-        <location filename="../../app/ui/menus.py" line="27" />
+        <location filename="../../app/ui/menus.py" line="29" />
         <source>Web pages (*.html *.htm *.xhtml *.svg)</source>
         <translation>网页 (*.html *.htm *.xhtml *.svg)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/menus.py" line="27" />
+        <location filename="../../app/ui/menus.py" line="29" />
         <source>All files (*)</source>
         <translation>所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/menus.py" line="59" />
+        <location filename="../../app/ui/menus.py" line="61" />
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/menus.py" line="61" />
+        <location filename="../../app/ui/menus.py" line="63" />
         <source>Open File…</source>
         <translation>打开文件…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/menus.py" line="63" />
+        <location filename="../../app/ui/menus.py" line="65" />
         <source>Open a file from this computer in the shown tab</source>
         <translation>在当前标签页中打开本机上的文件</translation>
     </message>
@@ -71,73 +71,73 @@
 <context>
     <name>AnnotateController</name>
     <message>
-        <location filename="../../app/ui/annotate.py" line="90" />
+        <location filename="../../app/ui/annotate.py" line="99" />
         <source>Annotation mode: click an element to pin a note · Esc to leave</source>
         <extracomment>(status text, undo callable): a discarded new note the status bar offers to bring back.</extracomment>
         <translation>批注模式：点击元素钉上备注 · 按 Esc 退出</translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="91" />
+        <location filename="../../app/ui/annotate.py" line="100" />
         <source>Annotation mode off</source>
         <translation>批注模式已关闭</translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="98" />
+        <location filename="../../app/ui/annotate.py" line="107" />
         <source>The page did not load ({0}): this is Chromium's error page, not the page. Reload or open the page, then annotate</source>
         <translation>页面未能加载（{0}）：这是 Chromium 的错误页，不是该页面。请重新加载或打开该页面后再批注</translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="110" />
+        <location filename="../../app/ui/annotate.py" line="119" />
         <source>the new annotation without a note was cancelled</source>
         <translation>未写备注的新批注已取消</translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="113" />
+        <location filename="../../app/ui/annotate.py" line="122" />
         <source>annotation {0} saved</source>
         <translation>批注 {0} 已保存</translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="195" />
+        <location filename="../../app/ui/annotate.py" line="233" />
         <source>The page is not ready for annotation yet; try again in a moment</source>
         <translation>页面尚未准备好批注，请稍后再试</translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="203" />
+        <location filename="../../app/ui/annotate.py" line="241" />
         <source>That frame cannot be annotated (its document is not reachable)</source>
         <translation>无法批注该框架（无法访问其文档）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="209" />
+        <location filename="../../app/ui/annotate.py" line="247" />
         <source>Could not read that element (invalid record from the page)</source>
         <translation>无法读取该元素（页面返回的记录无效）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="227" />
+        <location filename="../../app/ui/annotate.py" line="265" />
         <source>Annotation {0} · {1}</source>
         <translation>批注 {0} · {1}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="268" />
+        <location filename="../../app/ui/annotate.py" line="306" />
         <source>Annotation deleted</source>
         <translation>批注已删除</translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="275" />
+        <location filename="../../app/ui/annotate.py" line="313" />
         <source>Annotation {0} saved</source>
         <translation>批注 {0} 已保存</translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="289" />
+        <location filename="../../app/ui/annotate.py" line="327" />
         <source>Discarded annotation {0}</source>
         <translation>已丢弃批注 {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="292" />
+        <location filename="../../app/ui/annotate.py" line="330" />
         <source>Annotation cancelled</source>
         <translation>已取消批注</translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="305" />
+        <location filename="../../app/ui/annotate.py" line="343" />
         <source>Annotation {0} restored</source>
         <translation>已恢复批注 {0}</translation>
     </message>
@@ -759,85 +759,182 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>Downloads</name>
     <message>
-        <location filename="../../app/tabs/downloads.py" line="82" />
+        <location filename="../../app/tabs/downloads.py" line="63" />
+        <source>test file: pytest runs it</source>
+        <translation>测试文件：pytest 会运行它</translation>
+    </message>
+    <message>
+        <location filename="../../app/tabs/downloads.py" line="65" />
+        <source>build file: runs when the project builds</source>
+        <translation>构建文件：项目构建时会运行</translation>
+    </message>
+    <message>
+        <location filename="../../app/tabs/downloads.py" line="67" />
+        <source>script: runs if started</source>
+        <translation>脚本：启动即运行</translation>
+    </message>
+    <message>
+        <location filename="../../app/tabs/downloads.py" line="69" />
+        <source>executable</source>
+        <translation>可执行文件</translation>
+    </message>
+    <message>
+        <location filename="../../app/tabs/downloads.py" line="162" />
+        <source>Blocked the downloads of {0}: {1}</source>
+        <translation>已阻止来自 {0} 的下载：{1}</translation>
+    </message>
+    <message>
+        <location filename="../../app/tabs/downloads.py" line="228" />
         <source>Blocked the download of {0} (downloads are off in Settings)</source>
         <translation>已阻止下载 {0}（设置中已关闭下载）</translation>
     </message>
     <message>
-        <location filename="../../app/tabs/downloads.py" line="94" />
+        <location filename="../../app/tabs/downloads.py" line="232" />
+        <source>Blocked the download of {0} (no open tab asked for it)</source>
+        <translation>已阻止下载 {0}（没有打开的标签页请求它）</translation>
+    </message>
+    <message>
+        <location filename="../../app/tabs/downloads.py" line="236" />
+        <source>Blocked the download of {0} from {1} (you chose Block for this page)</source>
+        <translation>已阻止来自 {1} 的下载 {0}（你已对此页面选择“阻止”）</translation>
+    </message>
+    <message>
+        <location filename="../../app/tabs/downloads.py" line="240" />
+        <source>Blocked the download of {0} from {1} ({2} of its downloads already wait for your answer)</source>
+        <translation>已阻止来自 {1} 的下载 {0}（该页面已有 {2} 个下载在等待你的答复）</translation>
+    </message>
+    <message>
+        <location filename="../../app/tabs/downloads.py" line="250" />
+        <location filename="../../app/tabs/downloads.py" line="327" />
+        <source>Could not download {0}: {1}</source>
+        <translation>无法下载 {0}：{1}</translation>
+    </message>
+    <message>
+        <location filename="../../app/tabs/downloads.py" line="262" />
         <source>Downloading {0} to {1}</source>
         <translation>正在下载 {0} 到 {1}</translation>
     </message>
     <message>
-        <location filename="../../app/tabs/downloads.py" line="110" />
+        <location filename="../../app/tabs/downloads.py" line="305" />
+        <location filename="../../app/tabs/downloads.py" line="332" />
         <source>Downloaded {0}</source>
         <translation>已下载 {0}</translation>
     </message>
     <message>
-        <location filename="../../app/tabs/downloads.py" line="112" />
+        <location filename="../../app/tabs/downloads.py" line="309" />
         <source>The download of {0} failed: {1}</source>
         <translation>下载 {0} 失败：{1}</translation>
     </message>
 </context>
 <context>
+    <name>DownloadsBar</name>
+    <message>
+        <location filename="../../app/ui/policy_bars.py" line="42" />
+        <source>Allow</source>
+        <extracomment>Names the bar lists at most (the rest are counted).</extracomment>
+        <translation>允许</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/policy_bars.py" line="43" />
+        <source>Block</source>
+        <translation>阻止</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/policy_bars.py" line="44" />
+        <source>Save these files in your downloads folder, and let this page download more</source>
+        <translation>把这些文件保存到你的下载文件夹，并允许此页面继续下载</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/policy_bars.py" line="46" />
+        <source>Discard these files, and refuse this page's next downloads</source>
+        <translation>丢弃这些文件，并拒绝此页面之后的下载</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/policy_bars.py" line="64" />
+        <source> and {0} more</source>
+        <translation> 等另外 {0} 个</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/policy_bars.py" line="65" />
+        <source>This page</source>
+        <translation>此页面</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/policy_bars.py" line="67" />
+        <source>{0} wants to download a file: {1}.</source>
+        <translation>{0} 想要下载一个文件：{1}。</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/policy_bars.py" line="69" />
+        <source>{0} wants to download {1} files: {2}.</source>
+        <translation>{0} 想要下载 {1} 个文件：{2}。</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/policy_bars.py" line="70" />
+        <source>Nothing is saved until you allow it.</source>
+        <translation>在你允许之前不会保存任何文件。</translation>
+    </message>
+</context>
+<context>
     <name>DraftPrompt</name>
     <message>
-        <location filename="../../app/ui/draft_prompt.py" line="25" />
+        <location filename="../../app/ui/draft_prompt.py" line="40" />
         <source>Restore unsent annotations?</source>
+        <extracomment>A close question: ``ask(window, unsent)`` gives the choice (``"send"``, ``"save"``, ``"discard"``, ``"cancel"``) or an awaitable of it (:func:`ask_close`; a plain string is acted on at once, as tests do).</extracomment>
         <translation>恢复未发送的批注？</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/draft_prompt.py" line="26" />
+        <location filename="../../app/ui/draft_prompt.py" line="41" />
         <source>pagenote was closed with %n unsent annotation(s) (saved {0}). Restore them?</source>
         <translation><numerusform>pagenote 关闭时有 %n 条未发送的批注（保存于 {0}）。要恢复吗？</numerusform></translation>
     </message>
     <message>
-        <location filename="../../app/ui/draft_prompt.py" line="36" />
+        <location filename="../../app/ui/draft_prompt.py" line="52" />
         <source>Restore</source>
         <translation>恢复</translation>
     </message>
     <message>
-        <location filename="../../app/ui/draft_prompt.py" line="37" />
+        <location filename="../../app/ui/draft_prompt.py" line="53" />
         <source>Discard</source>
         <translation>丢弃</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/draft_prompt.py" line="51" />
+        <location filename="../../app/ui/draft_prompt.py" line="67" />
         <source>%n annotation(s) in this tab have not been sent. Send hands the whole batch ({0} annotations) to the agent, Keep keeps them in the batch for later, Discard removes this tab's.</source>
         <translation><numerusform>本标签页有 %n 条批注尚未发送。“发送”把整批（{0} 条批注）交给智能体，“保留”把它们留在批次里稍后处理，“丢弃”删除本标签页的批注。</numerusform></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/draft_prompt.py" line="56" />
+        <location filename="../../app/ui/draft_prompt.py" line="72" />
         <source>%n annotation(s) have not been sent. Send them to the agent, keep them for the next start, or discard them?</source>
         <translation><numerusform>有 %n 条批注尚未发送。发送给智能体、保留到下次启动，还是丢弃？</numerusform></translation>
     </message>
     <message>
-        <location filename="../../app/ui/draft_prompt.py" line="58" />
+        <location filename="../../app/ui/draft_prompt.py" line="74" />
         <source>Unsent annotations</source>
         <translation>未发送的批注</translation>
     </message>
     <message>
-        <location filename="../../app/ui/draft_prompt.py" line="60" />
+        <location filename="../../app/ui/draft_prompt.py" line="76" />
         <source>Send</source>
         <translation>发送</translation>
     </message>
     <message>
-        <location filename="../../app/ui/draft_prompt.py" line="61" />
+        <location filename="../../app/ui/draft_prompt.py" line="77" />
         <source>Keep for next start</source>
         <translation>保留到下次启动</translation>
     </message>
     <message>
-        <location filename="../../app/ui/draft_prompt.py" line="86" />
+        <location filename="../../app/ui/draft_prompt.py" line="119" />
         <source>Send failed: {0}</source>
         <translation>发送失败：{0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/draft_prompt.py" line="159" />
+        <location filename="../../app/ui/draft_prompt.py" line="242" />
         <source>Could not restore the unsent annotations: {0}</source>
         <translation>无法恢复未发送的批注：{0}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/draft_prompt.py" line="167" />
+        <location filename="../../app/ui/draft_prompt.py" line="250" />
         <source>Restored %n unsent annotation(s)</source>
         <translation><numerusform>已恢复 %n 条未发送的批注</numerusform></translation>
     </message>
@@ -1081,22 +1178,22 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>LeaseUi</name>
     <message>
-        <location filename="../../app/ui/lease_ui.py" line="30" />
+        <location filename="../../app/ui/lease_ui.py" line="31" />
         <source>Settings…</source>
         <translation>设置…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/lease_ui.py" line="31" />
+        <location filename="../../app/ui/lease_ui.py" line="32" />
         <source>Popups, downloads, permissions, evaluate, language</source>
         <translation>弹出窗口、下载、权限、evaluate、语言</translation>
     </message>
     <message>
-        <location filename="../../app/ui/lease_ui.py" line="34" />
+        <location filename="../../app/ui/lease_ui.py" line="35" />
         <source>Permissions…</source>
         <translation>权限…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/lease_ui.py" line="35" />
+        <location filename="../../app/ui/lease_ui.py" line="36" />
         <source>What pages asked for, and what you allowed</source>
         <translation>页面请求了什么，你允许了什么</translation>
     </message>
@@ -1327,7 +1424,9 @@ Your annotations are kept: reload the page to continue.</source>
     <message numerus="yes">
         <location filename="../../app/ui/shot_intents.py" line="158" />
         <source>%n element crop(s) saved before that in {0}</source>
-        <translation><numerusform>此前已在 {0} 中保存 %n 张元素裁剪图</numerusform></translation>
+        <translation>
+            <numerusform>此前已在 {0} 中保存 %n 张元素裁剪图</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1651,107 +1750,107 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>ReviewIo</name>
     <message>
-        <location filename="../../app/ui/review_io.py" line="32" />
+        <location filename="../../app/ui/review_io.py" line="36" />
         <source>Export Review…</source>
         <translation>导出评审…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="34" />
+        <location filename="../../app/ui/review_io.py" line="38" />
         <source>Share the annotations as one HTML file (images inside), as JSON to import again, or as Markdown</source>
         <translation>将批注分享为单个 HTML 文件（内含图片）、可再次导入的 JSON，或 Markdown</translation>
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="37" />
+        <location filename="../../app/ui/review_io.py" line="41" />
         <source>Import Review…</source>
         <translation>导入评审…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="38" />
+        <location filename="../../app/ui/review_io.py" line="42" />
         <source>Add the annotations of an exported JSON review to the shown page, found again by their locators</source>
         <translation>将导出的 JSON 评审中的批注添加到当前页面，按定位器重新找到元素</translation>
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="42" />
+        <location filename="../../app/ui/review_io.py" line="46" />
         <source>Detail Level</source>
         <translation>详细程度</translation>
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="63" />
+        <location filename="../../app/ui/review_io.py" line="67" />
         <source>One HTML file, images inside (*.html)</source>
         <translation>单个 HTML 文件，内含图片 (*.html)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="64" />
+        <location filename="../../app/ui/review_io.py" line="68" />
         <source>JSON review, to import again (*.json)</source>
         <translation>JSON 评审，可再次导入 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="64" />
+        <location filename="../../app/ui/review_io.py" line="68" />
         <source>Markdown (*.md)</source>
         <translation>Markdown 文件 (*.md)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="68" />
+        <location filename="../../app/ui/review_io.py" line="72" />
         <source>Compact: note, selector, text, position</source>
         <translation>精简：备注、选择器、文本、位置</translation>
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="69" />
+        <location filename="../../app/ui/review_io.py" line="73" />
         <source>Standard: the element record</source>
         <translation>标准：元素记录</translation>
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="70" />
+        <location filename="../../app/ui/review_io.py" line="74" />
         <source>Detailed: + box model and computed styles</source>
         <translation>详细：+ 盒模型和计算样式</translation>
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="71" />
+        <location filename="../../app/ui/review_io.py" line="75" />
         <source>Forensic: + ancestry with selectors</source>
         <translation>取证：+ 带选择器的祖先链</translation>
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="90" />
+        <location filename="../../app/ui/review_io.py" line="94" />
         <source>Detail level not saved: {0}</source>
         <translation>未能保存详细程度：{0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="92" />
+        <location filename="../../app/ui/review_io.py" line="96" />
         <source>Detail level: {0}</source>
         <translation>详细程度：{0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="104" />
+        <location filename="../../app/ui/review_io.py" line="128" />
         <source>Export Review</source>
         <translation>导出评审</translation>
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="122" />
+        <location filename="../../app/ui/review_io.py" line="143" />
         <source>Export failed: {0}</source>
         <translation>导出失败：{0}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/review_io.py" line="125" />
+        <location filename="../../app/ui/review_io.py" line="146" />
         <source>Exported %n annotation(s) to {0}</source>
         <translation><numerusform>已将 %n 条批注导出到 {0}</numerusform></translation>
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="159" />
+        <location filename="../../app/ui/review_io.py" line="182" />
         <source>Import Review</source>
         <translation>导入评审</translation>
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="161" />
+        <location filename="../../app/ui/review_io.py" line="183" />
         <source>JSON review (*.json);;All files (*)</source>
         <translation>JSON 评审 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="171" />
+        <location filename="../../app/ui/review_io.py" line="192" />
         <source>Not imported: {0}</source>
         <translation>未导入：{0}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/review_io.py" line="176" />
+        <location filename="../../app/ui/review_io.py" line="197" />
         <source>Imported %n annotation(s) from {0}; {1} not found on this page</source>
         <translation><numerusform>已从 {0} 导入 %n 条批注；{1} 条在此页面上未找到</numerusform></translation>
     </message>
@@ -1770,8 +1869,8 @@ Your annotations are kept: reload the page to continue.</source>
     </message>
     <message>
         <location filename="../../app/ui/settings_dialog.py" line="25" />
-        <source>Allow downloads (into the project's downloads folder)</source>
-        <translation>允许下载（保存到项目的 downloads 文件夹）</translation>
+        <source>Allow downloads (into your downloads folder; more than one per click asks first)</source>
+        <translation>允许下载（保存到你的下载文件夹；一次点击触发多个下载时先询问）</translation>
     </message>
     <message>
         <location filename="../../app/ui/settings_dialog.py" line="28" />
