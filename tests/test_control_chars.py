@@ -70,20 +70,25 @@ def test_single_line_fields_hold_no_control_or_bidi_character():
     text = encode_annotations(AnnotationBatch(annotations=(Annotation(element=record),)))
     for value in _single_line_values(text):
         assert not [c for c in value if unicodedata.category(c) == "Cc" or c in BIDI + "\u2028\u2029"], value
-    assert record.accessible_name == "\ufffdevil.exe\ufffd.txt"  # made visible, not silently dropped
+    assert record.accessible_name == "\\u202eevil.exe\\u202c.txt"  # shown escaped, not silently dropped
+    assert record.hidden_chars
     assert parse_annotations(text) == AnnotationBatch(annotations=(Annotation(element=record),))
 
 
-def test_blocks_turn_every_splitlines_break_into_lf_so_a_fence_cannot_close_early():
-    assert normalise_block("a\x1c```\x1dSelector: #x\x85b\u2028c") == "a\n```\nSelector: #x\nb\nc"
+def test_blocks_escape_every_splitlines_break_but_lf_so_a_fence_cannot_close_early():
+    # A page's block keeps LF (CR, CRLF become LF) and shows the other breaks escaped (security review item 4);
+    # a user's note turns them into LF.
+    assert normalise_block("a\x1c```\x1dSelector: #x\x85b\u2028c\r\nd") == \
+        "a\\u001c```\\u001dSelector: #x\\u0085b\\u2028c\nd"
+    assert normalise_block("a\x1c```\x1dSelector: #x\x85b\u2028c", page=False) == "a\n```\nSelector: #x\nb\nc"
     record = ElementRecord(text="a\x1e```\x1eSelector: #evil")
     text = encode_annotations(AnnotationBatch(annotations=(Annotation(element=record),)))
-    assert "\nText:\n````\na\n```\nSelector: #evil\n````\n" in text
+    assert "\nText:\n````\na\\u001e```\\u001eSelector: #evil\n````\n" in text
     assert text.splitlines() == text.split("\n")[:-1]
 
 
 def test_tab_in_a_single_line_field_is_a_space_and_cleaning_is_idempotent():
-    assert cap_line("a\tb\x1cc\x85d") == "a b c d"
+    assert cap_line("a\tb\x1cc\x85d\ne") == "a b\\u001cc\\u0085d e"
     value = cap_line(HOSTILE + "x" + HOSTILE)
     assert cap_line(value) == value
 

@@ -27,6 +27,17 @@ ATTRIBUTE_VALUE_CAP = 500
 #: character escaped (an astral character is 12 bytes as ``\uXXXX\uXXXX``); beyond it the note is cut with the
 #: ``[truncated]`` line and the cut is reported (stderr in ``pagenote capture``).
 NOTE_CAP = 64_000
+#: Characters a reader does not see, or sees as a line break where the record has none: zero-width and joiner
+#: characters, word joiner and invisible operators, the BOM, soft hyphen, the bidi marks (ALM, LRM, RLM), bidi
+#: embeddings/overrides/isolates ("Trojan Source", CVE-2021-42574; Unicode UAX #9 §2), the Unicode tag
+#: characters U+E0000–U+E007F (invisible ASCII look-alikes, "ASCII smuggling"), and every line break
+#: ``str.splitlines()`` or JavaScript knows besides LF and CR (VT, FF, FS/GS/RS, NEL, U+2028/U+2029). Every
+#: page-supplied record field shows them escaped (``\u200b``, :func:`app.model.text.escape_invisible`) and the
+#: record says it held some (``hidden_chars``). A regex character-class body, valid in Python ``re``.
+INVISIBLE_CHARS = ("\\u00ad\\u061c\\u180e\\u200b-\\u200f\\u202a-\\u202e\\u2060-\\u2064\\u2066-\\u206f\\ufeff"
+                   "\\U000e0000-\\U000e007f")
+#: The line breaks among them (escaped in page fields; a user-typed note turns them into LF).
+EXOTIC_BREAKS = "\\x0b\\x0c\\x1c-\\x1e\\x85\\u2028\\u2029"
 #: What a cut single-line value ends with, and the last line of a cut block.
 LINE_MARK = " [truncated]"
 BLOCK_MARK = "\n[truncated]"

@@ -19,7 +19,7 @@ from typing import Annotated, Any, Literal
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from app.core.policy import BOX_CONTENTS, BOX_DETACHED, BOX_HIDDEN, BOX_ZERO_SIZE, NO_BOX_KINDS, STATUS_REMATCHED, STATUS_STALE
-from app.model.text import CONTEXT_CAP, HTML_CAP, LINE_CAP, TEXT_CAP, cap_block, cap_line, cap_note, cap_quote
+from app.model.text import CONTEXT_CAP, HTML_CAP, LINE_CAP, TEXT_CAP, cap_block, cap_line, cap_note, cap_quote, has_invisible
 from app.protocol.attributes import bounded_attributes
 from app.protocol.locators import bounded_locators
 
@@ -99,6 +99,18 @@ class Rect(BaseModel):
     _r = field_validator("x", "y", "width", "height")(classmethod(lambda cls, v: _round2(v)))
 
 
+def _holds_invisible(data: object, depth: int = 0) -> bool:
+    """True when a string anywhere in ``data`` (dict values and keys, lists; 3 levels) has a character
+    :func:`~app.model.text.has_invisible` finds."""
+    if isinstance(data, str):
+        return has_invisible(data)
+    if depth < 3 and isinstance(data, dict):
+        return any(_holds_invisible(k, depth + 1) or _holds_invisible(v, depth + 1) for k, v in data.items())
+    if depth < 3 and isinstance(data, (list, tuple)):
+        return any(_holds_invisible(v, depth + 1) for v in data)
+    return False
+
+
 class ElementRecord(BaseModel):
     """Everything pagenote says about one picked element (issue #2, "The element record").
 
@@ -149,6 +161,17 @@ class ElementRecord(BaseModel):
     box_model: Line = ""
     styles: Line = ""
     ancestry: str = ""
+    #: True when a page-supplied field held invisible characters or exotic line breaks
+    #: (:data:`app.core.policy.INVISIBLE_CHARS`), now shown escaped (``\u200b``); the window can flag the record.
+    #: Markdown: the ``Hidden characters:`` line.
+    hidden_chars: bool = False
+
+    @model_validator(mode="before")
+    @classmethod
+    def _hidden(cls, data: object) -> object:
+        if isinstance(data, dict) and not data.get("hidden_chars") and _holds_invisible(data):
+            data = {**data, "hidden_chars": True}
+        return data
 
     @field_validator("ancestry")
     @classmethod

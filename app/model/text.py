@@ -13,7 +13,9 @@ from app.core.policy import (  # re-exported: the model and protocol import the 
     ATTRIBUTE_VALUE_CAP,
     BLOCK_MARK,
     CONTEXT_CAP,
+    EXOTIC_BREAKS,
     HTML_CAP,
+    INVISIBLE_CHARS,
     LINE_CAP,
     LINE_MARK,
     NOTE_CAP,
@@ -21,8 +23,8 @@ from app.core.policy import (  # re-exported: the model and protocol import the 
 )
 
 __all__ = ["ATTRIBUTE_VALUE_CAP", "BLOCK_MARK", "CONTEXT_CAP", "HTML_CAP", "LINE_CAP", "LINE_MARK", "NOTE_CAP",
-           "TEXT_CAP", "cap_block", "cap_line", "cap_note", "clean_unicode", "is_single_line", "normalise_block",
-           "note_overflow"]
+           "TEXT_CAP", "cap_block", "cap_line", "cap_note", "clean_unicode", "escape_invisible", "has_invisible",
+           "is_single_line", "normalise_block", "note_overflow"]
 
 #: What ``str.splitlines()`` (and so many Markdown readers, editors and agents) treats as a line end: LF, CR,
 #: VT, FF, FS/GS/RS (U+001C–U+001E), NEL (U+0085), LINE SEPARATOR and PARAGRAPH SEPARATOR (Python docs,
@@ -31,16 +33,44 @@ _BREAK_CHARS = "\n\r\x0b\x0c\x1c-\x1e\x85\u2028\u2029"
 _NEWLINES = re.compile(r"\r\n|[" + _BREAK_CHARS + "]")
 _LINE_BREAK_RUN = re.compile(r"\s*[" + _BREAK_CHARS + r"]+\s*")
 #: Characters no field keeps as they are (made visible as U+FFFD REPLACEMENT CHARACTER): the other C0
-#: controls (TAB excepted) and DEL, the C1 controls (NEL excepted: a line break), and the bidi embedding,
-#: override and isolate controls U+202A–U+202E and U+2066–U+2069, which reorder how the rest of a line is
-#: displayed ("Trojan Source", CVE-2021-42574; Unicode UAX #9 §2.1–2.2).
-_HIDDEN = re.compile("[\x01-\x08\x0e-\x1b\x1f\x7f-\x84\x86-\x9f\u202a-\u202e\u2066-\u2069]")
+#: controls (TAB excepted) and DEL, the C1 controls (NEL excepted: a line break).
+_HIDDEN = re.compile("[\x01-\x08\x0e-\x1b\x1f\x7f-\x84\x86-\x9f]")
+#: The invisible characters and exotic line breaks of :data:`app.core.policy.INVISIBLE_CHARS` (defined once
+#: there), and the invisible ones alone (a note keeps its line breaks as LF).
+_INVISIBLE = re.compile("[" + INVISIBLE_CHARS + EXOTIC_BREAKS + "]")
+_INVISIBLE_ONLY = re.compile("[" + INVISIBLE_CHARS + "]")
+#: A ZERO WIDTH JOINER between two emoji (👨‍👩‍👧) joins them into one picture a reader sees: kept.
+_EMOJI = "\U0001f000-\U0001faff\u2600-\u27bf"
+_EMOJI_ZWJ = re.compile("(?<=[" + _EMOJI + "\ufe0f])\u200d(?=[" + _EMOJI + "])")
+
+
+def _escape(m: re.Match) -> str:
+    code = ord(m.group())
+    return f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}"
+
+
+def escape_invisible(value: str, breaks: bool = True) -> str:
+    """``value`` with each character of :data:`app.core.policy.INVISIBLE_CHARS` (zero-width, bidi, tag
+    characters) — and with ``breaks``, each line break other than LF and CR (:data:`~app.core.policy.EXOTIC_BREAKS`)
+    — written as its Python escape, ``\\u200b`` (BMP) or ``\\U000e0041`` (astral), so a reader sees what the
+    page put there and no reader splits a line where the record has none. A joiner between two emoji is kept.
+    ASCII-only escapes, so idempotent."""
+    pattern = _INVISIBLE if breaks else _INVISIBLE_ONLY
+    if not pattern.search(value):
+        return value
+    kept = _EMOJI_ZWJ.sub("\x00", value)      # NUL never survives clean_unicode: a safe placeholder
+    return pattern.sub(_escape, kept).replace("\x00", "\u200d")
+
+
+def has_invisible(value: str) -> bool:
+    """True when ``value`` holds a character :func:`escape_invisible` escapes (an emoji's joiner aside)."""
+    return bool(_INVISIBLE.search(_EMOJI_ZWJ.sub("", value)))
 
 
 def clean_unicode(value: str) -> str:
     """Return ``value`` with lone UTF-16 surrogates replaced by U+FFFD, so it always encodes as UTF-8, and
-    with every control character that is not a line break or TAB, and every bidi override/isolate control
-    (U+202A–U+202E, U+2066–U+2069), replaced by U+FFFD, so what a reader sees is what the text holds.
+    with every control character that is not a line break or TAB replaced by U+FFFD, so what a reader sees is
+    what the text holds (the invisible characters are :func:`escape_invisible`'s).
 
     Strings coming from JavaScript may hold unpaired surrogates (JS strings are UTF-16 code-unit sequences);
     Python keeps them as code points U+D800..U+DFFF, which ``str.encode('utf-8')`` rejects. NUL is dropped.
@@ -58,12 +88,12 @@ def clean_unicode(value: str) -> str:
 
 def cap_line(value: str, cap: int = LINE_CAP) -> str:
     """Normalise a single-line field value: no line break of any kind ``str.splitlines()`` knows (whitespace
-    runs with one become one space; TAB becomes a space), no other control or bidi control character
-    (:func:`clean_unicode`), stripped, at most ``cap`` code points, ending in ``" [truncated]"`` when cut.
+    runs with LF or CR become one space; TAB becomes a space; the other breaks, zero-width, bidi and tag
+    characters are escaped, :func:`escape_invisible`), no other control character (:func:`clean_unicode`), stripped, at most ``cap`` code points, ending in ``" [truncated]"`` when cut.
 
     Idempotent: ``cap_line(cap_line(v)) == cap_line(v)``.
     """
-    value = _LINE_BREAK_RUN.sub(" ", clean_unicode(value)).replace("\t", " ").strip()
+    value = _LINE_BREAK_RUN.sub(" ", escape_invisible(clean_unicode(value))).replace("\t", " ").strip()
     if len(value) > cap:
         value = value[: cap - len(LINE_MARK)].rstrip() + LINE_MARK
     return value
@@ -72,15 +102,18 @@ def cap_line(value: str, cap: int = LINE_CAP) -> str:
 def is_single_line(value: str) -> bool:
     """True when ``value`` can stand on a ``Key: value`` line as it is: no line break of any kind
     ``str.splitlines()`` knows, no control or bidi control character that :func:`cap_line` would replace."""
-    return not _NEWLINES.search(value) and not _HIDDEN.search(value) and "\x00" not in value
+    return (not _NEWLINES.search(value) and not _HIDDEN.search(value) and "\x00" not in value
+            and not has_invisible(value))
 
 
-def normalise_block(value: str) -> str:
-    """A fenced-block value without its cap: LF line ends (CRLF, lone CR and every other line break
-    ``str.splitlines()`` knows become LF, so a reader splitting either way sees the same lines and the fence
-    stays on its own line), other controls as in :func:`clean_unicode`, no trailing spaces before a line end,
-    no leading/trailing blank lines. Idempotent."""
-    value = _NEWLINES.sub("\n", clean_unicode(value)).strip("\n")
+def normalise_block(value: str, page: bool = True) -> str:
+    """A fenced-block value without its cap: LF line ends (CRLF and lone CR become LF; every other line break
+    ``str.splitlines()`` or JavaScript knows is escaped in a ``page`` field — the page's text, so a page cannot
+    make a line the writer did not — and becomes LF in a user's note, ``page=False``; either way a reader
+    splitting lines any way sees the same lines and the fence stays on its own line), zero-width, bidi and tag
+    characters escaped (:func:`escape_invisible`), other controls as in :func:`clean_unicode`, no trailing
+    spaces before a line end, no leading/trailing blank lines. Idempotent."""
+    value = _NEWLINES.sub("\n", escape_invisible(clean_unicode(value), breaks=page)).strip("\n")
     # A block's lines are kept as typed, but trailing spaces before a line end are noise in Markdown.
     return "\n".join(line.rstrip() for line in value.split("\n")).strip("\n")
 
@@ -105,7 +138,7 @@ def cap_quote(value: str, cap: int) -> str:
     in :func:`clean_unicode`. Longer than ``cap`` code points: cut, with a last line ``[truncated]``.
 
     Idempotent: ``cap_quote(cap_quote(v, c), c) == cap_quote(v, c)``."""
-    value = _NEWLINES.sub("\n", clean_unicode(value))
+    value = _NEWLINES.sub("\n", escape_invisible(clean_unicode(value)))
     if len(value) > cap:
         value = value[: cap - len(BLOCK_MARK)] + BLOCK_MARK
     return value
@@ -115,12 +148,16 @@ def cap_note(value: str) -> str:
     """Normalise a user-typed note or summary: like :func:`cap_block` (a note may span lines: Shift+Enter in
     the note box), capped at :data:`NOTE_CAP` — the hard bound, far above what anyone types (issue 9 §8);
     below it the user's words are kept whole. :func:`note_overflow` says whether a value is cut."""
-    return cap_block(value, NOTE_CAP)
+    value = normalise_block(value, page=False)
+    if len(value) > NOTE_CAP:
+        head = value[: NOTE_CAP - len(BLOCK_MARK)].rstrip()
+        value = head + BLOCK_MARK if head.strip() else BLOCK_MARK.lstrip("\n")
+    return value
 
 
 def note_overflow(value: str) -> int:
     """How many code points of ``value`` a note or summary loses to :data:`NOTE_CAP` (0: kept whole), after
     the same normalisation as :func:`cap_note`. Callers warn with it: a cut is never silent (issue 9 §8)."""
-    return max(len(normalise_block(value)) - NOTE_CAP, 0)
+    return max(len(normalise_block(value, page=False)) - NOTE_CAP, 0)
 
 

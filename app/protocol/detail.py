@@ -31,7 +31,7 @@ LEVELS: tuple[str, ...] = get_args(Level)
 DEFAULT_LEVEL = "standard"
 
 #: ElementRecord fields each level keeps (a level keeps the fields of the levels before it).
-_COMPACT = frozenset({"url", "frame", "selector", "locators", "rect", "box", "text"})
+_COMPACT = frozenset({"url", "frame", "selector", "locators", "rect", "box", "text", "hidden_chars"})
 _STANDARD = _COMPACT | {"title", "tag", "role", "accessible_name", "source", "xpath", "shadow", "attributes",
                         "color", "background", "font", "font_weight", "display", "nearby_context", "html_excerpt"}
 _DETAILED = _STANDARD | {"box_model", "styles"}

@@ -43,6 +43,9 @@ Rules the parser relies on (and :func:`encode_annotations` guarantees):
 - ``Source:`` (optional, after ``Locators:``) lists source hints of development builds, ``"; "``-joined:
   ``Card (react) /src/components/Card.jsx:12:7; App (react) /src/App.jsx:30:5``; Markdown without it parses
   as before.
+- Every page-supplied value has its zero-width, bidi and tag characters and every line break other than LF
+  (VT, FF, FS/GS/RS, NEL, U+2028/U+2029) escaped as ``\\u200b`` (:data:`app.core.policy.INVISIBLE_CHARS`); a
+  record that held some has a ``Hidden characters: yes (…)`` line (after ``Styles:``).
 - ``# Web page annotations: N`` states the number of ``## Annotation i`` sections, numbered 1..N in order.
 """
 
@@ -68,6 +71,10 @@ STATUS_TEXT = {STATUS_REMATCHED: "rematched (the element was re-rendered; found 
 #: What the ``State:`` line adds after the state (the parser reads the first word).
 STATE_NOTE = {"frozen": " (made on a frozen page: animations, transitions, media and requestAnimationFrame paused,"
                         " timers still running; the rect is that moment's, as the screenshots show it)"}
+#: The ``Hidden characters:`` value of a record whose page text held invisible characters or line breaks
+#: (app.core.policy.INVISIBLE_CHARS); the parser reads the first word.
+HIDDEN_CHARS_TEXT = ("yes (the page's text held invisible characters or line breaks: shown escaped as \\uXXXX;"
+                     " text the user cannot see on the page)")
 _STATUS_OF = {text: status for status, text in STATUS_TEXT.items()}
 #: The ``Rect:`` value of an element that draws nothing (issue 9 §6): ``none (hidden)``.
 RECT_NONE = "none ({box})"
@@ -102,6 +109,7 @@ LINE_FIELDS: tuple[tuple[str, str], ...] = (
     ("Rect", "rect"),
     ("Box model", "box_model"),   # detailed and forensic levels only (app/protocol/detail.py)
     ("Styles", "styles"),
+    ("Hidden characters", "hidden_chars"),
 )
 #: Block element fields, in output order: (Markdown key, ElementRecord attribute, fence info string).
 BLOCK_FIELDS: tuple[tuple[str, str, str], ...] = (
@@ -173,6 +181,8 @@ def _element_line_fields(element: ElementRecord) -> list[str]:
             value = encode_attributes(value)
         elif attr == "locators":
             value = join_locators(value)
+        elif attr == "hidden_chars":
+            value = HIDDEN_CHARS_TEXT if value else ""
         if value:
             out.append(f"{key}: {value}")
     return out
@@ -321,6 +331,8 @@ def _element_field(fields: dict, lines: Lines, line_no: int, key: str, value: st
                 raise ProtocolError(line_no, f"Attributes: {exc}") from None
         elif attr == "locators":
             fields[attr] = split_locators(value)
+        elif attr == "hidden_chars":
+            fields[attr] = value.split(" ", 1)[0] == "yes"
         else:
             fields[attr] = value
     elif key in _BLOCK_KEYS and value is None:

@@ -34,6 +34,7 @@ from PySide6.QtWebEngineCore import QWebEngineScript
 
 from app.core.errors import PagenoteError
 from app.core.policy import SOURCE_CANDIDATES
+from app.model.text import has_invisible
 from app.protocol.redact import redact_urls
 from app.webview.bridge import PageBridge
 
@@ -43,6 +44,11 @@ FILE_MAX = 500
 COMPONENT_MAX = 120
 _COMPONENT = re.compile(r"[A-Za-z_$][\w$.\-]*\Z")
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+#: A file the ``Source:`` line may not name: a character of the line's grammar (``;`` separates hints, `` (``
+#: opens a framework label), whitespace, a control or invisible character, a ``..`` or ``~`` segment (climbing
+#: out of the dev server's root) or a hidden file or folder (``.ssh``, ``.bashrc``, ``.git``): a page sets these
+#: markers itself and may name any file to steer an agent (security review item 3).
+_BAD_FILE = re.compile(r"[;\s\x00-\x1f\x7f]|\(|(?:^|[/\\])(?:\.|~)")
 
 # The script (for one list of CSS selectors) answers a JSON string: [[candidate, …] per selector].
 _SCRIPT = r"""
@@ -162,7 +168,8 @@ def _int(value: Any) -> int | None:
 def checked_hints(raw: Any, count: int) -> list[list[dict]]:
     """The page's answer (a JSON string of ``count`` lists) checked: each candidate ``{framework, component,
     file, line, column}`` with a known framework, a component name of identifier characters (else ``""``), a
-    file without control characters (URLs redacted as in the Markdown, ``app.protocol.redact``), line and
+    file without control characters, ``;``, whitespace, ``(``, a ``..``/``~`` segment or a hidden
+    (dot) file or folder (:data:`_BAD_FILE`: the page may name any file to steer an agent), URLs redacted as in the Markdown, ``app.protocol.redact``), line and
     column integers or ``None``; at most :data:`SOURCE_CANDIDATES` per element. Anything else is dropped;
     a malformed answer gives empty lists."""
     try:
@@ -178,7 +185,8 @@ def checked_hints(raw: Any, count: int) -> list[list[dict]]:
             if len(hints) >= SOURCE_CANDIDATES or not isinstance(c, dict):
                 break
             framework, file = c.get("framework"), c.get("file")
-            if framework not in FRAMEWORKS or not isinstance(file, str) or not file or _CONTROL.search(file):
+            if framework not in FRAMEWORKS or not isinstance(file, str) or not file or _CONTROL.search(file) \
+                    or _BAD_FILE.search(file) or has_invisible(file):
                 continue
             component = c.get("component") if isinstance(c.get("component"), str) else ""
             if not _COMPONENT.match(component or "x") or len(component) > COMPONENT_MAX:
