@@ -70,3 +70,60 @@ def test_escaping_is_idempotent_and_ascii():
     value = "a" + INVISIBLE + BREAKS
     once = escape_invisible(value)
     assert once.isascii() and escape_invisible(once) == once
+
+
+def test_a_real_page_forging_its_svelte_source_gets_no_source_line(window, server, qtbot):
+    """The page on 127.0.0.1 sets ``__svelte_meta.loc.file`` to a forged ``Source:`` candidate; the annotator's
+    main-world read (app/webview/source_hints.py) drops it, and keeps the page's plain ``src/`` file."""
+    from conftest import settle
+
+    from app.webview.source_hints import source_line
+
+    window.load_page(server.url("hostile_source.html"))
+    bridge = window.tab.annotator.bridge
+    assert settle(qtbot, source_line(bridge, "#buy")) == ""
+    assert settle(qtbot, source_line(bridge, "#login")) == "(svelte) src/Login.svelte:4:2"
+
+
+def test_a_real_page_record_has_its_hidden_characters_escaped_and_its_login_link_redacted(window, server, qtbot):
+    """A record the page side makes of the hostile page: its title's and name's invisible characters and line
+    breaks shown escaped, the record flagged, and its one-time login link's parameters REDACTED (by name:
+    ``reset_code``; by shape: a long base64url value, a JWT)."""
+    from conftest import settle
+
+    from app.webview.frames import Route
+
+    window.load_page(server.url("hostile_source.html"))
+    annotator = window.tab.annotator
+    records = [settle(qtbot, annotator.record_of(Route(), window.page_call("select", selector)))
+               for selector in ("#buy", "#login")]
+    buy, login = records
+    assert "\u200b" not in buy.accessible_name and "\\u200b" in buy.accessible_name and buy.hidden_chars
+    assert "\\u001c" in buy.accessible_name and buy.source == ""
+    assert "\\u2028" in buy.title or "\\u200b" in buy.title
+    markdown = encode_annotations(AnnotationBatch(annotations=(Annotation(element=login),)))
+    assert "Zm9vYmFy" not in markdown and "123456" not in markdown and "eyJhbGci" not in markdown, markdown
+
+
+LINKS = [
+    "https://example.test/login?l=Zm9vYmFyYmF6cXV4MTIzNDU2Nzg5YWJjZGVm&lang=en",
+    "https://example.test/r?reset_code=123456&recoveryCode=ABCD-1234&magic=m1&invite_key=k2&inviteToken=t3",
+    "https://example.test/cb#access=eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl&page=2",
+    "see eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl in the text",
+    "https://example.test/a?x=0123456789abcdef0123456789abcdef&session=s&jwt=j&sig=g&otp=9&code=7",
+    "https://example.test/?page=2&q=ordinary-search-words-here&sort=price_asc&id=42",
+]
+
+
+def test_credential_like_parameters_by_name_family_and_value_shape_are_redacted_as_on_the_page():
+    from test_parity import js
+
+    from app.protocol.redact import redact_urls
+
+    ours = [redact_urls(u) for u in LINKS]
+    assert ours == js([["redactUrl", u] for u in LINKS])
+    out = "\n".join(ours)
+    for secret in ("Zm9vYmFy", "123456", "ABCD-1234", "=m1", "=k2", "=t3", "eyJhbGci", "0123456789abcdef",
+                   "=s&", "=j&", "=g&", "=9&", "=7"):
+        assert secret not in out, secret
+    assert "lang=en" in out and "page=2" in out and LINKS[-1] in out

@@ -67,7 +67,7 @@ SECRET_PARAM_NAMES = ("code", "key", "state", "nonce", "ticket")
 #: Rule 2: name tokens that make a parameter (or attribute, or field) name a credential (lowercase).
 SECRET_NAME_TOKENS = ("otp", "totp", "hotp", "mfa", "pwd", "pass", "pin", "sid", "sig", "auth", "oauth",
                       "authorization", "jwt", "hmac", "bearer", "refresh", "saml", "csrf", "xsrf", "cvv", "cvc",
-                      "csc", "passcode")
+                      "csc", "passcode", "reset", "recovery", "recover", "magic", "invite", "invitation")
 #: Rule 3: regex fragments (one syntax valid in Python ``re`` and JS ``RegExp``) found anywhere in the name.
 SECRET_PARAM_WORDS = ("token", "secret", "passw", "passphrase", "signature", "credential", r"api[-_]?key",
                       "auth(?!or)", "session", "jwt", r"private[-_]?key", r"access[-_]?key", "bearer", "saml",
@@ -86,6 +86,15 @@ SECRET_PATH_STEMS = ("reset", "verif", "token", "invit", "magic", "confirm", "ac
 #: ``2024-annual-report``), counted as non-overlapping pairs from the left.
 SECRET_PATH_MIN = 16
 SECRET_PATH_MIX = 2
+#: Rule of value shape (security review item 5: one-time login links, recovery codes, magic links whose
+#: parameter has an ordinary name): a query/fragment parameter value of at least :data:`SECRET_VALUE_MIN` of the
+#: characters ``A-Z a-z 0-9 - _ . ~ % + =`` with at least :data:`SECRET_VALUE_MIX` letter–digit neighbours
+#: (base64url, hex, a UUID) is REDACTED whatever the name; and a JWT (:data:`SECRET_JWT`: ``eyJ…``, the base64url
+#: of ``{"``, RFC 7519 §3) is REDACTED anywhere in a URL-bearing string.
+SECRET_VALUE_MIN = 24
+SECRET_VALUE_MIX = 3
+#: A regex valid in Python ``re`` and JS ``RegExp`` (both apply it globally).
+SECRET_JWT = r"eyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]*"
 #: What a credential parameter's value, a credential-like attribute's value and a path token become.
 REDACTED_VALUE = "REDACTED"
 #: Characters that end a URL part (userinfo, parameter name or value) when redacting URLs inside any text:
@@ -242,7 +251,8 @@ def page_options() -> dict:
         "secrets": {"param_names": list(SECRET_PARAM_NAMES), "name_tokens": list(SECRET_NAME_TOKENS),
                     "param_words": list(SECRET_PARAM_WORDS), "param_suffix": SECRET_PARAM_SUFFIX,
                     "attribute_exempt": list(SECRET_ATTRIBUTE_EXEMPT), "path_stems": list(SECRET_PATH_STEMS),
-                    "path_min": SECRET_PATH_MIN,
+                    "path_min": SECRET_PATH_MIN, "value_min": SECRET_VALUE_MIN, "value_mix": SECRET_VALUE_MIX,
+                    "jwt": SECRET_JWT,
                     "path_mix": SECRET_PATH_MIX, "redacted_value": REDACTED_VALUE, "url_stop": URL_STOP_CHARS,
                     "input_types": list(SECRET_INPUT_TYPES),
                     "autocomplete": list(SECRET_AUTOCOMPLETE_FIELDS),

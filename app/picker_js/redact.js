@@ -140,10 +140,19 @@ function redactPaths(text) {
 
 // Redact credentials anywhere in a string that may hold URLs (href, srcset, style url(), the page URL):
 // userinfo (`//user:pass@host`) is removed, the values of credential-like parameters in queries and
-// fragments (`?token=…`, `#/cb?code=…`, `;sid=…`) and token-like path segments (`/reset/<token>`) become
-// REDACTED. Works on strings a URL parser would reject, so an unparseable URL cannot slip through.
+// fragments (`?token=…`, `#/cb?code=…`, `;sid=…`), values shaped like tokens whatever their name, token-like
+// path segments (`/reset/<token>`) and any JWT (`eyJ…`) become REDACTED. Works on strings a URL parser would reject, so an unparseable URL cannot slip through.
+// Policy value-shape rule (app/protocol/redact.py secret_value): a long base64url/hex-looking value.
+const VALUE_TOKEN = new RegExp('^[-A-Za-z0-9_.~%+=]{' + SECRETS.value_min + ',}$');
+const JWT = new RegExp(SECRETS.jwt, 'g');
+
+function secretValue(v) {
+  return VALUE_TOKEN.test(v) && (v.match(/[A-Za-z][0-9]|[0-9][A-Za-z]/g) || []).length >= SECRETS.value_mix;
+}
+
 function redactUrl(text) {
   if (!text) return text;
   return redactPaths(String(text).replace(USERINFO, '$1')
-    .replace(PARAM, (m, sep, k) => (isSecretParam(k) ? `${sep}${k}=${REDACTED_VALUE}` : m)));
+    .replace(PARAM, (m, sep, k, v) => (isSecretParam(k) || secretValue(v) ? `${sep}${k}=${REDACTED_VALUE}` : m)))
+    .replace(JWT, REDACTED_VALUE);
 }

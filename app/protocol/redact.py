@@ -6,6 +6,7 @@ The same rules as the page side (``redactUrl``, ``isSecretParam``, ``isSecretAtt
 - userinfo (``//user:pass@host``) is removed;
 - the values of credential-like parameters in queries, fragments and ``;`` path parameters become
   ``REDACTED`` (:func:`is_secret_param`: the four-part name rule written down in :mod:`app.core.policy`);
+- a parameter value shaped like a token whatever its name (:func:`secret_value`), and any JWT (``eyJ…``);
 - a token-like path segment after a segment that announces one (``/reset/<token>``, ``/invite/accept/<uuid>``,
   ``/magic-link/<jwt>``) becomes ``REDACTED`` (:func:`redact_paths`).
 
@@ -26,7 +27,10 @@ from app.core.policy import (
     SECRET_PARAM_WORDS,
     SECRET_PATH_MIN,
     SECRET_PATH_MIX,
+    SECRET_JWT,
     SECRET_PATH_STEMS,
+    SECRET_VALUE_MIN,
+    SECRET_VALUE_MIX,
     URL_STOP_CHARS,
 )
 
@@ -47,6 +51,8 @@ _PATH_RUN = re.compile("(?<![^/?#" + URL_STOP_CHARS + "])[^/?#" + URL_STOP_CHARS
 _PATH_TOKEN = re.compile("[-A-Za-z0-9_.~%+=]{" + str(SECRET_PATH_MIN) + r",}\Z")
 _MIX = re.compile("[A-Za-z][0-9]|[0-9][A-Za-z]")
 _SEGMENT_END = re.compile("[;&]")
+_VALUE_TOKEN = re.compile("[-A-Za-z0-9_.~%+=]{" + str(SECRET_VALUE_MIN) + r",}\Z")
+_JWT = re.compile(SECRET_JWT)
 _ESCAPES = re.compile(r"(?:%[0-9A-Fa-f]{2})+")
 
 
@@ -124,10 +130,18 @@ def redact_paths(text: str) -> str:
     return _PATH_RUN.sub(_redact_path, text)
 
 
+def secret_value(value: str) -> bool:
+    """True when a parameter value looks like a credential whatever its name (policy value-shape rule,
+    :data:`~app.core.policy.SECRET_VALUE_MIN`): at least that many base64url/hex characters with
+    :data:`~app.core.policy.SECRET_VALUE_MIX` letter–digit neighbours (``?l=Zm9vYmFy…``, a 32-hex code)."""
+    return bool(_VALUE_TOKEN.match(value)) and len(_MIX.findall(value)) >= SECRET_VALUE_MIX
+
+
 def redact_urls(text: str) -> str:
-    """``text`` with URL userinfo removed, credential-like parameter values and token-like path segments
-    replaced by ``REDACTED`` (module docstring)."""
+    """``text`` with URL userinfo removed, the values of credential-like parameters (by name, or by shape:
+    :func:`secret_value`), token-like path segments and any JWT (``eyJ…``) replaced by ``REDACTED`` (module
+    docstring)."""
     text = _USERINFO.sub(r"\1", text)
-    text = _PARAM.sub(lambda m: f"{m.group(1)}{m.group(2)}={REDACTED_VALUE}" if is_secret_param(m.group(2))
-                      else m.group(0), text)
-    return redact_paths(text)
+    text = _PARAM.sub(lambda m: f"{m.group(1)}{m.group(2)}={REDACTED_VALUE}"
+                      if is_secret_param(m.group(2)) or secret_value(m.group(3)) else m.group(0), text)
+    return _JWT.sub(REDACTED_VALUE, redact_paths(text))
