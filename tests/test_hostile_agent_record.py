@@ -127,3 +127,14 @@ def test_credential_like_parameters_by_name_family_and_value_shape_are_redacted_
                    "=s&", "=j&", "=g&", "=9&", "=7"):
         assert secret not in out, secret
     assert "lang=en" in out and "page=2" in out and LINKS[-1] in out
+
+
+def test_the_model_redacts_credentials_in_the_text_and_excerpt_the_page_does_not_and_stays_idempotent():
+    link = "https://example.test/magic?token=s3cr3t&l=Zm9vYmFyYmF6cXV4MTIzNDU2Nzg5YWJjZGVm"
+    record = ElementRecord(url=link, text=f"Open {link} now", nearby_context=link,
+                           html_excerpt=f"<p>{link}</p>", attributes={"title": link})
+    for value in (record.url, record.text, record.nearby_context, record.html_excerpt, record.attributes["title"]):
+        assert "s3cr3t" not in value and "Zm9vYmFy" not in value and "token=REDACTED" in value, value
+    assert ElementRecord.model_validate(record.model_dump()) == record
+    cut = ElementRecord(text="x" * 3990 + "?token=abcdef")          # the cap falls inside REDACTED
+    assert ElementRecord.model_validate(cut.model_dump()) == cut

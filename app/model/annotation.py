@@ -19,9 +19,11 @@ from typing import Annotated, Any, Literal
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from app.core.policy import BOX_CONTENTS, BOX_DETACHED, BOX_HIDDEN, BOX_ZERO_SIZE, NO_BOX_KINDS, STATUS_REMATCHED, STATUS_STALE
-from app.model.text import CONTEXT_CAP, HTML_CAP, LINE_CAP, TEXT_CAP, cap_block, cap_line, cap_note, cap_quote, has_invisible
+from app.model.text import (CONTEXT_CAP, HTML_CAP, LINE_CAP, TEXT_CAP, cap_block, cap_line, cap_note, cap_quote,
+                            has_invisible, normalise_block)
 from app.protocol.attributes import bounded_attributes
 from app.protocol.locators import bounded_locators
+from app.protocol.redact import redact_urls
 
 Line = Annotated[str, AfterValidator(cap_line)]
 
@@ -97,6 +99,13 @@ class Rect(BaseModel):
     height: float = Field(ge=0)
 
     _r = field_validator("x", "y", "width", "height")(classmethod(lambda cls, v: _round2(v)))
+
+
+def _redacted_block(value: str, cap: int) -> str:
+    """A page's block value normalised, its credentials redacted (:func:`~app.protocol.redact.redact_urls`: the
+    second boundary after the page's ``redactUrl``, which sees attributes, not text) and capped. Idempotent:
+    redaction runs on the normalised text, and what the cap leaves of ``REDACTED`` is not redacted again."""
+    return cap_block(redact_urls(normalise_block(value)), cap)
 
 
 def _holds_invisible(data: object, depth: int = 0) -> bool:
@@ -181,17 +190,22 @@ class ElementRecord(BaseModel):
     @field_validator("text")
     @classmethod
     def _text(cls, v: str) -> str:
-        return cap_block(v, TEXT_CAP)
+        return _redacted_block(v, TEXT_CAP)
 
     @field_validator("nearby_context")
     @classmethod
     def _context(cls, v: str) -> str:
-        return cap_block(v, CONTEXT_CAP)
+        return _redacted_block(v, CONTEXT_CAP)
 
     @field_validator("html_excerpt")
     @classmethod
     def _html(cls, v: str) -> str:
-        return cap_block(v, HTML_CAP)
+        return _redacted_block(v, HTML_CAP)
+
+    @field_validator("url")
+    @classmethod
+    def _url(cls, v: str) -> str:
+        return cap_line(redact_urls(v))
 
     @field_validator("attributes")
     @classmethod

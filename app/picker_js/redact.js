@@ -150,9 +150,18 @@ function secretValue(v) {
   return VALUE_TOKEN.test(v) && (v.match(/[A-Za-z][0-9]|[0-9][A-Za-z]/g) || []).length >= SECRETS.value_mix;
 }
 
+// One `?name=value` match (app/protocol/redact.py _redact_param): the whole value for a credential-like name;
+// for any name, a leading run of token characters shaped like a credential, the rest kept.
+function redactParam(m, sep, k, v) {
+  if (v && REDACTED_VALUE.startsWith(v)) return m;
+  if (isSecretParam(k)) return `${sep}${k}=${REDACTED_VALUE}`;
+  const run = v.match(/^[-A-Za-z0-9_.~%+=]*/)[0];
+  return secretValue(run) ? `${sep}${k}=${REDACTED_VALUE}${v.slice(run.length)}` : m;
+}
+
 function redactUrl(text) {
   if (!text) return text;
   return redactPaths(String(text).replace(USERINFO, '$1')
-    .replace(PARAM, (m, sep, k, v) => (isSecretParam(k) || secretValue(v) ? `${sep}${k}=${REDACTED_VALUE}` : m)))
+    .replace(PARAM, redactParam))
     .replace(JWT, REDACTED_VALUE);
 }

@@ -11,6 +11,7 @@ import re
 
 from app.core.policy import ALLOWED_ATTRIBUTE_PREFIXES, ALLOWED_ATTRIBUTES
 from app.model.text import ATTRIBUTE_VALUE_CAP, LINE_CAP, cap_line
+from app.protocol.redact import redact_urls
 
 #: The allow-list of issue #2 (never ``value``; app.core.policy), enforced again here as the second boundary.
 ALLOWED = ALLOWED_ATTRIBUTES
@@ -64,7 +65,8 @@ def parse_attributes(line: str) -> dict[str, str]:
 
 
 def bounded_attributes(attributes: dict[str, str]) -> dict[str, str]:
-    """Normalise attributes for the model: drop invalid and non-allow-listed names (:func:`allowed_attribute`), fold each value to one line and cap it at
+    """Normalise attributes for the model: drop invalid and non-allow-listed names (:func:`allowed_attribute`), fold each value to one line, redact the credentials in it (:func:`~app.protocol.redact.redact_urls`, the
+    second boundary after the page's own ``redactUrl``) and cap it at
     :data:`ATTRIBUTE_VALUE_CAP` code points (issue #2), and keep whole pairs only while the encoded line stays
     within :data:`LINE_CAP` (so the line is never cut mid-pair). Idempotent."""
     out: dict[str, str] = {}
@@ -72,7 +74,7 @@ def bounded_attributes(attributes: dict[str, str]) -> dict[str, str]:
     for name, value in attributes.items():
         if not isinstance(name, str) or not _NAME.match(name) or not allowed_attribute(name):
             continue
-        value = cap_line(str(value), ATTRIBUTE_VALUE_CAP)
+        value = cap_line(redact_urls(cap_line(str(value), ATTRIBUTE_VALUE_CAP)), ATTRIBUTE_VALUE_CAP)
         cost = len(name) + 3 + len(_escape(value)) + (1 if out else 0)
         if used + cost > LINE_CAP:
             break

@@ -53,6 +53,7 @@ _MIX = re.compile("[A-Za-z][0-9]|[0-9][A-Za-z]")
 _SEGMENT_END = re.compile("[;&]")
 _VALUE_TOKEN = re.compile("[-A-Za-z0-9_.~%+=]{" + str(SECRET_VALUE_MIN) + r",}\Z")
 _JWT = re.compile(SECRET_JWT)
+_VALUE_RUN = re.compile("[-A-Za-z0-9_.~%+=]*")
 _ESCAPES = re.compile(r"(?:%[0-9A-Fa-f]{2})+")
 
 
@@ -137,11 +138,28 @@ def secret_value(value: str) -> bool:
     return bool(_VALUE_TOKEN.match(value)) and len(_MIX.findall(value)) >= SECRET_VALUE_MIX
 
 
+def _redact_param(m: re.Match) -> str:
+    """One ``?name=value`` match: the whole value REDACTED for a credential-like name; for any name, a leading
+    run of token characters shaped like a credential (:func:`secret_value`), the rest (``</p>``) kept."""
+    sep, name, value = m.groups()
+    if _redacted_prefix(value):
+        return m.group(0)
+    if is_secret_param(name):
+        return f"{sep}{name}={REDACTED_VALUE}"
+    run = _VALUE_RUN.match(value).group()
+    return f"{sep}{name}={REDACTED_VALUE}{value[len(run):]}" if secret_value(run) else m.group(0)
+
+
+def _redacted_prefix(value: str) -> bool:
+    """True for ``REDACTED`` and what a cap leaves of it (``RED``): redaction again would change nothing but a
+    cut value, so a capped, redacted text stays the same when redacted again (the model's idempotence)."""
+    return bool(value) and REDACTED_VALUE.startswith(value)
+
+
 def redact_urls(text: str) -> str:
     """``text`` with URL userinfo removed, the values of credential-like parameters (by name, or by shape:
     :func:`secret_value`), token-like path segments and any JWT (``eyJ…``) replaced by ``REDACTED`` (module
     docstring)."""
     text = _USERINFO.sub(r"\1", text)
-    text = _PARAM.sub(lambda m: f"{m.group(1)}{m.group(2)}={REDACTED_VALUE}"
-                      if is_secret_param(m.group(2)) or secret_value(m.group(3)) else m.group(0), text)
+    text = _PARAM.sub(_redact_param, text)
     return _JWT.sub(REDACTED_VALUE, redact_paths(text))
