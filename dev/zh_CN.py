@@ -396,6 +396,14 @@ ZH = {
     'Refused {0}: its certificate is not valid ({1})': '已拒绝 {0}：其证书无效（{1}）',
     'Blocked a popup from {0} (popups are off in Settings)': '已阻止来自 {0} 的弹出窗口（设置中已关闭弹出窗口）',
     'Blocked a popup flood from {0} (more than {1} in a second)': '已阻止来自 {0} 的大量弹出窗口（一秒内超过 {1} 个）',
+    # Popups with no click or key press are blocked (a bar offers Allow once); behind the agent's page
+    'Blocked a popup from {0} to {1}: no click or key press opened it': '已阻止 {0} 打开 {1} 的弹出窗口：并非点击或按键打开',
+    'A popup from {0} opened behind the page the agent is using (tab {1})': '来自 {0} 的弹出窗口已在智能体正在使用的页面后方打开（标签页 {1}）',
+    'Open this popup in a new tab': '在新标签页中打开此弹出窗口',
+    'Keep the popups blocked': '继续阻止这些弹出窗口',
+    'Popup blocked: {0} tried to open {1} with no click or key press of yours.': '已阻止弹出窗口：{0} 试图在你没有点击或按键的情况下打开 {1}。',
+    '{0} popups blocked: {1} tried to open them with no click or key press of yours; the newest: {2}.':
+        '已阻止 {0} 个弹出窗口：{1} 试图在你没有点击或按键的情况下打开它们；最新的一个：{2}。',
     'Settings…': '设置…',
     'Popups, downloads, permissions, evaluate, language': '弹出窗口、下载、权限、evaluate、语言',
     'Permissions…': '权限…',

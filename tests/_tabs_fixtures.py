@@ -42,6 +42,18 @@ class TabsApp:
         """Run ``source`` in ``tab``'s MainWorld and return its value (JSON)."""
         return run_js(self.qtbot, tab.page, source)
 
+    def click(self, tab, selector: str) -> None:
+        """The user's left click in the middle of ``selector``'s element in ``tab`` (a real Qt click on the view:
+        the page gets user activation, which popups and downloads need)."""
+        from PySide6.QtCore import QPoint, Qt
+        from PySide6.QtTest import QTest
+
+        settle(self.qtbot, tab.bridge.wait_frames(2))   # Chromium drops input before the first painted frame
+        x, y = self.js(tab, f"(() => {{ const r = document.querySelector({json.dumps(selector)})"
+                            ".getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()")
+        QTest.mouseClick(tab.view.focusProxy(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
+                         QPoint(round(x), round(y)))
+
     def js_async(self, tab, source: str, timeout: int = 10_000):
         """Await the promise ``source`` evaluates to in ``tab``'s MainWorld and return its value (JSON), or
         ``{"error": message}`` when it rejects."""

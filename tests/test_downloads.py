@@ -6,21 +6,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QPoint, Qt
-from PySide6.QtTest import QTest
-
 from _tabs_fixtures import tabs  # noqa: F401 (fixture)
 
 
 def _click(tabs, tab) -> None:
     """The user clicks the download link (a real click: a download needs a gesture)."""
-    from conftest import settle
-
-    settle(tabs.qtbot, tab.bridge.wait_frames(2))   # Chromium drops input before the first painted frame
-    x, y = tabs.js(tab, "(() => { const r = document.getElementById('get').getBoundingClientRect(); "
-                        "return [r.x + r.width / 2, r.y + r.height / 2]; })()")
-    QTest.mouseClick(tab.view.focusProxy(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
-                     QPoint(round(x), round(y)))
+    tabs.click(tab, "#get")
 
 
 def test_download_is_blocked_then_allowed_into_downloads_without_overwriting(tabs, server, tmp_path):

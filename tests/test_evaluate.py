@@ -24,7 +24,10 @@ def call(window, server):
 
 
 def evaluate(call, expression: str, **params):
-    return call("evaluate", expression=expression, **params)
+    """The ``evaluate`` result without its ``tab`` (every page method's result names its tab: checked here)."""
+    result = call("evaluate", expression=expression, **params)
+    assert set(result.pop("tab")) == {"id", "origin"}
+    return result
 
 
 def _error(call, expression: str, **params) -> PagenoteError:

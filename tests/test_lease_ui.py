@@ -77,7 +77,14 @@ def test_popups_and_agent_new_tabs_open_as_tabs_the_window_shows(window, server,
     install_lease_ui(window)
     opener = window.tab
     window.load_page(server.url("popups.html"))
-    js("setTimeout(() => window.open('other.html'), 0); 0")
+    from PySide6.QtCore import QPoint, Qt
+    from PySide6.QtTest import QTest
+
+    x, y = js("(() => { const r = document.getElementById('blank').getBoundingClientRect(); "
+              "return [r.x + r.width / 2, r.y + r.height / 2]; })()")
+    # The user's click on a target=_blank link (a popup needs a gesture: tests/test_hostile_agent_popups.py).
+    QTest.mouseClick(window.view.focusProxy(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
+                     QPoint(round(x), round(y)))
     qtbot.waitUntil(lambda: len(window.app.tabs) == 2 and window.tab is not opener, timeout=10_000)
     qtbot.waitUntil(lambda: window.page.url().toString() == server.url("other.html"), timeout=10_000)
     assert opener.page.url().toString() == server.url("popups.html")

@@ -64,4 +64,4 @@ def test_find_type_submit_click_evaluate_and_a_dialog_over_stdio(actions_app):
     assert text_of(clicked).startswith('Clicked button "Go"')
     assert '"Ada"' in text_of(state) and '"trusted":true' in text_of(state).replace(" ", "")
     assert modal.is_error and text_of(modal).startswith("MODAL_DIALOG:") and '"Saved!"' in text_of(modal)
-    assert not answered.is_error and text_of(answered) == 'Accepted the alert dialog "Saved!".'
+    assert not answered.is_error and text_of(answered) == 'Accepted the alert dialog "Saved!".\nIn tab 1 (file://).'

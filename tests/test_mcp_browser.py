@@ -70,10 +70,11 @@ def test_navigate_back_tabs(browser_app, server):
                 await c.call_tool("browser_navigate", {"url": server.url("nothing-here.html")}))
 
     go, tabs, back, missing = with_client(browser_app.socket, body)
-    assert text_of(go) == f"Navigated to {server.url('console.html')} (HTTP 200) — Console"
+    here = f"In tab 1 ({server.origin})."   # every page tool's text ends naming its tab
+    assert text_of(go) == f"Navigated to {server.url('console.html')} (HTTP 200) — Console\n{here}"
     assert go.structured_content["status"] == 200
     assert text_of(tabs) == f"- [active] Console — {server.url('console.html')}"
-    assert text_of(back) == f"Navigated to {server.url('spa.html')} (HTTP 200) — SPA"
+    assert text_of(back) == f"Navigated to {server.url('spa.html')} (HTTP 200) — SPA\n{here}"
     assert text_of(missing).startswith(f"Navigated to {server.url('nothing-here.html')} (HTTP 404)")
 
 
@@ -96,13 +97,14 @@ def test_evaluate_console_and_network(browser_app, server):
                 await c.call_tool("browser_network_requests", {"type": "document"}))
 
     value, thrown, console, network = with_client(browser_app.socket, body)
-    assert text_of(value) == '{"title":"Console","n":[1,2]}'
+    here = f"In tab 1 ({server.origin})."
+    assert text_of(value) == f'{{"title":"Console","n":[1,2]}}\n{here}'
     assert thrown.is_error and text_of(thrown).startswith("EVALUATE_FAILED: Error: bad thing\n")
-    lines = text_of(console).splitlines()
-    assert all("[error]" in line for line in lines)
+    *lines, last = text_of(console).splitlines()
+    assert last == here and all("[error]" in line for line in lines)
     assert any("Uncaught Error: boom from a timer" in line for line in lines)
     assert text_of(network) == f"#{network.structured_content['entries'][0]['id']} GET document 200 " \
-                               f"{server.url('console.html')}"
+                               f"{server.url('console.html')}\n{here}"
     json.dumps(network.structured_content)
 
 
@@ -119,6 +121,6 @@ def test_no_evaluate_or_the_setting_refuses_with_a_registry_error(app, request):
     assert anyio.run(health)["capabilities"]["evaluate"] is False
 
 
-def test_evaluate_is_on_by_default(browser_app):
+def test_evaluate_is_on_by_default(browser_app, server):
     result = with_client(browser_app.socket, lambda c: c.call_tool("browser_evaluate", {"function": "() => 1 + 1"}))
-    assert not result.is_error and text_of(result) == "2"
+    assert not result.is_error and text_of(result) == f"2\nIn tab 1 ({server.origin})."

@@ -34,7 +34,7 @@ def test_a_read_then_a_wait_then_a_change_by_ref(agent_app):
     read, idle, changed, bad, _ref = with_client(agent_app.socket, body)
     assert not read.is_error and text_of(read).startswith("Page context of ")
     assert read.structured_content["protocol"] == 1 and read.structured_content["nodes"]
-    assert text_of(idle) == f"Revision {read.structured_content['revision']}: nothing changed."
+    assert text_of(idle) == f"Revision {read.structured_content['revision']}: nothing changed.\nIn tab 1 (file://)."
     assert not changed.is_error and changed.structured_content["status"] == "complete"
     assert changed.structured_content["revision"] > read.structured_content["revision"]
     assert bad.is_error and "timeout_ms" in text_of(bad)

@@ -71,7 +71,7 @@ def test_no_change_answers_an_empty_complete_diff_at_the_timeout(window, server,
     read = agent("page.context", detail="summary", max_nodes=1)
     diff = agent("page.wait_for_change", since_revision=read["revision"], timeout_ms=300)
     assert diff == {"doc": read["doc"], "revision": read["revision"], "status": "complete", "changed": [],
-                    "removed": [], "page_changed": False, "untracked": 0}
+                    "removed": [], "page_changed": False, "untracked": 0, "tab": read["tab"]}
 
 
 def test_history_exhausted_or_budget_too_small_is_reset_required_without_ids(window, server, agent, js):

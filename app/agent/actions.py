@@ -34,6 +34,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
 from app.agent.snapshots import _REF, KEEP_IDS, RefParams, Taken
+from app.agent.tabs import acting_tab, other_tab_error, tab_stamp
 from app.core.errors import PagenoteError
 from app.tabs.actions import Actor, Located, agent_parts
 from app.tabs.snapshot import FrameNames, Part, _child_for, _raise_for_selector
@@ -130,7 +131,7 @@ class ActionsHost:
     app: Any
 
     def _tab(self) -> Tab:
-        tab = self.app.active_tab
+        tab = acting_tab(self.app)   # the tab the call was pinned to (app.agent.tabs.stamp_table)
         if tab is None:
             raise PagenoteError("NO_PAGE", "no tab is open")
         return tab
@@ -144,10 +145,9 @@ class ActionsHost:
         taken = keeper.ids[snapshot_id]
         m = _REF.match(ref)
         part = taken.parts[m.group(1) or ""]
-        tab = self._tab_of(taken.tab_id)
-        if tab is not self.app.active_tab:
-            raise PagenoteError("STALE_REF", f"snapshot {snapshot_id} is of tab {taken.tab_id}, not the active tab",
-                                "select that tab (browser_tabs), or take a snapshot of this one")
+        tab, acting = self._tab_of(taken.tab_id), self._tab()
+        if tab is not acting:   # a ref is bound to its snapshot's tab: never found again in another one
+            raise other_tab_error(ref, snapshot_id, tab_stamp(tab), acting)
         frame, offset = None, (0.0, 0.0)
         if part.chain:
             found = await frame_viewport_offset(tab.bridge, part.chain)
@@ -302,10 +302,10 @@ def modal_error(pending: Any, after: str = "") -> PagenoteError:
 
 def guard_table(table: dict, host: Any) -> dict:
     """``table`` with the page methods (:data:`ACTS`, :data:`READS`) wrapped in the guard (module docstring);
-    other methods as they are. ``host.app.active_tab`` is the tab guarded."""
+    other methods as they are. The tab guarded is the call's (:func:`~app.agent.tabs.acting_tab`)."""
     def wrap(name: str, handler: Callable[[Any], Any]) -> Callable[[Any], Any]:
         async def guarded(params: Any) -> Any:
-            tab = host.app.active_tab
+            tab = acting_tab(host.app)
             if tab is None:
                 return await _maybe(handler(params))
             parts = agent_parts(tab)

@@ -104,7 +104,9 @@ class BrowserHost:
     app: Any
 
     def _browser(self) -> tuple[Tab, BrowserParts]:
-        tab = self.app.active_tab
+        from app.agent.tabs import acting_tab
+
+        tab = acting_tab(self.app)   # the tab the call was pinned to (app.agent.tabs.stamp_table)
         if tab is None:
             raise PagenoteError("NO_PAGE", "no tab is open")
         return tab, attach(tab)
@@ -169,6 +171,11 @@ class BrowserHost:
         from app.agent.snapshots import RefParams
 
         where = await self.resolve_ref(RefParams(ref=params.ref, snapshot_id=params.snapshot_id))
+        tab, _parts = self._browser()
+        if where["tab"]["id"] != tab.id:   # the ref's element is in another tab: never run it here
+            from app.agent.tabs import other_tab_error
+
+            raise other_tab_error(params.ref, params.snapshot_id, where["tab"], tab)
         if where.get("frame"):
             raise PagenoteError("INVALID_REQUEST", f"{params.ref} is inside an iframe ({where['frame']})",
                                 "evaluate hands over elements of the top document only; select the element "

@@ -25,7 +25,9 @@ def freeze_table(host: Any) -> dict[str, tuple[type[BaseModel], Callable[[Any], 
     for ``host.app``'s active tab; ``NO_PAGE`` when no tab is open."""
 
     async def freeze(params: FreezeParams) -> dict:
-        tab = host.app.active_tab
+        from app.agent.tabs import acting_tab
+
+        tab = acting_tab(host.app)
         if tab is None:
             raise PagenoteError("NO_PAGE", "no tab is open")
         return await freezer_of(tab.bridge).set_frozen(params.frozen)

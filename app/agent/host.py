@@ -13,6 +13,7 @@ from app.agent.browser import BrowserHost
 from app.agent.context import ContextKeeper, ContextParams, WaitChangeParams
 from app.agent.methods import ScreenshotParams
 from app.agent.snapshots import RefParams, SnapshotKeeper, SnapshotParams
+from app.agent.tabs import acting_tab
 from app.capture.downscale import agent_png
 from app.core.errors import PagenoteError
 from app.model.annotation import AnnotationBatch
@@ -40,7 +41,7 @@ class TabsHost(BrowserHost, ActionsHost):
         self.app = app
 
     def _active(self) -> Tab:
-        tab = self.app.active_tab
+        tab = acting_tab(self.app)   # the tab the call was pinned to (app.agent.tabs.stamp_table)
         if tab is None:
             raise PagenoteError("NO_PAGE", "no tab is open")
         return tab

@@ -181,6 +181,10 @@ class Methods:
 
             self.table.update(actions_table(host))
             self.table = guard_table(self.table, host)
+        if hasattr(getattr(host, "app", None), "active_tab"):  # page methods pinned to a tab and naming it
+            from app.agent.tabs import stamp_table
+
+            self.table = stamp_table(self.table, host.app)
 
     async def call(self, method: str, params: dict) -> Any:
         """Validate ``params`` against the method's model and run it (awaiting handlers that return a

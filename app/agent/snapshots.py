@@ -31,6 +31,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
 
+from app.agent.tabs import tab_stamp
 from app.core.errors import PagenoteError
 from app.tabs.snapshot import MAX_CHARS, MAX_NODES, Budget, FrameNames, Part, Stitcher, resolve_ref
 from app.tabs.tab import Tab
@@ -176,7 +177,8 @@ class SnapshotKeeper:
 
     async def resolve(self, tab_of, params: RefParams) -> dict[str, Any]:
         """Where ``params.ref`` of snapshot ``params.snapshot_id`` is now: ``{ok: true, ref, snapshot_id, how
-        ('same' | 'equivalent'), rect (top viewport CSS px), role, name, selector, frame?}``. ``tab_of(tab_id)``
+        ('same' | 'equivalent'), rect (top viewport CSS px), role, name, selector, frame?, tab}`` (``tab``: the
+        snapshot's tab, ``{id, origin}``). ``tab_of(tab_id)``
         gives the tab or ``None``. Raises ``STALE_REF`` (fails closed: unknown snapshot or ref, a closed tab,
         another document, a node that left with no unique strong equivalent) and the bridge's errors."""
         taken = self.ids.get(params.snapshot_id)
@@ -200,7 +202,7 @@ class SnapshotKeeper:
             raise PagenoteError("STALE_REF", _stale_reason(params.ref, taken.id, answer or {}), STALE_NEXT)
         out = {"ok": True, "ref": params.ref, "snapshot_id": taken.id, "how": answer.get("how"),
                "rect": answer.get("rect"), "role": answer.get("role"), "name": answer.get("name"),
-               "selector": answer.get("selector"), "frame": " >> ".join(part.chain)}
+               "selector": answer.get("selector"), "frame": " >> ".join(part.chain), "tab": tab_stamp(tab)}
         return {k: v for k, v in out.items() if v not in ("", None)}
 
 

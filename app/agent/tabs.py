@@ -13,15 +13,90 @@ or ``pagenote serve``). Each answers with the tab as ``tabs.list`` shows it (``{
   window refuses (``INVALID_PARAMS``).
 
 Unknown ids are ``TAB_NOT_FOUND``; a URL that is not one is ``BAD_URL``.
+
+Which tab a page method acts on (:func:`stamp_table`): every method of :data:`TAB_METHODS` acts on the tab
+that is active when the call starts — pinned for the whole call (:func:`acting_tab`), so a tab that becomes
+active meanwhile (a popup, the user's click on the strip) never receives the rest of it — and its result names
+that tab: ``tab: {id, origin}`` (:func:`tab_stamp`). A page can open another origin's tab; the agent then reads
+in every answer where it acted.
 """
 
 from __future__ import annotations
 
+import inspect
+from contextvars import ContextVar
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, StrictBool, StrictStr
 
 from app.core.errors import PagenoteError
+
+#: The socket methods that act on (or read) one tab's page: pinned to the active tab, their results name it.
+TAB_METHODS = frozenset({
+    "page.state", "screenshot", "snapshot", "ref.resolve", "page.context", "page.wait_for_change", "page.freeze",
+    "navigate", "back", "forward", "reload", "evaluate", "console.list", "console.get", "network.list",
+    "click", "hover", "type", "fill", "press", "select_option", "check", "uncheck", "scroll", "drag",
+    "dialog.handle", "extract", "find",
+})
+#: Navigation methods name the tab's origin where they landed; the others, the origin they acted on.
+_LANDS = frozenset({"navigate", "back", "forward", "reload"})
+
+_acting: ContextVar = ContextVar("pagenote_acting_tab", default=None)
+
+
+def tab_stamp(tab) -> dict:
+    """``{id, origin}`` of ``tab`` (a :class:`~app.tabs.tab.Tab`) as results name it; ``origin`` is the origin
+    of the page it shows now (``about:`` before a first load)."""
+    from app.webview.urls import url_origin
+
+    return {"id": tab.id, "origin": url_origin(tab.page.url())}
+
+
+def other_tab_error(ref: str, snapshot_id: str, owner: dict, acting) -> PagenoteError:
+    """``REF_IN_OTHER_TAB`` for ``ref`` of snapshot ``snapshot_id``, whose tab is ``owner`` (``{id, origin}``),
+    used while ``acting`` (a :class:`~app.tabs.tab.Tab`) is the call's tab."""
+    here = tab_stamp(acting)
+    return PagenoteError("REF_IN_OTHER_TAB", f"{ref} of snapshot {snapshot_id} is in tab {owner['id']} "
+                         f"({owner['origin']}), not in the active tab {here['id']} ({here['origin']}); nothing was done",
+                         f"select tab {owner['id']} (tabs.select / browser_tabs action=select) to act there, or take "
+                         f"a snapshot of tab {here['id']}")
+
+
+def acting_tab(app):
+    """The tab the running call acts on: the one :func:`stamp_table` pinned at its start, else ``app``'s active
+    tab (``None`` when no tab is open). Raises ``TAB_NOT_FOUND`` when the pinned tab was closed during the call
+    (the call never moves on to another tab)."""
+    tab = _acting.get()
+    if tab is None:
+        return app.active_tab
+    if not any(t is tab for t in app.tabs):
+        raise PagenoteError("TAB_NOT_FOUND", f"tab {tab.id} was closed during the call",
+                            "call tabs.list, select a tab and call again")
+    return tab
+
+
+def stamp_table(table: dict, app) -> dict:
+    """``table`` (:attr:`app.agent.methods.Methods.table`) with the handlers of :data:`TAB_METHODS` pinned to the
+    tab active at the call's start (:func:`acting_tab`) and their dict results naming it (``tab``, unless the
+    handler named one itself: ``ref.resolve`` names its snapshot's tab)."""
+    def wrap(name: str, handler):
+        async def stamped(params):
+            tab = app.active_tab
+            token = _acting.set(tab)
+            try:
+                before = tab_stamp(tab) if tab is not None else None
+                result = handler(params)
+                if inspect.isawaitable(result):
+                    result = await result
+            finally:
+                _acting.reset(token)
+            if isinstance(result, dict) and tab is not None and "tab" not in result:
+                result = {**result, "tab": tab_stamp(tab) if name in _LANDS else before}
+            return result
+        return stamped
+
+    return {name: (model, wrap(name, handler)) if name in TAB_METHODS else (model, handler)
+            for name, (model, handler) in table.items()}
 
 
 class _Params(BaseModel):

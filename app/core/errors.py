@@ -165,6 +165,9 @@ REGISTRY: dict[str, ErrorKind] = _rows(
      "take a new snapshot (snapshot / browser_snapshot) and use a ref from it with its snapshot_id",
      "the ref no longer names an element: another document, an unknown snapshot, or its element was replaced "
      "with no single equivalent"),
+    ("REF_IN_OTHER_TAB", -32062, EXIT_BAD_INPUT,
+     "select the ref's tab (tabs.select / browser_tabs action=select) to act there, or take a snapshot of the "
+     "active tab", "the ref comes from a snapshot of another tab than the active one: nothing was done"),
     # -- the agent's page context: page.context cursors --
     ("CURSOR_EXPIRED", -32084, EXIT_BAD_INPUT,
      "read page.context again without the cursor (the page changed since its read: page.wait_for_change says what)",

@@ -3,7 +3,8 @@
 ``McpResponse.ts`` plays the same part there).
 
 Every result carries readable text (the batch Markdown for the annotation tools) plus ``structuredContent``:
-the socket's JSON without the duplicated ``markdown`` and the base64 image. ``take_screenshot`` adds an MCP
+the socket's JSON without the duplicated ``markdown`` and the base64 image. A page tool's text ends with the tab
+and origin it acted on (``In tab 2 (http://127.0.0.1:8000).``, :func:`with_tab`). ``take_screenshot`` adds an MCP
 image content (base64: the app's PNG, or the JPEG :func:`app.mcp.images.fit_image` made of it to stay
 within the image budget — the text says which).
 
@@ -154,10 +155,44 @@ def batch_text(view: dict, intro: str = "") -> str:
 
 
 @singledispatch
-def render(reply: Any) -> CallToolResult:
-    """The ``CallToolResult`` for a handler's reply record (one of the ``*Reply`` classes above). Raises
-    ``TypeError`` for anything else (a handler bug)."""
+def _render(reply: Any) -> CallToolResult:
     raise TypeError(f"no MCP rendering for {type(reply).__name__}")
+
+
+def tab_line(tab: dict) -> str:
+    """The line naming the tab a page tool acted on (the socket's ``tab: {id, origin}``)."""
+    return f"In tab {tab.get('id')} ({tab.get('origin') or 'no page'})."
+
+
+def with_tab(result: CallToolResult) -> CallToolResult:
+    """``result`` with :func:`tab_line` as the last line of its first text when its structured content names a
+    tab (every page tool's does, :mod:`app.agent.tabs`): the agent reads which tab and origin answered — a page
+    may have opened another."""
+    tab = (result.structured_content or {}).get("tab")
+    if result.is_error or not isinstance(tab, dict):
+        return result
+    content = list(result.content)
+    for i, item in enumerate(content):
+        if item.type == "text":
+            content[i] = TextContent(type="text", text=f"{item.text}\n{tab_line(tab)}")
+            break
+    else:
+        content.insert(0, TextContent(type="text", text=tab_line(tab)))
+    return CallToolResult(content=content, structured_content=result.structured_content, is_error=result.is_error)
+
+
+def render(reply: Any) -> CallToolResult:
+    """The ``CallToolResult`` for a handler's reply record (one of the ``*Reply`` classes above, or one a tool
+    module registered with ``@render.register``), naming the tab it acted on (:func:`with_tab`). Raises
+    ``TypeError`` for anything else (a handler bug)."""
+    result = _render(reply)
+    # page_state / page_freeze: the text is the socket's JSON itself, which names the tab (``"tab"``); a line
+    # after it would make it unreadable as JSON.
+    return result if isinstance(reply, PageStateReply) else with_tab(result)
+
+
+# Tool modules register their reply records' renderings (and look one up) on the dispatcher.
+render.register, render.dispatch, render.registry = _render.register, _render.dispatch, _render.registry
 
 
 @render.register

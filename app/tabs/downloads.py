@@ -35,6 +35,7 @@ from PySide6.QtWebEngineCore import QWebEngineDownloadRequest, QWebEngineNavigat
 
 from app.tabs.download_rules import ACTIVATION_SECONDS, MAX_PENDING, DownloadRule, reserve, risk_of, safe_name
 from app.webview.activation import UserActivation
+from app.webview.urls import url_origin
 
 log = logging.getLogger("pagenote.downloads")
 
@@ -47,14 +48,6 @@ def default_directory() -> Path:
     from platformdirs import user_downloads_dir
 
     return Path(user_downloads_dir())
-
-
-def origin_of(url: QUrl) -> str:
-    """``scheme://host[:port]`` of ``url`` (no user info), or ``scheme:`` for a URL without a host."""
-    if not url.host():
-        return f"{url.scheme()}:" if url.scheme() else ""
-    port = f":{url.port()}" if url.port() != -1 else ""
-    return f"{url.scheme()}://{url.host()}{port}"
 
 
 def risk_label(risk: str) -> str:
@@ -112,7 +105,7 @@ class TabDownloads(QObject):
         self.activation = UserActivation(tab.view, ACTIVATION_SECONDS)
         self.rule = DownloadRule()
         self.pending: list[DownloadItem] = []
-        self._origin = origin_of(tab.page.url())
+        self._origin = url_origin(tab.page.url())
         self._typed = QUrl()   # the URL the host itself loaded last (address bar, navigate): its download is ours
         tab.page.urlChanged.connect(self._url_changed)
         tab.page.navigationRequested.connect(self._navigation)
@@ -120,7 +113,7 @@ class TabDownloads(QObject):
     @property
     def origin(self) -> str:
         """The origin of the page the tab shows."""
-        return origin_of(self.tab.page.url())
+        return url_origin(self.tab.page.url())
 
     def _navigation(self, request: QWebEngineNavigationRequest) -> None:
         if request.isMainFrame():
@@ -128,7 +121,7 @@ class TabDownloads(QObject):
             self._typed = QUrl(request.url()) if typed else QUrl()
 
     def _url_changed(self, url: QUrl) -> None:
-        origin = origin_of(url)
+        origin = url_origin(url)
         if origin != self._origin:
             self._origin = origin
             self.rule.reset()
@@ -217,13 +210,14 @@ class Downloads(QObject):
         return part if part is not None and part.tab.page is page else None
 
     def _requested(self, request: QWebEngineDownloadRequest) -> None:
-        name = safe_name(request.suggestedFileName() or request.downloadFileName() or "download")
+        asked = request.suggestedFileName() or request.downloadFileName() or "download"
+        name = safe_name(asked)   # the file's name; a refusal names what the page asked for
         item = DownloadItem(request.id(), name, risk=risk_of(name))
         self.items[item.id] = item
         part = self._tab_of(request)
         if part is not None:
             item.origin, item.tab = part.origin, part.tab.id
-        what = named(name, item.risk)
+        what = named(asked[:300], item.risk)
         if not self.allowed:
             self._refuse(request, item, self.tr("Blocked the download of {0} (downloads are off in Settings)")
                          .format(what))

@@ -1,5 +1,5 @@
 """The window's side of leases and the host's policy, added from outside the window's constructor: the
-permission bar and the downloads bar above the page, the crash page over it, Settings → Settings… and
+permission, downloads and popup bars above the page, the crash page over it, Settings → Settings… and
 Settings → Permissions…, and the app's policy messages (a blocked popup or download) in the status line."""
 
 from __future__ import annotations
@@ -10,18 +10,18 @@ from PySide6.QtGui import QAction
 from app.ui.crash_page import CrashPage
 from app.ui.permission_bar import PermissionBar
 from app.ui.permissions_view import PermissionsView
-from app.ui.policy_bars import DownloadsBar
+from app.ui.policy_bars import DownloadsBar, PopupBar
 from app.ui.settings_dialog import SettingsDialog
 
 
 class LeaseUi:
-    """What :func:`install_lease_ui` adds to ``window``: ``permission_bar``, ``downloads_bar``, ``crash_page``
-    (the current tab's; every tab has its own), ``act_settings``, ``act_permissions``, and the dialogs once opened
-    (``settings_dialog``, ``permissions_view``)."""
+    """What :func:`install_lease_ui` adds to ``window``: ``permission_bar``, ``downloads_bar``, ``popup_bar``,
+    ``crash_page`` (the current tab's; every tab has its own), ``act_settings``, ``act_permissions``, and the
+    dialogs once opened (``settings_dialog``, ``permissions_view``)."""
 
     def __init__(self, window) -> None:
         self.window = window
-        self._bars: dict[str, tuple[PermissionBar, CrashPage, DownloadsBar | None]] = {}  # by tab id: each its own
+        self._bars: dict[str, tuple] = {}  # by tab id (each its own): permission bar, crash page, downloads, popups
         for view in getattr(window, "views", {}).values():
             self._add_bars(view)
         window.app.tab_added.connect(self._tab_added)
@@ -43,15 +43,18 @@ class LeaseUi:
         window.app.message.connect(window.say)
 
     def _add_bars(self, view) -> None:
-        """A permission bar and a downloads bar above ``view``'s page (a :class:`~app.ui.tab_view.TabView`) and a
-        crash page over it."""
+        """A permission bar, a downloads bar and a popup bar above ``view``'s page (a
+        :class:`~app.ui.tab_view.TabView`) and a crash page over it."""
         bar = PermissionBar(view.tab.permissions)
         view.column.insertWidget(view.column.indexOf(view.dialog_bar) + 1, bar)
         downloads = getattr(view.tab, "downloads", None)   # the app's download policy part (app.tabs.downloads)
         downloads_bar = DownloadsBar(downloads) if downloads is not None else None
-        if downloads_bar is not None:
-            view.column.insertWidget(view.column.indexOf(bar) + 1, downloads_bar)
-        self._bars[view.tab.id] = (bar, CrashPage(view.tab), downloads_bar)
+        popups = getattr(view.tab, "popups", None)   # the app's popup policy part (app.tabs.popups)
+        popup_bar = PopupBar(popups) if popups is not None else None
+        for extra in (downloads_bar, popup_bar):
+            if extra is not None:
+                view.column.insertWidget(view.column.indexOf(bar) + 1, extra)
+        self._bars[view.tab.id] = (bar, CrashPage(view.tab), downloads_bar, popup_bar)
 
     def _tab_added(self, tab) -> None:
         view = getattr(self.window, "views", {}).get(tab.id)  # the window made it first (connected first)
@@ -67,6 +70,11 @@ class LeaseUi:
     def downloads_bar(self) -> DownloadsBar | None:
         """The current tab's downloads bar (downloads waiting for Allow)."""
         return self._bars[self.window.tab.id][2]
+
+    @property
+    def popup_bar(self) -> PopupBar | None:
+        """The current tab's popup bar (popups blocked for want of a click)."""
+        return self._bars[self.window.tab.id][3]
 
     @property
     def crash_page(self) -> CrashPage:

@@ -4,6 +4,9 @@ modal box (the window stays usable; nothing waits in a nested event loop):
 - :class:`DownloadsBar`: downloads that came with no click or key press, or more than one per gesture (Chrome's
   automatic-downloads prompt, :mod:`app.tabs.downloads`): each file named — test files, build files, scripts
   and executables marked as such — with **Allow** and **Block**.
+- :class:`PopupBar`: popups a page opened with no click or key press (Chrome's "Pop-up blocked",
+  :mod:`app.tabs.popups`): the page's origin and where the popup would go, with **Allow once** and a close
+  button.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QWidget
 
 from app.tabs.downloads import TabDownloads, named
+from app.tabs.popups import TabPopups
 
 #: Names the bar lists at most (the rest are counted).
 LISTED = 12
@@ -68,4 +72,43 @@ class DownloadsBar(QFrame):
         else:
             text = self.tr("{0} wants to download {1} files: {2}.").format(origin, len(waiting), listed)
         self.label.setText(text + " " + self.tr("Nothing is saved until you allow it."))
+        self.show()
+
+
+class PopupBar(QFrame):
+    """Shows the newest popup ``popups`` (a tab's :class:`~app.tabs.popups.TabPopups`) blocked for want of a
+    gesture; **Allow once** opens it in a new tab, the close button forgets the blocked popups. Hidden when none
+    is blocked. ``label`` holds the text (tests read it)."""
+
+    def __init__(self, popups: TabPopups, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.popups = popups
+        self.label = _bar(self, "popupBar")
+        self.allow_once = QPushButton(self.tr("Allow once"))
+        self.allow_once.setToolTip(self.tr("Open this popup in a new tab"))
+        self.dismiss = QPushButton("✕")
+        self.dismiss.setAccessibleName(self.tr("Close"))
+        self.dismiss.setToolTip(self.tr("Keep the popups blocked"))
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(8, 4, 4, 4)
+        layout.addWidget(self.label, 1)
+        layout.addWidget(self.allow_once)
+        layout.addWidget(self.dismiss)
+        self.allow_once.clicked.connect(lambda: popups.allow_once())
+        self.dismiss.clicked.connect(popups.dismiss)
+        popups.blocked_changed.connect(self._show)
+        self._show(list(popups.blocked))
+
+    def _show(self, blocked: list) -> None:
+        if not blocked:
+            self.hide()
+            return
+        newest = blocked[-1]
+        if len(blocked) == 1:
+            text = self.tr("Popup blocked: {0} tried to open {1} with no click or key press of yours.")
+            self.label.setText(text.format(newest.origin, newest.url))
+        else:
+            text = self.tr("{0} popups blocked: {1} tried to open them with no click or key press of yours; the "
+                           "newest: {2}.")
+            self.label.setText(text.format(len(blocked), newest.origin, newest.url))
         self.show()

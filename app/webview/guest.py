@@ -93,7 +93,8 @@ class Guest(QWebEnginePage):
             self.load_result.emit(LoadResult(info.url().toString(), False, error="load stopped"))
 
     #: Who makes popups: ``factory(kind) -> QWebEnginePage | None`` (``kind`` a ``WebWindowType``; ``None``
-    #: blocks the popup: ``window.open`` returns ``null``). Unset, a popup opens in this page (one view).
+    #: leaves the popup to ``newWindowRequested``, which Qt then emits with the gesture, and which blocks it unless
+    #: a slot opens it: app.tabs.popups). Unset, a popup opens in this page (one view).
     popup_factory = None
 
     def createWindow(self, kind):  # noqa: N802 (Qt virtual)

@@ -30,3 +30,15 @@ def url_from_user_input(text: str) -> QUrl:
     if not text:
         return QUrl()
     return QUrl.fromUserInput(text, QDir.currentPath())
+
+
+def url_origin(url: QUrl) -> str:
+    """The origin ``url`` names, as the host's lines and agent results show it: ``scheme://host[:port]`` (no user
+    info, default ports left out as ``QUrl`` leaves them), ``file://`` for any local file, ``scheme:`` for a URL
+    without a host (``about:``, ``data:``), ``""`` for an empty URL."""
+    if url.scheme() == "file":
+        return "file://"
+    if not url.host():
+        return f"{url.scheme()}:" if url.scheme() else ""
+    port = f":{url.port()}" if url.port() != -1 else ""
+    return f"{url.scheme()}://{url.host()}{port}"

@@ -759,69 +759,69 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>Downloads</name>
     <message>
-        <location filename="../../app/tabs/downloads.py" line="63" />
+        <location filename="../../app/tabs/downloads.py" line="56" />
         <source>test file: pytest runs it</source>
         <translation>测试文件：pytest 会运行它</translation>
     </message>
     <message>
-        <location filename="../../app/tabs/downloads.py" line="65" />
+        <location filename="../../app/tabs/downloads.py" line="58" />
         <source>build file: runs when the project builds</source>
         <translation>构建文件：项目构建时会运行</translation>
     </message>
     <message>
-        <location filename="../../app/tabs/downloads.py" line="67" />
+        <location filename="../../app/tabs/downloads.py" line="60" />
         <source>script: runs if started</source>
         <translation>脚本：启动即运行</translation>
     </message>
     <message>
-        <location filename="../../app/tabs/downloads.py" line="69" />
+        <location filename="../../app/tabs/downloads.py" line="62" />
         <source>executable</source>
         <translation>可执行文件</translation>
     </message>
     <message>
-        <location filename="../../app/tabs/downloads.py" line="162" />
+        <location filename="../../app/tabs/downloads.py" line="155" />
         <source>Blocked the downloads of {0}: {1}</source>
         <translation>已阻止来自 {0} 的下载：{1}</translation>
     </message>
     <message>
-        <location filename="../../app/tabs/downloads.py" line="228" />
+        <location filename="../../app/tabs/downloads.py" line="222" />
         <source>Blocked the download of {0} (downloads are off in Settings)</source>
         <translation>已阻止下载 {0}（设置中已关闭下载）</translation>
     </message>
     <message>
-        <location filename="../../app/tabs/downloads.py" line="232" />
+        <location filename="../../app/tabs/downloads.py" line="226" />
         <source>Blocked the download of {0} (no open tab asked for it)</source>
         <translation>已阻止下载 {0}（没有打开的标签页请求它）</translation>
     </message>
     <message>
-        <location filename="../../app/tabs/downloads.py" line="236" />
+        <location filename="../../app/tabs/downloads.py" line="230" />
         <source>Blocked the download of {0} from {1} (you chose Block for this page)</source>
         <translation>已阻止来自 {1} 的下载 {0}（你已对此页面选择“阻止”）</translation>
     </message>
     <message>
-        <location filename="../../app/tabs/downloads.py" line="240" />
+        <location filename="../../app/tabs/downloads.py" line="234" />
         <source>Blocked the download of {0} from {1} ({2} of its downloads already wait for your answer)</source>
         <translation>已阻止来自 {1} 的下载 {0}（该页面已有 {2} 个下载在等待你的答复）</translation>
     </message>
     <message>
-        <location filename="../../app/tabs/downloads.py" line="250" />
-        <location filename="../../app/tabs/downloads.py" line="327" />
+        <location filename="../../app/tabs/downloads.py" line="244" />
+        <location filename="../../app/tabs/downloads.py" line="321" />
         <source>Could not download {0}: {1}</source>
         <translation>无法下载 {0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../app/tabs/downloads.py" line="262" />
+        <location filename="../../app/tabs/downloads.py" line="256" />
         <source>Downloading {0} to {1}</source>
         <translation>正在下载 {0} 到 {1}</translation>
     </message>
     <message>
-        <location filename="../../app/tabs/downloads.py" line="305" />
-        <location filename="../../app/tabs/downloads.py" line="332" />
+        <location filename="../../app/tabs/downloads.py" line="299" />
+        <location filename="../../app/tabs/downloads.py" line="326" />
         <source>Downloaded {0}</source>
         <translation>已下载 {0}</translation>
     </message>
     <message>
-        <location filename="../../app/tabs/downloads.py" line="309" />
+        <location filename="../../app/tabs/downloads.py" line="303" />
         <source>The download of {0} failed: {1}</source>
         <translation>下载 {0} 失败：{1}</translation>
     </message>
@@ -829,48 +829,48 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>DownloadsBar</name>
     <message>
-        <location filename="../../app/ui/policy_bars.py" line="42" />
+        <location filename="../../app/ui/policy_bars.py" line="46" />
         <source>Allow</source>
         <extracomment>Names the bar lists at most (the rest are counted).</extracomment>
         <translation>允许</translation>
     </message>
     <message>
-        <location filename="../../app/ui/policy_bars.py" line="43" />
+        <location filename="../../app/ui/policy_bars.py" line="47" />
         <source>Block</source>
         <translation>阻止</translation>
     </message>
     <message>
-        <location filename="../../app/ui/policy_bars.py" line="44" />
+        <location filename="../../app/ui/policy_bars.py" line="48" />
         <source>Save these files in your downloads folder, and let this page download more</source>
         <translation>把这些文件保存到你的下载文件夹，并允许此页面继续下载</translation>
     </message>
     <message>
-        <location filename="../../app/ui/policy_bars.py" line="46" />
+        <location filename="../../app/ui/policy_bars.py" line="50" />
         <source>Discard these files, and refuse this page's next downloads</source>
         <translation>丢弃这些文件，并拒绝此页面之后的下载</translation>
     </message>
     <message>
-        <location filename="../../app/ui/policy_bars.py" line="64" />
+        <location filename="../../app/ui/policy_bars.py" line="68" />
         <source> and {0} more</source>
         <translation> 等另外 {0} 个</translation>
     </message>
     <message>
-        <location filename="../../app/ui/policy_bars.py" line="65" />
+        <location filename="../../app/ui/policy_bars.py" line="69" />
         <source>This page</source>
         <translation>此页面</translation>
     </message>
     <message>
-        <location filename="../../app/ui/policy_bars.py" line="67" />
+        <location filename="../../app/ui/policy_bars.py" line="71" />
         <source>{0} wants to download a file: {1}.</source>
         <translation>{0} 想要下载一个文件：{1}。</translation>
     </message>
     <message>
-        <location filename="../../app/ui/policy_bars.py" line="69" />
+        <location filename="../../app/ui/policy_bars.py" line="73" />
         <source>{0} wants to download {1} files: {2}.</source>
         <translation>{0} 想要下载 {1} 个文件：{2}。</translation>
     </message>
     <message>
-        <location filename="../../app/ui/policy_bars.py" line="70" />
+        <location filename="../../app/ui/policy_bars.py" line="74" />
         <source>Nothing is saved until you allow it.</source>
         <translation>在你允许之前不会保存任何文件。</translation>
     </message>
@@ -1528,15 +1528,25 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>PagenoteApp</name>
     <message>
-        <location filename="../../app/tabs/popups.py" line="53" />
+        <location filename="../../app/tabs/popups.py" line="101" />
         <source>Blocked a popup from {0} (popups are off in Settings)</source>
-        <extracomment>A tab opening more than this many popups … … within this many seconds is flooding: further popups are blocked until the window has passed.</extracomment>
+        <extracomment>A tab opening more than this many popups … … within this many seconds is flooding: further popups are blocked until the window has passed. Blocked popups one tab keeps for Allow once (the newest; older ones are dropped).</extracomment>
         <translation>已阻止来自 {0} 的弹出窗口（设置中已关闭弹出窗口）</translation>
     </message>
     <message>
-        <location filename="../../app/tabs/popups.py" line="57" />
+        <location filename="../../app/tabs/popups.py" line="106" />
+        <source>Blocked a popup from {0} to {1}: no click or key press opened it</source>
+        <translation>已阻止 {0} 打开 {1} 的弹出窗口：并非点击或按键打开</translation>
+    </message>
+    <message>
+        <location filename="../../app/tabs/popups.py" line="111" />
         <source>Blocked a popup flood from {0} (more than {1} in a second)</source>
         <translation>已阻止来自 {0} 的大量弹出窗口（一秒内超过 {1} 个）</translation>
+    </message>
+    <message>
+        <location filename="../../app/tabs/popups.py" line="119" />
+        <source>A popup from {0} opened behind the page the agent is using (tab {1})</source>
+        <translation>来自 {0} 的弹出窗口已在智能体正在使用的页面后方打开（标签页 {1}）</translation>
     </message>
 </context>
 <context>
@@ -1731,6 +1741,39 @@ Your annotations are kept: reload the page to continue.</source>
         <location filename="../../app/ui/permissions_view.py" line="72" />
         <source>Revoke</source>
         <translation>撤销</translation>
+    </message>
+</context>
+<context>
+    <name>PopupBar</name>
+    <message>
+        <location filename="../../app/ui/policy_bars.py" line="87" />
+        <source>Allow once</source>
+        <translation>允许一次</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/policy_bars.py" line="88" />
+        <source>Open this popup in a new tab</source>
+        <translation>在新标签页中打开此弹出窗口</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/policy_bars.py" line="90" />
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/policy_bars.py" line="91" />
+        <source>Keep the popups blocked</source>
+        <translation>继续阻止这些弹出窗口</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/policy_bars.py" line="108" />
+        <source>Popup blocked: {0} tried to open {1} with no click or key press of yours.</source>
+        <translation>已阻止弹出窗口：{0} 试图在你没有点击或按键的情况下打开 {1}。</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/policy_bars.py" line="111" />
+        <source>{0} popups blocked: {1} tried to open them with no click or key press of yours; the newest: {2}.</source>
+        <translation>已阻止 {0} 个弹出窗口：{1} 试图在你没有点击或按键的情况下打开它们；最新的一个：{2}。</translation>
     </message>
 </context>
 <context>
