@@ -138,3 +138,25 @@ def test_the_model_redacts_credentials_in_the_text_and_excerpt_the_page_does_not
     assert ElementRecord.model_validate(record.model_dump()) == record
     cut = ElementRecord(text="x" * 3990 + "?token=abcdef")          # the cap falls inside REDACTED
     assert ElementRecord.model_validate(cut.model_dump()) == cut
+
+
+def test_an_absolute_source_file_outside_the_project_is_never_offered(window, server, qtbot, tmp_path):
+    """A real page names an absolute file outside the project directory (the window's ``tmp_path``) and one
+    inside it: only the one inside reaches the ``Source:`` line; a relative one is the dev server's."""
+    from conftest import settle
+
+    from app.webview.frames import Route
+    from app.webview.source_hints import within_roots
+
+    inside = tmp_path / "src" / "Card.svelte"
+    assert window.tab.annotator.source_roots[0] == tmp_path
+    window.load_page(server.url("hostile_source.html"))
+    js = f"""document.getElementById('buy').__svelte_meta = {{loc: {{file: '/etc/passwd', line: 1, column: 1}}}};
+             document.getElementById('login').__svelte_meta = {{loc: {{file: {json.dumps(str(inside))}, line: 2}}}};"""
+    from conftest import run_js
+    run_js(qtbot, window.page, js + "0")
+    annotator = window.tab.annotator
+    buy = settle(qtbot, annotator.record_of(Route(), window.page_call("select", "#buy")))
+    login = settle(qtbot, annotator.record_of(Route(), window.page_call("select", "#login")))
+    assert buy.source == "" and login.source == f"(svelte) {inside}:2"
+    assert within_roots("src/App.svelte", ()) and not within_roots("/etc/passwd", (tmp_path,))

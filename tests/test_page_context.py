@@ -276,6 +276,7 @@ def _annotate(window, qtbot, js, selector):
 
 def test_an_annotation_of_a_dev_build_has_a_source_line_and_a_production_build_none(window, server, agent, js,
                                                                                     qtbot):
+    window.tab.annotator.source_roots = ("/home/dev/shop",)   # the page's project (absolute hints must be in it)
     window.load_page(server.url("source_react.html"))
     _annotate(window, qtbot, js, "#buy")
     markdown = agent("annotations.get", batch="current")["markdown"]

@@ -86,6 +86,14 @@ class PagenoteApp(QObject):
             tab.permissions.ask = settings.browser.permissions == "ask"
             if hasattr(tab.annotator, "source_hints"):
                 tab.annotator.source_hints = settings.browser.source_hints
+                tab.annotator.source_roots = self.source_roots()
+
+    def source_roots(self) -> tuple[Path, ...]:
+        """The folders an absolute ``Source:`` hint must lie in (app.webview.source_hints.within_roots): the
+        project directory and, when set, ``[editor] root``."""
+        settings = getattr(self, "settings", None)
+        root = settings.editor.root if settings is not None else ""
+        return (self.project_dir, *([Path(root).expanduser()] if root else []))
 
     def _apply_lease(self, lease: Lease) -> None:
         settings = getattr(self, "settings", None)
@@ -138,6 +146,7 @@ class PagenoteApp(QObject):
         tab.permissions.ask = settings is not None and settings.browser.permissions == "ask"
         if settings is not None:
             tab.annotator.source_hints = settings.browser.source_hints
+        tab.annotator.source_roots = self.source_roots()   # a page-named source file must be in the project
         attach_browser_parts(tab)  # console, network, navigation: before the first load, so nothing is missed
         from app.hid.page import PageDevices
         from app.tabs.popups import install as install_popups

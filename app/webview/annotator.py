@@ -41,6 +41,9 @@ class Annotator(QObject):
     #: Whether picked elements get a ``Source:`` line (source hints of development builds); the app may turn
     #: it off.
     source_hints = True
+    #: The folders an absolute source hint must lie in (the project directory, ``[editor] root``; set by the
+    #: app): app.webview.source_hints.within_roots.
+    source_roots: tuple = ()
 
     def __init__(self, view: QWebEngineView, bridge: PageBridge, session: Session) -> None:
         super().__init__(view)
@@ -88,7 +91,8 @@ class Annotator(QObject):
             state = await self.bridge.call("viewportState")
             raw = in_top_document(raw, result.get("viewport"), route, (state or {}).get("scroll") or {"x": 0, "y": 0})
         elif self.source_hints and isinstance(raw, dict):   # the Source: line (development builds only)
-            raw = {**raw, "source": await source_line(self.bridge, str(raw.get("selector") or ""))}
+            raw = {**raw, "source": await source_line(self.bridge, str(raw.get("selector") or ""),
+                                                     self.source_roots)}
         return ElementRecord.model_validate(raw)
 
     def pin(self, pin_id: str, record: ElementRecord, note: str = "") -> int:

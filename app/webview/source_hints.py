@@ -27,7 +27,10 @@ builds there is no marker and no hint (nothing is guessed).
 from __future__ import annotations
 
 import json
+import os
 import re
+from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from PySide6.QtWebEngineCore import QWebEngineScript
@@ -48,6 +51,8 @@ _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 #: opens a framework label), whitespace, a control or invisible character, a ``..`` or ``~`` segment (climbing
 #: out of the dev server's root) or a hidden file or folder (``.ssh``, ``.bashrc``, ``.git``): a page sets these
 #: markers itself and may name any file to steer an agent (security review item 3).
+#: An absolute path: POSIX, or a Windows drive.
+_ABSOLUTE = re.compile(r"/|\\|[A-Za-z]:[/\\]")
 _BAD_FILE = re.compile(r"[;\s\x00-\x1f\x7f]|\(|(?:^|[/\\])(?:\.|~)")
 
 # The script (for one list of CSS selectors) answers a JSON string: [[candidate, …] per selector].
@@ -205,14 +210,31 @@ def hint_text(hint: dict) -> str:
     return f"{name}({hint['framework']}) {where}"
 
 
-async def source_line(bridge: PageBridge, selector: str) -> str:
+def within_roots(file: str, roots: Sequence[str | Path]) -> bool:
+    """True when a checked hint's ``file`` may stand on the ``Source:`` line: a relative path (under the dev
+    server's root; :func:`checked_hints` already refused ``..``), or an absolute one lexically under one of
+    ``roots`` (the project directory, ``[editor] root``), or a served path (``/src/App.jsx``) naming a file
+    that exists under one of them. The page names the file, so nothing outside the project is offered to an
+    agent as a source (security review item 3)."""
+    if not _ABSOLUTE.match(file):
+        return True
+    path = Path(os.path.normpath(file))
+    for root in roots:
+        base = Path(os.path.normpath(Path(root).absolute()))
+        if path.is_relative_to(base) or (base / file.lstrip("/\\")).is_file():
+            return True
+    return False
+
+
+async def source_line(bridge: PageBridge, selector: str, roots: Sequence[str | Path] = ()) -> str:
     """The ``Source:`` line's value for the top document's element ``selector`` names: its hints as
-    :func:`hint_text`, ``"; "``-joined; ``""`` when there are none, for a chained selector (shadow trees,
-    iframes), or when the page does not answer (a hint is never worth failing an annotation)."""
+    :func:`hint_text`, ``"; "``-joined, only those :func:`within_roots` keeps (``roots``: the project
+    directories); ``""`` when there are none, for a chained selector (shadow trees, iframes), or when the page
+    does not answer (a hint is never worth failing an annotation)."""
     if not selector or ">>" in selector:
         return ""
     try:
         raw = await bridge.run(source_script([selector]), world=MAIN_WORLD, timeout_ms=2_000, what="source hints")
     except PagenoteError:
         return ""
-    return "; ".join(hint_text(h) for h in checked_hints(raw, 1)[0])
+    return "; ".join(hint_text(h) for h in checked_hints(raw, 1)[0] if within_roots(h["file"], roots))
