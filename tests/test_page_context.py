@@ -281,7 +281,7 @@ def test_an_annotation_of_a_dev_build_has_a_source_line_and_a_production_build_n
     _annotate(window, qtbot, js, "#buy")
     markdown = agent("annotations.get", batch="current")["markdown"]
     assert ("\nSource: Card (react) /home/dev/shop/src/components/Card.jsx:12:7; App (react) "
-            "/home/dev/shop/src/App.jsx:30:5\n") in markdown
+            "/home/dev/shop/src/App.jsx:30:5 (page-supplied hints from development-build markers)\n") in markdown
     assert "react-prop-secret" not in markdown
     window.load_page(server.url("source_prod.html"))
     _annotate(window, qtbot, js, "#buy")
@@ -291,14 +291,15 @@ def test_an_annotation_of_a_dev_build_has_a_source_line_and_a_production_build_n
 
 def test_markdown_without_a_source_line_still_parses_and_one_with_it_round_trips():
     from app.model.annotation import Annotation, AnnotationBatch, ElementRecord
-    from app.protocol.markdown import encode_annotations, parse_annotations
+    from app.protocol.markdown import SOURCE_NOTE, encode_annotations, parse_annotations
 
     old = "# Web page annotations: 1\n\n## Annotation 1\nNote: hi\nTag: button\nLocators: css=#a\n"
     assert parse_annotations(old).annotations[0].element.source == ""
     batch = AnnotationBatch(annotations=(Annotation(note="n", element=ElementRecord(
         tag="button", locators=("css=#a",), source="Card (react) src/Card.jsx:1:2; App (vue) src/App.vue")),))
     text = encode_annotations(batch)
-    assert "Locators: css=#a\nSource: Card (react) src/Card.jsx:1:2; App (vue) src/App.vue\n" in text
+    assert "Locators: css=#a\nSource: Card (react) src/Card.jsx:1:2; App (vue) src/App.vue" + SOURCE_NOTE + "\n" in text
+    assert parse_annotations(text.replace(SOURCE_NOTE, "")) == batch   # a line without the note (older writers)
     assert parse_annotations(text) == batch
 
 

@@ -274,4 +274,5 @@ def test_a_rematched_record_keeps_its_pin_time_source_line():
     changed = session.refresh("e1", STATUS_REMATCHED, ElementRecord(tag="button", selector="#b"), when="t")
     assert changed == ["selector"]
     assert session.get("e1").annotation.element.source == "Card (react) src/Card.jsx:4:7"
-    assert "\nSource: Card (react) src/Card.jsx:4:7\n" in encode_annotations(session.batch())
+    assert "\nSource: Card (react) src/Card.jsx:4:7 (page-supplied hints from development-build markers)\n" \
+        in encode_annotations(session.batch())

@@ -74,8 +74,9 @@ def test_a_real_production_build_gives_no_source_hint(window, server, agent, js,
 
 @pytest.mark.parametrize("build, line", [
     ("react-dev", "Source: Card (react) src/Card.jsx:{}:{}; App (react) src/main.jsx:{}:{}; (react) "
-                  "src/main.jsx:{}:{}\n"),
-    ("vue-dev", f"Source: HelloWorld (vue) {VUE_ROOT}/components/HelloWorld.vue; App (vue) {VUE_ROOT}/App.vue\n"),
+                  "src/main.jsx:{}:{} (page-supplied hints from development-build markers)\n"),
+    ("vue-dev", f"Source: HelloWorld (vue) {VUE_ROOT}/components/HelloWorld.vue; App (vue) {VUE_ROOT}/App.vue"
+                f" (page-supplied hints from development-build markers)\n"),
     ("react-prod", None),
     ("vue-prod", None),
 ])

@@ -41,7 +41,8 @@ Rules the parser relies on (and :func:`encode_annotations` guarantees):
 - ``Rect:`` is ``x=…, y=…, width=…, height=…`` (plus :data:`RECT_CONTENTS` for ``display: contents``) or
   ``none (hidden|detached|zero-size)`` for an element that draws nothing (issue 9 §6).
 - ``Source:`` (optional, after ``Locators:``) lists source hints of development builds, ``"; "``-joined:
-  ``Card (react) /src/components/Card.jsx:12:7; App (react) /src/App.jsx:30:5``; Markdown without it parses
+  ``Card (react) /src/components/Card.jsx:12:7; App (react) /src/App.jsx:30:5``, then :data:`SOURCE_NOTE`
+  (the page supplied them; the parser drops it, and reads a line without it too); Markdown without it parses
   as before.
 - Every page-supplied value has its zero-width, bidi and tag characters and every line break other than LF
   (VT, FF, FS/GS/RS, NEL, U+2028/U+2029) escaped as ``\\u200b`` (:data:`app.core.policy.INVISIBLE_CHARS`); a
@@ -85,6 +86,10 @@ SECTION_PREFIX = "## Annotation "
 #: True whatever else the section holds: an annotation may have a reference and no ``Screenshot:`` line.
 REFERENCE_NOTE = " (design target: how it should look; not the current state)"
 #: The wording before, which named a ``Screenshot:`` line even where there was none; still read back.
+#: Follows the ``Source:`` hints: the page's own development-build markers named them, so an agent takes them
+#: as the page's claim, not as pagenote's finding (security review item 3; only files under the project or the
+#: dev server's root reach the line, app/webview/source_hints.py).
+SOURCE_NOTE = " (page-supplied hints from development-build markers)"
 REFERENCE_NOTE_OLD = " (design target: how it should look; the Screenshot line is the current state)"
 
 #: Single-line element fields, in output order: (Markdown key, ElementRecord attribute).
@@ -183,6 +188,8 @@ def _element_line_fields(element: ElementRecord) -> list[str]:
             value = join_locators(value)
         elif attr == "hidden_chars":
             value = HIDDEN_CHARS_TEXT if value else ""
+        elif attr == "source" and value:
+            value += SOURCE_NOTE
         if value:
             out.append(f"{key}: {value}")
     return out
@@ -333,6 +340,8 @@ def _element_field(fields: dict, lines: Lines, line_no: int, key: str, value: st
             fields[attr] = split_locators(value)
         elif attr == "hidden_chars":
             fields[attr] = value.split(" ", 1)[0] == "yes"
+        elif attr == "source":
+            fields[attr] = value.removesuffix(SOURCE_NOTE)
         else:
             fields[attr] = value
     elif key in _BLOCK_KEYS and value is None:
