@@ -146,10 +146,18 @@ async def grab_full_page(view: QWebEngineView, bridge: PageBridge, *, pin_ids: l
     start = await _metrics(bridge)
     original_scroll = start["scroll"]
 
+    restored = False
+
     def restore() -> None:
         # Posted, not awaited: the renderer runs them in order even when it is busy now (a page in a script
         # loop would otherwise time out each step, skip the rest and hide the capture's real error); any later
-        # page call queues behind them, so it already sees the restored page.
+        # page call queues behind them, so it already sees the restored page. Once only: after a navigation's
+        # loadStarted put the page back, the next document (maybe committed by the time the capture unwinds)
+        # must not be scrolled to this one's position.
+        nonlocal restored
+        if restored:
+            return
+        restored = True
         bridge.post("probe", None)
         bridge.post("setOverlayVisible", True)
         bridge.post("pinForCapture", "restore")
