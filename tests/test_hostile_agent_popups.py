@@ -47,6 +47,26 @@ def test_window_open_without_a_gesture_is_blocked_and_allow_once_opens_it(tabs, 
     assert opener.popups.blocked == []
 
 
+def test_allow_once_never_opens_what_the_page_could_not_open_itself(tabs, server):
+    """The host loads an allowed popup with more rights than the page: a blocked popup to a data: URL (which
+    Chromium refuses as a page-initiated top-level navigation) is not opened, nor a file: or view-source: one
+    (Chromium drops those before Qt hears of them; the policy refuses them all the same)."""
+    from urllib.parse import quote
+
+    from app.tabs.popups import BlockedPopup
+
+    target = "data:text/html,<h1>host-loaded</h1>"
+    opener = tabs.tab(server.url("hostile_popup.html?delay=0&to=" + quote(target, safe="")))
+    tabs.qtbot.waitUntil(lambda: tabs.js(opener, "window.tried") is True, timeout=10_000)
+    tabs.qtbot.waitUntil(lambda: len(opener.popups.blocked) == 1, timeout=5_000)
+    assert opener.popups.blocked[0].url.startswith("data:")
+    assert opener.popups.allow_once() is None
+    for url in ("file:///etc/passwd", "view-source:" + server.url("other.html"), "javascript:alert(1)"):
+        opener.popups.blocked.append(BlockedPopup(url, server.origin))
+        assert opener.popups.allow_once() is None, url
+    assert [t.id for t in tabs.app.tabs] == [opener.id] and opener.popups.blocked == []
+
+
 def test_the_window_shows_the_blocked_popup_in_a_bar_with_allow_once(window, server, server2, qtbot):
     from app.ui.lease_ui import install_lease_ui
 

@@ -35,6 +35,9 @@ FLOOD_COUNT = 5
 FLOOD_SECONDS = 1.0
 #: Blocked popups one tab keeps for Allow once (the newest; older ones are dropped).
 KEEP_BLOCKED = 10
+#: URL schemes "Allow once" opens (and ``about:blank``): never file:, data:, view-source:, javascript: or an app
+#: scheme, which the page could not open as a top-level document itself.
+ALLOW_ONCE_SCHEMES = ("http", "https")
 
 
 class PopupLimiter:
@@ -122,7 +125,7 @@ class TabPopups(QObject):
     def allow_once(self, popup: BlockedPopup | None = None):
         """The user allows ``popup`` (default: the newest blocked one) once: it opens in a new tab next to this
         one (in front, unless an agent is acting), with no opener. Returns the new tab, or ``None`` when nothing
-        was blocked or its URL runs script (``javascript:``)."""
+        was blocked or its URL is not http(s) or ``about:blank`` (:data:`ALLOW_ONCE_SCHEMES`)."""
         if popup is None:
             popup = self.blocked[-1] if self.blocked else None
         if popup is None:
@@ -130,7 +133,9 @@ class TabPopups(QObject):
         self.blocked = [p for p in self.blocked if p is not popup]
         self.blocked_changed.emit(list(self.blocked))
         url = QUrl(popup.url)
-        if url.scheme() == "javascript" or not self.tab.lease.live:
+        # The host loads the allowed URL, with more rights than the page that asked: only what a page may open
+        # itself (Chromium refuses renderer-initiated top-level file:, data: and view-source: navigations).
+        if url.scheme() not in ALLOW_ONCE_SCHEMES and url.toString() != "about:blank" or not self.tab.lease.live:
             return None
         return self.app.new_tab(url, lease=self.tab.lease, after=self.tab, activate=not agent_acting(self.app))
 
