@@ -25,7 +25,11 @@ def test_a_forged_svelte_file_never_becomes_a_source_hint():
                        {"framework": "vue", "component": "", "file": "/home/me/shop/.ssh/x", "line": None},
                        {"framework": "vue", "component": "", "file": "src/../../../etc/passwd", "line": None},
                        {"framework": "vue", "component": "", "file": "~/x.vue", "line": None},
-                       {"framework": "vue", "component": "", "file": "src/a\u202eb.vue", "line": None}]])
+                       {"framework": "vue", "component": "", "file": "src/a\u202eb.vue", "line": None},
+                       # URLs and a drive-relative Windows path are not files under the dev server's root.
+                       {"framework": "vue", "component": "", "file": "file:///etc/passwd", "line": None},
+                       {"framework": "vue", "component": "", "file": "https://evil.example/x.js", "line": None},
+                       {"framework": "vue", "component": "", "file": "C:secrets.txt", "line": None}]])
     hints = checked_hints(raw, 1)[0]
     assert [hint_text(h) for h in hints] == ["Card (react) src/Card.jsx:3:5"]
 

@@ -53,7 +53,9 @@ _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 #: markers itself and may name any file to steer an agent (security review item 3).
 #: An absolute path: POSIX, or a Windows drive.
 _ABSOLUTE = re.compile(r"/|\\|[A-Za-z]:[/\\]")
-_BAD_FILE = re.compile(r"[;\s\x00-\x1f\x7f]|\(|(?:^|[/\\])(?:\.|~)")
+#: Also a URL (``file:///etc/passwd``, ``https://…``: any ``scheme:``) and a drive-relative Windows path (``C:x``):
+#: neither is a file under the dev server's root, and :func:`within_roots` would take it for a relative one.
+_BAD_FILE = re.compile(r"[;\s\x00-\x1f\x7f]|\(|(?:^|[/\\])(?:\.|~)|^[A-Za-z][A-Za-z0-9+.\-]+:|^[A-Za-z]:(?![/\\])")
 
 # The script (for one list of CSS selectors) answers a JSON string: [[candidate, …] per selector].
 _SCRIPT = r"""
