@@ -160,6 +160,9 @@ REGISTRY: dict[str, ErrorKind] = _rows(
     ("EVALUATE_DISABLED", -32083, EXIT_BAD_INPUT,
      "evaluate is turned off in this pagenote (pagenote serve --no-evaluate); use snapshot, console and network "
      "instead, or ask the user to turn it on", "running JavaScript in the page is turned off"),
+    ("FILE_URL_REFUSED", -32086, EXIT_BAD_INPUT,
+     "open an http(s) page; the user can let agents open local files with [agent] files = true in settings.toml",
+     "agents may not open file: URLs in this pagenote: local files are the user's"),
     # -- the agent's browser tools: snapshot and refs --
     ("STALE_REF", -32090, EXIT_BAD_INPUT,
      "take a new snapshot (snapshot / browser_snapshot) and use a ref from it with its snapshot_id",

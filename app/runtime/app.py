@@ -49,6 +49,9 @@ class PagenoteApp(QObject):
         #: Whether agents may run JavaScript in the page's world (``evaluate``); ``pagenote serve --no-evaluate``
         #: turns it off.
         self.allow_evaluate = True
+        #: Whether agents may open ``file:`` URLs (``navigate``, ``tabs.new``): ``[agent] files`` in the user's
+        #: settings, off by default — a local file is the user's, not the agent's to read through the browser.
+        self.allow_file_urls = False
         #: ``"window"`` or ``"serve"`` (``pagenote serve`` sets it): a serve hands the socket over to a window.
         self.mode = "window"
         #: Whether pages may open popups (as tabs); Settings turns it off.
@@ -74,11 +77,12 @@ class PagenoteApp(QObject):
 
     def apply_settings(self, settings) -> None:
         """Take the user's browser policy from ``settings`` (an :class:`~app.runtime.settings.Settings`):
-        popups, downloads, the permission default (``ask`` shows a bar), source hints and each lease's
+        popups, agents' ``file:`` access, downloads, the permission default (``ask`` shows a bar), source hints and each lease's
         allow-list (by lease name: ``session``, a ``--profile`` name). Applies to leases and tabs made later
         too."""
         self.settings = settings
         self.allow_popups = settings.browser.popups
+        self.allow_file_urls = settings.agent.files
         self.downloads.allowed = settings.browser.downloads
         self.source_hints = settings.browser.source_hints  # read by the agent host's page context
         self._apply_lease(self.lease)

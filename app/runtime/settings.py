@@ -9,6 +9,7 @@ pagenote: it is reported as ``file: key: reason`` and the default is used for th
     language = "zh_CN"          # "" follows the system
     [agent]
     evaluate = true             # agents may run JavaScript in the page
+    files = false               # agents may open file: URLs (navigate, tabs.new): local files are the user's
     [devices]
     log = false                 # the Devices dock logs traffic
     [browser]
@@ -59,6 +60,7 @@ class UiSettings(_Section):
 
 class AgentSettings(_Section):
     evaluate: bool = True
+    files: bool = False
 
 
 class DevicesSettings(_Section):

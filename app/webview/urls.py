@@ -42,3 +42,26 @@ def url_origin(url: QUrl) -> str:
         return f"{url.scheme()}:" if url.scheme() else ""
     port = f":{url.port()}" if url.port() != -1 else ""
     return f"{url.scheme()}://{url.host()}{port}"
+
+
+#: The schemes an agent may open (``navigate``, ``tabs.new``); ``file`` only when the user allows it.
+AGENT_SCHEMES = ("http", "https", "about", "data")
+
+
+def check_agent_url(url: QUrl, text: str, files_allowed: bool) -> None:
+    """Refuse a URL an agent asked for (``url``, parsed from ``text``) that it may not open.
+
+    Raises :class:`~app.core.errors.PagenoteError` ``BAD_URL`` for an invalid URL or a scheme outside
+    :data:`AGENT_SCHEMES` and ``file`` (``javascript:``, ``view-source:``, ``chrome:`` …), and
+    ``FILE_URL_REFUSED`` for a ``file:`` URL unless ``files_allowed`` (``[agent] files`` in the user's settings):
+    a local file is the user's, and a page the agent opens from disk could show it any file's text to read.
+    """
+    from app.core.errors import PagenoteError
+
+    scheme = url.scheme().lower() if url.isValid() else ""
+    if scheme == "file":
+        if not files_allowed:
+            raise PagenoteError("FILE_URL_REFUSED", f"{text[:200]!r} is a local file")
+        return
+    if url.isEmpty() or scheme not in AGENT_SCHEMES:
+        raise PagenoteError("BAD_URL", f"not a URL an agent may open: {text[:200]!r}")
