@@ -52,18 +52,18 @@ Rules the parser relies on (and :func:`encode_annotations` guarantees):
 
 from __future__ import annotations
 
-import re
-
 from pydantic import ValidationError
 
-from app.core.policy import BOX_CONTENTS, NO_BOX_KINDS, STATUS_REMATCHED, STATUS_STALE
-from app.model.annotation import Annotation, AnnotationBatch, ElementRecord, Rect, not_taken
+from app.core.policy import STATUS_REMATCHED, STATUS_STALE
+from app.model.annotation import Annotation, AnnotationBatch, ElementRecord, not_taken
 from app.model.text import LINE_CAP
 from app.protocol import kinds
-from app.protocol.blocks import Lines, ProtocolError, block, read_block, split_key
+from app.protocol.blocks import Lines, ProtocolError, block, read_block
 from app.protocol.detail import DEFAULT_LEVEL, LEVELS, restrict
-from app.protocol.attributes import AttributesError, encode_attributes, parse_attributes
-from app.protocol.locators import join_locators, split_locators
+# The element record's lines live in element_lines.py; these names are re-exported (callers import them here).
+from app.protocol.element_lines import (BLOCK_FIELDS, CODEC, HIDDEN_CHARS_TEXT, LINE_FIELDS, RECT_CONTENTS,  # noqa: F401
+                                        RECT_NONE, SECTION_PREFIX, SOURCE_NOTE, element_blocks, element_field,
+                                        element_line_fields, encode_rect, fields_of, parse_rect)
 
 TITLE_PREFIX = "# Web page annotations: "
 #: ``Status:`` values (issue #3 §7); an exactly anchored annotation has no ``Status:`` line.
@@ -72,92 +72,18 @@ STATUS_TEXT = {STATUS_REMATCHED: "rematched (the element was re-rendered; found 
 #: What the ``State:`` line adds after the state (the parser reads the first word).
 STATE_NOTE = {"frozen": " (made on a frozen page: animations, transitions, media and requestAnimationFrame paused,"
                         " timers still running; the rect is that moment's, as the screenshots show it)"}
-#: The ``Hidden characters:`` value of a record whose page text held invisible characters or line breaks
-#: (app.core.policy.INVISIBLE_CHARS); the parser reads the first word.
-HIDDEN_CHARS_TEXT = ("yes (the page's text held invisible characters or line breaks: shown escaped as \\uXXXX;"
-                     " text the user cannot see on the page)")
 _STATUS_OF = {text: status for status, text in STATUS_TEXT.items()}
-#: The ``Rect:`` value of an element that draws nothing (issue 9 §6): ``none (hidden)``.
-RECT_NONE = "none ({box})"
-#: What follows a ``display: contents`` element's rect (the union of its children's boxes, issue 9 §6).
-RECT_CONTENTS = " (display: contents: the union of its children's boxes)"
-SECTION_PREFIX = "## Annotation "
 #: Follows a ``Reference:`` path, so an agent cannot take the user's reference image for the page's state.
 #: True whatever else the section holds: an annotation may have a reference and no ``Screenshot:`` line.
 REFERENCE_NOTE = " (design target: how it should look; not the current state)"
 #: The wording before, which named a ``Screenshot:`` line even where there was none; still read back.
-#: Follows the ``Source:`` hints: the page's own development-build markers named them, so an agent takes them
-#: as the page's claim, not as pagenote's finding (security review item 3; only files under the project or the
-#: dev server's root reach the line, app/webview/source_hints.py).
-SOURCE_NOTE = " (page-supplied hints from development-build markers)"
 REFERENCE_NOTE_OLD = " (design target: how it should look; the Screenshot line is the current state)"
-
-#: Single-line element fields, in output order: (Markdown key, ElementRecord attribute).
-LINE_FIELDS: tuple[tuple[str, str], ...] = (
-    ("URL", "url"),
-    ("Title", "title"),
-    ("Frame", "frame"),
-    ("Tag", "tag"),
-    ("Role", "role"),
-    ("Accessible name", "accessible_name"),
-    ("Selector", "selector"),
-    ("Locators", "locators"),
-    ("Source", "source"),
-    ("XPath", "xpath"),
-    ("Shadow", "shadow"),
-    ("Attributes", "attributes"),
-    ("Color", "color"),
-    ("Background", "background"),
-    ("Font", "font"),
-    ("Font weight", "font_weight"),
-    ("Display", "display"),
-    ("Rect", "rect"),
-    ("Box model", "box_model"),   # detailed and forensic levels only (app/protocol/detail.py)
-    ("Styles", "styles"),
-    ("Hidden characters", "hidden_chars"),
-)
-#: Block element fields, in output order: (Markdown key, ElementRecord attribute, fence info string).
-BLOCK_FIELDS: tuple[tuple[str, str, str], ...] = (
-    ("Text", "text", ""),
-    ("Nearby context", "nearby_context", ""),
-    ("HTML excerpt", "html_excerpt", "html"),
-    ("Ancestry", "ancestry", ""),  # forensic level only
-)
-
-_LINE_KEYS = {key: attr for key, attr in LINE_FIELDS}
 #: An annotation's screenshot lines: (Markdown key → Annotation attribute).
 _SHOT_KEYS = {"Screenshot": "screenshot", "Page screenshot": "page_screenshot",
               "Page screenshot (clean)": "page_screenshot_clean"}
-_BLOCK_KEYS = {key: attr for key, attr, _ in BLOCK_FIELDS}
-_RECT = re.compile(
-    r"x=(?P<x>-?\d+(?:\.\d+)?), y=(?P<y>-?\d+(?:\.\d+)?), "
-    r"width=(?P<width>\d+(?:\.\d+)?), height=(?P<height>\d+(?:\.\d+)?)(?P<contents>"
-    + re.escape(RECT_CONTENTS) + r")?\Z"
-)
 
 
 # ---------------------------------------------------------------------------------------------- encoding
-
-
-def _number(value: float) -> str:
-    text = repr(float(value))
-    return text[:-2] if text.endswith(".0") else text
-
-
-def encode_rect(rect: Rect) -> str:
-    """``x=120, y=840, width=180, height=48`` (CSS px, document coordinates; see :class:`Rect`)."""
-    return (
-        f"x={_number(rect.x)}, y={_number(rect.y)}, "
-        f"width={_number(rect.width)}, height={_number(rect.height)}"
-    )
-
-
-def _rect_value(element: ElementRecord) -> str:
-    """The ``Rect:`` value: the rect (with :data:`RECT_CONTENTS` for ``display: contents``), ``none (hidden)``
-    for an element without a box, or empty (no line) when the record has no rect."""
-    if element.rect is not None:
-        return encode_rect(element.rect) + (RECT_CONTENTS if element.box == BOX_CONTENTS else "")
-    return RECT_NONE.format(box=element.box) if element.box in NO_BOX_KINDS else ""
 
 
 def _text_field(key: str, value: str) -> list[str]:
@@ -173,39 +99,6 @@ def _text_field(key: str, value: str) -> list[str]:
 def _shot_value(path: str, error: str) -> str:
     """The ``Screenshot:`` value: the path, or ``[not taken: CODE — reason]``, or empty."""
     return path or (not_taken(error) if error else "")
-
-
-def _element_line_fields(element: ElementRecord) -> list[str]:
-    """``Key: value`` lines of an element's single-line fields (:data:`LINE_FIELDS`), empty ones omitted."""
-    out = []
-    for key, attr in LINE_FIELDS:
-        value = getattr(element, attr)
-        if attr == "rect":
-            value = _rect_value(element)
-        elif attr == "attributes":
-            value = encode_attributes(value)
-        elif attr == "locators":
-            value = join_locators(value)
-        elif attr == "hidden_chars":
-            value = HIDDEN_CHARS_TEXT if value else ""
-        elif attr == "source" and value:
-            value += SOURCE_NOTE
-        if value:
-            out.append(f"{key}: {value}")
-    return out
-
-
-def _element_blocks(element: ElementRecord, last: str = "") -> list[str]:
-    """An element's block fields (:data:`BLOCK_FIELDS`), each after a blank line (``last``: the line
-    written before them)."""
-    out: list[str] = []
-    for key, attr, info in BLOCK_FIELDS:
-        value = getattr(element, attr)
-        if value:
-            if (out[-1] if out else last) != "":
-                out.append("")
-            out += block(key, value, info)
-    return out
 
 
 def encode_annotations(batch: AnnotationBatch, detail: str = DEFAULT_LEVEL) -> str:
@@ -237,7 +130,7 @@ def encode_annotations(batch: AnnotationBatch, detail: str = DEFAULT_LEVEL) -> s
         if annotation.refreshed:
             out.append(f"Refreshed: {annotation.refreshed}")
         element = annotation.element
-        out += _element_line_fields(element)
+        out += element_line_fields(element)
         if shot := _shot_value(annotation.screenshot, annotation.screenshot_error):
             out.append(f"Screenshot: {shot}")
         if annotation.reference:
@@ -246,9 +139,9 @@ def encode_annotations(batch: AnnotationBatch, detail: str = DEFAULT_LEVEL) -> s
             out.append(f"Page screenshot: {annotation.page_screenshot}")
         if annotation.page_screenshot_clean:
             out.append(f"Page screenshot (clean): {annotation.page_screenshot_clean}")
-        out += kinds.head_lines(annotation, _CODEC)
-        out += _element_blocks(element, out[-1])
-        out += kinds.tail_lines(annotation, _CODEC)
+        out += kinds.head_lines(annotation, CODEC)
+        out += element_blocks(element, out[-1])
+        out += kinds.tail_lines(annotation, CODEC)
         if out[-1] != "":
             out.append("")
     while out and out[-1] == "":
@@ -257,19 +150,6 @@ def encode_annotations(batch: AnnotationBatch, detail: str = DEFAULT_LEVEL) -> s
 
 
 # ---------------------------------------------------------------------------------------------- parsing
-
-
-def _parse_rect(value: str, number: int) -> dict:
-    """``{"rect": Rect | None, "box": str}`` from a ``Rect:`` value (see :func:`_rect_value`)."""
-    for box in NO_BOX_KINDS:
-        if value == RECT_NONE.format(box=box):
-            return {"rect": None, "box": box}
-    m = _RECT.match(value)
-    if not m:
-        raise ProtocolError(number, f"Rect: expected 'x=…, y=…, width=…, height=…' or 'none (hidden)', "
-                                    f"found {value[:60]!r}")
-    box = BOX_CONTENTS if m.group("contents") else ""
-    return {"rect": Rect(**{k: float(m.group(k)) for k in ("x", "y", "width", "height")}), "box": box}
 
 
 def _status(value: str) -> tuple[str, str] | None:
@@ -283,16 +163,6 @@ def _status(value: str) -> tuple[str, str] | None:
     return None
 
 
-def _fields(lines: Lines, stop: tuple[str, ...] = (SECTION_PREFIX,)):
-    """Yield ``(line number, line, key, value)`` for each non-blank line up to the next section header (or
-    other line starting with one of ``stop``)."""
-    while lines.more() and not lines.peek().startswith(stop):
-        line_no = lines.number
-        line = lines.take()
-        if line.strip():
-            yield (line_no, line, *split_key(line))
-
-
 def _parse_section(lines: Lines, number: int) -> Annotation:
     note = ""
     shots: dict[str, str] = {}
@@ -300,7 +170,7 @@ def _parse_section(lines: Lines, number: int) -> Annotation:
     fields: dict[str, object] = {}
     kind: dict[str, object] = {}
     seen: set[str] = set()
-    for line_no, line, key, value in _fields(lines):
+    for line_no, line, key, value in fields_of(lines, (SECTION_PREFIX,)):
         if key in seen:
             raise ProtocolError(line_no, f"Annotation {number}: field {key!r} appears twice")
         seen.add(key)
@@ -318,53 +188,11 @@ def _parse_section(lines: Lines, number: int) -> Annotation:
             suffix = next((s for s in (REFERENCE_NOTE, REFERENCE_NOTE_OLD) if value.endswith(s)), "")
             shots["reference"] = value.removesuffix(suffix)
         elif key in kinds.KEYS:
-            kinds.parse_field(kind, key, value, lines, line_no, _CODEC)
-        elif not _element_field(fields, lines, line_no, key, value):
+            kinds.parse_field(kind, key, value, lines, line_no, CODEC)
+        elif not element_field(fields, lines, line_no, key, value):
             raise ProtocolError(line_no, f"Annotation {number}: unexpected line {line[:80]!r}")
     return Annotation(note=note, element=ElementRecord(**fields), status=status, status_reason=reason,
                       refreshed=refreshed, state=state, **shots, **kind)
-
-
-def _element_field(fields: dict, lines: Lines, line_no: int, key: str, value: str | None) -> bool:
-    """Read an element field line (and its block) into ``fields``; ``False`` when ``key`` is not one."""
-    if key in _LINE_KEYS and value is not None:
-        attr = _LINE_KEYS[key]
-        if attr == "rect":
-            fields.update(_parse_rect(value, line_no))
-        elif attr == "attributes":
-            try:
-                fields[attr] = parse_attributes(value)
-            except AttributesError as exc:
-                raise ProtocolError(line_no, f"Attributes: {exc}") from None
-        elif attr == "locators":
-            fields[attr] = split_locators(value)
-        elif attr == "hidden_chars":
-            fields[attr] = value.split(" ", 1)[0] == "yes"
-        elif attr == "source":
-            fields[attr] = value.removesuffix(SOURCE_NOTE)
-        else:
-            fields[attr] = value
-    elif key in _BLOCK_KEYS and value is None:
-        fields[_BLOCK_KEYS[key]] = read_block(lines, key)
-    else:
-        return False
-    return True
-
-
-def _read_element(lines: Lines) -> ElementRecord:
-    """An element record's lines up to the next ``###``/``##`` header (a group's element sub-block)."""
-    fields: dict[str, object] = {}
-    seen: set[str] = set()
-    for line_no, line, key, value in _fields(lines, ("### ", SECTION_PREFIX)):
-        if key in seen or not _element_field(fields, lines, line_no, key, value):
-            raise ProtocolError(line_no, f"unexpected line in an element of a group: {line[:80]!r}")
-        seen.add(key)
-    return ElementRecord(**fields)
-
-
-_CODEC = kinds.ElementCodec(encode_rect=encode_rect, parse_rect=lambda v, n: _parse_rect(v, n),
-                            element_lines=lambda e: [*_element_line_fields(e), *_element_blocks(e, "-")],
-                            read_element=_read_element)
 
 
 def parse_annotations(text: str) -> AnnotationBatch:
@@ -386,7 +214,7 @@ def parse_annotations(text: str) -> AnnotationBatch:
         raise ProtocolError(title_no, f"the title's count must be a whole number, found {count_text!r}")
     summary, screenshot, screenshot_clean = "", "", ""
     seen: set[str] = set()
-    for line_no, line, key, value in _fields(lines):
+    for line_no, line, key, value in fields_of(lines, (SECTION_PREFIX,)):
         if key in seen or key not in ("Summary", "Screenshot", "Screenshot (clean)", "Detail") \
                 or (key != "Summary" and value is None):
             raise ProtocolError(line_no, f"unexpected line before the first annotation: {line[:80]!r}")
