@@ -93,7 +93,7 @@ class HidOps:
             if report_id in protected or doc.handles.get(token) is not handle:
                 return  # Chrome drops protected input reports (hid_blocklist.cc)
             self.pages.send(doc, {"t": "in", "device": token, "reportId": report_id, "hex": data.hex(" "),
-                            "host_id": entry.id if entry else None})
+                            "host_id": doc.tell(entry)})
 
         handle.on_input = on_input
         handle.on_lost = lambda: doc.handles.get(token) is handle and doc.handles.pop(token, None)
@@ -176,7 +176,7 @@ class HidOps:
         if self.service.logging_for(handle):
             entry = self.service.log.add("hid", "RX", self.service.log_device(dev), data[1:] if data else b"",
                                          report_id=report_id, origin=doc.origin, tab=self.pages.tab_id)
-        return {"hex": data.hex(" "), "host_id": entry.id if entry else None}
+        return {"hex": data.hex(" "), "host_id": doc.tell(entry)}
 
     # -- hot-plug, revocation --------------------------------------------------------------------------------------
 

@@ -12,14 +12,27 @@ How a page's call reaches the host without giving the page anything WebHID does 
    a page's other frames no push channel: ``QWebChannel`` serves one frame of one world, and
    ``runJavaScript`` cannot return a Promise), so it knows which frame — and so which **origin** —
    each call comes from from Qt, not from the page;
-3. answers and events go back the same way, batched per frame (``__pagenoteDevices.deliver``).
+3. answers and events go back the same way, batched per frame and addressed to the document
+   (``__pagenoteDevices.deliver(doc, json)``: a document that has since replaced it in the frame drops them).
 
-What the host checks itself: the origin (from the frame's URL; opaque and insecure origins get nothing),
-the frame's permissions policy and, for ``requestDevice``, the user gesture — both read in pagenote's
-isolated world of that frame (``document.featurePolicy.allowsFeature``, ``navigator.userActivation.isActive``,
-which page scripts cannot redefine there) — and the origin's grants (device ids are per-origin HMAC tokens,
-:meth:`DeviceService.token`). A page that forges a
-call through ``__pagenoteDevices`` gets what it would get from ``navigator.hid``.
+Only frames where pagenote's script is installed are served (security review item 5, issue 32 requirement
+7). Anything in a frame's main world — ``window.__pagenoteDevices`` included — may be the page's: a ``data:``
+iframe, which is no secure context so the script returns there at once, can define its own and ring. So before
+the host serves a document's first message it checks the frame itself, in pagenote's isolated world of that
+frame (page scripts cannot redefine ``isSecureContext`` or ``self.origin`` there): no secure context means
+no pagenote script, and nothing the frame queued is read, answered or acted on (:attr:`PageDevices.refused`);
+a secure context whose origin is opaque (a sandboxed frame) or is not the frame's URL's (``about:blank``,
+``about:srcdoc``) is served as an origin with no devices. The frame's documents cooperate with each other, so
+a secret in the script would prove only that *some* frame of the page has it; what binds a message to an
+origin is Qt's frame object it was pulled from: a document id is bound to the first frame it came from.
+Everything is checked before any operation, ``annotate`` included, and ``annotate`` labels only host log
+entries the host told that same document of (:meth:`Doc.tell`).
+
+What the host checks for each call: the origin (from the frame's URL, confirmed as above), the frame's
+permissions policy and, for ``requestDevice``, the user gesture — both read in the isolated world
+(``document.featurePolicy.allowsFeature``, ``navigator.userActivation.isActive``) — and the origin's grants
+(device ids are per-origin HMAC tokens, :meth:`DeviceService.token`). A page that forges a call through
+``__pagenoteDevices`` gets what it would get from ``navigator.hid``.
 """
 
 from __future__ import annotations
@@ -30,7 +43,7 @@ import json
 import logging
 from importlib.resources import files
 
-from PySide6.QtCore import QObject, QTimer, QUrl, QUrlQuery
+from PySide6.QtCore import QObject, QTimer, QUrl, QUrlQuery, Signal
 from PySide6.QtWebEngineCore import QWebEngineFrame, QWebEnginePage, QWebEngineScript
 
 from app.core.tasks import spawn
@@ -51,6 +64,12 @@ PAGE_RING = 500
 #: Most frames pulled per doorbell (nested iframes beyond are not served).
 MAX_FRAMES = 64
 _PULL = "(() => { const c = window.__pagenoteDevices; return c ? c.pull() : ''; })()"
+#: Read in pagenote's isolated world of a frame before its first message is served (module docstring).
+_FRAME_CHECK = "JSON.stringify([window.isSecureContext === true, String(self.origin)])"
+#: Most messages kept for a document while its frame is checked.
+MAX_WAITING = 10_000
+#: How long the frame check may take, in seconds: past it (a renderer that does not answer) the frame is refused.
+FRAME_CHECK_S = 20.0
 
 
 @functools.lru_cache(maxsize=2)
@@ -104,12 +123,19 @@ def frames(page: QWebEnginePage) -> list[QWebEngineFrame]:
 
 class PageDevices(QObject):
     """The device channel of one tab's ``page`` (module docstring). ``doorbell()`` is connected to the
-    guest's ``device_doorbell`` signal by whoever composes the tab."""
+    guest's ``device_doorbell`` signal by whoever composes the tab.
+
+    ``refused(url)`` is emitted when a frame without pagenote's device script (no secure context) put messages
+    in the channel; they were dropped unread (``url``: the frame's URL, ≤ 200 characters)."""
+
+    refused = Signal(str)
 
     def __init__(self, page: QWebEnginePage, service: DeviceService, tab_id: str) -> None:
         super().__init__(page)
         self.page, self.service, self.tab_id = page, service, tab_id
         self._docs: dict[str, Doc] = {}
+        self._checking: dict[str, tuple[QWebEngineFrame, list]] = {}   # doc id -> (frame, messages waiting)
+        self._generation = 0                                            # +1 per main-frame load
         self._out: dict[str, list] = {}
         self._pull_pending = False
         self._flush_pending = False
@@ -141,14 +167,57 @@ class PageDevices(QObject):
         if not msgs:
             return
         doc = self._docs.get(doc_id)
-        if doc is None:
-            origin = origin_of(frame.url())
-            for old in [d for d in self._docs.values() if d.frame == frame]:
-                self._drop(old)  # the frame shows a new document: the old one's connections end
-            url_debug = QUrlQuery(frame.url()).queryItemValue("hidDebug") == "1"
-            doc = self._docs[doc_id] = Doc(doc_id, frame, origin or "", url_debug)
-        elif not (doc.frame == frame):
-            return  # a document id seen in another frame: not this frame's to use
+        if doc is not None:
+            if doc.frame == frame:  # else a document id seen in another frame: not this frame's to use
+                self._serve(doc, msgs)
+            return
+        checking = self._checking.get(doc_id)
+        if checking is not None:
+            if checking[0] == frame:
+                checking[1].extend(msgs[:MAX_WAITING - len(checking[1])])
+            return
+        self._checking[doc_id] = (frame, msgs)
+        spawn(self._admit(doc_id, frame, QUrl(frame.url())), "device frame check")
+
+    async def _admit(self, doc_id: str, frame: QWebEngineFrame, url: QUrl) -> None:
+        """Check the frame a new document's messages came from (module docstring), then serve them."""
+        generation = self._generation
+        origin = await self.frame_origin(frame, url)
+        checking = self._checking.pop(doc_id, None)
+        if generation != self._generation or checking is None or not frame.isValid():
+            return  # the page started loading another document meanwhile
+        if origin is None:
+            where = url.toString()[:200]
+            log.info("device channel: dropped the messages of a frame without pagenote's script (%s)", where)
+            self.refused.emit(where)
+            return
+        for old in [d for d in self._docs.values() if d.frame == frame]:
+            self._drop(old)  # the frame shows a new document: the old one's connections end
+        url_debug = QUrlQuery(url).queryItemValue("hidDebug") == "1"
+        doc = self._docs[doc_id] = Doc(doc_id, frame, origin, url_debug)
+        self._serve(doc, checking[1])
+
+    async def frame_origin(self, frame: QWebEngineFrame, url: QUrl) -> str | None:
+        """What the host serves a document of ``frame`` (whose URL was ``url`` when its message was pulled)
+        as: its origin (:func:`origin_of`); ``""`` — no devices — when the frame is a secure context but its
+        origin, as Chromium keeps it, is opaque or not its URL's; ``None`` when the frame is no secure context
+        (pagenote's script is not there) or does not answer within :data:`FRAME_CHECK_S`. Read in pagenote's
+        isolated world."""
+        answer = await self.js(frame, _FRAME_CHECK, timeout_s=FRAME_CHECK_S)
+        try:
+            secure, actual = json.loads(answer)
+        except (TypeError, ValueError):
+            return None
+        if secure is not True:
+            return None
+        origin = origin_of(url)
+        if origin is None or origin_of(frame.url()) != origin:
+            return ""
+        if origin == "file://":  # Chromium serialises a file: document's origin as "null"
+            return origin if actual in ("null", "file://") else ""
+        return origin if actual == origin else ""
+
+    def _serve(self, doc: Doc, msgs: list) -> None:
         for msg in msgs:
             if isinstance(msg, dict):
                 spawn(self._answer(doc, msg), "device call")
@@ -171,7 +240,7 @@ class PageDevices(QObject):
             doc = self._docs.get(doc_id)
             if doc is None or not doc.frame.isValid():
                 continue
-            src = ("window.__pagenoteDevices && window.__pagenoteDevices.deliver("
+            src = ("window.__pagenoteDevices && window.__pagenoteDevices.deliver(" + json.dumps(doc_id) + ", "
                    + json.dumps(json.dumps(msgs, separators=(",", ":"))) + ")")
             doc.frame.runJavaScript(src, MAIN_WORLD)
 
@@ -179,8 +248,9 @@ class PageDevices(QObject):
         op = msg.get("op")
         call_id = msg.get("id")
         try:
-            if op == "annotate":
-                self.service.log.annotate(int(msg.get("host_id") or 0), str(msg.get("label") or ""))
+            if op == "annotate":  # the page's decoder label for an entry of its own (no answer)
+                if doc.origin and doc.owns(msg.get("host_id")):
+                    self.service.log.annotate(msg["host_id"], str(msg.get("label") or ""))
                 return
             handler = self.hid.handler(op)
             feature = "hid" if handler is not None else "serial"
@@ -233,6 +303,8 @@ class PageDevices(QObject):
 
     def _reset(self) -> None:
         """A main-frame load started: every document of the page goes (its connections close)."""
+        self._generation += 1
+        self._checking.clear()
         for doc in list(self._docs.values()):
             self._drop(doc)
 

@@ -173,7 +173,7 @@ class SerialOps:
         if conn.closed:
             return
         entry = self._log(conn, "RX", data, doc=doc)
-        self.pages.send(doc, {"t": "sd", "port": token, "hex": data.hex(" "), "host_id": entry.id if entry else None})
+        self.pages.send(doc, {"t": "sd", "port": token, "hex": data.hex(" "), "host_id": doc.tell(entry)})
 
     def _lost(self, doc, token: str, conn: SerialConn) -> None:
         if conn.closed:

@@ -2,8 +2,9 @@
 // device), and the traffic log window.__hidLog. Installed at DocumentCreation in every frame, before any page
 // script, so the built-ins it keeps (console.debug, userActivation, JSON, DOMException …) are the browser's.
 // The host is reached through __pagenoteDevices (pull/deliver, see app/hid/page.py); everything a page can
-// do through it, it could do through navigator.hid: the host checks the frame's origin, its grants and the
-// user gesture on its own.
+// do through it, it could do through navigator.hid: the host checks the frame (in its own isolated world), its
+// origin, its grants and the user gesture on its own, and a decoder label (annotate) reaches only host log
+// entries the host told this document of.
 (() => {
   "use strict";
   if (!window.isSecureContext || Object.getOwnPropertyDescriptor(window, "__pagenoteDevices")) return;
@@ -109,7 +110,10 @@
   const handlers = {};
   const channel = Object.freeze({
     pull: () => { const out = outbox; outbox = []; return stringify({ doc, msgs: out }); },
-    deliver: (json) => {
+    // The host names the document it answers: a batch for the frame's previous document (answers, input
+    // reports in flight when the frame navigated) is not this one's.
+    deliver: (to, json) => {
+      if (to !== doc) return;
       let msgs;
       try { msgs = parse(json); } catch (e) { return; }
       for (const m of msgs) { const h = handlers[m.t]; if (h) { try { h(m); } catch (e) { /* a throwing page listener must not stop the batch */ } } }
