@@ -129,8 +129,9 @@ def test_a_page_cannot_forge_a_result(call, window, server, js):
     window.load_page(server.url("forge.html"))
     assert evaluate(call, "() => window.slowSecret()") == {"value": "the real value"}
     assert evaluate(call, "() => 6 * 7") == {"value": 42}
-    # The page did try: it saw pagenote's poll property and could not replace it, and no token reached JSON.
-    assert js("window.forgeryBlocked") >= 1
+    # The page did try: it watched window for a new property (there is none: the poll function is a global
+    # lexical binding) and no token reached JSON.
+    assert js("window.forgeries") == 0 and js("window.forgeryBlocked") == 0
     assert not any("the real value" in seen and len(seen) > 60 for seen in js("window.seenTokens"))
 
 

@@ -4,20 +4,36 @@ functions), await a Promise it returns, and bring the value back as bounded JSON
 ``runJavaScript`` answers only a script's synchronous completion value and cannot await a Promise, so a call
 is one or more scripts in the main world (:func:`evaluate`):
 
-1. the **wrapper** (:func:`wrapper_source`) evaluates the agent's source as an expression; a function is called
-   with no arguments. A value that is not a thenable is serialized at once and is the completion value. For a
-   thenable the wrapper keeps the settled answer in its closure, reachable only through a poll function it
-   defines as a non-writable, non-configurable, non-enumerable property of ``window`` under a random
-   128-bit name, and answers ``pending``;
-2. **polls** (:func:`poll_source`) read that property until the answer is there or ``timeout_ms`` passed.
+1. the **wrapper** (:func:`wrapper_source`), a classic script, evaluates the agent's source as an expression;
+   a function is called with no arguments (or the element of a ref). Its one top-level declaration, ``const
+   __pn_<128-bit random>``, holds the call's **poll function**; the script's completion value is that
+   function's first answer: the serialized value, or ``wait`` while a thenable is pending;
+2. **polls** (:func:`poll_source`) call the poll function again until the answer is there or ``timeout_ms``
+   passed. The answer is handed over once; later calls answer ``gone``.
 
-The page's world is hostile: it sees the poll property and the built-ins the wrapper uses. What pagenote
-guarantees: every answer carries the call's 128-bit token, which exists only in the wrapper's source and
-closure and is never passed to a function the page could have replaced (the envelope is assembled with the
-``+`` operator, the token never given to ``JSON.stringify``); the host accepts exactly one answer per call,
-with that token (a mismatch is ``EVALUATE_FAILED``, never a value); the host re-checks every bound
-(:func:`bounded`). A page that rewrote ``JSON``, ``Object`` or ``Promise`` before the call changes what
-code in its world computes — evaluate runs there by design — but cannot answer a call on its own.
+The page's world is hostile: its scripts ran first and may have replaced any built-in. What keeps the
+answer from it (requirement 9a of the security review; ``tests/test_hostile_agent_evaluate.py``):
+
+- the poll function is reachable only by the name of a **global lexical binding** — not a property of
+  ``window``, so nothing lists it (``Object.getOwnPropertyNames``, ``Reflect.ownKeys``, a getter or a Proxy
+  in window's prototype chain, which Chromium refuses anyway: every prototype there is immutable) and no
+  ``Object.defineProperty`` or setter the page replaced ever sees it;
+- the poll function answers only when called with the call's 128-bit **token**, compared with ``===``
+  inside its closure; a page that guesses calls gets ``null``. The token is a literal in argument position
+  of the top-level script, outside every function's source text, and never handed to a function (only
+  ``+`` builds the envelope); the wrapper is **strict code**, so a page function it reaches cannot walk
+  ``fn.caller`` to the wrapper's source (V8 censors strict callers);
+- a thenable is awaited with ``await`` (the engine's own ``then`` for a native Promise), never by handing
+  the settle callbacks to ``then``/``call`` the page could have replaced;
+- the host accepts exactly one answer per call, carrying that token (anything else is ``EVALUATE_FAILED``,
+  never a value) and re-checks every bound (:func:`bounded`).
+
+**The honest limit:** the agent's code runs in the page's world by design. What that code does, and what
+the serializer does with its result, is done with the page's built-ins: a page that replaced
+``JSON.stringify``, ``Object.keys``, ``Array.prototype`` methods, getters … before the call sees the values
+handed to them (the serialized body included) and can change what they compute, as it can change anything
+else the agent reads there. The answer *channel* — the poll function and the envelope — is not reachable
+from the page. A value that must not be seen by the page is read another way (snapshot, extract).
 
 Serialization (limits of the agent browser requirements, :data:`LIMITS`): depth 8, arrays 2,000 items,
 objects 200 fields, strings 200,000 characters, and 1,000,000 characters of output in all. Values JSON cannot
@@ -139,71 +155,94 @@ const errorOf = (e) => {
 };
 """
 
-_WRAPPER = r"""(() => {
-const user = () => (
-__SOURCE__
-);
-return ((user) => {
-const T = "__TOKEN__";
+# The wrapper is a classic script at the top level of the page's world. Its one global lexical binding
+# (``const __BINDING__``, not a property of window: nothing enumerates the global lexical scope) holds the
+# call's poll function; the token is a literal in argument position, outside every function's source text.
+_WRAPPER = r"""const __BINDING__ = ((T, args, user) => {
+"use strict";
 __SERIALIZER__
 const answer = (ok, v) => {
   let body;
   try {
     body = ok ? JSON.stringify({v: ser(v, 0, []), truncated}) : JSON.stringify({error: errorOf(v)});
   } catch (e) {
-    body = JSON.stringify({error: {name: "", message: "the result could not be serialized: " + String(e && e.message), stack: ""}});
+    body = "{\"error\":{\"name\":\"\",\"message\":\"the result could not be serialized\",\"stack\":\"\"}}";
   }
-  return "{\"t\":\"" + T + "\"," + String(body).slice(1);
+  if (typeof body !== "string") body = "{\"error\":{\"name\":\"\",\"message\":\"the page replaced JSON.stringify\",\"stack\":\"\"}}";
+  return "{\"t\":\"" + T + "\",\"b\":" + body + "}";
 };
-let value;
-try {
-  const args = __ARGS__;
-  if (args === null) return answer(false, {name: "RefNotFound", message: "the element is not found again by its selector"});
-  value = user();
-  if (typeof value === "function") value = value(...args);
-} catch (e) { return answer(false, e); }
-let then = null;
-try { then = value !== null && (typeof value === "object" || typeof value === "function") ? value.then : null; }
-catch (e) { return answer(false, e); }
-if (typeof then !== "function") return answer(true, value);
-let settled = null;
-Object.defineProperty(window, "__PROPERTY__", {value: () => settled, writable: false, configurable: false, enumerable: false});
-try {
-  then.call(value, (v) => { if (settled === null) settled = answer(true, v); },
-                   (e) => { if (settled === null) settled = answer(false, e); });
-} catch (e) { settled = answer(false, e); }
-return "{\"t\":\"" + T + "\",\"pending\":1}";
-})(user);
-})()"""
+const WAIT = "{\"t\":\"" + T + "\",\"wait\":1}", TAKEN = "{\"t\":\"" + T + "\",\"gone\":1}";
+let settled = null, taken = false;
+const poll = (t) => {
+  if (t !== T) return null;
+  if (taken) return TAKEN;
+  if (settled === null) return WAIT;
+  const a = settled;
+  settled = null; taken = true;
+  return a;
+};
+const settle = async (p) => {
+  let a;
+  try { a = answer(true, await p); } catch (e) { a = answer(false, e); }
+  settled = a;
+};
+const run = () => {
+  let value;
+  try {
+    const found = args();
+    if (found === null) return answer(false, {name: "RefNotFound", message: "the element is not found again by its selector"});
+    value = user();
+    if (typeof value === "function") value = found.length ? value(found[0]) : value();
+  } catch (e) { return answer(false, e); }
+  let then = null;
+  try { then = value !== null && (typeof value === "object" || typeof value === "function") ? value.then : null; }
+  catch (e) { return answer(false, e); }
+  if (typeof then !== "function") return answer(true, value);
+  settle(value);
+  return null;
+};
+settled = run();
+user = args = null;   // the binding keeps the poll function for the document's life, not the agent's values
+return poll;
+})("__TOKEN__", __ARGS__, () => (
+__SOURCE__
+));
+__BINDING__("__TOKEN__")"""
 
-_POLL = r"""(() => {
-const f = window["__PROPERTY__"];
-if (typeof f !== "function") return "{\"gone\":1}";
-const a = f();
-return a === null ? "{\"wait\":1}" : a;
-})()"""
+
+_POLL = '__BINDING__("__TOKEN__")'
 
 
-_PLACEHOLDER = re.compile(r"__(SERIALIZER|TOKEN|ARGS|PROPERTY|SOURCE)__")
+_PLACEHOLDER = re.compile(r"__(SERIALIZER|TOKEN|ARGS|BINDING|SOURCE)__")
 
 
-def wrapper_source(source: str, token: str, prop: str, selector: str | None = None) -> str:
+def _serializer() -> str:
+    return (_SERIALIZER.replace("__LIMITS__", json.dumps(LIMITS))
+            .replace("__MESSAGE__", str(MESSAGE_CHARS)).replace("__STACK__", str(STACK_CHARS)))
+
+
+#: The wrapper's line where the agent's source starts (1-based): its stack frames are numbered from it.
+SOURCE_LINE = _WRAPPER[:_WRAPPER.index("__SOURCE__")].count("\n") + _serializer().count("\n") + 1
+
+
+def wrapper_source(source: str, token: str, binding: str, selector: str | None = None) -> str:
     """The main-world wrapper for the agent's ``source`` (an expression; a function is called — with the
     element ``selector`` names, when given), answering with ``token``; a pending Promise's answer is kept
-    behind ``window[prop]`` (module docstring)."""
-    serializer = (_SERIALIZER.replace("__LIMITS__", json.dumps(LIMITS))
-                  .replace("__MESSAGE__", str(MESSAGE_CHARS)).replace("__STACK__", str(STACK_CHARS)))
-    args = "[]" if selector is None else (
-        f"(() => {{ const el = document.querySelector({json.dumps(selector)}); return el ? [el] : null; }})()")
+    behind the global lexical binding ``binding`` (module docstring)."""
+    serializer = _serializer()
+    args = "() => []" if selector is None else (
+        f"() => {{ const el = document.querySelector({json.dumps(selector)}); return el ? [el] : null; }}")
     # One pass: an inserted value (the agent's source, a selector made from the page's ids) is never scanned
     # for the other placeholders.
-    values = {"SERIALIZER": serializer, "TOKEN": token, "ARGS": args, "PROPERTY": prop, "SOURCE": source}
+    values = {"SERIALIZER": serializer, "TOKEN": token, "ARGS": args, "BINDING": binding, "SOURCE": source}
     return _PLACEHOLDER.sub(lambda m: values[m.group(1)], _WRAPPER)
 
 
-def poll_source(prop: str) -> str:
-    """The poll script for a pending call whose answer is behind ``window[prop]``."""
-    return _POLL.replace("__PROPERTY__", prop)
+def poll_source(binding: str, token: str) -> str:
+    """The poll script for a pending call: its poll function (the global lexical ``binding``) called with
+    the call's ``token``. Where the binding does not exist (another document) the script throws and Qt
+    answers nothing (``FrameGone``)."""
+    return _POLL.replace("__BINDING__", binding).replace("__TOKEN__", token)
 
 
 def syntax_check_source(source: str) -> str:
@@ -257,16 +296,17 @@ _FRAME = re.compile(r"<anonymous>:(\d+):(\d+)")
 def clean_stack(stack: str, source: str) -> str:
     """The agent's view of a thrown error's ``stack``: the first line (the message, already said) and the
     frames of pagenote's wrapper dropped, the agent's own frames numbered from its source's first line
-    (``<anonymous>:3:15`` → ``<evaluated>:1:15``; the source starts on the wrapper's third line); the page's
-    frames (its scripts' URLs) kept."""
-    first, last = 3, 2 + source.count("\n") + 1
+    (``<anonymous>:N:15`` → ``<evaluated>:1:15``; the source starts on the wrapper's line
+    :data:`SOURCE_LINE`); the page's frames (its scripts' URLs) kept."""
+    first, last = SOURCE_LINE, SOURCE_LINE - 1 + source.count("\n") + 1
     kept = []
     for line in stack.splitlines()[1:]:
         m = _FRAME.search(line)
         if m is None:
             kept.append(line)
         elif first <= int(m.group(1)) <= last:
-            kept.append(line[:m.start()] + f"<evaluated>:{int(m.group(1)) - 2}:{m.group(2)}" + line[m.end():])
+            kept.append(line[:m.start()] + f"<evaluated>:{int(m.group(1)) - first + 1}:{m.group(2)}"
+                        + line[m.end():])
     return "\n".join(kept)
 
 
@@ -280,7 +320,8 @@ class EvaluateFailed(PagenoteError):
 
 
 def _answer(raw: Any, token: str) -> dict:
-    """The page's answer parsed and its token checked. Raises ``FrameGone`` (no answer: the document went
+    """The page's answer parsed and its token checked: ``{"wait": 1}``, ``{"gone": 1}`` or the body
+    (``{"v": …, "truncated": …}`` / ``{"error": {…}}``). Raises ``FrameGone`` (no answer: the document went
     away) and ``EVALUATE_FAILED`` (not an answer of this call)."""
     if raw is None or raw == "":
         raise FrameGone("evaluate")
@@ -291,12 +332,12 @@ def _answer(raw: Any, token: str) -> dict:
         answer = json.loads(raw)
     except ValueError:
         answer = None
-    if not isinstance(answer, dict) or ("t" in answer and answer["t"] != token) or (
-            "t" not in answer and not ({"gone", "wait"} & answer.keys())):
+    if not isinstance(answer, dict) or answer.get("t") != token or not (
+            {"wait", "gone"} & answer.keys() or isinstance(answer.get("b"), dict)):
         raise PagenoteError("EVALUATE_FAILED", "the answer did not carry this call's token: the page replaced "
                             "pagenote's result channel", "the page interferes with evaluate; read the value "
                             "another way (snapshot)")
-    return answer
+    return answer["b"] if "b" in answer else answer
 
 
 async def evaluate(bridge: PageBridge, source: str, timeout_ms: int, selector: str | None = None) -> Evaluated:
@@ -311,7 +352,7 @@ async def evaluate(bridge: PageBridge, source: str, timeout_ms: int, selector: s
     ``FRAME_GONE`` (the document was replaced during the call)."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout_ms / 1000
-    token, prop = secrets.token_hex(16), "__pn_" + secrets.token_hex(16)
+    token, binding = secrets.token_hex(16), "__pn_" + secrets.token_hex(16)
 
     async def run(script: str) -> dict:
         left = int((deadline - loop.time()) * 1000)
@@ -324,17 +365,17 @@ async def evaluate(bridge: PageBridge, source: str, timeout_ms: int, selector: s
         if problem:
             raise EvaluateFailed("SyntaxError", str(problem)[:MESSAGE_CHARS], "")
         try:
-            answer = await run(wrapper_source(source, token, prop, selector))
+            answer = await run(wrapper_source(source, token, binding, selector))
         except FrameGone:
             # No completion value: the wrapper did not parse (a syntax error the CSP-blocked check could not
             # see), or the document went away before it ran.
             raise PagenoteError("EVALUATE_FAILED", "the code did not run: a syntax error, or the page was "
                                 "replaced at that moment") from None
         delay = 0.005
-        while answer.get("pending") or answer.get("wait"):
+        while answer.get("wait"):
             await asyncio.sleep(min(delay, max(deadline - loop.time(), 0)))
             delay = min(delay * 2, 0.1)
-            answer = await run(poll_source(prop))
+            answer = await run(poll_source(binding, token))
     except PageCallTimeout:
         raise PagenoteError("EVALUATE_TIMEOUT", f"the code did not finish within {timeout_ms} ms") from None
     if answer.get("gone"):

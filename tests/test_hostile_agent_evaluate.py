@@ -1,0 +1,66 @@
+"""The page cannot read the agent's evaluate answer (security review, "the page cannot steer the agent", item 7;
+requirement 9a).
+
+``hostile_evaluate.html`` replaces, before pagenote's first call, every built-in a result channel could be
+found, defined or called with (``Object.defineProperty``/``keys``/…, ``Reflect.*``, ``Function.prototype.call``
+/``apply``/``bind``, ``Promise.prototype.then``, ``String``/``Array`` methods — each also reads its ``caller``'s
+source), tries to put a Proxy at the root of window's prototype chain (a setter and getter for every name; Chromium refuses it), and while the
+agent's calls run enumerates window's own properties and calls every function it reaches, with no arguments,
+with guessed 128-bit tokens and with every string it has seen. Whatever any of that returns is in
+``window.loot``: the agent's answer is never there, and the agent still gets it.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from app.agent.host import TabsHost
+from app.agent.methods import Methods
+
+SECRET = "SECRET-40321"
+#: The agent builds its answer with operators only, so no page function is ever handed it on the way.
+BUILD = '"SE" + "CRET-" + (40000 + 321)'
+
+
+@pytest.fixture
+def call(window, server):
+    window.load_page(server.url("hostile_evaluate.html"))
+    methods = Methods(TabsHost(window.app), window.app.hub)
+    return lambda method, **params: window.run(methods.call(method, params), timeout=60_000)
+
+
+def _loot(js) -> list[str]:
+    return js("window.loot.map(String)")
+
+
+def test_the_page_never_reads_an_awaited_answer(call, js):
+    scans = js("window.scans")
+    result = call("evaluate", expression=f"async () => {{ await window.pause(400); return {BUILD}; }}")
+    assert result["value"] == SECRET
+    assert js("window.scans") > scans      # the page was enumerating and calling while the answer waited
+    assert not [item for item in _loot(js) if SECRET in item]
+    # A second call after the page has seen the first one's traffic: still nothing.
+    result = call("evaluate", expression=f"async () => {{ for (let i = 0; i < 3; i++) await window.pause(50); "
+                                         f"return {BUILD}; }}")
+    assert result["value"] == SECRET
+    assert not [item for item in _loot(js) if SECRET in item]
+
+
+def test_the_page_never_reads_an_immediate_answer(call, js):
+    assert call("evaluate", expression=f"() => {BUILD}")["value"] == SECRET
+    assert call("evaluate", expression=BUILD)["value"] == SECRET
+    assert not [item for item in _loot(js) if SECRET in item]
+
+
+def test_no_channel_is_left_on_window_and_no_token_is_handed_to_the_page(call, js):
+    names = js("Object.getOwnPropertyNames(window)")
+    call("evaluate", expression="async () => { await window.pause(300); return 1; }")
+    assert set(js("Object.getOwnPropertyNames(window)")) - set(names) == set()
+    # No string the page saw (arguments of its replaced built-ins, names its Proxy was asked for, caller
+    # sources) holds a 32-hex-digit token or a pagenote channel name.
+    seen = js("window.seenStrings.concat(window.loot.map(String))")
+    assert not [s for s in seen if "__pn_" in s]
+    guessed = set(js("window.guessed")) | {"0" * 32}
+    assert not [s for s in seen if set(re.findall(r"[0-9a-f]{32}", s)) - guessed]
