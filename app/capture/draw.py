@@ -33,8 +33,9 @@ def _box(rect: dict, k: float, origin: tuple[float, float]) -> tuple[int, int, i
 
 def redact(image: Image.Image, rects: Iterable[dict], k: float = 1.0, origin: tuple[float, float] = (0, 0)) -> int:
     """Fill each rect (CSS px) solid with :data:`REDACTION_FILL` in ``image``, in place. Returns how many rects
-    touched the image. The rects are every frame's secret fields and ``data-pagenote-redact`` elements
-    (:func:`app.webview.frames.redaction_rects`; which fields are secret: ``SECRET_*`` in app/core/policy.py)."""
+    touched the image. The rects are every frame's secret fields, contenteditable editing hosts and
+    ``data-pagenote-redact`` elements (:func:`app.webview.frames.redaction_rects`; which fields are secret:
+    ``SECRET_*`` in app/core/policy.py — the rule every text reader follows too, app/picker_js/redact.js)."""
     draw = ImageDraw.Draw(image)
     touched = 0
     for rect in rects:

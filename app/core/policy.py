@@ -112,11 +112,20 @@ SECRET_INPUT_TYPES = ("password", "hidden")
 SECRET_AUTOCOMPLETE_FIELDS = ("cc-name", "cc-given-name", "cc-additional-name", "cc-family-name", "cc-number",
                               "cc-exp", "cc-exp-month", "cc-exp-year", "cc-csc", "cc-type", "current-password",
                               "new-password", "one-time-code")
-#: Form-field ``name``/``id`` values that mark a field secret in pixels (a page without ``autocomplete``): the
-#: same rule as names above (tokens :data:`SECRET_FIELD_TOKENS`, words :data:`SECRET_FIELD_WORDS`; no rule 1).
+#: A form field whose value is secret in every reader — snapshot, find, extract, records and pixels (security
+#: review item 6, issue #32 requirement 8) — besides the types and autocomplete tokens above: its ``name``, its
+#: ``id`` or (a field that holds a typed value) its label — the words of its ``<label>``s, ``aria-label``,
+#: ``aria-labelledby`` targets, ``title`` and ``placeholder``, i.e. what its accessible name is made of — says
+#: key, token, secret, password, passcode, one-time code, credential, card number … By the name rule above
+#: (rules 2 and 3, no rule 1): one of its tokens is one of :data:`SECRET_FIELD_TOKENS` (``api_key`` → api,
+#: key), or it holds one of :data:`SECRET_FIELD_WORDS` anywhere (``accessToken``, ``cardNumber``). ``key`` is a
+#: token here (a URL parameter is a credential by it only as its whole name), so ``sort_key`` or a field labelled
+#: "Key" is masked too: the rule errs towards hiding. Implemented once, app/picker_js/redact.js isSecretField.
 SECRET_FIELD_TOKENS = ("otp", "totp", "mfa", "pwd", "pass", "pin", "cvv", "cvv2", "cvc", "cvc2", "csc",
-                       "passcode", "ssn")
-SECRET_FIELD_WORDS = ("passw", "passcode", "passphrase", "secret", r"card[-_ ]?num", r"cc[-_]?num",
+                       "passcode", "ssn", "key", "apikey", "token", "secret", "password", "passwd", "credential",
+                       "credentials")
+SECRET_FIELD_WORDS = ("passw", "passcode", "passphrase", "secret", "token", "credential", r"api[-_ ]?key",
+                      r"card[-_ ]?num", r"cc[-_]?num",
                       r"credit[-_]?card", r"security[-_ ]?code", r"verification[-_ ]?code",
                       r"one[-_ ]?time[-_ ]?(?:code|pass)",
                       r"auth[-_]?code", r"sms[-_]?code", "2fa", r"card[-_]?(?:verif|cvv|cvc|code)")
@@ -124,7 +133,8 @@ SECRET_FIELD_WORDS = ("passw", "passcode", "passphrase", "secret", r"card[-_ ]?n
 REDACT_ATTRIBUTE = "data-pagenote-redact"
 #: What redacted text reads as.
 REDACTED_TEXT = "[redacted]"
-#: What the text of a ``contenteditable`` region reads as: typed text is never read, like a textarea's.
+#: What the text of a ``contenteditable`` region reads as: typed text is never read — not by the snapshot,
+#: find, extract, names or records — and its editing host's box is filled in every image, as a secret field's.
 EDITABLE_TEXT = "[editable text not read]"
 
 # -- locators (issue #3 §1; grammar in app/picker_js/locator_grammar.js) ------------------------------------

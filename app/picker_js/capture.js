@@ -1,5 +1,5 @@
 // @module capture
-// @imports redact: REDACT_ATTR, REDACT_SELECTOR, isSecretField, redactUrl; pins: overlay; chain: MAX_DEPTH; text: CAPS, cut
+// @imports redact: REDACT_ATTR, REDACT_SELECTOR, isSecretField, editingHosts, redactUrl; pins: overlay; chain: MAX_DEPTH; text: CAPS, cut
 // @exports documentMetrics, pinForCapture, scrollToExact, redactionRects, hideCaret
 // capture.js — page-side help for host captures (app/capture/): document size and scrolling for full-page
 // tiles, pinning fixed/sticky elements so they appear once, and the rects to redact in pixels.
@@ -117,8 +117,9 @@ function frameBox(f) {
            drawn: f.getClientRects().length > 0 && r.width > 0 && r.height > 0 && cs.visibility === 'visible' };
 }
 
-// Elements whose pixels must never be saved: secret fields (redact.js isSecretField: password, one-time-code
-// and card inputs by type, autocomplete token or name/id) and `data-pagenote-redact` subtrees, in this
+// Elements whose pixels must never be saved: secret fields (redact.js isSecretField: password, one-time-code,
+// card, key and token inputs by type, autocomplete token, name/id or label), editing hosts (contenteditable:
+// typed text, redact.js editingHosts) and `data-pagenote-redact` subtrees, in this
 // document and in its open shadow roots (a closed root's host counts by its own attributes).
 // Returns {rects, frames, viewport}: rects in CSS px, viewport coordinates (document coordinates when `doc`);
 // frames: this document's iframes with their content box {x, y, width, height} and `bounds` (border box) in
@@ -158,18 +159,21 @@ function redactionRects(doc) {
 }
 
 // The elements of `root` (a document or an open shadow root) that redactionRects measures: `fields` (secret
-// fields and data-pagenote-redact elements), `frames` (iframes) and `customs` (custom elements, whose shadow
-// roots or own attributes count). Which elements these are depends only on the tree and on the attributes in
-// FIELD_ATTRIBUTES (redact.js reads nothing else), so during a full-page capture they are found once per root
-// and kept until a mutation of the tree or of those attributes (MutationObserver, DOM §4.3) in any searched
-// root: each tile then only reads their rects. Outside a capture they are searched afresh on every call.
-const FIELD_ATTRIBUTES = ['type', 'autocomplete', 'name', 'id', REDACT_ATTR];
+// fields, editing hosts and data-pagenote-redact elements), `frames` (iframes) and `customs` (custom elements,
+// whose shadow roots or own attributes count). Which elements these are depends only on the tree, its text (a
+// label's words) and the attributes in FIELD_ATTRIBUTES (redact.js reads nothing else), so during a full-page
+// capture they are found once per root and kept until a mutation of the tree, its text or those attributes
+// (MutationObserver, DOM §4.3) in any searched root: each tile then only reads their rects. Outside a capture
+// they are searched afresh on every call.
+const FIELD_ATTRIBUTES = ['type', 'autocomplete', 'name', 'id', 'aria-label', 'aria-labelledby', 'title',
+                          'placeholder', 'for', 'contenteditable', REDACT_ATTR];
 
 function searchCandidates(root) {
   const fields = [];
   for (const el of root.querySelectorAll('input, textarea, select, ' + REDACT_SELECTOR)) {
     if (el.matches(REDACT_SELECTOR) || isSecretField(el)) fields.push(el);
   }
+  fields.push(...editingHosts(root));
   const customs = [];
   for (const el of root.querySelectorAll('*')) {
     if (el.localName.includes('-') && el !== overlay.host) customs.push(el);
@@ -183,7 +187,7 @@ function fieldCandidates(root) {
   if (!found) {
     found = searchCandidates(root);
     fieldWatch.roots.set(root, found);
-    fieldWatch.observer.observe(root, { subtree: true, childList: true, attributes: true,
+    fieldWatch.observer.observe(root, { subtree: true, childList: true, characterData: true, attributes: true,
                                         attributeFilter: FIELD_ATTRIBUTES });
   }
   return found;

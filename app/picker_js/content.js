@@ -1,5 +1,5 @@
 // @module content
-// @imports text: CAPS, capText, squash; redact: REDACTED, EDITABLE_TEXT, REDACT_ATTR, REDACT_SELECTOR, isEditable, isRedacted, isSecretInput; name: contentName
+// @imports text: CAPS, capText, squash; redact: REDACTED, EDITABLE_TEXT, REDACT_ATTR, REDACT_SELECTOR, isEditable, isRedacted, isSecretField; name: contentName
 // @exports renderedText, nearbyContext
 // content.js — the record's text blocks: an element's rendered text and its nearby context, with
 // `data-pagenote-redact` subtrees replaced and form values never read (issue #2, issue #3 §9); the text of a
@@ -14,7 +14,7 @@ function labelTextOfInput(el) {
   const ph = squash(el.getAttribute('placeholder')); if (ph) parts.push('placeholder: ' + ph);
   const name = squash(el.getAttribute('name')); if (name) parts.push('name: ' + name);
   parts.push('type: ' + type);
-  if (isSecretInput(el)) parts.push('[value masked]');
+  if (isSecretField(el)) parts.push('[value masked]');
   return parts.join('\n');
 }
 

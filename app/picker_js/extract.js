@@ -1,12 +1,13 @@
 // @module extract
-// @imports refs: DOC_ID, refFor, noteRef; role: role; name: accessibleName; redact: REDACTED, isRedacted, isSecretField; frames: resolveChain, frameElements, frameInfo; text: cut, squash
+// @imports refs: DOC_ID, refFor, noteRef; role: role; name: accessibleName; redact: REDACTED, EDITABLE_TEXT, isEditable, isRedacted, isSecretField; frames: resolveChain, frameElements, frameInfo; text: cut, squash
 // @exports extractText, findNodes
 // extract.js — the agent's `extract` (the readable text of the page or one element, as Markdown-ish plain
 // text) and `find` (the elements whose text matches, with refs of the snapshot's private table, refs.js).
 // Both walk the rendered DOM in document order within fixed bounds: at most MAX_VISIT elements, at most
 // TEXT_READ code units of one text node, and they stop once their output budget is spent — so a
-// 250,000-element page or a 20 MB text node costs bounded time. Secret fields' values and anything inside
-// data-pagenote-redact are never read (the redaction rules of redact.js).
+// 250,000-element page or a 20 MB text node costs bounded time. Secret fields' values, contenteditable text
+// (typed text: EDITABLE_TEXT stands for it in extract) and anything inside data-pagenote-redact are never read
+// (the redaction rules of redact.js, which the snapshot and the element record follow too).
 
 const MAX_VISIT = 200000;
 const TEXT_READ = 4000;
@@ -87,6 +88,7 @@ function extractText(o) {
       }
       if (hidden(el)) return;
       if (isRedacted(el)) { add(` ${REDACTED} `); return; }
+      if (isEditable(el)) { add(` ${EDITABLE_TEXT} `); return; }
       const h = /^h([1-6])$/.exec(tag);
       if (h) { flush(true); add('#'.repeat(+h[1]) + ' '); for (const c of childrenOf(el)) walk(c, pre); flush(true); return; }
       if (tag === 'li') { flush(false); add('- '); for (const c of childrenOf(el)) walk(c, pre); flush(false); return; }
@@ -168,9 +170,12 @@ function findNodes(o) {
       visited += 1;
       if (SKIP.has(node.localName) && !/^(input|select|textarea)$/.test(node.localName)) return;
       if (hidden(node) || isRedacted(node)) return;
+      // Typed text is not searched: a textarea's children (its default value) and an editable region's text.
+      const typed = node.localName === 'textarea' || isEditable(node);
       const label = node.getAttribute('aria-label') || node.getAttribute('placeholder') || node.getAttribute('title')
         || (node.localName === 'img' ? node.getAttribute('alt') : '');
       if (label) consider(node, squash(label));
+      if (typed) return;
     }
     for (const c of childrenOf(node)) walk(c);
   };

@@ -1,5 +1,5 @@
 // @module marktext
-// @imports role: role; name: accessibleName; text: squash; redact: isRedacted, REDACTED; geometry: elementBox
+// @imports role: role; name: accessibleName; text: squash; redact: isEditable, isRedacted, REDACTED; geometry: elementBox
 // @exports hoverName, summaryName, textNear, inkBeyond, markRect
 // marktext.js — what the host's marks need to know about the text at an element (overlay.js reports it in its
 // scene): the hover label's names for it, the page's text lines around it (so a badge hides none), and the
@@ -17,15 +17,19 @@ function hoverName(el) {
 
 // What the window's hover label calls `el` (the scene's hover `name`), in the side panel's words
 // (app/ui/panel_rows.py element_summary): `link “index”` — its role and accessible name, the tag for the role
-// `generic` (a div, a span), its text when it has no name, the redaction mark for a secret field; the tag
-// with #id or up to two classes (hoverName) when it has neither. At most 48 characters.
+// `generic` (a div, a span), its text when it has no name (never typed text), the redaction mark for a
+// secret field; the tag with #id or up to two classes (hoverName) when it has neither. At most 48 characters.
 function summaryName(el) {
   let kind = el.localName;
   let name = '';
   try {
     const r = role(el);
     if (r && r !== 'generic' && r !== 'none' && r !== 'presentation') kind = r;
-    name = isRedacted(el) ? REDACTED : accessibleName(el) || squash((el.textContent || '').slice(0, 200));
+    // Its text only when that is not typed text (a textarea's children are its default value; redact.js
+    // isEditable: contenteditable).
+    const typed = el.localName === 'textarea' || isEditable(el);
+    name = isRedacted(el) ? REDACTED
+      : accessibleName(el) || (typed ? '' : squash((el.textContent || '').slice(0, 200)));
   } catch (e) { name = ''; }
   if (!name) return hoverName(el);
   const text = `${kind} “${name.length > 32 ? name.slice(0, 31) + '…' : name}”`;

@@ -1,5 +1,5 @@
 // @module name
-// @imports text: LINE_SEND, cut, squash; redact: REDACTED, REDACT_ATTR, REDACT_SELECTOR, isRedacted; role: role
+// @imports text: LINE_SEND, cut, squash; redact: REDACTED, REDACT_ATTR, REDACT_SELECTOR, isEditable, isRedacted; role: role
 // @imports aria_tables: NAME_FROM_CONTENT_ROLES, NAME_PROHIBITED_ROLES, EMBEDDED_CONTROL_ROLES
 // @exports NAME_FROM_CONTENT, accessibleName, contentName, textOfIds, cannotBeNamed, generatedContent
 // name.js — an element's accessible name: AccName 1.2 §4.3.2 "Computation steps" with the host language rules
@@ -8,7 +8,8 @@
 // Bounds: a walk stops once it holds `limit` characters of squashed text (the line cap + 1, so the host still
 // sees that the name was cut) or after NODE_MAX elements, without visiting the rest of the subtree.
 // Privacy (pagenote never sends what the user typed or chose): an embedded control (step 2C) contributes
-// nothing instead of its value; a directly referenced control contributes its aria-label.
+// nothing instead of its value; a directly referenced control contributes its aria-label; a contenteditable
+// region's content (typed text, redact.js isEditable) contributes nothing.
 
 // Roles whose name comes from their content (WAI-ARIA 1.2 §5.2.8.4; exported for other modules).
 const NAME_FROM_CONTENT = NAME_FROM_CONTENT_ROLES;
@@ -166,7 +167,7 @@ function hostLabel(el, r, w, c) {
 // AccName issue 225).
 function contentOf(el, w, c) {
   if (el.hasAttribute(REDACT_ATTR)) return ' ' + w.take(REDACTED) + ' ';
-  if (w.depth >= DEPTH_MAX) return '';
+  if (w.depth >= DEPTH_MAX || isEditable(el)) return '';
   w.depth++;
   let acc = '';
   // Pseudo-elements are read only where a style rule can give them text (generatedContent()).

@@ -1,9 +1,11 @@
 // @module redact
 // @exports REDACT_ATTR, REDACT_SELECTOR, REDACTED, REDACTED_VALUE, EDITABLE_TEXT, decodeParam, nameTokens, isSecretParam, isSecretAttribute
-// @exports isSecretInput, isSecretField, isEditable, isRedacted, redactedAround, redactPaths, redactUrl
-// redact.js — what must never leave the page (never the typed value: password / OTP / card fields,
-// credentials in URLs and credential-like attributes, the `data-pagenote-redact` marker, contenteditable
-// text). The rules (parameter and field names, autocomplete tokens, path stems, the marker attribute) come
+// @exports isSecretInput, isSecretField, isEditable, editingHosts, isRedacted, redactedAround, redactPaths, redactUrl
+// redact.js — what must never leave the page (never the typed value: password / OTP / card / key / token
+// fields, credentials in URLs and credential-like attributes, the `data-pagenote-redact` marker,
+// contenteditable text). One policy for every reader (issue #32 requirement 8): the snapshot, find, extract,
+// the element record, names and the capture's pixel fill all ask isSecretField / isEditable / editingHosts
+// here. The rules (parameter and field names, autocomplete tokens, path stems, the marker attribute) come
 // from app/core/policy.py through OPTIONS.secrets, where the name rule is written down; redactUrl,
 // isSecretParam and isSecretAttribute are also implemented by app/protocol/redact.py, and
 // tests/test_parity.py runs both over one table of cases.
@@ -21,7 +23,7 @@ const SECRET_EXACT = new RegExp('^(' + SECRETS.param_names.join('|') + ')$', 'i'
 const SECRET_TOKENS = new Set(SECRETS.name_tokens);
 const SECRET_WORD = new RegExp('(' + SECRETS.param_words.join('|') + ')', 'i');
 const SECRET_SUFFIX = new RegExp('(' + SECRETS.param_suffix + ')$', 'i');
-// Form-field name/id rule (pixels only): tokens and words of their own.
+// Form-field name/id/label rule (policy SECRET_FIELD_*): tokens and words of their own.
 const FIELD_TOKENS = new Set(SECRETS.field_tokens);
 const FIELD_WORD = new RegExp('(' + SECRETS.field_words.join('|') + ')', 'i');
 // A name's tokens (app/protocol/redact.py _NAME_TOKEN): capital runs not followed by a lowercase letter,
@@ -76,15 +78,47 @@ function fieldNameSecret(name) {
   return !!name && (nameTokens(name).some((t) => FIELD_TOKENS.has(t)) || FIELD_WORD.test(name));
 }
 
-// A form field whose pixels are secret: isSecretInput, or a name/id that looks like an OTP, card or
-// password field (`otp`, `cvv`, `pin`, `passcode`, `cardNumber` …; policy SECRET_FIELD_*). Also a custom
-// element (a form control in a closed shadow root) carrying such a type, autocomplete or name.
+// Input types that hold no typed value (a state, a caption, a file): their label is not read by the rule.
+const NO_VALUE_TYPES = new Set(['checkbox', 'radio', 'button', 'submit', 'reset', 'image', 'file', 'range',
+  'color']);
+const LABEL_READ = 200;   // code units of each label source read at most
+
+// The words a field's accessible name is made of (accname 1.2 / HTML-AAM §5 sources, not the computation:
+// name.js imports this module): its <label>s, aria-label, aria-labelledby targets, title and placeholder.
+function labelWords(el) {
+  const parts = [];
+  if (el.labels) for (const l of el.labels) parts.push((l.textContent || '').slice(0, LABEL_READ));
+  for (const a of ['aria-label', 'title', 'placeholder']) {
+    parts.push((el.getAttribute(a) || '').slice(0, LABEL_READ));
+  }
+  const ids = (el.getAttribute('aria-labelledby') || '').trim();
+  const root = el.getRootNode();
+  if (ids && root.getElementById) {
+    for (const id of ids.split(/\s+/).slice(0, 8)) {
+      const ref = root.getElementById(id);
+      if (ref) parts.push((ref.textContent || '').slice(0, LABEL_READ));
+    }
+  }
+  return parts.filter(Boolean);
+}
+
+// A field that holds a typed value: a text-like input, a textarea or a select.
+function holdsValue(el) {
+  if (el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement) return true;
+  return el instanceof HTMLInputElement && !NO_VALUE_TYPES.has((el.getAttribute('type') || '').toLowerCase());
+}
+
+// A form field whose value (and pixels) are secret: isSecretInput, or a name/id — or, for a field holding a
+// typed value, a label (labelWords) — that says key, token, secret, password, passcode, OTP, credential, card
+// number … (policy SECRET_FIELD_*: `api_key`, `token`, a <label>Secret</label>). Also a custom element (a form
+// control in a closed shadow root) carrying such a type, autocomplete or name.
 function isSecretField(el) {
   if (isSecretInput(el)) return true;
   const control = el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement;
   if (!control && !el.localName.includes('-')) return false;
   if (!control && (SECRETS.input_types.includes((el.getAttribute('type') || '').toLowerCase()) || autocompleteSecret(el))) return true;
-  return fieldNameSecret(el.getAttribute('name')) || fieldNameSecret(el.getAttribute('id'));
+  if (fieldNameSecret(el.getAttribute('name')) || fieldNameSecret(el.getAttribute('id'))) return true;
+  return control && holdsValue(el) && labelWords(el).some(fieldNameSecret);
 }
 
 // contenteditable text is typed by the user: never read, like a textarea's (an editing host or inside one;
@@ -93,6 +127,20 @@ function isEditable(el) {
   if (el.isContentEditable) return true;
   const v = el.getAttribute && el.getAttribute('contenteditable');
   return v !== null && v !== undefined && v.toLowerCase() !== 'false';
+}
+
+// The editing hosts in `root` (a document or shadow root): contenteditable elements whose parent is not
+// editable (HTML §6.8.1 "editing host"), or the body of a designMode document — whose boxes a capture fills.
+function editingHosts(root) {
+  const doc = root.ownerDocument || root;
+  if (root === doc && doc.designMode === 'on' && doc.body) return [doc.body];
+  const out = [];
+  for (const el of root.querySelectorAll('[contenteditable]')) {
+    if (!isEditable(el)) continue;
+    const parent = el.parentElement;
+    if (!parent || !isEditable(parent)) out.push(el);
+  }
+  return out;
 }
 
 // `el` inside a `data-pagenote-redact` subtree: its own tree's, or a shadow host's (the marker on a custom

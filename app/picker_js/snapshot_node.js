@@ -135,7 +135,9 @@ function nameOf(el, kind, r) {
   // Without aria-label(ledby), name.js may read the element's whole content (a name from content, even for a
   // container named by its title): a big subtree is read here instead, bounded, or not at all.
   const tag = el.localName;
-  if (!hasOwnName(el) && !FORM_TAGS.has(tag) && !NAMED_BY_PART.has(tag) && !isEditable(el) && contentTooBig(el)) {
+  // An editable region's content is typed text: never its name (only aria-label(ledby) or title name it).
+  if (isEditable(el) && !FORM_TAGS.has(tag) && !hasOwnName(el)) return squash(el.getAttribute('title') || '');
+  if (!hasOwnName(el) && !FORM_TAGS.has(tag) && !NAMED_BY_PART.has(tag) && contentTooBig(el)) {
     return kind === NODE_NAMED ? boundedText(el, 1000) : squash(el.getAttribute('title') || '');
   }
   return accessibleName(el);

@@ -1,6 +1,6 @@
 // @module snapshot_tree
 // @imports snapshot_node: SKIP_TAGS, BLOCK_TAGS, NODE_TRANSPARENT, NODE_CONTAINER, NODE_NAMED, NODE_LEAF, nodeKind, textPiece
-// @imports redact: REDACT_ATTR; overlay: HOST_TAG
+// @imports redact: REDACT_ATTR, isEditable; overlay: HOST_TAG
 // @exports POS_ABOVE, POS_IN, POS_BELOW, buildTree
 // snapshot_tree.js — the agent snapshot of one document, first pass (Playwright's ariaSnapshot.ts also builds
 // the tree, then renders it; the rendering is snapshot_lines.js): buildTree walks the rendered DOM into a tree
@@ -117,8 +117,12 @@ class Walk {
       return;
     }
     const k = nodeKind(el, underNamed);
+    // An editable region's text is typed text (redact.js isEditable): its line says so (snapshot_node.js
+    // lineTail) and nothing below it is read.
+    const editable = isEditable(el);
     const block = BLOCK_TAGS.has(tag);
     if (k.kind === NODE_TRANSPARENT || (!contents && !el.checkVisibility({ visibilityProperty: true }))) {
+      if (editable) return;
       // A <label>'s words are its control's accessible name (HTML §4.10.4): said once, on the control's line.
       const labels = tag === 'label' && !!el.control;
       if (block) separate(owner);
@@ -126,10 +130,11 @@ class Walk {
       if (block) separate(owner);
       return;
     }
-    const node = { el, kind: k.kind, role: k.role, parent: owner, kids: [], depth: owner.depth + 1, pos };
+    const node = { el, kind: editable ? NODE_LEAF : k.kind, role: k.role, parent: owner, kids: [],
+                   depth: owner.depth + 1, pos };
     owner.kids.push(node);
     this.kept++;
-    if (k.kind !== NODE_LEAF) this.children(el, node, underNamed || k.kind === NODE_NAMED, depth, pos);
+    if (node.kind !== NODE_LEAF) this.children(el, node, underNamed || k.kind === NODE_NAMED, depth, pos);
   }
 
   // Walk a deferred subtree into its slot (not pruning: all of it is where its root is).
