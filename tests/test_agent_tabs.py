@@ -44,6 +44,7 @@ def test_tabs_new_select_close_over_the_socket_methods(tabs, methods, server):
 
 def test_browser_tabs_new_select_close(server):
     from test_mcp_browser import _serve
+    from app.mcp.untrusted import unwrap
     from test_mcp import text_of, with_client
 
     gen = _serve(server.url("spa.html"))
@@ -56,9 +57,10 @@ def test_browser_tabs_new_select_close(server):
                     await c.call_tool("browser_tabs", {"action": "select", "index": 5}))
 
         new, select, close, missing = with_client(app.socket, body)
-        assert text_of(new).splitlines()[1].startswith("- [active] ")
-        assert text_of(select).splitlines()[0].startswith("- [active] SPA")
-        assert len(text_of(close).splitlines()) == 1
+        # one line per tab in the untrusted block (titles and URLs are the pages'; app.mcp.untrusted)
+        assert unwrap(text_of(new))[1].splitlines()[1].startswith("- tab 2 [active]: ")
+        assert unwrap(text_of(select))[1].splitlines()[0].startswith('- tab 1 [active]: "SPA"')
+        assert len(unwrap(text_of(close))[1].splitlines()) == 1
         assert missing.is_error and text_of(missing).startswith("TAB_NOT_FOUND")
     finally:
         gen.close()

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import pytest
 
+from app.mcp.untrusted import unwrap
+
 from conftest import poll_until
 from test_mcp import ROOT, text_of, with_client
 from test_mcp_browser import _serve
@@ -66,7 +68,8 @@ def test_an_agent_connects_the_page_and_reads_the_tx_rx_pair(device_app, server)
     assert text_of(sent) == "virtual:0 sent 3 bytes."
     rx2 = poll_until(lambda: (r := with_client(device_app.socket, lambda c: c.call_tool(
         "device_log", {"since_id": since, "dir": "RX"}))) and "01 02 03" in text_of(r) and r, 10, "the injected report")
-    assert text_of(rx2).splitlines()[0].endswith("reportId=0x01 len=3 01 02 03 (Pagenote Macro Pad)")
+    # the log lines (the pages' labels, the devices' names) are in the untrusted block (app.mcp.untrusted)
+    assert unwrap(text_of(rx2))[1].splitlines()[0].endswith("reportId=0x01 len=3 01 02 03 (Pagenote Macro Pad)")
 
 
 def test_an_agent_scripts_replies_and_hot_plugs(device_app):

@@ -4,6 +4,9 @@ with a summary line, a wait that sees nothing at its timeout, and a change repor
 
 from __future__ import annotations
 
+import json
+
+from app.mcp.untrusted import unwrap
 from test_mcp import agent_app, text_of, with_client  # noqa: F401 (fixtures)
 
 
@@ -32,7 +35,8 @@ def test_a_read_then_a_wait_then_a_change_by_ref(agent_app):
         return read, idle, changed, bad, ref
 
     read, idle, changed, bad, _ref = with_client(agent_app.socket, body)
-    assert not read.is_error and text_of(read).startswith("Page context of ")
+    assert not read.is_error and text_of(read).startswith("Page context at revision ")
+    assert json.loads(unwrap(text_of(read))[1]) == read.structured_content   # the record, in the untrusted block
     assert read.structured_content["protocol"] == 1 and read.structured_content["nodes"]
     assert text_of(idle) == f"Revision {read.structured_content['revision']}: nothing changed.\nIn tab 1 (file://)."
     assert not changed.is_error and changed.structured_content["status"] == "complete"

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+from app.mcp.untrusted import unwrap
+
 from test_mcp import agent_app, text_of, with_client  # noqa: F401 (fixtures)
 
 
@@ -28,10 +30,11 @@ def test_full_then_unchanged_as_text_with_refs(agent_app):
     assert not full.is_error, text_of(full)
     text = text_of(full)
     sid = full.structured_content["snapshot_id"]
-    assert text.startswith(f"Snapshot {sid} of ") and f'snapshot_id "{sid}"' in text
-    assert re.search(r"\n```\n- .*\[ref=e\d+\]", text)
+    head, lines, _tail = unwrap(text)   # the page's lines in the untrusted block (app.mcp.untrusted)
+    assert head.startswith(f"Snapshot {sid}: ") and f'snapshot_id "{sid}"' in head
+    assert re.match(r"- .*\[ref=e\d+\]", lines)
     assert "snapshot" not in full.structured_content and full.structured_content["mode"] == "full"
-    assert full.structured_content["node_count"] == len(text.split("```")[1].strip().splitlines())
+    assert full.structured_content["node_count"] == len(lines.splitlines())
     assert not again.is_error and again.structured_content["mode"] == "unchanged"
     assert len(text_of(again)) <= 300 and "unchanged since" in text_of(again)
 

@@ -3,8 +3,10 @@
 :mod:`app.mcp.tools.browser`, as :mod:`app.mcp.response` registers its own at import).
 
 Text is compact and meant for the model: one line per navigation outcome, evaluate's value as compact JSON,
-one line per console message or request, and a last line saying how to ask for what was left out. The
-socket's JSON goes along as ``structuredContent``. No text ever carries base64.
+one line per console message or request, and a last line saying how to ask for what was left out. What the
+page wrote (the URL and title navigated to, evaluate's value, console text, request URLs) is in one fenced
+block after a framing line (:mod:`app.mcp.untrusted`); pagenote's words stay outside it. The socket's JSON goes
+along as ``structuredContent``. No text ever carries base64.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from typing import Any
 from mcp.types import CallToolResult, TextContent
 
 from app.mcp.response import render
+from app.mcp.untrusted import page_result
 
 
 def _ok(text: str, structured: dict) -> CallToolResult:
@@ -50,17 +53,18 @@ class NetworkReply:
     result: dict[str, Any]
 
 
-def navigation_text(result: dict) -> str:
-    """One line: where the tab is now and how it got there."""
-    url, title = result.get("url", ""), result.get("title") or "(untitled)"
+def navigation_text(result: dict) -> tuple[str, str]:
+    """pagenote's line (how the tab got where it is: navigated, HTTP status, still loading) and the page's
+    part: ``URL: …`` and ``Title: …`` lines."""
+    page = f"URL: {result.get('url', '')}\nTitle: {result.get('title') or '(untitled)'}"
     if result.get("navigated") is False:
-        return f"Not navigated: {result.get('reason', 'no history entry')}. Still on {url} — {title}"
+        return f"Not navigated: {result.get('reason', 'no history entry')}. Still on the same page:", page
     status = f" (HTTP {result['status']})" if result.get("status") else ""
-    how = ("Navigated within the document to" if result.get("same_document") else
-           "Load aborted after the page committed; now on" if result.get("aborted") else
-           "Started loading" if result.get("committed") is False else "Navigated to")
+    how = ("Navigated within the document" if result.get("same_document") else
+           "Load aborted after the page committed" if result.get("aborted") else
+           "Started loading" if result.get("committed") is False else "Navigated")
     tail = "; still loading" if result.get("loading") and result.get("committed") is not False else ""
-    return f"{how} {url}{status} — {title}{tail}"
+    return f"{how}{status}{tail}. Now on:", page
 
 
 def _more(result: dict, what: str) -> str:
@@ -72,15 +76,15 @@ def _more(result: dict, what: str) -> str:
 
 @render.register
 def _(reply: NavigationReply) -> CallToolResult:
-    return _ok(navigation_text(reply.result), reply.result)
+    return page_result(*navigation_text(reply.result), reply.result)
 
 
 @render.register
 def _(reply: EvaluateReply) -> CallToolResult:
-    text = json.dumps(reply.result.get("value"), ensure_ascii=False, separators=(",", ":"))
-    if reply.result.get("truncated"):
-        text += "\n(cut to evaluate's limits: depth 8, 2,000 items, 200 fields, 200,000 characters per string)"
-    return _ok(text, reply.result)
+    value = json.dumps(reply.result.get("value"), ensure_ascii=False, separators=(",", ":"))
+    cut = ("Cut to evaluate's limits: depth 8, 2,000 items, 200 fields, 200,000 characters per string."
+           if reply.result.get("truncated") else "")
+    return page_result("The function's result as JSON:", value, reply.result, cut, info="json")
 
 
 @render.register
@@ -93,7 +97,9 @@ def _(reply: ConsoleReply) -> CallToolResult:
     for e in entries:
         where = e.get("source", "") + (f":{e['line']}" if e.get("line") else "")
         lines.append(f"#{e['id']} [{e['level']}] {e['text']}" + (f" ({where})" if where else ""))
-    return _ok("\n".join(lines) + _more(reply.result, "messages"), reply.result)
+    return page_result(f"{len(entries)} console message{'s' if len(entries) != 1 else ''}, one per line "
+                       "(#id [level] text (source:line)):", "\n".join(lines), reply.result,
+                       _more(reply.result, "messages").lstrip("\n"))
 
 
 @render.register
@@ -103,4 +109,5 @@ def _(reply: NetworkReply) -> CallToolResult:
         return _ok("No requests in the current document (documents='all' for earlier ones).", reply.result)
     lines = [f"#{e['id']} {e['method']} {e['type']}" + (f" {e['status']}" if e.get("status") else "") + f" {e['url']}"
              for e in entries]
-    return _ok("\n".join(lines) + _more(reply.result, "requests"), reply.result)
+    return page_result(f"{len(entries)} request{'s' if len(entries) != 1 else ''}, one per line (#id method type "
+                       "status URL):", "\n".join(lines), reply.result, _more(reply.result, "requests").lstrip("\n"))

@@ -36,7 +36,8 @@ from app.mcp.images import DEFAULT_BUDGET_KB, KB
 PROGRESS_EVERY_S = 10.0
 
 #: The annotations of a tool that only reads pagenote's state (MCP ``ToolAnnotations``: ``readOnlyHint``
-#: true, ``openWorldHint`` false — it talks to the local app only).
+#: true, ``openWorldHint`` false — it talks to the local app only, and no page wrote what it returns). A tool
+#: that reads or acts on the page uses :data:`app.mcp.untrusted.READS_PAGE` / ``ACTS_ON_PAGE`` instead.
 READ_ONLY = ToolAnnotations(read_only_hint=True, open_world_hint=False)
 
 P = TypeVar("P", bound=BaseModel)
@@ -109,7 +110,9 @@ class ToolDefinition(Generic[P]):
     - ``params``: the input schema as a pydantic model (module docstring); :class:`NoParams` for none;
     - ``handler``: ``async (args: params, ctx: ToolContext) -> reply record`` (module docstring);
     - ``annotations``: MCP ``ToolAnnotations`` (read-only / destructive / idempotent / open-world hints), or
-      ``None`` for the protocol defaults.
+      ``None`` for the protocol defaults. ``openWorldHint: true`` says the results may carry page content: the
+      tool then gets the untrusted-content ``_meta`` and its page text goes in one fenced block
+      (:mod:`app.mcp.untrusted`).
     """
 
     name: str

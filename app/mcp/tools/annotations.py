@@ -26,6 +26,7 @@ from app.mcp.annotation_images import BatchImagesReply, WaitImagesReply, annotat
 from app.mcp.arguments import AnnotationNumber, Integer, ToolParams, optional_enum
 from app.mcp.response import AckReply, BatchListReply, BatchReply, WaitReply
 from app.mcp.tool import READ_ONLY, ToolContext, ToolDefinition
+from app.mcp.untrusted import READS_PAGE
 
 #: Longest ``wait_for_annotations`` the app accepts, in ms (``app.agent.methods.MAX_WAIT_MS``, issue #5 §2);
 #: only advertised in the tool's input schema — the app does the checking.
@@ -139,7 +140,8 @@ async def acknowledge_annotations(args: AcknowledgeParams, ctx: ToolContext) -> 
 
 TOOLS: tuple[ToolDefinition, ...] = (
     ToolDefinition(
-        name="get_annotations", params=GetAnnotationsParams, handler=get_annotations, annotations=READ_ONLY,
+        # The records hold page text (Text:, Nearby context:, HTML excerpt: …; the Markdown says which is the page's).
+        name="get_annotations", params=GetAnnotationsParams, handler=get_annotations, annotations=READS_PAGE,
         description='Read one batch of annotations without waiting: its Markdown (one "## Annotation N" section '
                     "per element: note, selector, role, styles, geometry, text; detail=compact|standard|detailed|forensic "
                     "chooses how much) and, as structured content, the same model as JSON with the agent statuses "
@@ -151,6 +153,8 @@ TOOLS: tuple[ToolDefinition, ...] = (
                     "how many annotations the unsent current batch has. Read one with get_annotations(batch=id)."),
     ToolDefinition(
         name="wait_for_annotations", params=WaitParams, handler=wait_for_annotations,
+        # It marks the batch delivered (not read-only); its records hold page text, as get_annotations'.
+        annotations=ToolAnnotations(read_only_hint=False, destructive_hint=False, open_world_hint=True),
         description="Block until the user presses Send in pagenote (or Ctrl+Return), then return that batch's "
                     "Markdown; a batch sent while nobody was waiting is returned at once. On timeout the result "
                     "says nothing was sent: call again to keep waiting. Your client's tool-call timeout must be "

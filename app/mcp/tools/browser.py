@@ -22,20 +22,19 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from mcp.types import ToolAnnotations
 from pydantic import Field, WithJsonSchema
 
 from app.mcp.arguments import Integer, ToolParams, optional_enum
 from app.mcp.browser_response import ConsoleReply, EvaluateReply, NavigationReply, NetworkReply
 from app.mcp.response import TabsReply
-from app.mcp.tool import READ_ONLY, ToolContext, ToolDefinition
+from app.mcp.tool import ToolContext, ToolDefinition
+from app.mcp.untrusted import ACTS_ON_PAGE as _ACTS
+from app.mcp.untrusted import READS_PAGE
 
 #: An optional integer argument (``null`` or absent: the app's default), advertised as ``{"type": "integer"}``.
 OptionalInteger = Annotated[Integer | None, WithJsonSchema({"type": "integer"})]
 #: An optional string argument, advertised as ``{"type": "string"}``.
 OptionalText = Annotated[str | None, WithJsonSchema({"type": "string"})]
-
-_ACTS = ToolAnnotations(read_only_hint=False, destructive_hint=False, open_world_hint=True)
 
 
 def _given(**params: Any) -> dict[str, Any]:
@@ -162,12 +161,12 @@ TOOLS: tuple[ToolDefinition, ...] = (
                                "200,000 characters per string; a throw is EVALUATE_FAILED with the stack. With a "
                                "ref (and its snapshot_id) from browser_snapshot, the function gets that element."),
     ToolDefinition(name="browser_console_messages", params=ConsoleParams, handler=browser_console_messages,
-                   annotations=READ_ONLY,
+                   annotations=READS_PAGE,
                    description="The page's console messages, uncaught errors and unhandled rejections (all "
                                "frames), one line each, current page by default; at most 200 per call, each at "
                                "most 2,000 characters, URLs' credentials redacted."),
     ToolDefinition(name="browser_network_requests", params=NetworkParams, handler=browser_network_requests,
-                   annotations=READ_ONLY,
+                   annotations=READS_PAGE,
                    description="The requests of the current page, one line each (method, type, status of the "
                                "document, redacted URL); at most 200 per call, never headers or bodies."),
 )

@@ -16,8 +16,10 @@ pagenote adds the ref's ``snapshot_id``), plus ``browser_find`` and ``browser_ex
 ``browser_extract``         ``extract(selector?, max_chars?)``
 =========================== ===================================================================================
 
-The replies are one line (what was done to which element) — the page's new state is one ``browser_snapshot``
-away, as a diff. The reply records and their rendering live here (registered with
+The replies are one line (what was done to which ref) — the page's new state is one ``browser_snapshot``
+away, as a diff. What the page wrote (the element's role and accessible name, the options selected, a
+dialog's text, found and extracted text) follows in one fenced block after a framing line
+(:mod:`app.mcp.untrusted`). The reply records and their rendering live here (registered with
 :func:`app.mcp.response.render` on import).
 """
 
@@ -26,14 +28,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
-from mcp.types import CallToolResult, TextContent, ToolAnnotations
+from mcp.types import CallToolResult, TextContent
 from pydantic import BeforeValidator, Field, StrictBool, WithJsonSchema
 
 from app.mcp.arguments import Integer, ToolParams, optional_enum
 from app.mcp.response import render
-from app.mcp.tool import READ_ONLY, ToolContext, ToolDefinition
-
-_ACTS = ToolAnnotations(read_only_hint=False, destructive_hint=False, open_world_hint=True)
+from app.mcp.tool import ToolContext, ToolDefinition
+from app.mcp.untrusted import ACTS_ON_PAGE as _ACTS
+from app.mcp.untrusted import READS_PAGE, page_result
 
 
 def _bool_from_text(value: Any) -> Any:
@@ -155,9 +157,11 @@ class ActionReply:
 
 @dataclass(frozen=True)
 class TextReply:
-    """A reply whose text is made already (``text``) with the socket's result as structured content."""
+    """A reply whose text is made already: pagenote's ``head``, the ``page`` text (:mod:`app.mcp.untrusted`'s
+    block; ``None``: none) and the socket's result as structured content."""
 
-    text: str
+    head: str
+    page: str | None
     result: dict[str, Any]
 
 
@@ -166,17 +170,19 @@ _VERBS = {"click": "Clicked", "hover": "Hovered over", "type": "Typed into", "fi
           "drag": "Dragged"}
 
 
-def action_text(r: dict[str, Any]) -> str:
-    """One line: what was done to which element, and how to see the outcome."""
+def action_text(r: dict[str, Any]) -> tuple[str, str | None]:
+    """pagenote's line (what was done to which ref, and how to see the outcome) and the page's part: the
+    element's role and name, the drag's target, the options selected (``None`` when there is none)."""
     action = r.get("action", "")
-    what = f"{r['element']} ({r['ref']})" if r.get("element") else (r.get("ref") or "the page")
+    what = r.get("ref") or "the page"
     text = f"{_VERBS.get(action, action)} {what}"
     if action == "press":
         text = f"Pressed {r.get('key')}" + (f" in {what}" if r.get("ref") else "")
+    page = [f"element: {r['element']}"] if r.get("element") else []
     if r.get("to"):
-        text += f" to {r['to']}"
+        page.append(f"to: {r['to']}")
     if r.get("selected") is not None:
-        text += f"; selected now: {', '.join(r['selected']) or 'nothing'}"
+        page.append(f"selected now: {', '.join(r['selected']) or 'nothing'}")
     if r.get("changed") is False:
         text += " (it already was)"
     if r.get("scroll"):
@@ -185,18 +191,24 @@ def action_text(r: dict[str, Any]) -> str:
         text += ", then pressed Enter"
     if r.get("confirmed") is False:
         text += ". The page did not report the input within 2 s"
-    return text + ". Call browser_snapshot to see what changed (a diff)."
+    text += ". Call browser_snapshot to see what changed (a diff)."
+    return text, "\n".join(page) or None
+
+
+def _result(head: str, page: str | None, structured: dict[str, Any]) -> CallToolResult:
+    if page is None:
+        return CallToolResult(content=[TextContent(type="text", text=head)], structured_content=structured)
+    return page_result(head, page, structured)
 
 
 @render.register
 def _(reply: ActionReply) -> CallToolResult:
-    return CallToolResult(content=[TextContent(type="text", text=action_text(reply.result))],
-                          structured_content=reply.result)
+    return _result(*action_text(reply.result), reply.result)
 
 
 @render.register
 def _(reply: TextReply) -> CallToolResult:
-    return CallToolResult(content=[TextContent(type="text", text=reply.text)], structured_content=reply.result)
+    return _result(reply.head, reply.page, reply.result)
 
 
 async def browser_click(a: ClickParams, ctx: ToolContext) -> ActionReply:
@@ -241,7 +253,7 @@ async def browser_drag(a: DragParams, ctx: ToolContext) -> ActionReply:
 async def browser_handle_dialog(a: DialogParams, ctx: ToolContext) -> TextReply:
     r = await ctx.call("dialog.handle", _given(accept=a.accept, prompt_text=a.promptText))
     verb = "Accepted" if r.get("accepted") else "Dismissed"
-    return TextReply(f'{verb} the {r.get("type")} dialog "{r.get("message")}".', r)
+    return TextReply(f"{verb} the {r.get('type')} dialog. Its text:", r.get("message") or "", r)
 
 
 async def browser_find(a: FindParams, ctx: ToolContext) -> TextReply:
@@ -251,13 +263,14 @@ async def browser_find(a: FindParams, ctx: ToolContext) -> TextReply:
             f"{' (more were left out: narrow the text or raise limit)' if r.get('more') else ''}; act on one with "
             f'its ref and snapshot_id "{sid}".')
     structured = {k: v for k, v in r.items() if k != "text"}
-    return TextReply(f"{head}\n```\n{r.get('text', '')}\n```" if count else head, structured)
+    return TextReply(head, r.get("text", "") if count else None, structured)
 
 
 async def browser_extract(a: ExtractParams, ctx: ToolContext) -> TextReply:
     r = await ctx.call("extract", _given(selector=a.selector, max_chars=a.max_chars))
-    head = f"Text of {r.get('url')}{' (cut to ' + str(r['chars']) + ' chars)' if r.get('truncated') else ''}:"
-    return TextReply(f"{head}\n{r.get('text', '')}", {k: v for k, v in r.items() if k != "text"})
+    what = f"the element {a.selector!r}" if a.selector else "the page"
+    head = f"Text of {what}{' (cut to ' + str(r['chars']) + ' chars)' if r.get('truncated') else ''}:"
+    return TextReply(head, r.get("text", ""), {k: v for k, v in r.items() if k != "text"})
 
 
 _T = ToolDefinition
@@ -287,10 +300,10 @@ TOOLS: tuple[ToolDefinition, ...] = (
     _T(name="browser_handle_dialog", params=DialogParams, handler=browser_handle_dialog, annotations=_ACTS,
        description="Answer the JavaScript dialog (alert, confirm, prompt, beforeunload) a tool reported as "
                    "MODAL_DIALOG: accept or dismiss, with promptText for a prompt. One line back."),
-    _T(name="browser_find", params=FindParams, handler=browser_find, annotations=READ_ONLY,
+    _T(name="browser_find", params=FindParams, handler=browser_find, annotations=READS_PAGE,
        description="Find elements of the whole page whose text matches (text or /regex/): one line each with "
                    "role, name, ref and context, at most 8,000 chars — cheaper than paging through snapshots."),
-    _T(name="browser_extract", params=ExtractParams, handler=browser_extract, annotations=READ_ONLY,
+    _T(name="browser_extract", params=ExtractParams, handler=browser_extract, annotations=READS_PAGE,
        description="The readable text of the page or one element as Markdown-ish plain text (headings, lists, "
                    "tables), at most 12,000 chars — for the words rather than the structure."),
 )

@@ -12,6 +12,8 @@
 
 Log lines read like the Devices dock's copy format, with the entry id first and the device after:
 ``#7 [TX] 2026-10-04T19:20:00.123Z reportId=0x00 len=6 a1 0c 00 00 00 00 ; READ_PRESET #12 (Macro Pad)``.
+The decoder label is the page's and the device names are the devices': the lines of ``device_log`` and
+``devices_list`` are in one fenced block after a framing line (:mod:`app.mcp.untrusted`).
 """
 
 from __future__ import annotations
@@ -26,7 +28,8 @@ from pydantic import Field, WithJsonSchema
 from app.core.errors import PagenoteError
 from app.mcp.arguments import Integer, ToolParams, optional_enum
 from app.mcp.response import render
-from app.mcp.tool import READ_ONLY, NoParams, ToolContext, ToolDefinition
+from app.mcp.tool import NoParams, ToolContext, ToolDefinition
+from app.mcp.untrusted import READS_PAGE, page_result
 
 OptionalInteger = Annotated[Integer | None, WithJsonSchema({"type": "integer"})]
 OptionalText = Annotated[str | None, WithJsonSchema({"type": "string"})]
@@ -102,6 +105,11 @@ class DeviceDoneReply:
     result: dict
 
 
+#: What the blocks of devices_list and device_log hold (no one tab's page).
+DEVICES_CONTENT = "device names, as the devices give them"
+LOG_CONTENT = "device traffic with the pages' decoder labels"
+
+
 def _ok(text: str, structured: dict) -> CallToolResult:
     return CallToolResult(content=[TextContent(type="text", text=text)], structured_content=structured)
 
@@ -123,17 +131,22 @@ def _(reply: DevicesReply) -> CallToolResult:
              f"{'' if d.get('connected', True) else ', unplugged'}) granted to: "
              f"{', '.join(d.get('granted_to') or []) or 'none'}; open: {d.get('open', 0)}" for d in rows]
     head = f"{len(rows)} device(s); traffic log {'on' if reply.result.get('logging') else 'off'}"
-    return _ok("\n".join([head, *lines]), reply.result)
+    if not lines:
+        return _ok(head, reply.result)
+    return page_result(head + ":", "\n".join(lines), reply.result, what=DEVICES_CONTENT)
 
 
 @render.register
 def _(reply: DeviceLogReply) -> CallToolResult:
     entries = reply.result.get("entries") or []
-    lines = [entry_line(e) for e in entries] or ["(no entries)" + ("" if reply.result.get("logging") else
-                                                   " — the log is off: device_log_clear(logging=on) turns it on")]
-    if reply.result.get("more"):
-        lines.append(f"{reply.result['more']} more: call again with since_id={entries[-1]['id']}")
-    return _ok("\n".join(lines), reply.result)
+    if not entries:
+        return _ok("(no entries)" + ("" if reply.result.get("logging") else
+                                     " — the log is off: device_log_clear(logging=on) turns it on"), reply.result)
+    more = (f"{reply.result['more']} more: call again with since_id={entries[-1]['id']}"
+            if reply.result.get("more") else "")
+    return page_result(f"{len(entries)} entries, one per line (#id [dir] time reportId len hex ; page's label "
+                       "(device)):", "\n".join(entry_line(e) for e in entries), reply.result, more,
+                       what=LOG_CONTENT)
 
 
 @render.register
@@ -185,10 +198,10 @@ async def virtual_device_script(args: ScriptParams, ctx: ToolContext) -> DeviceD
 
 
 TOOLS: tuple[ToolDefinition, ...] = (
-    ToolDefinition(name="devices_list", params=NoParams, handler=devices_list, annotations=READ_ONLY,
+    ToolDefinition(name="devices_list", params=NoParams, handler=devices_list, annotations=READS_PAGE,
                    description="The HID devices and serial ports pages can use in pagenote (real and virtual): "
                                "key, ids, name, which origins were granted them, open connections; one line each."),
-    ToolDefinition(name="device_log", params=LogParams, handler=device_log, annotations=READ_ONLY,
+    ToolDefinition(name="device_log", params=LogParams, handler=device_log, annotations=READS_PAGE,
                    description="WebHID / Web Serial traffic recorded by pagenote at the device library (any page, "
                                "any SDK): one line per frame — id, TX/RX/EVENT, time, report id, length, hex, the "
                                "page's decoder label; at most 200 per call. Off until device_log_clear(logging=on) "

@@ -9,11 +9,12 @@ from mcp.types import ToolAnnotations
 from pydantic import Field
 
 from app.mcp.arguments import ToolParams
-from app.mcp.response import PageStateReply
+from app.mcp.response import FreezeReply
 from app.mcp.tool import ToolContext, ToolDefinition
 
+#: It acts on the page (an open world); its answer is counts, but an error may quote the page (a dialog).
 _CHANGES_PAGE = ToolAnnotations(read_only_hint=False, destructive_hint=False, idempotent_hint=True,
-                                open_world_hint=False)
+                                open_world_hint=True)
 
 
 class FreezeToolParams(ToolParams):
@@ -24,9 +25,9 @@ class FreezeToolParams(ToolParams):
                                         "freeze paused")]
 
 
-async def page_freeze(args: FreezeToolParams, ctx: ToolContext) -> PageStateReply:
+async def page_freeze(args: FreezeToolParams, ctx: ToolContext) -> FreezeReply:
     """``page.freeze``: ``{frozen, frames, animations, media, callbacks}`` (what was paused or resumed)."""
-    return PageStateReply(await ctx.call("page.freeze", {"frozen": args.action == "freeze"}))
+    return FreezeReply(await ctx.call("page.freeze", {"frozen": args.action == "freeze"}))
 
 
 TOOLS: tuple[ToolDefinition, ...] = (

@@ -1,10 +1,11 @@
 """The page tools: ``list_tabs`` → ``tabs.list``, ``page_state`` → ``page.state`` (both read-only, no
-arguments)."""
+arguments; the page wrote the titles and URLs they return: :data:`app.mcp.untrusted.READS_PAGE`)."""
 
 from __future__ import annotations
 
 from app.mcp.response import PageStateReply, TabsReply
-from app.mcp.tool import READ_ONLY, NoParams, ToolContext, ToolDefinition
+from app.mcp.tool import NoParams, ToolContext, ToolDefinition
+from app.mcp.untrusted import READS_PAGE
 
 
 async def list_tabs(args: NoParams, ctx: ToolContext) -> TabsReply:
@@ -18,9 +19,9 @@ async def page_state(args: NoParams, ctx: ToolContext) -> PageStateReply:
 
 
 TOOLS: tuple[ToolDefinition, ...] = (
-    ToolDefinition(name="list_tabs", params=NoParams, handler=list_tabs, annotations=READ_ONLY,
+    ToolDefinition(name="list_tabs", params=NoParams, handler=list_tabs, annotations=READS_PAGE,
                    description="The pages open in pagenote: id, title, URL, and which one is active."),
-    ToolDefinition(name="page_state", params=NoParams, handler=page_state, annotations=READ_ONLY,
+    ToolDefinition(name="page_state", params=NoParams, handler=page_state, annotations=READS_PAGE,
                    description="The active page: URL, title, whether it is loading, viewport size and scroll "
                                "position (CSS px), device pixel ratio and zoom."),
 )

@@ -1,6 +1,7 @@
 """The page-context tools: ``browser_page_context`` → ``page.context`` (Playwright MCP has no equivalent, so
 the name follows its ``browser_`` family) and ``browser_wait_for_change`` → ``page.wait_for_change``. Both read
-only. The record is JSON (structured content) with a one-line summary as text; the reply records and their
+only. The record is JSON (structured content); the text is a one-line summary and the record, which holds the
+page's words, in one fenced block after a framing line (:mod:`app.mcp.untrusted`); the reply records and their
 rendering live here (``render`` is extended when this module is imported, as the tool list does).
 """
 
@@ -16,7 +17,8 @@ from pydantic import Field, WithJsonSchema
 from app.core.policy import CONTEXT_MAX_CHARS, CONTEXT_MAX_NODES
 from app.mcp.arguments import Integer, ToolParams, optional_enum
 from app.mcp.response import render
-from app.mcp.tool import READ_ONLY, ToolContext, ToolDefinition
+from app.mcp.tool import ToolContext, ToolDefinition
+from app.mcp.untrusted import READS_PAGE, page_result
 
 MAX_WAIT_MS = 300_000
 
@@ -86,14 +88,14 @@ async def browser_wait_for_change(args: WaitChangeParams, ctx: ToolContext) -> C
     return ChangeReply(result)
 
 
-def context_text(result: dict[str, Any]) -> str:
-    """A heading line (revision, node count, how to go on) and the record as JSON."""
-    head = (f"Page context of {result.get('page', {}).get('url', '')} at revision {result.get('revision')}: "
-            f"{len(result.get('nodes') or [])} nodes.")
+def context_text(result: dict[str, Any]) -> tuple[str, str]:
+    """A heading line (revision, node count, how to go on) and the record as JSON (the page's words: names,
+    text, URL, source hints)."""
+    head = f"Page context at revision {result.get('revision')}: {len(result.get('nodes') or [])} nodes."
     if result.get("truncated"):
         head += " More nodes: call again with cursor=next_cursor and the same arguments."
     head += " browser_wait_for_change(since_revision) says when and what changes."
-    return f"{head}\n```json\n{json.dumps(result, ensure_ascii=False, separators=(',', ':'))}\n```"
+    return head, json.dumps(result, ensure_ascii=False, separators=(",", ":"))
 
 
 def change_text(result: dict[str, Any]) -> str:
@@ -113,8 +115,8 @@ def change_text(result: dict[str, Any]) -> str:
 
 @render.register
 def _(reply: PageContextReply) -> CallToolResult:
-    return CallToolResult(content=[TextContent(type="text", text=context_text(reply.result))],
-                          structured_content=reply.result)
+    head, record = context_text(reply.result)
+    return page_result(head, record, reply.result, info="json")
 
 
 @render.register
@@ -125,14 +127,14 @@ def _(reply: ChangeReply) -> CallToolResult:
 
 TOOLS: tuple[ToolDefinition, ...] = (
     ToolDefinition(
-        name="browser_page_context", params=PageContextParams, handler=browser_page_context, annotations=READ_ONLY,
+        name="browser_page_context", params=PageContextParams, handler=browser_page_context, annotations=READS_PAGE,
         description="Facts a screenshot cannot give about the page or one element, bound to the page's revision: "
                     "role, name, ranked locators, the border box in viewport, document and normalized space, "
                     "visible ratio, whether it is covered, position, transform, scroll container; forensic adds "
                     "box model, font, colours and stacking; dev builds add the source file that rendered it."),
     ToolDefinition(
         name="browser_wait_for_change", params=WaitChangeParams, handler=browser_wait_for_change,
-        annotations=READ_ONLY,
+        annotations=READS_PAGE,
         description="Wait until the page changes after since_revision (DOM, scroll, resize, route, form values), "
                     "then say which refs changed or were removed, or that everything must be read again."),
 )

@@ -12,13 +12,13 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal
 
 import anyio.to_thread
-from mcp.types import ToolAnnotations
 from pydantic import Field
 
 from app.mcp.arguments import AnnotationNumber, ToolParams
 from app.mcp.images import fit_image
 from app.mcp.response import ScreenshotReply
 from app.mcp.tool import ToolContext, ToolDefinition
+from app.mcp.untrusted import ACTS_ON_PAGE
 
 
 class ScreenshotParams(ToolParams):
@@ -50,7 +50,7 @@ async def take_screenshot(args: ScreenshotParams, ctx: ToolContext) -> Screensho
 TOOLS: tuple[ToolDefinition, ...] = (
     ToolDefinition(
         name="take_screenshot", params=ScreenshotParams, handler=take_screenshot,
-        annotations=ToolAnnotations(read_only_hint=False, destructive_hint=False, open_world_hint=False),
+        annotations=ACTS_ON_PAGE,   # writes a PNG; the image is the page's pixels
         description="Screenshot of the page as pagenote shows it (without the markers), scaled to at most 1568 px "
                     "on the long edge and 1.15 megapixels: a PNG, or a JPEG (smaller still, if need be) when the "
                     "PNG is over the image budget (800 KB of base64 by default; the text says which). A full "

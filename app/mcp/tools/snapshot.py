@@ -1,7 +1,8 @@
 """The snapshot tool: ``browser_snapshot`` (Playwright MCP's name) → ``snapshot(max_chars?, max_nodes?,
 selector?, mode?)``. The text is the page as one line per node (``- button "Place order" [ref=e12]``), a diff
 against the previous snapshot, or one line saying nothing changed; refs are passed to the action tools with the
-result's ``snapshot_id``. The reply record and its rendering live here (``render`` is extended for
+result's ``snapshot_id``. The snapshot lines are the page's words: they follow pagenote's heading line in one
+fenced block after a framing line (:mod:`app.mcp.untrusted`); the URL is in the structured content. The reply record and its rendering live here (``render`` is extended for
 :class:`SnapshotReply` when this module is imported, as the tool list does).
 """
 
@@ -15,7 +16,8 @@ from pydantic import Field, WithJsonSchema
 
 from app.mcp.arguments import Integer, ToolParams, optional_enum
 from app.mcp.response import render
-from app.mcp.tool import READ_ONLY, ToolContext, ToolDefinition
+from app.mcp.tool import ToolContext, ToolDefinition
+from app.mcp.untrusted import READS_PAGE, page_result
 
 MAX_CHARS = 20_000
 MAX_NODES = 200
@@ -56,16 +58,15 @@ async def browser_snapshot(args: SnapshotParams, ctx: ToolContext) -> SnapshotRe
     return SnapshotReply(await ctx.call("snapshot", params))
 
 
-def snapshot_text(result: dict[str, Any]) -> str:
-    """The tool text: one heading line (id, mode, size, what was left out, how to use refs), then the snapshot
-    or diff in a fenced block; an ``unchanged`` result is the heading line alone."""
+def snapshot_text(result: dict[str, Any]) -> tuple[str, str | None]:
+    """One heading line (id, mode, size, what was left out, how to use refs) and the snapshot or diff (the
+    page's words, ``None`` for an ``unchanged`` result: the heading line alone)."""
     sid, mode, base = result.get("snapshot_id"), result.get("mode"), result.get("base_snapshot_id")
-    where = f" of {result['url']}" if result.get("url") else ""
     lines = result.get("node_count", 0)
     if mode == "unchanged":
-        return (f"Snapshot {sid}{where}: unchanged since {base} ({lines} lines); its refs hold with snapshot_id "
-                f"\"{sid}\".")
-    head = f"Snapshot {sid}{where}"
+        return (f"Snapshot {sid}: unchanged since {base} ({lines} lines); its refs hold with snapshot_id "
+                f"\"{sid}\"."), None
+    head = f"Snapshot {sid}"
     if mode == "diff":
         head += (f": diff against {base} (+ added, - removed, ~ changed; @@ N: at line N); the page has {lines} "
                  "lines.")
@@ -75,19 +76,21 @@ def snapshot_text(result: dict[str, Any]) -> str:
         head += f" {result['more']}."
     head += f" Act on a line with its ref and snapshot_id \"{sid}\"."
     body = result.get("diff") if mode == "diff" else result.get("snapshot", "")
-    return f"{head}\n```\n{body}\n```"
+    return head, body or ""
 
 
 @render.register
 def _(reply: SnapshotReply) -> CallToolResult:
     structured = {k: v for k, v in reply.result.items() if k not in ("snapshot", "diff")}
-    return CallToolResult(content=[TextContent(type="text", text=snapshot_text(reply.result))],
-                          structured_content=structured)
+    head, body = snapshot_text(reply.result)
+    if body is None:
+        return CallToolResult(content=[TextContent(type="text", text=head)], structured_content=structured)
+    return page_result(head, body, structured)
 
 
 TOOLS: tuple[ToolDefinition, ...] = (
     ToolDefinition(
-        name="browser_snapshot", params=SnapshotParams, handler=browser_snapshot, annotations=READ_ONLY,
+        name="browser_snapshot", params=SnapshotParams, handler=browser_snapshot, annotations=READS_PAGE,
         description="The page the user sees in pagenote as text, one line per element with its role, name, state "
                     "and a ref (e.g. - button \"Place order\" [ref=e12]), what is in the viewport first; at most "
                     "20,000 chars. A later call returns only the changed lines, or one line when nothing "
