@@ -15,7 +15,7 @@ from app.model import ElementRecord
 from app.model.session import Session
 from app.model.text import NOTE_CAP
 from app.protocol.detail import DEFAULT_LEVEL, restrict
-from app.protocol.markdown import encode_annotations, parse_annotations
+from app.protocol.markdown import TRUST_TEXT, encode_annotations, parse_annotations
 
 #: CAPTURE_TOO_LARGE's message for tests/pages/wide.html in a 1280x800 viewport (app/capture/fullpage.py).
 TOO_WIDE = "CAPTURE_TOO_LARGE — the document is 250000x800 CSS px; pagenote stitches at most 200000 px per side"
@@ -58,8 +58,8 @@ def test_a_failed_full_page_screenshot_is_named_on_the_batch_and_the_markdown_is
     proc = capture(server.url("wide.html"), "--annotate", "#ok", "--note", "fits", "--full-page",
                    "--out", str(tmp_path), cwd=tmp_path)
     assert proc.returncode == 4, proc.stderr
-    assert proc.stdout.startswith(f"# Web page annotations: 1\n\nScreenshot: [not taken: {TOO_WIDE}]\n\n"
-                                  "## Annotation 1\nNote: fits\n")
+    assert proc.stdout.startswith(f"# Web page annotations: 1\n\nScreenshot: [not taken: {TOO_WIDE}]\n"
+                                  f"Trust: {TRUST_TEXT}\n\n## Annotation 1\nNote: fits\n")
     batch = parse_annotations(proc.stdout)
     assert batch.screenshot == "" and batch.screenshot_error == TOO_WIDE and batch.screenshot_clean == ""
     assert saved_markdown(tmp_path) == proc.stdout
@@ -143,7 +143,7 @@ def test_session_lists_each_pages_latest_screenshot_never_one_page_for_the_batch
     assert [(a.page_screenshot, a.page_screenshot_clean) for a in batch.annotations] == [
         ("/s/a-annotated.png", "/s/a.png"), ("/s/b.png", ""), ("/s/a-annotated.png", "/s/a.png")]
     text = encode_annotations(batch)
-    assert text.startswith("# Web page annotations: 3\n\n## Annotation 1\nTag: p\n"
+    assert text.startswith(f"# Web page annotations: 3\n\nTrust: {TRUST_TEXT}\n\n## Annotation 1\nTag: p\n"
                            "Page screenshot: /s/a-annotated.png\nPage screenshot (clean): /s/a.png\n\n"
                            "## Annotation 2\nTag: p\nPage screenshot: /s/b.png\n\n")
     assert parse_annotations(text) == batch

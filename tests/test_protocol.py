@@ -9,7 +9,10 @@ from hypothesis import strategies as st
 from app.model import Annotation, AnnotationBatch, ElementRecord, Rect
 from app.model.text import HTML_CAP, LINE_CAP, TEXT_CAP
 from app.protocol.attributes import encode_attributes, parse_attributes
-from app.protocol.markdown import ProtocolError, encode_annotations, parse_annotations
+from app.protocol.markdown import TRUST_TEXT, ProtocolError, encode_annotations, parse_annotations
+
+#: The head's fixed last line (app/protocol/markdown.py TRUST_TEXT).
+TRUST = f"Trust: {TRUST_TEXT}\n"
 
 EXAMPLE = AnnotationBatch(
     summary="keep the overall style, fix what is marked",
@@ -31,7 +34,7 @@ EXAMPLE = AnnotationBatch(
 def test_encoder_writes_the_documented_shape():
     text = encode_annotations(EXAMPLE)
     assert text.startswith("# Web page annotations: 2\n\nSummary: keep the overall style, fix what is marked\n"
-                           "Screenshot: /abs/path/shots/20261130-101500-checkout.png\n\n## Annotation 1\n"
+                           "Screenshot: /abs/path/shots/20261130-101500-checkout.png\n" + TRUST + "\n## Annotation 1\n"
                            "Note: this button is too small, more padding\nURL: http://localhost:5173/checkout\n")
     assert 'Attributes: id="submit" class="btn primary"\n' in text
     assert "Rect: x=120, y=840, width=180, height=48\n\nText:\n```\nPlace order\n```\n" in text
@@ -122,7 +125,8 @@ def test_a_screenshot_not_taken_reads_not_taken_with_its_code_and_round_trips():
                                          Annotation(note="b", screenshot_error="CAPTURE_NOT_ON_PAGE — gone")))
     text = encode_annotations(batch)
     assert text.startswith("# Web page annotations: 2\n\n"
-                           "Screenshot: [not taken: CAPTURE_TOO_LARGE — the document is 250100x800 CSS px]\n\n")
+                           "Screenshot: [not taken: CAPTURE_TOO_LARGE — the document is 250100x800 CSS px]\n"
+                           + TRUST + "\n")
     assert "## Annotation 1\nNote: a\nScreenshot: /p/x-a1.png\n" in text
     assert text.endswith("## Annotation 2\nNote: b\nScreenshot: [not taken: CAPTURE_NOT_ON_PAGE — gone]\n")
     parsed = parse_annotations(text)
@@ -132,7 +136,7 @@ def test_a_screenshot_not_taken_reads_not_taken_with_its_code_and_round_trips():
     # A path and a reason at once is not a valid annotation.
     with pytest.raises(ProtocolError) as info:
         parse_annotations(text.replace("Note: b\n", "Note: b\nScreenshot: /p/y.png\n"))
-    assert info.value.line == 12 and "appears twice" in str(info.value)
+    assert info.value.line == 13 and "appears twice" in str(info.value)
     with pytest.raises(ValueError, match="not both"):
         Annotation(screenshot="/p/a.png", screenshot_error="CAPTURE_BLANK — x")
 
@@ -144,7 +148,7 @@ def test_page_screenshot_lines_of_a_batch_spanning_pages_round_trip():
         Annotation(note="b", element=ElementRecord(url="http://h/b"), screenshot="/p/b-a2.png",
                    page_screenshot="/p/b.png")))
     text = encode_annotations(batch)
-    assert text == ("# Web page annotations: 2\n\n## Annotation 1\nNote: a\nURL: http://h/a\n"
+    assert text == ("# Web page annotations: 2\n\n" + TRUST + "\n## Annotation 1\nNote: a\nURL: http://h/a\n"
                     "Page screenshot: /p/a-annotated.png\nPage screenshot (clean): /p/a.png\n\n"
                     "## Annotation 2\nNote: b\nURL: http://h/b\nScreenshot: /p/b-a2.png\n"
                     "Page screenshot: /p/b.png\n")

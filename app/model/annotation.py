@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 import re
+import sys
 from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator, model_validator
@@ -28,12 +29,25 @@ from app.protocol.redact import redact_urls
 Line = Annotated[str, AfterValidator(cap_line)]
 
 
+def _page_line(value: str) -> str:
+    """A page-supplied single-line value: folded and escaped (:func:`~app.model.text.cap_line`), its credentials
+    redacted (:func:`~app.protocol.redact.redact_urls`, on the normalised text as for blocks, so validation
+    stays idempotent), then capped at :data:`LINE_CAP`."""
+    return cap_line(redact_urls(cap_line(value, sys.maxsize)))
+
+
+#: A single-line value the page wrote (a title, an accessible name, a role, a font …): :func:`_page_line`.
+PageLine = Annotated[str, AfterValidator(_page_line)]
+
+
 def _whole_line(value: str) -> str:
     value = cap_line(value, LINE_CAP + 1)
-    return "" if len(value) > LINE_CAP else value
+    return "" if len(value) > LINE_CAP or redact_urls(value) != value else value
 
 
-#: A single-line value that is useless when cut (a selector, an XPath): too long → omitted, never truncated.
+#: A single-line value that is useless when cut or rewritten (a selector, an XPath): too long, or holding a
+#: credential :func:`~app.protocol.redact.redact_urls` would redact (``a[title="…?token=…"]``) → omitted, never
+#: truncated or rewritten (a rewritten selector finds nothing; the page avoids such values too, selector.js).
 WholeLine = Annotated[str, AfterValidator(_whole_line)]
 
 
@@ -131,30 +145,30 @@ class ElementRecord(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     url: Line = ""
-    title: Line = ""
+    title: PageLine = ""
     #: For an element inside iframes: the chain of iframe selectors from the top document, ``" >> "``-joined
     #: (issue #3 §2). ``selector``/``xpath`` are then relative to the innermost frame's document, and ``rect``
     #: is still in top-document coordinates.
-    frame: Line = ""
-    tag: Line = ""
-    role: Line = ""
-    accessible_name: Line = ""
+    frame: PageLine = ""
+    tag: PageLine = ""
+    role: PageLine = ""
+    accessible_name: PageLine = ""
     selector: WholeLine = ""
     #: Ranked locators, best first, each verified in the page to match only this element (issue #3 §1;
     #: grammar in app/picker_js/locators.js, line rules in app/protocol/locators.py).
     locators: tuple[str, ...] = ()
     #: Source hints on development builds (app/webview/source_hints.py): ``"; "``-joined candidates, most specific
     #: first, each ``Component (framework) file:line:column``; ``""`` on production builds or when turned off.
-    source: Line = ""
+    source: PageLine = ""
     xpath: WholeLine = ""
     #: ``closed``: the element hosts a closed shadow root, so it was picked itself (issue #3 §3).
-    shadow: Line = ""
+    shadow: PageLine = ""
     attributes: dict[str, str] = Field(default_factory=dict)
-    color: Line = ""
-    background: Line = ""
-    font: Line = ""
-    font_weight: Line = ""
-    display: Line = ""
+    color: PageLine = ""
+    background: PageLine = ""
+    font: PageLine = ""
+    font_weight: PageLine = ""
+    display: PageLine = ""
     rect: Rect | None = None
     #: How ``rect`` was measured (issue 9 §6; app/picker_js/geometry.js): ``""`` the element's border box;
     #: ``"contents"`` (``display: contents``) the union of its children's boxes; ``"hidden"``/``"detached"``/
@@ -167,8 +181,8 @@ class ElementRecord(BaseModel):
     #: app/picker_js/detail.js). ``box_model``: CSS px, top right bottom left, ``margin 0 0 16 0; border 1 1 1 1;
     #: padding 8 12 8 12``; ``styles``: a fixed computed-style subset, ``name: value; …``; ``ancestry``: the
     #: ancestors, nearest first, one ``tag selector`` line each (``#shadow-root (open)`` where one is crossed).
-    box_model: Line = ""
-    styles: Line = ""
+    box_model: PageLine = ""
+    styles: PageLine = ""
     ancestry: str = ""
     #: True when a page-supplied field held invisible characters or exotic line breaks
     #: (:data:`app.core.policy.INVISIBLE_CHARS`), now shown escaped (``\u200b``); the window can flag the record.
@@ -185,7 +199,7 @@ class ElementRecord(BaseModel):
     @field_validator("ancestry")
     @classmethod
     def _ancestry(cls, v: str) -> str:
-        return cap_block(v, CONTEXT_CAP)
+        return _redacted_block(v, CONTEXT_CAP)
 
     @field_validator("text")
     @classmethod
@@ -205,7 +219,7 @@ class ElementRecord(BaseModel):
     @field_validator("url")
     @classmethod
     def _url(cls, v: str) -> str:
-        return cap_line(redact_urls(v))
+        return _page_line(v)
 
     @field_validator("attributes")
     @classmethod
@@ -251,7 +265,9 @@ class TextSelection(BaseModel):
     start: int = Field(default=0, ge=0, le=MAX_OFFSET)
     end: int = Field(default=0, ge=0, le=MAX_OFFSET)
 
-    _q = field_validator("quote")(classmethod(lambda cls, v: cap_quote(v, TEXT_CAP)))
+    #: Credentials redacted on the normalised quote, then capped (idempotent, as :func:`_page_line`).
+    _q = field_validator("quote")(classmethod(
+        lambda cls, v: cap_quote(redact_urls(cap_quote(v, sys.maxsize)), TEXT_CAP)))
 
     @model_validator(mode="after")
     def _ordered(self) -> TextSelection:
@@ -267,7 +283,7 @@ class Cover(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     role: Annotated[str, AfterValidator(_token)] = ""
-    name: Line = ""
+    name: PageLine = ""
     selector: WholeLine = ""
     share: float = Field(default=0.0, ge=0, le=1)
 
@@ -297,6 +313,24 @@ def _infer_kind(data: Any) -> Any:
     kind = (KIND_TEXT if data.get("selection") is not None else KIND_REGION if data.get("region") is not None
             else KIND_GROUP if data.get("elements") else KIND_ELEMENT)
     return {**data, "kind": kind}
+
+
+def _flag_hidden(data: Any) -> Any:
+    """Model input: when the annotation's own page fields (a text range's quote, a region's covered names and
+    selectors, a group's common ancestor) hold invisible characters, its ``element`` record says so
+    (``hidden_chars``), as when the record's own fields do: the Markdown's ``Hidden characters:`` line and the
+    window's flag cover the whole annotation."""
+    if not isinstance(data, dict):
+        return data
+    own = (data.get("selection"), data.get("region"), data.get("common_ancestor"))
+    if not any(_holds_invisible(x.model_dump() if isinstance(x, BaseModel) else x) for x in own):
+        return data
+    element = data.get("element")
+    if isinstance(element, ElementRecord):
+        element = element if element.hidden_chars else element.model_copy(update={"hidden_chars": True})
+    elif isinstance(element, dict) or element is None:
+        element = {**(element or {}), "hidden_chars": True}
+    return {**data, "element": element}
 
 
 def _kind_matches(model: Any) -> Any:
@@ -376,7 +410,8 @@ class Annotation(BaseModel):
         return Rect(x=left, y=top, width=right - left, height=bottom - top)
 
     _n = field_validator("note")(classmethod(lambda cls, v: cap_note(v)))
-    _in = model_validator(mode="before")(classmethod(lambda cls, data: _infer_kind(_split_not_taken(data))))
+    _in = model_validator(mode="before")(classmethod(
+        lambda cls, data: _flag_hidden(_infer_kind(_split_not_taken(data)))))
     _out = model_validator(mode="after")(_one_of_path_or_reason)
     _k = model_validator(mode="after")(_kind_matches)
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from app.core.policy import LINE_CAP, LOCATOR_CHARS, LOCATOR_MAX, LOCATOR_SEPARATOR
 from app.model.text import is_single_line
+from app.protocol.redact import redact_urls
 
 SEPARATOR = LOCATOR_SEPARATOR
 #: At most this many locators per element, each at most this many code points (longer ones are dropped);
@@ -52,14 +53,17 @@ def _usable(locator: object) -> bool:
         locator.encode("utf-8")  # a lone surrogate from JS would be replaced, and then match nothing
     except UnicodeEncodeError:
         return False
-    return splits_alone(locator)
+    # A credential it would carry (``css=a[title="…?token=…"]``) is left out, not rewritten: a rewritten locator
+    # finds nothing. The page skips such values too (locator_grammar.js); this is the second boundary.
+    return splits_alone(locator) and redact_urls(locator) == locator
 
 
 def bounded_locators(locators: object) -> tuple[str, ...]:
     """Normalise the model's ``locators``: keep strings that are :func:`_usable` (one line, ≤ 1,000 code
-    points, splittable), first occurrences only, at most :data:`MAX_LOCATORS`, and only while the joined
-    line stays within :data:`LINE_CAP` — a locator that does not fit is dropped whole (a later, shorter one
-    may still fit), never cut. Anything that is not a list/tuple gives ``()``. Idempotent."""
+    points, splittable, nothing :func:`~app.protocol.redact.redact_urls` would change), first occurrences
+    only, at most :data:`MAX_LOCATORS`, and only while the joined line stays within :data:`LINE_CAP` — a
+    locator that does not fit is dropped whole (a later, shorter one may still fit), never cut. Anything that
+    is not a list/tuple gives ``()``. Idempotent."""
     if not isinstance(locators, (list, tuple)):
         return ()
     out: list[str] = []

@@ -56,6 +56,10 @@ _ABSOLUTE = re.compile(r"/|\\|[A-Za-z]:[/\\]")
 #: Also a URL (``file:///etc/passwd``, ``https://…``: any ``scheme:``) and a drive-relative Windows path (``C:x``):
 #: neither is a file under the dev server's root, and :func:`within_roots` would take it for a relative one.
 _BAD_FILE = re.compile(r"[;\s\x00-\x1f\x7f]|\(|(?:^|[/\\])(?:\.|~)|^[A-Za-z][A-Za-z0-9+.\-]+:|^[A-Za-z]:(?![/\\])")
+#: Whitespace a file may hold on the ``Source:`` line: the space alone (``my shop/src/Order Form.svelte``), and
+#: only in a file that exists under the project (:func:`within_roots`): the page could otherwise write words of
+#: its own onto the line (``src/App.svelte IMPORTANT: run …``). Other whitespace is refused with :data:`_BAD_FILE`.
+_OTHER_SPACE = re.compile(r"[^\S ]")
 
 # The script (for one list of CSS selectors) answers a JSON string: [[candidate, …] per selector].
 _SCRIPT = r"""
@@ -172,13 +176,17 @@ def _int(value: Any) -> int | None:
     return value
 
 
-def checked_hints(raw: Any, count: int) -> list[list[dict]]:
+def checked_hints(raw: Any, count: int, roots: Sequence[str | Path] | None = None) -> list[list[dict]]:
     """The page's answer (a JSON string of ``count`` lists) checked: each candidate ``{framework, component,
     file, line, column}`` with a known framework, a component name of identifier characters (else ``""``), a
-    file without control characters, ``;``, whitespace, ``(``, a ``..``/``~`` segment or a hidden
-    (dot) file or folder (:data:`_BAD_FILE`: the page may name any file to steer an agent), URLs redacted as in the Markdown, ``app.protocol.redact``), line and
-    column integers or ``None``; at most :data:`SOURCE_CANDIDATES` per element. Anything else is dropped;
-    a malformed answer gives empty lists."""
+    file without control characters, ``;``, whitespace, ``(``, a ``..``/``~`` segment or a hidden (dot) file
+    or folder (:data:`_BAD_FILE`: the page may name any file to steer an agent; URLs redacted as in the
+    Markdown, ``app.protocol.redact``), line and column integers or ``None``; at most
+    :data:`SOURCE_CANDIDATES` per element. Anything else is dropped; a malformed answer gives empty lists.
+
+    ``roots`` (the project directories; the ``Source:`` line's caller gives them): only files
+    :func:`within_roots` keeps, and a file may hold spaces when it names an existing file under one of them.
+    ``None`` (the snapshot's JSON hints): no whitespace at all."""
     try:
         data = json.loads(raw) if isinstance(raw, str) else None
     except ValueError:
@@ -193,7 +201,9 @@ def checked_hints(raw: Any, count: int) -> list[list[dict]]:
                 break
             framework, file = c.get("framework"), c.get("file")
             if framework not in FRAMEWORKS or not isinstance(file, str) or not file or _CONTROL.search(file) \
-                    or _BAD_FILE.search(file) or has_invisible(file):
+                    or _BAD_FILE.search(file.replace(" ", "") if roots is not None else file) \
+                    or _OTHER_SPACE.search(file) or has_invisible(file) \
+                    or (roots is not None and not within_roots(file, roots)):
                 continue
             component = c.get("component") if isinstance(c.get("component"), str) else ""
             if not _COMPONENT.match(component or "x") or len(component) > COMPONENT_MAX:
@@ -217,13 +227,16 @@ def within_roots(file: str, roots: Sequence[str | Path]) -> bool:
     server's root; :func:`checked_hints` already refused ``..``), or an absolute one lexically under one of
     ``roots`` (the project directory, ``[editor] root``), or a served path (``/src/App.jsx``) naming a file
     that exists under one of them. The page names the file, so nothing outside the project is offered to an
-    agent as a source (security review item 3)."""
+    agent as a source (security review item 3). A file with a space must also exist (relative ones under one of
+    ``roots``): a project folder ``my shop`` is real, a page's words after a file name are not."""
+    spaced = " " in file
+    bases = [Path(os.path.normpath(Path(root).absolute())) for root in roots]
     if not _ABSOLUTE.match(file):
-        return True
+        return not spaced or any((base / file).is_file() for base in bases)
     path = Path(os.path.normpath(file))
-    for root in roots:
-        base = Path(os.path.normpath(Path(root).absolute()))
-        if path.is_relative_to(base) or (base / file.lstrip("/\\")).is_file():
+    for base in bases:
+        if (path.is_relative_to(base) and (not spaced or path.is_file())) \
+                or (base / file.lstrip("/\\")).is_file():
             return True
     return False
 
@@ -239,4 +252,4 @@ async def source_line(bridge: PageBridge, selector: str, roots: Sequence[str | P
         raw = await bridge.run(source_script([selector]), world=MAIN_WORLD, timeout_ms=2_000, what="source hints")
     except PagenoteError:
         return ""
-    return "; ".join(hint_text(h) for h in checked_hints(raw, 1)[0] if within_roots(h["file"], roots))
+    return "; ".join(hint_text(h) for h in checked_hints(raw, 1, roots)[0])
