@@ -80,9 +80,10 @@ def test_viewport_and_full_page_screenshots_fill_every_secret_and_editable_box(a
             assert _region(image, boxes[element], k) == {FILL}, f"{kind}: #{element} readable in the image"
         # The control: an ordinary field's value is drawn (red text on its green background), not filled.
         assert RED in _region(image, boxes["plain"], k), f"{kind}: the city field was masked"
-        # The page is put back: its own fields still show what they held.
+    # The fill is painted on the image, not on the page: the page is as it was (its values, no sheet of ours).
     assert js("document.getElementById('apikey').value") == SECRETS["apikey"]
-    assert js("getComputedStyle(document.getElementById('apikey')).webkitTextSecurity") == "none"
+    assert js("document.getElementById('editable').textContent") == SECRETS["editable"]
+    assert js("document.adoptedStyleSheets.length") == 0
 
 
 def test_annotations_on_each_secret_field_carry_no_value_in_markdown_json_or_crop(window, agent, js):
