@@ -15,9 +15,11 @@ from __future__ import annotations
 import re
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from app.core.policy import EXOTIC_BREAKS, INVISIBLE_CHARS
-from app.mcp.untrusted import FRAMING_END, FRAMING_START, UNTRUSTED_META, unwrap
+from app.mcp.untrusted import FRAMING_END, FRAMING_START, UNTRUSTED_META, framed, framing_line, unwrap
 from test_mcp import text_of, with_client
 from test_mcp_browser import _serve
 
@@ -42,11 +44,12 @@ def assert_framed(result, framing: str, *, error: bool = False) -> str:
     assert result.is_error is error, text
     assert not _RAW.search(text), "an invisible character or a line break other than LF reached the text"
     assert text.splitlines() == text.split("\n"), "a reader splitting as str.splitlines() sees other lines"
-    parts = unwrap(text)
-    assert parts is not None, text
-    before, content, after = parts
     lines = text.split("\n")
-    assert lines[len(before.split("\n")) if before else 0] == framing, text   # pagenote's line, outside
+    start = lines.index(framing)                      # pagenote's line: the first framing line
+    fence = re.fullmatch(r"(`{3,})(json)?", lines[start + 1]).group(1)
+    end = lines.index(fence, start + 2)               # the first line that closes it (read here, not by unwrap)
+    before, content, after = "\n".join(lines[:start]), "\n".join(lines[start + 2:end]), "\n".join(lines[end + 1:])
+    assert unwrap(text) == (before, content, after)
     assert "PWNED" in content, text
     assert "PWNED" not in before and "PWNED" not in after, text
     assert not any(line.startswith(FRAMING_START) and line.endswith(FRAMING_END)
@@ -102,3 +105,23 @@ def test_page_content_tools_declare_an_open_world_and_untrusted_content(hostile_
         assert (tools[name].meta or {}).get(UNTRUSTED_META) is True, name
     for name in set(tools) - PAGE_TOOLS:   # pagenote's own state only
         assert not (tools[name].meta or {}).get(UNTRUSTED_META), name
+
+
+#: Page strings built from what could close or forge the block: backtick runs, tildes, framing lines, every line
+#: break str.splitlines() knows, invisible characters, controls.
+_PIECES = st.sampled_from(["`", "```", "````", "~~~", "\n", "\r", "\r\n", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e",
+                           "\x85", "\u2028", "\u2029", "\u200b", "\u202e", "\U000e0041", "\x00", "\x1b", "\ud800",
+                           "json", " ", "PWNED", framing_line({"id": "1", "origin": "http://127.0.0.1:1"}),
+                           "In tab 1 (http://127.0.0.1:1)."])
+
+
+@given(st.lists(st.one_of(_PIECES, st.text(max_size=5)), max_size=40).map("".join))
+def test_no_page_string_closes_the_block_early(page):
+    tab = {"id": "1", "origin": "http://127.0.0.1:1"}
+    text = framed("head", page, "tail", tab=tab)
+    assert text.splitlines() == text.split("\n") and not _RAW.search(text)
+    lines = text.split("\n")
+    assert lines[:2] == ["head", framing_line(tab)] and lines[-1] == "tail"
+    fence = lines[2]
+    assert re.fullmatch("`{3,}", fence) and lines.index(fence, 3) == len(lines) - 2   # closed at the end only
+    assert unwrap(text)[0::2] == ("head", "tail")
