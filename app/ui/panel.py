@@ -21,7 +21,8 @@ from app.model.session import Session
 from app.ui import theme
 from app.ui.plain_tip import plain_tip
 from app.ui.panel_rows import (ROW_ROLE, STATUS_ROLE, ReplyDelegate, RowData, RowDelegate, StatusDelegate,
-                                annotation_summary, detail_html, detail_placeholder_html, status_word)
+                                annotation_summary, detail_html, detail_placeholder_html, holds_hidden_chars,
+                                status_word)
 
 ID_ROLE = Qt.ItemDataRole.UserRole
 #: Marks a sent view row that holds an agent's reply (not a batch or an annotation).
@@ -234,7 +235,15 @@ class AnnotationPanel(QWidget):
 
     def _labels(self) -> dict:
         return {"note": self.tr("Note"), "element": self.tr("Element"), "selector": self.tr("Selector"),
-                "page": self.tr("Page"), "status": self.tr("Status")}
+                "page": self.tr("Page"), "status": self.tr("Status"), "hidden": self.tr("Hidden characters")}
+
+    def _hidden_texts(self, annotation) -> tuple[str, str]:
+        """(the row's marker, the sentence for its tooltip and detail pane), translated, for an annotation whose
+        page text held invisible characters or line breaks (:func:`holds_hidden_chars`); ``("", "")`` else."""
+        if not holds_hidden_chars(annotation):
+            return "", ""
+        why = self.tr("The page's text held invisible characters or line breaks, shown escaped: the agent reads them.")
+        return self.tr("hidden text"), why
 
     def groups(self) -> list[tuple[str, str]]:
         """``(tab id, page)`` of each group of rows, in the order shown: the current tab's pages first (in
@@ -284,6 +293,9 @@ class AnnotationPanel(QWidget):
                 if annotation.status != STATUS_STALE and element.box in NO_BOX_KINDS:
                     text += (self.tr("  (hidden)") if element.box == BOX_HIDDEN
                              else self.tr("  (hidden: {0})").format(element.box))
+                hidden, why = self._hidden_texts(annotation)
+                if hidden:
+                    text += self.tr("  (hidden text)")
                 status, chip = self._status(annotation, element)
                 if annotation.status_reason:
                     chip_detail = f"{chip} ({annotation.status_reason})"
@@ -296,10 +308,11 @@ class AnnotationPanel(QWidget):
                                                status, chip, status == "stale",
                                                detail_html(number, annotation.note, element, pin.page, chip_detail,
                                                            self.tr("no note"), self._labels(),
-                                                           reference=annotation.reference, status=status)))
+                                                           reference=annotation.reference, status=status, hidden=why),
+                                               hidden))
                 item.setToolTip(plain_tip("\n".join(x for x in (
                     annotation.note or self.tr("no note"), annotation_summary(annotation), element.selector,
-                    pin.page or element.url, chip_detail) if x)))
+                    pin.page or element.url, chip_detail, why) if x)))
                 item.setFlags(item.flags() | Qt.ItemFlag.ItemIsDragEnabled)
                 self.list.addItem(item)
                 if (pin.id, pin.tab) == current:

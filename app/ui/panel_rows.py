@@ -53,7 +53,8 @@ def status_word(status: str) -> str:
 class RowData:
     """What one row shows: ``number`` (0: no badge), ``note`` (may be empty), ``element`` summary, ``page``,
     ``status`` word, ``status_text`` (translated chip text), ``stale`` (grey badge), ``detail`` (the whole
-    record, rich text, for the detail pane)."""
+    record, rich text, for the detail pane), ``hidden`` (translated text of the hidden-characters marker, drawn
+    before the status chip; ``""`` when the record held none: :func:`holds_hidden_chars`)."""
 
     number: int
     note: str
@@ -63,6 +64,18 @@ class RowData:
     status_text: str
     stale: bool = False
     detail: str = ""
+    hidden: str = ""
+
+
+# The hidden-characters marker's colour (under white text; 4.5:1 or more against white, like the chips).
+HIDDEN_COLOUR = "#B45309"
+
+
+def holds_hidden_chars(annotation) -> bool:
+    """True when the page's text in ``annotation`` held invisible characters or line breaks, now shown
+    escaped (``\\u200b``; app.model.annotation ``ElementRecord.hidden_chars``): its record's, or any element's
+    of a group."""
+    return annotation.element.hidden_chars or any(e.hidden_chars for e in annotation.elements)
 
 
 def element_summary(element) -> str:
@@ -119,11 +132,12 @@ def chip_html(text: str, colour: str) -> str:
 
 
 def detail_html(number: int, note: str, element, page: str, status_text: str, no_note: str, labels: dict,
-                reference: str = "", status: str = "") -> str:
+                reference: str = "", status: str = "", hidden: str = "") -> str:
     """The detail pane's rich text for one annotation: a heading (its badge and "Annotation N"), then every
     field whole, escaped. ``labels``: translated field names ``note``, ``element``, ``selector``, ``page``,
-    ``status``; ``reference``: the path of its reference image (a row naming it the design target);
-    ``status``: the status word, whose chip colour the status shows in (plain text without it)."""
+    ``status`` (and ``hidden`` with ``hidden``); ``reference``: the path of its reference image (a row naming
+    it the design target); ``status``: the status word, whose chip colour the status shows in (plain text
+    without it); ``hidden``: the translated sentence saying the page's text held hidden characters (a row)."""
     chip = chip_html(status_text, CHIP_COLOURS.get(status, MARKER_SELECTED_COLOR)) if status else escape(status_text)
     rows = [(labels["note"], escape(note) if note else f"<i>{escape(no_note)}</i>"),
             (labels["element"], escape(element_summary(element))),
@@ -139,6 +153,8 @@ def detail_html(number: int, note: str, element, page: str, status_text: str, no
         from app.ui.source_links import reference_row
 
         rows.append(reference_row(reference))
+    if hidden:
+        rows.append((labels["hidden"], escape(hidden)))
     body = "".join(f"<tr><td valign='baseline'><b>{k}</b>&nbsp;</td><td valign='baseline'>{v}</td></tr>"
                    for k, v in rows)
     colour = MARKER_STALE_COLOR if status == "stale" else MARKER_COLOR
@@ -219,6 +235,14 @@ class RowDelegate(QStyledItemDelegate):
         painter.setFont(chip_font)
         painter.setPen(QColor("#FFFFFF"))
         painter.drawText(chip, int(Qt.AlignmentFlag.AlignCenter), data.status_text)
+        if data.hidden:   # the page's text held hidden characters: a marker before the status chip
+            mark_w = cm.horizontalAdvance(data.hidden) + 12
+            chip = QRect(chip.left() - 6 - mark_w, chip.top(), mark_w, chip.height())
+            painter.setBrush(QColor(HIDDEN_COLOUR))
+            painter.setPen(ring)
+            painter.drawRoundedRect(chip, chip.height() / 2, chip.height() / 2)
+            painter.setPen(QColor("#FFFFFF"))
+            painter.drawText(chip, int(Qt.AlignmentFlag.AlignCenter), data.hidden)
         # Line 1: the note (or "no note", muted); line 2: element · page, muted.
         left = r.left() + bw + 8
         fm = QFontMetrics(option.font)

@@ -145,137 +145,157 @@
 <context>
     <name>AnnotationPanel</name>
     <message>
-        <location filename="../../app/ui/panel.py" line="92"/>
+        <location filename="../../app/ui/panel.py" line="93"/>
         <source>Tab {0}</source>
         <extracomment>Marks a sent view row that holds an agent&apos;s reply (not a batch or an annotation). The id of the tab an annotation row&apos;s pin was made in.</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="98"/>
+        <location filename="../../app/ui/panel.py" line="99"/>
         <source>Overall note for the whole batch (optional)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="101"/>
+        <location filename="../../app/ui/panel.py" line="102"/>
         <source>No annotations yet.
 Press Annotate (Ctrl+Shift+A), then click an element on the page to pin a numbered note.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="103"/>
-        <location filename="../../app/ui/panel.py" line="298"/>
-        <location filename="../../app/ui/panel.py" line="301"/>
+        <location filename="../../app/ui/panel.py" line="104"/>
+        <location filename="../../app/ui/panel.py" line="310"/>
+        <location filename="../../app/ui/panel.py" line="314"/>
         <source>no note</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="114"/>
+        <location filename="../../app/ui/panel.py" line="115"/>
         <source>Edit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="115"/>
+        <location filename="../../app/ui/panel.py" line="116"/>
         <source>Delete</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="123"/>
+        <location filename="../../app/ui/panel.py" line="124"/>
         <source>Sent to agents</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="123"/>
-        <location filename="../../app/ui/panel.py" line="237"/>
+        <location filename="../../app/ui/panel.py" line="124"/>
+        <location filename="../../app/ui/panel.py" line="238"/>
         <source>Status</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="133"/>
+        <location filename="../../app/ui/panel.py" line="134"/>
         <source>Annotations</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="139"/>
+        <location filename="../../app/ui/panel.py" line="140"/>
         <source>Overall note</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="228"/>
+        <location filename="../../app/ui/panel.py" line="229"/>
         <source>stale</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="230"/>
+        <location filename="../../app/ui/panel.py" line="231"/>
         <source>rematched</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="232"/>
+        <location filename="../../app/ui/panel.py" line="233"/>
         <source>hidden</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="233"/>
+        <location filename="../../app/ui/panel.py" line="234"/>
         <source>exact</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="236"/>
+        <location filename="../../app/ui/panel.py" line="237"/>
         <source>Note</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="236"/>
+        <location filename="../../app/ui/panel.py" line="237"/>
         <source>Element</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="236"/>
+        <location filename="../../app/ui/panel.py" line="237"/>
         <source>Selector</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="237"/>
+        <location filename="../../app/ui/panel.py" line="238"/>
         <source>Page</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="247"/>
+        <location filename="../../app/ui/panel.py" line="238"/>
+        <source>Hidden characters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panel.py" line="245"/>
+        <source>The page&apos;s text held invisible characters or line breaks, shown escaped: the agent reads them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panel.py" line="246"/>
+        <source>hidden text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panel.py" line="256"/>
         <source>(page)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="250"/>
+        <location filename="../../app/ui/panel.py" line="259"/>
         <source>This tab</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="251"/>
+        <location filename="../../app/ui/panel.py" line="260"/>
         <source>This tab, another page</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="279"/>
+        <location filename="../../app/ui/panel.py" line="288"/>
         <source>  [element no longer matched]</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="283"/>
+        <location filename="../../app/ui/panel.py" line="292"/>
         <source>  (rematched)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="285"/>
+        <location filename="../../app/ui/panel.py" line="294"/>
         <source>  (hidden)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="286"/>
+        <location filename="../../app/ui/panel.py" line="295"/>
         <source>  (hidden: {0})</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <location filename="../../app/ui/panel.py" line="298"/>
+        <source>  (hidden text)</source>
+        <translation type="unfinished"></translation>
+    </message>
     <message numerus="yes">
-        <location filename="../../app/ui/panel.py" line="314"/>
+        <location filename="../../app/ui/panel.py" line="327"/>
         <source>%n annotation(s)</source>
         <translation>
             <numerusform>%n annotation</numerusform>
@@ -283,7 +303,7 @@ Press Annotate (Ctrl+Shift+A), then click an element on the page to pin a number
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/panel.py" line="327"/>
+        <location filename="../../app/ui/panel.py" line="340"/>
         <source>{0} (%n annotation(s))</source>
         <translation>
             <numerusform>{0} (%n annotation)</numerusform>
@@ -511,12 +531,12 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>DetailPane</name>
     <message>
-        <location filename="../../app/ui/panel_rows.py" line="145"/>
+        <location filename="../../app/ui/panel_rows.py" line="161"/>
         <source>Annotation {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel_rows.py" line="153"/>
+        <location filename="../../app/ui/panel_rows.py" line="169"/>
         <source>Select an annotation to see its details</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1569,23 +1589,23 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>PagenoteApp</name>
     <message>
-        <location filename="../../app/tabs/popups.py" line="101"/>
+        <location filename="../../app/tabs/popups.py" line="104"/>
         <source>Blocked a popup from {0} (popups are off in Settings)</source>
-        <extracomment>A tab opening more than this many popups … … within this many seconds is flooding: further popups are blocked until the window has passed. Blocked popups one tab keeps for Allow once (the newest; older ones are dropped).</extracomment>
+        <extracomment>A tab opening more than this many popups … … within this many seconds is flooding: further popups are blocked until the window has passed. Blocked popups one tab keeps for Allow once (the newest; older ones are dropped). URL schemes &quot;Allow once&quot; opens (and ``about:blank``): never file:, data:, view-source:, javascript: or an app scheme, which the page could not open as a top-level document itself.</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/tabs/popups.py" line="106"/>
+        <location filename="../../app/tabs/popups.py" line="109"/>
         <source>Blocked a popup from {0} to {1}: no click or key press opened it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/tabs/popups.py" line="111"/>
+        <location filename="../../app/tabs/popups.py" line="114"/>
         <source>Blocked a popup flood from {0} (more than {1} in a second)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/tabs/popups.py" line="119"/>
+        <location filename="../../app/tabs/popups.py" line="122"/>
         <source>A popup from {0} opened behind the page the agent is using (tab {1})</source>
         <translation type="unfinished"></translation>
     </message>

@@ -145,145 +145,169 @@
 <context>
     <name>AnnotationPanel</name>
     <message>
-        <location filename="../../app/ui/panel.py" line="92" />
+        <location filename="../../app/ui/panel.py" line="93" />
         <source>Tab {0}</source>
         <extracomment>Marks a sent view row that holds an agent's reply (not a batch or an annotation). The id of the tab an annotation row's pin was made in.</extracomment>
         <translation>标签页 {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="98" />
+        <location filename="../../app/ui/panel.py" line="99" />
         <source>Overall note for the whole batch (optional)</source>
         <translation>整批的总体备注（可选）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="101" />
+        <location filename="../../app/ui/panel.py" line="102" />
         <source>No annotations yet.
 Press Annotate (Ctrl+Shift+A), then click an element on the page to pin a numbered note.</source>
         <translation>还没有批注。
 按“批注”（Ctrl+Shift+A），然后点击页面上的元素，钉上带编号的备注。</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="103" />
-        <location filename="../../app/ui/panel.py" line="298" />
-        <location filename="../../app/ui/panel.py" line="301" />
+        <location filename="../../app/ui/panel.py" line="104" />
+        <location filename="../../app/ui/panel.py" line="310" />
+        <location filename="../../app/ui/panel.py" line="314" />
         <source>no note</source>
         <translation>无备注</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="114" />
+        <location filename="../../app/ui/panel.py" line="115" />
         <source>Edit</source>
         <translation>编辑</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="115" />
+        <location filename="../../app/ui/panel.py" line="116" />
         <source>Delete</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="123" />
+        <location filename="../../app/ui/panel.py" line="124" />
         <source>Sent to agents</source>
         <translation>已发送给智能体</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="123" />
-        <location filename="../../app/ui/panel.py" line="237" />
+        <location filename="../../app/ui/panel.py" line="124" />
+        <location filename="../../app/ui/panel.py" line="238" />
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="133" />
+        <location filename="../../app/ui/panel.py" line="134" />
         <source>Annotations</source>
         <translation>批注</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="139" />
+        <location filename="../../app/ui/panel.py" line="140" />
         <source>Overall note</source>
         <translation>总体备注</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="228" />
+        <location filename="../../app/ui/panel.py" line="229" />
         <source>stale</source>
         <translation>失效</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="230" />
+        <location filename="../../app/ui/panel.py" line="231" />
         <source>rematched</source>
         <translation>已重新匹配</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="232" />
+        <location filename="../../app/ui/panel.py" line="233" />
         <source>hidden</source>
         <translation>已隐藏</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="233" />
+        <location filename="../../app/ui/panel.py" line="234" />
         <source>exact</source>
         <translation>精确</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="236" />
+        <location filename="../../app/ui/panel.py" line="237" />
         <source>Note</source>
         <translation>备注</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="236" />
+        <location filename="../../app/ui/panel.py" line="237" />
         <source>Element</source>
         <translation>元素</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="236" />
+        <location filename="../../app/ui/panel.py" line="237" />
         <source>Selector</source>
         <translation>选择器</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="237" />
+        <location filename="../../app/ui/panel.py" line="238" />
         <source>Page</source>
         <translation>页面</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="247" />
+        <location filename="../../app/ui/panel.py" line="238" />
+        <source>Hidden characters</source>
+        <translation>隐藏字符</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panel.py" line="245" />
+        <source>The page's text held invisible characters or line breaks, shown escaped: the agent reads them.</source>
+        <translation>页面文本含有不可见字符或换行符，已转义显示：智能体会读到它们。</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panel.py" line="246" />
+        <source>hidden text</source>
+        <translation>隐藏文本</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panel.py" line="256" />
         <source>(page)</source>
         <translation>（页面）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="250" />
+        <location filename="../../app/ui/panel.py" line="259" />
         <source>This tab</source>
         <translation>本标签页</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="251" />
+        <location filename="../../app/ui/panel.py" line="260" />
         <source>This tab, another page</source>
         <translation>本标签页（另一页面）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="279" />
+        <location filename="../../app/ui/panel.py" line="288" />
         <source>  [element no longer matched]</source>
         <translation>  [元素已无法匹配]</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="283" />
+        <location filename="../../app/ui/panel.py" line="292" />
         <source>  (rematched)</source>
         <translation>  （已重新匹配）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="285" />
+        <location filename="../../app/ui/panel.py" line="294" />
         <source>  (hidden)</source>
         <translation>  （已隐藏）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="286" />
+        <location filename="../../app/ui/panel.py" line="295" />
         <source>  (hidden: {0})</source>
         <translation>  （已隐藏：{0}）</translation>
     </message>
-    <message numerus="yes">
-        <location filename="../../app/ui/panel.py" line="314" />
-        <source>%n annotation(s)</source>
-        <translation><numerusform>%n 条批注</numerusform></translation>
+    <message>
+        <location filename="../../app/ui/panel.py" line="298" />
+        <source>  (hidden text)</source>
+        <translation>  （隐藏文本）</translation>
     </message>
     <message numerus="yes">
         <location filename="../../app/ui/panel.py" line="327" />
+        <source>%n annotation(s)</source>
+        <translation>
+            <numerusform>%n 条批注</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../app/ui/panel.py" line="340" />
         <source>{0} (%n annotation(s))</source>
-        <translation><numerusform>{0}（%n 条批注）</numerusform></translation>
+        <translation>
+            <numerusform>{0}（%n 条批注）</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -430,12 +454,16 @@ Press Annotate (Ctrl+Shift+A), then click an element on the page to pin a number
     <message numerus="yes">
         <location filename="../../app/ui/clear_undo.py" line="38" />
         <source>Restored %n annotation(s)</source>
-        <translation><numerusform>已恢复 %n 条批注</numerusform></translation>
+        <translation>
+            <numerusform>已恢复 %n 条批注</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <location filename="../../app/ui/clear_undo.py" line="40" />
         <source>Cleared %n annotation(s)</source>
-        <translation><numerusform>已清除 %n 条批注</numerusform></translation>
+        <translation>
+            <numerusform>已清除 %n 条批注</numerusform>
+        </translation>
     </message>
     <message>
         <location filename="../../app/ui/clear_undo.py" line="41" />
@@ -501,12 +529,12 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>DetailPane</name>
     <message>
-        <location filename="../../app/ui/panel_rows.py" line="145" />
+        <location filename="../../app/ui/panel_rows.py" line="161" />
         <source>Annotation {0}</source>
         <translation>批注 {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel_rows.py" line="153" />
+        <location filename="../../app/ui/panel_rows.py" line="169" />
         <source>Select an annotation to see its details</source>
         <translation>选择一条批注以查看详情</translation>
     </message>
@@ -886,7 +914,9 @@ Your annotations are kept: reload the page to continue.</source>
     <message numerus="yes">
         <location filename="../../app/ui/draft_prompt.py" line="41" />
         <source>pagenote was closed with %n unsent annotation(s) (saved {0}). Restore them?</source>
-        <translation><numerusform>pagenote 关闭时有 %n 条未发送的批注（保存于 {0}）。要恢复吗？</numerusform></translation>
+        <translation>
+            <numerusform>pagenote 关闭时有 %n 条未发送的批注（保存于 {0}）。要恢复吗？</numerusform>
+        </translation>
     </message>
     <message>
         <location filename="../../app/ui/draft_prompt.py" line="52" />
@@ -901,12 +931,16 @@ Your annotations are kept: reload the page to continue.</source>
     <message numerus="yes">
         <location filename="../../app/ui/draft_prompt.py" line="67" />
         <source>%n annotation(s) in this tab have not been sent. Send hands the whole batch ({0} annotations) to the agent, Keep keeps them in the batch for later, Discard removes this tab's.</source>
-        <translation><numerusform>本标签页有 %n 条批注尚未发送。“发送”把整批（{0} 条批注）交给智能体，“保留”把它们留在批次里稍后处理，“丢弃”删除本标签页的批注。</numerusform></translation>
+        <translation>
+            <numerusform>本标签页有 %n 条批注尚未发送。“发送”把整批（{0} 条批注）交给智能体，“保留”把它们留在批次里稍后处理，“丢弃”删除本标签页的批注。</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <location filename="../../app/ui/draft_prompt.py" line="72" />
         <source>%n annotation(s) have not been sent. Send them to the agent, keep them for the next start, or discard them?</source>
-        <translation><numerusform>有 %n 条批注尚未发送。发送给智能体、保留到下次启动，还是丢弃？</numerusform></translation>
+        <translation>
+            <numerusform>有 %n 条批注尚未发送。发送给智能体、保留到下次启动，还是丢弃？</numerusform>
+        </translation>
     </message>
     <message>
         <location filename="../../app/ui/draft_prompt.py" line="74" />
@@ -936,7 +970,9 @@ Your annotations are kept: reload the page to continue.</source>
     <message numerus="yes">
         <location filename="../../app/ui/draft_prompt.py" line="250" />
         <source>Restored %n unsent annotation(s)</source>
-        <translation><numerusform>已恢复 %n 条未发送的批注</numerusform></translation>
+        <translation>
+            <numerusform>已恢复 %n 条未发送的批注</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1023,7 +1059,9 @@ Your annotations are kept: reload the page to continue.</source>
         <location filename="../../app/ui/gestures.py" line="317" />
         <location filename="../../app/ui/gestures.py" line="332" />
         <source>Group: %n element(s) · release Ctrl to write the note</source>
-        <translation><numerusform>组：%n 个元素 · 松开 Ctrl 写备注</numerusform></translation>
+        <translation>
+            <numerusform>组：%n 个元素 · 松开 Ctrl 写备注</numerusform>
+        </translation>
     </message>
     <message>
         <location filename="../../app/ui/gestures.py" line="361" />
@@ -1269,12 +1307,16 @@ Your annotations are kept: reload the page to continue.</source>
     <message numerus="yes">
         <location filename="../../app/ui/main_window.py" line="257" />
         <source>%n note(s) over {0} characters cut, ending in a [truncated] line</source>
-        <translation><numerusform>%n 条备注超过 {0} 个字符，已截断并以 [truncated] 行结尾</numerusform></translation>
+        <translation>
+            <numerusform>%n 条备注超过 {0} 个字符，已截断并以 [truncated] 行结尾</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <location filename="../../app/ui/main_window.py" line="268" />
         <source>Copied %n annotation(s) as Markdown ({0} characters)</source>
-        <translation><numerusform>已以 Markdown 复制 %n 条批注（{0} 个字符）</numerusform></translation>
+        <translation>
+            <numerusform>已以 Markdown 复制 %n 条批注（{0} 个字符）</numerusform>
+        </translation>
     </message>
     <message>
         <location filename="../../app/ui/main_window.py" line="277" />
@@ -1284,7 +1326,9 @@ Your annotations are kept: reload the page to continue.</source>
     <message numerus="yes">
         <location filename="../../app/ui/main_window.py" line="280" />
         <source>Saved %n annotation(s) to {0}</source>
-        <translation><numerusform>已将 %n 条批注保存到 {0}</numerusform></translation>
+        <translation>
+            <numerusform>已将 %n 条批注保存到 {0}</numerusform>
+        </translation>
     </message>
     <message>
         <location filename="../../app/ui/shot_intents.py" line="47" />
@@ -1314,7 +1358,9 @@ Your annotations are kept: reload the page to continue.</source>
     <message numerus="yes">
         <location filename="../../app/ui/shot_intents.py" line="153" />
         <source>Saved %n element crop(s) in {0}</source>
-        <translation><numerusform>已在 {0} 中保存 %n 张元素裁剪图</numerusform></translation>
+        <translation>
+            <numerusform>已在 {0} 中保存 %n 张元素裁剪图</numerusform>
+        </translation>
     </message>
     <message>
         <location filename="../../app/ui/main_window.py" line="290" />
@@ -1334,7 +1380,9 @@ Your annotations are kept: reload the page to continue.</source>
     <message numerus="yes">
         <location filename="../../app/ui/main_window.py" line="303" />
         <source>Sent batch {0} to %n waiting agent(s)</source>
-        <translation><numerusform>已将批次 {0} 发送给 %n 个正在等待的智能体</numerusform></translation>
+        <translation>
+            <numerusform>已将批次 {0} 发送给 %n 个正在等待的智能体</numerusform>
+        </translation>
     </message>
     <message>
         <location filename="../../app/ui/main_window.py" line="305" />
@@ -1528,23 +1576,23 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>PagenoteApp</name>
     <message>
-        <location filename="../../app/tabs/popups.py" line="101" />
+        <location filename="../../app/tabs/popups.py" line="104" />
         <source>Blocked a popup from {0} (popups are off in Settings)</source>
-        <extracomment>A tab opening more than this many popups … … within this many seconds is flooding: further popups are blocked until the window has passed. Blocked popups one tab keeps for Allow once (the newest; older ones are dropped).</extracomment>
+        <extracomment>A tab opening more than this many popups … … within this many seconds is flooding: further popups are blocked until the window has passed. Blocked popups one tab keeps for Allow once (the newest; older ones are dropped). URL schemes "Allow once" opens (and ``about:blank``): never file:, data:, view-source:, javascript: or an app scheme, which the page could not open as a top-level document itself.</extracomment>
         <translation>已阻止来自 {0} 的弹出窗口（设置中已关闭弹出窗口）</translation>
     </message>
     <message>
-        <location filename="../../app/tabs/popups.py" line="106" />
+        <location filename="../../app/tabs/popups.py" line="109" />
         <source>Blocked a popup from {0} to {1}: no click or key press opened it</source>
         <translation>已阻止 {0} 打开 {1} 的弹出窗口：并非点击或按键打开</translation>
     </message>
     <message>
-        <location filename="../../app/tabs/popups.py" line="111" />
+        <location filename="../../app/tabs/popups.py" line="114" />
         <source>Blocked a popup flood from {0} (more than {1} in a second)</source>
         <translation>已阻止来自 {0} 的大量弹出窗口（一秒内超过 {1} 个）</translation>
     </message>
     <message>
-        <location filename="../../app/tabs/popups.py" line="119" />
+        <location filename="../../app/tabs/popups.py" line="122" />
         <source>A popup from {0} opened behind the page the agent is using (tab {1})</source>
         <translation>来自 {0} 的弹出窗口已在智能体正在使用的页面后方打开（标签页 {1}）</translation>
     </message>
@@ -1875,7 +1923,9 @@ Your annotations are kept: reload the page to continue.</source>
     <message numerus="yes">
         <location filename="../../app/ui/review_io.py" line="146" />
         <source>Exported %n annotation(s) to {0}</source>
-        <translation><numerusform>已将 %n 条批注导出到 {0}</numerusform></translation>
+        <translation>
+            <numerusform>已将 %n 条批注导出到 {0}</numerusform>
+        </translation>
     </message>
     <message>
         <location filename="../../app/ui/review_io.py" line="182" />
@@ -1895,7 +1945,9 @@ Your annotations are kept: reload the page to continue.</source>
     <message numerus="yes">
         <location filename="../../app/ui/review_io.py" line="197" />
         <source>Imported %n annotation(s) from {0}; {1} not found on this page</source>
-        <translation><numerusform>已从 {0} 导入 %n 条批注；{1} 条在此页面上未找到</numerusform></translation>
+        <translation>
+            <numerusform>已从 {0} 导入 %n 条批注；{1} 条在此页面上未找到</numerusform>
+        </translation>
     </message>
 </context>
 <context>
