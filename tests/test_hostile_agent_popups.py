@@ -186,7 +186,8 @@ def test_mcp_results_name_the_tab_and_the_page_cannot_take_it(server, server2):
         assert unwrap(text_of(value))[1:] == (f'"{server.origin}"', line)   # the value: in the untrusted block
         assert value.structured_content["tab"] == {"id": "1", "origin": server.origin}
         assert text_of(snap).splitlines()[-1] == line
-        assert json.loads(unwrap(text_of(state))[1])["tab"] == {"id": "1", "origin": server.origin}   # JSON, in the block
+        # page_state's JSON (the page's url and title) is in the untrusted block
+        assert json.loads(unwrap(text_of(state))[1])["tab"] == {"id": "1", "origin": server.origin}
         ref = re.search(r'button "Open the help page" \[ref=(\w+)\]', text_of(snap)).group(1)
 
         async def click(c):

@@ -5,9 +5,9 @@
 Every result carries readable text (the batch Markdown for the annotation tools) plus ``structuredContent``:
 the socket's JSON without the duplicated ``markdown`` and the base64 image. A page tool's text ends with the tab
 and origin it acted on (``In tab 2 (http://127.0.0.1:8000).``, :func:`with_tab`); text the page wrote (titles,
-URLs, the page state) is in one fenced block after a framing line (:mod:`app.mcp.untrusted`). ``take_screenshot`` adds an MCP
-image content (base64: the app's PNG, or the JPEG :func:`app.mcp.images.fit_image` made of it to stay
-within the image budget — the text says which).
+URLs, the page state) is in one fenced block after a framing line (:mod:`app.mcp.untrusted`).
+``take_screenshot`` adds an MCP image content (base64: the app's PNG, or the JPEG
+:func:`app.mcp.images.fit_image` made of it to stay within the image budget — the text says which).
 
 Errors: the app's :class:`~app.agent.client.AgentError` and pagenote's own
 :class:`~app.core.errors.PagenoteError` both have ``code`` (the registry name, :data:`app.core.errors.REGISTRY`),

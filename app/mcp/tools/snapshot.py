@@ -2,8 +2,9 @@
 selector?, mode?)``. The text is the page as one line per node (``- button "Place order" [ref=e12]``), a diff
 against the previous snapshot, or one line saying nothing changed; refs are passed to the action tools with the
 result's ``snapshot_id``. The snapshot lines are the page's words: they follow pagenote's heading line in one
-fenced block after a framing line (:mod:`app.mcp.untrusted`); the URL is in the structured content. The reply record and its rendering live here (``render`` is extended for
-:class:`SnapshotReply` when this module is imported, as the tool list does).
+fenced block after a framing line (:mod:`app.mcp.untrusted`); the URL is in the structured content. The reply
+record and its rendering live here (``render`` is extended for :class:`SnapshotReply` when this module is
+imported, as the tool list does).
 """
 
 from __future__ import annotations
