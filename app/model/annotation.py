@@ -20,73 +20,13 @@ from typing import Annotated, Any, Literal
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from app.core.policy import BOX_CONTENTS, BOX_DETACHED, BOX_HIDDEN, BOX_ZERO_SIZE, NO_BOX_KINDS, STATUS_REMATCHED, STATUS_STALE
-from app.model.text import (CONTEXT_CAP, HTML_CAP, LINE_CAP, TEXT_CAP, cap_block, cap_line, cap_note, cap_quote,
-                            has_invisible, normalise_block)
+from app.model.fields import (NOT_TAKEN_CLOSE, NOT_TAKEN_OPEN, REASON_CAP, Line, PageLine, Reason,  # noqa: F401
+                              WholeLine, holds_invisible, not_taken, one_of_path_or_reason, page_line, redacted_block,
+                              split_not_taken)
+from app.model.text import CONTEXT_CAP, HTML_CAP, TEXT_CAP, cap_line, cap_note, cap_quote
 from app.protocol.attributes import bounded_attributes
 from app.protocol.locators import bounded_locators
 from app.protocol.redact import redact_urls
-
-Line = Annotated[str, AfterValidator(cap_line)]
-
-
-def _page_line(value: str) -> str:
-    """A page-supplied single-line value: folded and escaped (:func:`~app.model.text.cap_line`), its credentials
-    redacted (:func:`~app.protocol.redact.redact_urls`, on the normalised text as for blocks, so validation
-    stays idempotent), then capped at :data:`LINE_CAP`."""
-    return cap_line(redact_urls(cap_line(value, sys.maxsize)))
-
-
-#: A single-line value the page wrote (a title, an accessible name, a role, a font …): :func:`_page_line`.
-PageLine = Annotated[str, AfterValidator(_page_line)]
-
-
-def _whole_line(value: str) -> str:
-    value = cap_line(value, LINE_CAP + 1)
-    return "" if len(value) > LINE_CAP or redact_urls(value) != value else value
-
-
-#: A single-line value that is useless when cut or rewritten (a selector, an XPath): too long, or holding a
-#: credential :func:`~app.protocol.redact.redact_urls` would redact (``a[title="…?token=…"]``) → omitted, never
-#: truncated or rewritten (a rewritten selector finds nothing; the page avoids such values too, selector.js).
-WholeLine = Annotated[str, AfterValidator(_whole_line)]
-
-
-#: How a screenshot that could not be taken reads where its path would be (issue 9 §5):
-#: ``[not taken: CODE — reason]``, CODE a registry name (app/core/errors.py).
-NOT_TAKEN_OPEN, NOT_TAKEN_CLOSE = "[not taken: ", "]"
-_NOT_TAKEN = re.compile(r"\[not taken: (.*)\]\Z", re.S)
-#: Cap of the reason, so that the whole ``[not taken: …]`` value is still a single-line value (LINE_CAP).
-REASON_CAP = LINE_CAP - len(NOT_TAKEN_OPEN) - len(NOT_TAKEN_CLOSE)
-
-#: Why a screenshot was not taken: ``"CODE — reason"``, one line, at most :data:`REASON_CAP` code points.
-Reason = Annotated[str, AfterValidator(lambda v: cap_line(v, REASON_CAP))]
-
-
-def not_taken(reason: str) -> str:
-    """``"[not taken: <reason>]"``: the ``Screenshot:`` value of a screenshot that failed (issue 9 §5)."""
-    return f"{NOT_TAKEN_OPEN}{reason}{NOT_TAKEN_CLOSE}"
-
-
-def _split_not_taken(data: Any) -> Any:
-    """Model input normalisation shared by :class:`Annotation` and :class:`AnnotationBatch`: a ``screenshot``
-    that reads ``[not taken: R]`` (as the Markdown line does) becomes ``screenshot_error=R``, so the parser
-    needs no special case and validation stays idempotent. ``ValueError`` when both a path and a reason are
-    given."""
-    if not isinstance(data, dict) or not isinstance(data.get("screenshot"), str):
-        return data
-    m = _NOT_TAKEN.match(cap_line(data["screenshot"]))
-    if m is None:
-        return data
-    if data.get("screenshot_error"):
-        raise ValueError("a screenshot has a path or the reason it was not taken, not both")
-    return {**data, "screenshot": "", "screenshot_error": m.group(1)}
-
-
-def _one_of_path_or_reason(model: Any) -> Any:
-    if model.screenshot and model.screenshot_error:
-        raise ValueError("a screenshot has a path or the reason it was not taken, not both")
-    return model
-
 
 #: Larger than any layout Chromium produces (LayoutUnit saturates near 2**25 px), small enough that ``repr``
 #: never switches to exponent notation in the ``Rect:`` line.
@@ -113,25 +53,6 @@ class Rect(BaseModel):
     height: float = Field(ge=0)
 
     _r = field_validator("x", "y", "width", "height")(classmethod(lambda cls, v: _round2(v)))
-
-
-def _redacted_block(value: str, cap: int) -> str:
-    """A page's block value normalised, its credentials redacted (:func:`~app.protocol.redact.redact_urls`: the
-    second boundary after the page's ``redactUrl``, which sees attributes, not text) and capped. Idempotent:
-    redaction runs on the normalised text, and what the cap leaves of ``REDACTED`` is not redacted again."""
-    return cap_block(redact_urls(normalise_block(value)), cap)
-
-
-def _holds_invisible(data: object, depth: int = 0) -> bool:
-    """True when a string anywhere in ``data`` (dict values and keys, lists; 3 levels) has a character
-    :func:`~app.model.text.has_invisible` finds."""
-    if isinstance(data, str):
-        return has_invisible(data)
-    if depth < 3 and isinstance(data, dict):
-        return any(_holds_invisible(k, depth + 1) or _holds_invisible(v, depth + 1) for k, v in data.items())
-    if depth < 3 and isinstance(data, (list, tuple)):
-        return any(_holds_invisible(v, depth + 1) for v in data)
-    return False
 
 
 class ElementRecord(BaseModel):
@@ -192,34 +113,34 @@ class ElementRecord(BaseModel):
     @model_validator(mode="before")
     @classmethod
     def _hidden(cls, data: object) -> object:
-        if isinstance(data, dict) and not data.get("hidden_chars") and _holds_invisible(data):
+        if isinstance(data, dict) and not data.get("hidden_chars") and holds_invisible(data):
             data = {**data, "hidden_chars": True}
         return data
 
     @field_validator("ancestry")
     @classmethod
     def _ancestry(cls, v: str) -> str:
-        return _redacted_block(v, CONTEXT_CAP)
+        return redacted_block(v, CONTEXT_CAP)
 
     @field_validator("text")
     @classmethod
     def _text(cls, v: str) -> str:
-        return _redacted_block(v, TEXT_CAP)
+        return redacted_block(v, TEXT_CAP)
 
     @field_validator("nearby_context")
     @classmethod
     def _context(cls, v: str) -> str:
-        return _redacted_block(v, CONTEXT_CAP)
+        return redacted_block(v, CONTEXT_CAP)
 
     @field_validator("html_excerpt")
     @classmethod
     def _html(cls, v: str) -> str:
-        return _redacted_block(v, HTML_CAP)
+        return redacted_block(v, HTML_CAP)
 
     @field_validator("url")
     @classmethod
     def _url(cls, v: str) -> str:
-        return _page_line(v)
+        return page_line(v)
 
     @field_validator("attributes")
     @classmethod
@@ -265,7 +186,7 @@ class TextSelection(BaseModel):
     start: int = Field(default=0, ge=0, le=MAX_OFFSET)
     end: int = Field(default=0, ge=0, le=MAX_OFFSET)
 
-    #: Credentials redacted on the normalised quote, then capped (idempotent, as :func:`_page_line`).
+    #: Credentials redacted on the normalised quote, then capped (idempotent, as :func:`~app.model.fields.page_line`).
     _q = field_validator("quote")(classmethod(
         lambda cls, v: cap_quote(redact_urls(cap_quote(v, sys.maxsize)), TEXT_CAP)))
 
@@ -323,7 +244,7 @@ def _flag_hidden(data: Any) -> Any:
     if not isinstance(data, dict):
         return data
     own = (data.get("selection"), data.get("region"), data.get("common_ancestor"))
-    if not any(_holds_invisible(x.model_dump() if isinstance(x, BaseModel) else x) for x in own):
+    if not any(holds_invisible(x.model_dump() if isinstance(x, BaseModel) else x) for x in own):
         return data
     element = data.get("element")
     if isinstance(element, ElementRecord):
@@ -411,8 +332,8 @@ class Annotation(BaseModel):
 
     _n = field_validator("note")(classmethod(lambda cls, v: cap_note(v)))
     _in = model_validator(mode="before")(classmethod(
-        lambda cls, data: _flag_hidden(_infer_kind(_split_not_taken(data)))))
-    _out = model_validator(mode="after")(_one_of_path_or_reason)
+        lambda cls, data: _flag_hidden(_infer_kind(split_not_taken(data)))))
+    _out = model_validator(mode="after")(one_of_path_or_reason)
     _k = model_validator(mode="after")(_kind_matches)
 
 
@@ -435,5 +356,5 @@ class AnnotationBatch(BaseModel):
     annotations: tuple[Annotation, ...] = ()
 
     _s = field_validator("summary")(classmethod(lambda cls, v: cap_note(v)))
-    _in = model_validator(mode="before")(classmethod(lambda cls, data: _split_not_taken(data)))
-    _out = model_validator(mode="after")(_one_of_path_or_reason)
+    _in = model_validator(mode="before")(classmethod(lambda cls, data: split_not_taken(data)))
+    _out = model_validator(mode="after")(one_of_path_or_reason)
