@@ -34,6 +34,7 @@ from app.core.errors import PagenoteError
 from app.model.session import Session
 from app.model.tab_session import TabSession, reread_all
 from app.tabs.capture import TabCapture
+from app.tabs.navigation import CRASH_NEXT_STEP, RENDERER_CRASHED
 from app.tabs.dialogs import DialogLog
 from app.webview.annotator import Annotator
 from app.webview.bridge import PageBridge, PageCallTimeout, PageScriptMissing
@@ -86,7 +87,8 @@ class Tab(QObject):
         self.page.load_result.connect(self.load_result.emit)
         #: ``{code, text, url}`` while the tab shows Chromium's error page for its last main-frame load
         #: (``code`` Chromium's net error number, ``text`` its name, e.g. ``-102``, ``"net::ERR_CONNECTION_REFUSED"``),
-        #: else ``None``: see :meth:`_loading_changed`.
+        #: or when the renderer crashed during that load (``code`` 0, ``text`` ``RENDERER_CRASHED``), else ``None``:
+        #: see :meth:`_loading_changed`.
         self.load_error: dict | None = None
         self.page.loadingChanged.connect(self._loading_changed)
         self.crashed = False  # the render process died; reload_after_crash() brings the page back
@@ -134,12 +136,17 @@ class Tab(QObject):
                 self.load_error = {"code": info.errorCode(), "text": text, "url": info.url().toString()}
             elif http:  # the server's own error document
                 self.load_error = None
+            elif self.crashed:  # the renderer died during this load (app.tabs.navigation.CRASH_NEXT_STEP)
+                self.load_error = {"code": 0, "text": RENDERER_CRASHED, "url": info.url().toString()}
 
     def load_failed(self) -> PagenoteError | None:
         """``PAGE_LOAD_FAILED`` naming :attr:`load_error` (with the next step) while the tab shows Chromium's
-        error page, else ``None``."""
+        error page or the renderer crashed during its last load, else ``None``."""
         if self.load_error is None:
             return None
+        if self.load_error["text"] == RENDERER_CRASHED:
+            return PagenoteError("PAGE_LOAD_FAILED", f"{self.load_error['url']} did not load: {RENDERER_CRASHED}",
+                                 CRASH_NEXT_STEP)
         return PagenoteError("PAGE_LOAD_FAILED", f"{self.load_error['url']} did not load "
                              f"({self.load_error['text']}): the tab shows Chromium's error page, not the page",
                              "check that the server is running and the URL is right, then reload or navigate")
