@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QObject, QUrl, Signal
-from PySide6.QtWebEngineCore import QWebEngineDownloadRequest, QWebEngineNavigationRequest
+from PySide6.QtWebEngineCore import QWebEngineDownloadRequest, QWebEngineLoadingInfo, QWebEngineNavigationRequest
 
 from app.tabs.download_rules import ACTIVATION_SECONDS, MAX_PENDING, DownloadRule, reserve, risk_of, safe_name
 from app.webview.activation import UserActivation
@@ -106,9 +106,13 @@ class TabDownloads(QObject):
         self.rule = DownloadRule()
         self.pending: list[DownloadItem] = []
         self._origin = url_origin(tab.page.url())
-        self._typed = QUrl()   # the URL the host itself loaded last (address bar, navigate): its download is ours
+        # The URL the host itself loaded last (address bar, navigate): its download is ours, that load's only.
+        # Qt 6.12: a typed load that becomes a download ends LoadStopped (isDownload), then the request comes,
+        # no urlChanged; one that shows a page commits (urlChanged) and ends: the allowance ends with it.
+        self._typed = QUrl()
         tab.page.urlChanged.connect(self._url_changed)
         tab.page.navigationRequested.connect(self._navigation)
+        tab.page.loadingChanged.connect(self._loading)
 
     @property
     def origin(self) -> str:
@@ -120,7 +124,12 @@ class TabDownloads(QObject):
             typed = request.navigationType() == QWebEngineNavigationRequest.NavigationType.TypedNavigation
             self._typed = QUrl(request.url()) if typed else QUrl()
 
+    def _loading(self, info: QWebEngineLoadingInfo) -> None:
+        if info.status() != QWebEngineLoadingInfo.LoadStatus.LoadStartedStatus and not info.isDownload():
+            self._typed = QUrl()   # the host's load ended as a page (or an error): its allowance ends with it
+
     def _url_changed(self, url: QUrl) -> None:
+        self._typed = QUrl()   # a document committed: the host's load was a page, not a download
         origin = url_origin(url)
         if origin != self._origin:
             self._origin = origin
