@@ -34,7 +34,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
 from app.agent.snapshots import _REF, KEEP_IDS, RefParams, Taken
-from app.agent.tabs import acting_tab, other_tab_error, tab_stamp
+from app.agent.tabs import acting_tab
 from app.core.errors import PagenoteError
 from app.tabs.actions import Actor, Located, agent_parts
 from app.tabs.snapshot import FrameNames, Part, _child_for, _raise_for_selector
@@ -141,13 +141,14 @@ class ActionsHost:
 
     async def _locate(self, ref: str, snapshot_id: str) -> Located:
         keeper = self._snapshots()
-        await keeper.resolve(self._tab_of, RefParams(ref=ref, snapshot_id=snapshot_id))   # STALE_REF
+        acting = self._tab()
+        # STALE_REF; REF_IN_OTHER_TAB before the other tab is asked anything (a ref is bound to its snapshot's
+        # tab: never found again in another one)
+        await keeper.resolve(self._tab_of, RefParams(ref=ref, snapshot_id=snapshot_id), acting=acting)
         taken = keeper.ids[snapshot_id]
         m = _REF.match(ref)
         part = taken.parts[m.group(1) or ""]
-        tab, acting = self._tab_of(taken.tab_id), self._tab()
-        if tab is not acting:   # a ref is bound to its snapshot's tab: never found again in another one
-            raise other_tab_error(ref, snapshot_id, tab_stamp(tab), acting)
+        tab = acting
         frame, offset = None, (0.0, 0.0)
         if part.chain:
             found = await frame_viewport_offset(tab.bridge, part.chain)

@@ -103,6 +103,9 @@ class BrowserHost:
 
     app: Any
 
+    def _tab_of_id(self, tab_id: str) -> Tab | None:
+        return next((t for t in self.app.tabs if t.id == tab_id), None)
+
     def _browser(self) -> tuple[Tab, BrowserParts]:
         from app.agent.tabs import acting_tab
 
@@ -164,18 +167,16 @@ class BrowserHost:
     async def _ref_selector(self, params: EvaluateParams) -> str:
         """The unique CSS selector of ``params.ref`` of snapshot ``params.snapshot_id`` in the top document
         (``ref.resolve``, :mod:`app.agent.snapshots`). Raises ``INVALID_PARAMS`` (one without the other),
-        ``STALE_REF``, and ``INVALID_REQUEST`` for an element inside an iframe or without a unique selector
+        ``STALE_REF``, ``REF_IN_OTHER_TAB`` (before the other tab is touched), and ``INVALID_REQUEST`` for an element inside an iframe or without a unique selector
         (evaluate hands only top-document elements over, found again by selector)."""
         if params.ref is None or params.snapshot_id is None:
             raise PagenoteError("INVALID_PARAMS", "evaluate: ref and snapshot_id go together")
         from app.agent.snapshots import RefParams
 
-        where = await self.resolve_ref(RefParams(ref=params.ref, snapshot_id=params.snapshot_id))
         tab, _parts = self._browser()
-        if where["tab"]["id"] != tab.id:   # the ref's element is in another tab: never run it here
-            from app.agent.tabs import other_tab_error
-
-            raise other_tab_error(params.ref, params.snapshot_id, where["tab"], tab)
+        # A ref of another tab's snapshot is refused before that tab's page is asked anything.
+        where = await self._snapshots().resolve(self._tab_of_id, RefParams(ref=params.ref,
+                                                snapshot_id=params.snapshot_id), acting=tab)
         if where.get("frame"):
             raise PagenoteError("INVALID_REQUEST", f"{params.ref} is inside an iframe ({where['frame']})",
                                 "evaluate hands over elements of the top document only; select the element "

@@ -75,10 +75,18 @@ def acting_tab(app):
     return tab
 
 
+def _alive(app, tab) -> bool:
+    """Whether ``tab`` is still one of ``app``'s tabs and its page not deleted."""
+    import shiboken6
+
+    return any(t is tab for t in app.tabs) and shiboken6.isValid(tab.page)
+
+
 def stamp_table(table: dict, app) -> dict:
     """``table`` (:attr:`app.agent.methods.Methods.table`) with the handlers of :data:`TAB_METHODS` pinned to the
     tab active at the call's start (:func:`acting_tab`) and their dict results naming it (``tab``, unless the
-    handler named one itself: ``ref.resolve`` names its snapshot's tab)."""
+    handler named one itself: ``ref.resolve`` names its snapshot's tab); a tab closed during the call is named
+    as it was at the call's start (its page is never touched once deleted)."""
     def wrap(name: str, handler):
         async def stamped(params):
             tab = app.active_tab
@@ -91,7 +99,10 @@ def stamp_table(table: dict, app) -> dict:
             finally:
                 _acting.reset(token)
             if isinstance(result, dict) and tab is not None and "tab" not in result:
-                result = {**result, "tab": tab_stamp(tab) if name in _LANDS else before}
+                # The tab may have been closed during the call (the agent's Ctrl+W, a page's window.close()):
+                # its page is then deleted, and the result names it as it was at the start.
+                landed = name in _LANDS and _alive(app, tab)
+                result = {**result, "tab": tab_stamp(tab) if landed else before}
             return result
         return stamped
 
