@@ -145,7 +145,7 @@ class ContextKeeper:
         options = {"detail": params.detail, "scope": scope[0], "target": scope[1], "max_nodes": params.max_nodes,
                    "max_chars": params.max_chars, "offset": offset, "revision": revision}
         sources = params.detail != "summary" and bool(self.sources()) and tab.annotator.source_hints
-        answer = await read_context(tab.bridge, options, sources)
+        answer = await read_context(tab.bridge, options, sources, tab.annotator.source_roots)
         if answer.get("expired") or (doc is not None and answer.get("doc") != doc):
             raise PagenoteError("CURSOR_EXPIRED", f"the page changed since the cursor's read (revision {revision}, "
                                 f"now {answer.get('revision')}{'' if answer.get('doc') == doc else ', another document'})")

@@ -12,11 +12,13 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from app.core.errors import PagenoteError
 from app.tabs.revisions import RevisionFeed
-from app.webview.source_hints import MAIN_WORLD, PROBE_SCRIPT, checked_hints, source_script
+from app.webview.source_hints import MAIN_WORLD, PROBE_SCRIPT, checked_hints, source_script, within_roots
 from app.webview.bridge import PageBridge
 
 READ_TRIES = 3
@@ -26,9 +28,28 @@ SOURCE_TIMEOUT_MS = 2_000
 _GONE = ("FRAME_GONE", "PAGE_SCRIPT_MISSING")
 
 
-async def read_context(bridge: PageBridge, options: dict[str, Any], sources: bool) -> dict[str, Any]:
+def _in_project(raw: Any, count: int, roots: Sequence[str | Path]) -> list[list[dict]]:
+    """:func:`~app.webview.source_hints.checked_hints` with ``roots``; when the OS refuses to look up a file
+    the page named (``OSError``: a name too long), the hints are judged one by one and such a one dropped."""
+    try:
+        return checked_hints(raw, count, roots)
+    except OSError:
+        def kept(file: str) -> bool:
+            try:
+                return within_roots(file, roots)
+            except OSError:
+                return False
+
+        return [[h for h in hints if kept(h["file"])] for hints in checked_hints(raw, count, None)]
+
+
+async def read_context(bridge: PageBridge, options: dict[str, Any], sources: bool,
+                       roots: Sequence[str | Path] = ()) -> dict[str, Any]:
     """The page's answer to ``pageContext(options)`` (context.js) with ``source`` hints added to the nodes
-    that named a ``source_selector`` when ``sources``. Raises ``BROWSER_PAGE_CHANGING`` when every try saw
+    that named a ``source_selector`` when ``sources``: only hints naming a file in the project, ``roots``
+    (the tab's ``annotator.source_roots``), by the rule the Markdown's ``Source:`` line uses
+    (:func:`app.webview.source_hints.within_roots`; security review item 3) — a page names any file it
+    likes. Raises ``BROWSER_PAGE_CHANGING`` when every try saw
     the revision move (or the document go) mid-read, and the bridge's errors."""
     if sources:   # a document without any development marker needs no selectors and no second read
         try:
@@ -56,7 +77,7 @@ async def read_context(bridge: PageBridge, options: dict[str, Any], sources: boo
                     if exc.name in _GONE:
                         raise
                     raw = None
-                for node, hints in zip(nodes, checked_hints(raw, len(nodes))):
+                for node, hints in zip(nodes, _in_project(raw, len(nodes), roots)):
                     if hints:
                         node["source"] = hints
                 now = await bridge.call("revisionStats", timeout_ms=SOURCE_TIMEOUT_MS)
