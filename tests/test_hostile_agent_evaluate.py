@@ -54,6 +54,32 @@ def test_the_page_never_reads_an_immediate_answer(call, js):
     assert not [item for item in _loot(js) if SECRET in item]
 
 
+def test_the_page_never_reads_what_the_serializer_handles(call, js):
+    """The page replaced JSON.stringify, Object.keys, Array and String methods, put getters and setters for the
+    fields' names on Object.prototype and Array.prototype and a Symbol.hasInstance on Date and Error: the
+    serializer uses the built-ins as they were before the page's scripts ran and reads by descriptors."""
+    from app.webview.evaluate import HOLDER
+
+    assert js(f"typeof {HOLDER}") == "object"     # kept at DocumentCreation, before the page's scripts
+    expression = (f"() => ({{secret: {BUILD}, list: [{BUILD}, 1, , 3], nested: {{deep: {BUILD}}}, "
+                  f"when: new Date(0), failure: new RangeError({BUILD}), long: ({BUILD}) + 'x'.repeat(300000)}})")
+    value = call("evaluate", expression=expression)["value"]
+    assert value["secret"] == SECRET and value["list"] == [SECRET, 1, "[undefined]", 3]
+    assert value["nested"] == {"deep": SECRET} and value["when"] == "1970-01-01T00:00:00.000Z"
+    assert value["failure"] == {"[Error]": f"RangeError: {SECRET}"} and value["long"].startswith(SECRET + "xxx")
+    error = call_error(call, f"async () => {{ await window.pause(50); throw new TypeError({BUILD}); }}")
+    assert error.name == "EVALUATE_FAILED" and SECRET in error.message
+    assert not [item for item in _loot(js) if SECRET in item]
+
+
+def call_error(call, expression: str):
+    from app.core.errors import PagenoteError
+
+    with pytest.raises(PagenoteError) as caught:
+        call("evaluate", expression=expression)
+    return caught.value
+
+
 def test_no_channel_is_left_on_window_and_no_token_is_handed_to_the_page(call, js):
     names = js("Object.getOwnPropertyNames(window)")
     call("evaluate", expression="async () => { await window.pause(300); return 1; }")

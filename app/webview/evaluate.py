@@ -25,15 +25,23 @@ answer from it (requirement 9a of the security review; ``tests/test_hostile_agen
   ``fn.caller`` to the wrapper's source (V8 censors strict callers);
 - a thenable is awaited with ``await`` (the engine's own ``then`` for a native Promise), never by handing
   the settle callbacks to ``then``/``call`` the page could have replaced;
+- the **serializer** (:mod:`app.webview.evaluate_js`) uses the built-ins as they were before the page's
+  first script: a main-world ``DocumentCreation`` script (:func:`pristine_script`) keeps them, frozen, in
+  another global lexical binding (:data:`HOLDER`); it writes the JSON text itself with ``+``, calls them
+  through the kept ``Reflect.apply`` and reads values by their own property descriptors, so no value reaches
+  a ``JSON.stringify``, ``Object.keys``, ``Array``/``String`` method, prototype getter or setter or
+  ``Symbol.hasInstance`` the page put in place (where that script did not run — a document the page wrote
+  into before it, such as a popup's first ``about:blank`` — the page's built-ins are used);
 - the host accepts exactly one answer per call, carrying that token (anything else is ``EVALUATE_FAILED``,
   never a value) and re-checks every bound (:func:`bounded`).
 
-**The honest limit:** the agent's code runs in the page's world by design. What that code does, and what
-the serializer does with its result, is done with the page's built-ins: a page that replaced
-``JSON.stringify``, ``Object.keys``, ``Array.prototype`` methods, getters … before the call sees the values
-handed to them (the serialized body included) and can change what they compute, as it can change anything
-else the agent reads there. The answer *channel* — the poll function and the envelope — is not reachable
-from the page. A value that must not be seen by the page is read another way (snapshot, extract).
+**The honest limit:** the agent's code runs in the page's world by design. What that code does is done with
+the page's built-ins and objects: a page that replaced a built-in or put a getter on a prototype before the
+call sees what the agent's code hands it (a callback given to a replaced ``then``, a value passed to a
+replaced ``Map.prototype.set``, a Promise whose ``constructor`` or ``then`` it made a getter) and can change
+what it computes, as it can change anything else the agent reads there. The answer *channel* — the poll
+function, the serializer and the envelope — is not reachable from the page. A value that must not be seen by
+the page is read another way (snapshot, extract).
 
 Serialization (limits of the agent browser requirements, :data:`LIMITS`): depth 8, arrays 2,000 items,
 objects 200 fields, strings 200,000 characters, and 1,000,000 characters of output in all. Values JSON cannot
@@ -60,6 +68,7 @@ from PySide6.QtWebEngineCore import QWebEngineScript
 
 from app.core.errors import PagenoteError
 from app.webview.bridge import FrameGone, PageBridge, PageCallTimeout
+from app.webview.evaluate_js import CAPTURE, SERIALIZER, WRAPPER
 
 #: The page's own world (where the page's scripts run).
 MAIN_WORLD = QWebEngineScript.ScriptWorldId.MainWorld
@@ -70,159 +79,37 @@ MESSAGE_CHARS, STACK_CHARS = 2_000, 4_000
 #: Longest answer string the host parses (characters); the page-side budget keeps honest answers far below.
 ANSWER_CHARS = 4_000_000
 
-_SERIALIZER = r"""
-const L = __LIMITS__;
-const NodeC = typeof Node === "function" ? Node : null, WindowC = typeof Window === "function" ? Window : null;
-let budget = L.total, truncated = false;
-const cutStr = (s) => {
-  const room = Math.max(0, Math.min(L.chars, budget));
-  if (s.length <= room) { budget -= s.length; return s; }
-  truncated = true; budget -= room;
-  return s.slice(0, room) + "…[cut: " + (s.length - room) + " chars]";
-};
-const nodeName = (n) => {
-  if (n.nodeType === 1) {
-    let d = String(n.localName || n.nodeName).toLowerCase();
-    if (n.id) d += "#" + String(n.id).slice(0, 80);
-    const c = typeof n.className === "string" ? n.className.trim().split(/\s+/).slice(0, 3).join(".") : "";
-    if (c) d += "." + c.slice(0, 80);
-    return "[Element " + d + "]";
-  }
-  if (n.nodeType === 3) return "[Text " + JSON.stringify(String(n.data).slice(0, 80)) + "]";
-  if (n.nodeType === 9) return "[Document]";
-  return "[Node " + String(n.nodeName).slice(0, 40) + "]";
-};
-const ser = (v, depth, stack) => {
-  if (budget <= 0) { truncated = true; return "[cut: output budget]"; }
-  switch (typeof v) {
-    case "string": return cutStr(v);
-    case "number": return Number.isFinite(v) ? v : (Number.isNaN(v) ? "[NaN]" : (v > 0 ? "[Infinity]" : "[-Infinity]"));
-    case "boolean": return v;
-    case "undefined": return "[undefined]";
-    case "bigint": return cutStr("[BigInt " + String(v) + "n]");
-    case "symbol": return cutStr("[" + String(v) + "]");
-    case "function": return cutStr("[Function " + (v.name || "anonymous") + "]");
-  }
-  if (v === null) return null;
-  if (NodeC && v instanceof NodeC) return nodeName(v);
-  if (WindowC && v instanceof WindowC) return "[Window]";
-  if (stack.includes(v)) return "[Circular]";
-  if (v instanceof Date) return Number.isNaN(v.getTime()) ? "[Invalid Date]" : v.toISOString();
-  if (v instanceof Error) return {"[Error]": cutStr(String(v.name) + ": " + String(v.message))};
-  const isArray = Array.isArray(v);
-  if (depth >= L.depth) {
-    truncated = true;
-    return isArray ? "[Array(" + v.length + ")]" : (v instanceof Map ? "[Map]" : v instanceof Set ? "[Set]" : "[Object]");
-  }
-  stack.push(v);
-  try {
-    if (v instanceof Map || v instanceof Set) {
-      const out = [];
-      let n = 0;
-      for (const item of v) {
-        if (n++ >= L.items) { truncated = true; out.push("[… " + (v.size - L.items) + " more items]"); break; }
-        out.push(v instanceof Map ? [ser(item[0], depth + 2, stack), ser(item[1], depth + 2, stack)] : ser(item, depth + 1, stack));
-      }
-      return v instanceof Map ? {"[Map]": out} : {"[Set]": out};
-    }
-    if (isArray || ArrayBuffer.isView(v)) {
-      const out = [], n = Math.min(v.length, L.items);
-      for (let i = 0; i < n; i++) { out.push(ser(v[i], depth + 1, stack)); budget -= 1; }
-      if (v.length > L.items) { truncated = true; out.push("[… " + (v.length - L.items) + " more items]"); }
-      return out;
-    }
-    const out = {}, keys = Object.keys(v);
-    const n = Math.min(keys.length, L.fields);
-    for (let i = 0; i < n; i++) {
-      const k = keys[i];
-      budget -= k.length + 1;
-      let item;
-      try { item = ser(v[k], depth + 1, stack); } catch (e) { item = "[Exception while reading: " + String(e && e.message).slice(0, 200) + "]"; }
-      out[cutStr(k)] = item;
-    }
-    if (keys.length > L.fields) { truncated = true; out["…"] = (keys.length - L.fields) + " more fields"; }
-    return out;
-  } finally { stack.pop(); }
-};
-const errorOf = (e) => {
-  let message, name = "", stackText = "";
-  try {
-    if (e instanceof Error || (e && typeof e === "object" && "message" in e)) {
-      message = String(e.message); name = String(e.name || ""); stackText = String(e.stack || "");
-    } else { message = typeof e === "string" ? e : JSON.stringify(ser(e, 0, [])); }
-  } catch (x) { message = "(an error that could not be read)"; }
-  return {name: name.slice(0, 100), message: String(message).slice(0, __MESSAGE__), stack: stackText.slice(0, __STACK__)};
-};
-"""
-
-# The wrapper is a classic script at the top level of the page's world. Its one global lexical binding
-# (``const __BINDING__``, not a property of window: nothing enumerates the global lexical scope) holds the
-# call's poll function; the token is a literal in argument position, outside every function's source text.
-_WRAPPER = r"""const __BINDING__ = ((T, args, user) => {
-"use strict";
-__SERIALIZER__
-const answer = (ok, v) => {
-  let body;
-  try {
-    body = ok ? JSON.stringify({v: ser(v, 0, []), truncated}) : JSON.stringify({error: errorOf(v)});
-  } catch (e) {
-    body = "{\"error\":{\"name\":\"\",\"message\":\"the result could not be serialized\",\"stack\":\"\"}}";
-  }
-  if (typeof body !== "string") body = "{\"error\":{\"name\":\"\",\"message\":\"the page replaced JSON.stringify\",\"stack\":\"\"}}";
-  return "{\"t\":\"" + T + "\",\"b\":" + body + "}";
-};
-const WAIT = "{\"t\":\"" + T + "\",\"wait\":1}", TAKEN = "{\"t\":\"" + T + "\",\"gone\":1}";
-let settled = null, taken = false;
-const poll = (t) => {
-  if (t !== T) return null;
-  if (taken) return TAKEN;
-  if (settled === null) return WAIT;
-  const a = settled;
-  settled = null; taken = true;
-  return a;
-};
-const settle = async (p) => {
-  let a;
-  try { a = answer(true, await p); } catch (e) { a = answer(false, e); }
-  settled = a;
-};
-const run = () => {
-  let value;
-  try {
-    const found = args();
-    if (found === null) return answer(false, {name: "RefNotFound", message: "the element is not found again by its selector"});
-    value = user();
-    if (typeof value === "function") value = found.length ? value(found[0]) : value();
-  } catch (e) { return answer(false, e); }
-  let then = null;
-  try { then = value !== null && (typeof value === "object" || typeof value === "function") ? value.then : null; }
-  catch (e) { return answer(false, e); }
-  if (typeof then !== "function") return answer(true, value);
-  settle(value);
-  return null;
-};
-settled = run();
-user = args = null;   // the binding keeps the poll function for the document's life, not the agent's values
-return poll;
-})("__TOKEN__", __ARGS__, () => (
-__SOURCE__
-));
-__BINDING__("__TOKEN__")"""
-
-
 _POLL = '__BINDING__("__TOKEN__")'
 
 
 _PLACEHOLDER = re.compile(r"__(SERIALIZER|TOKEN|ARGS|BINDING|SOURCE)__")
+#: The name of the global lexical binding that holds the pristine built-ins in every main-world document (one
+#: per process; :func:`pristine_script`). The page cannot list global lexical bindings, so it cannot find it.
+HOLDER = "__pn_b_" + secrets.token_hex(16)
+PRISTINE_SCRIPT_NAME = "pagenote-evaluate"
+
+
+def pristine_script() -> QWebEngineScript:
+    """The main-world ``DocumentCreation`` script (main frame) that keeps the page's built-ins as they were before
+    any page script ran, frozen, in the global lexical binding :data:`HOLDER`, for the serializer
+    (:mod:`app.webview.evaluate_js`). Inserted once per profile (:class:`app.webview.lease.Lease`)."""
+    script = QWebEngineScript()
+    script.setName(PRISTINE_SCRIPT_NAME)
+    script.setSourceCode(f"const {HOLDER} = ({CAPTURE})();")
+    script.setWorldId(MAIN_WORLD)
+    script.setInjectionPoint(QWebEngineScript.InjectionPoint.DocumentCreation)
+    script.setRunsOnSubFrames(False)
+    return script
 
 
 def _serializer() -> str:
-    return (_SERIALIZER.replace("__LIMITS__", json.dumps(LIMITS))
-            .replace("__MESSAGE__", str(MESSAGE_CHARS)).replace("__STACK__", str(STACK_CHARS)))
+    return (SERIALIZER.replace("__LIMITS__", json.dumps(LIMITS)).replace("__HOLDER__", HOLDER)
+            .replace("__CAPTURE__", CAPTURE).replace("__MESSAGE__", str(MESSAGE_CHARS))
+            .replace("__STACK__", str(STACK_CHARS)))
 
 
 #: The wrapper's line where the agent's source starts (1-based): its stack frames are numbered from it.
-SOURCE_LINE = _WRAPPER[:_WRAPPER.index("__SOURCE__")].count("\n") + _serializer().count("\n") + 1
+SOURCE_LINE = WRAPPER[:WRAPPER.index("__SOURCE__")].count("\n") + _serializer().count("\n") + 1
 
 
 def wrapper_source(source: str, token: str, binding: str, selector: str | None = None) -> str:
@@ -235,7 +122,7 @@ def wrapper_source(source: str, token: str, binding: str, selector: str | None =
     # One pass: an inserted value (the agent's source, a selector made from the page's ids) is never scanned
     # for the other placeholders.
     values = {"SERIALIZER": serializer, "TOKEN": token, "ARGS": args, "BINDING": binding, "SOURCE": source}
-    return _PLACEHOLDER.sub(lambda m: values[m.group(1)], _WRAPPER)
+    return _PLACEHOLDER.sub(lambda m: values[m.group(1)], WRAPPER)
 
 
 def poll_source(binding: str, token: str) -> str:

@@ -135,6 +135,10 @@ class Lease(QObject):
         from app.hid.page import device_script
 
         self.profile.scripts().insert(device_script())
+        # The built-ins evaluate serializes with, kept before any page script runs (app.webview.evaluate).
+        from app.webview.evaluate import pristine_script
+
+        self.profile.scripts().insert(pristine_script())
         apply_local_content_settings(self.profile.settings())
         self.local_guard = LocalContentGuard(self)
         self.profile.setUrlRequestInterceptor(self.local_guard)
