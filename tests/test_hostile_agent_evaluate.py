@@ -90,3 +90,32 @@ def test_no_channel_is_left_on_window_and_no_token_is_handed_to_the_page(call, j
     assert not [s for s in seen if "__pn_" in s]
     guessed = set(js("window.guessed")) | {"0" * 32}
     assert not [s for s in seen if set(re.findall(r"[0-9a-f]{32}", s)) - guessed]
+
+
+def test_through_the_mcp_sdk_client_the_page_never_reads_the_answer(server):
+    """The agent as the target: ``browser_evaluate`` through the MCP SDK client on ``pagenote serve``."""
+    import anyio
+
+    from app.agent.client import AgentClient
+    from test_mcp import text_of, with_client
+    from test_mcp_browser import _serve
+
+    gen = _serve(server.url("hostile_evaluate.html"))
+    app = next(gen)
+    try:
+        async def body(c):
+            return (await c.call_tool("browser_evaluate", {"function": f"async () => {{ await window.pause(300); "
+                                                                       f"return {BUILD}; }}"}),
+                    await c.call_tool("browser_evaluate", {"function": f"() => ({{secret: {BUILD}}})"}))
+
+        awaited, immediate = with_client(app.socket, body)
+        assert SECRET in text_of(awaited) and SECRET in text_of(immediate)
+
+        async def loot() -> int:
+            async with AgentClient(app.socket) as c:
+                expression = f"window.loot.filter((s) => s.includes({BUILD})).length"
+                return (await c.call("evaluate", {"expression": expression}))["value"]
+
+        assert anyio.run(loot) == 0
+    finally:
+        gen.close()
