@@ -32,7 +32,7 @@ from app.tabs.console import frame_urls
 from app.tabs.navigation import DEFAULT_WAIT_MS, MAX_WAIT_MS
 from app.tabs.tab import Tab
 from app.webview.evaluate import EvaluateFailed, evaluate
-from app.webview.urls import url_from_user_input
+from app.webview.urls import check_agent_url, url_from_user_input
 
 #: Default and longest evaluate wait (ms).
 EVALUATE_WAIT_MS = 10_000
@@ -125,8 +125,7 @@ class BrowserHost:
 
     async def navigate(self, params: NavigateParams) -> dict:
         url = url_from_user_input(params.url)
-        if not url.isValid() or url.scheme() not in ("http", "https", "file", "about", "data"):
-            raise PagenoteError("BAD_URL", f"not a URL: {params.url[:200]!r}")
+        check_agent_url(url, params.url, getattr(self.app, "allow_file_urls", False))
         tab, parts = self._browser()
         return self._diagnosed(params, tab, await parts.navigator.navigate(url, params.timeout_ms))
 

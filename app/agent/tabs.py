@@ -154,11 +154,10 @@ def tabs_table(app) -> dict[str, tuple[type[_Params], Any]]:
     def new(params: NewTabParams) -> dict:
         url = None
         if params.url is not None:
-            from app.webview.urls import url_from_user_input
+            from app.webview.urls import check_agent_url, url_from_user_input
 
             url = url_from_user_input(params.url)
-            if not url.isValid() or url.isEmpty():
-                raise PagenoteError("BAD_URL", f"{params.url!r} is not a URL or an existing file")
+            check_agent_url(url, params.url, getattr(app, "allow_file_urls", False))
         tab = app.new_isolated_tab(url) if params.isolated else app.new_tab(url)
         return _info(app, tab, url.toString() if url is not None else "")
 
