@@ -164,6 +164,9 @@ def test_an_absolute_source_file_outside_the_project_is_never_offered(window, se
     login = settle(qtbot, annotator.record_of(Route(), window.page_call("select", "#login")))
     assert buy.source == "" and login.source == f"(svelte) {inside}:2"
     assert within_roots("src/App.svelte", ()) and not within_roots("/etc/passwd", (tmp_path,))
+    # a spaced name (looked up on disk) with a component over NAME_MAX names no file, rather than raising
+    assert not within_roots("src/" + "a b" * 200 + ".svelte", (tmp_path,))
+    assert not within_roots(str(tmp_path / ("x y" * 200)), (tmp_path,))
 
 
 # -- security review item 6 (Markdown side) and the reviewer's findings on items 3–5 ---------------------------

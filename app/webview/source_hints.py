@@ -228,7 +228,15 @@ def within_roots(file: str, roots: Sequence[str | Path]) -> bool:
     ``roots`` (the project directory, ``[editor] root``), or a served path (``/src/App.jsx``) naming a file
     that exists under one of them. The page names the file, so nothing outside the project is offered to an
     agent as a source (security review item 3). A file with a space must also exist (relative ones under one of
-    ``roots``): a project folder ``my shop`` is real, a page's words after a file name are not."""
+    ``roots``): a project folder ``my shop`` is real, a page's words after a file name are not. A name the OS
+    refuses to look up (a component over ``NAME_MAX``, ``ENAMETOOLONG``) names no file: False."""
+    try:
+        return _within_roots(file, roots)
+    except OSError:
+        return False
+
+
+def _within_roots(file: str, roots: Sequence[str | Path]) -> bool:
     spaced = " " in file
     bases = [Path(os.path.normpath(Path(root).absolute())) for root in roots]
     if not _ABSOLUTE.match(file):
