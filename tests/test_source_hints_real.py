@@ -57,6 +57,7 @@ def source_of(agent, detail="semantic"):
 
 @pytest.mark.parametrize("build", ["react-dev", "vue-dev"])
 def test_a_real_development_build_names_the_component_and_its_file(window, server, agent, js, qtbot, build):
+    window.tab.annotator.source_roots = (Path(VUE_ROOT).parent,)   # Vue's absolute paths: the build is the project
     load_build(window, server, js, qtbot, build)
     expected = react_dev_hints() if build == "react-dev" else VUE_DEV_HINTS
     assert source_of(agent) == expected
@@ -102,7 +103,9 @@ def test_the_browser_source_hints_setting_turns_them_off_on_a_real_build(window,
     from app.runtime.settings import load_settings
 
     toml = tmp_path / "settings.toml"
-    toml.write_text("[browser]\nsource_hints = false\n", encoding="utf-8")
+    # [editor] root: the Vue build's folder, the project its absolute paths are under
+    toml.write_text(f"[browser]\nsource_hints = false\n[editor]\nroot = {json.dumps(str(Path(VUE_ROOT).parent))}\n",
+                    encoding="utf-8")
     settings, problems = load_settings(toml)
     assert problems == [] and settings.browser.source_hints is False
     window.app.apply_settings(settings)
