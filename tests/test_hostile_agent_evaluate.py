@@ -119,3 +119,41 @@ def test_through_the_mcp_sdk_client_the_page_never_reads_the_answer(server):
         assert anyio.run(loot) == 0
     finally:
         gen.close()
+
+
+@pytest.fixture
+def call_promise(window, server):
+    window.load_page(server.url("hostile_promise.html"))
+    methods = Methods(TabsHost(window.app), window.app.hub)
+    return lambda method, **params: window.run(methods.call(method, params), timeout=60_000)
+
+
+def test_the_page_never_reads_what_an_async_evaluate_settles_with(call_promise, js, server):
+    """Security review N4: ``hostile_promise.html`` made ``Promise.prototype.constructor`` a getter (an ``await``
+    then wraps the agent's Promise and calls the page's ``then``), replaced ``then``, ``Promise[Symbol.species]``,
+    put a ``then`` getter on ``Object.prototype`` and a ``then`` function on ``Array.prototype``. The wrapper
+    settles the agent's Promise with the ``then`` kept before the page's scripts, so none of them sees it."""
+    assert js("window.hooked") is True
+    call = call_promise
+    assert call("evaluate", expression="async () => 'SECRETANSWER1'")["value"] == "SECRETANSWER1"
+    assert call("evaluate", expression="() => Promise.resolve('SECRETANSWER2')")["value"] == "SECRETANSWER2"
+    assert call("evaluate", expression="() => ({k: 'SECRETANSWER3'})")["value"] == {"k": "SECRETANSWER3"}
+    assert call("evaluate", expression="() => ['SECRETANSWER4']")["value"] == ["SECRETANSWER4"]
+    # Settled later (a timer), with a primitive: the engine's resolve looks for a `then` on an object it is
+    # resolved with (the page's getter sees that object — the limit in app.webview.evaluate's docstring).
+    assert call("evaluate", expression="() => new Promise((r) => setTimeout(r, 50, 'SECRETANSWER5'))"
+                )["value"] == "SECRETANSWER5"
+    error = call_error(call_promise, "() => Promise.reject(new Error('SECRETANSWER6'))")
+    assert error.name == "EVALUATE_FAILED" and "SECRETANSWER6" in error.message
+    assert not [item for item in _loot(js) if "SECRETANSWER" in item]
+    # The agent's Promise is left as it was: no own property of pagenote's stays on it.
+    assert call("evaluate", expression="() => { const p = Promise.resolve(1); window.kept = p; return p; }"
+                )["value"] == 1
+    assert js("Object.getOwnPropertyNames(window.kept)") == []
+
+
+def test_an_agent_thenable_of_its_own_is_still_awaited(call_promise, js):
+    """A thenable the agent made (its own ``then``) is settled through it, as ``await`` would."""
+    result = call_promise("evaluate", expression="() => ({then(r) { r('SECRETANSWER7'); }})")
+    assert result["value"] == "SECRETANSWER7"
+    assert not [item for item in _loot(js) if "SECRETANSWER" in item]

@@ -23,8 +23,14 @@ answer from it (requirement 9a of the security review; ``tests/test_hostile_agen
   of the top-level script, outside every function's source text, and never handed to a function (only
   ``+`` builds the envelope); the wrapper is **strict code**, so a page function it reaches cannot walk
   ``fn.caller`` to the wrapper's source (V8 censors strict callers);
-- a thenable is awaited with ``await`` (the engine's own ``then`` for a native Promise), never by handing
-  the settle callbacks to ``then``/``call`` the page could have replaced;
+- a returned Promise is settled through the ``then`` kept by :func:`pristine_script`, called through the
+  kept ``Reflect.apply`` with an own ``constructor`` of ``undefined`` on the Promise for that call (the
+  engine's SpeciesConstructor then takes the built-in ``Promise`` and runs no ``constructor`` getter or
+  ``Symbol.species`` of the page), never with ``await``: ``await`` reads the Promise's ``constructor`` and,
+  when the page made it something else, calls the page's ``then`` with the value (security review N4). A
+  thenable that is not a Promise is settled through its own ``then``, or one inherited from a prototype other
+  than ``Object``/``Function``/``Array.prototype``; a ``then`` the page put on those, and any getter on a
+  prototype, is not run;
 - the **serializer** (:mod:`app.webview.evaluate_js`) uses the built-ins as they were before the page's
   first script: a main-world ``DocumentCreation`` script (:func:`pristine_script`) keeps them, frozen, in
   another global lexical binding (:data:`HOLDER`); it writes the JSON text itself with ``+``, calls them
@@ -37,9 +43,15 @@ answer from it (requirement 9a of the security review; ``tests/test_hostile_agen
 
 **The honest limit:** the agent's code runs in the page's world by design. What that code does is done with
 the page's built-ins and objects: a page that replaced a built-in or put a getter on a prototype before the
-call sees what the agent's code hands it (a callback given to a replaced ``then``, a value passed to a
-replaced ``Map.prototype.set``, a Promise whose ``constructor`` or ``then`` it made a getter) and can change
-what it computes, as it can change anything else the agent reads there. The answer *channel* — the poll
+call sees what the agent's code hands it and can change what it computes, as it can change anything else the
+agent reads there. That includes the engine's Promise machinery inside the agent's code: an ``await`` or
+``.then`` the agent writes (``await fetch(…)`` hands the Response to a page whose ``Promise.prototype``
+``constructor`` or ``then`` it replaced), a ``Promise.resolve`` or ``fetch`` the page replaced (called with
+the value), and a Promise the agent's code resolves with an *object* (an ``async`` function returning
+``{…}``, ``resolve([…])``): the engine looks for that object's ``then``, so a ``then`` getter or function
+the page put on ``Object.prototype``/``Array.prototype`` sees it. A Promise the agent froze cannot take the
+own ``constructor`` and is chained with the page's ``constructor`` in place. What pagenote adds after the
+agent's code returns — the settling, serializing and answering — hands the page nothing. The answer *channel* — the poll
 function, the serializer and the envelope — is not reachable from the page. A value that must not be seen by
 the page is read another way (snapshot, extract).
 
@@ -91,8 +103,8 @@ PRISTINE_SCRIPT_NAME = "pagenote-evaluate"
 
 def pristine_script() -> QWebEngineScript:
     """The main-world ``DocumentCreation`` script (main frame) that keeps the page's built-ins as they were before
-    any page script ran, frozen, in the global lexical binding :data:`HOLDER`, for the serializer
-    (:mod:`app.webview.evaluate_js`). Inserted once per profile (:class:`app.webview.lease.Lease`)."""
+    any page script ran, frozen, in the global lexical binding :data:`HOLDER`, for the serializer and the
+    wrapper's settling of a Promise (:mod:`app.webview.evaluate_js`). Inserted once per profile (:class:`app.webview.lease.Lease`)."""
     script = QWebEngineScript()
     script.setName(PRISTINE_SCRIPT_NAME)
     script.setSourceCode(f"const {HOLDER} = ({CAPTURE})();")

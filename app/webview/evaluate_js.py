@@ -6,7 +6,9 @@ The serializer writes JSON text itself, with ``+`` and the captured built-ins ca
 ``Reflect.apply``: it hands no value to a function, and sets no property, the page could have replaced or
 defined (``JSON.stringify``, ``Object.keys``, ``Array.prototype.push``, ``String.prototype.slice``, a setter
 on ``Object.prototype``, ``Symbol.hasInstance`` on ``Date`` …). Values are read by their own property
-descriptors: a getter the page put on a prototype is never run with the agent's value as ``this``.
+descriptors: a getter the page put on a prototype is never run with the agent's value as ``this``. The wrapper
+settles a returned Promise with the kept ``Promise.prototype.then``, never with ``await`` (the page's
+``constructor`` getter or ``then``; :mod:`app.webview.evaluate`).
 """
 
 #: A function returning the frozen record of pristine built-ins. Run at ``DocumentCreation`` in the main world
@@ -29,6 +31,8 @@ CAPTURE = r"""(() => {
     NodeP: N, WindowP: typeof Window === "function" ? Window.prototype : null,
     nodeType: getter(N, "nodeType"), nodeName: getter(N, "nodeName"), localName: getter(E, "localName"),
     id: getter(E, "id"), className: getter(E, "className"), data: getter(C, "data"),
+    then: Promise.prototype.then, PromiseP: Promise.prototype, ObjectP: O.prototype, FunctionP: Function.prototype,
+    ArrayP: Array.prototype, define: Reflect.defineProperty, drop: Reflect.deleteProperty,
   });
 })"""
 
@@ -190,27 +194,55 @@ const poll = (t) => {
   settled = null; taken = true;
   return a;
 };
-const settle = async (p) => {
-  let a;
-  try { a = answer(true, await p); } catch (e) { a = answer(false, e); }
-  settled = a;
+// A thenable's `then`: an own one (the agent's getter runs), else one found along the prototype chain by
+// descriptors (a getter there is not run), except on the prototypes every page object shares: a `then` the page
+// put on Object/Function/Array.prototype does not make the agent's value a thenable.
+const thenOf = (v) => {
+  if (has(v, "then")) return ownValue(v, "then");
+  for (let p = call(B.getProto, null, [v]), n = 0; p !== null && n < 64; p = call(B.getProto, null, [p]), n++) {
+    const d = call(B.own, null, [p, "then"]);
+    if (d !== undefined) {
+      return !has(d, "value") || p === B.ObjectP || p === B.FunctionP || p === B.ArrayP ? undefined : d.value;
+    }
+  }
+  return undefined;
+};
+// A Promise is chained with the kept `then`, with an own `constructor` of undefined for that call: the engine's
+// SpeciesConstructor then takes %Promise% itself and reads neither the page's `constructor` nor its
+// Symbol.species (a getter there would get the Promise as `this`). Not a Promise: the kept `then`'s brand check
+// throws before it reads anything.
+const keptThen = (v, ok, fail) => {
+  const shadowed = call(B.own, null, [v, "constructor"]) === undefined &&
+    call(B.define, null, [v, "constructor", {__proto__: null, value: undefined, configurable: true}]);
+  try { call(B.then, v, [ok, fail]); }
+  finally { if (shadowed) call(B.drop, null, [v, "constructor"]); }
+};
+// Settles `v` into `settled` (now, or when its Promise or thenable settles), never with `await`: `await`
+// reads the Promise's `constructor` and calls the `then` the page may have put in place.
+const settle = (v, n) => {
+  if (v === null || (typeof v !== "object" && typeof v !== "function")) { settled = answer(true, v); return; }
+  let done = false;
+  const ok = (x) => { if (!done) { done = true; settle(x, n + 1); } };
+  const fail = (e) => { if (!done) { done = true; settled = answer(false, e); } };
+  try {
+    if (n > 64) return fail({name: "TypeError", message: "thenables nested more than 64 deep"});
+    if (isA(B.PromiseP, v)) return keptThen(v, ok, fail);
+    const then = thenOf(v);
+    if (typeof then !== "function") { settled = answer(true, v); return; }
+    call(then, v, [ok, fail]);
+  } catch (e) { fail(e); }
 };
 const run = () => {
   let value;
   try {
     const found = args();
-    if (found === null) return answer(false, {name: "RefNotFound", message: "the element is not found again by its selector"});
+    if (found === null) return settled = answer(false, {name: "RefNotFound", message: "the element is not found again by its selector"});
     value = user();
     if (typeof value === "function") value = found.length ? value(found[0]) : value();
-  } catch (e) { return answer(false, e); }
-  let then = null;
-  try { then = value !== null && (typeof value === "object" || typeof value === "function") ? value.then : null; }
-  catch (e) { return answer(false, e); }
-  if (typeof then !== "function") return answer(true, value);
-  settle(value);
-  return null;
+  } catch (e) { return settled = answer(false, e); }
+  settle(value, 0);
 };
-settled = run();
+run();
 user = args = null;   // the binding keeps the poll function for the document's life, not the agent's values
 return poll;
 })("__TOKEN__", __ARGS__, () => (
