@@ -31,11 +31,33 @@ NOTE_CAP = 64_000
 #: characters, word joiner and invisible operators, the BOM, soft hyphen, the bidi marks (ALM, LRM, RLM), bidi
 #: embeddings/overrides/isolates ("Trojan Source", CVE-2021-42574; Unicode UAX #9 §2), the Unicode tag
 #: characters U+E0000–U+E007F (invisible ASCII look-alikes, "ASCII smuggling"), and every line break
-#: ``str.splitlines()`` or JavaScript knows besides LF and CR (VT, FF, FS/GS/RS, NEL, U+2028/U+2029). Every
-#: page-supplied record field shows them escaped (``\u200b``, :func:`app.model.text.escape_invisible`) and the
-#: record says it held some (``hidden_chars``). A regex character-class body, valid in Python ``re``.
-INVISIBLE_CHARS = ("\\u00ad\\u061c\\u180e\\u200b-\\u200f\\u202a-\\u202e\\u2060-\\u2064\\u2066-\\u206f\\ufeff"
-                   "\\U000e0000-\\U000e007f")
+#: ``str.splitlines()`` or JavaScript knows besides LF and CR (VT, FF, FS/GS/RS, NEL, U+2028/U+2029). Also
+#: (issue #32 security review N2) the other characters that draw nothing and can carry hidden bytes: the
+#: variation selectors U+FE00–U+FE0F and U+E0100–U+E01EF ("emoji smuggling": one selector per byte), the
+#: combining grapheme joiner U+034F, the Mongolian free variation selectors U+180B–U+180F, the Khmer inherent
+#: vowels U+17B4–U+17B5, the Hangul fillers U+115F, U+1160, U+3164, U+FFA0, the Braille blank U+2800, the
+#: interlinear annotation marks U+FFF9–U+FFFB, the shorthand format controls U+1BCA0–U+1BCA3 and the musical
+#: symbol format characters U+1D173–U+1D17A (Unicode ``Default_Ignorable_Code_Point`` and the blank look-alikes
+#: of Unicode TR #36 §2.1). Every page-supplied record field and every MCP result shows them escaped (``\u200b``,
+#: :func:`app.model.text.escape_invisible`) and the record says it held some (``hidden_chars``), except an
+#: emoji's own presentation selector (:data:`PRESENTATION_SELECTORS`). A regex character-class body, valid in
+#: Python ``re`` (the page scripts never escape: the host does, for every field and result).
+INVISIBLE_CHARS = ("\\u00ad\\u034f\\u061c\\u115f\\u1160\\u17b4\\u17b5\\u180b-\\u180f\\u200b-\\u200f\\u202a-\\u202e"
+                   "\\u2060-\\u2064\\u2066-\\u206f\\u2800\\u3164\\ufe00-\\ufe0f\\ufeff\\uffa0\\ufff9-\\ufffb"
+                   "\\U0001bca0-\\U0001bca3\\U0001d173-\\U0001d17a\\U000e0000-\\U000e007f\\U000e0100-\\U000e01ef")
+#: Pictographs (emoji): a ZERO WIDTH JOINER between two of them (👨‍👩‍👧) joins them into one picture a reader
+#: sees, so it is kept (Unicode TS #51 §2.3 "emoji ZWJ sequence"). A character-class body (Python ``re``).
+EMOJI_CHARS = "\\U0001f000-\\U0001faff\\u2600-\\u27bf"
+#: VS15/VS16, the text and emoji presentation selectors (Unicode TS #51 §1.4.3, ``❤️`` = U+2764 U+FE0F). One
+#: of them directly after a character that has both presentations — :data:`EMOJI_CHARS`, :data:`EMOJI_BASES` —
+#: is what it looks like, so it is kept as it is; anywhere else (after a letter, after another selector, at
+#: the start, in a run) it is escaped like the rest of :data:`INVISIBLE_CHARS`. The other selectors
+#: (U+FE00–U+FE0D, U+E0100–U+E01EF) are always escaped: no emoji uses them.
+PRESENTATION_SELECTORS = "\\ufe0e\\ufe0f"
+#: The other characters with an emoji presentation (keycap bases ``#*0-9``, ©, ®, ‼, ⁉, ™, ℹ, arrows,
+#: ⌚…⏿, Ⓜ, geometric shapes, ⤴⤵, ⬅…⭕, 〰, 〽, ㊗, ㊙; Unicode emoji-data.txt ``Emoji_Presentation``/``Emoji``).
+EMOJI_BASES = ("#*0-9\\u00a9\\u00ae\\u203c\\u2049\\u2122\\u2139\\u2194-\\u21aa\\u231a-\\u23ff\\u24c2"
+               "\\u25aa-\\u25fe\\u2934\\u2935\\u2b05-\\u2b55\\u3030\\u303d\\u3297\\u3299")
 #: The line breaks among them (escaped in page fields; a user-typed note turns them into LF).
 EXOTIC_BREAKS = "\\x0b\\x0c\\x1c-\\x1e\\x85\\u2028\\u2029"
 #: What a cut single-line value ends with, and the last line of a cut block.
@@ -59,7 +81,11 @@ ALLOWED_ATTRIBUTE_PREFIXES = ("aria-",)
 #   2. or one of its *tokens* is one of the *tokens*: a name's tokens are its ASCII letter runs split at
 #      camelCase humps and its digit runs (``SAMLResponse`` → saml, response; ``otp_code`` → otp, code);
 #   3. or it holds one of the *words* anywhere (regex fragments: ``access_token``, ``X-Amz-Signature``);
-#   4. or it ends like a key (``client.key``, ``x-api_key``).
+#   4. or it ends like a key (``client.key``, ``x-api_key``);
+#   5. or one of its tokens is ``code``/``codes`` and another is one of the *code qualifiers* (``login_code``,
+#      ``backup_codes``, ``user_code``: a one-time code by what it is for; ``zip_code``, ``promo_code``,
+#      ``country_code`` stay readable). ``code`` alone is a credential by rule 1 on every path (an OAuth
+#      callback's path is the site's choice: ``/cb``, ``/``, ``/auth/done``), erring towards hiding.
 # Case-insensitive, ASCII case folding only (as JavaScript's non-Unicode ``i`` flag).
 
 #: Rule 1: query/fragment parameter names that are credentials when they are the whole name.
@@ -67,11 +93,19 @@ SECRET_PARAM_NAMES = ("code", "key", "state", "nonce", "ticket")
 #: Rule 2: name tokens that make a parameter (or attribute, or field) name a credential (lowercase).
 SECRET_NAME_TOKENS = ("otp", "totp", "hotp", "mfa", "pwd", "pass", "pin", "sid", "sig", "auth", "oauth",
                       "authorization", "jwt", "hmac", "bearer", "refresh", "saml", "csrf", "xsrf", "cvv", "cvc",
-                      "csc", "passcode", "reset", "recovery", "recover", "magic", "invite", "invitation")
+                      "csc", "passcode", "reset", "recovery", "recover", "magic", "invite", "invitation",
+                      # issue #32 review N3: one-time tokens (``ott``), confirmation and verification links,
+                      # the PKCE ``code_verifier`` (RFC 7636 §4.1), ``onetime``
+                      "ott", "confirm", "confirmation", "verify", "verification", "verifier", "onetime")
+#: Rule 5: tokens that make a name with a ``code``/``codes`` token a credential (lowercase).
+SECRET_CODE_TOKENS = ("code", "codes")
+SECRET_CODE_QUALIFIERS = ("login", "signin", "sign", "logon", "backup", "access", "activation", "activate",
+                          "security", "sms", "email", "mail", "device", "user", "pairing", "one", "time",
+                          "single", "use", "temp", "temporary", "secure", "unlock", "approval", "challenge")
 #: Rule 3: regex fragments (one syntax valid in Python ``re`` and JS ``RegExp``) found anywhere in the name.
 SECRET_PARAM_WORDS = ("token", "secret", "passw", "passphrase", "signature", "credential", r"api[-_]?key",
                       "auth(?!or)", "session", "jwt", r"private[-_]?key", r"access[-_]?key", "bearer", "saml",
-                      "2fa")
+                      "2fa", r"one[-_]?time")
 #: Rule 4: regex fragment for a name ending like a key; both languages anchor it at the end.
 SECRET_PARAM_SUFFIX = r"[-_.]key"
 #: Attribute names never read as credentials by rules 2–4 (standard HTML attributes whose name only looks so).
@@ -79,7 +113,10 @@ SECRET_ATTRIBUTE_EXEMPT = ("accesskey",)
 #: Path segments that announce a token (``/reset/<token>``, ``/invite/accept/<token>``): a segment with a
 #: token starting with one of these stems (``reset-password``, ``verification``, ``magic-link``) …
 SECRET_PATH_STEMS = ("reset", "verif", "token", "invit", "magic", "confirm", "activat", "passw", "recover",
-                     "unsubscri", "login", "otp", "auth")
+                     "unsubscri", "login", "otp", "auth",
+                     # webhook URLs whose path is the secret (issue #32 review N3): Discord
+                     # ``/api/webhooks/<id>/<token>``, Slack ``hooks.slack.com/services/T…/B…/<secret>``
+                     "webhook", "hook")
 #: … makes every later segment of the same path that looks like a token REDACTED (up to a ``;`` or ``&``): at
 #: least :data:`SECRET_PATH_MIN` of the characters ``A-Z a-z 0-9 - _ . ~ % + =`` in which a letter and a digit
 #: stand next to each other at least :data:`SECRET_PATH_MIX` times (hex, base64url, UUID, JWT — not
@@ -115,15 +152,19 @@ SECRET_AUTOCOMPLETE_FIELDS = ("cc-name", "cc-given-name", "cc-additional-name", 
 #: A form field whose value is secret in every reader — snapshot, find, extract, records and pixels (security
 #: review item 6, issue #32 requirement 8) — besides the types and autocomplete tokens above: its ``name``, its
 #: ``id`` or (a field that holds a typed value) its label — the words of its ``<label>``s, ``aria-label``,
-#: ``aria-labelledby`` targets, ``title`` and ``placeholder``, i.e. what its accessible name is made of — says
+#: ``aria-labelledby`` targets, ``title`` and ``placeholder``, i.e. what its accessible name is made of, and
+#: its description (``aria-describedby`` targets, ``aria-description``: "Your API key") — says
 #: key, token, secret, password, passcode, one-time code, credential, card number … By the name rule above
 #: (rules 2 and 3, no rule 1): one of its tokens is one of :data:`SECRET_FIELD_TOKENS` (``api_key`` → api,
 #: key), or it holds one of :data:`SECRET_FIELD_WORDS` anywhere (``accessToken``, ``cardNumber``). ``key`` is a
 #: token here (a URL parameter is a credential by it only as its whole name), so ``sort_key`` or a field labelled
-#: "Key" is masked too: the rule errs towards hiding. Implemented once, app/picker_js/redact.js isSecretField.
+#: "Key" is masked too: the rule errs towards hiding. A field holding a typed value is also secret when a word of
+#: its value (split at whitespace) has the shape of a credential by the URL rule of value shape
+#: (:data:`SECRET_VALUE_MIN`, :data:`SECRET_VALUE_MIX`: ``sk_live_51H…``) or is a JWT (:data:`SECRET_JWT`)
+#: whatever the field is called (issue #32 review N6). Implemented once, app/picker_js/redact.js isSecretField.
 SECRET_FIELD_TOKENS = ("otp", "totp", "mfa", "pwd", "pass", "pin", "cvv", "cvv2", "cvc", "cvc2", "csc",
                        "passcode", "ssn", "key", "apikey", "token", "secret", "password", "passwd", "credential",
-                       "credentials")
+                       "credentials", "bearer", "jwt", "authorization", "oauth", "hmac", "ott")
 SECRET_FIELD_WORDS = ("passw", "passcode", "passphrase", "secret", "token", "credential", r"api[-_ ]?key",
                       r"card[-_ ]?num", r"cc[-_]?num",
                       r"credit[-_]?card", r"security[-_ ]?code", r"verification[-_ ]?code",
@@ -259,6 +300,7 @@ def page_options() -> dict:
         "attributes": {"allowed": sorted(ALLOWED_ATTRIBUTES), "prefixes": list(ALLOWED_ATTRIBUTE_PREFIXES)},
         "test_ids": list(TEST_ID_ATTRIBUTES),
         "secrets": {"param_names": list(SECRET_PARAM_NAMES), "name_tokens": list(SECRET_NAME_TOKENS),
+                    "code_tokens": list(SECRET_CODE_TOKENS), "code_qualifiers": list(SECRET_CODE_QUALIFIERS),
                     "param_words": list(SECRET_PARAM_WORDS), "param_suffix": SECRET_PARAM_SUFFIX,
                     "attribute_exempt": list(SECRET_ATTRIBUTE_EXEMPT), "path_stems": list(SECRET_PATH_STEMS),
                     "path_min": SECRET_PATH_MIN, "value_min": SECRET_VALUE_MIN, "value_mix": SECRET_VALUE_MIX,

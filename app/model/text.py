@@ -13,12 +13,15 @@ from app.core.policy import (  # re-exported: the model and protocol import the 
     ATTRIBUTE_VALUE_CAP,
     BLOCK_MARK,
     CONTEXT_CAP,
+    EMOJI_BASES,
+    EMOJI_CHARS,
     EXOTIC_BREAKS,
     HTML_CAP,
     INVISIBLE_CHARS,
     LINE_CAP,
     LINE_MARK,
     NOTE_CAP,
+    PRESENTATION_SELECTORS,
     TEXT_CAP,
 )
 
@@ -35,36 +38,40 @@ _LINE_BREAK_RUN = re.compile(r"\s*[" + _BREAK_CHARS + r"]+\s*")
 #: Characters no field keeps as they are (made visible as U+FFFD REPLACEMENT CHARACTER): the other C0
 #: controls (TAB excepted) and DEL, the C1 controls (NEL excepted: a line break).
 _HIDDEN = re.compile("[\x01-\x08\x0e-\x1b\x1f\x7f-\x84\x86-\x9f]")
+#: What :func:`escape_invisible` leaves as it is although :data:`app.core.policy.INVISIBLE_CHARS` holds it (the
+#: rules are policy's): an emoji's presentation selector — VS15/VS16 directly after a character with both
+#: presentations (``❤️``) — and a ZERO WIDTH JOINER between two emoji (``👨‍👩‍👧``, ``❤️‍🔥``: after an emoji, or
+#: after an emoji and its kept VS16). Tried first at each position, so a kept character never matches group 1.
+_KEPT = ("(?<=[" + EMOJI_CHARS + EMOJI_BASES + "])[" + PRESENTATION_SELECTORS + "]"
+         "|(?:(?<=[" + EMOJI_CHARS + "])|(?<=[" + EMOJI_CHARS + EMOJI_BASES + "]\ufe0f))\u200d(?=[" + EMOJI_CHARS + "])")
 #: The invisible characters and exotic line breaks of :data:`app.core.policy.INVISIBLE_CHARS` (defined once
-#: there), and the invisible ones alone (a note keeps its line breaks as LF).
-_INVISIBLE = re.compile("[" + INVISIBLE_CHARS + EXOTIC_BREAKS + "]")
-_INVISIBLE_ONLY = re.compile("[" + INVISIBLE_CHARS + "]")
-#: A ZERO WIDTH JOINER between two emoji (👨‍👩‍👧) joins them into one picture a reader sees: kept.
-_EMOJI = "\U0001f000-\U0001faff\u2600-\u27bf"
-_EMOJI_ZWJ = re.compile("(?<=[" + _EMOJI + "\ufe0f])\u200d(?=[" + _EMOJI + "])")
+#: there), and the invisible ones alone (a note keeps its line breaks as LF): group 1 is what gets escaped.
+_INVISIBLE = re.compile(_KEPT + "|([" + INVISIBLE_CHARS + EXOTIC_BREAKS + "])")
+_INVISIBLE_ONLY = re.compile(_KEPT + "|([" + INVISIBLE_CHARS + "])")
 
 
 def _escape(m: re.Match) -> str:
-    code = ord(m.group())
+    if m.group(1) is None:
+        return m.group()
+    code = ord(m.group(1))
     return f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}"
 
 
 def escape_invisible(value: str, breaks: bool = True) -> str:
     """``value`` with each character of :data:`app.core.policy.INVISIBLE_CHARS` (zero-width, bidi, tag
-    characters) — and with ``breaks``, each line break other than LF and CR (:data:`~app.core.policy.EXOTIC_BREAKS`)
-    — written as its Python escape, ``\\u200b`` (BMP) or ``\\U000e0041`` (astral), so a reader sees what the
-    page put there and no reader splits a line where the record has none. A joiner between two emoji is kept.
-    ASCII-only escapes, so idempotent."""
+    characters, variation selectors, fillers and blanks) — and with ``breaks``, each line break other than LF
+    and CR (:data:`~app.core.policy.EXOTIC_BREAKS`) — written as its Python escape, ``\\u200b`` (BMP) or
+    ``\\U000e0041`` (astral), so a reader sees what the page put there and no reader splits a line where the
+    record has none. An emoji's presentation selector and a joiner between two emoji are kept (:data:`_KEPT`,
+    policy :data:`~app.core.policy.PRESENTATION_SELECTORS`). ASCII-only escapes, so idempotent."""
     pattern = _INVISIBLE if breaks else _INVISIBLE_ONLY
-    if not pattern.search(value):
-        return value
-    kept = _EMOJI_ZWJ.sub("\x00", value)      # NUL never survives clean_unicode: a safe placeholder
-    return pattern.sub(_escape, kept).replace("\x00", "\u200d")
+    return pattern.sub(_escape, value)
 
 
 def has_invisible(value: str) -> bool:
-    """True when ``value`` holds a character :func:`escape_invisible` escapes (an emoji's joiner aside)."""
-    return bool(_INVISIBLE.search(_EMOJI_ZWJ.sub("", value)))
+    """True when ``value`` holds a character :func:`escape_invisible` escapes (an emoji's selector or joiner
+    aside)."""
+    return any(m.group(1) is not None for m in _INVISIBLE.finditer(value))
 
 
 def clean_unicode(value: str) -> str:

@@ -1,0 +1,190 @@
+"""Issue #32 security review N2, N3, N6 ("the page cannot steer the agent"): what a fresh review found still
+reaching the agent.
+
+- N2: invisible characters outside the first set (variation selectors, "emoji smuggling"; Hangul fillers, the
+  Braille blank, interlinear annotation marks, CGJ, Mongolian FVS …) are shown escaped and flagged in every
+  record field and every MCP result; an emoji's own presentation selector and joiner are kept
+  (app.core.policy.INVISIBLE_CHARS, PRESENTATION_SELECTORS).
+- N3: credential URL parameters by the widened name families (``login_code``, ``ott``, ``confirm``,
+  ``one_time``, ``backup_codes``, ``code_verifier``) and webhook paths (Discord, Slack) are REDACTED on both
+  sides of the page boundary; ordinary parameters (``page``, ``q``, ``lang``, ``zip_code``) stay.
+- N6: a field named ``bearer``, a field described as "Your API key", a field whose value has a key's shape are
+  secret in snapshot, find and extract.
+
+Real pages on 127.0.0.1 (``hostile_invisible.html``, ``hostile_secrets_more.html``) through the annotator and
+the MCP SDK client."""
+
+from __future__ import annotations
+
+import json
+
+from app.model.annotation import Annotation, AnnotationBatch
+from app.model.text import escape_invisible, has_invisible
+from app.protocol.markdown import encode_annotations
+
+#: One of each newly covered invisible character (issue #32 review N2).
+NEW_INVISIBLE = ("\ufe00\ufe0d\ufe0e\ufe0f\U000e0100\U000e01ef\u3164\uffa0\u115f\u1160\u2800\ufff9\ufffa\ufffb"
+                 "\u034f\u180b\u180c\u180d\u180f\u17b4\u17b5\U0001bca0\U0001bca3\U0001d173\U0001d17a")
+#: What hostile_invisible.html hides: the raw characters, any of which must not reach the agent.
+PAGE_HIDDEN = "\U000e0100\U000e0101\u3164\u2800\U000e0150\ufff9\ufffb\u115f\u1160\uffa0\u034f\u180b\u17b4" \
+              "\U0001bca0\U0001d173\ufe00"
+
+
+def _raw(text: str, chars: str = PAGE_HIDDEN) -> list[str]:
+    return [f"U+{ord(c):04X}" for c in dict.fromkeys(chars) if c in text]
+
+
+# -- N2 ---------------------------------------------------------------------------------------------------------
+
+
+def test_every_newly_covered_invisible_character_is_escaped_and_flagged():
+    for ch in NEW_INVISIBLE:
+        value = "a" + ch + "b"          # after a letter: even VS15/VS16 are escaped
+        out = escape_invisible(value)
+        assert ch not in out and out.isascii() and has_invisible(value), f"U+{ord(ch):04X}: {out!r}"
+        assert escape_invisible(out) == out
+
+
+def test_an_emojis_own_selector_and_joiner_are_kept_but_runs_and_other_selectors_are_not():
+    for kept in ("I \u2764\ufe0f it", "\u2764\ufe0f\u200d\U0001f525", "\U0001f468\u200d\U0001f469\u200d\U0001f467",
+                 "1\ufe0f\u20e3", "\u263a\ufe0e", "\U0001f600\ufe0f"):
+        assert escape_invisible(kept) == kept and not has_invisible(kept), kept
+    for value, shown in (("\u2764\ufe0f\ufe0f", "\u2764\ufe0f\\ufe0f"),          # a run: the second escaped
+                         ("\ufe0fx", "\\ufe0fx"),                                  # nothing before it
+                         ("in\ufe0f", "in\\ufe0f"),                                # after a letter
+                         ("\u2764\ufe00", "\u2764\\ufe00"),                        # never an emoji's
+                         ("\U0001f600\U000e0100", "\U0001f600\\U000e0100"),
+                         ("n\ufe0f\u200d\U0001f525", "n\\ufe0f\\u200d\U0001f525")):  # joiner after an escaped VS
+        assert escape_invisible(value) == shown and has_invisible(value), (value, escape_invisible(value))
+
+
+def test_a_real_pages_record_escapes_the_new_invisible_characters_in_every_field(window, server, qtbot):
+    """The review's repro: the link's Title:, Accessible name:, Locators:, Attributes:, Text and HTML excerpt
+    carry no raw selector, filler or blank; the record is flagged."""
+    from conftest import settle
+
+    from app.webview.frames import Route
+
+    window.load_page(server.url("hostile_invisible.html"))
+    annotator = window.tab.annotator
+    login, more, heart = (settle(qtbot, annotator.record_of(Route(), window.page_call("select", s)))
+                          for s in ("#login", "#more", "#heart"))
+    assert login.hidden_chars and more.hidden_chars
+    assert "\\U000e0100" in login.title and "\\u3164" in login.title
+    assert "\\U000e0150" in login.accessible_name and "\\ufe0f" in login.accessible_name
+    assert "\\u2800" in login.attributes["data-testid"]
+    markdown = encode_annotations(AnnotationBatch(annotations=(Annotation(element=login), Annotation(element=more))),
+                                  "forensic")
+    assert _raw(markdown) == [], markdown
+    assert markdown.count("Hidden characters: yes") == 2
+    # The emoji paragraph's own fields keep the emoji (its record is flagged by the page's title all the same).
+    assert "\u2764\ufe0f" in heart.text and "\u200d" in heart.text and "\\u" not in heart.text
+
+
+def test_mcp_snapshot_extract_and_find_show_the_new_invisible_characters_escaped(server):
+    from test_mcp import text_of, with_client
+    from test_mcp_browser import _serve
+
+    gen = _serve(server.url("hostile_invisible.html"))
+    app = next(gen)
+    try:
+        async def body(c):
+            return {"snapshot": await c.call_tool("browser_snapshot", {}),
+                    "extract": await c.call_tool("browser_extract", {}),
+                    "find": await c.call_tool("browser_find", {"text": "Log in"}),
+                    "tabs": await c.call_tool("browser_tabs", {})}
+
+        results = with_client(app.socket, body)
+        for what, result in results.items():
+            text = text_of(result) + json.dumps(result.structured_content or {}, ensure_ascii=False)
+            assert _raw(text) == [], (what, text)
+        assert "\\U000e0150" in text_of(results["snapshot"]) or "\\\\U000e0150" in text_of(results["snapshot"])
+        assert "\u2764\ufe0f" in text_of(results["extract"])           # the emoji stays an emoji
+    finally:
+        gen.close()
+
+
+# -- N3 ---------------------------------------------------------------------------------------------------------
+
+N3_LINKS = [
+    "https://example.test/a?login_code=482913&page=2",
+    "https://example.test/a?verification_code=771204",
+    "https://example.test/a?one_time=qwertyuiopasdfghjklzxcvbnmqwerty",
+    "https://example.test/a?confirm=mnbvcxzlkjhgfdsapoiuyt",
+    "https://example.test/a?ott=6f2c1a9b3e7d",
+    "https://example.test/a?backup_codes=9137-2846,5520-1984",
+    "https://example.test/a?code_verifier=dBjftJeZ4CVPmB92K27uhbUJU1p1rwW1gFWFOEjXk",
+    "https://example.test/a?oneTimeToken=zz&user_code=WDJB-MJHT&sms_code=55",
+    "https://discord.com/api/webhooks/123456789012345678/aBcDeF1gH2iJ3kL4mN5oP6qR7sT8uV9wX0yZab1cd2ef3gh",
+    "https://hooks.slack.com/services/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",
+]
+N3_SECRETS = ("482913", "771204", "qwertyuiop", "mnbvcxzl", "6f2c1a9b3e7d", "9137-2846", "dBjftJeZ", "=zz",
+              "WDJB-MJHT", "=55", "aBcDeF1gH2", "aB1cD2eF3g")
+ORDINARY = "https://example.test/list?page=2&q=shoes&lang=en&zip_code=12345&promo_code=SUMMER&country_code=PT"
+
+
+def test_the_widened_credential_families_and_webhook_paths_are_redacted_as_on_the_page():
+    from test_parity import js
+
+    from app.protocol.redact import redact_urls
+
+    ours = [redact_urls(u) for u in [*N3_LINKS, ORDINARY]]
+    assert ours == js([["redactUrl", u] for u in [*N3_LINKS, ORDINARY]])
+    out = "\n".join(ours[:-1])
+    assert [s for s in N3_SECRETS if s in out] == [], out
+    assert "page=2" in ours[0] and "123456789012345678" in out and "T0123ABCD/B0456EFGH" in out
+    assert ours[-1] == ORDINARY
+
+
+# -- N6 (and N3 on a real page) ---------------------------------------------------------------------------------
+
+FIELD_SECRETS = ("BEARERVALUE2468", "DESCRIBEDKEY1357", "sk_live_51H8")
+
+
+def test_mcp_snapshot_find_and_extract_hide_the_new_secret_fields_and_link_credentials(server):
+    from test_mcp import text_of, with_client
+    from test_mcp_browser import _serve
+
+    gen = _serve(server.url("hostile_secrets_more.html"))
+    app = next(gen)
+    try:
+        async def body(c):
+            out = {"snapshot": await c.call_tool("browser_snapshot", {}),
+                   "extract": await c.call_tool("browser_extract", {})}
+            for value in FIELD_SECRETS:
+                out["find " + value] = await c.call_tool("browser_find", {"text": value[:10]})
+            return out
+
+        results = with_client(app.socket, body)
+        for what, result in results.items():
+            text = text_of(result) + json.dumps(result.structured_content or {})
+            leaks = [s for s in (*FIELD_SECRETS, *N3_SECRETS) if s in text]
+            assert leaks == [], (what, leaks, text)
+        snapshot = text_of(results["snapshot"])
+        assert "Lisbon" in snapshot and "q=shoes" in snapshot and "lang=en" in snapshot
+    finally:
+        gen.close()
+
+
+def test_the_invisible_set_is_defined_once_and_no_page_script_keeps_a_list_of_its_own():
+    """One set (app.core.policy.INVISIBLE_CHARS), escaped on the host side only — app.model.text for records,
+    app.mcp.untrusted through it for every MCP result — so the page scripts never escape or strip invisible
+    characters themselves: none names one of the set's characters, raw or as an escape (a second, partial list
+    in a page script is what would let a character through one reader and not another)."""
+    import re
+    from pathlib import Path
+
+    from app.core.policy import INVISIBLE_CHARS
+
+    invisible = re.compile("[" + INVISIBLE_CHARS + "]")
+    escape = re.compile(r"\\u\{([0-9a-fA-F]+)\}|\\u([0-9a-fA-F]{4})|\\x([0-9a-fA-F]{2})")
+    found = []
+    scripts = sorted((Path(__file__).resolve().parent.parent / "app").rglob("*.js"))
+    assert len(scripts) > 30
+    for path in scripts:
+        source = path.read_text(encoding="utf-8")
+        codes = [int(next(g for g in m.groups() if g), 16) for m in escape.finditer(source)]
+        codes += [ord(m.group()) for m in invisible.finditer(source)]
+        found += [f"{path.name}: U+{c:04X}" for c in codes if invisible.match(chr(c))]
+    assert found == [], found
+    assert invisible.match("\U000e0100") and invisible.match("\u3164") and invisible.match("\ufe0f")
