@@ -18,9 +18,11 @@ const REDACTED_VALUE = SECRETS.redacted_value;
 const EDITABLE_TEXT = SECRETS.editable_text;
 // autocomplete field names whose pixels are secret, matched as tokens at any position (HTML §4.10.18.7.1).
 const SECRET_AUTOCOMPLETE = new Set(SECRETS.autocomplete);
-// The name rule (policy): 1 whole names, 2 tokens, 3 words anywhere, 4 a key suffix.
+// The name rule (policy): 1 whole names, 2 tokens, 3 words anywhere, 4 a key suffix, 5 a qualified code.
 const SECRET_EXACT = new RegExp('^(' + SECRETS.param_names.join('|') + ')$', 'i');
 const SECRET_TOKENS = new Set(SECRETS.name_tokens);
+const CODE_TOKENS = new Set(SECRETS.code_tokens);
+const CODE_QUALIFIERS = new Set(SECRETS.code_qualifiers);
 const SECRET_WORD = new RegExp('(' + SECRETS.param_words.join('|') + ')', 'i');
 const SECRET_SUFFIX = new RegExp('(' + SECRETS.param_suffix + ')$', 'i');
 // Form-field name/id/label rule (policy SECRET_FIELD_*): tokens and words of their own.
@@ -46,7 +48,10 @@ function decodeParam(name) {
 function nameTokens(name) { return (String(name).match(NAME_TOKEN) || []).map((t) => t.toLowerCase()); }
 
 function secretByParts(key) {
-  return nameTokens(key).some((t) => SECRET_TOKENS.has(t)) || SECRET_WORD.test(key) || SECRET_SUFFIX.test(key);
+  const tokens = nameTokens(key);
+  return tokens.some((t) => SECRET_TOKENS.has(t))
+    || (tokens.some((t) => CODE_TOKENS.has(t)) && tokens.some((t) => CODE_QUALIFIERS.has(t)))
+    || SECRET_WORD.test(key) || SECRET_SUFFIX.test(key);
 }
 
 function isSecretParam(name) {
@@ -54,7 +59,7 @@ function isSecretParam(name) {
   return SECRET_EXACT.test(k) || secretByParts(k);
 }
 
-// An attribute whose name looks like a credential (`data-token`, `data-api-key`, `auth-token`): rules 2–4 on
+// An attribute whose name looks like a credential (`data-token`, `data-api-key`, `auth-token`): rules 2–5 on
 // the name without `data-`, never the exempt names (`accesskey`).
 function isSecretAttribute(name) {
   const low = String(name).toLowerCase();
@@ -83,23 +88,34 @@ const NO_VALUE_TYPES = new Set(['checkbox', 'radio', 'button', 'submit', 'reset'
   'color']);
 const LABEL_READ = 200;   // code units of each label source read at most
 
-// The words a field's accessible name is made of (accname 1.2 / HTML-AAM §5 sources, not the computation:
-// name.js imports this module): its <label>s, aria-label, aria-labelledby targets, title and placeholder.
+// The words a field's accessible name and description are made of (accname 1.2 / HTML-AAM §5 sources, not the
+// computation: name.js imports this module): its <label>s, aria-label, aria-labelledby and aria-describedby
+// targets, aria-description, title and placeholder.
 function labelWords(el) {
   const parts = [];
   if (el.labels) for (const l of el.labels) parts.push((l.textContent || '').slice(0, LABEL_READ));
-  for (const a of ['aria-label', 'title', 'placeholder']) {
+  for (const a of ['aria-label', 'aria-description', 'title', 'placeholder']) {
     parts.push((el.getAttribute(a) || '').slice(0, LABEL_READ));
   }
-  const ids = (el.getAttribute('aria-labelledby') || '').trim();
   const root = el.getRootNode();
-  if (ids && root.getElementById) {
+  for (const a of ['aria-labelledby', 'aria-describedby']) {
+    const ids = (el.getAttribute(a) || '').trim();
+    if (!ids || !root.getElementById) continue;
     for (const id of ids.split(/\s+/).slice(0, 8)) {
       const ref = root.getElementById(id);
       if (ref) parts.push((ref.textContent || '').slice(0, LABEL_READ));
     }
   }
   return parts.filter(Boolean);
+}
+
+const VALUE_READ = 2000;   // code units of a field's value looked at by the value-shape rule
+
+// A field whose value has a word shaped like a credential (policy value-shape rule, as secretValue for URL
+// parameters: `sk_live_51H…`), or a JWT, whatever the field is called.
+function valueSecret(el) {
+  const v = String(el.value == null ? '' : el.value).slice(0, VALUE_READ);
+  return v.split(/\s+/).some(secretValue) || new RegExp(SECRETS.jwt).test(v);
 }
 
 // A field that holds a typed value: a text-like input, a textarea or a select.
@@ -109,7 +125,7 @@ function holdsValue(el) {
 }
 
 // A form field whose value (and pixels) are secret: isSecretInput, or a name/id — or, for a field holding a
-// typed value, a label (labelWords) — that says key, token, secret, password, passcode, OTP, credential, card
+// typed value, a label or description (labelWords) or a value shaped like a credential (valueSecret) — that says key, token, secret, password, passcode, OTP, credential, card
 // number … (policy SECRET_FIELD_*: `api_key`, `token`, a <label>Secret</label>). Also a custom element (a form
 // control in a closed shadow root) carrying such a type, autocomplete or name.
 function isSecretField(el) {
@@ -118,7 +134,7 @@ function isSecretField(el) {
   if (!control && !el.localName.includes('-')) return false;
   if (!control && (SECRETS.input_types.includes((el.getAttribute('type') || '').toLowerCase()) || autocompleteSecret(el))) return true;
   if (fieldNameSecret(el.getAttribute('name')) || fieldNameSecret(el.getAttribute('id'))) return true;
-  return control && holdsValue(el) && labelWords(el).some(fieldNameSecret);
+  return control && holdsValue(el) && (labelWords(el).some(fieldNameSecret) || valueSecret(el));
 }
 
 // contenteditable text is typed by the user: never read, like a textarea's (an editing host or inside one;

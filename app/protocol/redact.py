@@ -21,6 +21,8 @@ import re
 from app.core.policy import (
     REDACTED_VALUE,
     SECRET_ATTRIBUTE_EXEMPT,
+    SECRET_CODE_QUALIFIERS,
+    SECRET_CODE_TOKENS,
     SECRET_NAME_TOKENS,
     SECRET_PARAM_NAMES,
     SECRET_PARAM_SUFFIX,
@@ -39,6 +41,8 @@ _EXACT = re.compile("(" + "|".join(SECRET_PARAM_NAMES) + r")\Z", re.I | re.A)
 _WORD = re.compile("|".join(SECRET_PARAM_WORDS), re.I | re.A)
 _SUFFIX = re.compile("(" + SECRET_PARAM_SUFFIX + r")\Z", re.I | re.A)
 _TOKENS = frozenset(SECRET_NAME_TOKENS)
+_CODE_TOKENS = frozenset(SECRET_CODE_TOKENS)
+_CODE_QUALIFIERS = frozenset(SECRET_CODE_QUALIFIERS)
 #: A name's tokens: runs of ASCII capitals not followed by a lowercase letter (``SAML`` of ``SAMLResponse``),
 #: capitalised or lowercase words, digit runs. Everything else separates. Same pattern in redact.js.
 _NAME_TOKEN = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+")
@@ -77,14 +81,17 @@ def name_tokens(name: str) -> list[str]:
 
 
 def _secret_by_parts(key: str) -> bool:
-    """Policy rules 2–4 (tokens, words, key suffix) for an already decoded name."""
-    return bool(_TOKENS.intersection(name_tokens(key)) or _WORD.search(key) or _SUFFIX.search(key))
+    """Policy rules 2–5 (tokens, words, key suffix, a qualified ``code``) for an already decoded name."""
+    tokens = set(name_tokens(key))
+    return bool(_TOKENS & tokens or (_CODE_TOKENS & tokens and _CODE_QUALIFIERS & tokens) or _WORD.search(key)
+                or _SUFFIX.search(key))
 
 
 def is_secret_param(name: str) -> bool:
     """True when a query/fragment parameter called ``name`` likely carries a credential: after
     :func:`decode_param`, it is one of the policy's whole names (``code``, ``state`` …), one of its tokens is a
-    credential token (``otp_code``, ``SAMLResponse``, ``refresh``), it holds a credential word
+    credential token (``otp_code``, ``SAMLResponse``, ``refresh``, ``ott``), it is a qualified code
+    (``login_code``, ``backup_codes``), it holds a credential word
     (``access_token``, ``client_secret``) or it ends like a key (``client.key``); :mod:`app.core.policy`."""
     key = decode_param(name)
     return bool(_EXACT.match(key)) or _secret_by_parts(key)
@@ -92,7 +99,7 @@ def is_secret_param(name: str) -> bool:
 
 def is_secret_attribute(name: str) -> bool:
     """True when an HTML attribute called ``name`` likely holds a credential (``data-token``, ``data-api-key``,
-    ``auth-token``, ``data-session-id``): policy rules 2–4 on the name without its ``data-`` prefix — not rule 1,
+    ``auth-token``, ``data-session-id``): policy rules 2–5 on the name without its ``data-`` prefix — not rule 1,
     so ``data-state="open"`` and ``data-key`` lists stay readable — except the policy's exempt names
     (``accesskey``)."""
     low = name.lower()
