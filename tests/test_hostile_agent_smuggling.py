@@ -188,3 +188,19 @@ def test_the_invisible_set_is_defined_once_and_no_page_script_keeps_a_list_of_it
         found += [f"{path.name}: U+{c:04X}" for c in codes if invisible.match(chr(c))]
     assert found == [], found
     assert invisible.match("\U000e0100") and invisible.match("\u3164") and invisible.match("\ufe0f")
+
+
+def test_a_real_pages_record_of_the_links_carries_no_credential_in_attributes_or_excerpt(window, server, qtbot):
+    """N3 as the review saw it: the record of a link (Attributes: href) and of their paragraph (HTML excerpt)."""
+    from conftest import settle
+
+    from app.webview.frames import Route
+
+    window.load_page(server.url("hostile_secrets_more.html"))
+    annotator = window.tab.annotator
+    records = [settle(qtbot, annotator.record_of(Route(), window.page_call("select", s)))
+               for s in ("#links", "#links a:nth-of-type(1)", "#links a:nth-of-type(8)")]
+    markdown = encode_annotations(AnnotationBatch(annotations=tuple(Annotation(element=r) for r in records)),
+                                  "forensic")
+    assert [s for s in N3_SECRETS if s in markdown] == [], markdown
+    assert "login_code=REDACTED" in records[1].attributes["href"] and "q=shoes" in records[0].html_excerpt
