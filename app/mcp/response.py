@@ -29,7 +29,7 @@ from mcp.types import CallToolResult, ImageContent, TextContent
 
 from app.capture.downscale import READABLE_SCALE
 from app.mcp.images import KB, FittedImage
-from app.mcp.untrusted import page_error_text, page_result
+from app.mcp.untrusted import escaped_structure, page_error_text, page_result, plain_text
 
 
 class AppError(Protocol):
@@ -129,11 +129,13 @@ def error_text(exc: AppError) -> str:
 def error_result(exc: AppError) -> CallToolResult:
     """The tool result for an error: ``isError: true``, the :func:`error_text` as the only content (for an
     error quoting the page, :func:`app.mcp.untrusted.page_error_text`), and ``structuredContent = {"error":
-    {"code", "message", "next"}}``."""
+    {"code", "message", "next"}}`` — both with invisible characters and line breaks but LF escaped
+    (:func:`~app.mcp.untrusted.plain_text`, :func:`~app.mcp.untrusted.escaped_structure`: whatever a message
+    quotes, security review of issue #32, finding N1)."""
     text = page_error_text(exc.code, exc.message, exc.next_step) or error_text(exc)
-    return CallToolResult(content=[TextContent(type="text", text=text)], is_error=True,
-                          structured_content={"error": {"code": exc.code, "message": exc.message,
-                                                        "next": exc.next_step}})
+    return CallToolResult(content=[TextContent(type="text", text=plain_text(text))], is_error=True,
+                          structured_content=escaped_structure({"error": {"code": exc.code, "message": exc.message,
+                                                                          "next": exc.next_step}}))
 
 
 # -- results --------------------------------------------------------------------------------------------------
@@ -196,12 +198,19 @@ def with_tab(result: CallToolResult) -> CallToolResult:
 
 def render(reply: Any) -> CallToolResult:
     """The ``CallToolResult`` for a handler's reply record (one of the ``*Reply`` classes above, or one a tool
-    module registered with ``@render.register``), naming the tab it acted on (:func:`with_tab`). Raises
-    ``TypeError`` for anything else (a handler bug)."""
+    module registered with ``@render.register``), naming the tab it acted on (:func:`with_tab`), its texts
+    :func:`~app.mcp.untrusted.plain_text` and its structured content
+    :func:`~app.mcp.untrusted.escaped_structure` (requirement 4 of issue #32: invisible characters and line
+    breaks but LF shown escaped in every tool output). Raises ``TypeError`` for anything else (a handler
+    bug)."""
     result = _render(reply)
     # page_freeze: the text is the socket's JSON itself, which names the tab (``"tab"``); a line after it
     # would make it unreadable as JSON.
-    return result if isinstance(reply, FreezeReply) else with_tab(result)
+    result = result if isinstance(reply, FreezeReply) else with_tab(result)
+    content = [TextContent(type="text", text=plain_text(item.text)) if item.type == "text" else item
+               for item in result.content]
+    return CallToolResult(content=content, structured_content=escaped_structure(result.structured_content),
+                          is_error=result.is_error)
 
 
 # Tool modules register their reply records' renderings (and look one up) on the dispatcher.

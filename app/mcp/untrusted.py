@@ -18,7 +18,10 @@ an error) puts it in **one** fenced block, after a framing line in pagenote's wo
   :func:`app.model.text.escape_invisible`, issue #32 requirement 4), other control characters are U+FFFD
   (:func:`app.model.text.clean_unicode`) and CR / CRLF are LF: what the model reads is what a person would see.
 - pagenote's own words (status, counts, how to page on, ``In tab N (origin).``) stay outside the block.
-- The ``structuredContent`` keeps the socket's JSON as it is (a JSON string cannot close anything).
+- Every tool result's text, outside the block too, and every string of its ``structuredContent`` (the socket's
+  JSON: same shape and keys) have the invisible characters and the line breaks but LF escaped the same way
+  (:func:`plain_text`, :func:`escaped_structure`; requirement 4 says *every* tool output; security review of
+  issue #32, findings N1 and N7): the last line of defence for a page string that reaches pagenote's words.
 
 Tools: every tool whose results may carry page content declares ``openWorldHint: true`` (:data:`READS_PAGE`,
 :data:`ACTS_ON_PAGE`) and, through :func:`tool_meta`, the ``_meta`` entry :data:`UNTRUSTED_META` ``: true``.
@@ -38,7 +41,8 @@ from app.model.text import clean_unicode, escape_invisible
 from app.protocol.blocks import fence_for
 
 __all__ = ["ACTS_ON_PAGE", "FRAMING_END", "FRAMING_START", "PAGE_ERRORS", "READS_PAGE", "UNTRUSTED_META",
-           "framed", "framing_line", "page_block", "page_error_text", "page_result", "tool_meta", "unwrap"]
+           "escaped_structure", "framed", "framing_line", "page_block", "page_error_text", "page_result",
+           "plain_text", "tool_meta", "unwrap"]
 
 #: How every framing line starts and ends (stable: a reader may look for them).
 FRAMING_START = "Untrusted page content"
@@ -53,16 +57,25 @@ READS_PAGE = ToolAnnotations(read_only_hint=True, open_world_hint=True)
 ACTS_ON_PAGE = ToolAnnotations(read_only_hint=False, destructive_hint=False, open_world_hint=True)
 
 #: The error codes whose message quotes the page (the dialog's text, the element's accessible name, what the
-#: page threw, a URL it led to), each with what the quoted part is: their message goes into the block
-#: (:func:`page_error_text`). Source: the messages raised in app/agent/actions.py (``modal_error``),
-#: app/tabs/actions.py (``_label``), app/agent/browser.py / app/webview/evaluate.py (the page's error),
-#: app/tabs/navigation.py and app/tabs/tab.py (the URL).
+#: page threw, a URL it led to or wrote, a frame's selector built from its ids), each with what the quoted
+#: part is: their message goes into the block (:func:`page_error_text`). Source: an audit of the raise sites
+#: in app/tabs, app/agent and app/webview (security review of issue #32, finding N1) — app/agent/actions.py
+#: (``modal_error``), app/tabs/actions.py (``_label``), app/agent/browser.py / app/webview/evaluate.py (the
+#: page's error; the iframe of a ref), app/tabs/navigation.py and app/tabs/tab.py (the URL, percent-encoded
+#: by :func:`app.tabs.navigation.quoted_url`), app/tabs/snapshot.py (a frame's selector), app/webview/frames.py
+#: (the frame whose secret fields were not found). A code whose message quotes only the agent's own input or
+#: pagenote's words is not here; its text still has invisible characters escaped (:func:`plain_text`).
 PAGE_ERRORS: dict[str, str] = {
     "MODAL_DIALOG": "the page's dialog and its text",
     "EVALUATE_FAILED": "what the page's JavaScript threw, or why it did not run",
     "ELEMENT_OBSCURED": "the element and what covers it, as the page names them",
     "ELEMENT_NOT_ACTIONABLE": "the element, as the page names it",
     "PAGE_LOAD_FAILED": "Chromium's error and the URL",
+    "PAGE_LOAD_TIMEOUT": "the URL that did not load",
+    "PAGE_LOADING": "the URL the tab shows, as the page wrote it",
+    "SELECTOR_NOT_FOUND": "the selector, and the frame as the page names it",
+    "INVALID_REQUEST": "the request, and the frame of a ref as the page names it",
+    "CAPTURE_REDACTION_UNVERIFIED": "the frame, as the page names it",
 }
 
 _FENCE_LINE = re.compile(r"(`{3,})[^`]*\Z")
@@ -77,6 +90,29 @@ def tool_meta(annotations: ToolAnnotations | None) -> dict[str, Any] | None:
 def _clean(text: str) -> str:
     text = clean_unicode(text).replace("\r\n", "\n").replace("\r", "\n")
     return escape_invisible(text, breaks=True)
+
+
+def plain_text(text: str) -> str:
+    """``text`` with no character a reader would not see or would split a line on but LF: invisible
+    characters and the other line breaks escaped (``\\u2028``, :func:`app.model.text.escape_invisible`), other
+    controls U+FFFD, CR / CRLF made LF. Idempotent, so it leaves a :func:`page_block` as it is: applied to the
+    whole text of every tool result (module docstring)."""
+    return _clean(text)
+
+
+def escaped_structure(value: Any) -> Any:
+    """``value`` (a ``structuredContent``: JSON values — dict, list, str, numbers, bools, ``None``) with every
+    string in it, keys included, escaped as :func:`app.model.text.escape_invisible` does with ``breaks``
+    (invisible characters and every line break but LF and CR, as ``\\u2028``): the same shape, and pagenote's
+    keys (ASCII) unchanged. Two page-written keys that differ only by such a character would be one key after
+    it (the last wins); a tuple becomes a list (JSON has only arrays)."""
+    if isinstance(value, str):
+        return escape_invisible(value, breaks=True)
+    if isinstance(value, dict):
+        return {escaped_structure(k) if isinstance(k, str) else k: escaped_structure(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [escaped_structure(v) for v in value]
+    return value
 
 
 def framing_line(tab: dict | None = None, what: str = "") -> str:

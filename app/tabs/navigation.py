@@ -29,6 +29,7 @@ from PySide6.QtCore import QUrl
 from PySide6.QtWebEngineCore import QWebEngineLoadingInfo
 
 from app.core.errors import PagenoteError
+from app.protocol.redact import redact_urls
 from app.webview.guest import Guest
 
 #: The longest wait an agent may ask for (ms); larger values are rejected, not clamped.
@@ -63,6 +64,14 @@ class _Watch:
     crashed: bool = False
     done: asyncio.Future | None = None
     infos: list = field(default_factory=list)
+
+
+def quoted_url(url: QUrl) -> str:
+    """``url`` as an error message quotes it: percent-encoded (``QUrl.FullyEncoded``: no space, line break or
+    invisible character of the page's own spelling survives — ``QUrl.toString()`` decodes them; security review
+    of issue #32, finding N1) with credential-like parts redacted (:func:`app.protocol.redact.redact_urls`).
+    The message still goes into the MCP result's framing block (:data:`app.mcp.untrusted.PAGE_ERRORS`)."""
+    return redact_urls(url.toString(QUrl.ComponentFormattingOption.FullyEncoded))
 
 
 def _strip_fragment(url: QUrl) -> str:
@@ -103,7 +112,7 @@ class Navigator:
         current = self.page.url()
         same_document = (url.hasFragment() and not current.isEmpty()
                          and _strip_fragment(url) == _strip_fragment(current))
-        return await self._run(lambda: self.page.load(url), timeout_ms, url.toString(), same_document)
+        return await self._run(lambda: self.page.load(url), timeout_ms, url, same_document)
 
     async def back(self, timeout_ms: int = DEFAULT_WAIT_MS) -> dict:
         """Go one entry back in the tab's history; ``navigated: false`` when there is none."""
@@ -124,11 +133,14 @@ class Navigator:
         if self.page.url().isEmpty():
             raise PagenoteError("NO_PAGE", "the tab has no page to reload")
         return await self._run(lambda: self.page.triggerAction(self.page.WebAction.Reload), timeout_ms,
-                               self.page.url().toString(), False)
+                               self.page.url(), False)
 
-    async def _run(self, start, timeout_ms: int, what: str, same_document: bool | None) -> dict:
-        """Run ``start()`` and wait for its outcome. ``same_document``: ``True`` — only a URL change is awaited;
+    async def _run(self, start, timeout_ms: int, target: QUrl | str, same_document: bool | None) -> dict:
+        """Run ``start()`` and wait for its outcome. ``target``: the URL loaded, or pagenote's words for a
+        history entry (``"the previous page"``). ``same_document``: ``True`` — only a URL change is awaited;
         ``None`` — unknown (history): a URL change before any load start ends the wait as same-document."""
+        what = quoted_url(target) if isinstance(target, QUrl) else target   # as error messages quote it
+        requested = target.toString() if isinstance(target, QUrl) else target
         loop = asyncio.get_running_loop()
         watch = _Watch(done=loop.create_future())
 
@@ -155,7 +167,7 @@ class Navigator:
         try:
             start()
             if timeout_ms == 0:
-                return self._result(committed=False, loading=True, requested=what)
+                return self._result(committed=False, loading=True, requested=requested)
             try:
                 how = await asyncio.wait_for(asyncio.shield(watch.done), timeout_ms / 1000)
             except TimeoutError:

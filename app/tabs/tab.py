@@ -34,7 +34,7 @@ from app.core.errors import PagenoteError
 from app.model.session import Session
 from app.model.tab_session import TabSession, reread_all
 from app.tabs.capture import TabCapture
-from app.tabs.navigation import CRASH_NEXT_STEP, RENDERER_CRASHED
+from app.tabs.navigation import CRASH_NEXT_STEP, RENDERER_CRASHED, quoted_url
 from app.tabs.dialogs import DialogLog
 from app.webview.annotator import Annotator
 from app.webview.bridge import PageBridge, PageCallTimeout, PageScriptMissing
@@ -144,10 +144,11 @@ class Tab(QObject):
         error page or the renderer crashed during its last load, else ``None``."""
         if self.load_error is None:
             return None
+        url = quoted_url(QUrl(self.load_error["url"]))
         if self.load_error["text"] == RENDERER_CRASHED:
-            return PagenoteError("PAGE_LOAD_FAILED", f"{self.load_error['url']} did not load: {RENDERER_CRASHED}",
+            return PagenoteError("PAGE_LOAD_FAILED", f"{url} did not load: {RENDERER_CRASHED}",
                                  CRASH_NEXT_STEP)
-        return PagenoteError("PAGE_LOAD_FAILED", f"{self.load_error['url']} did not load "
+        return PagenoteError("PAGE_LOAD_FAILED", f"{url} did not load "
                              f"({self.load_error['text']}): the tab shows Chromium's error page, not the page",
                              "check that the server is running and the URL is right, then reload or navigate")
 
@@ -176,12 +177,12 @@ class Tab(QObject):
             try:
                 result = await asyncio.wait_for(done, timeout_ms / 1000)
             except TimeoutError:
-                raise PagenoteError("PAGE_LOAD_TIMEOUT", f"{url.toString()} did not finish loading in "
+                raise PagenoteError("PAGE_LOAD_TIMEOUT", f"{quoted_url(url)} did not finish loading in "
                                                          f"{timeout_ms // 1000} s") from None
         finally:
             self.page.load_result.disconnect(ended)
         if not result.ok:
-            raise PagenoteError("PAGE_LOAD_FAILED", f"{result.error} loading {url.toString()}")
+            raise PagenoteError("PAGE_LOAD_FAILED", f"{result.error} loading {quoted_url(url)}")
         return result
 
     #: How long an agent request waits for a page that is still loading, and for pagenote's page script in it (ms).
@@ -209,7 +210,7 @@ class Tab(QObject):
             try:
                 await asyncio.wait_for(ended, timeout_ms / 1000)
             except TimeoutError:
-                raise PagenoteError("PAGE_LOADING", f"{self.page.url().toString()} was still loading after "
+                raise PagenoteError("PAGE_LOADING", f"{quoted_url(self.page.url())} was still loading after "
                                                     f"{timeout_ms // 1000} s") from None
             finally:
                 self.loading_changed.disconnect(changed)
@@ -241,7 +242,7 @@ class Tab(QObject):
                 if failed is not None:
                     raise failed from None
                 if self.loading:  # a new load started meanwhile
-                    raise PagenoteError("PAGE_LOADING", f"{self.page.url().toString()} started loading "
+                    raise PagenoteError("PAGE_LOADING", f"{quoted_url(self.page.url())} started loading "
                                                         "again") from None
                 missing_since = missing_since if missing_since is not None else loop.time()
                 if loop.time() - missing_since > 1.0:
