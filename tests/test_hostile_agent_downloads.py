@@ -1,4 +1,5 @@
-"""A page cannot drop code where the agent runs it (security review, "the page cannot steer the agent", item 1).
+"""A page cannot drop code where the agent runs it (security review, "the page cannot steer the agent", item 1;
+N5: a gesture is the clicked top document's — not its frame's of another origin, not the next document's).
 
 A hostile page (``hostile_downloads.html``) starts five downloads with no click or key press — ``conftest.py``,
 ``test_evil.py``, ``same.txt`` twice, ``run.sh``. With downloads allowed in Settings:
@@ -171,3 +172,37 @@ def test_test_files_scripts_and_executables_are_named_as_such(name, mode, risk):
     from app.tabs.download_rules import risk_of
 
     assert risk_of(name, mode) == risk
+
+
+@pytest.mark.parametrize("kind", ["blob", "http"])
+def test_a_click_on_the_page_does_not_let_its_cross_origin_frame_download(shown, server, server2, qtbot, dl, kind):
+    """Security review N5, case 1: the user clicks plain text of the top document; its frame from another
+    origin downloads right after (a blob of its own, or a file of its origin): it waits for Allow."""
+    shown.load_page(server.url(f"download_origins.html?other={server2.origin}&frame={kind}"))
+    qtbot.waitUntil(lambda: run_js(qtbot, shown.page, "window.frameReady === true"), timeout=10_000)
+    click_element(shown, qtbot, "#text")
+    qtbot.waitUntil(lambda: states(shown) != [], timeout=10_000)
+    assert states(shown) == ["pending"] and visible(dl) == []
+    qtbot.waitUntil(shown.lease_ui.downloads_bar.isVisible, timeout=5_000)
+
+
+@pytest.mark.parametrize("link", ["#away", "#same"])
+def test_the_click_that_navigates_lets_no_download_of_the_new_document_through(shown, server, server2, qtbot, dl,
+                                                                                 link):
+    """Security review N5, case 2: a click on a link to another document (of another origin, or of the same) is
+    used up by the navigation: the new document's downloads without a gesture of their own all wait for
+    Allow."""
+    shown.load_page(server.url(f"download_origins.html?other={server2.origin}"))
+    with qtbot.waitSignal(shown.view.loadFinished, timeout=15_000):
+        click_element(shown, qtbot, link)
+    qtbot.waitUntil(lambda: len(states(shown)) == 5 and "running" not in states(shown), timeout=10_000)
+    assert states(shown) == ["pending"] * 5 and visible(dl) == []
+
+
+def test_a_click_on_a_link_whose_navigation_is_a_download_still_downloads(shown, server, server2, qtbot, dl):
+    """The navigation itself is the download (a link to another origin's file served as a download): the
+    click that started it lets it through."""
+    shown.load_page(server.url(f"download_origins.html?other={server2.origin}"))
+    click_element(shown, qtbot, "#file")
+    qtbot.waitUntil(lambda: states(shown) == ["done"], timeout=10_000)
+    assert visible(dl) == ["report.bin"]

@@ -6,8 +6,10 @@
   ``conftest.py``.
 - One download per gesture (:mod:`app.tabs.download_rules`, Chrome's automatic-downloads rule): a download
   within 5 s of the user's (or agent's) click or key press into the page (:class:`~app.webview.activation.
-  UserActivation`), or of a URL the host loaded in the tab itself (address bar, ``navigate``), starts at once;
-  any other waits for the user's **Allow** in a non-modal bar above the page (:class:`TabDownloads`,
+  UserActivation`), or of a URL the host loaded in the tab itself (address bar, ``navigate``), starts at once —
+  only a download of the top document's origin, and not one of a document the click navigated to, unless that
+  navigation is the download (:class:`~app.webview.activation.DownloadGesture`, security review N5); any other
+  waits for the user's **Allow** in a non-modal bar above the page (:class:`TabDownloads`,
   ``app.ui.policy_bars``). A waiting download is received into ``<downloads>/.pagenote-pending/<id>/`` (hidden,
   never where it would be found or run) and moved to its name only when allowed; **Block** discards it and
   refuses the page's next ones until another origin loads in the tab.
@@ -31,10 +33,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QObject, QUrl, Signal
-from PySide6.QtWebEngineCore import QWebEngineDownloadRequest, QWebEngineLoadingInfo, QWebEngineNavigationRequest
+from PySide6.QtWebEngineCore import QWebEngineDownloadRequest
 
 from app.tabs.download_rules import ACTIVATION_SECONDS, MAX_PENDING, DownloadRule, reserve, risk_of, safe_name
-from app.webview.activation import UserActivation
+from app.webview.activation import DownloadGesture, UserActivation
 from app.webview.urls import url_origin
 
 log = logging.getLogger("pagenote.downloads")
@@ -105,31 +107,16 @@ class TabDownloads(QObject):
         self.activation = UserActivation(tab.view, ACTIVATION_SECONDS)
         self.rule = DownloadRule()
         self.pending: list[DownloadItem] = []
+        self.gesture = DownloadGesture(tab.page, self.activation)
         self._origin = url_origin(tab.page.url())
-        # The URL the host itself loaded last (address bar, navigate): its download is ours, that load's only.
-        # Qt 6.12: a typed load that becomes a download ends LoadStopped (isDownload), then the request comes,
-        # no urlChanged; one that shows a page commits (urlChanged) and ends: the allowance ends with it.
-        self._typed = QUrl()
         tab.page.urlChanged.connect(self._url_changed)
-        tab.page.navigationRequested.connect(self._navigation)
-        tab.page.loadingChanged.connect(self._loading)
 
     @property
     def origin(self) -> str:
         """The origin of the page the tab shows."""
         return url_origin(self.tab.page.url())
 
-    def _navigation(self, request: QWebEngineNavigationRequest) -> None:
-        if request.isMainFrame():
-            typed = request.navigationType() == QWebEngineNavigationRequest.NavigationType.TypedNavigation
-            self._typed = QUrl(request.url()) if typed else QUrl()
-
-    def _loading(self, info: QWebEngineLoadingInfo) -> None:
-        if info.status() != QWebEngineLoadingInfo.LoadStatus.LoadStartedStatus and not info.isDownload():
-            self._typed = QUrl()   # the host's load ended as a page (or an error): its allowance ends with it
-
     def _url_changed(self, url: QUrl) -> None:
-        self._typed = QUrl()   # a document committed: the host's load was a page, not a download
         origin = url_origin(url)
         if origin != self._origin:
             self._origin = origin
@@ -137,14 +124,8 @@ class TabDownloads(QObject):
 
     def decide(self, url: QUrl) -> str:
         """``"allow"``, ``"ask"`` or ``"block"`` for a download of ``url`` by this tab's page (uses up the
-        gesture that lets it through)."""
-        def gesture() -> bool:
-            if not self._typed.isEmpty() and url == self._typed:   # the host loaded this very URL
-                self._typed = QUrl()
-                return True
-            return self.activation.consume()
-
-        return self.rule.decide(gesture)
+        gesture that lets it through: :meth:`app.webview.activation.DownloadGesture.lets_through`)."""
+        return self.rule.decide(lambda: self.gesture.lets_through(url))
 
     def allow(self) -> None:
         """The user allowed the page's downloads: the waiting ones get their names, the page's next ones run."""
