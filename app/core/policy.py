@@ -52,7 +52,8 @@ EMOJI_CHARS = "\\U0001f000-\\U0001faff\\u2600-\\u27bf"
 #: of them directly after a character that has both presentations — :data:`EMOJI_CHARS`, :data:`EMOJI_BASES` —
 #: is what it looks like, so it is kept as it is; anywhere else (after a letter, after another selector, at
 #: the start, in a run) it is escaped like the rest of :data:`INVISIBLE_CHARS`. The other selectors
-#: (U+FE00–U+FE0D, U+E0100–U+E01EF) are always escaped: no emoji uses them.
+#: (U+FE00–U+FE0D, U+E0100–U+E01EF) are always escaped: no emoji uses them. What a kept selector can still hide
+#: is one bit per emoji or keycap base (VS15 or VS16 or none) — not a message.
 PRESENTATION_SELECTORS = "\\ufe0e\\ufe0f"
 #: The other characters with an emoji presentation (keycap bases ``#*0-9``, ©, ®, ‼, ⁉, ™, ℹ, arrows,
 #: ⌚…⏿, Ⓜ, geometric shapes, ⤴⤵, ⬅…⭕, 〰, 〽, ㊗, ㊙; Unicode emoji-data.txt ``Emoji_Presentation``/``Emoji``).

@@ -48,6 +48,8 @@ _KEPT = ("(?<=[" + EMOJI_CHARS + EMOJI_BASES + "])[" + PRESENTATION_SELECTORS + 
 #: there), and the invisible ones alone (a note keeps its line breaks as LF): group 1 is what gets escaped.
 _INVISIBLE = re.compile(_KEPT + "|([" + INVISIBLE_CHARS + EXOTIC_BREAKS + "])")
 _INVISIBLE_ONLY = re.compile(_KEPT + "|([" + INVISIBLE_CHARS + "])")
+#: Any of them, kept or not: one character-class scan, so a text holding none is passed through at once.
+_ANY = re.compile("[" + INVISIBLE_CHARS + EXOTIC_BREAKS + "]")
 
 
 def _escape(m: re.Match) -> str:
@@ -64,14 +66,15 @@ def escape_invisible(value: str, breaks: bool = True) -> str:
     ``\\U000e0041`` (astral), so a reader sees what the page put there and no reader splits a line where the
     record has none. An emoji's presentation selector and a joiner between two emoji are kept (:data:`_KEPT`,
     policy :data:`~app.core.policy.PRESENTATION_SELECTORS`). ASCII-only escapes, so idempotent."""
-    pattern = _INVISIBLE if breaks else _INVISIBLE_ONLY
-    return pattern.sub(_escape, value)
+    if not _ANY.search(value):
+        return value
+    return (_INVISIBLE if breaks else _INVISIBLE_ONLY).sub(_escape, value)
 
 
 def has_invisible(value: str) -> bool:
     """True when ``value`` holds a character :func:`escape_invisible` escapes (an emoji's selector or joiner
     aside)."""
-    return any(m.group(1) is not None for m in _INVISIBLE.finditer(value))
+    return bool(_ANY.search(value)) and any(m.group(1) is not None for m in _INVISIBLE.finditer(value))
 
 
 def clean_unicode(value: str) -> str:
