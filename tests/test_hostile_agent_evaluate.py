@@ -157,3 +157,32 @@ def test_an_agent_thenable_of_its_own_is_still_awaited(call_promise, js):
     result = call_promise("evaluate", expression="() => ({then(r) { r('SECRETANSWER7'); }})")
     assert result["value"] == "SECRETANSWER7"
     assert not [item for item in _loot(js) if "SECRETANSWER" in item]
+
+
+def test_through_the_mcp_sdk_client_an_async_answer_is_not_the_pages(server):
+    """Security review N4 with the agent as the target: ``browser_evaluate`` of an async function and of a
+    ``Promise.resolve`` through the MCP SDK client on ``pagenote serve``, on ``hostile_promise.html``."""
+    import anyio
+
+    from app.agent.client import AgentClient
+    from test_mcp import text_of, with_client
+    from test_mcp_browser import _serve
+
+    gen = _serve(server.url("hostile_promise.html"))
+    app = next(gen)
+    try:
+        async def body(c):
+            return (await c.call_tool("browser_evaluate", {"function": "async () => 'SECRETANSWER1'"}),
+                    await c.call_tool("browser_evaluate", {"function": "() => Promise.resolve('SECRETANSWER2')"}))
+
+        first, second = with_client(app.socket, body)
+        assert "SECRETANSWER1" in text_of(first) and "SECRETANSWER2" in text_of(second)
+
+        async def loot() -> int:
+            async with AgentClient(app.socket) as c:
+                expression = "window.loot.filter((s) => s.includes('SECRET' + 'ANSWER')).length"
+                return (await c.call("evaluate", {"expression": expression}))["value"]
+
+        assert anyio.run(loot) == 0
+    finally:
+        gen.close()
