@@ -91,7 +91,8 @@ class DownloadItem:
 
 
 class TabDownloads(QObject):
-    """One tab's side of the download policy: the gesture watch (``activation``), Chrome's rule (``rule``) and
+    """One tab's side of the download policy: the gesture watch (``activation``), narrowed to the top document
+    that got the input (``gesture``: :class:`~app.webview.activation.DownloadGesture`), Chrome's rule (``rule``) and
     the downloads waiting for the user's answer (``pending``). :meth:`allow` and :meth:`block` answer for the
     page. The rule starts afresh when another origin loads in the tab.
 

@@ -91,7 +91,9 @@ def download_origin(url: QUrl) -> str:
 class DownloadGesture(QObject):
     """Whether a download of a tab's page may start on a gesture (:meth:`lets_through`), narrowing the view's
     :class:`UserActivation` to the top document that got the input, as Chromium's per-frame activation does
-    (security review N5):
+    (security review N5; source: HTML's user activation is a property of a ``Window`` — an input activates the
+    ``Window`` of the document it targets and its ancestors, not a frame of another origin inside it, and a
+    navigation's new document has a ``Window`` of its own with none):
 
     - a cross-document navigation of the top document takes the gesture with it (used up when the load
       starts): the document it commits does not get it; if the navigation becomes a download (the load stops
