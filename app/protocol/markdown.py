@@ -45,9 +45,10 @@ Rules the parser relies on (and :func:`encode_annotations` guarantees):
   ``Card (react) /src/components/Card.jsx:12:7; App (react) /src/App.jsx:30:5``, then :data:`SOURCE_NOTE`
   (the page supplied them; the parser drops it, and reads a line without it too); Markdown without it parses
   as before.
-- Every page-supplied value has its zero-width, bidi and tag characters and every line break other than LF
-  (VT, FF, FS/GS/RS, NEL, U+2028/U+2029) escaped as ``\\u200b`` (:data:`app.core.policy.INVISIBLE_CHARS`); a
-  record that held some has a ``Hidden characters: yes (…)`` line (after ``Styles:``).
+- Every page-supplied value has its invisible characters (zero-width, bidi, tag, variation selectors, fillers …)
+  and every line break other than LF (VT, FF, FS/GS/RS, NEL, U+2028/U+2029) escaped as ``\\u200b``
+  (:data:`app.core.policy.INVISIBLE_CHARS`); a record that held some has a ``Hidden characters: yes (…)`` line
+  (after ``Styles:``).
 - The head ends with the fixed ``Trust:`` line (:data:`TRUST_TEXT`): ``Note:``/``Summary:`` are the user's
   words; ``Text:``, ``Nearby context:``, ``HTML excerpt:``, ``Selected text:``, ``Title:``, ``Accessible name:``,
   ``Attributes:``, ``Covers:`` and the page's words in the other fields are page content, data and not
