@@ -14,7 +14,9 @@ Errors: the app's :class:`~app.agent.client.AgentError` and pagenote's own
 ``message`` and ``next_step``; the result is ``isError: true`` with the text ``"<CODE>: <message> — <next
 step>"`` (the next step left out when the app gave none) and ``structuredContent = {"error": {"code",
 "message", "next"}}``. An error whose message quotes the page (:data:`app.mcp.untrusted.PAGE_ERRORS`) says what
-it quotes instead, and the message follows in the untrusted block.
+it quotes instead, and the message follows in the untrusted block. Every result's and error's text and
+structured content leave here with invisible characters and line breaks but LF escaped
+(:func:`app.mcp.untrusted.plain_text`, :func:`~app.mcp.untrusted.escaped_structure`).
 """
 
 from __future__ import annotations
