@@ -186,3 +186,55 @@ def test_through_the_mcp_sdk_client_an_async_answer_is_not_the_pages(server):
         assert anyio.run(loot) == 0
     finally:
         gen.close()
+
+
+@pytest.fixture
+def call_builtins(window, server):
+    window.load_page(server.url("hostile_evaluate_builtins.html"))
+    methods = Methods(TabsHost(window.app), window.app.hub)
+    return lambda method, **params: window.run(methods.call(method, params), timeout=60_000)
+
+
+def test_a_then_on_a_built_in_prototype_neither_forges_nor_reads_the_answer(call_builtins, js):
+    """Security review: ``hostile_evaluate_builtins.html`` put a ``then`` function on ``Map``, ``Set``, ``Date``,
+    ``Error`` and ``Uint8Array.prototype``. Only a real Promise, or a plain object with an own data ``then``, is
+    settled; an inherited ``then`` is never looked up, so the value is serialized as it is."""
+    assert js("window.hooked") is True
+    call = call_builtins
+    assert call("evaluate", expression="() => new Map([['k', 'SECRETMAP1']])")["value"] == {
+        "[Map]": [["k", "SECRETMAP1"]]}
+    assert call("evaluate", expression="() => new Set(['SECRETSET2'])")["value"] == {"[Set]": ["SECRETSET2"]}
+    assert call("evaluate", expression="() => new Date(86400000)")["value"] == "1970-01-02T00:00:00.000Z"
+    assert call("evaluate", expression="() => new Error('SECRETERR3')")["value"] == {"[Error]": "Error: SECRETERR3"}
+    assert call("evaluate", expression="() => new Uint8Array([7, 7, 7])")["value"] == [7, 7, 7]
+    # Resolved through a Promise: the kept `then` settles it, and the value it settles with is not a thenable.
+    assert call("evaluate", expression="async () => new Map([['k', 'SECRETMAP4']])")["value"] == {
+        "[Map]": [["k", "SECRETMAP4"]]}
+    loot = _loot(js)
+    assert not [item for item in loot if "SECRET" in item or "86400000" in item or "7,7,7" in item]
+
+
+def test_an_inherited_then_of_the_agent_is_not_settled(call_builtins):
+    """The documented rule: a thenable is settled only through its own data ``then``; an instance of the agent's
+    class whose ``then`` is on the class's prototype is serialized as an object, not awaited."""
+    result = call_builtins("evaluate", expression="() => { class T { then(r) { r('awaited'); } } "
+                                                  "const t = new T(); t.k = 1; return t; }")
+    assert result["value"] == {"k": 1}
+
+
+def test_a_replaced_prepare_stack_trace_sees_no_agent_error(call_builtins, js):
+    """Security review: the page set ``Error.prepareStackTrace``, which V8 calls with the error on the first
+    read of its ``stack`` and whose answer becomes the stack. The stack is withheld (never read), the message is
+    the error's own, and the page's function is never called."""
+    from app.core.errors import PagenoteError
+
+    for expression in ("() => { throw new Error('SECRETERR9') }",
+                       "async () => { await null; throw new Error('SECRETERR9') }",
+                       "() => Promise.reject(new TypeError('SECRETERR9'))"):
+        with pytest.raises(PagenoteError) as caught:
+            call_builtins("evaluate", expression=expression)
+        error = caught.value
+        assert error.name == "EVALUATE_FAILED" and "SECRETERR9" in error.message
+        assert "FORGED" not in error.message and "SYSTEM" not in error.message
+        assert "stack withheld" in error.message
+    assert not [item for item in _loot(js) if "SECRET" in item]
