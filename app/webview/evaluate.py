@@ -27,10 +27,18 @@ answer from it (requirement 9a of the security review; ``tests/test_hostile_agen
   kept ``Reflect.apply`` with an own ``constructor`` of ``undefined`` on the Promise for that call (the
   engine's SpeciesConstructor then takes the built-in ``Promise`` and runs no ``constructor`` getter or
   ``Symbol.species`` of the page), never with ``await``: ``await`` reads the Promise's ``constructor`` and,
-  when the page made it something else, calls the page's ``then`` with the value (security review N4). A
-  thenable that is not a Promise is settled through its own ``then``, or one inherited from a prototype other
-  than ``Object``/``Function``/``Array.prototype``; a ``then`` the page put on those, and any getter on a
-  prototype, is not run;
+  when the page made it something else, calls the page's ``then`` with the value (security review N4). The
+  **thenable rule**: only a real Promise (the kept ``then``'s internal-slot check; an object that merely
+  inherits ``Promise.prototype`` is a ``TypeError``) and a plain object (prototype ``Object.prototype`` or
+  ``null``) with an *own data* ``then`` function are settled; an inherited ``then`` is never looked up, so a
+  ``then`` the page put on ``Map``, ``Set``, ``Date``, ``Error``, a typed array's or any other prototype
+  neither sees nor forges the value, and no getter runs (an instance of the agent's own class with ``then`` on
+  its prototype is serialized, not awaited);
+- a thrown error (or rejection) is read by data descriptors only: its ``name`` and ``message`` (a string;
+  no getter or ``toString`` runs), and its ``stack`` only while ``Error.prepareStackTrace`` — looked up on the
+  kept ``Error`` along its unchanged prototype chain — is absent, not a function, or what the pristine script
+  saw. Otherwise V8 would call the page's function with the error on the first read of ``stack`` and use its
+  text, so ``stack`` is not read and the stack is :data:`STACK_WITHHELD`;
 - the **serializer** (:mod:`app.webview.evaluate_js`) uses the built-ins as they were before the page's
   first script: a main-world ``DocumentCreation`` script (:func:`pristine_script`) keeps them, frozen, in
   another global lexical binding (:data:`HOLDER`); it writes the JSON text itself with ``+``, calls them
@@ -50,7 +58,10 @@ agent reads there. That includes the engine's Promise machinery inside the agent
 the value), and a Promise the agent's code resolves with an *object* (an ``async`` function returning
 ``{…}``, ``resolve([…])``): the engine looks for that object's ``then``, so a ``then`` getter or function
 the page put on ``Object.prototype``/``Array.prototype`` sees it. A Promise the agent froze cannot take the
-own ``constructor`` and is chained with the page's ``constructor`` in place. What pagenote adds after the
+own ``constructor`` and is chained with the page's ``constructor`` in place. The engine's resolve inside
+the agent's code (an ``async`` function returning a ``Map``) looks up a ``then`` on any prototype the page
+hooked. An error the agent's code throws is seen by whatever page code it passes through (a hooked built-in,
+the page's ``Error.prepareStackTrace`` if the agent's code reads ``stack``). What pagenote adds after the
 agent's code returns — the settling, serializing and answering — hands the page nothing. The answer *channel* — the poll
 function, the serializer and the envelope — is not reachable from the page. A value that must not be seen by
 the page is read another way (snapshot, extract).
@@ -90,6 +101,9 @@ LIMITS = {"depth": 8, "items": 2_000, "fields": 200, "chars": 200_000, "total": 
 MESSAGE_CHARS, STACK_CHARS = 2_000, 4_000
 #: Longest answer string the host parses (characters); the page-side budget keeps honest answers far below.
 ANSWER_CHARS = 4_000_000
+
+#: The stack of a thrown error when the page replaced ``Error.prepareStackTrace`` (module docstring).
+STACK_WITHHELD = "stack withheld: the page replaced Error.prepareStackTrace"
 
 _POLL = '__BINDING__("__TOKEN__")'
 
@@ -211,7 +225,8 @@ def clean_stack(stack: str, source: str) -> str:
 
 class EvaluateFailed(PagenoteError):
     """The agent's code threw, or its Promise rejected: ``name``, ``message``, ``stack`` (unredacted: the
-    caller redacts before anyone sees them)."""
+    caller redacts before anyone sees them; :data:`STACK_WITHHELD` when the page replaced
+    ``Error.prepareStackTrace``)."""
 
     def __init__(self, name: str, message: str, stack: str) -> None:
         super().__init__("EVALUATE_FAILED", f"{name + ': ' if name else ''}{message}")
@@ -281,7 +296,8 @@ async def evaluate(bridge: PageBridge, source: str, timeout_ms: int, selector: s
         raise FrameGone("evaluate")
     if "error" in answer:
         error = answer["error"] if isinstance(answer["error"], dict) else {}
-        raise EvaluateFailed(str(error.get("name", ""))[:100], str(error.get("message", ""))[:MESSAGE_CHARS],
-                             clean_stack(str(error.get("stack", ""))[:STACK_CHARS], source))
+        stack = STACK_WITHHELD if error.get("withheld") else clean_stack(str(error.get("stack", ""))[:STACK_CHARS],
+                                                                         source)
+        raise EvaluateFailed(str(error.get("name", ""))[:100], str(error.get("message", ""))[:MESSAGE_CHARS], stack)
     value, cut = bounded(answer.get("v"))
     return Evaluated(value, bool(answer.get("truncated")) or cut)

@@ -33,6 +33,7 @@ CAPTURE = r"""(() => {
     id: getter(E, "id"), className: getter(E, "className"), data: getter(C, "data"),
     then: Promise.prototype.then, PromiseP: Promise.prototype, ObjectP: O.prototype, FunctionP: Function.prototype,
     ArrayP: Array.prototype, define: Reflect.defineProperty, drop: Reflect.deleteProperty,
+    Error, prepare: own(Error, "prepareStackTrace"),
   });
 })"""
 
@@ -96,7 +97,7 @@ const nodeName = (n) => {
 };
 const field = (o, k, depth, up) => {
   try { return emit(ownValue(o, k), depth + 1, up); }
-  catch (e) { return q("[Exception while reading: " + cut(text(e && typeof e === "object" ? prop(e, "message") : e), 200) + "]"); }
+  catch (e) { return q("[Exception while reading: " + cut(e !== null && typeof e === "object" ? plain(dataValue(e, "message")) : text(e), 200) + "]"); }
 };
 const emit = (v, depth, stack) => {
   if (budget <= 0) { truncated = true; return q("[cut: output budget]"); }
@@ -156,15 +157,34 @@ const emit = (v, depth, stack) => {
   if (count > L.fields) { truncated = true; out += (out ? "," : "") + q("…") + ":" + q((count - L.fields) + " more fields"); }
   return "{" + out + "}";
 };
+// A primitive's text; an object (whose toString or Symbol.toPrimitive may be the page's) is not converted.
+const plain = (x) => x !== null && (typeof x === "object" || typeof x === "function") ? "(not a string)" : text(x);
+// Whether V8 formats a stack with its own formatter: the `Error.prepareStackTrace` it looks up on the kept
+// %Error% (V8 reads it there, whatever the page made the global `Error`), along a chain the page did not change,
+// is absent, not a function, or the one the pristine script saw (normally absent); a getter counts as the page's.
+// V8 calls the page's function, with the error, on the first read of `stack` — so then `stack` is never read.
+const stackIsEngines = () => {
+  if (call(B.getProto, null, [B.Error]) !== B.FunctionP || call(B.getProto, null, [B.FunctionP]) !== B.ObjectP) return false;
+  const kept = B.prepare !== undefined && has(B.prepare, "value") ? B.prepare.value : undefined;
+  for (const o of [B.Error, B.FunctionP, B.ObjectP]) {
+    const d = call(B.own, null, [o, "prepareStackTrace"]);
+    if (d === undefined) continue;
+    return has(d, "value") && (typeof d.value !== "function" || d.value === kept);
+  }
+  return true;
+};
+// A thrown error as {name, message, stack}: name and message read by data descriptors only (no getter, no
+// toString of the page's runs), the stack only when the engine formats it; else "withheld".
 const errorOf = (e) => {
-  let name = "", message, stackText = "";
+  let name = "", message, stackText = "", withheld = false;
   try {
-    if (isA(B.ErrorP, e) || (e !== null && typeof e === "object" && "message" in e)) {
-      message = text(prop(e, "message")); name = text(prop(e, "name") || ""); stackText = text(prop(e, "stack") || "");
+    if (e !== null && typeof e === "object" && (isA(B.ErrorP, e) || dataValue(e, "message") !== undefined)) {
+      message = plain(dataValue(e, "message")); name = plain(dataValue(e, "name") || "");
+      if (stackIsEngines()) stackText = text(prop(e, "stack") || ""); else withheld = true;
     } else { message = typeof e === "string" ? e : emit(e, 0, null); }
   } catch (x) { message = "(an error that could not be read)"; }
   return "{\"name\":" + q(cut(name, 100)) + ",\"message\":" + q(cut(message, __MESSAGE__)) + ",\"stack\":" +
-    q(cut(stackText, __STACK__)) + "}";
+    q(cut(stackText, __STACK__)) + (withheld ? ",\"withheld\":true" : "") + "}";
 };
 """
 
@@ -194,18 +214,15 @@ const poll = (t) => {
   settled = null; taken = true;
   return a;
 };
-// A thenable's `then`: an own one (the agent's getter runs), else one found along the prototype chain by
-// descriptors (a getter there is not run), except on the prototypes every page object shares: a `then` the page
-// put on Object/Function/Array.prototype does not make the agent's value a thenable.
+// A thenable's `then`, by the documented rule: an own *data* `then` of a plain object (its prototype the kept
+// Object.prototype, or null). An inherited `then` is never looked up — a `then` the page put on any built-in
+// prototype (Map, Set, Date, Error, typed arrays …) does not make the agent's value a thenable — and no getter runs.
 const thenOf = (v) => {
-  if (has(v, "then")) return ownValue(v, "then");
-  for (let p = call(B.getProto, null, [v]), n = 0; p !== null && n < 64; p = call(B.getProto, null, [p]), n++) {
-    const d = call(B.own, null, [p, "then"]);
-    if (d !== undefined) {
-      return !has(d, "value") || p === B.ObjectP || p === B.FunctionP || p === B.ArrayP ? undefined : d.value;
-    }
-  }
-  return undefined;
+  if (typeof v !== "object") return undefined;
+  const proto = call(B.getProto, null, [v]);
+  if (proto !== null && proto !== B.ObjectP) return undefined;
+  const d = call(B.own, null, [v, "then"]);
+  return d !== undefined && has(d, "value") ? d.value : undefined;
 };
 // A Promise is chained with the kept `then`, with an own `constructor` of undefined for that call: the engine's
 // SpeciesConstructor then takes %Promise% itself and reads neither the page's `constructor` nor its
