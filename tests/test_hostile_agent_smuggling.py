@@ -204,3 +204,119 @@ def test_a_real_pages_record_of_the_links_carries_no_credential_in_attributes_or
                                   "forensic")
     assert [s for s in N3_SECRETS if s in markdown] == [], markdown
     assert "login_code=REDACTED" in records[1].attributes["href"] and "q=shoes" in records[0].html_excerpt
+
+
+# -- review 3: the category rule (Cf, Cn, Co) and the credential names that still passed ------------------------
+
+#: What the third review found passing raw: format controls (Cf) outside the hand list, unassigned code points
+#: (Cn), private use (Co), U+FFFC and the null notehead.
+CATEGORY_INVISIBLE = ("\ufffc\U0001d159\u2065\U00013430\U0001343f\U000110bd\u070f\u06dd\u0600\U000e0080"
+                      "\ue000\U000f0000")
+
+
+def test_every_format_unassigned_and_private_use_character_is_escaped_and_flagged():
+    import unicodedata
+
+    for ch in CATEGORY_INVISIBLE:
+        value = "a" + ch + "b"
+        out = escape_invisible(value)
+        assert ch not in out and out.isascii() and has_invisible(value), f"U+{ord(ch):04X}: {out!r}"
+    # The whole categories, not a sample: every Cf/Cn/Co code point (surrogates are Cs: clean_unicode's).
+    missed = [f"U+{c:04X}" for c in range(0x110000)
+              if unicodedata.category(chr(c)) in ("Cf", "Cn", "Co") and not has_invisible(chr(c))]
+    assert missed == [], missed[:20]
+    # Ordinary text, CJK, accents, emoji and their joiners are untouched.
+    for kept in ("Olá, 世界 — naïve café ✓", "\U0001f468\u200d\U0001f469\u200d\U0001f467", "I \u2764\ufe0f it"):
+        assert escape_invisible(kept) == kept and not has_invisible(kept), kept
+
+
+def test_escape_invisible_keeps_a_fast_path_on_large_texts():
+    """Hundreds of KiB of ordinary text (a snapshot) are scanned in one regex pass: no per-character Python."""
+    import time
+
+    text = ("Lorem ipsum dolor sit amet, 世界 café — ✓ 😀 " * 20_000)
+    start = time.process_time()
+    for _ in range(5):
+        assert escape_invisible(text) is text
+    assert time.process_time() - start < 1.0
+
+
+def test_a_real_page_with_category_characters_reaches_the_agent_escaped(server):
+    from test_mcp import text_of, with_client
+    from test_mcp_browser import _serve
+
+    gen = _serve(server.url("hostile_invisible.html"))
+    app = next(gen)
+    try:
+        async def body(c):
+            return {"snapshot": await c.call_tool("browser_snapshot", {}),
+                    "extract": await c.call_tool("browser_extract", {}),
+                    "tabs": await c.call_tool("browser_tabs", {})}
+
+        results = with_client(app.socket, body)
+        for what, result in results.items():
+            text = text_of(result) + json.dumps(result.structured_content or {}, ensure_ascii=False)
+            assert _raw(text, CATEGORY_INVISIBLE) == [], (what, text)
+        assert "\\ue000" in text_of(results["snapshot"]) or "\\\\ue000" in text_of(results["snapshot"])
+    finally:
+        gen.close()
+
+
+REVIEW3_LINKS = [
+    "https://example.test/a?pw=hunter2&page=2", "https://example.test/a?logincode=482913",
+    "https://example.test/a?smscode=110022", "https://example.test/a?mfacode=220033",
+    "https://example.test/a?verifycode=330044", "https://example.test/a?resetcode=440055",
+    "https://example.test/a?vcode=550066", "https://example.test/a?passkey=pkvalue77",
+    "https://example.test/a?privkey=privvalue88", "https://example.test/a?recoverykey=recvalue99",
+    "https://example.test/a?sessid=sessvalue11", "https://example.test/a?PHPSESSID=phpsessvalue22",
+    "https://example.test/a?magiclink=magicvalue33",
+    "https://api.telegram.org/bot123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw/sendMessage",
+    "https://hooks.zapier.com/hooks/catch/123456/abcdef1/",
+    "https://mega.nz/file/X#Zk9vYmFy1x2y3z4QwErTy5u6I7o8",
+    "https://example.test/invite#Abcd1234Efgh5678ijkl9012",
+]
+REVIEW3_SECRETS = ("hunter2", "482913", "110022", "220033", "330044", "440055", "550066", "pkvalue77",
+                   "privvalue88", "recvalue99", "sessvalue11", "phpsessvalue22", "magicvalue33", "AAHdqTcv",
+                   "123456789:", "123456/", "abcdef1", "Zk9vYmFy", "Abcd1234Efgh")
+REVIEW3_ORDINARY = ("https://example.test/doc#section-2", "https://example.test/app#/settings/profile",
+                    "https://example.test/a?timecode=00:01:02&postcode=1000&seed=42&spin=3",
+                    "https://example.test/p#top")
+
+
+def test_review3_credential_names_bot_tokens_hooks_and_bare_fragments_are_redacted_as_on_the_page():
+    from test_parity import js
+
+    from app.protocol.redact import redact_urls
+
+    urls = [*REVIEW3_LINKS, *REVIEW3_ORDINARY]
+    ours = [redact_urls(u) for u in urls]
+    assert ours == js([["redactUrl", u] for u in urls])
+    out = "\n".join(ours[:len(REVIEW3_LINKS)])
+    assert [s for s in REVIEW3_SECRETS if s in out] == [], out
+    assert "page=2" in ours[0] and "/sendMessage" in ours[13] and "/hooks/catch/" in ours[14]
+    assert ours[len(REVIEW3_LINKS):] == list(REVIEW3_ORDINARY)
+
+
+REVIEW3_FIELDS = ("PWVALUE1357", "abandon ability able about above absent absorb abstract absurd abuse access",
+                  "SEEDWORDS2468", "PASSKEYVAL11", "PRIVKEYVAL22")
+
+
+def test_mcp_snapshot_and_extract_hide_pw_mnemonic_and_seed_fields_and_the_review3_links(server):
+    from test_mcp import text_of, with_client
+    from test_mcp_browser import _serve
+
+    gen = _serve(server.url("hostile_secrets_more.html"))
+    app = next(gen)
+    try:
+        async def body(c):
+            return {"snapshot": await c.call_tool("browser_snapshot", {}),
+                    "extract": await c.call_tool("browser_extract", {})}
+
+        results = with_client(app.socket, body)
+        for what, result in results.items():
+            text = text_of(result) + json.dumps(result.structured_content or {})
+            leaks = [s for s in (*REVIEW3_FIELDS, *REVIEW3_SECRETS) if s in text]
+            assert leaks == [], (what, leaks, text)
+        assert "Lisbon" in text_of(results["snapshot"])
+    finally:
+        gen.close()

@@ -27,24 +27,63 @@ ATTRIBUTE_VALUE_CAP = 500
 #: character escaped (an astral character is 12 bytes as ``\uXXXX\uXXXX``); beyond it the note is cut with the
 #: ``[truncated]`` line and the cut is reported (stderr in ``pagenote capture``).
 NOTE_CAP = 64_000
-#: Characters a reader does not see, or sees as a line break where the record has none: zero-width and joiner
-#: characters, word joiner and invisible operators, the BOM, soft hyphen, the bidi marks (ALM, LRM, RLM), bidi
-#: embeddings/overrides/isolates ("Trojan Source", CVE-2021-42574; Unicode UAX #9 §2), the Unicode tag
-#: characters U+E0000–U+E007F (invisible ASCII look-alikes, "ASCII smuggling"), and every line break
-#: ``str.splitlines()`` or JavaScript knows besides LF and CR (VT, FF, FS/GS/RS, NEL, U+2028/U+2029). Also
-#: (issue #32 security review N2) the other characters that draw nothing and can carry hidden bytes: the
+#: Characters a reader does not see, or sees as a line break where the record has none — one rule, by Unicode
+#: general category (issue #32 security review 3: a hand list always missed some): every character of category
+#: **Cf** (format: zero-width and joiner characters, word joiner and invisible operators, the BOM, soft hyphen,
+#: the bidi marks, embeddings, overrides and isolates — "Trojan Source", CVE-2021-42574, UAX #9 §2 —, the tag
+#: characters U+E0001–U+E007F of "ASCII smuggling", the Arabic/Syriac/Kaithi number and end-of-ayah signs
+#: U+0600–U+0605, U+06DD, U+070F, U+110BD, the Egyptian hieroglyph format controls U+13430–U+1343F, the
+#: interlinear annotation marks, the shorthand and musical format controls …), **Cn** (unassigned: U+2065,
+#: U+E0080 …, a font draws nothing or a box) and **Co** (private use: U+E000–U+F8FF and planes 15–16, which
+#: draw nothing but what a font happens to put there) — plus the characters of other categories that draw
+#: nothing and can carry hidden bytes (``_BLANK_BMP``, ``_BLANK_ASTRAL``): U+FFFC OBJECT REPLACEMENT CHARACTER, the
 #: variation selectors U+FE00–U+FE0F and U+E0100–U+E01EF ("emoji smuggling": one selector per byte), the
 #: combining grapheme joiner U+034F, the Mongolian free variation selectors U+180B–U+180F, the Khmer inherent
-#: vowels U+17B4–U+17B5, the Hangul fillers U+115F, U+1160, U+3164, U+FFA0, the Braille blank U+2800, the
-#: interlinear annotation marks U+FFF9–U+FFFB, the shorthand format controls U+1BCA0–U+1BCA3 and the musical
-#: symbol format characters U+1D173–U+1D17A (Unicode ``Default_Ignorable_Code_Point`` and the blank look-alikes
-#: of Unicode TR #36 §2.1). Every page-supplied record field and every MCP result shows them escaped (``\u200b``,
-#: :func:`app.model.text.escape_invisible`) and the record says it held some (``hidden_chars``), except an
-#: emoji's own presentation selector (:data:`PRESENTATION_SELECTORS`). A regex character-class body, valid in
-#: Python ``re`` (the page scripts never escape: the host does, for every field and result).
-INVISIBLE_CHARS = ("\\u00ad\\u034f\\u061c\\u115f\\u1160\\u17b4\\u17b5\\u180b-\\u180f\\u200b-\\u200f\\u202a-\\u202e"
-                   "\\u2060-\\u2064\\u2066-\\u206f\\u2800\\u3164\\ufe00-\\ufe0f\\ufeff\\uffa0\\ufff9-\\ufffb"
-                   "\\U0001bca0-\\U0001bca3\\U0001d173-\\U0001d17a\\U000e0000-\\U000e007f\\U000e0100-\\U000e01ef")
+#: vowels U+17B4–U+17B5, the Hangul fillers U+115F, U+1160, U+3164, U+FFA0, the Braille blank U+2800 and the
+#: musical null notehead U+1D159 (Unicode ``Default_Ignorable_Code_Point`` and the blank look-alikes of TR #36
+#: §2.1); and every line break ``str.splitlines()`` or JavaScript knows besides LF and CR
+#: (:data:`EXOTIC_BREAKS`). Categories are Python's ``unicodedata`` (its Unicode version: a character assigned
+#: after it, say a newer emoji, reads as Cn and is escaped — erring towards showing). Every page-supplied record
+#: field and every MCP result shows them escaped (``\u200b``, :func:`app.model.text.escape_invisible`; the
+#: page scripts keep no list) and the record says it held some (``hidden_chars``), except an emoji's own
+#: presentation selector and a joiner between two emoji (:data:`PRESENTATION_SELECTORS`). So an icon font's
+#: glyph (Font Awesome puts private-use characters in button text) reads ``\uf007`` in a record: what an agent
+#: would otherwise read as nothing. A regex character-class body of ranges, built once at import, valid in
+#: Python ``re`` (the host escapes, for every field and result).
+INVISIBLE_CATEGORIES = ("Cf", "Cn", "Co")
+_BLANK_BMP = "\\u034f\\u115f\\u1160\\u17b4\\u17b5\\u180b-\\u180f\\u2800\\u3164\\ufe00-\\ufe0f\\uffa0\\ufffc"
+_BLANK_ASTRAL = "\\U0001d159\\U000e0100-\\U000e01ef"
+
+
+def _category_ranges(categories: tuple[str, ...]) -> list[tuple[int, int]]:
+    """The ``(first, last)`` code-point ranges (inclusive) of every character whose ``unicodedata`` general
+    category is one of ``categories`` (surrogates, category Cs, never included). About 700 ranges for
+    Cf/Cn/Co; run once at import (~0.2 s)."""
+    import unicodedata
+
+    ranges: list[tuple[int, int]] = []
+    for code in range(0x110000):
+        if 0xD800 <= code <= 0xDFFF or unicodedata.category(chr(code)) not in categories:
+            continue
+        if ranges and ranges[-1][1] == code - 1:
+            ranges[-1] = (ranges[-1][0], code)
+        else:
+            ranges.append((code, code))
+    return ranges
+
+
+def _class_body(ranges: list[tuple[int, int]]) -> str:
+    def esc(code: int) -> str:
+        return f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}"
+    return "".join(esc(a) + (f"-{esc(b)}" if b > a else "") for a, b in ranges)
+
+
+_RANGES = _category_ranges(INVISIBLE_CATEGORIES)
+#: The same set split at U+FFFF (app.model.text scans the BMP part as one bitmap and looks an astral character
+#: up only when it meets one: a class of hundreds of astral ranges is tested range by range, ~1 s per MB).
+INVISIBLE_BMP = _BLANK_BMP + _class_body([(a, min(b, 0xFFFF)) for a, b in _RANGES if a <= 0xFFFF])
+INVISIBLE_ASTRAL = _BLANK_ASTRAL + _class_body([(max(a, 0x10000), b) for a, b in _RANGES if b > 0xFFFF])
+INVISIBLE_CHARS = INVISIBLE_BMP + INVISIBLE_ASTRAL
 #: Pictographs (emoji): a ZERO WIDTH JOINER between two of them (👨‍👩‍👧) joins them into one picture a reader
 #: sees, so it is kept (Unicode TS #51 §2.3 "emoji ZWJ sequence"). A character-class body (Python ``re``).
 EMOJI_CHARS = "\\U0001f000-\\U0001faff\\u2600-\\u27bf"
@@ -85,7 +124,10 @@ ALLOWED_ATTRIBUTE_PREFIXES = ("aria-",)
 #   4. or it ends like a key (``client.key``, ``x-api_key``);
 #   5. or one of its tokens is ``code``/``codes`` and another is one of the *code qualifiers* (``login_code``,
 #      ``backup_codes``, ``user_code``: a one-time code by what it is for; ``zip_code``, ``promo_code``,
-#      ``country_code`` stay readable). ``code`` alone is a credential by rule 1 on every path (an OAuth
+#      ``country_code`` stay readable);
+#   6. or one of its tokens is a *compound*: a credential stem written together with ``code``/``key`` as one
+#      word (``logincode``, ``smscode``, ``vcode``, ``passkey``, ``privkey``, ``recoverykey``; security review 3 —
+#      ``timecode``, ``postcode``, ``hotkey`` stay readable: their stems are not credential stems). ``code`` alone is a credential by rule 1 on every path (an OAuth
 #      callback's path is the site's choice: ``/cb``, ``/``, ``/auth/done``), erring towards hiding.
 # Case-insensitive, ASCII case folding only (as JavaScript's non-Unicode ``i`` flag).
 
@@ -97,7 +139,15 @@ SECRET_NAME_TOKENS = ("otp", "totp", "hotp", "mfa", "pwd", "pass", "pin", "sid",
                       "csc", "passcode", "reset", "recovery", "recover", "magic", "invite", "invitation",
                       # issue #32 review N3: one-time tokens (``ott``), confirmation and verification links,
                       # the PKCE ``code_verifier`` (RFC 7636 §4.1), ``onetime``
-                      "ott", "confirm", "confirmation", "verify", "verification", "verifier", "onetime")
+                      "ott", "confirm", "confirmation", "verify", "verification", "verifier", "onetime",
+                      # security review 3: ``pw``, PHP's and others' session ids, magic links, seed phrases
+                      "pw", "sessid", "phpsessid", "magiclink", "mnemonic")
+#: Rule 6: a token that is one of these stems directly followed by one of the tails (lowercase, ASCII).
+SECRET_COMPOUND_STEMS = ("login", "signin", "logon", "sms", "mfa", "otp", "totp", "verify", "verification",
+                         "reset", "auth", "access", "security", "backup", "recovery", "recover", "activation",
+                         "email", "device", "pairing", "unlock", "pass", "priv", "private", "secret", "api", "v",
+                         "confirm", "invite", "magic")
+SECRET_COMPOUND_TAILS = ("code", "codes", "key", "keys")
 #: Rule 5: tokens that make a name with a ``code``/``codes`` token a credential (lowercase).
 SECRET_CODE_TOKENS = ("code", "codes")
 SECRET_CODE_QUALIFIERS = ("login", "signin", "sign", "logon", "backup", "access", "activation", "activate",
@@ -133,6 +183,13 @@ SECRET_VALUE_MIN = 24
 SECRET_VALUE_MIX = 3
 #: A regex valid in Python ``re`` and JS ``RegExp`` (both apply it globally).
 SECRET_JWT = r"eyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]*"
+#: Credentials with a shape of their own, REDACTED anywhere in a URL-bearing string (security review 3; regexes
+#: valid in Python ``re`` and JS ``RegExp``, both applied globally): a Telegram bot token
+#: (``api.telegram.org/bot<digits>:<35 base64url>/…``, core.telegram.org/bots/api "Authorizing your bot") and a
+#: Zapier catch hook's account and hook ids (``hooks.zapier.com/hooks/catch/<id>/<id>/``: the URL is the
+#: secret). A bare fragment (``#<key>`` with no ``=``, mega.nz file keys, ``/invite#<token>``) is a value by
+#: the value-shape rule: REDACTED when shaped like a credential.
+SECRET_SHAPES = (r"[0-9]{5,}:[A-Za-z0-9_-]{30,}", r"(?<=/hooks/catch/)[0-9]+/[A-Za-z0-9]+")
 #: What a credential parameter's value, a credential-like attribute's value and a path token become.
 REDACTED_VALUE = "REDACTED"
 #: Characters that end a URL part (userinfo, parameter name or value) when redacting URLs inside any text:
@@ -165,12 +222,17 @@ SECRET_AUTOCOMPLETE_FIELDS = ("cc-name", "cc-given-name", "cc-additional-name", 
 #: whatever the field is called (issue #32 review N6). Implemented once, app/picker_js/redact.js isSecretField.
 SECRET_FIELD_TOKENS = ("otp", "totp", "mfa", "pwd", "pass", "pin", "cvv", "cvv2", "cvc", "cvc2", "csc",
                        "passcode", "ssn", "key", "apikey", "token", "secret", "password", "passwd", "credential",
-                       "credentials", "bearer", "jwt", "authorization", "oauth", "hmac", "ott")
+                       "credentials", "bearer", "jwt", "authorization", "oauth", "hmac", "ott",
+                       # security review 3: ``pw``; a wallet's seed phrase (``mnemonic``, ``seed``: a field
+                       # named ``seed`` is masked even when it is a random seed — erring towards hiding); passkeys
+                       # and private keys written as one word. ``pin`` was already here.
+                       "pw", "mnemonic", "seed", "seedphrase", "passkey", "privkey", "recoverykey")
 SECRET_FIELD_WORDS = ("passw", "passcode", "passphrase", "secret", "token", "credential", r"api[-_ ]?key",
                       r"card[-_ ]?num", r"cc[-_]?num",
                       r"credit[-_]?card", r"security[-_ ]?code", r"verification[-_ ]?code",
                       r"one[-_ ]?time[-_ ]?(?:code|pass)",
-                      r"auth[-_]?code", r"sms[-_]?code", "2fa", r"card[-_]?(?:verif|cvv|cvc|code)")
+                      r"auth[-_]?code", r"sms[-_]?code", "2fa", r"card[-_]?(?:verif|cvv|cvc|code)",
+                      r"seed[-_ ]?phrase", r"recovery[-_ ]?(?:phrase|key)", "mnemonic", r"priv(?:ate)?[-_ ]?key")
 #: The attribute that marks a subtree the page wants kept out of everything pagenote saves.
 REDACT_ATTRIBUTE = "data-pagenote-redact"
 #: What redacted text reads as.
@@ -302,6 +364,8 @@ def page_options() -> dict:
         "test_ids": list(TEST_ID_ATTRIBUTES),
         "secrets": {"param_names": list(SECRET_PARAM_NAMES), "name_tokens": list(SECRET_NAME_TOKENS),
                     "code_tokens": list(SECRET_CODE_TOKENS), "code_qualifiers": list(SECRET_CODE_QUALIFIERS),
+                    "compound_stems": list(SECRET_COMPOUND_STEMS), "compound_tails": list(SECRET_COMPOUND_TAILS),
+                    "shapes": list(SECRET_SHAPES),
                     "param_words": list(SECRET_PARAM_WORDS), "param_suffix": SECRET_PARAM_SUFFIX,
                     "attribute_exempt": list(SECRET_ATTRIBUTE_EXEMPT), "path_stems": list(SECRET_PATH_STEMS),
                     "path_min": SECRET_PATH_MIN, "value_min": SECRET_VALUE_MIN, "value_mix": SECRET_VALUE_MIX,

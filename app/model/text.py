@@ -7,6 +7,7 @@ so a cut never splits a code point and the output always encodes as UTF-8.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 # The caps and marks are rules shared with the page scripts: defined once in app.core.policy.
 from app.core.policy import (  # re-exported: the model and protocol import the caps from here
@@ -17,7 +18,8 @@ from app.core.policy import (  # re-exported: the model and protocol import the 
     EMOJI_CHARS,
     EXOTIC_BREAKS,
     HTML_CAP,
-    INVISIBLE_CHARS,
+    INVISIBLE_ASTRAL,
+    INVISIBLE_BMP,
     LINE_CAP,
     LINE_MARK,
     NOTE_CAP,
@@ -44,37 +46,58 @@ _HIDDEN = re.compile("[\x01-\x08\x0e-\x1b\x1f\x7f-\x84\x86-\x9f]")
 #: after an emoji and its kept VS16). Tried first at each position, so a kept character never matches group 1.
 _KEPT = ("(?<=[" + EMOJI_CHARS + EMOJI_BASES + "])[" + PRESENTATION_SELECTORS + "]"
          "|(?:(?<=[" + EMOJI_CHARS + "])|(?<=[" + EMOJI_CHARS + EMOJI_BASES + "]\ufe0f))\u200d(?=[" + EMOJI_CHARS + "])")
-#: The invisible characters and exotic line breaks of :data:`app.core.policy.INVISIBLE_CHARS` (defined once
-#: there), and the invisible ones alone (a note keeps its line breaks as LF): group 1 is what gets escaped.
-_INVISIBLE = re.compile(_KEPT + "|([" + INVISIBLE_CHARS + EXOTIC_BREAKS + "])")
-_INVISIBLE_ONLY = re.compile(_KEPT + "|([" + INVISIBLE_CHARS + "])")
-#: Any of them, kept or not: one character-class scan, so a text holding none is passed through at once.
-_ANY = re.compile("[" + INVISIBLE_CHARS + EXOTIC_BREAKS + "]")
+_KEPT_AT = re.compile(_KEPT)
+#: The candidates of :data:`app.core.policy.INVISIBLE_CHARS` (defined once there, by Unicode category) with the
+#: exotic line breaks, and without them (a note keeps its line breaks as LF): each BMP character of the set and
+#: any astral character — one class, so one bitmap scan (~10 ms per MB) finds them; a class of the astral part's
+#: hundreds of ranges would be tried range by range at every position (~1 s per MB). :func:`_escape` decides:
+#: an astral character by :func:`_astral_invisible`, a BMP one unless :data:`_KEPT` matches there.
+_ASTRAL = "\U00010000-\U0010ffff"
+_INVISIBLE = re.compile("[" + INVISIBLE_BMP + EXOTIC_BREAKS + _ASTRAL + "]")
+_INVISIBLE_ONLY = re.compile("[" + INVISIBLE_BMP + _ASTRAL + "]")
+_ASTRAL_CLASS = re.compile("[" + INVISIBLE_ASTRAL + "]")
+
+
+@lru_cache(maxsize=4096)
+def _astral_invisible(ch: str) -> bool:
+    """True when the astral character ``ch`` is in :data:`app.core.policy.INVISIBLE_ASTRAL` (cached: a page's
+    emoji repeat)."""
+    return bool(_ASTRAL_CLASS.match(ch))
+
+
+def _hidden(m: re.Match) -> bool:
+    """Whether the candidate ``m`` (one character) is escaped: not a kept emoji selector or joiner, not a visible
+    astral character."""
+    ch = m.group()
+    if ch >= "\U00010000":
+        return _astral_invisible(ch)
+    return _KEPT_AT.match(m.string, m.start()) is None
 
 
 def _escape(m: re.Match) -> str:
-    if m.group(1) is None:
+    if not _hidden(m):
         return m.group()
-    code = ord(m.group(1))
+    code = ord(m.group())
     return f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}"
 
 
 def escape_invisible(value: str, breaks: bool = True) -> str:
-    """``value`` with each character of :data:`app.core.policy.INVISIBLE_CHARS` (zero-width, bidi, tag
-    characters, variation selectors, fillers and blanks) — and with ``breaks``, each line break other than LF
+    """``value`` with each character of :data:`app.core.policy.INVISIBLE_CHARS` (general categories Cf, Cn,
+    Co — zero-width, bidi, tag characters, private use, unassigned —, variation selectors, fillers and blanks) — and with ``breaks``, each line break other than LF
     and CR (:data:`~app.core.policy.EXOTIC_BREAKS`) — written as its Python escape, ``\\u200b`` (BMP) or
     ``\\U000e0041`` (astral), so a reader sees what the page put there and no reader splits a line where the
     record has none. An emoji's presentation selector and a joiner between two emoji are kept (:data:`_KEPT`,
     policy :data:`~app.core.policy.PRESENTATION_SELECTORS`). ASCII-only escapes, so idempotent."""
-    if not _ANY.search(value):
-        return value
-    return (_INVISIBLE if breaks else _INVISIBLE_ONLY).sub(_escape, value)
+    pattern = _INVISIBLE if breaks else _INVISIBLE_ONLY
+    if not any(_hidden(m) for m in pattern.finditer(value)):
+        return value          # the fast path: nothing to escape, the same object back
+    return pattern.sub(_escape, value)
 
 
 def has_invisible(value: str) -> bool:
     """True when ``value`` holds a character :func:`escape_invisible` escapes (an emoji's selector or joiner
     aside)."""
-    return bool(_ANY.search(value)) and any(m.group(1) is not None for m in _INVISIBLE.finditer(value))
+    return any(_hidden(m) for m in _INVISIBLE.finditer(value))
 
 
 def clean_unicode(value: str) -> str:
