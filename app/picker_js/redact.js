@@ -18,11 +18,13 @@ const REDACTED_VALUE = SECRETS.redacted_value;
 const EDITABLE_TEXT = SECRETS.editable_text;
 // autocomplete field names whose pixels are secret, matched as tokens at any position (HTML §4.10.18.7.1).
 const SECRET_AUTOCOMPLETE = new Set(SECRETS.autocomplete);
-// The name rule (policy): 1 whole names, 2 tokens, 3 words anywhere, 4 a key suffix, 5 a qualified code.
+// The name rule (policy): 1 whole names, 2 tokens, 3 words anywhere, 4 a key suffix, 5 a qualified code,
+// 6 a compound token (`logincode`, `privkey`).
 const SECRET_EXACT = new RegExp('^(' + SECRETS.param_names.join('|') + ')$', 'i');
 const SECRET_TOKENS = new Set(SECRETS.name_tokens);
 const CODE_TOKENS = new Set(SECRETS.code_tokens);
 const CODE_QUALIFIERS = new Set(SECRETS.code_qualifiers);
+const COMPOUND = new RegExp('^(?:' + SECRETS.compound_stems.join('|') + ')(?:' + SECRETS.compound_tails.join('|') + ')$');
 const SECRET_WORD = new RegExp('(' + SECRETS.param_words.join('|') + ')', 'i');
 const SECRET_SUFFIX = new RegExp('(' + SECRETS.param_suffix + ')$', 'i');
 // Form-field name/id/label rule (policy SECRET_FIELD_*): tokens and words of their own.
@@ -51,7 +53,7 @@ function secretByParts(key) {
   const tokens = nameTokens(key);
   return tokens.some((t) => SECRET_TOKENS.has(t))
     || (tokens.some((t) => CODE_TOKENS.has(t)) && tokens.some((t) => CODE_QUALIFIERS.has(t)))
-    || SECRET_WORD.test(key) || SECRET_SUFFIX.test(key);
+    || SECRET_WORD.test(key) || SECRET_SUFFIX.test(key) || tokens.some((t) => COMPOUND.test(t));
 }
 
 function isSecretParam(name) {
@@ -223,9 +225,20 @@ function redactParam(m, sep, k, v) {
   return secretValue(run) ? `${sep}${k}=${REDACTED_VALUE}${v.slice(run.length)}` : m;
 }
 
+// A bare fragment (`#<key>`, no `=` but trailing padding): REDACTED when shaped like a credential
+// (app/protocol/redact.py _redact_bare).
+const BARE_FRAGMENT = /#([-A-Za-z0-9_.~%+=]+)/g;
+function redactBare(m, run) {
+  return /=/.test(run.replace(/=+$/, '')) || !secretValue(run) ? m : '#' + REDACTED_VALUE;
+}
+// Credentials with a shape of their own (policy SECRET_SHAPES: a Telegram bot token, a Zapier hook's ids).
+const SHAPES = SECRETS.shapes.map((p) => new RegExp(p, 'g'));
+
 function redactUrl(text) {
   if (!text) return text;
-  return redactPaths(String(text).replace(USERINFO, '$1')
-    .replace(PARAM, redactParam))
+  let out = redactPaths(String(text).replace(USERINFO, '$1')
+    .replace(PARAM, redactParam).replace(BARE_FRAGMENT, redactBare))
     .replace(JWT, REDACTED_VALUE);
+  for (const shape of SHAPES) out = out.replace(shape, REDACTED_VALUE);
+  return out;
 }

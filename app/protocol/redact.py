@@ -6,7 +6,8 @@ The same rules as the page side (``redactUrl``, ``isSecretParam``, ``isSecretAtt
 - userinfo (``//user:pass@host``) is removed;
 - the values of credential-like parameters in queries, fragments and ``;`` path parameters become
   ``REDACTED`` (:func:`is_secret_param`: the four-part name rule written down in :mod:`app.core.policy`);
-- a parameter value shaped like a token whatever its name (:func:`secret_value`), and any JWT (``eyJ…``);
+- a parameter value (or a bare fragment, ``#<key>``) shaped like a token whatever its name (:func:`secret_value`),
+  any JWT (``eyJ…``) and the policy's credential shapes (Telegram bot tokens, Zapier hook ids);
 - a token-like path segment after a segment that announces one (``/reset/<token>``, ``/invite/accept/<uuid>``,
   ``/magic-link/<jwt>``) becomes ``REDACTED`` (:func:`redact_paths`).
 
@@ -23,6 +24,8 @@ from app.core.policy import (
     SECRET_ATTRIBUTE_EXEMPT,
     SECRET_CODE_QUALIFIERS,
     SECRET_CODE_TOKENS,
+    SECRET_COMPOUND_STEMS,
+    SECRET_COMPOUND_TAILS,
     SECRET_NAME_TOKENS,
     SECRET_PARAM_NAMES,
     SECRET_PARAM_SUFFIX,
@@ -31,6 +34,7 @@ from app.core.policy import (
     SECRET_PATH_MIX,
     SECRET_JWT,
     SECRET_PATH_STEMS,
+    SECRET_SHAPES,
     SECRET_VALUE_MIN,
     SECRET_VALUE_MIX,
     URL_STOP_CHARS,
@@ -43,6 +47,12 @@ _SUFFIX = re.compile("(" + SECRET_PARAM_SUFFIX + r")\Z", re.I | re.A)
 _TOKENS = frozenset(SECRET_NAME_TOKENS)
 _CODE_TOKENS = frozenset(SECRET_CODE_TOKENS)
 _CODE_QUALIFIERS = frozenset(SECRET_CODE_QUALIFIERS)
+#: Rule 6: a compound token (``logincode``, ``privkey``); same pattern in redact.js.
+_COMPOUND = re.compile("(?:" + "|".join(SECRET_COMPOUND_STEMS) + ")(?:" + "|".join(SECRET_COMPOUND_TAILS) + r")\Z")
+_SHAPES = [re.compile(p) for p in SECRET_SHAPES]
+#: A bare fragment: ``#`` and a run of token characters (the value-shape rule decides; a run holding ``=``
+#: before its end is a ``name=value`` parameter, :data:`_PARAM`'s).
+_BARE_FRAGMENT = re.compile("#([-A-Za-z0-9_.~%+=]+)")
 #: A name's tokens: runs of ASCII capitals not followed by a lowercase letter (``SAML`` of ``SAMLResponse``),
 #: capitalised or lowercase words, digit runs. Everything else separates. Same pattern in redact.js.
 _NAME_TOKEN = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+")
@@ -81,10 +91,11 @@ def name_tokens(name: str) -> list[str]:
 
 
 def _secret_by_parts(key: str) -> bool:
-    """Policy rules 2–5 (tokens, words, key suffix, a qualified ``code``) for an already decoded name."""
+    """Policy rules 2–6 (tokens, words, key suffix, a qualified ``code``, a compound) for an already decoded
+    name."""
     tokens = set(name_tokens(key))
     return bool(_TOKENS & tokens or (_CODE_TOKENS & tokens and _CODE_QUALIFIERS & tokens) or _WORD.search(key)
-                or _SUFFIX.search(key))
+                or _SUFFIX.search(key) or any(_COMPOUND.match(t) for t in tokens))
 
 
 def is_secret_param(name: str) -> bool:
@@ -163,10 +174,22 @@ def _redacted_prefix(value: str) -> bool:
     return bool(value) and REDACTED_VALUE.startswith(value)
 
 
+def _redact_bare(m: re.Match) -> str:
+    """A bare fragment (``#<key>``, no ``=`` but trailing padding): REDACTED when shaped like a credential."""
+    run = m.group(1)
+    if "=" in run.rstrip("=") or not secret_value(run):
+        return m.group()
+    return "#" + REDACTED_VALUE
+
+
 def redact_urls(text: str) -> str:
     """``text`` with URL userinfo removed, the values of credential-like parameters (by name, or by shape:
-    :func:`secret_value`), token-like path segments and any JWT (``eyJ…``) replaced by ``REDACTED`` (module
-    docstring)."""
+    :func:`secret_value`, also of a bare fragment ``#<key>``), token-like path segments, any JWT (``eyJ…``) and
+    the policy's credential shapes (a Telegram bot token, a Zapier hook's ids,
+    :data:`~app.core.policy.SECRET_SHAPES`) replaced by ``REDACTED`` (module docstring)."""
     text = _USERINFO.sub(r"\1", text)
-    text = _PARAM.sub(_redact_param, text)
-    return _JWT.sub(REDACTED_VALUE, redact_paths(text))
+    text = _BARE_FRAGMENT.sub(_redact_bare, _PARAM.sub(_redact_param, text))
+    text = _JWT.sub(REDACTED_VALUE, redact_paths(text))
+    for shape in _SHAPES:
+        text = shape.sub(REDACTED_VALUE, text)
+    return text
