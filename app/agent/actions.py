@@ -37,6 +37,7 @@ from app.agent.snapshots import _REF, KEEP_IDS, RefParams, Taken
 from app.agent.tabs import acting_tab
 from app.core.errors import PagenoteError
 from app.tabs.actions import Actor, Located, agent_parts
+from app.tabs.navigation import quoted_url
 from app.tabs.snapshot import FrameNames, Part, _child_for, _raise_for_selector
 from app.tabs.tab import Tab
 from app.webview.frames import frame_viewport_offset
@@ -205,7 +206,7 @@ class ActionsHost:
                                 "iframe", "give a selector of the top document")
         _raise_for_selector(answer, p.selector)
         out = {"text": answer["text"], "chars": answer["chars"], "truncated": answer["truncated"],
-               "url": tab.page.url().toString()}
+               "url": quoted_url(tab.page.url())}
         return out
 
     async def find(self, p: FindParams) -> dict:

@@ -29,7 +29,7 @@ from app.core.errors import PagenoteError
 from app.protocol.redact import redact_urls
 from app.tabs.browser import BrowserParts, attach
 from app.tabs.console import frame_urls
-from app.tabs.navigation import DEFAULT_WAIT_MS, MAX_WAIT_MS
+from app.tabs.navigation import DEFAULT_WAIT_MS, MAX_WAIT_MS, quoted_url
 from app.tabs.tab import Tab
 from app.webview.evaluate import EvaluateFailed, evaluate
 from app.webview.urls import check_agent_url, url_from_user_input
@@ -159,7 +159,7 @@ class BrowserHost:
             raise PagenoteError("EVALUATE_FAILED", message) from None
         result = {"value": done.value, "truncated": done.truncated or None}
         if _mode(params):
-            result["diagnostics"] = {"url": tab.page.url().toString(),
+            result["diagnostics"] = {"url": quoted_url(tab.page.url()),
                                      "elapsed_ms": round((time.monotonic() - started) * 1000)}
         return result
 

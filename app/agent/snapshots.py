@@ -33,6 +33,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
 
 from app.agent.tabs import other_tab_error, tab_stamp
 from app.core.errors import PagenoteError
+from app.tabs.navigation import quoted_url
 from app.tabs.snapshot import MAX_CHARS, MAX_NODES, Budget, FrameNames, Part, Stitcher, resolve_ref
 from app.tabs.tab import Tab
 
@@ -135,7 +136,7 @@ class SnapshotKeeper:
             taken = Taken(f"s{self.count}", tab.id, key, lines, got.parts, top_doc)
             self._keep(taken)
         text = "\n".join(lines)
-        result: dict[str, Any] = {"snapshot_id": taken.id, "url": tab.page.url().toString(),
+        result: dict[str, Any] = {"snapshot_id": taken.id, "url": quoted_url(tab.page.url()),
                                   "title": tab.page.title(), "revision": top.answer.get("revision")}
         same_base = (last is not None and last.key == key and last.top_doc == top_doc
                      and params.mode != "full")

@@ -154,12 +154,13 @@ def tabs_table(app) -> dict[str, tuple[type[_Params], Any]]:
     def new(params: NewTabParams) -> dict:
         url = None
         if params.url is not None:
+            from app.tabs.navigation import quoted_url
             from app.webview.urls import check_agent_url, url_from_user_input
 
             url = url_from_user_input(params.url)
             check_agent_url(url, params.url, getattr(app, "allow_file_urls", False))
         tab = app.new_isolated_tab(url) if params.isolated else app.new_tab(url)
-        return _info(app, tab, url.toString() if url is not None else "")
+        return _info(app, tab, quoted_url(url) if url is not None else "")
 
     def select(params: SelectTabParams) -> dict:
         return _info(app, app.select_tab(_tab(app, params.id).id))

@@ -67,10 +67,15 @@ class _Watch:
 
 
 def quoted_url(url: QUrl) -> str:
-    """``url`` as an error message quotes it: percent-encoded (``QUrl.FullyEncoded``: no space, line break or
-    invisible character of the page's own spelling survives — ``QUrl.toString()`` decodes them; security review
-    of issue #32, finding N1) with credential-like parts redacted (:func:`app.protocol.redact.redact_urls`).
-    The message still goes into the MCP result's framing block (:data:`app.mcp.untrusted.PAGE_ERRORS`)."""
+    """``url`` as an agent reads it (a ``str``), in an error message or a result field (``page.state``'s ``url``
+    and ``load_error.url``, ``tabs.list``, ``snapshot``, ``extract``, the ``navigate`` result's ``url`` and
+    ``requested``): percent-encoded (``QUrl.FullyEncoded``: no space, line break or invisible character of the
+    page's own spelling survives — ``QUrl.toString()`` decodes them; security review of issue #32, finding N1)
+    with credential-like parts redacted (:func:`app.protocol.redact.redact_urls`: ``?code=…&page=2`` →
+    ``?code=REDACTED&page=2``, as ``network.list`` shows requests; security review of issue #32, "credential
+    parameters in the tab's own URL"). Pagenote itself keeps navigating, reloading and recording history with
+    the raw ``QUrl``. An error message still goes into the MCP result's framing block
+    (:data:`app.mcp.untrusted.PAGE_ERRORS`)."""
     return redact_urls(url.toString(QUrl.ComponentFormattingOption.FullyEncoded))
 
 
@@ -100,7 +105,7 @@ class Navigator:
             self.status = info.errorCode() if domain == QWebEngineLoadingInfo.ErrorDomain.HttpStatusCodeDomain else 0
 
     def _result(self, **extra) -> dict:
-        result = {"url": self.page.url().toString(), "title": self.page.title(), "committed": True}
+        result = {"url": quoted_url(self.page.url()), "title": self.page.title(), "committed": True}
         if self.status:
             result["status"] = self.status
         result.update(extra)
@@ -140,7 +145,6 @@ class Navigator:
         history entry (``"the previous page"``). ``same_document``: ``True`` — only a URL change is awaited;
         ``None`` — unknown (history): a URL change before any load start ends the wait as same-document."""
         what = quoted_url(target) if isinstance(target, QUrl) else target   # as error messages quote it
-        requested = target.toString() if isinstance(target, QUrl) else target
         loop = asyncio.get_running_loop()
         watch = _Watch(done=loop.create_future())
 
@@ -167,7 +171,7 @@ class Navigator:
         try:
             start()
             if timeout_ms == 0:
-                return self._result(committed=False, loading=True, requested=requested)
+                return self._result(committed=False, loading=True, requested=what)
             try:
                 how = await asyncio.wait_for(asyncio.shield(watch.done), timeout_ms / 1000)
             except TimeoutError:

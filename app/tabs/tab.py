@@ -250,11 +250,13 @@ class Tab(QObject):
             await asyncio.sleep(0.05)
 
     def info(self, active: bool) -> dict:
-        """``{id, title, url, active}``: the tab as ``tabs.list`` shows it."""
-        return {"id": self.id, "title": self.page.title(), "url": self.page.url().toString(), "active": active}
+        """``{id, title, url, active}``: the tab as ``tabs.list`` shows it (``url`` as an agent reads it:
+        :func:`~app.tabs.navigation.quoted_url`, credential parameters redacted)."""
+        return {"id": self.id, "title": self.page.title(), "url": quoted_url(self.page.url()), "active": active}
 
     async def page_state(self, settle_ms: int = SETTLE_MS) -> dict:
-        """``{url, title, loading, ready, viewport: {width, height} CSS px, scroll: {x, y} | None, dpr, zoom}``.
+        """``{url, title, loading, ready, viewport: {width, height} CSS px, scroll: {x, y} | None, dpr, zoom}``;
+        ``url`` and ``load_error.url`` as an agent reads them (:func:`~app.tabs.navigation.quoted_url`).
 
         A page that is loading is waited for (at most ``settle_ms``, :meth:`settled`) so the answer describes
         the page the agent is about to work on; it never raises for the page's state: ``loading`` says the load
@@ -273,11 +275,11 @@ class Tab(QObject):
             state = None
         zoom = view.zoomFactor() or 1.0
         return {
-            "url": self.page.url().toString(),
+            "url": quoted_url(self.page.url()),
             "title": self.page.title(),
             "loading": self.loading,
             "ready": state is not None and self.load_error is None,
-            "load_error": self.load_error,
+            "load_error": self.load_error and {**self.load_error, "url": quoted_url(QUrl(self.load_error["url"]))},
             "viewport": (state or {}).get("viewport") or {"width": round(view.width() / zoom, 2),
                                                            "height": round(view.height() / zoom, 2)},
             "scroll": (state or {}).get("scroll"),
