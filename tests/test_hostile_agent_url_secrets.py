@@ -2,7 +2,7 @@
 parameters in the tab's own URL are not redacted", medium).
 
 A page on 127.0.0.1 loaded as ``spa.html?code=…&state=…&access_token=…&page=2&q=shoes`` (an OAuth redirect), and
-the same page after it ``history.pushState``'s ``?token=…&password=…&page=2&q=shoes``: the page's URL as the agent
+the same page after it ``history.pushState``'s ``?token=…&pw=…&page=2&q=shoes``: the page's URL as the agent
 reads it — ``page.state`` (``url``, ``load_error.url``), ``tabs.list``, ``snapshot``, the ``navigate`` result
 (``url`` and ``requested``), the annotations' Markdown — and through the MCP SDK client ``browser_tabs``,
 ``page_state`` and ``browser_snapshot`` (text and structured content) holds none of the values: each is
@@ -19,7 +19,7 @@ from app.model import ElementRecord
 
 #: Loaded with the page (an OAuth redirect's parameters) and pushed by it later.
 LOADED = "spa.html?code=OAUTHCODE77&state=STATE88&access_token=ATOK99&page=2&q=shoes"
-PUSHED = "?token=SECRETTOK99&password=hunter2&page=2&q=shoes"
+PUSHED = "?token=SECRETTOK99&pw=hunter2&page=2&q=shoes"
 SECRETS = ("OAUTHCODE77", "STATE88", "ATOK99", "SECRETTOK99", "hunter2")
 PUSH_JS = f"history.pushState(null, '', {PUSHED!r}); location.href"
 
