@@ -248,3 +248,33 @@ def test_a_replaced_prepare_stack_trace_sees_no_agent_error(call_builtins, js):
     with pytest.raises(PagenoteError) as caught:
         call_builtins("evaluate", expression="() => { throw new Error('SECRETERR9') }")
     assert "<evaluated>:1:" in caught.value.message and "withheld" not in caught.value.message
+
+
+def test_through_the_mcp_sdk_client_a_built_in_then_and_stack_hook_get_nothing(server):
+    """The two findings above with the agent as the target: ``browser_evaluate`` through the MCP SDK client on
+    ``pagenote serve``, on ``hostile_evaluate_builtins.html``."""
+    import anyio
+
+    from app.agent.client import AgentClient
+    from test_mcp import text_of, with_client
+    from test_mcp_browser import _serve
+
+    gen = _serve(server.url("hostile_evaluate_builtins.html"))
+    app = next(gen)
+    try:
+        async def body(c):
+            return (await c.call_tool("browser_evaluate", {"function": "() => new Map([['k', 'SECRETMAP1']])"}),
+                    await c.call_tool("browser_evaluate", {"function": "() => { throw new Error('SECRETERR9') }"}))
+
+        mapped, thrown = with_client(app.socket, body)
+        assert "SECRETMAP1" in text_of(mapped) and "FORGED" not in text_of(mapped)
+        assert "SECRETERR9" in text_of(thrown) and "stack withheld" in text_of(thrown)
+        assert "FORGED" not in text_of(thrown) and "SYSTEM" not in text_of(thrown)
+
+        async def loot() -> int:
+            async with AgentClient(app.socket) as c:
+                return (await c.call("evaluate", {"expression": "window.loot.length"}))["value"]
+
+        assert anyio.run(loot) == 0
+    finally:
+        gen.close()
