@@ -76,9 +76,11 @@ def test_a_tab_closed_during_a_call_is_named_as_it_was(window, server, call, qtb
     page = doomed.page
 
     async def closes_its_tab(_params):
+        gone = asyncio.get_running_loop().create_future()
+        page.destroyed.connect(lambda *_: gone.done() or gone.set_result(None))
         window.app.close_tab(doomed.id)
-        while shiboken6.isValid(page):   # until Qt has deleted the page (deleteLater)
-            await asyncio.sleep(0.01)
+        await gone                        # Qt has deleted the page (its deleteLater ran)
+        assert not shiboken6.isValid(page)
         return {"navigated": True}
 
     class NoParams(BaseModel):
