@@ -8,8 +8,9 @@
 - a connection must send a complete request (headers and body) carrying the token within
   :data:`REQUEST_DEADLINE_S` of opening, and each later request within as long of the previous response's
   end, or it is closed; at most :data:`MAX_UNAUTHENTICATED` connections may be open that have not done so
-  yet: one more closes the oldest of them, so idle connections never lock a client with the token out
-  (security review item 8, requirement 9b: 50 half-open connections stayed open for good). A request
+  yet: one more closes the oldest of them, so connections left idle cannot lock a client with the token out
+  (a steady flood of new ones can still close a client's connection before its headers arrive; it then
+  reconnects) (security review item 8, requirement 9b: 50 half-open connections stayed open for good). A request
   being answered — an SSE stream, a parked wait — has no deadline (:func:`guarded_protocol`).
 
 The tools read the user's pages and take screenshots, so nothing here may be reachable from the network.
