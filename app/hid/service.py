@@ -173,7 +173,10 @@ class DeviceService(QObject):
         while not self._stop.wait(POLL_S):
             found, ports = self._enumerate(), self._list_ports()
             if set(found) != set(self._devices) or set(ports) != set(self._ports):
-                self._relay.fired.emit(lambda: self._apply(found, ports))
+                try:
+                    self._relay.fired.emit(lambda: self._apply(found, ports))
+                except RuntimeError:   # the relay was deleted with the service (app closing): stop polling
+                    return
 
     def refresh(self) -> None:
         """Re-list every backend's devices and ports now (on the calling thread; virtual backends are instant)
