@@ -170,8 +170,9 @@ def window(qtbot, aio, lease, tmp_path, socket_path):
         assert blocker.args == [True], f"{url} failed to load"
         w.run(w.tab.bridge.wait_ready())
         # Chromium ignores input until the page's first frame is painted: let two animation frames pass, so
-        # a test's first click cannot be dropped on a busy machine.
-        w.run(w.tab.bridge.wait_frames(2))
+        # a test's first click cannot be dropped on a busy machine. The first frames are part of the load (a
+        # cross-origin frame's renderer process may still be starting), so they get the load's bound.
+        w.run(w.tab.bridge.wait_frames(2, timeout_ms=15_000))
 
     w.load_page = load_page
     yield w
