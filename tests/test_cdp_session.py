@@ -65,7 +65,7 @@ def _runs_through_debugger_statements(window, qtbot, more: int = 20) -> None:
     """The timer keeps ticking and no tick is held at its ``debugger;`` statement."""
     start = _ticks(window, qtbot)
     qtbot.waitUntil(lambda: _ticks(window, qtbot) >= start + more, timeout=10_000)
-    assert run_js(qtbot, window.page, "window.inside") == 0
+    assert run_js(qtbot, window.page, "window.inside") == 0, window.tab.cdp.pauses_skipped
 
 
 def test_a_debugger_statement_running_before_the_attach_does_not_pause_the_page(window, server, qtbot):

@@ -15,7 +15,7 @@ its domains when the tab is reloaded (``Inspector.targetReloadedAfterCrash``); a
 and the next command attaches again; :meth:`CdpSession.close` (tab close) detaches.
 
 The page is never paused by the session: while the user has no F12 window open the tap skips all pauses
-(:mod:`app.webview.cdp_js`). The F12 window shows this same frontend page (:meth:`CdpSession.frontend_page`).
+(:mod:`app.webview.cdp_js`). The F12 window shows this same frontend page (:meth:`CdpSession.open_frontend`).
 
 Commands outside :data:`ALLOWED_METHODS` raise ``CDP_NOT_ALLOWED`` before anything is sent; no agent tool
 forwards arbitrary CDP.
@@ -99,7 +99,8 @@ class CdpSession(QObject):
         self._closed = False
         self._token = ""
         self._ready: asyncio.Future | None = None
-        self._attaching: asyncio.Task | None = None
+        self._started = 0.0
+        self.used = False  # a feature sent a command since the last attach (the F12 window alone does not)
         self._pending: dict[int, tuple[asyncio.Future, str]] = {}
         self._next_id = cdp_js.FIRST_ID
         self._subscribers: dict[str, list[Callable[[dict], None]]] = {}
@@ -114,15 +115,35 @@ class CdpSession(QObject):
             and not self._ready.cancelled() and self._ready.exception() is None
 
     async def attach(self) -> None:
-        """Attach (once; concurrent callers share the attach). Raises ``CDP_DETACHED`` after :meth:`close`,
-        ``CDP_TIMEOUT`` when the frontend did not come up within :data:`ATTACH_TIMEOUT_MS`."""
+        """Attach (once; concurrent callers share the attach). Raises ``CDP_DETACHED`` after :meth:`close` or
+        when the frontend went away meanwhile, ``CDP_TIMEOUT`` when it did not come up within
+        :data:`ATTACH_TIMEOUT_MS`."""
+        self.open_frontend()
+        ready = self._ready
+        assert ready is not None
+        try:
+            await asyncio.wait_for(asyncio.shield(ready), ATTACH_TIMEOUT_MS / 1000)
+        except TimeoutError:
+            if self._ready is ready:
+                self._drop("attach timed out")
+            raise PagenoteError("CDP_TIMEOUT", f"the DevTools frontend did not attach in {ATTACH_TIMEOUT_MS} ms") \
+                from None
+
+    def open_frontend(self) -> QWebEnginePage:
+        """The frontend page, its attach started when there is none (it completes on the event loop: await
+        :meth:`attach` to know). For the F12 window, which shows this page. Raises ``CDP_DETACHED`` after
+        :meth:`close`."""
         if self._closed:
             raise PagenoteError("CDP_DETACHED", "the tab's DevTools session is closed")
-        if self.is_attached:
-            return
-        if self._attaching is None or self._attaching.done():
-            self._attaching = asyncio.ensure_future(self._attach())
-        await asyncio.shield(self._attaching)
+        if self.front is None:
+            self._begin_attach()
+        assert self.front is not None
+        return self.front
+
+    def detach(self) -> None:
+        """Detach now (the next command attaches again): the frontend page and its renderer go; commands in
+        flight fail with ``CDP_DETACHED``. Used when the user closes an F12 window no feature needed."""
+        self._drop("detached")
 
     async def send(self, method: str, params: dict[str, Any] | None = None,
                    timeout_ms: int = DEFAULT_TIMEOUT_MS) -> dict[str, Any]:
@@ -134,6 +155,7 @@ class CdpSession(QObject):
         page's renderer went away first."""
         if method not in ALLOWED_METHODS:
             raise PagenoteError("CDP_NOT_ALLOWED", f"{method} is not on the CDP allow-list")
+        self.used = True
         await self.attach()
         front = self.front
         assert front is not None
@@ -180,12 +202,6 @@ class CdpSession(QObject):
         if self.front is not None:
             self.front.runJavaScript(cdp_js.quiet_call(not shown), QWebEngineScript.ScriptWorldId.MainWorld)
 
-    async def frontend_page(self) -> QWebEnginePage:
-        """The attached frontend page (attaching first), for the F12 window to show. Raises as :meth:`attach`."""
-        await self.attach()
-        assert self.front is not None
-        return self.front
-
     def close(self) -> None:
         """Detach for good (the tab closes): commands in flight fail with ``CDP_DETACHED``."""
         if self._closed:
@@ -195,8 +211,8 @@ class CdpSession(QObject):
 
     # -- attach / detach ---------------------------------------------------------------------------------------
 
-    async def _attach(self) -> None:
-        started = time.monotonic()
+    def _begin_attach(self) -> None:
+        self._started = time.monotonic()
         self._token = secrets.token_hex(16)
         front = Frontend(self._token, QWebEngineProfile.defaultProfile(), self)
         script = QWebEngineScript()
@@ -206,7 +222,7 @@ class CdpSession(QObject):
         script.setWorldId(QWebEngineScript.ScriptWorldId.MainWorld)
         script.setRunsOnSubFrames(False)
         front.scripts().insert(script)
-        self._ready = asyncio.get_running_loop().create_future()
+        self._ready = asyncio.get_event_loop().create_future()
         front.protocol.connect(self._received)
         front.renderProcessTerminated.connect(lambda *_: self._drop("frontend crashed"))
         # Fallback: installs the tap after load should the DocumentCreation trap have missed (a no-op otherwise).
@@ -214,21 +230,18 @@ class CdpSession(QObject):
             cdp_js.install_script(self._token), QWebEngineScript.ScriptWorldId.MainWorld))
         self.front = front
         self.inspected.setDevToolsPage(front)
-        try:
-            await asyncio.wait_for(asyncio.shield(self._ready), ATTACH_TIMEOUT_MS / 1000)
-        except TimeoutError:
-            self._drop("attach timed out")
-            raise PagenoteError("CDP_TIMEOUT", f"the DevTools frontend did not attach in {ATTACH_TIMEOUT_MS} ms") \
-                from None
+
+    def _became_ready(self) -> None:
         self._push_subscriptions()
-        if self.user_view:
-            self.set_user_view(True)
-        self.attach_ms = (time.monotonic() - started) * 1000
+        self.set_user_view(self.user_view)
+        self.attach_ms = (time.monotonic() - self._started) * 1000
         log.debug("CDP session attached in %.0f ms", self.attach_ms)
+        self._ready.set_result(None)
         self.attached.emit()
 
     def _drop(self, reason: str) -> None:
         front, self.front = self.front, None
+        self.used = False
         if self._ready is not None and not self._ready.done():
             self._ready.set_exception(PagenoteError("CDP_DETACHED", f"the DevTools session ended: {reason}"))
             self._ready.exception()  # retrieved: no "never retrieved" log when nobody awaits it
@@ -268,7 +281,7 @@ class CdpSession(QObject):
             return
         if "pagenote" in message:
             if message["pagenote"] == "ready" and self._ready is not None and not self._ready.done():
-                self._ready.set_result(None)
+                self._became_ready()
             elif message["pagenote"] == "paused-resumed":
                 self.pauses_skipped += 1
             return

@@ -13,9 +13,10 @@ reply and event, and the frontend sends with ``InspectorFrontendHost.sendMessage
 * "quiet" (the user has not opened F12): after each of the frontend's ``Debugger.enable`` (the page's and each
   child target's — out-of-process frames, workers — by ``sessionId``) the script sends
   ``Debugger.setSkipAllPauses({skip: true})`` to the same target; a frontend ``setSkipAllPauses`` is rewritten
-  to skip; a ``Debugger.paused`` that still arrives (a statement reached between the two commands) is
-  answered with ``Debugger.resume`` and hidden from the frontend with its ``Debugger.resumed``. The page never
-  stays paused.
+  to skip; a navigation resets the skip (``Runtime.executionContextsCleared``: sent again); a
+  ``Debugger.paused`` that still arrives (a statement reached before the skip did) is answered with
+  ``Debugger.resume`` and the skip again, and hidden from the frontend with its ``Debugger.resumed``. The page
+  never stays paused.
 
 Chunked messages are put back together here (``totalSize`` comes with the first chunk only; CDP's JSON is
 ASCII — Chromium escapes the rest — so string length equals byte size) and handed on whole.
@@ -65,9 +66,18 @@ _SOURCE = r"""
     const m = /"method":"([A-Za-z]+\.[A-Za-z]+)"/.exec(head);
     const method = m ? m[1] : '';
     if (S.quiet && (method === 'Debugger.paused' || method === 'Debugger.resumed')) {
-      if (method === 'Debugger.paused') own('Debugger.resume', {}, sessionOf(message));
+      if (method === 'Debugger.paused') {
+        const sessionId = sessionOf(message);
+        own('Debugger.resume', {}, sessionId);
+        own('Debugger.setSkipAllPauses', {skip: true}, sessionId);
+      }
       post('{"pagenote":"paused-resumed"}');
       return;
+    }
+    if (S.quiet && method === 'Runtime.executionContextsCleared') {
+      // A navigation resets the skip (seen on Qt 6.12 / Chromium 140: a reload paused again): set it again.
+      const sessionId = sessionOf(message);
+      if (S.debuggers.has(sessionId)) own('Debugger.setSkipAllPauses', {skip: true}, sessionId);
     }
     if (S.subscribed.has(method) || S.subscribed.has('*')) post(message);
     forward(message);
