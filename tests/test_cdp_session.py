@@ -201,3 +201,30 @@ def test_the_session_follows_a_cross_process_navigation(window, server, qtbot):
     window.load_page(other_site)
     assert window.page.renderProcessPid() != pid  # another site: another renderer
     assert _evaluate(window, "location.hostname") == "localhost"
+
+
+def test_a_crashed_frontend_is_dropped_and_the_next_command_attaches_again(window, server, qtbot):
+    window.load_page(server.url("other.html"))
+    session = window.tab.cdp
+    assert _evaluate(window, "1 + 1") == 2
+    first = session.front
+    with qtbot.waitSignal(session.detached, timeout=10_000) as detached:
+        os.kill(first.renderProcessPid(), signal.SIGKILL)
+    assert detached.args == ["frontend crashed"] and session.front is None
+    assert window.page.devToolsPage() is None
+    assert _evaluate(window, "2 + 2") == 4
+    assert session.front is not None and session.front is not first
+
+
+def test_f12_shows_the_sessions_frontend_and_closing_it_keeps_a_session_features_use(window, server, qtbot):
+    window.load_page(server.url("other.html"))
+    session = window.tab.cdp
+    assert _evaluate(window, "1 + 1") == 2
+    window.act_devtools.trigger()
+    qtbot.waitUntil(window.devtools.isVisible, timeout=5_000)
+    assert window.devtools.view.page() is session.front is window.page.devToolsPage()  # one frontend
+    assert session.user_view
+    window.act_devtools.trigger()
+    assert not window.devtools.isVisible() and not session.user_view
+    assert session.is_attached and window.page.devToolsPage() is session.front
+    assert _evaluate(window, "3 + 3") == 6
