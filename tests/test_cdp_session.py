@@ -70,9 +70,9 @@ def test_a_reply_in_chunks_is_put_back_together(window, server, qtbot):
     whole = json.dumps({"id": command_id, "result": {"result": {"type": "string", "value": "é" * 10 + "z" * 50}}},
                        ensure_ascii=True, separators=(",", ":"))  # as CDP writes it
     parts = [whole[:20], whole[20:77], whole[77:]]
-    sizes = [str(len(whole)), "0", "0"]  # the total with the first chunk only, as a string (Qt's embedder)
-    calls = ";".join(f"DevToolsAPI.dispatchMessageChunk({json.dumps(part)}, {json.dumps(size)})"
-                     for part, size in zip(parts, sizes, strict=True))
+    # The total size comes with the first chunk only (DevToolsUIBindings::DispatchProtocolMessage).
+    calls = ";".join(f"DevToolsAPI.dispatchMessageChunk({json.dumps(part)}{f', {len(whole)}' if i == 0 else ''})"
+                     for i, part in enumerate(parts))
     session.front.runJavaScript(calls, 0)
     qtbot.waitUntil(hanging.done, timeout=5_000)
     assert hanging.result()["result"]["value"] == "é" * 10 + "z" * 50
