@@ -249,3 +249,21 @@ def test_f12_shows_the_sessions_frontend_and_closing_it_keeps_a_session_features
     assert not window.devtools.isVisible() and not session.user_view
     assert session.is_attached and window.page.devToolsPage() is session.front
     assert _evaluate(window, "3 + 3") == 6
+
+
+def test_a_page_paused_in_f12_runs_again_when_f12_closes(window, server, qtbot):
+    window.load_page(server.url("cdp_debugger.html#later"))
+    session = window.tab.cdp
+    assert _evaluate(window, "1") == 1  # a feature uses the session: closing F12 keeps it attached
+    paused = []
+    session.subscribe("Debugger.paused", paused.append)
+    scripts = []
+    session.subscribe("Debugger.scriptParsed", scripts.append)
+    window.act_devtools.trigger()
+    qtbot.waitUntil(window.devtools.isVisible, timeout=5_000)
+    qtbot.waitUntil(lambda: bool(scripts), timeout=10_000)  # the frontend's Debugger is on
+    run_js(qtbot, window.page, "start(), 0")
+    qtbot.waitUntil(lambda: bool(paused), timeout=10_000)  # the user debugs: the statement pauses
+    window.act_devtools.trigger()
+    assert not window.devtools.isVisible() and session.is_attached
+    _runs_through_debugger_statements(window, qtbot)

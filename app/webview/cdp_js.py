@@ -16,7 +16,7 @@ reply and event, and the frontend sends with ``InspectorFrontendHost.sendMessage
   to skip; a navigation resets the skip (``Runtime.executionContextsCleared``: sent again); a
   ``Debugger.paused`` that still arrives (a statement reached before the skip did) is answered with
   ``Debugger.resume`` and the skip again, and hidden from the frontend with its ``Debugger.resumed``. The page
-  never stays paused.
+  never stays paused: a target the user paused in F12 is resumed when F12 closes (quiet again).
 
 Chunked messages are put back together here (``totalSize`` comes with the first chunk only; CDP's JSON is
 ASCII — Chromium escapes the rest — so string length equals byte size) and handed on whole.
@@ -47,7 +47,13 @@ _SOURCE = r"""
     send(message);
   };
   S.debuggers = new Set([undefined]);  // the targets whose Debugger the frontend enabled (undefined: the page)
-  S.skip = (skip) => { for (const sessionId of S.debuggers) own('Debugger.setSkipAllPauses', {skip}, sessionId); };
+  S.hidden = new Set();  // targets whose pause the tap resumed unseen (their Debugger.resumed is hidden too)
+  S.paused = new Set();  // targets paused while the user debugs in F12
+  S.skip = (skip) => {
+    for (const sessionId of S.debuggers) own('Debugger.setSkipAllPauses', {skip}, sessionId);
+    if (skip) for (const sessionId of S.paused) own('Debugger.resume', {}, sessionId);
+    if (skip) S.paused.clear();
+  };
   // CDP puts a child target's "sessionId" last: {"method":…,"params":{…},"sessionId":"…"}.
   const sessionOf = (message) => {
     const m = /"sessionId":"([^"]+)"\}$/.exec(message.slice(-100));
@@ -65,14 +71,21 @@ _SOURCE = r"""
     }
     const m = /"method":"([A-Za-z]+\.[A-Za-z]+)"/.exec(head);
     const method = m ? m[1] : '';
-    if (S.quiet && (method === 'Debugger.paused' || method === 'Debugger.resumed')) {
-      if (method === 'Debugger.paused') {
-        const sessionId = sessionOf(message);
+    if (method === 'Debugger.paused') {
+      const sessionId = sessionOf(message);
+      if (S.quiet) {
+        S.hidden.add(sessionId);
         own('Debugger.resume', {}, sessionId);
         own('Debugger.setSkipAllPauses', {skip: true}, sessionId);
+        post('{"pagenote":"paused-resumed"}');
+        return;
       }
-      post('{"pagenote":"paused-resumed"}');
-      return;
+      S.paused.add(sessionId);  // the user debugs: resumed when F12 closes (quiet again)
+    }
+    if (method === 'Debugger.resumed') {
+      const sessionId = sessionOf(message);
+      if (S.hidden.delete(sessionId)) return;  // the resume of a pause the frontend never saw
+      S.paused.delete(sessionId);
     }
     if (S.quiet && method === 'Runtime.executionContextsCleared') {
       // A navigation resets the skip (seen on Qt 6.12 / Chromium 140: a reload paused again): set it again.
