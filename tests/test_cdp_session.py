@@ -130,6 +130,19 @@ def test_a_hostile_page_cannot_reach_or_detect_the_session(window, server, qtbot
     assert len(window.app.tabs) == tabs_before  # no devtools:// tab opened
 
 
+def test_logged_objects_with_trap_getters_read_the_same_with_the_session_attached(window, server, qtbot):
+    window.load_page(server.url("cdp_hostile.html"))
+    without = run_js(qtbot, window.page, "logTraps(), detected")
+    logged = []
+    window.tab.cdp.subscribe("Runtime.consoleAPICalled", logged.append)
+    window.run(window.tab.cdp.attach())
+    qtbot.waitUntil(lambda: len(logged) >= 5, timeout=10_000)  # the five replayed to the frontend
+    assert run_js(qtbot, window.page, "detected") == without
+    run_js(qtbot, window.page, "logTraps()")
+    qtbot.waitUntil(lambda: len(logged) >= 10, timeout=10_000)
+    assert run_js(qtbot, window.page, "detected") == without
+
+
 def _listening_inodes() -> set[str]:
     inodes = set()
     for table in ("/proc/net/tcp", "/proc/net/tcp6"):
