@@ -280,3 +280,23 @@ def test_a_page_paused_in_f12_runs_again_when_f12_closes(window, server, qtbot):
     window.act_devtools.trigger()
     assert not window.devtools.isVisible() and session.is_attached
     _runs_through_debugger_statements(window, qtbot)
+
+
+def test_closing_the_tab_f12_shows_closes_f12(window, server, qtbot):
+    from PySide6.QtCore import QUrl
+
+    window.load_page(server.url("other.html"))
+    tab = window.app.new_tab()
+    with qtbot.waitSignal(tab.view.loadFinished, timeout=15_000):
+        tab.open(QUrl(server.url("other.html")))
+    qtbot.waitUntil(lambda: window.tab is tab, timeout=5_000)
+    window.act_devtools.trigger()
+    qtbot.waitUntil(window.devtools.isVisible, timeout=5_000)
+    assert window.devtools.view.page() is tab.cdp.front
+    with qtbot.waitSignal(tab.cdp.detached, timeout=5_000):
+        window.app.close_tab(tab.id)
+    qtbot.waitUntil(lambda: not window.devtools.isVisible(), timeout=5_000)
+    assert window.devtools.view.page() is not None and window.devtools.view.page().url().isEmpty()
+    window.act_devtools.trigger()  # F12 again: DevTools for the tab shown now
+    qtbot.waitUntil(window.devtools.isVisible, timeout=5_000)
+    assert window.devtools.view.page() is window.tab.cdp.front is window.page.devToolsPage()
