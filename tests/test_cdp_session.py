@@ -119,6 +119,19 @@ def test_a_debugger_statement_starting_after_the_attach_does_not_pause_the_page(
     _runs_through_debugger_statements(window, qtbot)
 
 
+def test_a_debugger_statement_in_a_cross_site_frame_does_not_pause_it(window, server, qtbot):
+    # On Qt 6.12 offscreen the frame shares the page's renderer and target (its scripts are parsed in the
+    # page's Debugger); an out-of-process frame would be a child target, skipped by its sessionId.
+    child = server.url("cdp_debugger.html").replace("127.0.0.1", "localhost")  # another site: its own target
+    window.load_page(server.url(f"cdp_debugger_parent.html?child={child}"))
+    _runs_through_debugger_statements(window, qtbot)
+    scripts = []
+    window.tab.cdp.subscribe("Debugger.scriptParsed", scripts.append)
+    window.run(window.tab.cdp.attach())
+    qtbot.waitUntil(lambda: bool(scripts), timeout=10_000)  # the frontend's Debugger is on
+    _runs_through_debugger_statements(window, qtbot)
+
+
 def test_a_hostile_page_cannot_reach_or_detect_the_session(window, server, qtbot):
     window.load_page(server.url("cdp_hostile.html"))
     tabs_before = len(window.app.tabs)

@@ -87,6 +87,10 @@ _SOURCE = r"""
       if (S.hidden.delete(sessionId)) return;  // the resume of a pause the frontend never saw
       S.paused.delete(sessionId);
     }
+    if (method === 'Target.detachedFromTarget') {  // a child target went: forget its Debugger
+      const gone = /"params":\{"sessionId":"([^"]+)"/.exec(head);
+      if (gone) for (const set of [S.debuggers, S.paused, S.hidden]) set.delete(gone[1]);
+    }
     if (S.quiet && method === 'Runtime.executionContextsCleared') {
       // A navigation resets the skip (seen on Qt 6.12 / Chromium 140: a reload paused again): set it again.
       const sessionId = sessionOf(message);
