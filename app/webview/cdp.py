@@ -83,7 +83,10 @@ class CdpSession(QObject):
         detached(str): the session ended (``"closed"``, ``"frontend crashed"``); the next send attaches again
             unless closed.
 
-    Attributes: :attr:`pauses_skipped` counts the ``Debugger.paused`` the tap answered with a resume.
+    Attributes: ``front`` (the :class:`Frontend` page while attached, else ``None``), ``attach_ms`` (the last
+    attach, from ``setDevToolsPage`` to the tap installed), ``used`` (a feature sent a command since the last
+    attach; the F12 window alone does not set it), ``user_view`` (the F12 window shows the frontend),
+    ``pauses_skipped`` (the ``Debugger.paused`` the tap answered with a resume).
     """
 
     attached = Signal()
@@ -100,7 +103,7 @@ class CdpSession(QObject):
         self._token = ""
         self._ready: asyncio.Future | None = None
         self._started = 0.0
-        self.used = False  # a feature sent a command since the last attach (the F12 window alone does not)
+        self.used = False
         self._pending: dict[int, tuple[asyncio.Future, str]] = {}
         self._next_id = cdp_js.FIRST_ID
         self._subscribers: dict[str, list[Callable[[dict], None]]] = {}
@@ -158,7 +161,8 @@ class CdpSession(QObject):
         self.used = True
         await self.attach()
         front = self.front
-        assert front is not None
+        if front is None:  # dropped between the attach and now (a crash, the tab closing)
+            raise PagenoteError("CDP_DETACHED", f"{method}: the DevTools session ended")
         command_id = self._next_id
         self._next_id += 1
         future: asyncio.Future = asyncio.get_running_loop().create_future()
