@@ -1,6 +1,7 @@
 """What the tab's CDP session costs (issue 26, requirement 6, first half): attach time, one command's round
-trip, and the memory of the DevTools frontend, for 1 and 5 attached tabs. No peer yet (Playwright's CDP
-session on Debian's Chromium is the named peer; see the issue) — this measures pagenote alone.
+trip, and the memory of the DevTools frontend, for 1 and 5 attached tabs — beside the named peer in the same
+run: Playwright's CDP session (``context.new_cdp_session``) on Debian's Chromium (``/usr/bin/chromium``,
+headless; skipped when missing), same page, same command.
 
     .venv/bin/python -m bench.cdp_session [--tabs 5] [--calls 200]
 
@@ -104,11 +105,36 @@ async def _measure(tabs: int, calls: int, keep: list) -> dict:
     return result
 
 
+def _peer(calls: int) -> dict:
+    """Playwright's CDP session round trip (Runtime.evaluate ``1 + 1``) and attach time, in ms."""
+    if not Path("/usr/bin/chromium").exists():
+        return {"skipped": "no /usr/bin/chromium"}
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=[
+            "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"])
+        page = browser.new_page()
+        page.set_content("<!doctype html><title>bench</title><p>bench</p>")
+        started = time.monotonic()
+        session = page.context.new_cdp_session(page)
+        attach = (time.monotonic() - started) * 1000
+        round_trips = []
+        for _ in range(calls):
+            started = time.monotonic()
+            session.send("Runtime.evaluate", {"expression": "1 + 1", "returnByValue": True})
+            round_trips.append((time.monotonic() - started) * 1000)
+        browser.close()
+    return {"attach_ms": round(attach), "round_trip_ms_p50": round(_pct(round_trips, 0.5), 2),
+            "round_trip_ms_p95": round(_pct(round_trips, 0.95), 2)}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tabs", type=int, default=5)
     parser.add_argument("--calls", type=int, default=200)
     args = parser.parse_args()
+    peer = _peer(args.calls)  # first, before Qt: Playwright's sync API runs its own event loop
     import shiboken6
 
     from app.qtenv import make_application
@@ -121,7 +147,11 @@ def main() -> None:
     task = asyncio.ensure_future(_measure(args.tabs, args.calls, keep))
     task.add_done_callback(lambda _t: qt.quit())
     qt.exec()
-    print(json.dumps(task.result(), indent=1))
+    result = task.result()
+    result["playwright"] = peer
+    if "round_trip_ms_p50" in peer:
+        result["round_trip_p50_ratio_to_playwright"] = round(result["round_trip_ms_p50"] / peer["round_trip_ms_p50"], 2)
+    print(json.dumps(result, indent=1))
     for session in keep[-1]:
         shiboken6.delete(session)
     for page in keep[1]:
