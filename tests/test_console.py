@@ -112,6 +112,21 @@ def test_the_ring_is_bounded_and_long_texts_are_cut(window, qtbot, server, call,
     assert len(log.entries) < 600
 
 
+def test_a_flood_of_info_lines_never_evicts_an_error_in_the_log_or_the_dock(window, qtbot, server, js):
+    window.load_page(server.url("spa.html"))
+    log = window.tab.browser.console
+    dock = window.console_dock
+    dock.show()
+    js("console.log('before'); console.error('the one error'); "
+       "for (let i = 0; i < 1100; i++) console.log('line ' + i); console.log('done'); 'ok'")
+    qtbot.waitUntil(lambda: log.entries and log.entries[-1].text == "done", timeout=10_000)
+    assert len(log.entries) == console_module.RING_ENTRIES
+    assert log.entries[0].text == "the one error" and log.entries[1].text == "line 102"
+    rows = lambda: [dock.list.item(i).text() for i in range(dock.list.count())]  # noqa: E731
+    qtbot.waitUntil(lambda: bool(rows()) and rows()[-1].startswith("[info] done"), timeout=5_000)
+    assert rows()[0].startswith("[error] the one error") and len(rows()) == console_module.RING_ENTRIES
+
+
 def test_bad_parameters(call):
     for params, name in (({"limit": 201}, "INVALID_PARAMS"), ({"level": "debug"}, "INVALID_PARAMS"),
                          ({"response_mode": "x"}, "INVALID_REQUEST")):

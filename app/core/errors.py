@@ -210,6 +210,16 @@ REGISTRY: dict[str, ErrorKind] = _rows(
     ("BAD_REVIEW_FILE", -32076, EXIT_BAD_INPUT,
      "import a .json review that pagenote exported (Export… → JSON, or capture --export json)",
      "the file to import is not a valid pagenote review"),
+    # -- the tab's CDP session (app.webview.cdp: Chromium's DevTools protocol, no port) --
+    ("CDP_FAILED", -32070, EXIT_PAGE_FAILED, "the page refused the DevTools command; the message says why",
+     "a DevTools protocol command returned an error"),
+    ("CDP_TIMEOUT", -32071, EXIT_PAGE_FAILED,
+     "the page did not answer the DevTools command in time; wait for it to settle and retry",
+     "a DevTools protocol command got no reply in time"),
+    ("CDP_DETACHED", -32072, EXIT_PAGE_FAILED, "the tab closed or its renderer went away; reload the tab and retry",
+     "the tab's DevTools session ended before the reply"),
+    ("CDP_NOT_ALLOWED", -32073, EXIT_INTERNAL, "this is a pagenote bug: the command is not on the CDP allow-list",
+     "pagenote tried a DevTools protocol command outside its allow-list"),
     # -- warnings: reported, the run still succeeds (exit code 0) --
     ("DIALOG_LOOP", -32060, EXIT_OK,
      "the page keeps opening alert/confirm/prompt dialogs; pagenote answers them all at once — check the page's script",

@@ -11,7 +11,8 @@ give, the entries leave out honestly: the level is one of three (``console.log``
 of the page's frames (an inline script), never guessed.
 
 Bounds: the ring keeps the newest :data:`RING_ENTRIES` entries and at most :data:`RING_CHARS` characters of
-text; one entry's text at most :data:`TEXT_CHARS` characters, a cut ending in
+text, evicting the oldest info or warning entry first (errors go only when nothing else is left); one entry's
+text at most :data:`TEXT_CHARS` characters, a cut ending in
 ``…[cut: N chars]``. Credential-like URL parts in the text, source and frame URL are redacted with the same
 rules as the Markdown (:func:`app.protocol.redact.redact_urls`).
 """
@@ -125,7 +126,10 @@ class ConsoleLog(QObject):
         self.entries.append(entry)
         self._chars += len(entry.text)
         while len(self.entries) > RING_ENTRIES or self._chars > RING_CHARS:
-            self._chars -= len(self.entries.popleft().text)
+            # Info and warnings go first: a flood of them never evicts an error (issue 26, requirement 2).
+            victim = next((e for e in self.entries if e.level != "error"), self.entries[0])
+            self.entries.remove(victim)
+            self._chars -= len(victim.text)
         self.added.emit(entry)
 
     def clear(self) -> None:

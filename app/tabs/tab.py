@@ -5,6 +5,7 @@ part                job
 ==================  ======================================================================================
 ``view``/``page``   the ``QWebEngineView`` and its :class:`~app.webview.guest.Guest` (Qt virtuals → signals)
 ``bridge``          async host→page calls with typed outcomes (:class:`~app.webview.bridge.PageBridge`)
+``cdp``             the DevTools protocol session, no port (:class:`~app.webview.cdp.CdpSession`)
 ``session``         the tab's pins in the window's one batch (:class:`~app.model.tab_session.TabSession`, no Qt)
 ``annotator``       pins ↔ page, markers, re-anchoring (:class:`~app.webview.annotator.Annotator`)
 ``capture``         screenshots saved under the project (:class:`~app.tabs.capture.TabCapture`)
@@ -37,6 +38,7 @@ from app.tabs.capture import TabCapture
 from app.tabs.navigation import CRASH_NEXT_STEP, RENDERER_CRASHED, quoted_url
 from app.tabs.dialogs import DialogLog
 from app.webview.annotator import Annotator
+from app.webview.cdp import CdpSession
 from app.webview.bridge import PageBridge, PageCallTimeout, PageScriptMissing
 from app.webview.guest import Guest, LoadResult
 from app.webview.lease import Lease, keep_picker_after_crash
@@ -74,6 +76,7 @@ class Tab(QObject):
         self.policy = PagePolicy(self.page, lease, self)  # allow-list, HTTP auth, certificate errors: refused
         self.policy.refused.connect(self._refused)
         self.bridge = PageBridge(self.page)
+        self.cdp = CdpSession(self.page, self)  # attached lazily by the first feature that sends
         self.session = TabSession(batch if batch is not None else Session(), tab_id)
         self.session.lease = lease.name
         self.annotator = Annotator(self.view, self.bridge, self.session)
@@ -307,6 +310,7 @@ class Tab(QObject):
         the view was deleted with a window that held it."""
         import shiboken6
 
+        self.cdp.close()  # the DevTools session detaches; commands in flight fail with CDP_DETACHED
         self.session.detach()  # its pins stay in the batch (their page is known); its annotator stops observing
         if shiboken6.isValid(self.annotator):
             self.annotator.shutdown()

@@ -110,8 +110,13 @@ class ConsoleDock(QDockWidget):
         for entry in pending:
             if self._shown(entry):
                 self.list.addItem(self._item(entry))
-        while self.list.count() > len(self.log.entries):  # the ring dropped its oldest entries
-            self.list.takeItem(0)
+        if self.list.count() > len(self.log.entries) or (self.list.count() and self.log.entries and (
+                self.list.item(0).data(Qt.ItemDataRole.UserRole) < self.log.entries[0].id)):
+            # The ring dropped entries — its oldest info lines, not necessarily its oldest entries.
+            live = {entry.id for entry in self.log.entries}
+            for row in reversed(range(self.list.count())):
+                if self.list.item(row).data(Qt.ItemDataRole.UserRole) not in live:
+                    self.list.takeItem(row)
         self.list.setUpdatesEnabled(True)
         self.list.scrollToBottom()
 

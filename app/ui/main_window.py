@@ -164,7 +164,7 @@ class MainWindow(ShotIntents, QMainWindow):
         self.act_console = self.console_dock.toggleViewAction()
         self.act_console.setShortcut(QKeySequence("Ctrl+Shift+J"))
         self.act_console.setToolTip(self.tr("The page's console messages and errors (Ctrl+Shift+J)"))
-        self.devtools = DevToolsWindow(self.page, self)
+        self.devtools = DevToolsWindow(self.tab.cdp, self)
         tip = self.tr("Chromium's DevTools for this page, in a window of their own")
         self.act_devtools = self._action(self.tr("DevTools"), tip, QKeySequence("F12"))
         self.act_devtools.setShortcuts([QKeySequence("F12"), QKeySequence("Ctrl+Shift+I")])  # Chrome's two keys

@@ -241,7 +241,7 @@ class TabDeck(QObject):
         w.console_dock.follow(browser_parts(tab).console)
         if w.devtools.isVisible():
             w.devtools.close()
-        w.devtools.inspected = tab.page
+        w.devtools.session = tab.cdp
         zoom = tab.view.zoomFactor()  # each tab keeps its own zoom (Chrome keeps it per tab)
         if abs(zoom - 1.0) > 1e-3 or not w.status.zoom_button.isHidden():  # untouched at 100 %: no relayout
             w.status.show_zoom(zoom)
