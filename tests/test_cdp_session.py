@@ -313,3 +313,75 @@ def test_closing_the_tab_f12_shows_closes_f12(window, server, qtbot):
     window.act_devtools.trigger()  # F12 again: DevTools for the tab shown now
     qtbot.waitUntil(window.devtools.isVisible, timeout=5_000)
     assert window.devtools.view.page() is window.tab.cdp.front is window.page.devToolsPage()
+
+
+# -- holding the session, and the idle detach (issue 26, requirement 6: "an idle session detaches") -----------
+
+IDLE_S = 0.2  # a small idle time for these tests (cdp.IDLE_DETACH_S is a minute)
+
+
+def _outlast_idle(qtbot, session) -> None:
+    """Let the session's idle time pass: a timer of twice that interval, started now, fires after any idle
+    countdown the session started before it (Qt fires timers in deadline order), so no guess of speed."""
+    from PySide6.QtCore import QTimer
+    timer = QTimer()
+    timer.setSingleShot(True)
+    with qtbot.waitSignal(timer.timeout, timeout=10_000):
+        timer.start(int(session.idle_detach_s * 2000))
+
+
+def test_a_held_session_stays_attached_past_the_idle_time_and_detaches_once_released(window, server, qtbot):
+    window.load_page(server.url("other.html"))
+    session = window.tab.cdp
+    session.idle_detach_s = IDLE_S
+    with qtbot.waitSignal(session.attached, timeout=20_000):
+        release = session.hold("test")  # sync: starts the attach
+    assert session.holders == ("test",) and session.is_attached
+    assert _evaluate(window, "1 + 1") == 2
+    _outlast_idle(qtbot, session)
+    assert session.is_attached  # held: the idle time does not apply
+    other = session.hold("other")
+    release()
+    release()  # idempotent
+    assert session.holders == ("other",)
+    _outlast_idle(qtbot, session)
+    assert session.is_attached  # still one holder
+    with qtbot.waitSignal(session.detached, timeout=10_000) as detached:
+        other()
+    assert detached.args == ["idle"] and session.front is None and session.holders == ()
+    assert window.page.devToolsPage() is None
+
+
+def test_a_session_only_sent_to_detaches_when_idle_and_f12_keeps_it(window, server, qtbot):
+    window.load_page(server.url("other.html"))
+    session = window.tab.cdp
+    session.idle_detach_s = IDLE_S
+    with qtbot.waitSignal(session.detached, timeout=20_000) as detached:
+        assert _evaluate(window, "1 + 1") == 2
+    assert detached.args == ["idle"] and session.front is None
+    window.act_devtools.trigger()  # the user's F12 window: attached while it shows
+    qtbot.waitUntil(window.devtools.isVisible, timeout=5_000)
+    qtbot.waitUntil(lambda: session.is_attached, timeout=20_000)
+    assert _evaluate(window, "2 + 2") == 4
+    _outlast_idle(qtbot, session)
+    assert session.is_attached and window.devtools.view.page() is session.front
+    with qtbot.waitSignal(session.detached, timeout=10_000) as detached:
+        window.act_devtools.trigger()  # closed after a send: the idle rule detaches it
+    assert detached.args == ["idle"]
+
+
+def test_a_hold_survives_a_crashed_frontend_with_its_subscriptions(window, server, qtbot):
+    window.load_page(server.url("other.html"))
+    session = window.tab.cdp
+    session.idle_detach_s = IDLE_S
+    logged = []
+    session.subscribe("Runtime.consoleAPICalled", lambda p: logged.append(p["args"][0].get("value")))
+    with qtbot.waitSignal(session.attached, timeout=20_000):
+        release = session.hold("test")
+    first = session.front
+    with qtbot.waitSignal(session.attached, timeout=20_000):  # re-attached at once: features re-apply state
+        os.kill(first.renderProcessPid(), signal.SIGKILL)
+    assert session.front is not first and session.is_attached and session.holders == ("test",)
+    _evaluate(window, "console.log('after'), 1")
+    qtbot.waitUntil(lambda: "after" in logged, timeout=10_000)
+    release()

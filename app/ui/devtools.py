@@ -7,7 +7,7 @@ into DevTools itself.
 
 While the window shows, the page pauses at breakpoints and ``debugger;`` statements as the user set them in
 DevTools; otherwise the session skips all pauses. Closing the window detaches the frontend unless a feature
-uses the session."""
+used or holds the session (then the session's idle rule applies)."""
 
 from __future__ import annotations
 
@@ -65,6 +65,6 @@ class DevToolsWindow(QWidget):
             self.view.setPage(self._blank)
             session.detached.disconnect(self._frontend_gone)
             session.set_user_view(False)
-            if not session.used:
-                session.detach()
+            if not session.used and not session.holders:
+                session.detach()  # else the session's idle rule detaches it (app.webview.cdp.IDLE_DETACH_S)
         super().closeEvent(event)

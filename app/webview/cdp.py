@@ -8,11 +8,15 @@ the frontend page (``javaScriptConsoleMessage`` of :class:`Frontend`, prefixed w
 The inspected page has no handle on any of it: the frontend is another page (Qt's default profile), reached
 only from Python.
 
-Lifecycle: attached lazily by the first :meth:`CdpSession.send` (or :meth:`CdpSession.attach`); the channel
+Lifecycle: attached lazily by the first :meth:`CdpSession.send`, :meth:`CdpSession.hold` or
+:meth:`CdpSession.attach`; the channel
 survives cross-process navigations (the DevTools agent host belongs to the ``WebContents``, not the renderer);
 a crashed inspected renderer fails the commands in flight with ``CDP_DETACHED`` and the frontend re-enables
 its domains when the tab is reloaded (``Inspector.targetReloadedAfterCrash``); a crashed frontend is dropped
-and the next command attaches again; :meth:`CdpSession.close` (tab close) detaches.
+and the next command attaches again (at once while a feature holds the session); :meth:`CdpSession.close` (tab
+close) detaches. Cost rule (issue 26, requirement 6): a session nobody holds, with no F12 window and no command
+for :data:`IDLE_DETACH_S` seconds, detaches (its frontend renderer goes); holds and subscriptions survive every
+re-attach, and :attr:`CdpSession.attached` fires again so features re-apply per-session state.
 
 The page is never paused by the session: while the user has no F12 window open the tap skips all pauses
 (:mod:`app.webview.cdp_js`). The F12 window shows this same frontend page (:meth:`CdpSession.open_frontend`).
@@ -31,7 +35,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtWebEngineCore import QWebEnginePage, QWebEngineProfile, QWebEngineScript
 
 from app.core.errors import PagenoteError
@@ -57,6 +61,9 @@ ALLOWED_METHODS: frozenset[str] = frozenset({
 #: idle; the rest is room for a busy machine.
 ATTACH_TIMEOUT_MS = 20_000
 DEFAULT_TIMEOUT_MS = 10_000
+#: Seconds a session nobody holds, with no F12 window, stays attached after its last command (issue 26,
+#: requirement 6: "an idle session detaches"). Per session: :attr:`CdpSession.idle_detach_s`.
+IDLE_DETACH_S = 60.0
 
 
 class Frontend(QWebEnginePage):
@@ -86,7 +93,9 @@ class CdpSession(QObject):
     Attributes: ``front`` (the :class:`Frontend` page while attached, else ``None``), ``attach_ms`` (the last
     attach, from ``setDevToolsPage`` to the tap installed), ``used`` (a feature sent a command since the last
     attach; the F12 window alone does not set it), ``user_view`` (the F12 window shows the frontend),
-    ``pauses_skipped`` (the ``Debugger.paused`` the tap answered with a resume).
+    ``pauses_skipped`` (the ``Debugger.paused`` the tap answered with a resume), ``idle_detach_s`` (this
+    session's idle time before it detaches, seconds; :data:`IDLE_DETACH_S` unless a test sets it), ``holders``
+    (the owners holding the session, see :meth:`hold`).
     """
 
     attached = Signal()
@@ -107,6 +116,13 @@ class CdpSession(QObject):
         self._pending: dict[int, tuple[asyncio.Future, str]] = {}
         self._next_id = cdp_js.FIRST_ID
         self._subscribers: dict[str, list[Callable[[dict], None]]] = {}
+        self._holds: dict[int, str] = {}  # hold number -> owner
+        self._next_hold = 0
+        self.idle_detach_s = IDLE_DETACH_S
+        self._idle = QTimer(self)
+        self._idle.setSingleShot(True)
+        self._idle.timeout.connect(self._idle_check)
+        self._last_send = 0.0
         inspected.renderProcessTerminated.connect(self._inspected_crashed)
 
     # -- public ------------------------------------------------------------------------------------------------
@@ -143,6 +159,32 @@ class CdpSession(QObject):
         assert self.front is not None
         return self.front
 
+    @property
+    def holders(self) -> tuple[str, ...]:
+        """The owners holding the session now (one entry per unreleased :meth:`hold`, in hold order)."""
+        return tuple(self._holds.values())
+
+    def hold(self, owner: str) -> Callable[[], None]:
+        """Keep the session attached for ``owner`` (a feature's name, e.g. ``"network"``, shown in
+        :attr:`holders`) until the returned ``release()`` is called; ``release`` is idempotent. Callable from
+        sync code: the attach starts now and completes on the event loop (the :attr:`attached` signal says
+        when). While held, a crashed frontend is replaced at once. After :meth:`close` the hold is a no-op
+        (nothing attaches) and its release too. Source: issue 26, requirements 1 and 6."""
+        if self._closed:
+            return lambda: None
+        number = self._next_hold
+        self._next_hold += 1
+        self._holds[number] = owner
+        self._idle.stop()
+        if self.front is None:
+            self._begin_attach()
+
+        def release() -> None:
+            if self._holds.pop(number, None) is not None:
+                self._arm_idle()
+
+        return release
+
     def detach(self) -> None:
         """Detach now (the next command attaches again): the frontend page and its renderer go; commands in
         flight fail with ``CDP_DETACHED``. Used when the user closes an F12 window no feature needed."""
@@ -159,6 +201,8 @@ class CdpSession(QObject):
         if method not in ALLOWED_METHODS:
             raise PagenoteError("CDP_NOT_ALLOWED", f"{method} is not on the CDP allow-list")
         self.used = True
+        self._last_send = time.monotonic()
+        self._arm_idle()
         await self.attach()
         front = self.front
         if front is None:  # dropped between the attach and now (a crash, the tab closing)
@@ -180,6 +224,7 @@ class CdpSession(QObject):
             raise PagenoteError("CDP_TIMEOUT", f"{method}: no reply in {timeout_ms} ms") from None
         finally:
             self._pending.pop(command_id, None)
+            self._arm_idle()  # the idle time counts from the last reply
 
     def subscribe(self, method: str, callback: Callable[[dict], None]) -> Callable[[], None]:
         """Call ``callback(params)`` for every CDP event named ``method`` (e.g. ``"Network.responseReceived"``)
@@ -205,12 +250,15 @@ class CdpSession(QObject):
         self.user_view = shown
         if self.front is not None:
             self.front.runJavaScript(cdp_js.quiet_call(not shown), QWebEngineScript.ScriptWorldId.MainWorld)
+        self._arm_idle()
 
     def close(self) -> None:
         """Detach for good (the tab closes): commands in flight fail with ``CDP_DETACHED``."""
         if self._closed:
             return
         self._closed = True
+        self._holds.clear()
+        self._idle.stop()
         self._drop("closed")
 
     # -- attach / detach ---------------------------------------------------------------------------------------
@@ -241,6 +289,7 @@ class CdpSession(QObject):
         self.attach_ms = (time.monotonic() - self._started) * 1000
         log.debug("CDP session attached in %.0f ms", self.attach_ms)
         self._ready.set_result(None)
+        self._arm_idle()
         self.attached.emit()
 
     def _drop(self, reason: str) -> None:
@@ -260,6 +309,32 @@ class CdpSession(QObject):
             front.protocol.disconnect(self._received)
             front.deleteLater()
             self.detached.emit(reason)
+        if self._holds and not self._closed and reason not in ("detached", "closed"):
+            # Held (a crash, an attach that timed out): attach again; subscriptions are pushed on ready and
+            # `attached` fires again so holders re-apply their state.
+            QTimer.singleShot(0, self._reattach_held)
+
+    def _reattach_held(self) -> None:
+        if self._holds and not self._closed and self.front is None:
+            self._begin_attach()
+
+    # -- idle detach (requirement 6) ---------------------------------------------------------------------------
+
+    def _arm_idle(self) -> None:
+        """Start (or restart) the idle countdown when nothing keeps the session: no holder, no F12 window."""
+        if self._holds or self.user_view or self._closed or self.front is None:
+            self._idle.stop()
+            return
+        self._idle.start(int(self.idle_detach_s * 1000))
+
+    def _idle_check(self) -> None:
+        if self._holds or self.user_view or self._closed or self.front is None:
+            return
+        if self._pending:  # a command still in flight is a use: wait for it and the idle time after it
+            self._idle.start(int(self.idle_detach_s * 1000))
+            return
+        log.debug("CDP session idle for %.0f s: detaching", self.idle_detach_s)
+        self._drop("idle")
 
     def _fail_pending(self, reason: str) -> None:
         for future, method in list(self._pending.values()):
@@ -304,8 +379,13 @@ class CdpSession(QObject):
             return
         if "sessionId" in message:
             return  # a child target's event (an out-of-process frame, a worker): the main target's only
-        for callback in list(self._subscribers.get(message.get("method", ""), [])):
+        method = message.get("method", "")
+        for callback in list(self._subscribers.get(method, [])):
             try:
                 callback(message.get("params", {}))
             except Exception:  # one bad subscriber must not starve the others
-                log.exception("CDP event subscriber for %s failed", message.get("method"))
+                log.exception("CDP event subscriber for %s failed", method)
+        if method == cdp_js.RELOADED_AFTER_CRASH:
+            # The page's new renderer lost the renderer-side state (emulated media, CPU throttling …): features
+            # re-apply it on `attached`, as after any re-attach.
+            self.attached.emit()

@@ -30,6 +30,9 @@ from __future__ import annotations
 
 import json
 
+#: The event the tap always hands to the host (the session re-announces ``attached`` on it).
+RELOADED_AFTER_CRASH = "Inspector.targetReloadedAfterCrash"
+
 #: pagenote's CDP ids start here; the frontend numbers its own from 1 (CDP ids are int32).
 FIRST_ID = 1_000_000_000
 
@@ -96,7 +99,7 @@ _SOURCE = r"""
       const sessionId = sessionOf(message);
       if (S.debuggers.has(sessionId)) own('Debugger.setSkipAllPauses', {skip: true}, sessionId);
     }
-    if (S.subscribed.has(method) || S.subscribed.has('*')) post(message);
+    if (S.subscribed.has(method) || S.subscribed.has('*') || method === RELOADED) post(message);
     forward(message);
   };
   const wrapApi = (api) => {
@@ -149,7 +152,8 @@ _SOURCE = r"""
 def install_script(token: str) -> str:
     """The frontend-side tap as JavaScript source for ``token`` (the per-session secret prefix of every
     console line meant for the host). Idempotent: running it again re-wraps nothing."""
-    return _SOURCE.replace("TOKEN", json.dumps(token)).replace("FIRST_ID", str(FIRST_ID))
+    return _SOURCE.replace("TOKEN", json.dumps(token)).replace("FIRST_ID", str(FIRST_ID)) \
+        .replace("RELOADED", json.dumps(RELOADED_AFTER_CRASH))
 
 
 def send_call(message: dict) -> str:
