@@ -235,7 +235,8 @@ def test_the_session_works_again_after_a_renderer_crash(window, server, qtbot):
         os.kill(pid, signal.SIGKILL)
     qtbot.waitUntil(hanging.done, timeout=5_000)
     assert hanging.exception().name == "CDP_DETACHED"
-    with qtbot.waitSignal(window.view.loadFinished, timeout=15_000):
+    # The new renderer lost the renderer-side state: `attached` fires again so features re-apply it.
+    with qtbot.waitSignals([window.view.loadFinished, session.attached], timeout=15_000):
         window.tab.reload_after_crash()
     assert _evaluate(window, "location.pathname") == "/other.html"
 
