@@ -89,12 +89,23 @@ def _runs_through_debugger_statements(window, qtbot, more: int = 20) -> None:
     assert run_js(qtbot, window.page, "window.inside") == 0, window.tab.cdp.pauses_skipped
 
 
+def _attach_full(window) -> None:
+    """Attach through the full frontend (the DevTools UI, whose Debugger pauses at ``debugger;``) with no F12
+    window showing: what a session holds after the user closed F12 while a feature used it."""
+    window.tab.cdp.open_frontend()
+    window.run(window.tab.cdp.attach())
+    assert not window.tab.cdp.front.light
+
+
 def test_a_debugger_statement_running_before_the_attach_does_not_pause_the_page(window, server, qtbot):
     window.load_page(server.url("cdp_debugger.html"))
     _runs_through_debugger_statements(window, qtbot)
+    window.run(window.tab.cdp.attach())  # the light frontend: no Debugger at all
+    assert window.tab.cdp.front.light
+    _runs_through_debugger_statements(window, qtbot)
     seen_enable = []
     window.tab.cdp.subscribe("Debugger.scriptParsed", seen_enable.append)
-    window.run(window.tab.cdp.attach())
+    _attach_full(window)
     qtbot.waitUntil(lambda: bool(seen_enable), timeout=10_000)  # the frontend's Debugger is on
     _runs_through_debugger_statements(window, qtbot)
     # And the session still answers from inside the page.
@@ -106,7 +117,7 @@ def test_a_debugger_statement_starting_after_the_attach_does_not_pause_the_page(
     window.load_page(server.url("cdp_debugger.html#later"))
     seen_enable = []
     window.tab.cdp.subscribe("Debugger.scriptParsed", seen_enable.append)
-    window.run(window.tab.cdp.attach())
+    _attach_full(window)
     qtbot.waitUntil(lambda: bool(seen_enable), timeout=10_000)
     run_js(qtbot, window.page, "start(), 0")
     _runs_through_debugger_statements(window, qtbot)
@@ -127,7 +138,7 @@ def test_a_debugger_statement_in_a_cross_site_frame_does_not_pause_it(window, se
     _runs_through_debugger_statements(window, qtbot)
     scripts = []
     window.tab.cdp.subscribe("Debugger.scriptParsed", scripts.append)
-    window.run(window.tab.cdp.attach())
+    _attach_full(window)
     qtbot.waitUntil(lambda: bool(scripts), timeout=10_000)  # the frontend's Debugger is on
     _runs_through_debugger_statements(window, qtbot)
 
@@ -148,11 +159,14 @@ def test_logged_objects_with_trap_getters_read_the_same_with_the_session_attache
     without = run_js(qtbot, window.page, "logTraps(), detected")
     logged = []
     window.tab.cdp.subscribe("Runtime.consoleAPICalled", logged.append)
-    window.run(window.tab.cdp.attach())
-    qtbot.waitUntil(lambda: len(logged) >= 5, timeout=10_000)  # the five replayed to the frontend
+    window.run(window.tab.cdp.send("Runtime.enable"))  # the light frontend: a feature enables Runtime
+    qtbot.waitUntil(lambda: len(logged) >= 5, timeout=10_000)  # the five replayed on enable
     assert run_js(qtbot, window.page, "detected") == without
     run_js(qtbot, window.page, "logTraps()")
     qtbot.waitUntil(lambda: len(logged) >= 10, timeout=10_000)
+    assert run_js(qtbot, window.page, "detected") == without
+    _attach_full(window)  # the DevTools UI enables Runtime itself: all ten replayed to it
+    qtbot.waitUntil(lambda: len(logged) >= 20, timeout=10_000)
     assert run_js(qtbot, window.page, "detected") == without
 
 
@@ -268,10 +282,13 @@ def test_f12_shows_the_sessions_frontend_and_closing_it_keeps_a_session_features
     window.load_page(server.url("other.html"))
     session = window.tab.cdp
     assert _evaluate(window, "1 + 1") == 2
-    window.act_devtools.trigger()
+    light = session.front
+    assert light.light
+    with qtbot.waitSignal(session.attached, timeout=20_000):  # the full frontend replaces the light one
+        window.act_devtools.trigger()
     qtbot.waitUntil(window.devtools.isVisible, timeout=5_000)
     assert window.devtools.view.page() is session.front is window.page.devToolsPage()  # one frontend
-    assert session.user_view
+    assert session.user_view and session.front is not light and not session.front.light
     window.act_devtools.trigger()
     assert not window.devtools.isVisible() and not session.user_view
     assert session.is_attached and window.page.devToolsPage() is session.front
@@ -379,10 +396,13 @@ def test_a_hold_survives_a_crashed_frontend_with_its_subscriptions(window, serve
     session.subscribe("Runtime.consoleAPICalled", lambda p: logged.append(p["args"][0].get("value")))
     with qtbot.waitSignal(session.attached, timeout=20_000):
         release = session.hold("test")
+    enables = []
+    session.attached.connect(lambda: enables.append(asyncio.ensure_future(session.send("Runtime.enable"))))
     first = session.front
     with qtbot.waitSignal(session.attached, timeout=20_000):  # re-attached at once: features re-apply state
         os.kill(first.renderProcessPid(), signal.SIGKILL)
     assert session.front is not first and session.is_attached and session.holders == ("test",)
+    qtbot.waitUntil(lambda: enables and enables[0].done(), timeout=10_000)
     _evaluate(window, "console.log('after'), 1")
     qtbot.waitUntil(lambda: "after" in logged, timeout=10_000)
     release()

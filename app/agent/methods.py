@@ -24,6 +24,7 @@ Methods (params → result; every batch view has the model as JSON and its ``mar
   ``network.list``: see :mod:`app.agent.browser`
 - ``click``, ``hover``, ``type``, ``fill``, ``press``, ``select_option``, ``check``, ``uncheck``, ``scroll``,
   ``drag``, ``dialog.handle``, ``extract``, ``find``: see :mod:`app.agent.actions`
+- ``browser.resize``, ``browser.emulate``: see :mod:`app.agent.emulation`
 - ``devices.list``, ``device.log``, ``device.log_clear``, ``virtual_device.input``, ``virtual_device.script``:
   see :mod:`app.agent.devices`
 """
@@ -164,6 +165,9 @@ class Methods:
             from app.agent.freeze import freeze_table
 
             self.table.update(freeze_table(host))
+            from app.agent.emulation import emulation_table  # browser.resize / browser.emulate (issue 26 req. 4)
+
+            self.table.update(emulation_table(host))
         if hasattr(host, "navigate"):  # the browser methods (app.agent.browser): navigation, evaluate, console…
             from app.agent.browser import browser_table
 

@@ -208,7 +208,9 @@ async def grab_full_page(view: QWebEngineView, bridge: PageBridge, *, pin_ids: l
             ys = [ys[0]] + [y for y in ys[first:max(keep, default=0) + 1] if y != ys[0]]
             xs = [x for x in xs if x < region[2] and x + vw > region[0]] or xs[:1]
         total = len(xs) * len(ys)
-        dpr = float(metrics["dpr"] or 1.0)
+        # Device px per CSS px of the grabs: the view's, not the page's devicePixelRatio, which an emulated
+        # device changes (app.tabs.emulation) while the view still paints at the window's DPR.
+        dpr = view.devicePixelRatioF() * zoom
         size = (max(round(region_w * dpr), 1), max(round(region_h * dpr), 1))
         stitcher = Stitcher(size, dpr, redactions, stream(*size) if stream is not None and clip is None else None,
                             phases)

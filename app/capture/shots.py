@@ -19,6 +19,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from PIL import Image, PngImagePlugin
+from PySide6.QtCore import QSize
 from PySide6.QtWebEngineWidgets import QWebEngineView
 
 from app import __version__
@@ -102,6 +103,9 @@ class Shooter:
 
     def _viewport_css(self) -> dict:
         zoom = self.view.zoomFactor() or 1.0
+        size = self.view.property("pagenoteEmulatedViewport")  # an emulated viewport (app.tabs.emulation)
+        if isinstance(size, QSize) and size.isValid() and not size.isEmpty():
+            return {"width": size.width(), "height": size.height()}
         return {"width": round(self.view.width() / zoom), "height": round(self.view.height() / zoom)}
 
     # -- saving --------------------------------------------------------------------------------------------

@@ -68,10 +68,36 @@ def flat_colour(image: QImage) -> tuple[int, int, int] | None:
     return None
 
 
+def emulated_viewport(view: QWebEngineView) -> QSize | None:
+    """The viewport the tab emulates (:mod:`app.tabs.emulation`: ``browser_resize`` or a device), in view px
+    (CSS px × page zoom), or ``None`` when it emulates none. Chromium draws it at the view's top left at the
+    window's DPR; a grab is cropped to it. Raises ``CAPTURE_SIZE`` when it is larger than the view (its
+    rows beyond the view are never painted: enlarge the window or emulate a smaller viewport)."""
+    size = view.property("pagenoteEmulatedViewport")
+    if not isinstance(size, QSize) or not size.isValid() or size.isEmpty():
+        return None
+    zoom = view.zoomFactor() or 1.0
+    w, h = round(size.width() * zoom), round(size.height() * zoom)
+    if w > view.width() or h > view.height():
+        raise CaptureError("CAPTURE_SIZE", f"the emulated {size.width()}x{size.height()} CSS px viewport is larger "
+                                           f"than the {view.width()}x{view.height()} px view; enlarge the window or "
+                                           "emulate a smaller viewport (browser_resize)")
+    return QSize(w, h)
+
+
+def _grab(view: QWebEngineView) -> QImage:
+    """The whole viewport as on screen now: the view, or the emulated viewport in its top left."""
+    emulated = emulated_viewport(view)
+    return (view.grab() if emulated is None else view.grab(QRect(0, 0, emulated.width(), emulated.height()))).toImage()
+
+
 def expected_size(view: QWebEngineView) -> QSize:
-    """The viewport image size in device px: the view's logical size × its device pixel ratio."""
+    """The viewport image size in device px: the view's logical size (the emulated viewport's, when the tab
+    emulates one: :func:`emulated_viewport`) × its device pixel ratio."""
     dpr = view.devicePixelRatioF()
-    return QSize(round(view.width() * dpr), round(view.height() * dpr))
+    emulated = emulated_viewport(view)
+    w, h = (view.width(), view.height()) if emulated is None else (emulated.width(), emulated.height())
+    return QSize(round(w * dpr), round(h * dpr))
 
 
 Pair = tuple[tuple[int, int, int], tuple[int, int, int]]
@@ -123,7 +149,7 @@ async def _grab_until(view: QWebEngineView, accept, deadline: float, phases: Pha
             if not whole:
                 return view.grab(QRect(0, 0, 2, 1)).toImage()
             with phases.span("grab copy"):
-                image = view.grab().toImage()
+                image = _grab(view)
             if accept(_probe_pair(image, dpr)):
                 return image
             waited = time.perf_counter()
@@ -138,7 +164,7 @@ async def _grab_stable(view: QWebEngineView, bridge: PageBridge, deadline: float
     while time.monotonic() < deadline:
         with contextlib.suppress(PageCallTimeout):  # a throttled page: compare grabs anyway
             await bridge.wait_frames(2)
-        image = view.grab().toImage()
+        image = _grab(view)
         if previous is not None and image == previous and flat_colour(image) is None:
             return image
         previous = image

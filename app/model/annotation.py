@@ -300,6 +300,9 @@ class Annotation(BaseModel):
     #: transitions, media and requestAnimationFrame paused; timers run): its record's ``rect`` is the frozen moment's, kept by
     #: re-reads after the page moves again (:meth:`app.model.session.Session.refresh`); else empty.
     state: Literal["", "frozen"] = ""
+    #: The emulated device and viewport it was made at (issue 26 req. 4; :meth:`app.tabs.emulation.EmulationState.describe`),
+    #: e.g. ``iPhone 15, viewport 393×852 CSS px, DPR 3, mobile, touch``; empty when the tab emulated no viewport.
+    emulated: Line = ""
     #: What the annotation points at: :data:`KIND_ELEMENT` (``element``), :data:`KIND_TEXT` (``selection``
     #: inside ``element``, the element containing the range), :data:`KIND_REGION` (``region``; ``element``
     #: holds only the page's URL and title) or :data:`KIND_GROUP` (``elements`` in the order they were added,

@@ -29,6 +29,9 @@ class TabSession:
         self.reread: Callable[[], Awaitable[object]] | None = None
         self.open = True
         self.lease = ""
+        #: The emulated device and viewport annotations made now record (``Annotation.emulated``; set by
+        #: :mod:`app.tabs.emulation`), ``""`` when none.
+        self.emulated = ""
         self._observers: list[Callable[[], None]] = []
         shared.views[tab] = self
 
@@ -48,8 +51,15 @@ class TabSession:
         return self.shared.get(pin_id, self.tab)
 
     def add(self, pin_id: str, element: ElementRecord, note: str = "", page: str = "") -> int:
-        """:meth:`Session.add` in this tab; returns the batch-wide number."""
-        return self.shared.add(pin_id, element, note, page, self.tab)
+        """:meth:`Session.add` in this tab; returns the batch-wide number. Made while the tab emulates a
+        viewport (:attr:`emulated`), the annotation records it."""
+        number = self.shared.add(pin_id, element, note, page, self.tab)
+        if self.emulated:
+            pin = self.get(pin_id)
+            pin.annotation = type(pin.annotation).model_validate({**pin.annotation.model_dump(),
+                                                                   "emulated": self.emulated})
+            self.shared._changed()  # observers (the panel) see the annotation as kept
+        return number
 
     def set_note(self, pin_id: str, note: str) -> None:
         self.shared.set_note(pin_id, note, self.tab)

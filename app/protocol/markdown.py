@@ -15,6 +15,7 @@ Shape (every line ends with LF; blank lines separate groups)::
     Status: [element no longer matched] (ambiguous: 5 candidates)   <- optional (issue #3 §7, issue 9 §4)
     State: frozen (made on a frozen page: …)   <- optional: made while the page's motion was frozen
     Refreshed: 2026-11-30T10:15:00Z: selector, rect changed   <- optional: re-read from the live element
+    Emulated: iPhone 15, viewport 393×852 CSS px, DPR 3, mobile, touch   <- optional: made while emulating
     URL: http://localhost:5173/checkout
     ...single-line fields, in FIELD order, empty ones omitted...
     Screenshot: /abs/path/shots/x-a1.png     <- optional: this annotation's element crop, or
@@ -138,6 +139,8 @@ def encode_annotations(batch: AnnotationBatch, detail: str = DEFAULT_LEVEL) -> s
             out.append(f"State: {annotation.state}{STATE_NOTE[annotation.state]}")
         if annotation.refreshed:
             out.append(f"Refreshed: {annotation.refreshed}")
+        if annotation.emulated:
+            out.append(f"Emulated: {annotation.emulated}")
         element = annotation.element
         out += element_line_fields(element)
         if shot := _shot_value(annotation.screenshot, annotation.screenshot_error):
@@ -175,7 +178,7 @@ def _status(value: str) -> tuple[str, str] | None:
 def _parse_section(lines: Lines, number: int) -> Annotation:
     note = ""
     shots: dict[str, str] = {}
-    status, reason, refreshed, state = "", "", "", ""
+    status, reason, refreshed, state, emulated = "", "", "", "", ""
     fields: dict[str, object] = {}
     kind: dict[str, object] = {}
     seen: set[str] = set()
@@ -191,6 +194,8 @@ def _parse_section(lines: Lines, number: int) -> Annotation:
             status, reason = _status(value)
         elif key == "Refreshed" and value is not None:
             refreshed = value
+        elif key == "Emulated" and value is not None:
+            emulated = value
         elif key == "State" and value is not None and value.split(" ", 1)[0] in STATE_NOTE:
             state = value.split(" ", 1)[0]
         elif key == "Reference" and value is not None:
@@ -201,7 +206,7 @@ def _parse_section(lines: Lines, number: int) -> Annotation:
         elif not element_field(fields, lines, line_no, key, value):
             raise ProtocolError(line_no, f"Annotation {number}: unexpected line {line[:80]!r}")
     return Annotation(note=note, element=ElementRecord(**fields), status=status, status_reason=reason,
-                      refreshed=refreshed, state=state, **shots, **kind)
+                      refreshed=refreshed, state=state, emulated=emulated, **shots, **kind)
 
 
 def parse_annotations(text: str) -> AnnotationBatch:

@@ -32,6 +32,7 @@ from app.ui.status import StatusLine
 from app.ui.tab_view import TabDeck, TabView, current_part
 from app.ui import theme
 from app.ui.toolbars import Toolbars
+from app.ui.device_menu import DeviceMenu
 from app.ui.freeze_action import FreezeAction
 from app.webview.guest import LoadResult
 from app.webview.urls import url_from_user_input
@@ -77,6 +78,7 @@ class MainWindow(ShotIntents, QMainWindow):
         self.act_annotate.toggled.connect(lambda on: self.annotate.set_mode(on) if self.current else None)
         self.tab_strip = self.deck.build_strip()  # Ctrl+T, Ctrl+Shift+N, Ctrl+W, Ctrl+Tab …
         self.freeze = FreezeAction(self).action  # Ctrl+Shift+P: the shown tab's motion paused / resumed
+        self.device_menu = DeviceMenu(self)  # toolbar "Device": the shown tab's emulation (app/ui/device_menu.py)
         self.help_menus = HelpMenus(self, self.shortcut_actions)  # Settings → Language, Help → shortcuts / About
         self._build_console()  # View → Console dock (Ctrl+Shift+J), DevTools (F12)
         install_devices_dock(self)  # View → Devices dock (Ctrl+Shift+D); the chooser pages' requestDevice opens

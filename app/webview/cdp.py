@@ -1,7 +1,9 @@
 """One Chrome DevTools Protocol session per tab, with no TCP port (issue 26, requirement 1).
 
 ``QWebEnginePage.setDevToolsPage(front)`` loads Chromium's DevTools frontend into ``front`` and connects it to
-the inspected page inside this process; nothing listens on the network. pagenote rides that frontend's own
+the inspected page inside this process; nothing listens on the network. Features get a light frontend (the
+channel without the DevTools UI, :mod:`app.webview.cdp_front`); the F12 window gets the full one, which then
+replaces the light one (the session re-attaches through it). pagenote rides that frontend's own
 channel: a tap in the frontend's main world (:mod:`app.webview.cdp_js`) sends pagenote's commands with
 ``InspectorFrontendHost.sendMessageToBackend`` and hands replies and subscribed events back as console lines of
 the frontend page (``javaScriptConsoleMessage`` of :class:`Frontend`, prefixed with a per-session secret).
@@ -36,10 +38,11 @@ from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QObject, QTimer, Signal
-from PySide6.QtWebEngineCore import QWebEnginePage, QWebEngineProfile, QWebEngineScript
+from PySide6.QtWebEngineCore import QWebEnginePage, QWebEngineScript
 
 from app.core.errors import PagenoteError
 from app.webview import cdp_js
+from app.webview.cdp_front import Frontend
 
 log = logging.getLogger("pagenote.cdp")
 
@@ -66,22 +69,6 @@ DEFAULT_TIMEOUT_MS = 10_000
 IDLE_DETACH_S = 60.0
 
 
-class Frontend(QWebEnginePage):
-    """The DevTools frontend page. Console lines starting with ``token + ":"`` are protocol traffic from the
-    tap and are emitted as :attr:`protocol` (the JSON text after the prefix); other lines (the frontend's own
-    logging) are dropped."""
-
-    protocol = Signal(str)
-
-    def __init__(self, token: str, profile: QWebEngineProfile, parent: QObject | None = None) -> None:
-        super().__init__(profile, parent)
-        self._prefix = token + ":"
-
-    def javaScriptConsoleMessage(self, level, message, line, source) -> None:  # noqa: N802 (Qt virtual)
-        if message.startswith(self._prefix):
-            self.protocol.emit(message[len(self._prefix):])
-
-
 class CdpSession(QObject):
     """The CDP session of one inspected page (``inspected``, a tab's guest page).
 
@@ -90,7 +77,8 @@ class CdpSession(QObject):
         detached(str): the session ended (``"closed"``, ``"frontend crashed"``); the next send attaches again
             unless closed.
 
-    Attributes: ``front`` (the :class:`Frontend` page while attached, else ``None``), ``attach_ms`` (the last
+    Attributes: ``front`` (the :class:`~app.webview.cdp_front.Frontend` page while attached, else ``None``;
+    ``front.light`` unless the F12 window asked for the full UI), ``attach_ms`` (the last
     attach, from ``setDevToolsPage`` to the tap installed), ``used`` (a feature sent a command since the last
     attach; the F12 window alone does not set it), ``user_view`` (the F12 window shows the frontend),
     ``pauses_skipped`` (the ``Debugger.paused`` the tap answered with a resume), ``idle_detach_s`` (this
@@ -134,10 +122,12 @@ class CdpSession(QObject):
             and not self._ready.cancelled() and self._ready.exception() is None
 
     async def attach(self) -> None:
-        """Attach (once; concurrent callers share the attach). Raises ``CDP_DETACHED`` after :meth:`close` or
-        when the frontend went away meanwhile, ``CDP_TIMEOUT`` when it did not come up within
-        :data:`ATTACH_TIMEOUT_MS`."""
-        self.open_frontend()
+        """Attach (once; concurrent callers share the attach) through the light frontend, or the full one the
+        F12 window opened. Raises ``CDP_DETACHED`` after :meth:`close` or when the frontend went away
+        meanwhile, ``CDP_TIMEOUT`` when it did not come up within :data:`ATTACH_TIMEOUT_MS`."""
+        self._check_open()
+        if self.front is None:
+            self._begin_attach(light=True)
         ready = self._ready
         assert ready is not None
         try:
@@ -149,15 +139,23 @@ class CdpSession(QObject):
                 from None
 
     def open_frontend(self) -> QWebEnginePage:
-        """The frontend page, its attach started when there is none (it completes on the event loop: await
-        :meth:`attach` to know). For the F12 window, which shows this page. Raises ``CDP_DETACHED`` after
-        :meth:`close`."""
-        if self._closed:
-            raise PagenoteError("CDP_DETACHED", "the tab's DevTools session is closed")
+        """The full frontend page (the DevTools UI) for the F12 window, which shows it; its attach started when
+        there is none (it completes on the event loop: await :meth:`attach` to know). A light frontend is
+        replaced: commands in flight fail with ``CDP_DETACHED``, holds and subscriptions carry over and
+        :attr:`attached` fires again (features re-apply state). Raises ``CDP_DETACHED`` after :meth:`close`."""
+        self._check_open()
+        if self.front is not None and self.front.light:
+            used = self.used
+            self._drop("replaced by the full frontend")
+            self.used = used
         if self.front is None:
-            self._begin_attach()
+            self._begin_attach(light=False)
         assert self.front is not None
         return self.front
+
+    def _check_open(self) -> None:
+        if self._closed:
+            raise PagenoteError("CDP_DETACHED", "the tab's DevTools session is closed")
 
     @property
     def holders(self) -> tuple[str, ...]:
@@ -177,7 +175,7 @@ class CdpSession(QObject):
         self._holds[number] = owner
         self._idle.stop()
         if self.front is None:
-            self._begin_attach()
+            self._begin_attach(light=True)
 
         def release() -> None:
             if self._holds.pop(number, None) is not None:
@@ -263,23 +261,14 @@ class CdpSession(QObject):
 
     # -- attach / detach ---------------------------------------------------------------------------------------
 
-    def _begin_attach(self) -> None:
+    def _begin_attach(self, light: bool) -> None:
         self._started = time.monotonic()
         self._token = secrets.token_hex(16)
-        front = Frontend(self._token, QWebEngineProfile.defaultProfile(), self)
-        script = QWebEngineScript()
-        script.setName("pagenote-cdp")
-        script.setSourceCode(cdp_js.install_script(self._token))
-        script.setInjectionPoint(QWebEngineScript.InjectionPoint.DocumentCreation)
-        script.setWorldId(QWebEngineScript.ScriptWorldId.MainWorld)
-        script.setRunsOnSubFrames(False)
-        front.scripts().insert(script)
+        front = Frontend(self._token, light, self)
         self._ready = asyncio.get_event_loop().create_future()
         front.protocol.connect(self._received)
-        front.renderProcessTerminated.connect(lambda *_: self._drop("frontend crashed"))
-        # Fallback: installs the tap after load should the DocumentCreation trap have missed (a no-op otherwise).
-        front.loadFinished.connect(lambda _ok: front.runJavaScript(
-            cdp_js.install_script(self._token), QWebEngineScript.ScriptWorldId.MainWorld))
+        front.renderProcessTerminated.connect(
+            lambda *_: self._drop("frontend crashed") if self.front is front else None)
         self.front = front
         self.inspected.setDevToolsPage(front)
 
@@ -316,7 +305,7 @@ class CdpSession(QObject):
 
     def _reattach_held(self) -> None:
         if self._holds and not self._closed and self.front is None:
-            self._begin_attach()
+            self._begin_attach(light=not self.user_view)
 
     # -- idle detach (requirement 6) ---------------------------------------------------------------------------
 

@@ -1,7 +1,8 @@
 """The script pagenote runs in the DevTools frontend's main world (``devtools://devtools/bundled/inspector.html``,
 the page Qt loads for ``QWebEnginePage.setDevToolsPage``) — never in the inspected page.
 
-It taps the frontend's two ends of the protocol (Chromium's ``devtools_compatibility.js``: the embedder calls
+In the light frontend (:mod:`app.webview.cdp_front`) the page is stopped before the UI loads and only the two
+ends below exist. It taps the frontend's two ends of the protocol (Chromium's ``devtools_compatibility.js``: the embedder calls
 ``DevToolsAPI.dispatchMessage(message)`` / ``DevToolsAPI.dispatchMessageChunk(chunk, totalSize)`` for every
 reply and event, and the frontend sends with ``InspectorFrontendHost.sendMessageToBackend(json)``):
 
@@ -40,6 +41,7 @@ _SOURCE = r"""
 (() => {
   const S = window.__pagenoteCdp || (window.__pagenoteCdp = {
     token: TOKEN, subscribed: new Set(), quiet: true, api: null, host: null, chunk: null, size: 0, next: 0,
+    light: LIGHT,
   });
   const post = (text) => console.debug(S.token + ':' + text);
   const ours = (id) => id >= FIRST_ID;
@@ -104,7 +106,8 @@ _SOURCE = r"""
   };
   const wrapApi = (api) => {
     if (!api || api.__pnWrapped) return;
-    const dispatch = api.dispatchMessage.bind(api);
+    // The light frontend has no UI to hand messages to (devtools_compatibility would throw on them).
+    const dispatch = S.light ? () => {} : api.dispatchMessage.bind(api);
     api.dispatchMessage = (message) => incoming(message, dispatch);
     api.dispatchMessageChunk = (chunk, size) => {
       if (Number(size)) { S.chunk = []; S.size = Number(size); S.got = 0; }
@@ -133,6 +136,8 @@ _SOURCE = r"""
       }
     };
     S.host = host;
+    // No UI enables Inspector in the light frontend: its targetReloadedAfterCrash tells the host to re-apply.
+    if (S.light) own('Inspector.enable', {});
   };
   const trap = (name, wrap) => {
     if (window[name]) { wrap(window[name]); return; }
@@ -149,11 +154,13 @@ _SOURCE = r"""
 """
 
 
-def install_script(token: str) -> str:
+def install_script(token: str, light: bool = False) -> str:
     """The frontend-side tap as JavaScript source for ``token`` (the per-session secret prefix of every
-    console line meant for the host). Idempotent: running it again re-wraps nothing."""
-    return _SOURCE.replace("TOKEN", json.dumps(token)).replace("FIRST_ID", str(FIRST_ID)) \
-        .replace("RELOADED", json.dumps(RELOADED_AFTER_CRASH))
+    console line meant for the host); ``light``: the frontend has no UI (:mod:`app.webview.cdp_front`), so
+    nothing is forwarded to one and the tap enables ``Inspector`` itself. Idempotent: running it again
+    re-wraps nothing."""
+    return (_SOURCE.replace("TOKEN", json.dumps(token)).replace("LIGHT", "true" if light else "false")
+            .replace("FIRST_ID", str(FIRST_ID)).replace("RELOADED", json.dumps(RELOADED_AFTER_CRASH)))
 
 
 def send_call(message: dict) -> str:

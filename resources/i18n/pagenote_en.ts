@@ -593,6 +593,125 @@ Your annotations are kept: reload the page to continue.</source>
     </message>
 </context>
 <context>
+    <name>DeviceMenu</name>
+    <message>
+        <location filename="../../app/ui/device_menu.py" line="29"/>
+        <source>Emulate a device, dark mode, reduced motion, print, a slow CPU or a slow network in this tab</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/device_menu.py" line="30"/>
+        <source>Device</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/device_menu.py" line="35"/>
+        <source>None (the window as it is)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/device_menu.py" line="38"/>
+        <source>Window size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/device_menu.py" line="40"/>
+        <source>{0} — {1}×{2}, DPR {3:g}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/device_menu.py" line="43"/>
+        <source>Color scheme</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/device_menu.py" line="44"/>
+        <location filename="../../app/ui/device_menu.py" line="46"/>
+        <source>System</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/device_menu.py" line="44"/>
+        <source>Light</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/device_menu.py" line="44"/>
+        <source>Dark</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/device_menu.py" line="45"/>
+        <source>Motion</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/device_menu.py" line="46"/>
+        <source>Reduced motion</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/device_menu.py" line="47"/>
+        <source>No preference</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/device_menu.py" line="48"/>
+        <source>Media</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/device_menu.py" line="49"/>
+        <source>Screen (as it is)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/device_menu.py" line="49"/>
+        <source>Print</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/device_menu.py" line="50"/>
+        <source>CPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/device_menu.py" line="51"/>
+        <source>No slowdown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/device_menu.py" line="51"/>
+        <source>{0}× slower</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/device_menu.py" line="52"/>
+        <source>Network</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/device_menu.py" line="53"/>
+        <source>No throttling</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/device_menu.py" line="115"/>
+        <source>Emulation not applied: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/device_menu.py" line="118"/>
+        <source>Emulating: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/device_menu.py" line="119"/>
+        <source>Emulation off: the page sees the window</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>DevicesDock</name>
     <message>
         <location filename="../../app/ui/devices_dock.py" line="38"/>

@@ -591,6 +591,125 @@ Your annotations are kept: reload the page to continue.</source>
     </message>
 </context>
 <context>
+    <name>DeviceMenu</name>
+    <message>
+        <location filename="../../app/ui/device_menu.py" line="29"/>
+        <source>Emulate a device, dark mode, reduced motion, print, a slow CPU or a slow network in this tab</source>
+        <translation>在此标签页中模拟设备、深色模式、减少动态效果、打印、慢速 CPU 或慢速网络</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/device_menu.py" line="30"/>
+        <source>Device</source>
+        <translation>设备</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/device_menu.py" line="35"/>
+        <source>None (the window as it is)</source>
+        <translation>无（窗口本身）</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/device_menu.py" line="38"/>
+        <source>Window size</source>
+        <translation>窗口尺寸</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/device_menu.py" line="40"/>
+        <source>{0} — {1}×{2}, DPR {3:g}</source>
+        <translation>{0} — {1}×{2}，DPR {3:g}</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/device_menu.py" line="43"/>
+        <source>Color scheme</source>
+        <translation>配色方案</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/device_menu.py" line="44"/>
+        <location filename="../../app/ui/device_menu.py" line="46"/>
+        <source>System</source>
+        <translation>跟随系统</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/device_menu.py" line="44"/>
+        <source>Light</source>
+        <translation>浅色</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/device_menu.py" line="44"/>
+        <source>Dark</source>
+        <translation>深色</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/device_menu.py" line="45"/>
+        <source>Motion</source>
+        <translation>动态效果</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/device_menu.py" line="46"/>
+        <source>Reduced motion</source>
+        <translation>减少动态效果</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/device_menu.py" line="47"/>
+        <source>No preference</source>
+        <translation>无偏好</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/device_menu.py" line="48"/>
+        <source>Media</source>
+        <translation>媒体类型</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/device_menu.py" line="49"/>
+        <source>Screen (as it is)</source>
+        <translation>屏幕（原样）</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/device_menu.py" line="49"/>
+        <source>Print</source>
+        <translation>打印</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/device_menu.py" line="50"/>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/device_menu.py" line="51"/>
+        <source>No slowdown</source>
+        <translation>不降速</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/device_menu.py" line="51"/>
+        <source>{0}× slower</source>
+        <translation>慢 {0} 倍</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/device_menu.py" line="52"/>
+        <source>Network</source>
+        <translation>网络</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/device_menu.py" line="53"/>
+        <source>No throttling</source>
+        <translation>不限速</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/device_menu.py" line="115"/>
+        <source>Emulation not applied: {0}</source>
+        <translation>未应用模拟：{0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/device_menu.py" line="118"/>
+        <source>Emulating: {0}</source>
+        <translation>正在模拟：{0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/device_menu.py" line="119"/>
+        <source>Emulation off: the page sees the window</source>
+        <translation>模拟已关闭：页面看到的是窗口本身</translation>
+    </message>
+</context>
+<context>
     <name>DevicesDock</name>
     <message>
         <location filename="../../app/ui/devices_dock.py" line="38" />

@@ -8,6 +8,7 @@ from app.mcp.tools.annotations import TOOLS as ANNOTATION_TOOLS
 from app.mcp.tools.browser import TOOLS as BROWSER_TOOLS
 from app.mcp.tools.browser_actions import TOOLS as ACTION_TOOLS
 from app.mcp.tools.devices import TOOLS as DEVICE_TOOLS
+from app.mcp.tools.emulation import TOOLS as EMULATION_TOOLS
 from app.mcp.tools.freeze import TOOLS as FREEZE_TOOLS
 from app.mcp.tools.page import TOOLS as PAGE_TOOLS
 from app.mcp.tools.page_context import TOOLS as CONTEXT_TOOLS
@@ -15,7 +16,7 @@ from app.mcp.tools.screenshots import TOOLS as SCREENSHOT_TOOLS
 from app.mcp.tools.snapshot import TOOLS as SNAPSHOT_TOOLS
 
 #: Every tool, in listing order: annotations (4), screenshots (1), page (2), freeze (1), browser (6), snapshot (1), page
-#: context (2), actions by ref, dialogs, find and extract (11), devices (6).
+#: context (2), actions by ref, dialogs, find and extract (11), devices (6), emulation (2).
 ALL_TOOLS: tuple[ToolDefinition, ...] = (*ANNOTATION_TOOLS, *SCREENSHOT_TOOLS, *PAGE_TOOLS, *FREEZE_TOOLS, *BROWSER_TOOLS,
                                          *SNAPSHOT_TOOLS,
-                                         *CONTEXT_TOOLS, *ACTION_TOOLS, *DEVICE_TOOLS)
+                                         *CONTEXT_TOOLS, *ACTION_TOOLS, *DEVICE_TOOLS, *EMULATION_TOOLS)
