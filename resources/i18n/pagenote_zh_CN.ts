@@ -615,7 +615,7 @@ Your annotations are kept: reload the page to continue.</source>
     <message>
         <location filename="../../app/ui/device_menu.py" line="40"/>
         <source>{0} — {1}×{2}, DPR {3:g}</source>
-        <translation>{0} — {1}×{2}，DPR {3:g}</translation>
+        <translation>{0} — {1}×{2}，设备像素比 {3:g}</translation>
     </message>
     <message>
         <location filename="../../app/ui/device_menu.py" line="43"/>
@@ -671,7 +671,7 @@ Your annotations are kept: reload the page to continue.</source>
     <message>
         <location filename="../../app/ui/device_menu.py" line="50"/>
         <source>CPU</source>
-        <translation>CPU</translation>
+        <translation>处理器（CPU）</translation>
     </message>
     <message>
         <location filename="../../app/ui/device_menu.py" line="51"/>
