@@ -72,12 +72,15 @@ def test_a_navigation_during_a_full_page_capture_is_page_navigated(tall, server,
 def test_a_page_that_hangs_mid_capture_is_restored_and_the_error_is_the_capture_s(tall, qtbot):
     window = tall
     bridge = window.tab.bridge
+    # Each page call of this page may take 3 s instead of the 10 s default (PageBridge.call_timeout_ms), and
+    # the hang below is scaled with it: the same race in a third of the time.
+    bridge.call_timeout_ms = 3_000
     before = window.page_call("documentMetrics")
     full = asyncio.ensure_future(window.shooter().full_page())
     qtbot.waitUntil(lambda: window.page_call("documentMetrics")["scroll"]["y"] > 0, timeout=10_000)
-    # The page's own script takes its renderer away for 25 s: longer than two page calls may take (10 s each),
+    # The page's own script takes its renderer away for 8 s: longer than two page calls may take (3 s each),
     # so a clean-up that awaited each restoring call would time out, skip the rest and hide the real error.
-    settle(qtbot, bridge.run("setTimeout(() => { const t = Date.now() + 25000; while (Date.now() < t) {} }, 0); 1",
+    settle(qtbot, bridge.run("setTimeout(() => { const t = Date.now() + 8000; while (Date.now() < t) {} }, 0); 1",
                              world=MAIN_WORLD))
     with pytest.raises(PagenoteError) as info:
         settle(qtbot, full, timeout=60_000)

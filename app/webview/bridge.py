@@ -120,6 +120,10 @@ class PageBridge:
 
     def __init__(self, page: QWebEnginePage) -> None:
         self.page = page
+        #: How long :meth:`run` and :meth:`call` wait for an answer when not told (ms). Per bridge, so one
+        #: page's bound can be set without changing every other page's (a test of a page that stops
+        #: answering sets it small instead of waiting out the 10 s default).
+        self.call_timeout_ms = CALL_TIMEOUT_MS
 
     def _gone(self, frame: QWebEngineFrame | None) -> bool:
         """Whether the target no longer exists. The page is checked first: a ``QWebEngineFrame`` keeps a plain
@@ -135,10 +139,11 @@ class PageBridge:
         return self.page if frame is None else frame
 
     async def run(self, source: str, *, frame: QWebEngineFrame | None = None, world: int = WORLD,
-                  timeout_ms: int = CALL_TIMEOUT_MS, what: str = "script") -> Any:
+                  timeout_ms: int | None = None, what: str = "script") -> Any:
         """Run raw ``source`` in ``world`` of the target and return Qt's answer (``None`` when the frame went
-        away). Raises :class:`PageCallTimeout` and :class:`FrameGone` (frame invalid or page deleted before
-        the call)."""
+        away) within ``timeout_ms`` (default :attr:`call_timeout_ms`). Raises :class:`PageCallTimeout` and
+        :class:`FrameGone` (frame invalid or page deleted before the call)."""
+        timeout_ms = self.call_timeout_ms if timeout_ms is None else timeout_ms
         loop = asyncio.get_running_loop()
         future: asyncio.Future = loop.create_future()
 
@@ -153,8 +158,9 @@ class PageBridge:
             raise PageCallTimeout(what, timeout_ms) from None
 
     async def call(self, method: str, *args: Any, frame: QWebEngineFrame | None = None,
-                   timeout_ms: int = CALL_TIMEOUT_MS) -> Any:
-        """``await window.__pagenote.<method>(*args)`` in the target frame; returns its (JSON-decoded) value.
+                   timeout_ms: int | None = None) -> Any:
+        """``await window.__pagenote.<method>(*args)`` in the target frame; returns its (JSON-decoded) value
+        (within ``timeout_ms``, default :attr:`call_timeout_ms`).
 
         Raises :class:`PageScriptMissing`, :class:`PageScriptError`, :class:`PageCallTimeout`,
         :class:`FrameGone` (all :class:`~app.core.errors.PagenoteError`)."""
