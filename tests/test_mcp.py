@@ -53,6 +53,8 @@ TOOLS |= {"browser_click", "browser_hover", "browser_type", "browser_press_key",
 #: The device tools (app/mcp/tools/devices.py; their own tests: test_device_agent.py).
 TOOLS |= {"devices_list", "device_log", "device_log_clear", "device_grant", "virtual_device_input",
           "virtual_device_script"}
+#: The performance tools (app/mcp/tools/performance.py; their own tests: test_cdp_performance.py).
+TOOLS |= {"performance_start_trace", "performance_stop_trace", "performance_analyze_insight"}
 #: The emulation tools (app/mcp/tools/emulation.py; their own tests: test_cdp_emulation.py).
 TOOLS |= {"browser_resize", "browser_emulate"}
 BATCH_MD = "# Web page annotations: 1\n\n## Annotation 1\nNote: hi\nTag: button\n"

@@ -25,6 +25,8 @@ Methods (params → result; every batch view has the model as JSON and its ``mar
 - ``click``, ``hover``, ``type``, ``fill``, ``press``, ``select_option``, ``check``, ``uncheck``, ``scroll``,
   ``drag``, ``dialog.handle``, ``extract``, ``find``: see :mod:`app.agent.actions`
 - ``browser.resize``, ``browser.emulate``: see :mod:`app.agent.emulation`
+- ``performance.start_trace``, ``performance.stop_trace``, ``performance.analyze_insight``: see
+  :mod:`app.agent.performance`
 - ``devices.list``, ``device.log``, ``device.log_clear``, ``virtual_device.input``, ``virtual_device.script``:
   see :mod:`app.agent.devices`
 """
@@ -172,6 +174,10 @@ class Methods:
             from app.agent.browser import browser_table
 
             self.table.update(browser_table(host))
+        if hasattr(getattr(host, "app", None), "active_tab"):  # performance traces (app.agent.performance, issue 26)
+            from app.agent.performance import performance_table
+
+            self.table.update(performance_table(host))
         if hasattr(getattr(host, "app", None), "new_isolated_tab"):  # tabs.new / select / close (app.agent.tabs)
             from app.agent.tabs import tabs_table
 

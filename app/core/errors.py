@@ -220,6 +220,15 @@ REGISTRY: dict[str, ErrorKind] = _rows(
      "the tab's DevTools session ended before the reply"),
     ("CDP_NOT_ALLOWED", -32073, EXIT_INTERNAL, "this is a pagenote bug: the command is not on the CDP allow-list",
      "pagenote tried a DevTools protocol command outside its allow-list"),
+    # -- performance traces (app.agent.performance, issue 26 req. 5) --
+    ("TRACE_RUNNING", -32087, EXIT_BAD_INPUT,
+     "stop it first (performance_stop_trace); one trace records per tab at a time",
+     "a performance trace is already recording in the tab"),
+    ("NO_TRACE", -32088, EXIT_BAD_INPUT, "start one with performance_start_trace (reload and stop by themselves "
+     "by default)", "no performance trace is recording, or none was recorded yet, in the tab"),
+    ("UNKNOWN_INSIGHT", -32089, EXIT_BAD_INPUT,
+     "use a name from the 'Available insights' line of the last performance_stop_trace",
+     "the last trace has no insight (or insight set) of that name"),
     # -- warnings: reported, the run still succeeds (exit code 0) --
     ("DIALOG_LOOP", -32060, EXIT_OK,
      "the page keeps opening alert/confirm/prompt dialogs; pagenote answers them all at once — check the page's script",

@@ -57,7 +57,7 @@ ALLOWED_METHODS: frozenset[str] = frozenset({
     "Emulation.setDeviceMetricsOverride", "Emulation.clearDeviceMetricsOverride", "Emulation.setEmulatedMedia",
     "Emulation.setCPUThrottlingRate", "Emulation.setTouchEmulationEnabled", "Page.getLayoutMetrics",
     # performance (req. 5)
-    "Tracing.start", "Tracing.end", "Page.enable", "Page.reload",
+    "Tracing.start", "Tracing.end", "Page.enable", "Page.reload", "PerformanceTimeline.enable", "DOM.describeNode",
 })
 
 #: How long an attach may take (the frontend page loads and installs its bindings): ms. Measured 0.4–0.8 s
