@@ -193,3 +193,34 @@ def test_the_mcp_tools_pass_the_arguments_and_say_the_state():
                      ("browser.emulate", {"device": "Pixel 8", "network": "Offline"})]
     text = render(reply).content[0].text
     assert text.startswith("Emulating: viewport 500×400 CSS px.") and "screenshots fail" in text
+
+
+def test_the_emulation_survives_a_renderer_crash_a_frontend_crash_and_the_f12_window(window, server, qtbot):
+    import os
+    import signal
+
+    window.load_page(server.url("emulation.html"))
+    session = window.tab.cdp
+    _call(window, "browser.resize", {"width": 500, "height": 400})
+    _call(window, "browser.emulate", {"color_scheme": "dark"})
+    emulated = lambda: _page(window, qtbot, f"[innerWidth, {BODY_COLOR}]") == [500, "rgb(230, 240, 250)"]  # noqa: E731
+    assert emulated()
+
+    # The page's renderer dies: the reloaded page gets the emulation again (the session's `attached`).
+    with qtbot.waitSignal(window.page.renderProcessTerminated, timeout=10_000):
+        os.kill(window.page.renderProcessPid(), signal.SIGKILL)
+    with qtbot.waitSignals([window.view.loadFinished, session.attached], timeout=15_000):
+        window.tab.reload_after_crash()
+    qtbot.waitUntil(emulated, timeout=10_000)
+
+    # The frontend dies: the held session comes back at once and the overrides are sent again.
+    with qtbot.waitSignal(session.attached, timeout=20_000):
+        os.kill(session.front.renderProcessPid(), signal.SIGKILL)
+    qtbot.waitUntil(emulated, timeout=10_000)
+
+    # F12 replaces the light frontend with the DevTools UI (a new session): still emulated.
+    with qtbot.waitSignal(session.attached, timeout=20_000):
+        window.act_devtools.trigger()
+    qtbot.waitUntil(emulated, timeout=10_000)
+    window.act_devtools.trigger()
+    assert emulated() and "emulation" in session.holders
