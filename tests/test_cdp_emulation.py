@@ -31,6 +31,12 @@ def _page(window, qtbot, source: str):
     return run_js(qtbot, window.page, source)
 
 
+def _evaluate(window, expression: str):
+    reply = window.run(window.tab.cdp.send("Runtime.evaluate", {"expression": expression, "awaitPromise": True,
+                                                                "returnByValue": True}))
+    return reply["result"].get("value")
+
+
 BODY_COLOR = "getComputedStyle(document.body).color"
 LAYOUT = "[matchMedia('(max-width: 599px)').matches, getComputedStyle(document.getElementById('layout')).backgroundColor]"
 
@@ -85,7 +91,11 @@ def test_the_page_sees_color_scheme_motion_print_viewport_dpr_and_touch(window, 
         assert bad.value.name == "INVALID_PARAMS" and words in bad.value.message, bad.value.message
     assert page("[innerWidth, devicePixelRatio]") == [393, 3] and page(BODY_COLOR) == "rgb(230, 240, 250)"
 
-    # CPU and network presets are taken (and shown); "none" everywhere clears and releases the session.
+    # Offline: the page's fetch fails; CPU and network presets are taken (and shown); "none" everywhere clears
+    # and releases the session.
+    fetch = ("fetch('/emulation.html?' + Math.random()).then(r => 'status ' + r.status, e => 'failed: ' + e.name)")
+    _call(window, "browser.emulate", {"network": "offline"})
+    assert _evaluate(window, fetch) == "failed: TypeError"
     answer = _call(window, "browser.emulate", {"cpu_throttling": 4, "network": "slow 4g"})
     assert answer["emulation"]["cpu"] == 4 and answer["emulation"]["network"] == "Slow 4G"
     answer = _call(window, "browser.emulate", {"device": "none", "color_scheme": "none", "reduced_motion": "none",
@@ -94,6 +104,7 @@ def test_the_page_sees_color_scheme_motion_print_viewport_dpr_and_touch(window, 
     assert page("[innerWidth, devicePixelRatio, navigator.maxTouchPoints]") == [window_width, 1, 0]
     assert page(BODY_COLOR) == "rgb(10, 20, 30)"
     assert "emulation" not in window.tab.cdp.holders
+    assert _evaluate(window, fetch) == "status 200"
 
 
 def test_a_bad_first_request_attaches_nothing(window, server, qtbot):
