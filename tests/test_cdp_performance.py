@@ -2,7 +2,7 @@
 127.0.0.1: a reloaded trace finds the late hero image as LCP, the banner it pushes down as the layout shift,
 the render-blocking stylesheet and the document's latency, and saves a trace the Performance panel opens; a
 slow click shows as INP and a long task; a page stopped at ``debugger;`` does not stop the trace; bad input
-is a clear registry error and leaves the session released."""
+is a clear registry error and leaves the session released, and so is a trace lost to the F12 window."""
 
 from __future__ import annotations
 
@@ -140,6 +140,14 @@ def test_a_slow_click_is_the_inp_and_a_long_task_and_a_second_trace_is_refused(w
     assert "EventDispatch click" in call("performance.analyze_insight", insight_name="LongTasks")["detail"]
     assert "trace" not in window.tab.cdp.holders
     assert _error(call, "performance.stop_trace").name == "NO_TRACE"
+
+    # The F12 window replaces the session's light frontend, and Chromium ends a trace with its session: stop
+    # says the trace was lost, and lets the session go.
+    call("performance.start_trace", reload=False, auto_stop=False)
+    window.tab.cdp.open_frontend()
+    lost = _error(call, "performance.stop_trace")
+    assert lost.name == "CDP_DETACHED" and "trace was lost" in lost.message
+    assert "trace" not in window.tab.cdp.holders
 
 
 def test_a_page_at_a_debugger_statement_does_not_stop_the_trace(window, call, server, qtbot):

@@ -82,6 +82,7 @@ class TabTracer:
         self._release = None
         self._unsubscribe: list = []
         self._started = ""
+        self._lost: asyncio.Future | None = None  # set to the reason when the session detaches mid-trace
         #: The last stopped trace's ``(TraceInsights, node labels)`` (:mod:`app.agent.performance`), or ``None``.
         self.last: tuple | None = None
 
@@ -97,10 +98,13 @@ class TabTracer:
             raise PagenoteError("TRACE_RUNNING", f"a performance trace is already recording in tab {self.tab.id}")
         cdp = self.tab.cdp
         self._events, self._dropped = [], 0
-        self._complete = asyncio.get_running_loop().create_future()
+        loop = asyncio.get_running_loop()
+        self._complete, self._lost = loop.create_future(), loop.create_future()
         self._release = cdp.hold("trace")
+        cdp.detached.connect(self._detached)
         self._unsubscribe = [cdp.subscribe("Tracing.dataCollected", self._collected),
-                             cdp.subscribe("Tracing.tracingComplete", self._completed)]
+                             cdp.subscribe("Tracing.tracingComplete", self._completed),
+                             lambda: cdp.detached.disconnect(self._detached)]
         self._started = time.strftime("%Y-%m-%dT%H:%M:%S%z")
         try:
             await cdp.send("Tracing.start", {
@@ -114,13 +118,16 @@ class TabTracer:
 
     async def stop(self) -> RecordedTrace:
         """End the recording and return the whole trace. Raises ``NO_TRACE`` when none records,
-        ``CDP_TIMEOUT`` when the trace does not arrive within :data:`END_TIMEOUT_MS`, and the session's
-        errors; the recording is over either way."""
+        ``CDP_DETACHED`` when the trace was lost (the session detached while it recorded: the F12 window
+        replaced the frontend, a crash — Chromium ends a session's trace with the session), ``CDP_TIMEOUT``
+        when the trace does not arrive within :data:`END_TIMEOUT_MS`, and the session's errors; the recording
+        is over either way."""
         if not self.running:
             raise PagenoteError("NO_TRACE", f"no performance trace is recording in tab {self.tab.id}")
         complete = self._complete
         assert complete is not None
         try:
+            self._check_lost()
             await self.tab.cdp.send("Tracing.end")
             try:
                 await asyncio.wait_for(complete, END_TIMEOUT_MS / 1000)
@@ -160,12 +167,14 @@ class TabTracer:
             await cdp.send("PerformanceTimeline.enable", {"eventTypes": ["layout-shift", "largest-contentful-paint"]})
             if reload:
                 await cdp.send("Page.reload")
-                try:
-                    await asyncio.wait_for(loaded, LOAD_TIMEOUT_MS / 1000)
-                except TimeoutError:
+                await asyncio.wait({loaded, self._lost}, timeout=LOAD_TIMEOUT_MS / 1000,
+                                   return_when=asyncio.FIRST_COMPLETED)
+                self._check_lost()
+                if not loaded.done():
                     raise PagenoteError("PAGE_LOAD_TIMEOUT", f"the reloaded page did not fire load in "
-                                        f"{LOAD_TIMEOUT_MS} ms") from None
+                                        f"{LOAD_TIMEOUT_MS} ms")
             await self._settle(changes)
+            self._check_lost()
         finally:
             for off in unsubscribe:
                 off()
@@ -182,7 +191,7 @@ class TabTracer:
         deadline = time.monotonic() + SETTLE_MS / 1000
         try:
             await bridge.wait_ready(timeout_ms=SETTLE_MS)
-            while time.monotonic() < deadline:
+            while time.monotonic() < deadline and not (self._lost and self._lost.done()):
                 seen = changes[0]
                 left = max(1, int((deadline - time.monotonic()) * 1000))
                 await bridge.wait_frames(QUIET_FRAMES, timeout_ms=left)
@@ -211,6 +220,16 @@ class TabTracer:
         self._events.extend(value[:max(0, room)])
         self._dropped += max(0, len(value) - max(0, room))
 
+    def _detached(self, reason: str) -> None:
+        if self._lost is not None and not self._lost.done():
+            self._lost.set_result(reason)
+
+    def _check_lost(self) -> None:
+        if self._lost is not None and self._lost.done():
+            raise PagenoteError("CDP_DETACHED", f"the trace was lost: the DevTools session ended while it recorded "
+                                f"({self._lost.result()})", "start a new trace (and keep the F12 window as it is "
+                                "while it records)")
+
     def _completed(self, _params: dict) -> None:
         if self._complete is not None and not self._complete.done():
             self._complete.set_result(None)
@@ -222,8 +241,9 @@ class TabTracer:
         if self._release is not None:
             self._release()
             self._release = None
-        if self._events is not None and self._complete is not None and not self._complete.done():
-            self._complete.cancel()
+        for future in (self._complete, self._lost):
+            if future is not None and not future.done():
+                future.cancel()
         self._events = None
 
 
