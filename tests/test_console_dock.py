@@ -21,21 +21,30 @@ def test_console_dock_lists_filters_searches_copies_and_clears(window, qtbot, se
     QTest.keyClick(window, Qt.Key.Key_J, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
     qtbot.waitUntil(dock.isVisible, timeout=5_000)
     qtbot.waitUntil(lambda: any("undefinedFunctionInChild" in r for r in _rows(dock)), timeout=10_000)
+    # Shown, the dock holds the DevTools session: the attach's replay upgrades the rows with columns and stacks.
+    assert "console-dock" in window.tab.cdp.holders
+    log = window.tab.browser.console
+    qtbot.waitUntil(lambda: any(e.stack for e in log.entries if e.text == "hello from the cross-origin child"),
+                    timeout=20_000)
     rows = _rows(dock)
     assert any(r.startswith("[info] hello from the top 42") for r in rows)
     assert "[info] fetch https://api.example.test/data?token=REDACTED&page=2" in "\n".join(rows)
     dock.level_filter.setCurrentIndex(dock.level_filter.findData("error"))
     assert _rows(dock) and all(r.startswith("[error]") for r in _rows(dock))
     dock.search.setText("CROSS-ORIGIN")
-    dock.level_filter.setCurrentIndex(dock.level_filter.findData("info"))
+    dock.level_filter.setCurrentIndex(dock.level_filter.findData("debug"))
     assert [r.split("  — ")[0] for r in _rows(dock)] == ["[info] hello from the cross-origin child"]
     dock.list.setCurrentRow(0)
     copied = dock.copy_selected()
     assert copied == QGuiApplication.clipboard().text()
-    assert copied == f"[info] hello from the cross-origin child  — {server2.origin}/console-child.html:5"
+    child = f"{server2.origin}/console-child.html"
+    assert copied == f"[info] hello from the cross-origin child  — {child}:5:9\n    at (anonymous) ({child}:5:9)"
+    assert dock.list.item(0).toolTip() == f"<pre>{child}:5:9\nStack (innermost first):\n  at (anonymous) ({child}:5:9)</pre>"
     dock.search.clear()
     dock.clear_button.click()
     assert dock.list.count() == 0 and len(window.tab.browser.console.entries) == 0
+    dock.hide()
+    assert "console-dock" not in window.tab.cdp.holders
 
 
 def test_f12_opens_devtools_for_the_page_without_a_debug_port(window, qtbot, server):

@@ -12,7 +12,10 @@ adds diagnostics for humans, any other mode is ``INVALID_REQUEST``):
   ``timeout_ms`` 1..300000 (default 10000); with a ``ref`` of a snapshot, a function gets its element (top
   document only); ``EVALUATE_DISABLED`` when turned off
 - ``console.list(since_id?, level?, text?, limit?, all_documents?)`` → ``{entries, more?, navigation}``;
-  ``console.get(id)`` → one entry (:mod:`app.tabs.console`)
+  ``console.get(id)`` → one entry (:mod:`app.tabs.console`). Both first attach the tab's DevTools session and
+  wait for its replay (:meth:`app.tabs.console.ConsoleLog.sync`), so entries carry ``column``, ``stack`` and
+  object previews; should the session fail, Qt's entries are answered (raw mode says why in
+  ``diagnostics.cdp_error``)
 - ``network.list(since_id?, type?, limit?, all_documents?)`` → ``{entries, more?, navigation}``
   (:mod:`app.tabs.network`)
 """
@@ -66,7 +69,7 @@ class EvaluateParams(_Params):
 
 class ConsoleListParams(_Params):
     since_id: StrictInt = Field(default=0, ge=0)
-    level: Literal["info", "warning", "error"] | None = None
+    level: Literal["debug", "info", "warning", "error"] | None = None
     text: StrictStr | None = Field(default=None, max_length=200)
     limit: StrictInt = Field(default=50, ge=1, le=LIST_LIMIT)
     all_documents: StrictBool = False
@@ -185,19 +188,22 @@ class BrowserHost:
                                 "the page's world", "select the element inside the function instead")
         return where["selector"]
 
-    def console_list(self, params: ConsoleListParams) -> dict:
+    async def console_list(self, params: ConsoleListParams) -> dict:
         _tab, parts = self._browser()
         log = parts.console
+        await log.sync()
         entries, more = log.select(since_id=params.since_id, level=params.level, text=params.text,
                                    all_documents=params.all_documents, limit=params.limit)
         result = {"entries": [e.compact() for e in entries], "more": more or None, "navigation": log.navigation}
         if _mode(params):
-            result["diagnostics"] = {"ring_entries": len(log.entries), "logged": log._next_id - 1}
+            result["diagnostics"] = compact({"ring_entries": len(log.entries), "logged": log._next_id - 1,
+                                             "cdp_error": log.cdp_error}, keep=())
         return result
 
-    def console_get(self, params: ConsoleGetParams) -> dict:
+    async def console_get(self, params: ConsoleGetParams) -> dict:
         _mode(params)
         _tab, parts = self._browser()
+        await parts.console.sync()
         entry = parts.console.get(params.id)
         if entry is None:
             raise PagenoteError("NOT_FOUND", f"no console entry {params.id}",

@@ -87,18 +87,27 @@ def _(reply: EvaluateReply) -> CallToolResult:
     return page_result("The function's result as JSON:", value, reply.result, cut, info="json")
 
 
+def console_lines(entry: dict) -> list[str]:
+    """One console entry as the model reads it: ``"#id [level] text (source:line:column)"`` — the text's line
+    breaks shown as ``\\n``, so the page's text is one line — then one ``"    at fn (url:line:column)"`` line
+    per stack frame (from CDP's own call frames, never from the page's text: a page cannot forge one)."""
+    where = entry.get("source", "") + (f":{entry['line']}" if entry.get("line") else "") + \
+        (f":{entry['column']}" if entry.get("column") else "")
+    text = str(entry.get("text", "")).replace("\n", "\\n")
+    return [f"#{entry['id']} [{entry['level']}] {text}" + (f" ({where})" if where else ""),
+            *(f"    at {frame}" for frame in entry.get("stack") or ())]
+
+
 @render.register
 def _(reply: ConsoleReply) -> CallToolResult:
     entries = reply.result.get("entries") or []
     if not entries:
         return _ok("No console messages in the current document (documents='all' for earlier ones).",
                    reply.result)
-    lines = []
-    for e in entries:
-        where = e.get("source", "") + (f":{e['line']}" if e.get("line") else "")
-        lines.append(f"#{e['id']} [{e['level']}] {e['text']}" + (f" ({where})" if where else ""))
+    lines = [line for e in entries for line in console_lines(e)]
     return page_result(f"{len(entries)} console message{'s' if len(entries) != 1 else ''}, one per line "
-                       "(#id [level] text (source:line)):", "\n".join(lines), reply.result,
+                       "(#id [level] text (source:line:column); line breaks in the text as \\n), each followed "
+                       "by its stack frames, if any, as indented \"at\" lines:", "\n".join(lines), reply.result,
                        _more(reply.result, "messages").lstrip("\n"))
 
 

@@ -15,6 +15,7 @@ goes through the console ring's :func:`~app.tabs.console.cut` (URL redaction, le
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 
 from app.core.policy import REDACTED_VALUE
@@ -36,7 +37,7 @@ LOG_LEVELS = {"verbose": "debug", "info": "info", "warning": "warning", "error":
 class ConsoleDetail:
     """One console entry as CDP describes it: ``level`` (``debug``/``info``/``warning``/``error``), ``text``
     (the arguments joined by spaces, objects as previews; not yet cut), ``url``, ``line`` and ``column``
-    (1-based; 0 unknown), ``stack`` (≤ :data:`MAX_FRAMES` lines ``"fn (url:line:column)"``), ``kind``
+    (1-based; 0 unknown), ``stack`` (≤ :data:`MAX_FRAMES` lines of :func:`frame_line`), ``kind``
     (``console`` / ``exception`` / ``log``) and ``timestamp`` (ms since the Unix epoch, CDP's)."""
 
     level: str
@@ -166,31 +167,37 @@ def remote_object_text(obj: dict, fetched: dict[str, list[dict]] | None = None, 
     return f"{'' if name == 'Object' else name + ' '}{{{body}}}"
 
 
+#: A function name printed bare in a frame; any other is JSON-quoted, so a page's function named
+#: ``"x (https://bank.test/a.js:1:1)"`` cannot pass for a second frame.
+_PLAIN_NAME = re.compile(r"[\w$.<>\[\]#-]{1,200}")
+#: Longest URL kept in a frame, in characters.
+FRAME_URL_CHARS = 500
+
+
+def frame_line(frame: dict) -> str:
+    """One CDP CallFrame as ``"fn (url:line:column)"`` (1-based; ``(anonymous)`` for no name), the URL
+    redacted and at most :data:`FRAME_URL_CHARS`; a name with spaces, parentheses or controls is JSON-quoted
+    and a URL with whitespace or controls too (a ``//# sourceURL`` the page chose)."""
+    name = str(frame.get("functionName") or "(anonymous)")
+    if name != "(anonymous)" and not _PLAIN_NAME.fullmatch(name):
+        name = _quoted(name)
+    url = redact_urls(str(frame.get("url", ""))[:FRAME_URL_CHARS])
+    if any(c.isspace() or not c.isprintable() for c in url):
+        url = _quoted(url)
+    return f"{name} ({url}:{int(frame.get('lineNumber', -1)) + 1}:{int(frame.get('columnNumber', -1)) + 1})"
+
+
 def stack_lines(stack: dict | None) -> tuple[str, ...]:
-    """A CDP StackTrace's frames (``parent`` traces — async callers — after them) as ``"fn (url:line:col)"``,
-    1-based, URLs redacted; at most :data:`MAX_FRAMES`."""
+    """A CDP StackTrace's frames (``parent`` traces — async callers — after them) as :func:`frame_line`
+    writes them; at most :data:`MAX_FRAMES`. Only CDP's own frames: never parsed from an error's ``stack``
+    text, which the page can write (``err.stack = "…at bank (https://…)"``)."""
     lines: list[str] = []
     while stack and len(lines) < MAX_FRAMES:
         for frame in stack.get("callFrames", []):
             if len(lines) == MAX_FRAMES:
                 break
-            where = f"{redact_urls(frame.get('url', ''))}:{frame.get('lineNumber', -1) + 1}:" \
-                    f"{frame.get('columnNumber', -1) + 1}"
-            lines.append(f"{frame.get('functionName') or '(anonymous)'} ({where})")
+            lines.append(frame_line(frame))
         stack = stack.get("parent")
-    return tuple(lines)
-
-
-def description_stack(description: str) -> tuple[str, ...]:
-    """The frames of a V8 ``Error.stack`` text (``"    at fn (url:line:col)"`` lines) as :func:`stack_lines`
-    writes them, for an exception CDP sent without a ``stackTrace``; at most :data:`MAX_FRAMES`."""
-    lines = []
-    for raw in description.split("\n")[1:]:
-        raw = raw.strip()
-        if not raw.startswith("at ") or len(lines) == MAX_FRAMES:
-            continue
-        frame = raw[3:]
-        lines.append(redact_urls(frame if frame.endswith(")") else f"(anonymous) ({frame})"))
     return tuple(lines)
 
 
@@ -228,8 +235,6 @@ def from_exception(params: dict) -> ConsoleDetail:
         text = head
     url = details.get("url", "") or _top(details.get("stackTrace"))[0]
     stack = stack_lines(details.get("stackTrace"))
-    if not stack and exception is not None and exception.get("subtype") == "error":
-        stack = description_stack(str(exception.get("description", "")))
     return ConsoleDetail("error", text, url, details.get("lineNumber", -1) + 1, details.get("columnNumber", -1) + 1,
                          stack, "exception", float(params.get("timestamp", 0)))
 

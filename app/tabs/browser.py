@@ -17,7 +17,7 @@ class BrowserParts:
 
     def __init__(self, tab: Tab) -> None:
         self.navigator = Navigator(tab.page)
-        self.console = ConsoleLog(tab.page, tab)
+        self.console = ConsoleLog(tab.page, tab, tab.cdp)
         self.network = NetworkLog(tab.page, tab)
 
 

@@ -1,37 +1,36 @@
 """A tab's console from the DevTools protocol (issue 26, requirement 2): what Qt's console callback cannot
-give — the column, the stack, object arguments as previews (never ``[object Object]``), five levels — kept in
-a ring where errors have their own room, so a flood of info lines never evicts an error.
+give — the column, the stack, object arguments as previews (never ``[object Object]``), four levels — as
+:class:`~app.protocol.console_preview.ConsoleDetail` records for the tab's one console ring
+(:class:`app.tabs.console.ConsoleLog`, which merges them with Qt's messages and keeps errors through a flood).
 
 Source: the tab's :class:`~app.webview.cdp.CdpSession` events ``Runtime.consoleAPICalled``,
-``Runtime.exceptionThrown`` and ``Log.entryAdded`` (the frontend enables Runtime and Log; enabling replays the
-messages the page logged before the attach, so :meth:`CdpConsole.start` late still sees the document's
-earlier ones). Text is made in :mod:`app.protocol.console_preview` and bounded and redacted with the Qt
-console's own :func:`app.tabs.console.cut`.
+``Runtime.exceptionThrown`` and ``Log.entryAdded``, subscribed for the tab's whole life: they arrive whenever
+the session is attached and someone enabled the Runtime and Log domains: the console itself while it is
+wanted (:meth:`CdpConsole.want`, the Console dock; again after every re-attach) and at each
+:meth:`CdpConsole.sync` (an agent's call), the full F12 frontend on its own. Enabling replays the messages
+the document logged before (V8's and Blink's message storage, with their original timestamps), so a late
+attach still sees the document's earlier messages — console calls with their stacks; V8 captures an
+uncaught exception's stack only while Runtime is enabled, so one thrown before has its location only.
 
 Entries keep arrival order: an object argument's fuller preview (``Runtime.getProperties``, at most
-:data:`PROPERTIES_TIMEOUT_MS` each) is fetched before the entry is added, and later events wait for it.
+:data:`PROPERTIES_TIMEOUT_MS` each) is fetched before the detail is emitted, and later events wait for it.
 """
 
 from __future__ import annotations
 
 import asyncio
-import time
-from collections import deque
-from dataclasses import asdict, dataclass
+import logging
+from collections.abc import Callable
 
 from PySide6.QtCore import QObject, Signal
 
 from app.core.errors import PagenoteError
 from app.core.tasks import spawn
 from app.protocol import console_preview
-from app.protocol.redact import redact_urls
-from app.tabs.console import TEXT_CHARS, URL_CHARS, cut
 from app.webview.cdp import CdpSession
 
-#: Error entries the ring keeps, in their own room.
-ERROR_ENTRIES = 200
-#: Other entries (debug, info, warning) the ring keeps; the oldest go first.
-OTHER_ENTRIES = 1_000
+log = logging.getLogger("pagenote.console")
+
 #: How long one argument's ``Runtime.getProperties`` may take before the entry uses V8's short preview: ms.
 PROPERTIES_TIMEOUT_MS = 2_000
 #: Object arguments of one call whose properties are fetched (the rest keep V8's five-key preview).
@@ -40,39 +39,12 @@ FETCHED_ARGS = 5
 NESTED_FETCHES = 10
 
 
-@dataclass(frozen=True)
-class CdpConsoleEntry:
-    """One entry: ``id`` (1, 2, … never reused), ``time`` (Unix s), ``level`` (``debug``/``info``/
-    ``warning``/``error``), ``text`` (redacted, ≤ :data:`app.tabs.console.TEXT_CHARS`), ``url`` (redacted),
-    ``line``/``column`` (1-based, 0 unknown), ``stack`` (≤ 10 frames, ``"fn (url:line:col)"``), ``kind``
-    (``console``/``exception``/``log``), ``cut`` (the text was shortened)."""
-
-    id: int
-    time: float
-    level: str
-    text: str
-    url: str
-    line: int
-    column: int
-    stack: tuple[str, ...]
-    kind: str
-    cut: bool = False
-
-    @property
-    def location(self) -> str:
-        """``"url:line:column"`` ("" when the URL is unknown)."""
-        return f"{self.url}:{self.line}:{self.column}" if self.url else ""
-
-    def compact(self) -> dict:
-        """The entry as JSON, empty optional fields dropped."""
-        return {k: v for k, v in asdict(self).items() if v not in ("", 0, False, ()) or k == "id"}
-
-
 class CdpConsole(QObject):
-    """The console of ``session``'s page, from the DevTools protocol (module docstring).
+    """The console of ``session``'s page, from the DevTools protocol (module docstring); subscribed from
+    construction until :meth:`stop`.
 
     Signals:
-        added(CdpConsoleEntry): an entry was logged.
+        added(ConsoleDetail): a message, exception or log entry (live or replayed), in arrival order.
     """
 
     added = Signal(object)
@@ -80,31 +52,62 @@ class CdpConsole(QObject):
     def __init__(self, session: CdpSession, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.session = session
-        self._errors: deque[CdpConsoleEntry] = deque(maxlen=ERROR_ENTRIES)
-        self._others: deque[CdpConsoleEntry] = deque(maxlen=OTHER_ENTRIES)
-        self._next_id = 1
         self._tail: asyncio.Task | None = None
+        self._wanted = 0
+        session.attached.connect(self._on_attached)
         self._unsubscribe = [
             session.subscribe("Runtime.consoleAPICalled", self._on_console_api),
             session.subscribe("Runtime.exceptionThrown", lambda p: self._queue(console_preview.from_exception, p)),
             session.subscribe("Log.entryAdded", lambda p: self._queue(console_preview.from_log, p)),
         ]
 
-    async def start(self) -> None:
-        """Attach the session (the subscriptions are in place already). Raises as
-        :meth:`CdpSession.attach`."""
-        await self.session.attach()
+    async def sync(self) -> None:
+        """Attach the session when it is not, and return once every message the page logged so far has been
+        emitted — the replay of an attach included, previews fetched. How: ``Runtime.enable`` and
+        ``Log.enable`` (no-ops when the frontend enabled them; the replay's events come before their replies,
+        on the same channel), then the queued previews. The session then stays attached until it has been
+        idle for :data:`app.webview.cdp.IDLE_DETACH_S` (a send, not a hold). Raises as
+        :meth:`CdpSession.send` (``CDP_TIMEOUT``, ``CDP_DETACHED`` …)."""
+        await self.session.send("Runtime.enable")
+        await self.session.send("Log.enable")
+        while self._tail is not None and not self._tail.done():
+            await asyncio.wait([self._tail])
+
+    def want(self) -> Callable[[], None]:
+        """Keep Runtime and Log enabled — now if attached, and after every (re-)attach — until the returned
+        idempotent release is called. It does not attach: the caller holds the session for that."""
+        self._wanted += 1
+        if self.session.is_attached:
+            self._enable_soon()
+        released = False
+
+        def release() -> None:
+            nonlocal released
+            if not released:
+                released = True
+                self._wanted -= 1
+
+        return release
+
+    def _on_attached(self) -> None:
+        if self._wanted:
+            self._enable_soon()
+
+    def _enable_soon(self) -> None:
+        async def enable() -> None:
+            try:
+                await self.session.send("Runtime.enable")
+                await self.session.send("Log.enable")
+            except PagenoteError as exc:  # detached again meanwhile: the next attach enables them again
+                log.debug("console: enabling Runtime/Log failed: %s", exc)
+
+        spawn(enable(), "console enable")
 
     def stop(self) -> None:
-        """Unsubscribe; the entries stay."""
+        """Unsubscribe (nothing is emitted afterwards but the previews still being fetched)."""
         for unsubscribe in self._unsubscribe:
             unsubscribe()
         self._unsubscribe = []
-
-    @property
-    def entries(self) -> list[CdpConsoleEntry]:
-        """Every entry kept, oldest first."""
-        return sorted([*self._errors, *self._others], key=lambda e: e.id)
 
     def _on_console_api(self, params: dict) -> None:
         objects = [arg for arg in params.get("args", []) if console_preview.expandable(arg)]
@@ -130,7 +133,7 @@ class CdpConsole(QObject):
                 deeper += [v for v in values if console_preview.expandable(v)][:NESTED_FETCHES]
             objects = deeper
         if previous is not None and not previous.done():
-            await asyncio.shield(previous)
+            await asyncio.wait([previous])  # its outcome is its own: a failed preview does not stop this one
         self._add(make(params, fetched) if fetched else make(params))
         if self._tail is asyncio.current_task():
             self._tail = None
@@ -144,11 +147,4 @@ class CdpConsole(QObject):
         return reply.get("result", [])
 
     def _add(self, detail: console_preview.ConsoleDetail) -> None:
-        text, was_cut = cut(detail.text, TEXT_CHARS)
-        entry = CdpConsoleEntry(self._next_id, round(time.time(), 3), detail.level, text,
-                                redact_urls(detail.url[:URL_CHARS]), detail.line, detail.column,
-                                tuple(redact_urls(line[:URL_CHARS + 40]) for line in detail.stack),
-                                detail.kind, was_cut)
-        self._next_id += 1
-        (self._errors if entry.level == "error" else self._others).append(entry)
-        self.added.emit(entry)
+        self.added.emit(detail)

@@ -1,9 +1,18 @@
 """The Console dock: the active tab's console log (:class:`app.tabs.console.ConsoleLog`) as a list, with a
 level filter, a text search, Clear and Copy entry. It reads the log's signals and emits nothing of its own:
-Clear empties the log, Copy puts the selected entry on the clipboard. Entries are already redacted and
-bounded by the log."""
+Clear empties the log, Copy puts the selected entry (with its stack) on the clipboard. Entries are already
+redacted and bounded by the log. A row shows ``[level] text — source:line:column``; its tooltip shows the
+location and the stack (protocol entries), HTML-escaped, the page's text never in it — so nothing the page
+logs can pass for a frame.
+
+While shown, the dock holds the followed tab's DevTools session (``"console-dock"``, :meth:`ConsoleLog.hold`):
+the entries then come with columns, stacks and object previews; hidden, it releases it (the session's idle
+rule detaches it later)."""
 
 from __future__ import annotations
+
+import html
+from collections.abc import Callable
 
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QBrush, QColor, QGuiApplication, QKeySequence
@@ -14,13 +23,20 @@ from app.tabs.console import LEVELS, ConsoleEntry, ConsoleLog
 
 #: New entries reach the list in batches, at most this often (ms).
 FLUSH_MS = 100
-_COLORS = {"warning": QColor("#8a6d00"), "error": QColor("#b00020")}
+_COLORS = {"debug": QColor("#666666"), "warning": QColor("#8a6d00"), "error": QColor("#b00020")}
+#: The owner name the dock holds the DevTools session under.
+HOLDER = "console-dock"
 
 
 def entry_line(entry: ConsoleEntry) -> str:
-    """``"[level] text  — source:line"``: one entry as the dock lists it and Copy copies it."""
-    where = entry.source + (f":{entry.line}" if entry.line else "")
+    """``"[level] text  — source:line:column"``: one entry as the dock lists it."""
+    where = entry.location
     return f"[{entry.level}] {entry.text}" + (f"  — {where}" if where else "")
+
+
+def entry_copy(entry: ConsoleEntry) -> str:
+    """What Copy entry copies: :func:`entry_line`, then ``"    at fn (url:line:column)"`` per stack frame."""
+    return "\n".join([entry_line(entry), *(f"    at {frame}" for frame in entry.stack)])
 
 
 class ConsoleDock(QDockWidget):
@@ -36,7 +52,7 @@ class ConsoleDock(QDockWidget):
         column.setContentsMargins(4, 4, 4, 4)
         row = QHBoxLayout()
         self.level_filter = QComboBox()
-        for text, level in ((self.tr("All levels"), "info"), (self.tr("Warnings and errors"), "warning"),
+        for text, level in ((self.tr("All levels"), "debug"), (self.tr("Warnings and errors"), "warning"),
                             (self.tr("Errors"), "error")):
             self.level_filter.addItem(text, level)
         self.search = QLineEdit()
@@ -57,52 +73,93 @@ class ConsoleDock(QDockWidget):
         self.search.textChanged.connect(self.refill)
         self.clear_button.clicked.connect(lambda: self.log.clear())
         self.copy_button.clicked.connect(self.copy_selected)
-        self._pending: list[ConsoleEntry] = []
+        self._pending: dict[int, ConsoleEntry] = {}  # id → entry, in arrival order
         self._stale = False
         self._flush_timer = QTimer(self)
         self._flush_timer.setSingleShot(True)
         self._flush_timer.setInterval(FLUSH_MS)
         self._flush_timer.timeout.connect(self._flush)
+        self._release: Callable[[], None] | None = None
         self.visibilityChanged.connect(self._visibility)
-        log.added.connect(self._added)
-        log.cleared.connect(self.refill)
+        self._connect(log)
         self.refill()
 
+    def _connect(self, log: ConsoleLog) -> None:
+        log.added.connect(self._added)
+        log.updated.connect(self._updated)
+        log.cleared.connect(self.refill)
+
     def follow(self, log: ConsoleLog) -> None:
-        """Show ``log`` (another tab's console) from now on, instead of the previous one."""
+        """Show ``log`` (another tab's console) from now on, instead of the previous one; the session hold
+        moves with it."""
         if log is self.log:
             return
-        for signal, slot in ((self.log.added, self._added), (self.log.cleared, self.refill)):
+        for signal, slot in ((self.log.added, self._added), (self.log.updated, self._updated),
+                             (self.log.cleared, self.refill)):
             try:
                 signal.disconnect(slot)
             except (RuntimeError, TypeError):  # the previous tab's log is already gone
                 pass
+        self._hold(False)
         self.log = log
         self._pending.clear()
-        log.added.connect(self._added)
-        log.cleared.connect(self.refill)
+        self._connect(log)
+        self._hold(self.isVisible())
         self.refill()
+
+    def _hold(self, on: bool) -> None:
+        """Hold the followed tab's DevTools session (``on``) or release it."""
+        if on and self._release is None:
+            self._release = self.log.hold(HOLDER)
+        elif not on and self._release is not None:
+            release, self._release = self._release, None
+            try:
+                release()
+            except RuntimeError:  # the tab and its session are already gone
+                pass
 
     def _shown(self, entry: ConsoleEntry) -> bool:
         needle = self.search.text().casefold()
         return (LEVELS.index(entry.level) >= LEVELS.index(self.level_filter.currentData())
                 and (not needle or needle in entry.text.casefold()))
 
-    def _item(self, entry: ConsoleEntry) -> QListWidgetItem:
-        item = QListWidgetItem(entry_line(entry))
+    def _item(self, entry: ConsoleEntry, item: QListWidgetItem | None = None) -> QListWidgetItem:
+        item = item or QListWidgetItem()
+        item.setText(entry_line(entry))
         item.setData(Qt.ItemDataRole.UserRole, entry.id)
-        if entry.level in _COLORS:
-            item.setForeground(QBrush(_COLORS[entry.level]))
+        item.setForeground(QBrush(_COLORS[entry.level]) if entry.level in _COLORS else QBrush())
+        item.setToolTip(self._tooltip(entry))
         return item
+
+    def _tooltip(self, entry: ConsoleEntry) -> str:
+        """The row's tooltip: location and stack frames, escaped (rich text, so Qt never guesses)."""
+        lines = [entry.location] if entry.location else []
+        if entry.stack:
+            lines += [self.tr("Stack (innermost first):"), *(f"  at {frame}" for frame in entry.stack)]
+        return f"<pre>{html.escape(chr(10).join(lines))}</pre>" if lines else ""
+
+    def _updated(self, entry: ConsoleEntry) -> None:
+        # The protocol's twin upgraded an entry in place: its row, if shown, follows (the newest rows first).
+        if entry.id in self._pending:
+            self._pending[entry.id] = entry
+            return
+        for row in reversed(range(self.list.count())):
+            item = self.list.item(row)
+            if item.data(Qt.ItemDataRole.UserRole) == entry.id:
+                if self._shown(entry):
+                    self._item(entry, item)
+                else:
+                    self.list.takeItem(row)
+                return
 
     def _added(self, entry: ConsoleEntry) -> None:
         # A page can log thousands of messages a second: rows are added in batches, and only while shown.
-        self._pending.append(entry)
+        self._pending[entry.id] = entry
         if not self._flush_timer.isActive():
             self._flush_timer.start()
 
     def _flush(self) -> None:
-        pending, self._pending = self._pending, []
+        pending, self._pending = list(self._pending.values()), {}
         if not self.isVisible():
             self._stale = True
             return
@@ -121,12 +178,13 @@ class ConsoleDock(QDockWidget):
         self.list.scrollToBottom()
 
     def _visibility(self, visible: bool) -> None:
+        self._hold(visible)
         if visible and self._stale:
             self.refill()
 
     def refill(self) -> None:
         """Show the log's entries that pass the level filter and the search."""
-        self._pending, self._stale = [], False
+        self._pending, self._stale = {}, False
         self.list.clear()
         for entry in self.log.entries:
             if self._shown(entry):
@@ -134,11 +192,11 @@ class ConsoleDock(QDockWidget):
         self.list.scrollToBottom()
 
     def copy_selected(self) -> str:
-        """Put the selected entry's line (:func:`entry_line`) on the clipboard and return it (``""`` when none
-        is selected)."""
+        """Put the selected entry (:func:`entry_copy`) on the clipboard and return it (``""`` when none is
+        selected)."""
         item = self.list.currentItem()
         entry = self.log.get(item.data(Qt.ItemDataRole.UserRole)) if item is not None else None
-        text = entry_line(entry) if entry is not None else ""
+        text = entry_copy(entry) if entry is not None else ""
         if text:
             QGuiApplication.clipboard().setText(text)
         return text

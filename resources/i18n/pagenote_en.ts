@@ -513,6 +513,11 @@ Press Annotate (Ctrl+Shift+A), then click an element on the page to pin a number
         <source>Copy entry</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <location filename="../../app/ui/console_dock.py" line="138"/>
+        <source>Stack (innermost first):</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>CrashPage</name>

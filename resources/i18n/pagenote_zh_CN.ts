@@ -510,6 +510,11 @@ Press Annotate (Ctrl+Shift+A), then click an element on the page to pin a number
         <source>Copy entry</source>
         <translation>复制条目</translation>
     </message>
+    <message>
+        <location filename="../../app/ui/console_dock.py" line="138" />
+        <source>Stack (innermost first):</source>
+        <translation>调用栈（最内层在前）：</translation>
+    </message>
 </context>
 <context>
     <name>CrashPage</name>

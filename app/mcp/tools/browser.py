@@ -77,7 +77,7 @@ class EvaluateParams(ToolParams):
 
 
 class ConsoleParams(ToolParams):
-    level: Annotated[optional_enum("info", "warning", "error"),
+    level: Annotated[optional_enum("debug", "info", "warning", "error"),
                      Field(description="only messages of this level and above (default: all)")] = None
     text: Annotated[OptionalText, Field(description="only messages containing this text (case-insensitive)")] = None
     since_id: Annotated[OptionalInteger, Field(description="only messages after this id (to page on)")] = None
@@ -163,8 +163,9 @@ TOOLS: tuple[ToolDefinition, ...] = (
     ToolDefinition(name="browser_console_messages", params=ConsoleParams, handler=browser_console_messages,
                    annotations=READS_PAGE,
                    description="The page's console messages, uncaught errors and unhandled rejections (all "
-                               "frames), one line each, current page by default; at most 200 per call, each at "
-                               "most 2,000 characters, URLs' credentials redacted."),
+                               "frames), one line each with source:line:column and objects previewed, then the "
+                               "stack (at most 10 frames), current page by default; at most 200 per call, each at "
+                               "most 2,000 characters, credentials redacted."),
     ToolDefinition(name="browser_network_requests", params=NetworkParams, handler=browser_network_requests,
                    annotations=READS_PAGE,
                    description="The requests of the current page, one line each (method, type, status of the "
