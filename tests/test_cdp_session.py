@@ -57,6 +57,19 @@ def test_a_large_reply_arrives_whole(window, server):
     assert len(value) == 3_000_003 and value.endswith("end")
 
 
+def _hanging_id(session, qtbot) -> int:
+    """The id of the test's own ``Runtime.evaluate`` once it is in flight (other features of the tab — the
+    console — may have their own commands in flight beside it)."""
+    ids: list[int] = []
+
+    def found() -> bool:
+        ids[:] = [i for i, (_f, method) in session._pending.items() if method == "Runtime.evaluate"]
+        return len(ids) == 1
+
+    qtbot.waitUntil(found, timeout=5_000)
+    return ids[0]
+
+
 def test_a_reply_in_chunks_is_put_back_together(window, server, qtbot):
     # Chromium's embedder splits a message only above 32 MB (DevToolsUIBindings' kMaxMessageChunkSize, IPC's
     # limit / 4; the 3 MB above came whole): the chunks are handed to the tap as the embedder would.
@@ -65,8 +78,7 @@ def test_a_reply_in_chunks_is_put_back_together(window, server, qtbot):
     window.run(session.attach())
     hanging = asyncio.ensure_future(session.send("Runtime.evaluate", {
         "expression": "new Promise(() => {})", "awaitPromise": True}))
-    qtbot.waitUntil(lambda: len(session._pending) == 1, timeout=5_000)
-    (command_id,) = session._pending
+    command_id = _hanging_id(session, qtbot)
     whole = json.dumps({"id": command_id, "result": {"result": {"type": "string", "value": "é" * 10 + "z" * 50}}},
                        ensure_ascii=True, separators=(",", ":"))  # as CDP writes it
     parts = [whole[:20], whole[20:77], whole[77:]]
@@ -225,7 +237,7 @@ def test_the_session_detaches_when_the_tab_closes(window, server, qtbot):
     session = tab.cdp
     hanging = asyncio.ensure_future(session.send("Runtime.evaluate", {
         "expression": "new Promise(() => {})", "awaitPromise": True}))
-    qtbot.waitUntil(lambda: len(session._pending) == 1, timeout=5_000)
+    _hanging_id(session, qtbot)
     with qtbot.waitSignal(session.detached, timeout=5_000) as detached:
         window.app.close_tab(tab.id)
     assert detached.args == ["closed"]
@@ -243,7 +255,7 @@ def test_the_session_works_again_after_a_renderer_crash(window, server, qtbot):
     session = window.tab.cdp
     hanging = asyncio.ensure_future(session.send("Runtime.evaluate", {
         "expression": "new Promise(() => {})", "awaitPromise": True}))
-    qtbot.waitUntil(lambda: len(session._pending) == 1, timeout=5_000)
+    _hanging_id(session, qtbot)
     pid = window.page.renderProcessPid()
     with qtbot.waitSignal(window.page.renderProcessTerminated, timeout=10_000):
         os.kill(pid, signal.SIGKILL)

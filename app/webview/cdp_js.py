@@ -1,8 +1,7 @@
 """The script pagenote runs in the DevTools frontend's main world (``devtools://devtools/bundled/inspector.html``,
 the page Qt loads for ``QWebEnginePage.setDevToolsPage``) — never in the inspected page.
 
-In the light frontend (:mod:`app.webview.cdp_front`) the page is stopped before the UI loads and only the two
-ends below exist. It taps the frontend's two ends of the protocol (Chromium's ``devtools_compatibility.js``: the embedder calls
+It taps the frontend's two ends of the protocol (Chromium's ``devtools_compatibility.js``: the embedder calls
 ``DevToolsAPI.dispatchMessage(message)`` / ``DevToolsAPI.dispatchMessageChunk(chunk, totalSize)`` for every
 reply and event, and the frontend sends with ``InspectorFrontendHost.sendMessageToBackend(json)``):
 
@@ -19,12 +18,16 @@ reply and event, and the frontend sends with ``InspectorFrontendHost.sendMessage
   ``Debugger.resume`` and the skip again, and hidden from the frontend with its ``Debugger.resumed``. The page
   never stays paused: a target the user paused in F12 is resumed when F12 closes (quiet again).
 
+In the light frontend (:mod:`app.webview.cdp_front`: the page stopped before the DevTools UI loads) these two
+ends are all there is: nothing is forwarded to a UI, and no Debugger is enabled to pause.
+
 Chunked messages are put back together here (``totalSize`` comes with the first chunk only; CDP's JSON is
 ASCII — Chromium escapes the rest — so string length equals byte size) and handed on whole.
 
-Installed at ``DocumentCreation``; ``DevToolsAPI`` / ``InspectorFrontendHost`` are created later by the
-frontend, so the script traps their assignment on ``window``, and :func:`install_call` installs again (a
-no-op when done) after load in case the frontend's script ever defines them another way.
+Installed at ``DocumentCreation``, where ``DevToolsAPI`` / ``InspectorFrontendHost`` exist already on Qt 6.12
+(``devtools_compatibility.js`` runs when the window object is cleared); should a later version create them
+afterwards, the script traps their assignment on ``window``, and the frontend page runs it again (a no-op when
+done) after load in case they are defined another way.
 """
 
 from __future__ import annotations
