@@ -104,6 +104,9 @@ BAD_CALLS = [
     ("virtual_device_script", {"plug": "maybe", "devices": "x"},
      "plug: input should be 'in' or 'out' (got \"maybe\"); devices: unknown parameter (this tool takes: replies, "
      "plug, device)"),
+    ("performance_start_trace", {"reload": "yes"}, 'reload: input should be a valid boolean (got "yes")'),
+    ("performance_stop_trace", {"filePath": "t.json"}, "filePath: unknown parameter (this tool takes none)"),
+    ("performance_analyze_insight", {"insightSetId": "NAVIGATION_0"}, "insightName: required, but missing"),
 ]
 
 
@@ -168,8 +171,10 @@ def test_schemas_generic_clients_can_fill(agent_app):
             assert "anyOf" not in prop and prop.get("default", "") is not None, (name, field)
             assert prop["type"] in ("string", "integer", "boolean", "array") and prop["description"], (name, field)
             # booleans and string arrays only where Playwright MCP's same-named tools have them (browser_click's
-            # doubleClick and modifiers, browser_type's submit and slowly, browser_select_option's values …)
-            assert prop["type"] not in ("boolean", "array") or name.startswith("browser_"), (name, field)
+            # doubleClick and modifiers, browser_type's submit and slowly, browser_select_option's values …), or
+            # chrome-devtools-mcp's (performance_start_trace's reload and autoStop)
+            assert prop["type"] not in ("boolean", "array") or name.startswith(("browser_", "performance_")), \
+                (name, field)
             assert prop["type"] != "array" or prop["items"]["type"] == "string", (name, field)
     for name in ("acknowledge_annotations", "take_screenshot"):
         assert tools[name]["properties"]["annotation"] == {
