@@ -111,7 +111,7 @@ def test_evaluate_console_and_network(browser_app, server):
     assert thrown.is_error and text_of(thrown).startswith("EVALUATE_FAILED: ")
     assert unwrap(text_of(thrown))[1].startswith("Error: bad thing\n")   # what the page threw: in the block
     _head, messages, tail = unwrap(text_of(console))
-    lines = messages.splitlines()
+    lines = [line for line in messages.splitlines() if not line.startswith("    at ")]  # a stack's frames follow
     assert tail == here and all("[error]" in line for line in lines)
     assert any("Uncaught Error: boom from a timer" in line for line in lines)
     assert unwrap(text_of(network)) == ("1 request, one per line (#id method type status URL):",
