@@ -418,3 +418,20 @@ def test_a_hold_survives_a_crashed_frontend_with_its_subscriptions(window, serve
     _evaluate(window, "console.log('after'), 1")
     qtbot.waitUntil(lambda: "after" in logged, timeout=10_000)
     release()
+
+
+def test_f12_opened_during_a_features_attach_carries_it_over(window, server, qtbot):
+    window.load_page(server.url("other.html"))
+    session = window.tab.cdp
+    release = session.hold("test")  # a light attach starts …
+    light = session.front
+    attaching = asyncio.ensure_future(session.attach())
+    window.run(asyncio.sleep(0))  # the feature's attach awaits the light frontend now
+    window.act_devtools.trigger()  # … and F12 replaces it (before it is up: a renderer takes longer to start)
+    qtbot.waitUntil(attaching.done, timeout=20_000)
+    assert attaching.exception() is None and session.front is not light and not session.front.light
+    assert session.holders == ("test",) and window.devtools.view.page() is session.front
+    assert _evaluate(window, "5 + 5") == 10
+    window.act_devtools.trigger()
+    assert session.is_attached  # held
+    release()

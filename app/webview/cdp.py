@@ -123,20 +123,27 @@ class CdpSession(QObject):
 
     async def attach(self) -> None:
         """Attach (once; concurrent callers share the attach) through the light frontend, or the full one the
-        F12 window opened. Raises ``CDP_DETACHED`` after :meth:`close` or when the frontend went away
-        meanwhile, ``CDP_TIMEOUT`` when it did not come up within :data:`ATTACH_TIMEOUT_MS`."""
+        F12 window opened (an attach the F12 window's frontend replaced meanwhile goes on with it). Raises
+        ``CDP_DETACHED`` after :meth:`close` or when the frontend went away meanwhile, ``CDP_TIMEOUT`` when it
+        did not come up within :data:`ATTACH_TIMEOUT_MS`."""
         self._check_open()
         if self.front is None:
             self._begin_attach(light=True)
-        ready = self._ready
-        assert ready is not None
-        try:
-            await asyncio.wait_for(asyncio.shield(ready), ATTACH_TIMEOUT_MS / 1000)
-        except TimeoutError:
-            if self._ready is ready:
-                self._drop("attach timed out")
-            raise PagenoteError("CDP_TIMEOUT", f"the DevTools frontend did not attach in {ATTACH_TIMEOUT_MS} ms") \
-                from None
+        while True:
+            ready = self._ready
+            assert ready is not None
+            try:
+                await asyncio.wait_for(asyncio.shield(ready), ATTACH_TIMEOUT_MS / 1000)
+                return
+            except TimeoutError:
+                if self._ready is ready:
+                    self._drop("attach timed out")
+                raise PagenoteError("CDP_TIMEOUT",
+                                    f"the DevTools frontend did not attach in {ATTACH_TIMEOUT_MS} ms") from None
+            except PagenoteError:
+                if self._closed or self._ready is None or self._ready is ready:
+                    raise
+                log.debug("CDP attach carried over to the full frontend")  # F12 replaced the light one
 
     def open_frontend(self) -> QWebEnginePage:
         """The full frontend page (the DevTools UI) for the F12 window, which shows it; its attach started when
