@@ -40,7 +40,7 @@ TOOLS = {"get_annotations", "list_batches", "wait_for_annotations", "acknowledge
          "list_tabs", "page_state"}
 #: The browser tools (app/mcp/tools/browser.py; their own tests: test_mcp_browser.py).
 TOOLS |= {"browser_navigate", "browser_navigate_back", "browser_tabs", "browser_evaluate", "browser_console_messages",
-          "browser_network_requests"}
+          "browser_network_requests", "browser_network_request"}
 #: The freeze tool (app/mcp/tools/freeze.py; its own test: test_mcp_freeze.py).
 TOOLS |= {"page_freeze"}
 #: The snapshot tool (app/mcp/tools/snapshot.py; its own tests: test_mcp_snapshot.py).

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -114,9 +115,11 @@ def test_evaluate_console_and_network(browser_app, server):
     lines = [line for line in messages.splitlines() if not line.startswith("    at ")]  # a stack's frames follow
     assert tail == here and all("[error]" in line for line in lines)
     assert any("Uncaught Error: boom from a timer" in line for line in lines)
-    assert unwrap(text_of(network)) == ("1 request, one per line (#id method type status URL):",
-                                        f"#{network.structured_content['entries'][0]['id']} GET document 200 "
-                                        f"{server.url('console.html')}", here)
+    head, line, tail = unwrap(text_of(network))
+    assert head.startswith("1 request, one per line (#id method type status ") and tail.endswith(here)
+    assert re.fullmatch(rf"#{network.structured_content['entries'][0]['id']} GET document 200 text/html (?:\d+B )?"
+                        rf"[\d.]+/[\d.]+ms {re.escape(server.url('console.html'))}", line)
+    assert "DevTools details" in tail   # the agent's navigation held the tab's DevTools session
     json.dumps(network.structured_content)
 
 

@@ -16,8 +16,9 @@ adds diagnostics for humans, any other mode is ``INVALID_REQUEST``):
   wait for its replay (:meth:`app.tabs.console.ConsoleLog.sync`), so entries carry ``column``, ``stack`` and
   object previews; should the session fail, Qt's entries are answered (raw mode says why in
   ``diagnostics.cdp_error``)
-- ``network.list(since_id?, type?, limit?, all_documents?)`` → ``{entries, more?, navigation}``
-  (:mod:`app.tabs.network`)
+- ``network.list(since_id?, type?, status_min?, url?, limit?, all_documents?)`` → ``{entries, more?,
+  navigation, details_since?}``; ``network.get(id? | url?, body?)`` → one request with its headers (and body):
+  :mod:`app.agent.network`
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from app.protocol.redact import redact_urls
 from app.tabs.browser import BrowserParts, attach
 from app.tabs.console import frame_urls
 from app.tabs.navigation import DEFAULT_WAIT_MS, MAX_WAIT_MS, quoted_url
+from app.tabs.network_cdp import network_detail
 from app.tabs.tab import Tab
 from app.webview.evaluate import EvaluateFailed, evaluate
 from app.webview.urls import check_agent_url, url_from_user_input
@@ -79,13 +81,6 @@ class ConsoleGetParams(_Params):
     id: StrictInt = Field(ge=1)
 
 
-class NetworkListParams(_Params):
-    since_id: StrictInt = Field(default=0, ge=0)
-    type: StrictStr | None = Field(default=None, max_length=40)
-    limit: StrictInt = Field(default=50, ge=1, le=LIST_LIMIT)
-    all_documents: StrictBool = False
-
-
 def compact(result: dict, keep: tuple[str, ...] = ("value", "entries")) -> dict:
     """``result`` without its empty optional fields (``None``, ``""``, ``[]``, ``{}`` at the top
     level; the fields named in ``keep`` always stay: an evaluated value or a list may well be empty)."""
@@ -130,11 +125,13 @@ class BrowserHost:
         url = url_from_user_input(params.url)
         check_agent_url(url, params.url, getattr(self.app, "allow_file_urls", False))
         tab, parts = self._browser()
+        await network_detail(tab).ready()  # an acting agent's load is seen whole (app.tabs.network_cdp)
         return self._diagnosed(params, tab, await parts.navigator.navigate(url, params.timeout_ms))
 
     async def history(self, which: str, params: HistoryParams) -> dict:
         """``which``: ``back``, ``forward`` or ``reload``."""
         tab, parts = self._browser()
+        await network_detail(tab).ready()  # an acting agent's load is seen whole (app.tabs.network_cdp)
         return self._diagnosed(params, tab, await getattr(parts.navigator, which)(params.timeout_ms))
 
     def _diagnosed(self, params: _Params, tab: Tab, result: dict) -> dict:
@@ -210,20 +207,11 @@ class BrowserHost:
                                 "call console.list for the ids (old entries leave the ring)")
         return entry.compact()
 
-    def network_list(self, params: NetworkListParams) -> dict:
-        _tab, parts = self._browser()
-        log = parts.network
-        entries, more = log.select(since_id=params.since_id, type=params.type, all_documents=params.all_documents,
-                                   limit=params.limit)
-        result = {"entries": [e.compact() for e in entries], "more": more or None, "navigation": log.navigation}
-        if _mode(params):
-            result["diagnostics"] = {"ring_entries": len(log.entries)}
-        return result
-
 
 def browser_table(host: Any) -> dict[str, tuple[type[BaseModel], Callable[[Any], Any]]]:
     """The browser methods for :class:`app.agent.methods.Methods`' table: ``name → (params model, handler)``;
     every handler's result is made :func:`compact`. ``host`` is a :class:`BrowserHost`."""
+    from app.agent.network import network_table  # network.list / network.get (it imports this module)
 
     def compacted(handler: Callable[[Any], Any], check_mode: bool = True) -> Callable[[Any], Any]:
         async def run(params: Any) -> Any:
@@ -243,5 +231,5 @@ def browser_table(host: Any) -> dict[str, tuple[type[BaseModel], Callable[[Any],
         "evaluate": (EvaluateParams, compacted(host.evaluate)),
         "console.list": (ConsoleListParams, compacted(host.console_list)),
         "console.get": (ConsoleGetParams, compacted(host.console_get)),
-        "network.list": (NetworkListParams, compacted(host.network_list)),
+        **network_table(host, compacted),
     }

@@ -220,6 +220,9 @@ REGISTRY: dict[str, ErrorKind] = _rows(
      "the tab's DevTools session ended before the reply"),
     ("CDP_NOT_ALLOWED", -32073, EXIT_INTERNAL, "this is a pagenote bug: the command is not on the CDP allow-list",
      "pagenote tried a DevTools protocol command outside its allow-list"),
+    ("NETWORK_REQUEST_NOT_FOUND", -32079, EXIT_BAD_INPUT,
+     "call browser_network_requests (network.list) for the ids; old requests leave the log's ring",
+     "no request in the tab's network log has that id or URL"),
     # -- performance traces (app.agent.performance, issue 26 req. 5) --
     ("TRACE_RUNNING", -32087, EXIT_BAD_INPUT,
      "stop it first (performance_stop_trace); one trace records per tab at a time",

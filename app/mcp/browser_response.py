@@ -12,6 +12,7 @@ along as ``structuredContent``. No text ever carries base64.
 from __future__ import annotations
 
 import json
+import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -48,7 +49,15 @@ class ConsoleReply:
 
 @dataclass(frozen=True)
 class NetworkReply:
-    """``browser_network_requests``: the ``network.list`` result (``entries``, ``more``?, ``navigation``)."""
+    """``browser_network_requests``: the ``network.list`` result (``entries``, ``more``?, ``navigation``,
+    ``details_since``?)."""
+
+    result: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class NetworkRequestReply:
+    """``browser_network_request``: the ``network.get`` result (one entry with its headers and body fields)."""
 
     result: dict[str, Any]
 
@@ -111,12 +120,63 @@ def _(reply: ConsoleReply) -> CallToolResult:
                        _more(reply.result, "messages").lstrip("\n"))
 
 
+def network_line(entry: dict) -> str:
+    """One request as the model reads it: ``"#id METHOD type status [MIME] [size B] [ttfb/end ms] URL"``, then
+    ``" — failed: <Chromium's text>"`` for a failed one; the bracketed parts only when DevTools gave them;
+    ``type`` is the host's, with DevTools' after a slash when they differ (``xhr/fetch``)."""
+    kind = entry.get("type", "other")
+    if entry.get("resource_type") and entry["resource_type"] != kind:
+        kind += "/" + entry["resource_type"]
+    parts = [f"#{entry['id']}", entry.get("method", ""), kind]
+    if entry.get("status"):
+        parts.append(str(entry["status"]))
+    if entry.get("mime"):
+        parts.append(entry["mime"])
+    if entry.get("size"):
+        parts.append(f"{entry['size']}B")
+    if entry.get("ttfb_ms") or entry.get("end_ms"):
+        parts.append(f"{entry.get('ttfb_ms', 0):g}/{entry.get('end_ms', 0):g}ms")
+    parts.append(entry.get("url", ""))
+    failure = f" — failed: {entry['failure']}" if entry.get("failure") else ""
+    return " ".join(parts) + failure
+
+
+def details_note(result: dict) -> str:
+    """pagenote's line on where the details come from: since when DevTools details exist, or that none do."""
+    since = result.get("details_since")
+    if since:
+        at = time.strftime("%H:%M:%S UTC", time.gmtime(since))
+        return (f"DevTools details (status, MIME, size, timing, failure) since {at}; requests sent before have "
+                "none: reload the page for all.")
+    return ("No DevTools details now (method, type and URL only; the document's status): they come while an "
+            "agent acts on the tab — navigate or reload.")
+
+
 @render.register
 def _(reply: NetworkReply) -> CallToolResult:
     entries = reply.result.get("entries") or []
     if not entries:
-        return _ok("No requests in the current document (documents='all' for earlier ones).", reply.result)
-    lines = [f"#{e['id']} {e['method']} {e['type']}" + (f" {e['status']}" if e.get("status") else "") + f" {e['url']}"
-             for e in entries]
+        return _ok("No requests in the current document (documents='all' for earlier ones; filters narrow).",
+                   reply.result)
+    tail = "\n".join(t for t in (_more(reply.result, "requests").lstrip("\n"), details_note(reply.result)) if t)
     return page_result(f"{len(entries)} request{'s' if len(entries) != 1 else ''}, one per line (#id method type "
-                       "status URL):", "\n".join(lines), reply.result, _more(reply.result, "requests").lstrip("\n"))
+                       "status [MIME] [bytes] [ms to first byte/to end] URL [— failed: why]):",
+                       "\n".join(network_line(e) for e in entries), reply.result, tail)
+
+
+@render.register
+def _(reply: NetworkRequestReply) -> CallToolResult:
+    result = reply.result
+    lines = [network_line(result)]
+    for title, key in (("Request headers", "request_headers"), ("Response headers", "response_headers")):
+        headers = result.get(key) or {}
+        lines += [f"{title}:", *(f"  {name}: {value}" for name, value in headers.items())] if headers else []
+    if "body" in result:
+        cut = f" (cut: the first {len(result['body']):,} of {result['body_chars']:,} characters)" \
+            if result.get("body_cut") else ""
+        lines += [f"Response body{cut}:", result["body"]]
+    notes = [f"Body not returned: {result['body_omitted']}." if result.get("body_omitted") else "",
+             "Secrets in headers (cookies, authorization, tokens) are redacted as REDACTED.",
+             details_note(result)]
+    return page_result("The request, its headers and, if asked, its body:", "\n".join(lines), result,
+                       "\n".join(n for n in notes if n))

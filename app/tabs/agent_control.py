@@ -128,6 +128,10 @@ class AgentParts:
         self.input = AgentInput(tab.view)
         tab.page.dialog_hold = self.dialogs
         self.control.changed.connect(self._changed)
+        from app.tabs.network_cdp import network_detail  # (it imports app.tabs.browser, which imports tabs)
+
+        if getattr(tab, "cdp", None) is not None:
+            network_detail(tab).follow(self.control)  # network details while the agent acts (issue 26, req. 3)
 
     def _changed(self, state: str) -> None:
         self.dialogs.enabled = state == ACTING

@@ -20,7 +20,9 @@ from app.runtime.app import PagenoteApp
 from app.runtime.i18n import settings
 from app.sinks import save_markdown
 from app.tabs.browser import attach as browser_parts
+from app.tabs.network_cdp import network_detail
 from app.ui.console_dock import ConsoleDock
+from app.ui.network_dock import NetworkDock
 from app.ui.devices_dock import install_devices_dock
 from app.ui.devtools import DevToolsWindow
 from app.ui.help_menu import HelpMenus
@@ -166,13 +168,20 @@ class MainWindow(ShotIntents, QMainWindow):
         self.act_console = self.console_dock.toggleViewAction()
         self.act_console.setShortcut(QKeySequence("Ctrl+Shift+J"))
         self.act_console.setToolTip(self.tr("The page's console messages and errors (Ctrl+Shift+J)"))
+        self.network_dock = NetworkDock(browser_parts(self.tab).network, network_detail(self.tab), self)
+        self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.network_dock)
+        self.tabifyDockWidget(self.console_dock, self.network_dock)  # beside the console
+        self.network_dock.hide()
+        self.act_network = self.network_dock.toggleViewAction()
+        self.act_network.setShortcut(QKeySequence("Ctrl+Shift+K"))
+        self.act_network.setToolTip(self.tr("The page's requests: status, type, size, time (Ctrl+Shift+K)"))
         self.devtools = DevToolsWindow(self.tab.cdp, self)
         tip = self.tr("Chromium's DevTools for this page, in a window of their own")
         self.act_devtools = self._action(self.tr("DevTools"), tip, QKeySequence("F12"))
         self.act_devtools.setShortcuts([QKeySequence("F12"), QKeySequence("Ctrl+Shift+I")])  # Chrome's two keys
         self.act_devtools.triggered.connect(self.devtools.toggle)
         view_menu = QMenu(self.tr("View"), self)
-        view_menu.addActions([self.act_console, self.act_devtools])
+        view_menu.addActions([self.act_console, self.act_network, self.act_devtools])
         agent_menu = QMenu(self.tr("Agent"), self)
         self.act_evaluate = agent_menu.addAction(self.tr("Let agents run JavaScript in the page (evaluate)"))
         self.act_evaluate.setCheckable(True)
@@ -182,7 +191,7 @@ class MainWindow(ShotIntents, QMainWindow):
         first = bar.actions()[0] if bar.actions() else None
         for menu in (view_menu, agent_menu):  # before Settings and Help
             bar.insertMenu(first, menu) if first is not None else bar.addMenu(menu)
-        self.addActions([self.act_console, self.act_devtools])  # the shortcuts work with the menu closed
+        self.addActions([self.act_console, self.act_network, self.act_devtools])  # shortcuts with the menu closed
 
     def _set_evaluate(self, on: bool) -> None:
         """Allow or refuse agents' ``evaluate`` from now on, and remember it in the user's settings."""

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QStackedWidget, QToolBar, QVBoxLayout, QWidget
 
 from app.tabs.actions import agent_parts
 from app.tabs.browser import attach as browser_parts
+from app.tabs.network_cdp import network_detail
 from app.tabs.tab import Tab
 from app.ui.agent_bar import AgentBar
 from app.ui.annotate import AnnotateController
@@ -239,6 +240,7 @@ class TabDeck(QObject):
         w.act_annotate.setChecked(view.annotate.active)
         w.keys.attach(tab.view)
         w.console_dock.follow(browser_parts(tab).console)
+        w.network_dock.follow(browser_parts(tab).network, network_detail(tab))
         if w.devtools.isVisible():
             w.devtools.close()
         w.devtools.session = tab.cdp

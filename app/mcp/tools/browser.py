@@ -8,7 +8,9 @@
                                ``browser_tabs``; a tab by ``id``, or by Playwright's 0-based ``index``)
 ``browser_evaluate``           ``evaluate(expression=function, timeout_ms?, ref?, snapshot_id?)``
 ``browser_console_messages``   ``console.list(level?, text?, since_id?, limit?, all_documents?)``
-``browser_network_requests``   ``network.list(type?, since_id?, limit?, all_documents?)``
+``browser_network_requests``   ``network.list(type?, status_min?, url?, since_id?, limit?, all_documents?)``
+``browser_network_request``    ``network.get(id? | url?, body?)`` (chrome-devtools-mcp's ``get_network_request``;
+                               ``id`` is its ``reqid``: the ``#id`` of ``browser_network_requests``)
 ============================== =========================================================================
 
 ``documents: "all"`` is the socket's ``all_documents: true`` (the schemas keep to strings and integers, which
@@ -25,7 +27,8 @@ from typing import Annotated, Any, Literal
 from pydantic import Field, WithJsonSchema
 
 from app.mcp.arguments import Integer, ToolParams, optional_enum
-from app.mcp.browser_response import ConsoleReply, EvaluateReply, NavigationReply, NetworkReply
+from app.mcp.browser_response import (ConsoleReply, EvaluateReply, NavigationReply, NetworkReply,
+                                      NetworkRequestReply)
 from app.mcp.response import TabsReply
 from app.mcp.tool import ToolContext, ToolDefinition
 from app.mcp.untrusted import ACTS_ON_PAGE as _ACTS
@@ -87,12 +90,27 @@ class ConsoleParams(ToolParams):
 
 
 class NetworkParams(ToolParams):
-    type: Annotated[OptionalText, Field(description="only this type: document, subframe, script, stylesheet, "
-                                                    "image, font, xhr, media, websocket, other …")] = None
+    type: Annotated[OptionalText, Field(description="only these types, comma-separated: document, subframe, "
+                                                    "script, stylesheet, image, font, xhr, fetch, media, "
+                                                    "websocket, preflight, other … (as chrome-devtools-mcp's "
+                                                    "resourceTypes)")] = None
+    status_min: Annotated[OptionalInteger, Field(description="only responses with this HTTP status or above "
+                                                             "(e.g. 400), and failed requests")] = None
+    url: Annotated[OptionalText, Field(description="only requests whose URL contains this text "
+                                                   "(case-insensitive)")] = None
     since_id: Annotated[OptionalInteger, Field(description="only requests after this id (to page on)")] = None
     limit: Annotated[OptionalInteger, Field(description="at most this many requests (1..200, default 50)")] = None
     documents: Annotated[optional_enum("current", "all"),
                          Field(description="current (default): this page's requests; all: also earlier pages'")] = None
+
+
+class NetworkRequestParams(ToolParams):
+    id: Annotated[OptionalInteger, Field(description="the request's #id from browser_network_requests "
+                                                     "(chrome-devtools-mcp's reqid)")] = None
+    url: Annotated[OptionalText, Field(description="or: the newest request whose URL contains this text")] = None
+    body: Annotated[optional_enum("include", "omit"),
+                    Field(description="include: also the response body (text up to 200,000 characters; binary "
+                                      "as type and size only); default omit")] = None
 
 
 async def browser_navigate(args: NavigateParams, ctx: ToolContext) -> NavigationReply:
@@ -141,8 +159,14 @@ async def browser_console_messages(args: ConsoleParams, ctx: ToolContext) -> Con
 async def browser_network_requests(args: NetworkParams, ctx: ToolContext) -> NetworkReply:
     """``network.list(...)``."""
     return NetworkReply(await ctx.call("network.list", _given(
-        type=args.type, since_id=args.since_id, limit=args.limit,
+        type=args.type, status_min=args.status_min, url=args.url, since_id=args.since_id, limit=args.limit,
         all_documents=(args.documents == "all") or None)))
+
+
+async def browser_network_request(args: NetworkRequestParams, ctx: ToolContext) -> NetworkRequestReply:
+    """``network.get(id? | url?, body?)``."""
+    return NetworkRequestReply(await ctx.call("network.get", _given(
+        id=args.id, url=args.url, body=(args.body == "include") or None)))
 
 
 TOOLS: tuple[ToolDefinition, ...] = (
@@ -168,6 +192,16 @@ TOOLS: tuple[ToolDefinition, ...] = (
                                "most 2,000 characters, credentials redacted."),
     ToolDefinition(name="browser_network_requests", params=NetworkParams, handler=browser_network_requests,
                    annotations=READS_PAGE,
-                   description="The requests of the current page, one line each (method, type, status of the "
-                               "document, redacted URL); at most 200 per call, never headers or bodies."),
+                   description="The requests of the current page, one line each: method, type, HTTP status or "
+                               "failure text, MIME type, bytes on the wire, time to first byte and to the end "
+                               "(ms), redacted URL; filter by type, status_min (e.g. 400: errors and failed "
+                               "requests) and URL text; at most 200 per call. Details come from the tab's "
+                               "DevTools session while an agent acts on it (the answer says since when; reload "
+                               "for all); earlier requests show method, type and URL only."),
+    ToolDefinition(name="browser_network_request", params=NetworkRequestParams, handler=browser_network_request,
+                   annotations=READS_PAGE,
+                   description="One request by #id (or the newest whose URL contains url): its fields, request "
+                               "and response headers with cookies, authorization and tokens redacted, and with "
+                               "body=include the response body (text cut at 200,000 characters; binary or over "
+                               "5 MB: type and size only)."),
 )
