@@ -152,13 +152,29 @@ class CdpSession(QObject):
         :attr:`attached` fires again (features re-apply state). Raises ``CDP_DETACHED`` after :meth:`close`."""
         self._check_open()
         if self.front is not None and self.front.light:
-            used = self.used
-            self._drop("replaced by the full frontend")
-            self.used = used
+            self._replace(light=False)
         if self.front is None:
             self._begin_attach(light=False)
         assert self.front is not None
         return self.front
+
+    def release_frontend(self) -> None:
+        """The F12 window no longer shows the full frontend: detach when no feature used (since the attach) or
+        holds the session; else replace it with a light one (the UI's renderer goes; as with
+        :meth:`open_frontend`, commands in flight fail with ``CDP_DETACHED`` and :attr:`attached` fires again).
+        Source: issue 26, requirement 6 (cost)."""
+        if self._closed or self.front is None or self.front.light:
+            return
+        if not self.used and not self._holds:
+            self.detach()
+        else:
+            self._replace(light=True)
+
+    def _replace(self, light: bool) -> None:
+        used = self.used
+        self._drop("replaced by a light frontend" if light else "replaced by the full frontend")
+        self.used = used
+        self._begin_attach(light=light)
 
     def _check_open(self) -> None:
         if self._closed:
