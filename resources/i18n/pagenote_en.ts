@@ -1381,6 +1381,11 @@ Your annotations are kept: reload the page to continue.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../app/ui/main_window.py" line="177"/>
+        <source>The page&apos;s requests: status, type, size, time (Ctrl+Shift+K)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <location filename="../../app/ui/main_window.py" line="168"/>
         <source>Chromium&apos;s DevTools for this page, in a window of their own</source>
         <translation type="unfinished"></translation>
@@ -1678,6 +1683,72 @@ Your annotations are kept: reload the page to continue.</source>
     <message>
         <location filename="../../app/ui/mode_banner.py" line="65"/>
         <source>Press Annotate (Ctrl+Shift+A), then click an element to pin a note</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>NetworkDock</name>
+    <message>
+        <location filename="../../app/ui/network_dock.py" line="154"/>
+        <source>Network</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/network_dock.py" line="165"/>
+        <source>Filter URLs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/network_dock.py" line="167"/>
+        <source>Failed only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/network_dock.py" line="213"/>
+        <source>Details since %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/network_dock.py" line="214"/>
+        <source>No details yet: reload for all</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>NetworkModel</name>
+    <message>
+        <location filename="../../app/ui/network_dock.py" line="107"/>
+        <source>Method</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/network_dock.py" line="107"/>
+        <source>Status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/network_dock.py" line="107"/>
+        <source>Type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/network_dock.py" line="107"/>
+        <source>URL</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/network_dock.py" line="107"/>
+        <source>Size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/network_dock.py" line="108"/>
+        <source>Time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/network_dock.py" line="132"/>
+        <source>%1 ms</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -1379,6 +1379,11 @@ Your annotations are kept: reload the page to continue.</source>
         <translation>页面的控制台消息和错误（Ctrl+Shift+J）</translation>
     </message>
     <message>
+        <location filename="../../app/ui/main_window.py" line="177" />
+        <source>The page's requests: status, type, size, time (Ctrl+Shift+K)</source>
+        <translation>页面的请求：状态、类型、大小、时间（Ctrl+Shift+K）</translation>
+    </message>
+    <message>
         <location filename="../../app/ui/main_window.py" line="168" />
         <source>Chromium's DevTools for this page, in a window of their own</source>
         <translation>本页面的 Chromium 开发者工具，在单独的窗口中打开</translation>
@@ -1666,6 +1671,72 @@ Your annotations are kept: reload the page to continue.</source>
         <location filename="../../app/ui/mode_banner.py" line="27" />
         <source>Done</source>
         <translation>完成</translation>
+    </message>
+</context>
+<context>
+    <name>NetworkDock</name>
+    <message>
+        <location filename="../../app/ui/network_dock.py" line="154" />
+        <source>Network</source>
+        <translation>网络</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/network_dock.py" line="165" />
+        <source>Filter URLs</source>
+        <translation>筛选 URL</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/network_dock.py" line="167" />
+        <source>Failed only</source>
+        <translation>仅失败的</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/network_dock.py" line="213" />
+        <source>Details since %1</source>
+        <translation>自 %1 起有详细信息</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/network_dock.py" line="214" />
+        <source>No details yet: reload for all</source>
+        <translation>尚无详细信息：重新加载以获取全部</translation>
+    </message>
+</context>
+<context>
+    <name>NetworkModel</name>
+    <message>
+        <location filename="../../app/ui/network_dock.py" line="107" />
+        <source>Method</source>
+        <translation>方法</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/network_dock.py" line="107" />
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/network_dock.py" line="107" />
+        <source>Type</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/network_dock.py" line="107" />
+        <source>URL</source>
+        <translation>网址</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/network_dock.py" line="107" />
+        <source>Size</source>
+        <translation>大小</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/network_dock.py" line="108" />
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/network_dock.py" line="132" />
+        <source>%1 ms</source>
+        <translation>%1 毫秒</translation>
     </message>
 </context>
 <context>
