@@ -20,6 +20,10 @@ from app.agent.methods import Methods
 from app.core.errors import PagenoteError
 
 
+#: A credential in the page's URL: redacted in the results and in the saved trace.
+SECRET = "s3cr3tTraceValue0123456789abcdef"
+
+
 class _PerfPages(http.server.SimpleHTTPRequestHandler):
     """``tests/pages`` with nothing cached (a reload fetches again), where ``perf/hero.png`` is held until the
     page asks for ``perf/painted`` — which it does after its first painted frame — so the image always comes
@@ -73,7 +77,7 @@ def test_a_reloaded_trace_finds_the_late_image_the_shifting_banner_and_the_block
     from app.mcp.tools.performance import TraceReply
     from app.mcp.untrusted import unwrap
 
-    window.load_page(f"{perf_server}/perf/lcp_cls.html")
+    window.load_page(f"{perf_server}/perf/lcp_cls.html?token={SECRET}")
     assert _error(call, "performance.stop_trace").name == "NO_TRACE"
     assert _error(call, "performance.analyze_insight", insight_name="LCPBreakdown").name == "NO_TRACE"
 
@@ -96,6 +100,8 @@ def test_a_reloaded_trace_finds_the_late_image_the_shifting_banner_and_the_block
     assert isinstance(saved["traceEvents"], list) and len(saved["traceEvents"]) == result["events"]
     assert any(e.get("name") == "largestContentfulPaint::Candidate" for e in saved["traceEvents"])
     assert saved["metadata"]["source"] == "DevTools"
+    assert SECRET not in path.read_text(encoding="utf-8") and SECRET not in json.dumps(result)
+    assert "lcp_cls.html?token=REDACTED" in summary
 
     shifts = call("performance.analyze_insight", insight_name="CLSCulprits", insight_set_id="NAVIGATION_0")
     assert "div#promo-banner.banner" in shifts["detail"] and len(shifts["detail"]) <= 3_000

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from app.core.errors import PagenoteError
+from app.protocol.redact import redact_urls
 from app.sinks import slug, stamp, unique_path, write_atomic
 
 if TYPE_CHECKING:
@@ -205,12 +206,16 @@ class TabTracer:
 
     def save(self, trace: RecordedTrace, directory: Path) -> Path:
         """Write ``trace`` as ``<directory>/traces/<stamp>-<host>.json`` (the Performance panel's "Load
-        profile" format) and set ``trace.path``. Raises ``OSError``."""
+        profile" format) and set ``trace.path``. Every string in the events' ``args`` that holds a URL is
+        redacted (:func:`redacted_args`), as screenshots are. Raises ``OSError``. Runs in a worker thread (no
+        Qt object touched but the URL parser)."""
         from PySide6.QtCore import QUrl
 
         host = QUrl(trace.url).host() or "page"
         path = unique_path(directory / "traces", f"{stamp()}-{slug(host)}", ".json")
-        data = json.dumps({"traceEvents": trace.events, "metadata": trace.metadata}, separators=(",", ":"))
+        events = [{**e, "args": redacted_args(e["args"])} if isinstance(e.get("args"), dict) else e
+                  for e in trace.events if isinstance(e, dict)]
+        data = json.dumps({"traceEvents": events, "metadata": trace.metadata}, separators=(",", ":"))
         write_atomic(path, data.encode("utf-8"))
         trace.path = path
         return path
@@ -248,6 +253,18 @@ class TabTracer:
             if future is not None and not future.done():
                 future.cancel()
         self._events = None
+
+
+def redacted_args(value: Any) -> Any:
+    """``value`` (a trace event's ``args``: JSON values) with every string that holds a URL (``://``) passed
+    through :func:`app.protocol.redact.redact_urls`; the same shape otherwise."""
+    if isinstance(value, str):
+        return redact_urls(value) if "://" in value else value
+    if isinstance(value, dict):
+        return {k: redacted_args(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [redacted_args(v) for v in value]
+    return value
 
 
 async def node_labels(tab: Tab, node_ids: set[int]) -> dict[int, str]:
