@@ -37,6 +37,7 @@ PAGE_TOOLS = {"get_annotations", "wait_for_annotations", "take_screenshot", "pag
               "browser_select_option", "browser_check", "browser_scroll", "browser_drag", "browser_handle_dialog",
               "browser_find", "browser_extract", "device_log", "devices_list", "page_freeze"}
 PAGE_TOOLS |= {"performance_start_trace", "performance_stop_trace", "performance_analyze_insight"}  # URLs, ids
+PAGE_TOOLS |= {"browser_network_request"}  # headers and bodies the page sent
 _RAW = re.compile("[" + INVISIBLE_CHARS + EXOTIC_BREAKS + "]")
 
 

@@ -81,6 +81,7 @@ BAD_CALLS = [
     ("browser_console_messages", {"level": "debug"}, "level: input should be 'info', 'warning' or 'error' (got "
                                                      '"debug")'),
     ("browser_network_requests", {"limit": 1.5}, "limit: input should be a valid integer (got 1.5)"),
+    ("browser_network_request", {"body": "yes"}, "body: input should be 'include' or 'omit' (got \"yes\")"),
     ("browser_click", {"ref": "e1", "snapshot_id": "s1", "button": "back"},
      "button: input should be 'left', 'right' or 'middle' (got \"back\")"),
     ("browser_hover", {"ref": "e1"}, "snapshot_id: required, but missing"),
