@@ -14,6 +14,7 @@ import pytest
 from conftest import run_js
 
 from app.core.errors import PagenoteError
+from app.webview.cdp import ATTACH_TIMEOUT_MS
 
 
 def _evaluate(window, expression: str, timeout_ms: int = 10_000):
@@ -101,6 +102,11 @@ def _runs_through_debugger_statements(window, qtbot, more: int = 20) -> None:
     assert run_js(qtbot, window.page, "window.inside") == 0, window.tab.cdp.pauses_skipped
 
 
+#: The full frontend enables its Debugger once its UI has loaded (~1,000 modules, after the tap is up): bounded
+#: like the attach itself (a busy machine took over 10 s).
+UI_LOAD_MS = ATTACH_TIMEOUT_MS
+
+
 def _attach_full(window) -> None:
     """Attach through the full frontend (the DevTools UI, whose Debugger pauses at ``debugger;``) with no F12
     window showing: what a session holds after the user closed F12 while a feature used it."""
@@ -118,7 +124,7 @@ def test_a_debugger_statement_running_before_the_attach_does_not_pause_the_page(
     seen_enable = []
     window.tab.cdp.subscribe("Debugger.scriptParsed", seen_enable.append)
     _attach_full(window)
-    qtbot.waitUntil(lambda: bool(seen_enable), timeout=10_000)  # the frontend's Debugger is on
+    qtbot.waitUntil(lambda: bool(seen_enable), timeout=UI_LOAD_MS)  # the frontend's Debugger is on
     _runs_through_debugger_statements(window, qtbot)
     # And the session still answers from inside the page.
     assert _evaluate(window, "new Promise(r => { const s = ticks; const f = () => ticks >= s + 10 ? r(inside) "
@@ -130,14 +136,14 @@ def test_a_debugger_statement_starting_after_the_attach_does_not_pause_the_page(
     seen_enable = []
     window.tab.cdp.subscribe("Debugger.scriptParsed", seen_enable.append)
     _attach_full(window)
-    qtbot.waitUntil(lambda: bool(seen_enable), timeout=10_000)
+    qtbot.waitUntil(lambda: bool(seen_enable), timeout=UI_LOAD_MS)
     run_js(qtbot, window.page, "start(), 0")
     _runs_through_debugger_statements(window, qtbot)
     # Across a reload too: the frontend enables its Debugger again, the tap skips pauses again.
     seen_enable.clear()
     with qtbot.waitSignal(window.view.loadFinished, timeout=15_000):
         window.view.reload()
-    qtbot.waitUntil(lambda: bool(seen_enable), timeout=10_000)
+    qtbot.waitUntil(lambda: bool(seen_enable), timeout=UI_LOAD_MS)
     run_js(qtbot, window.page, "start(), 0")
     _runs_through_debugger_statements(window, qtbot)
 
@@ -151,7 +157,7 @@ def test_a_debugger_statement_in_a_cross_site_frame_does_not_pause_it(window, se
     scripts = []
     window.tab.cdp.subscribe("Debugger.scriptParsed", scripts.append)
     _attach_full(window)
-    qtbot.waitUntil(lambda: bool(scripts), timeout=10_000)  # the frontend's Debugger is on
+    qtbot.waitUntil(lambda: bool(scripts), timeout=UI_LOAD_MS)  # the frontend's Debugger is on
     _runs_through_debugger_statements(window, qtbot)
 
 
@@ -318,7 +324,7 @@ def test_a_page_paused_in_f12_runs_again_when_f12_closes(window, server, qtbot):
     session.subscribe("Debugger.scriptParsed", scripts.append)
     window.act_devtools.trigger()
     qtbot.waitUntil(window.devtools.isVisible, timeout=5_000)
-    qtbot.waitUntil(lambda: bool(scripts), timeout=10_000)  # the frontend's Debugger is on
+    qtbot.waitUntil(lambda: bool(scripts), timeout=UI_LOAD_MS)  # the frontend's Debugger is on
     run_js(qtbot, window.page, "start(), 0")
     qtbot.waitUntil(lambda: bool(paused), timeout=10_000)  # the user debugs: the statement pauses
     with qtbot.waitSignal(session.attached, timeout=20_000):

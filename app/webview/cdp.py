@@ -1,27 +1,32 @@
 """One Chrome DevTools Protocol session per tab, with no TCP port (issue 26, requirement 1).
 
 ``QWebEnginePage.setDevToolsPage(front)`` loads Chromium's DevTools frontend into ``front`` and connects it to
-the inspected page inside this process; nothing listens on the network. Features get a light frontend (the
-channel without the DevTools UI, :mod:`app.webview.cdp_front`); the F12 window gets the full one, which then
-replaces the light one (the session re-attaches through it). pagenote rides that frontend's own
+the inspected page inside this process; nothing listens on the network. pagenote rides that frontend's own
 channel: a tap in the frontend's main world (:mod:`app.webview.cdp_js`) sends pagenote's commands with
 ``InspectorFrontendHost.sendMessageToBackend`` and hands replies and subscribed events back as console lines of
-the frontend page (``javaScriptConsoleMessage`` of :class:`Frontend`, prefixed with a per-session secret).
+the frontend page (``javaScriptConsoleMessage`` of :class:`~app.webview.cdp_front.Frontend`, prefixed with a
+per-session secret).
 The inspected page has no handle on any of it: the frontend is another page (Qt's default profile), reached
 only from Python.
 
+Two frontends (:mod:`app.webview.cdp_front`): features get a light one (the channel without the DevTools UI; it
+enables no domain by itself, so a feature enables what it uses, again on every :attr:`CdpSession.attached`);
+the F12 window gets the full UI, which replaces the light one while it shows (the session re-attaches through
+it) and is replaced by a light one again when F12 closes and a feature still uses the session.
+
 Lifecycle: attached lazily by the first :meth:`CdpSession.send`, :meth:`CdpSession.hold` or
-:meth:`CdpSession.attach`; the channel
-survives cross-process navigations (the DevTools agent host belongs to the ``WebContents``, not the renderer);
-a crashed inspected renderer fails the commands in flight with ``CDP_DETACHED`` and the frontend re-enables
-its domains when the tab is reloaded (``Inspector.targetReloadedAfterCrash``); a crashed frontend is dropped
+:meth:`CdpSession.attach`; the channel survives cross-process navigations (the DevTools agent host belongs to
+the ``WebContents``, not the renderer); a crashed inspected renderer fails the commands in flight with
+``CDP_DETACHED`` and, after the reload (``Inspector.targetReloadedAfterCrash``), ``attached`` fires again so
+features re-enable their domains in the new renderer; a crashed frontend is dropped
 and the next command attaches again (at once while a feature holds the session); :meth:`CdpSession.close` (tab
 close) detaches. Cost rule (issue 26, requirement 6): a session nobody holds, with no F12 window and no command
 for :data:`IDLE_DETACH_S` seconds, detaches (its frontend renderer goes); holds and subscriptions survive every
 re-attach, and :attr:`CdpSession.attached` fires again so features re-apply per-session state.
 
 The page is never paused by the session: while the user has no F12 window open the tap skips all pauses
-(:mod:`app.webview.cdp_js`). The F12 window shows this same frontend page (:meth:`CdpSession.open_frontend`).
+(:mod:`app.webview.cdp_js`). The F12 window shows the session's own frontend page
+(:meth:`CdpSession.open_frontend`, :meth:`CdpSession.release_frontend`).
 
 Commands outside :data:`ALLOWED_METHODS` raise ``CDP_NOT_ALLOWED`` before anything is sent; no agent tool
 forwards arbitrary CDP.
