@@ -17,6 +17,7 @@ from app.mcp.server import build_server
 from app.mcp.untrusted import unwrap
 from app.protocol import console_preview
 from app.tabs import console as console_module
+from app.tabs import console_cdp
 
 PAGE = "cdp_console.html"
 SOURCE = (Path(__file__).parent / "pages" / PAGE).read_text().splitlines()
@@ -109,12 +110,13 @@ def test_a_page_cannot_forge_a_stack_frame(window, server, qtbot, socket_path):
     forged = next(e for e in entries if e["text"] == "Uncaught Error: forged")
     assert forged["stack"] and "bank.test" not in repr(forged["stack"])  # CDP's frames, not err.stack
     # In the model's text, the logged stack-looking string stays on its entry's line.
+    fake = next(n for n, line in enumerate(SOURCE, 1) if "console.log('Error: fake" in line)
     _head, block, _tail = unwrap(_text(result))
     at_lines = [line for line in block.splitlines() if line.startswith("    at ")]
     assert at_lines and all(re.search(rf"\((?:{re.escape(url)})?:\d+:\d+\)$", line) for line in at_lines)
     assert not any("bank" in line and '"evil' not in line for line in at_lines)
     assert any(line.endswith(r"Error: fake\n    at bank (https://bank.test/app.js:1:1)\n    at steal "
-                             rf"(https://bank.test/app.js:2:2) ({url}:{18}:{_column(18, 'log(')})")
+                             rf"(https://bank.test/app.js:2:2) ({url}:{fake}:{_column(fake, 'log(')})")
                for line in block.splitlines())
 
 
@@ -148,7 +150,8 @@ def test_a_flood_of_info_lines_evicts_no_error_in_agent_answers_or_the_dock(wind
     assert "Stack (innermost first):" in row.toolTip() and "at boomer (" in row.toolTip()
 
 
-def test_an_object_with_many_keys_shows_fifty(window, server, qtbot, socket_path):
+def test_an_object_with_many_keys_shows_fifty_and_objects_in_a_loop_keep_their_order(window, server, qtbot,
+                                                                                     socket_path):
     window.load_page(server.url(PAGE))
     _mcp(window, socket_path, {})
     run_js(qtbot, window.page, "wide(), 0")
@@ -156,6 +159,14 @@ def test_an_object_with_many_keys_shows_fifty(window, server, qtbot, socket_path
     qtbot.waitUntil(lambda: any(e.text.startswith("{k0: 0") for e in log.entries), timeout=10_000)
     text = next(e.text for e in log.entries if e.text.startswith("{k0: 0"))
     assert "k49: 49" in text and "k50" not in text and text.endswith(", …}")
+    # More objects than may wait for their properties (console_cdp.FETCH_BACKLOG): the rest keep V8's preview.
+    count = console_cdp.FETCH_BACKLOG * 3
+    run_js(qtbot, window.page, f"objects({count}), 0")
+    qtbot.waitUntil(lambda: any(e.text == "objects done" and e.origin == "cdp" for e in log.entries), timeout=20_000)
+    logged = [e.text for e in log.entries if e.text.startswith("{i: ")]
+    assert logged == [f"{{i: {i}, o: {{x: {i}}}}}" if i < console_cdp.FETCH_BACKLOG else logged[i]
+                      for i in range(count)]
+    assert all(t.startswith(f"{{i: {i}, o: {{") for i, t in enumerate(logged))
 
 
 def test_previews_of_cdp_objects():

@@ -37,6 +37,9 @@ PROPERTIES_TIMEOUT_MS = 2_000
 FETCHED_ARGS = 5
 #: Objects one level down whose properties are fetched, per object (the rest keep V8's preview).
 NESTED_FETCHES = 10
+#: Entries that may wait for fetched properties at once; past it (a page logging objects in a loop) an entry
+#: keeps V8's own preview (five keys), so the backlog stays bounded whatever the page logs.
+FETCH_BACKLOG = 50
 
 
 class CdpConsole(QObject):
@@ -53,6 +56,7 @@ class CdpConsole(QObject):
         super().__init__(parent)
         self.session = session
         self._tail: asyncio.Task | None = None
+        self._fetching = 0  # entries waiting for fetched properties
         self._wanted = 0
         session.attached.connect(self._on_attached)
         self._unsubscribe = [
@@ -70,8 +74,9 @@ class CdpConsole(QObject):
         :meth:`CdpSession.send` (``CDP_TIMEOUT``, ``CDP_DETACHED`` …)."""
         await self.session.send("Runtime.enable")
         await self.session.send("Log.enable")
-        while self._tail is not None and not self._tail.done():
-            await asyncio.wait([self._tail])
+        tail = self._tail  # the last entry logged so far (later ones, from a page still logging, are not waited for)
+        if tail is not None and not tail.done():
+            await asyncio.wait([tail])
 
     def want(self) -> Callable[[], None]:
         """Keep Runtime and Log enabled — now if attached, and after every (re-)attach — until the returned
@@ -111,6 +116,8 @@ class CdpConsole(QObject):
 
     def _on_console_api(self, params: dict) -> None:
         objects = [arg for arg in params.get("args", []) if console_preview.expandable(arg)]
+        if self._fetching >= FETCH_BACKLOG:
+            objects = []
         self._queue(console_preview.from_console_api, params, objects[:FETCHED_ARGS])
 
     def _queue(self, make, params: dict, objects: list[dict] | None = None) -> None:
@@ -121,8 +128,22 @@ class CdpConsole(QObject):
         self._tail = spawn(self._after(make, params, objects or [], self._tail), "console preview")
 
     async def _after(self, make, params: dict, objects: list[dict], previous: asyncio.Task | None) -> None:
+        self._fetching += bool(objects)
+        try:
+            fetched = await self._fetched(objects)
+        finally:
+            self._fetching -= bool(objects)
+        if previous is not None and not previous.done():
+            await asyncio.wait([previous])  # its outcome is its own: a failed preview does not stop this one
+        self._add(make(params, fetched) if fetched else make(params))
+        if self._tail is asyncio.current_task():
+            self._tail = None
+
+    async def _fetched(self, objects: list[dict]) -> dict[str, list[dict]]:
+        """``objectId`` → own properties of ``objects`` and of the objects below them, to
+        :data:`console_preview.MAX_DEPTH` − 1 levels."""
         fetched: dict[str, list[dict]] = {}
-        for depth in range(1, console_preview.MAX_DEPTH):  # the last level shows from its parent's previews
+        for _depth in range(1, console_preview.MAX_DEPTH):  # the last level shows from its parent's previews
             deeper: list[dict] = []
             for obj in objects:
                 properties = await self._properties(obj["objectId"])
@@ -132,11 +153,7 @@ class CdpConsole(QObject):
                 values = [p["value"] for p in properties[:console_preview.MAX_KEYS] if "value" in p]
                 deeper += [v for v in values if console_preview.expandable(v)][:NESTED_FETCHES]
             objects = deeper
-        if previous is not None and not previous.done():
-            await asyncio.wait([previous])  # its outcome is its own: a failed preview does not stop this one
-        self._add(make(params, fetched) if fetched else make(params))
-        if self._tail is asyncio.current_task():
-            self._tail = None
+        return fetched
 
     async def _properties(self, object_id: str) -> list[dict] | None:
         try:
