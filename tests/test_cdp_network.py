@@ -189,5 +189,7 @@ def test_header_redaction_rules():
                        "b=REDACTED", "Location": "https://x.test/cb?access_token=REDACTED&ok=1",
                        "Proxy-Authorization": "REDACTED", "X-CSRF-Token": "REDACTED", "X-Trace": "REDACTED"}
     assert redact_headers({"X-Long": "v" * 10_000})["X-Long"].endswith("…")
+    many = redact_headers({f"X-H{i:03}": "w" * 1_000 for i in range(300)})
+    assert sum(len(k) + len(v) for k, v in many.items()) < 17_000 and many["…"].endswith("more headers left out")
     assert network_cdp.text_body("aGk=", True, "text/plain") == {"body": "hi", "body_chars": 2, "body_cut": None}
     assert network_cdp.text_body("/w==", True, "text/plain")["body_omitted"].startswith("binary")

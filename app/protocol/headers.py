@@ -12,8 +12,10 @@ Rules, in order, for one header ``name: value``:
 5. any other value: URL credentials redacted (:func:`app.protocol.redact.redact_urls`, for ``location``,
    ``referer`` …), and a value shaped like a token (:func:`app.protocol.redact.secret_value`) ``REDACTED``.
 
-Bounds: at most :data:`MAX_HEADERS` headers (sorted by name), names ≤ :data:`NAME_CHARS`, values ≤
-:data:`VALUE_CHARS` characters (a longer one ends in ``…``), redacted before the cut.
+Bounds: at most :data:`MAX_HEADERS` headers (sorted by name) and :data:`TOTAL_CHARS` characters of names and
+values together (a page may send a thousand requests with large headers; the headers past the budget are
+left out and a ``…`` header says how many), names ≤ :data:`NAME_CHARS`, values ≤ :data:`VALUE_CHARS`
+characters (a longer one ends in ``…``), redacted before the cut.
 """
 
 from __future__ import annotations
@@ -27,6 +29,8 @@ MAX_HEADERS = 100
 NAME_CHARS = 200
 #: Longest header value kept, characters.
 VALUE_CHARS = 2_000
+#: Most characters of one request's (or response's) kept headers, names and values together.
+TOTAL_CHARS = 16_000
 _CREDENTIAL_HEADERS = frozenset({"authorization", "proxy-authorization"})
 
 
@@ -71,9 +75,20 @@ def redact_header(name: str, value: str) -> str:
 
 def redact_headers(headers: dict) -> dict[str, str]:
     """``headers`` (CDP's ``Headers`` object: name → value; a non-string value is turned into text) as a new
-    dict, sorted by lower-cased name, at most :data:`MAX_HEADERS` entries, each value through
-    :func:`redact_header`. A non-dict gives ``{}``."""
+    dict, sorted by lower-cased name, within :data:`MAX_HEADERS` and :data:`TOTAL_CHARS` (then a last ``"…"``
+    entry counts the headers left out), each value through :func:`redact_header`. A non-dict gives ``{}``."""
     if not isinstance(headers, dict):
         return {}
-    kept = sorted(headers.items(), key=lambda item: str(item[0]).lower())[:MAX_HEADERS]
-    return {_cut(str(name), NAME_CHARS): redact_header(str(name), str(value)) for name, value in kept}
+    ordered = sorted(headers.items(), key=lambda item: str(item[0]).lower())
+    kept: dict[str, str] = {}
+    budget = TOTAL_CHARS
+    for name, value in ordered[:MAX_HEADERS]:
+        name = _cut(str(name), NAME_CHARS)
+        value = redact_header(name, str(value))
+        budget -= len(name) + len(value)
+        if budget < 0:
+            break
+        kept[name] = value
+    if len(kept) < len(ordered):
+        kept["…"] = f"{len(ordered) - len(kept)} more headers left out"
+    return kept

@@ -140,12 +140,12 @@ class NetworkDetail(QObject):
         self._subscriptions = []
 
     def _on_attached(self) -> None:
-        # The frontend enables Network itself; enabling it here too (idempotent) says when it is on for sure.
+        # The light frontend enables no domain by itself (the F12 one does; enabling again is harmless): on
+        # every attach, Network is enabled here, and details begin once it answered.
         try:
             self._enabled = spawn(self._enable(), "network details")
-        except RuntimeError:  # no event loop runs (made from plain Qt code): the frontend's own enable stands
-            self.since = round(time.time(), 3)
-            self.live.emit(True)
+        except RuntimeError:  # no event loop runs (plain Qt code, never the app): no details until one does
+            self._enabled = None
 
     async def _enable(self) -> None:
         try:
