@@ -7,8 +7,7 @@ into DevTools itself.
 
 While the window shows, the page pauses at breakpoints and ``debugger;`` statements as the user set them in
 DevTools; otherwise the session skips all pauses. Closing the window detaches the frontend unless a feature
-used or holds the session; then a light frontend (no DevTools UI) replaces it and the session's idle rule
-applies."""
+used or holds the session; then the session's idle rule applies."""
 
 from __future__ import annotations
 
@@ -66,5 +65,5 @@ class DevToolsWindow(QWidget):
             self.view.setPage(self._blank)
             session.detached.disconnect(self._frontend_gone)
             session.set_user_view(False)
-            session.release_frontend()  # detached, or a light frontend for the features that use it
+            session.release_frontend()  # detached unless a feature uses it
         super().closeEvent(event)

@@ -12,7 +12,7 @@ only from Python.
 Two frontends (:mod:`app.webview.cdp_front`): features get a light one (the channel without the DevTools UI; it
 enables no domain by itself, so a feature enables what it uses, again on every :attr:`CdpSession.attached`);
 the F12 window gets the full UI, which replaces the light one while it shows (the session re-attaches through
-it) and is replaced by a light one again when F12 closes and a feature still uses the session.
+it) and stays after F12 closes while a feature uses the session (until the idle rule detaches it).
 
 Lifecycle: attached lazily by the first :meth:`CdpSession.send`, :meth:`CdpSession.hold` or
 :meth:`CdpSession.attach`; the channel survives cross-process navigations (the DevTools agent host belongs to
@@ -157,7 +157,9 @@ class CdpSession(QObject):
         :attr:`attached` fires again (features re-apply state). Raises ``CDP_DETACHED`` after :meth:`close`."""
         self._check_open()
         if self.front is not None and self.front.light:
-            self._replace(light=False)
+            used = self.used
+            self._drop("replaced by the full frontend")
+            self.used = used
         if self.front is None:
             self._begin_attach(light=False)
         assert self.front is not None
@@ -165,21 +167,13 @@ class CdpSession(QObject):
 
     def release_frontend(self) -> None:
         """The F12 window no longer shows the full frontend: detach when no feature used (since the attach) or
-        holds the session; else replace it with a light one (the UI's renderer goes; as with
-        :meth:`open_frontend`, commands in flight fail with ``CDP_DETACHED`` and :attr:`attached` fires again).
-        Source: issue 26, requirement 6 (cost)."""
+        holds the session; else the full frontend stays until the idle rule detaches it. Not replaced by a
+        light one: a new session starts without the old one's state, so emulation overrides would lapse until
+        re-applied — a resize the page sees (issue 26: the page must not detect the session)."""
         if self._closed or self.front is None or self.front.light:
             return
         if not self.used and not self._holds:
             self.detach()
-        else:
-            self._replace(light=True)
-
-    def _replace(self, light: bool) -> None:
-        used = self.used
-        self._drop("replaced by a light frontend" if light else "replaced by the full frontend")
-        self.used = used
-        self._begin_attach(light=light)
 
     def _check_open(self) -> None:
         if self._closed:
