@@ -149,7 +149,7 @@ class NetworkDetail(QObject):
 
     async def _enable(self) -> None:
         try:
-            await self.session.send("Network.enable", {"maxPostDataSize": 65536})
+            await self.session.send("Network.enable", {"maxPostDataSize": 65536}, use=False)
         except PagenoteError as exc:
             log.warning("network details: Network.enable failed (%s)", exc)
             return

@@ -211,18 +211,20 @@ class CdpSession(QObject):
         self._drop("detached")
 
     async def send(self, method: str, params: dict[str, Any] | None = None,
-                   timeout_ms: int = DEFAULT_TIMEOUT_MS) -> dict[str, Any]:
+                   timeout_ms: int = DEFAULT_TIMEOUT_MS, *, use: bool = True) -> dict[str, Any]:
         """Send one CDP command to the inspected page and return its ``result`` object (a dict).
 
-        Attaches first when needed. Raises :class:`PagenoteError`: ``CDP_NOT_ALLOWED`` for a method outside
+        Attaches first when needed. ``use=False`` is for a domain a feature enables on every attach (e.g.
+        ``Network.enable``): it does not count as using the session, so the user's closing F12 still detaches. Raises :class:`PagenoteError`: ``CDP_NOT_ALLOWED`` for a method outside
         :data:`ALLOWED_METHODS` (nothing sent), ``CDP_FAILED`` with the protocol's error message,
         ``CDP_TIMEOUT`` after ``timeout_ms`` ms without a reply, ``CDP_DETACHED`` when the session or the
         page's renderer went away first."""
         if method not in ALLOWED_METHODS:
             raise PagenoteError("CDP_NOT_ALLOWED", f"{method} is not on the CDP allow-list")
-        self.used = True
-        self._last_send = time.monotonic()
-        self._arm_idle()
+        if use:
+            self.used = True
+            self._last_send = time.monotonic()
+            self._arm_idle()
         await self.attach()
         front = self.front
         if front is None:  # dropped between the attach and now (a crash, the tab closing)
