@@ -52,6 +52,13 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         elif path == "/headers.json":
             self._send(200, "application/json", b'{"ok": true}',
                        {"Set-Cookie": "sid=setcookiesecret77; Path=/; HttpOnly"})
+        elif path == "/forget":  # expires the page's and the server's cookies (see the call fixture)
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html")
+            self.send_header("Content-Length", "0")
+            for name in ("session", "sid"):
+                self.send_header("Set-Cookie", f"{name}=; Path=/; Max-Age=0")
+            self.end_headers()
         elif path == "/huge.txt":
             self.send_response(200)
             self.send_header("Content-Type", "text/plain")
@@ -75,9 +82,12 @@ def site():
 
 
 @pytest.fixture
-def call(window):
+def call(window, site):
     methods = Methods(TabsHost(window.app), window.app.hub)
-    return lambda method, **params: window.run(methods.call(method, params), timeout=60_000)
+    yield lambda method, **params: window.run(methods.call(method, params), timeout=60_000)
+    # Cookies belong to the host, not the port, and the session's lease is shared by later tests: its answer
+    # expires this page's cookies before the test ends (test_window_tabs reads 127.0.0.1's cookies).
+    window.load_page(f"{site}/forget")
 
 
 def _closed_port() -> int:
