@@ -78,8 +78,8 @@ BAD_CALLS = [
     ("browser_tabs", {"action": "open"}, "action: input should be 'list', 'new', 'select' or 'close' (got \"open\")"),
     ("browser_evaluate", {"expression": "1"}, "function: required, but missing; expression: unknown parameter "
                                               "(this tool takes: function, timeout_ms, element, ref, snapshot_id)"),
-    ("browser_console_messages", {"level": "debug"}, "level: input should be 'info', 'warning' or 'error' (got "
-                                                     '"debug")'),
+    ("browser_console_messages", {"level": "verbose"},
+     "level: input should be 'debug', 'info', 'warning' or 'error' (got \"verbose\")"),
     ("browser_network_requests", {"limit": 1.5}, "limit: input should be a valid integer (got 1.5)"),
     ("browser_network_request", {"body": "yes"}, "body: input should be 'include' or 'omit' (got \"yes\")"),
     ("browser_click", {"ref": "e1", "snapshot_id": "s1", "button": "back"},
@@ -108,6 +108,10 @@ BAD_CALLS = [
     ("performance_start_trace", {"reload": "yes"}, 'reload: input should be a valid boolean (got "yes")'),
     ("performance_stop_trace", {"filePath": "t.json"}, "filePath: unknown parameter (this tool takes none)"),
     ("performance_analyze_insight", {"insightSetId": "NAVIGATION_0"}, "insightName: required, but missing"),
+    ("browser_resize", {"width": "wide", "height": 600}, 'width: input should be a valid integer (got "wide")'),
+    ("browser_emulate", {"cpu_throttling": "fast", "media": "tv"},
+     'media: input should be \'print\', \'screen\' or \'none\' (got "tv"); cpu_throttling: input should be a '
+     'valid number, unable to parse string as a number (got "fast")'),
 ]
 
 
@@ -170,7 +174,11 @@ def test_schemas_generic_clients_can_fill(agent_app):
         assert schema["type"] == "object" and schema["additionalProperties"] is False, name
         for field, prop in schema["properties"].items():
             assert "anyOf" not in prop and prop.get("default", "") is not None, (name, field)
-            assert prop["type"] in ("string", "integer", "boolean", "array") and prop["description"], (name, field)
+            assert prop["type"] in ("string", "integer", "number", "boolean", "array") and prop["description"], \
+                (name, field)
+            # a fractional number only where CDP takes one (browser_emulate's cpu_throttling: the rate of
+            # Emulation.setCPUThrottlingRate, chrome-devtools-mcp's cpuThrottlingRate)
+            assert prop["type"] != "number" or (name, field) == ("browser_emulate", "cpu_throttling"), (name, field)
             # booleans and string arrays only where Playwright MCP's same-named tools have them (browser_click's
             # doubleClick and modifiers, browser_type's submit and slowly, browser_select_option's values …), or
             # chrome-devtools-mcp's (performance_start_trace's reload and autoStop)
