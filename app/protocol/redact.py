@@ -49,7 +49,12 @@ _CODE_TOKENS = frozenset(SECRET_CODE_TOKENS)
 _CODE_QUALIFIERS = frozenset(SECRET_CODE_QUALIFIERS)
 #: Rule 6: a compound token (``logincode``, ``privkey``); same pattern in redact.js.
 _COMPOUND = re.compile("(?:" + "|".join(SECRET_COMPOUND_STEMS) + ")(?:" + "|".join(SECRET_COMPOUND_TAILS) + r")\Z")
-_SHAPES = [re.compile(p) for p in SECRET_SHAPES]
+#: Linear forms of policy shapes whose literal pattern rescans a long run from every start inside it (a 20,000
+#: digit text took ~0.5 s, quadratic). The same matches under ``re.sub``: a match that starts inside a digit
+#: run also matches from the run's start, which the scan reaches first (and a match never ends before a digit,
+#: its greedy tail takes them), so a start after a digit never matches first.
+_LINEAR_SHAPES = {r"[0-9]{5,}:[A-Za-z0-9_-]{30,}": r"(?<![0-9])[0-9]{5,}:[A-Za-z0-9_-]{30,}"}
+_SHAPES = [re.compile(_LINEAR_SHAPES.get(p, p)) for p in SECRET_SHAPES]
 #: A bare fragment: ``#`` and a run of token characters (the value-shape rule decides; a run holding ``=``
 #: before its end is a ``name=value`` parameter, :data:`_PARAM`'s).
 _BARE_FRAGMENT = re.compile("#([-A-Za-z0-9_.~%+=]+)")
@@ -66,9 +71,32 @@ _PATH_TOKEN = re.compile("[-A-Za-z0-9_.~%+=]{" + str(SECRET_PATH_MIN) + r",}\Z")
 _MIX = re.compile("[A-Za-z][0-9]|[0-9][A-Za-z]")
 _SEGMENT_END = re.compile("[;&]")
 _VALUE_TOKEN = re.compile("[-A-Za-z0-9_.~%+=]{" + str(SECRET_VALUE_MIN) + r",}\Z")
-_JWT = re.compile(SECRET_JWT)
+#: A JWT's parts: the policy's :data:`~app.core.policy.SECRET_JWT` (``eyJ`` X{4,} ``.`` X{4,} ``.`` X*, X =
+#: ``[A-Za-z0-9_-]``), matched by :func:`_redact_jwts` without rescanning (its literal pattern rescans the rest
+#: of a run from every ``eyJ`` in it: quadratic on ``eyJeyJ…``).
+_JWT_RUN = re.compile("[A-Za-z0-9_-]*")
+_JWT_TAIL = re.compile(r"\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]*")
 _VALUE_RUN = re.compile("[-A-Za-z0-9_.~%+=]*")
 _ESCAPES = re.compile(r"(?:%[0-9A-Fa-f]{2})+")
+
+
+def _redact_jwts(text: str) -> str:
+    """``re.sub(SECRET_JWT, REDACTED, text)``, in linear time. Every ``eyJ`` inside one run of ``[A-Za-z0-9_-]``
+    shares the run's end and what follows it, and a later one has fewer characters before the dot; so a run's
+    first ``eyJ`` that fails means the run holds no match, and the scan goes on after the run."""
+    out: list[str] = []
+    done = 0
+    at = text.find("eyJ")
+    while at != -1:
+        run_end = _JWT_RUN.match(text, at).end()
+        tail = _JWT_TAIL.match(text, run_end) if run_end - at >= 7 else None
+        if tail is None:
+            at = text.find("eyJ", run_end)
+            continue
+        out += [text[done:at], REDACTED_VALUE]
+        done = tail.end()
+        at = text.find("eyJ", done)
+    return "".join(out) + text[done:] if out else text
 
 
 def _decode_run(m: re.Match) -> str:
@@ -189,7 +217,7 @@ def redact_urls(text: str) -> str:
     :data:`~app.core.policy.SECRET_SHAPES`) replaced by ``REDACTED`` (module docstring)."""
     text = _USERINFO.sub(r"\1", text)
     text = _BARE_FRAGMENT.sub(_redact_bare, _PARAM.sub(_redact_param, text))
-    text = _JWT.sub(REDACTED_VALUE, redact_paths(text))
+    text = _redact_jwts(redact_paths(text))
     for shape in _SHAPES:
         text = shape.sub(REDACTED_VALUE, text)
     return text
