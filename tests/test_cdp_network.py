@@ -25,6 +25,8 @@ from app.tabs import network_cdp
 PAGE = Path(__file__).parent / "pages" / "cdp_network.html"
 BIG_CHARS = 300_000
 HUGE_BYTES = 50 * 1024 * 1024
+#: A chunked body over the 5 MB fetch cap: no Content-Length, and from the cache an encodedDataLength of 0.
+CHUNKED_BYTES = 6 * 1024 * 1024
 PNG = b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 8
 
 
@@ -67,6 +69,18 @@ class _Handler(http.server.BaseHTTPRequestHandler):
             chunk = b"a" * (1024 * 1024)
             for _ in range(HUGE_BYTES // len(chunk)):
                 self.wfile.write(chunk)
+        elif path == "/chunked.txt":
+            self.protocol_version = "HTTP/1.1"  # chunked transfer coding is HTTP/1.1's (RFC 9112 §7.1)
+            self.send_response(200)
+            self.send_header("Content-Type", "text/plain")
+            self.send_header("Transfer-Encoding", "chunked")
+            self.send_header("Cache-Control", "max-age=600")
+            self.send_header("Connection", "close")
+            self.end_headers()
+            chunk = b"c" * (256 * 1024)
+            for _ in range(CHUNKED_BYTES // len(chunk)):
+                self.wfile.write(b"%x\r\n%s\r\n" % (len(chunk), chunk))
+            self.wfile.write(b"0\r\n\r\n")
         else:
             self._send(404, "text/plain", b"not found")
 
@@ -203,3 +217,24 @@ def test_header_redaction_rules():
     assert sum(len(k) + len(v) for k, v in many.items()) < 17_000 and many["…"].endswith("more headers left out")
     assert network_cdp.text_body("aGk=", True, "text/plain") == {"body": "hi", "body_chars": 2, "body_cut": None}
     assert network_cdp.text_body("/w==", True, "text/plain")["body_omitted"].startswith("binary")
+
+
+def test_a_chunked_body_over_the_cap_is_not_loaded_even_from_the_cache(window, qtbot, site, call):
+    log = _loaded(window, qtbot, call, site)
+    detail = network_cdp.network_detail(window.tab)
+    fetch = "() => fetch('/chunked.txt').then(r => r.text()).then(t => t.length)"
+    for attempt in ("network", "cache"):
+        last = max((e.id for e in log.entries), default=0)
+        assert call("evaluate", expression=fetch, timeout_ms=60_000)["value"] == CHUNKED_BYTES
+        ours = lambda: [e for e in log.entries if e.id > last and e.url.endswith("chunked.txt")]  # noqa: E731
+        qtbot.waitUntil(lambda: any(e.end_ms for e in ours()), timeout=10_000)
+        entry = ours()[0]
+        assert not network_cdp._content_length(entry.response_headers or {}), attempt   # no Content-Length
+        assert detail.received(entry) == CHUNKED_BYTES, attempt    # every body byte counted as it came
+        answer = call("network.get", id=entry.id, body=True)
+        assert "body" not in answer, attempt
+        assert "bytes: over the 5,000,000 bytes pagenote fetches" in answer["body_omitted"], answer
+    # The cached copy: (almost) no bytes on the wire, so the count of received bytes is what refused it.
+    assert entry.size < network_cdp.BODY_FETCH_BYTES, entry.size
+    assert f"{CHUNKED_BYTES:,} bytes: over" in answer["body_omitted"]
+    assert call("evaluate", expression="() => 6 * 7")["value"] == 42

@@ -4,8 +4,9 @@ merged into the tab's :class:`~app.tabs.network.NetworkLog` (one entry per reque
 first).
 
 Source: the tab's :class:`~app.webview.cdp.CdpSession` events ``Network.requestWillBeSent``,
-``Network.responseReceived``, ``Network.loadingFinished``, ``Network.loadingFailed`` and their
-``…ExtraInfo`` twins (the raw headers, cookies included); ``Network.getResponseBody`` for a body.
+``Network.responseReceived``, ``Network.dataReceived`` (the body's bytes as they come, counted per request),
+``Network.loadingFinished``, ``Network.loadingFailed`` and their ``…ExtraInfo`` twins (the raw headers, cookies
+included); ``Network.getResponseBody`` for a body.
 
 When details exist: only while the session is attached (Chromium reports no request sent before the attach;
 ``Network.enable`` does not replay them). :class:`NetworkDetail` holds the session (``hold("network")``):
@@ -43,8 +44,11 @@ log = logging.getLogger("pagenote.network")
 #: The longest body text an answer carries: characters (issue 26: "text ≤ 200,000 chars"); a longer one is cut
 #: and says so.
 BODY_CHARS = 200_000
-#: The largest response (bytes on the wire) whose body pagenote asks Chromium for; a larger one is answered
-#: with its type and size only, so a 50 MB body never crosses the DevTools channel nor enters an answer.
+#: The largest response whose body pagenote asks Chromium for: bytes, the largest of the bytes on the wire
+#: (``encodedDataLength``), the declared ``Content-Length`` and the body's bytes as received (the sum of
+#: ``Network.dataReceived``'s ``dataLength``: a response from the cache has an ``encodedDataLength`` of 0, a
+#: chunked one no ``Content-Length``). A larger one is answered with its type and size only, so a 50 MB body
+#: never crosses the DevTools channel nor enters an answer.
 BODY_FETCH_BYTES = 5_000_000
 #: How long ``Network.getResponseBody`` may take: ms.
 BODY_TIMEOUT_MS = 10_000
@@ -89,11 +93,13 @@ class NetworkDetail(QObject):
         self.since: float | None = None
         self._by_id: OrderedDict[str, NetworkEntry] = OrderedDict()
         self._early: OrderedDict[str, tuple[str, dict]] = OrderedDict()  # ExtraInfo before its request
+        self._received: dict[str, int] = {}  # body bytes received per request id (Network.dataReceived)
         self._holds: dict[str, Callable[[], None]] = {}
         self._enabled: asyncio.Task | None = None
         self._subscriptions = [session.subscribe(f"Network.{name}", callback) for name, callback in (
             ("requestWillBeSent", self._on_request), ("responseReceived", self._on_response),
-            ("loadingFinished", self._on_finished), ("loadingFailed", self._on_failed),
+            ("dataReceived", self._on_data), ("loadingFinished", self._on_finished),
+            ("loadingFailed", self._on_failed),
             ("requestWillBeSentExtraInfo", lambda p: self._on_extra("request_headers", p)),
             ("responseReceivedExtraInfo", lambda p: self._on_extra("response_headers", p)))]
         session.attached.connect(self._on_attached)
@@ -160,6 +166,7 @@ class NetworkDetail(QObject):
     def _on_detached(self, _reason: str) -> None:
         self.since = None
         self._by_id.clear()
+        self._received.clear()
         self.live.emit(False)
 
     # -- events -----------------------------------------------------------------------------------------------
@@ -168,7 +175,8 @@ class NetworkDetail(QObject):
         self._by_id[request_id] = entry
         self._by_id.move_to_end(request_id)
         while len(self._by_id) > REQUEST_IDS:
-            self._by_id.popitem(last=False)
+            gone, _ = self._by_id.popitem(last=False)
+            self._received.pop(gone, None)
 
     def _on_request(self, params: dict) -> None:
         request = params.get("request") or {}
@@ -232,6 +240,17 @@ class NetworkDetail(QObject):
         if size:
             entry.size = size
 
+    def _on_data(self, params: dict) -> None:
+        request_id = str(params.get("requestId", ""))
+        if request_id in self._by_id:
+            size = max(int(params.get("dataLength", 0) or 0), 0)
+            self._received[request_id] = self._received.get(request_id, 0) + size
+
+    def received(self, entry: NetworkEntry) -> int:
+        """The body bytes received so far for ``entry`` (decoded: the sum of ``Network.dataReceived``'s
+        ``dataLength`` since the details began); 0 for a request with no details."""
+        return self._received.get(entry.request_id, 0) if entry.request_id else 0
+
     def _on_finished(self, params: dict) -> None:
         entry = self._entry(params)
         if entry is not None:
@@ -284,10 +303,10 @@ class NetworkDetail(QObject):
             return {"body_omitted": "the response has not finished loading yet"}
         if entry.mime and not is_text_mime(entry.mime):
             return {"body_omitted": f"binary ({entry.mime}, {entry.size} bytes on the wire): not returned as text"}
-        declared = _content_length(entry.response_headers or {})
-        if max(entry.size, declared) > BODY_FETCH_BYTES:
-            return {"body_omitted": f"{max(entry.size, declared):,} bytes: over the {BODY_FETCH_BYTES:,} bytes "
-                                    "pagenote fetches; not loaded"}
+        largest = max(entry.size, _content_length(entry.response_headers or {}), self.received(entry))
+        if largest > BODY_FETCH_BYTES:
+            return {"body_omitted": f"{largest:,} bytes: over the {BODY_FETCH_BYTES:,} bytes pagenote fetches; "
+                                    "not loaded"}
         try:
             reply = await self.session.send("Network.getResponseBody", {"requestId": entry.request_id},
                                             BODY_TIMEOUT_MS)
