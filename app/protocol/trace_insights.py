@@ -41,18 +41,17 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from app.protocol.redact import redact_urls
+# The report's text (re-exported: callers import the whole analysis from here).
+from app.protocol.trace_text import INSIGHT_CHARS, LIST_ITEMS, SUMMARY_CHARS, insight_text, summary_text
+
+__all__ = ["INSIGHT_CHARS", "INSIGHT_NAMES", "LIST_ITEMS", "SUMMARY_CHARS", "TraceInsights", "analyze",
+           "insight_text", "summary_text"]
 
 #: The insights :func:`insight_text` explains, in the order the summary lists them.
 INSIGHT_NAMES: tuple[str, ...] = ("LCPBreakdown", "CLSCulprits", "RenderBlocking", "DocumentLatency",
                                   "INPBreakdown", "LongTasks")
 #: A long task: longer than this, ms.
 LONG_TASK_MS = 50.0
-#: The summary's length bound, characters.
-SUMMARY_CHARS = 2_000
-#: One insight's length bound, characters.
-INSIGHT_CHARS = 3_000
-#: Items an insight lists at most (requests, shifts, tasks, nodes).
-LIST_ITEMS = 8
 _BLOCKING = ("blocking", "in_body_parser_blocking")
 
 
@@ -298,121 +297,3 @@ def _document(events: list[dict], nav_id: str, origin: float) -> dict[str, Any] 
                if isinstance(h, dict)}
     doc["compressed"] = bool(headers.get("content-encoding"))
     return doc
-
-
-# -- text -----------------------------------------------------------------------------------------------------
-
-
-def _label(node_id: int | None, nodes: dict[int, str], fallback: str = "") -> str:
-    if node_id is not None and nodes.get(node_id):
-        return redact_urls(nodes[node_id])
-    return fallback or (f"node {node_id}" if node_id is not None else "unknown element")
-
-
-def _cut(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[:limit - 1].rstrip() + "…"
-
-
-def summary_text(ins: TraceInsights, nodes: dict[int, str] | None = None) -> str:
-    """The stop result's page part: one line per metric and the available insights, at most
-    :data:`SUMMARY_CHARS` characters. ``nodes``: backend node id → label (module docstring)."""
-    nodes = nodes or {}
-    lines = [f"Insight set {ins.insight_set}" + (f": {ins.url}" if ins.url else " (no navigation in the trace)")]
-    if ins.fcp_ms is not None:
-        lines.append(f"FCP: {ins.fcp_ms:.0f} ms")
-    if ins.lcp:
-        lcp = ins.lcp
-        lines.append(f"LCP: {lcp['time_ms']:.0f} ms, {lcp.get('type') or 'element'} "
-                     f"{_label(lcp.get('node_id'), nodes, lcp.get('node_name', ''))}"
-                     + (f" ({lcp['url']})" if lcp.get("url") else ""))
-    culprits = _culprits(ins, nodes)
-    lines.append(f"CLS: {ins.cls:.3f} ({ins.shift_count} layout shift{'s' * (ins.shift_count != 1)})"
-                 + (f", shifting: {', '.join(culprits[:4])}" if culprits else ""))
-    if ins.long_tasks:
-        lines.append(f"Long tasks (>50 ms): {len(ins.long_tasks)}, longest {ins.long_tasks[0]['duration_ms']:.0f} ms, "
-                     f"blocking {ins.blocking_ms:.0f} ms")
-    else:
-        lines.append("Long tasks (>50 ms): none")
-    if ins.inp:
-        lines.append(f"INP: {ins.inp['duration_ms']:.0f} ms ({ins.inp['type']}, {ins.interactions} "
-                     f"interaction{'s' * (ins.interactions != 1)})")
-    else:
-        lines.append("INP: no interaction in the trace")
-    if ins.render_blocking:
-        lines.append(f"Render-blocking requests: {len(ins.render_blocking)} — "
-                     + ", ".join(f"{r['url']} ({r['duration_ms']:.0f} ms)" if r["duration_ms"] is not None
-                                 else r["url"] for r in ins.render_blocking[:3]))
-    if ins.document:
-        doc = ins.document
-        lines.append(f"Document: HTTP {doc.get('status')}, TTFB {doc.get('ttfb_ms', 0):.0f} ms, "
-                     f"{doc['redirects']} redirect{'s' * (doc['redirects'] != 1)}")
-    lines.append("Available insights: " + (", ".join(ins.available) or "none"))
-    return _cut("\n".join(lines), SUMMARY_CHARS)
-
-
-def _culprits(ins: TraceInsights, nodes: dict[int, str]) -> list[str]:
-    seen: dict[int, float] = {}
-    for s in ins.shifts:
-        for n in s["nodes"]:
-            seen[n] = seen.get(n, 0) + s["score"]
-    return [_label(n, nodes) for n in sorted(seen, key=lambda n: -seen[n])]
-
-
-def insight_text(ins: TraceInsights, name: str, nodes: dict[int, str] | None = None) -> str:
-    """The detail of insight ``name`` (one of :attr:`TraceInsights.available`), at most :data:`INSIGHT_CHARS`
-    characters. Raises ``KeyError`` for a name not available in ``ins``."""
-    if name not in ins.available:
-        raise KeyError(name)
-    nodes = nodes or {}
-    lines = [f"{name} ({ins.insight_set})"]
-    if name == "LCPBreakdown":
-        lcp = ins.lcp or {}
-        lines.append(f"LCP {lcp['time_ms']:.0f} ms: {lcp.get('type') or 'element'} "
-                     f"{_label(lcp.get('node_id'), nodes, lcp.get('node_name', ''))}, size {lcp.get('size')} px²")
-        if lcp.get("url"):
-            lines.append(f"Resource: {lcp['url']}")
-        ttfb = (ins.document or {}).get("ttfb_ms")
-        if ttfb is not None:
-            lines.append(f"- Time to first byte: {ttfb:.0f} ms")
-        if "load_end_ms" in lcp:
-            start = lcp["load_start_ms"]
-            lines.append(f"- Resource load delay: {max(0.0, start - (ttfb or 0)):.0f} ms")
-            lines.append(f"- Resource load duration: {lcp['load_end_ms'] - start:.0f} ms")
-            lines.append(f"- Element render delay: {max(0.0, lcp['time_ms'] - lcp['load_end_ms']):.0f} ms")
-        elif ttfb is not None:
-            lines.append(f"- Element render delay: {max(0.0, lcp['time_ms'] - ttfb):.0f} ms")
-    elif name == "CLSCulprits":
-        lines.append(f"CLS {ins.cls:.3f} (worst session window of {len(ins.shifts)} shift"
-                     f"{'s' * (len(ins.shifts) != 1)}; {ins.shift_count} in all)")
-        for s in sorted(ins.shifts, key=lambda s: -s["score"])[:LIST_ITEMS]:
-            who = ", ".join(_label(n, nodes) for n in s["nodes"][:4]) or "no node reported"
-            lines.append(f"- at {s['time_ms']:.0f} ms: score {s['score']:.4f}, moved: {who}")
-    elif name == "RenderBlocking":
-        lines.append(f"{len(ins.render_blocking)} request(s) blocked the first render"
-                     + (f" (FCP {ins.fcp_ms:.0f} ms)" if ins.fcp_ms is not None else ""))
-        for r in ins.render_blocking[:LIST_ITEMS]:
-            took = f"{r['duration_ms']:.0f} ms" if r["duration_ms"] is not None else "unfinished"
-            lines.append(f"- {r['type']} {r['url']}: from {r['start_ms']:.0f} ms, {took}"
-                         + ("" if r["before_fcp"] else ", ended after FCP"))
-    elif name == "DocumentLatency":
-        doc = ins.document or {}
-        lines.append(f"{doc.get('url', '')}: HTTP {doc.get('status')}")
-        if "ttfb_ms" in doc:
-            lines.append(f"- Time to first byte: {doc['ttfb_ms']:.0f} ms")
-        if "server_ms" in doc:
-            lines.append(f"- Server response time: {doc['server_ms']:.0f} ms"
-                         + (" (over 600 ms)" if doc["server_ms"] > 600 else ""))
-        lines.append(f"- Redirects: {doc['redirects']}")
-        lines.append(f"- Compression: {'applied' if doc['compressed'] else 'none (Content-Encoding absent)'}")
-    elif name == "INPBreakdown":
-        inp = ins.inp or {}
-        lines.append(f"INP {inp['duration_ms']:.0f} ms: {inp['type']} ({ins.interactions} interaction(s))")
-        lines.append(f"- Input delay: {inp['input_delay_ms']:.0f} ms")
-        lines.append(f"- Processing duration: {inp['processing_ms']:.0f} ms")
-        lines.append(f"- Presentation delay: {inp['presentation_delay_ms']:.0f} ms")
-    elif name == "LongTasks":
-        lines.append(f"{len(ins.long_tasks)} long task(s) on the main thread; total blocking {ins.blocking_ms:.0f} ms")
-        for t in ins.long_tasks[:LIST_ITEMS]:
-            lines.append(f"- at {t['start_ms']:.0f} ms: {t['duration_ms']:.0f} ms" + (f", mostly {t['what']}"
-                                                                                     if t["what"] else ""))
-    return _cut("\n".join(lines), INSIGHT_CHARS)

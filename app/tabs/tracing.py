@@ -19,12 +19,14 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from app.core.errors import PagenoteError
+from app.model.text import cap_line
 from app.protocol.redact import redact_urls
 from app.sinks import slug, stamp, unique_path, write_atomic
 
@@ -206,15 +208,15 @@ class TabTracer:
 
     def save(self, trace: RecordedTrace, directory: Path) -> Path:
         """Write ``trace`` as ``<directory>/traces/<stamp>-<host>.json`` (the Performance panel's "Load
-        profile" format) and set ``trace.path``. Every string in the events' ``args`` that holds a URL is
-        redacted (:func:`redacted_args`), as screenshots are. Raises ``OSError``. Runs in a worker thread (no
-        Qt object touched but the URL parser)."""
+        profile" format) and set ``trace.path``. Every string of the events that holds a URL or a credential
+        shape is redacted (:func:`redacted_args`) — the event's own name too, which is page text for user
+        timing marks and console timers (``performance.mark(jwt)``). Raises ``OSError``. Runs in a worker
+        thread (no Qt object touched but the URL parser)."""
         from PySide6.QtCore import QUrl
 
         host = QUrl(trace.url).host() or "page"
         path = unique_path(directory / "traces", f"{stamp()}-{slug(host)}", ".json")
-        events = [{**e, "args": redacted_args(e["args"])} if isinstance(e.get("args"), dict) else e
-                  for e in trace.events if isinstance(e, dict)]
+        events = [redacted_args(e) for e in trace.events if isinstance(e, dict)]
         data = json.dumps({"traceEvents": events, "metadata": trace.metadata}, separators=(",", ":"))
         write_atomic(path, data.encode("utf-8"))
         trace.path = path
@@ -255,13 +257,23 @@ class TabTracer:
         self._events = None
 
 
+#: What marks a trace string for redaction besides a URL: the start of a JWT or of one of the policy's
+#: credential shapes (:data:`app.core.policy.SECRET_JWT` ``eyJ…``, :data:`~app.core.policy.SECRET_SHAPES`: a
+#: Telegram bot token ``<digits>:…``, a Zapier hook ``/hooks/catch/…``), which the console's rules redact
+#: anywhere in a text. A prefilter, linear in the string (the shapes themselves rescan digit and ``eyJ`` runs);
+#: :func:`redact_urls` then applies the rules. Only such strings go through it: its path rule would take the
+#: trace's own hex ids (frames, processes) for tokens, and a trace has up to :data:`MAX_EVENTS` events.
+_SECRET_SHAPED = re.compile(r"eyJ|(?<![0-9])[0-9]{5,}:|/hooks/catch/")
+
+
 def redacted_args(value: Any) -> Any:
-    """``value`` (a trace event's ``args``: JSON values) with every string that holds a URL (``://``) passed
-    through :func:`app.protocol.redact.redact_urls`; the same shape otherwise."""
+    """``value`` (a trace event or its ``args``: JSON values) with every string that holds a URL (``://``) or
+    a credential shape (:data:`_SECRET_SHAPED`) passed through :func:`app.protocol.redact.redact_urls`, keys
+    included; the same shape otherwise."""
     if isinstance(value, str):
-        return redact_urls(value) if "://" in value else value
+        return redact_urls(value) if "://" in value or _SECRET_SHAPED.search(value) else value
     if isinstance(value, dict):
-        return {k: redacted_args(v) for k, v in value.items()}
+        return {redacted_args(k): redacted_args(v) for k, v in value.items()}
     if isinstance(value, list):
         return [redacted_args(v) for v in value]
     return value
@@ -283,14 +295,16 @@ async def node_labels(tab: Tab, node_ids: set[int]) -> dict[int, str]:
 
 def node_label(node: dict) -> str:
     """``tag#id.class1.class2`` of a CDP ``DOM.Node`` (``nodeName``, ``attributes`` as a flat name/value
-    list); ``#text`` and other non-elements by their ``nodeName``; at most 120 characters."""
+    list); ``#text`` and other non-elements by their ``nodeName``; at most 120 characters, on one line (the
+    page names its ids and classes: :func:`app.model.text.cap_line` folds their line breaks and escapes
+    controls)."""
     name = str(node.get("localName") or node.get("nodeName") or "node").lower()
     attributes = node.get("attributes") or []
     pairs = dict(zip(attributes[::2], attributes[1::2]))
     label = name + (f"#{pairs['id']}" if pairs.get("id") else "")
     classes = str(pairs.get("class", "")).split()[:LABEL_CLASSES]
     label += "".join(f".{c}" for c in classes)
-    return label[:120]
+    return cap_line(label, 120)
 
 
 def tracer(tab: Tab) -> TabTracer:
