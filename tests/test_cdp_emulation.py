@@ -107,6 +107,33 @@ def test_the_page_sees_color_scheme_motion_print_viewport_dpr_and_touch(window, 
     assert _evaluate(window, fetch) == "status 200"
 
 
+def test_page_state_says_what_is_emulated_as_browser_emulate_does(window, server, qtbot):
+    window.load_page(server.url("emulation.html"))
+    state = _call(window, "page.state", {})
+    assert state["emulation"]["active"] is False and state["emulation"]["text"] == "" and state["fits"] is True
+    assert window.tab.cdp.front is None          # asking attached no session
+
+    answer = _call(window, "browser.emulate", {"device": "Pixel 8", "color_scheme": "dark", "media": "print",
+                                               "cpu_throttling": 4, "network": "Fast 4G"})
+    state = _call(window, "page.state", {})
+    assert state["emulation"] == answer["emulation"] and state["fits"] == answer["fits"]
+    emulated = state["emulation"]
+    assert (emulated["device"], emulated["width"], emulated["height"], emulated["dpr"], emulated["mobile"],
+            emulated["touch"]) == ("Pixel 8", 412, 915, 2.625, True, True)
+    assert (emulated["color_scheme"], emulated["media"], emulated["cpu"], emulated["network"]) == \
+        ("dark", "print", 4, "Fast 4G")
+    assert state["viewport"]["width"] == _page(window, qtbot, "innerWidth") == 412   # the page's own viewport
+    assert _page(window, qtbot, "devicePixelRatio") == emulated["dpr"]
+
+    _call(window, "browser.resize", {"width": 500, "height": 400})
+    state = _call(window, "page.state", {})
+    assert (state["emulation"]["device"], state["emulation"]["width"], state["emulation"]["dpr"]) == ("", 500, 0)
+    assert state["emulation"]["text"].startswith("viewport 500×400 CSS px; prefers-color-scheme: dark")
+    _call(window, "browser.emulate", {"device": "none", "color_scheme": "none", "media": "none",
+                                      "cpu_throttling": 1, "network": "none"})
+    assert _call(window, "page.state", {})["emulation"]["active"] is False
+
+
 def test_a_bad_first_request_attaches_nothing(window, server, qtbot):
     window.load_page(server.url("emulation.html"))
     with pytest.raises(PagenoteError) as bad:
@@ -116,6 +143,7 @@ def test_a_bad_first_request_attaches_nothing(window, server, qtbot):
 
 
 def test_the_device_menu_annotations_screenshots_and_a_reload_keep_the_emulation(window, server, qtbot):
+    from app.protocol.html_export import review_html
     from app.protocol.markdown import encode_annotations
     from app.tabs.emulation import emulation_of
 
@@ -144,6 +172,9 @@ def test_the_device_menu_annotations_screenshots_and_a_reload_keep_the_emulation
     markdown = encode_annotations(window.tab.batch())
     assert "Emulated: iPhone 15, viewport 393×852 CSS px, DPR 3, mobile, touch; prefers-color-scheme: dark\n" \
         in markdown, markdown
+    review = review_html(window.tab.batch())      # the HTML review shows the same line on the note
+    assert '<div class="emulated">Emulated: iPhone 15, viewport 393×852 CSS px, DPR 3, mobile, touch; ' \
+        "prefers-color-scheme: dark</div>" in review
     window.act_annotate.trigger()
 
     # Screenshots at the emulated viewport: CSS px × the window's DPR (the view paints at its own DPR).

@@ -9,7 +9,8 @@
   "none"`` also clears a ``browser.resize`` viewport. All ``"none"`` (or ``browser.emulate`` with every
   setting ``none``) releases the session.
 
-``emulation`` is :meth:`~app.tabs.emulation.EmulationState.view`; ``fits`` says whether the emulated viewport
+``page.state`` carries the same two fields (:func:`emulation_answer`). ``emulation`` is
+:meth:`~app.tabs.emulation.EmulationState.view`; ``fits`` says whether the emulated viewport
 fits the view (screenshots need it to: :func:`app.capture.viewport.emulated_viewport`). Errors:
 ``INVALID_PARAMS`` (unknown device or preset, a side outside 1..10,000, CPU outside 1..20 — checked before
 anything is sent, so the tab is unaffected), ``NO_PAGE`` with no tab, the session's ``CDP_*``.
@@ -46,6 +47,18 @@ class EmulateParams(BaseModel):
     network: StrictStr | None = Field(default=None, max_length=200)
 
 
+def emulation_answer(tab: Any) -> dict:
+    """``{emulation, fits}`` for ``tab`` (an :class:`app.tabs.tab.Tab`): what ``browser.resize``,
+    ``browser.emulate`` and ``page.state`` say about its emulation. ``emulation`` is
+    :meth:`~app.tabs.emulation.EmulationState.view` (``active: false`` and empty fields when nothing is
+    emulated); ``fits``: the emulated viewport fits the view (always true with none). Reads the state without
+    creating the tab's emulation (no CDP session is attached by asking)."""
+    from app.tabs.emulation import current_emulation, viewport_fits
+
+    state = current_emulation(tab)
+    return {"emulation": state.view(), "fits": viewport_fits(tab, state)}
+
+
 def emulation_table(host: Any) -> dict[str, tuple[type[BaseModel], Callable[[Any], Any]]]:
     """``{"browser.resize": …, "browser.emulate": …}`` for :class:`app.agent.methods.Methods`' table, acting
     on ``host.app``'s acting tab (:func:`app.agent.tabs.acting_tab`)."""
@@ -59,17 +72,14 @@ def emulation_table(host: Any) -> dict[str, tuple[type[BaseModel], Callable[[Any
             raise PagenoteError("NO_PAGE", "no tab is open")
         return found
 
-    def answer(emulation) -> dict:
-        return {"emulation": emulation.state.view(), "fits": emulation.fits()}
-
     async def resize(params: ResizeParams) -> dict:
-        emulation = emulation_of(tab())
-        await emulation.resize(params.width, params.height)
-        return answer(emulation)
+        found = tab()
+        await emulation_of(found).resize(params.width, params.height)
+        return emulation_answer(found)
 
     async def emulate(params: EmulateParams) -> dict:
-        emulation = emulation_of(tab())
-        await emulation.emulate(**params.model_dump())
-        return answer(emulation)
+        found = tab()
+        await emulation_of(found).emulate(**params.model_dump())
+        return emulation_answer(found)
 
     return {"browser.resize": (ResizeParams, resize), "browser.emulate": (EmulateParams, emulate)}

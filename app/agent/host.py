@@ -59,9 +59,16 @@ class TabsHost(BrowserHost, ActionsHost):
 
     async def page_state(self) -> dict:
         """The active tab's :meth:`~app.tabs.tab.Tab.page_state`, plus the document's HTTP ``status`` and its
-        ``console_errors`` count when there are any (:meth:`BrowserHost.browser_state`). Raises ``NO_PAGE``."""
+        ``console_errors`` count when there are any (:meth:`BrowserHost.browser_state`), and what the tab
+        emulates as ``browser.emulate`` answers it (:func:`app.agent.emulation.emulation_answer`): ``emulation``
+        (device, viewport ``width``/``height`` in CSS px, ``dpr`` — the page's ``devicePixelRatio`` while a
+        device is emulated, where the top-level ``dpr`` stays the window's —, ``mobile``, ``touch``,
+        ``color_scheme``, ``reduced_motion``, ``media``, ``cpu``, ``network``, ``active``, ``text``) and
+        ``fits``. Raises ``NO_PAGE``."""
+        from app.agent.emulation import emulation_answer
+
         tab = self._active()
-        return {**await tab.page_state(), **self.browser_state(tab)}
+        return {**await tab.page_state(), **self.browser_state(tab), **emulation_answer(tab)}
 
     async def screenshot(self, params: ScreenshotParams) -> dict:
         """Capture per ``params`` in the active tab and describe the file(s): ``{kind, path, width, height,

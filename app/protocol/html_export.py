@@ -3,8 +3,9 @@
 Layout: the summary, then per page screenshot (the batch's, or each annotation's page screenshot in a batch
 spanning pages) a row of the image — the annotated one, with pagenote's numbered markers drawn on it
 (app/capture/draw.py) — and beside it the notes of the annotations on that page, numbered as the markers.
-Each note lists its element (role, name, selector), its element crop labelled *current state* and its
-reference image labelled *design target*, and the annotation's Markdown at the chosen detail level.
+Each note lists its element (role, name, selector), the emulated device and viewport it was made at (if any,
+as the Markdown's ``Emulated:`` line), its element crop labelled *current state* and its reference image
+labelled *design target*, and the annotation's Markdown at the chosen detail level.
 
 Every image is embedded as a ``data:`` URL (RFC 2397) read from its file; an image file that cannot be read
 is named in the text instead. A Content-Security-Policy meta element (CSP Level 3 §6.1; ``default-src
@@ -42,7 +43,8 @@ li.note { background: #fff; border: 1px solid #e5e7eb; border-radius: 8px; paddi
 .num { display: inline-block; min-width: 24px; height: 24px; border-radius: 12px; background: #dc2626; color: #fff;
        text-align: center; font-weight: 700; margin-right: 8px; }
 .text { white-space: pre-wrap; font-weight: 600; }
-.status { color: #b45309; font-size: 13px; } code { font-size: 12px; overflow-wrap: anywhere; }
+.status { color: #b45309; font-size: 13px; } .emulated { color: #6d28d9; font-size: 13px; }
+code { font-size: 12px; overflow-wrap: anywhere; }
 .shots { display: flex; flex-wrap: wrap; gap: 10px; margin-top: 8px; }
 .shots figure { margin: 0; max-width: 48%; } .shots img { max-width: 100%; border: 1px solid #d1d5db; }
 .target figcaption { color: #047857; font-weight: 600; } .current figcaption { color: #1d4ed8; font-weight: 600; }
@@ -91,6 +93,8 @@ def _note(number: int, a: Annotation, detail: str) -> str:
     if a.state == "frozen":
         parts.append('<div class="status">made on a frozen page (animations, transitions, media and '
                      "requestAnimationFrame paused; timers still running)</div>")
+    if a.emulated:  # the device and viewport it was made at (the Markdown's "Emulated:" line)
+        parts.append(f'<div class="emulated">Emulated: {_e(a.emulated)}</div>')
     if who:
         parts.append(f"<div>{_e(who)}</div>")
     if el.selector:

@@ -211,9 +211,7 @@ class TabEmulation(QObject):
 
     def fits(self) -> bool:
         """The emulated viewport (if any) fits in the view, so screenshots can show it whole."""
-        zoom = self.tab.view.zoomFactor() or 1.0
-        return (self.state.width * zoom <= self.tab.view.width() + 0.5
-                and self.state.height * zoom <= self.tab.view.height() + 0.5)
+        return viewport_fits(self.tab, self.state)
 
     # -- internals ---------------------------------------------------------------------------------------------
 
@@ -265,6 +263,13 @@ def emulation_of(tab) -> TabEmulation:
     if emulation is None:
         emulation = _EMULATIONS[tab] = TabEmulation(tab)
     return emulation
+
+
+def viewport_fits(tab, state: EmulationState) -> bool:
+    """``state``'s viewport (if any; CSS px × page zoom) fits in ``tab``'s view, so screenshots can show it
+    whole (:func:`app.capture.viewport.emulated_viewport`)."""
+    zoom = tab.view.zoomFactor() or 1.0
+    return state.width * zoom <= tab.view.width() + 0.5 and state.height * zoom <= tab.view.height() + 0.5
 
 
 def current_emulation(tab) -> EmulationState:
