@@ -203,14 +203,68 @@ def test_the_device_menu_annotations_screenshots_and_a_reload_keep_the_emulation
     assert not menu.action.isChecked() and "emulation" not in window.tab.cdp.holders
 
 
-def test_a_viewport_larger_than_the_view_is_laid_out_but_not_grabbed(window, server, qtbot):
-    window.load_page(server.url("emulation.html"))
+@pytest.fixture
+def device_shots(monkeypatch):
+    """``Page.captureScreenshot`` on the session's allow-list (app/webview/cdp.py ``ALLOWED_METHODS``). Until
+    that list names it, the capture falls back to a grab at the window's DPR; once it does, this adds nothing."""
+    import app.webview.cdp as cdp
+
+    monkeypatch.setattr(cdp, "ALLOWED_METHODS", cdp.ALLOWED_METHODS | {"Page.captureScreenshot"})
+
+
+def _colours(image: Image.Image, box: tuple[int, int, int, int]) -> set:
+    return {c for _, c in image.crop(box).getcolors(1 << 20)}
+
+
+def test_a_device_viewport_screenshot_is_at_the_devices_dpr_and_redacted(window, server, qtbot, device_shots):
+    window.resize(1200, 1100)
+    qtbot.waitUntil(lambda: window.view.height() >= 900, timeout=5_000)
+    window.load_page(server.url("emulation_secret.html"))
+    _call(window, "browser.emulate", {"device": "iPhone 15"})
+    assert _page(window, qtbot, "[innerWidth, devicePixelRatio, document.getElementById('pw').value]") == \
+        [393, 3, "hunter2hunter2"]
+    shot, _ = window.run(window.tab.capture.shooter("device").viewport())
+    with Image.open(shot.path) as png:
+        assert png.text["pagenote:dpr"] == "3" and png.text["pagenote:scale"] == "3"
+        image = png.convert("RGB")
+    assert image.size == (393 * 3, 852 * 3) and (shot.width, shot.height, shot.dpr) == (1179, 2556, 3.0)
+    # The page at DPR 3: the corner box's 40 CSS px are 120 image px, and the whole viewport is there.
+    assert image.getpixel((1179 - 5, 2556 - 5)) == (0, 160, 0) and image.getpixel((1179 - 125, 2556 - 5)) != \
+        (0, 160, 0)
+    # The password's red text and the marked element's blue never reach the file: both filled solid.
+    assert (255, 0, 0) not in _colours(image, (60, 300, 960, 450)), "password text visible"
+    assert _colours(image, (66, 306, 954, 444)) == {(31, 41, 55)}
+    assert _colours(image, (63, 603, 657, 777)) == {(31, 41, 55)}
+    assert (0, 0, 255) not in _colours(image, (0, 0, 1179, 2556))
+
+    # The css scale of a viewport that fits: the grab (same picture, one image px per CSS px), redacted too.
+    css, _ = window.run(window.tab.capture.shooter("css").viewport())
+    with Image.open(css.path) as png:
+        small = png.convert("RGB")
+    assert small.size == (393, 852) and (255, 0, 0) not in _colours(small, (20, 100, 320, 150))
+    assert "emulation" in window.tab.cdp.holders and _page(window, qtbot, "innerWidth") == 393
+
+
+def test_a_device_viewport_larger_than_the_view_comes_whole_but_full_pages_are_refused(window, server, qtbot,
+                                                                                     device_shots):
+    window.load_page(server.url("emulation_secret.html"))
     answer = _call(window, "browser.emulate", {"device": "Desktop 1920x1080"})
     assert answer["fits"] is False
     assert _page(window, qtbot, "innerWidth") == 1920
+    shot = _call(window, "screenshot", {"kind": "viewport"})
+    with Image.open(shot["path"]) as png:
+        image = png.convert("RGB")
+    assert image.size == (1920, 1080) and image.getpixel((1915, 1075)) == (0, 160, 0)   # beyond the view
+    assert (255, 0, 0) not in _colours(image, (20, 100, 320, 150))
+    with pytest.raises(PagenoteError) as refused:
+        _call(window, "screenshot", {"kind": "full"})
+    assert refused.value.name == "CAPTURE_SIZE" and "enlarge the window" in refused.value.message
+    # A browser_resize viewport (the window's DPR) larger than the view: a grab, refused as well.
+    _call(window, "browser.emulate", {"device": "none"})
+    _call(window, "browser.resize", {"width": 1900, "height": 1000})
     with pytest.raises(PagenoteError) as refused:
         _call(window, "screenshot", {"kind": "viewport"})
-    assert refused.value.name == "CAPTURE_SIZE" and "enlarge the window" in refused.value.message
+    assert refused.value.name == "CAPTURE_SIZE"
 
 
 def test_the_mcp_tools_pass_the_arguments_and_say_the_state():
@@ -235,6 +289,14 @@ def test_the_mcp_tools_pass_the_arguments_and_say_the_state():
                      ("browser.emulate", {"device": "Pixel 8", "network": "Offline"})]
     text = render(reply).content[0].text
     assert text.startswith("Emulating: viewport 500×400 CSS px.") and "screenshots fail" in text
+    assert "viewport screenshots of a device come whole" not in text   # a browser_resize size: no device
+    from app.mcp.tools.emulation import EmulationReply
+
+    desktop = render(EmulationReply({"emulation": {"active": True, "text": "Desktop 1920x1080, viewport …",
+                                                   "device": "Desktop 1920x1080", "width": 1920, "height": 1080},
+                                     "fits": False})).content[0].text
+    assert "viewport screenshots of a device come whole from Chromium; full-page and element screenshots fail" \
+        in desktop
 
 
 def test_the_emulation_survives_a_renderer_crash_a_frontend_crash_and_the_f12_window(window, server, qtbot):

@@ -51,7 +51,7 @@ from app.capture.interrupt import cancel_and_wait
 from app.capture.png import PngStream
 from app.capture.stitch import Stitcher, Tile
 from app.capture.timing import NO_PHASES, Phases
-from app.capture.viewport import CaptureError, grab_probed_tile, grab_viewport
+from app.capture.viewport import CaptureError, emulated_viewport, grab_probed_tile, grab_viewport
 from app.webview.bridge import PageBridge, PageCallTimeout
 from app.webview.frames import redaction_rects
 
@@ -140,6 +140,9 @@ async def grab_full_page(view: QWebEngineView, bridge: PageBridge, *, pin_ids: l
     (:func:`app.webview.frames.redaction_rects`); ``OSError`` from the stream. The page's scroll position,
     scrollbars and styles are restored in every case, and the worker thread is idle when this returns.
     """
+    # An emulated viewport larger than the view: its tiles cannot be grabbed whole — say so before anything
+    # changes on the page (CAPTURE_SIZE, "enlarge the window").
+    emulated_viewport(view)
     loop = asyncio.get_running_loop()
     worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pagenote-stitch")
     jobs: deque[asyncio.Future] = deque()

@@ -2,7 +2,8 @@
 tagged with metadata and listed in ``shots/index.jsonl`` (issue #4 §2, §3, §4, §5, §8).
 
 Every image is first captured from Chromium's rendering (:mod:`app.capture.viewport`,
-:mod:`app.capture.fullpage`); this module only crops, scales, redacts and draws on the host (Pillow).
+:mod:`app.capture.fullpage`; a viewport while the tab emulates a device: :mod:`app.capture.device_shot`, at
+the device's DPR); this module only crops, scales, redacts and draws on the host (Pillow).
 
 Scale (issue #4 §5): ``css`` (default) makes one image px one CSS px; ``device`` keeps device px (CSS px ×
 device pixel ratio × zoom). The DPR and the scale are written into the PNG (tEXt chunks ``pagenote:dpr``,
@@ -12,6 +13,7 @@ device pixel ratio × zoom). The DPR and the scale are written into the PNG (tEX
 from __future__ import annotations
 
 import json
+import logging
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import asdict, dataclass, field
@@ -24,6 +26,7 @@ from PySide6.QtWebEngineWidgets import QWebEngineView
 
 from app import __version__
 from app.core.platform import exclusive_lock
+from app.capture.device_shot import device_viewport, emulated_device, is_session_error
 from app.capture.draw import draw_annotations, redact
 from app.capture.fullpage import grab_full_page
 from app.capture.interrupt import CaptureLock, in_thread
@@ -31,10 +34,13 @@ from app.capture.png import PngStream, save_png
 from app.capture.stitch import rgb_image
 from app.capture.timing import NO_PHASES, Phases
 from app.capture.viewport import CaptureError, grab_viewport_with
+from app.core.errors import PagenoteError
 from app.protocol.redact import redact_urls
 from app.sinks import slug, stamp, unique_path, write_atomic
 from app.webview.bridge import PageBridge
 from app.webview.frames import frame_viewport_offset, redaction_rects
+
+log = logging.getLogger("pagenote.capture")
 
 #: Margin around an element crop, in CSS px (issue #4 §2).
 CROP_MARGIN = 16
@@ -93,9 +99,10 @@ class Shooter:
         """Device px per CSS px: DPR × page zoom."""
         return self.view.devicePixelRatioF() * (self.view.zoomFactor() or 1.0)
 
-    def _to_scale(self, image: Image.Image) -> tuple[Image.Image, float]:
-        """``image`` (device px) at the chosen scale; returns it with its image-px-per-CSS-px factor."""
-        k = self.device_per_css
+    def _to_scale(self, image: Image.Image, k_dev: float | None = None) -> tuple[Image.Image, float]:
+        """``image`` (device px: ``k_dev`` per CSS px, :attr:`device_per_css` by default) at the chosen scale;
+        returns it with its image-px-per-CSS-px factor."""
+        k = k_dev or self.device_per_css
         if self.scale == "device" or abs(k - 1.0) < 1e-6:
             return image, k
         size = (max(1, round(image.width / k)), max(1, round(image.height / k)))
@@ -110,32 +117,34 @@ class Shooter:
 
     # -- saving --------------------------------------------------------------------------------------------
 
-    def _info(self, kind: str, k: float) -> tuple[PngImagePlugin.PngInfo, str]:
-        """pagenote's PNG text chunks for an image of ``kind`` at ``k`` image px per CSS px, and the page's
-        URL (credentials and secrets redacted) they name."""
+    def _info(self, kind: str, k: float, dpr: float | None = None) -> tuple[PngImagePlugin.PngInfo, str]:
+        """pagenote's PNG text chunks for an image of ``kind`` at ``k`` image px per CSS px taken at ``dpr``
+        (the view's by default), and the page's URL (credentials and secrets redacted) they name."""
         url = redact_urls(self.view.page().url().toString())
         info = PngImagePlugin.PngInfo()
         for key, value in (("Software", f"pagenote {__version__}"), ("pagenote:kind", kind),
-                           ("pagenote:dpr", f"{self.view.devicePixelRatioF():g}"), ("pagenote:scale", f"{k:g}"),
+                           ("pagenote:dpr", f"{dpr or self.view.devicePixelRatioF():g}"), ("pagenote:scale", f"{k:g}"),
                            ("pagenote:url", url)):
             info.add_text(key, value)
         return info, url
 
-    def _shot(self, path: Path, kind: str, size: tuple[int, int], k: float, url: str, numbers: list[int]) -> Shot:
+    def _shot(self, path: Path, kind: str, size: tuple[int, int], k: float, url: str, numbers: list[int],
+              dpr: float | None = None) -> Shot:
         """The :class:`Shot` of an image about to be saved at ``path`` (the view's facts read now, while it
-        exists)."""
-        return Shot(str(path), kind, size[0], size[1], self.view.devicePixelRatioF(), k, url, self.view.page().title(),
+        exists; ``dpr``: the image's, the view's by default)."""
+        return Shot(str(path), kind, size[0], size[1], dpr or self.view.devicePixelRatioF(), k, url,
+                    self.view.page().title(),
                     self._viewport_css(), datetime.now(timezone.utc).isoformat(timespec="seconds"), numbers)
 
     async def _write(self, image: Image.Image, kind: str, suffix: str, k: float, numbers: list[int],
-                     base: str) -> Shot:
+                     base: str, dpr: float | None = None) -> Shot:
         """Encode ``image`` as PNG with pagenote's tEXt chunks and write it under a fresh name; not yet in the
         index. The encoding and the write run in a worker thread (:func:`app.capture.png.save_png`), so the
         agent socket and the window stay responsive meanwhile; cancelled meanwhile, the file is removed once the
         thread is done (:func:`app.capture.interrupt.in_thread`)."""
-        info, url = self._info(kind, k)
+        info, url = self._info(kind, k, dpr)
         path = unique_path(self.directory, base + suffix, ".png")
-        shot = self._shot(path, kind, image.size, k, url, numbers)
+        shot = self._shot(path, kind, image.size, k, url, numbers, dpr)
         # Streamed band by band (app/capture/png.py: no second copy of the image, the fastest deflate here).
         await in_thread(lambda: save_png(image, path, info, self.timings), lambda: path.unlink(missing_ok=True))
         return shot
@@ -167,16 +176,52 @@ class Shooter:
                  extra_rects: dict[str, dict] | None = None) -> tuple[Shot, Shot | None]:
         """Save the visible viewport (redacted) and, when ``annotated`` and any pinned element of ``pins``
         (``(number, id)``) is on this page, a copy with outlines and numbers. ``extra_rects`` gives viewport
-        rects (CSS px) for pins the main frame does not know (elements in iframes). Raises
-        :class:`CaptureError`."""
+        rects (CSS px) for pins the main frame does not know (elements in iframes). While the tab emulates a
+        device the image is Chromium's at the device's DPR (:mod:`app.capture.device_shot`; a grab when the
+        session fails). Raises :class:`CaptureError`."""
         self.directory.mkdir(parents=True, exist_ok=True)
         async with self._capturing() as check:
             size = self._viewport_css()
-            image, redactions = await self._grab_with_redactions(False, (0, 0, size["width"], size["height"]))
+            region = (0, 0, size["width"], size["height"])
+            shot = await self._device_grab(size, region)
+            if shot is None:
+                image, redactions = await self._grab_with_redactions(False, region)
+                k_dev, dpr = self.device_per_css, None
+            else:
+                image, redactions, k_dev, dpr = shot
             rects = {**(await self.bridge.call("pinnedRects", [pin_id for _, pin_id in pins], False) or {}),
                      **(extra_rects or {})}
             check()
-            return await self._clean_and_annotated(image, "viewport", "", redactions, rects, pins, annotated)
+            return await self._clean_and_annotated(image, "viewport", "", redactions, rects, pins, annotated,
+                                                   k_dev, dpr)
+
+    async def _device_grab(self, size: dict, region: tuple[float, float, float, float]) \
+            -> tuple[Image.Image, list[dict], float, float] | None:
+        """While the tab emulates a device and the grab would differ — the ``device`` scale (the device's DPR,
+        not the window's), or a viewport larger than the view (a grab cannot hold it) —: the viewport at the
+        device's DPR (:func:`device_viewport`) with the rects to fill, measured before and after the shot, its
+        device px per CSS px and its DPR. ``None`` otherwise (the ``css`` scale of a viewport that fits: a grab
+        gives the same image, about ten times faster), or when the CDP session fails (logged: the caller grabs
+        instead)."""
+        device = emulated_device(self.view)
+        if device is None:
+            return None
+        zoom = self.view.zoomFactor() or 1.0
+        fits = size["width"] * zoom <= self.view.width() and size["height"] * zoom <= self.view.height()
+        if self.scale == "css" and fits:
+            return None
+        session, dpr = device
+        measure = lambda: redaction_rects(self.bridge, False, region)  # noqa: E731
+        try:
+            with self.timings.span("device shot"):
+                image, before, after = await device_viewport(self.view, self.bridge, session, size["width"],
+                                                             size["height"], dpr, measure)
+        except PagenoteError as exc:
+            if not is_session_error(exc):
+                raise
+            log.warning("device screenshot over CDP failed (%s); grabbing the view at its own DPR", exc)
+            return None
+        return image, before + after, dpr * (self.view.zoomFactor() or 1.0), dpr
 
     async def full_page(self, pins: list[tuple[int, str]] = (), annotated: bool = False, progress=None,
                   cancelled=lambda: False, extra_rects: dict[str, dict] | None = None) -> tuple[Shot, Shot | None]:
@@ -233,13 +278,15 @@ class Shooter:
         return image, before + after
 
     async def _clean_and_annotated(self, image: Image.Image, kind: str, suffix: str, redactions: list[dict],
-                                   rects: dict, pins, annotated: bool) -> tuple[Shot, Shot | None]:
-        """Scale and redact ``image`` (device px), save it as ``kind``, and — when ``annotated`` and any pin
-        has a rect — save a copy with the outlines and numbers as ``<kind>-annotated``."""
-        image, k = self._to_scale(image)
+                                   rects: dict, pins, annotated: bool, k_dev: float | None = None,
+                                   dpr: float | None = None) -> tuple[Shot, Shot | None]:
+        """Scale and redact ``image`` (device px, ``k_dev`` per CSS px: :attr:`device_per_css` by default,
+        taken at ``dpr``: the view's by default), save it as ``kind``, and — when ``annotated`` and any pin has
+        a rect — save a copy with the outlines and numbers as ``<kind>-annotated``."""
+        image, k = self._to_scale(image, k_dev)
         redact(image, redactions, k)
         base = self._base()
-        clean = await self._write(image, kind, suffix, k, [], base)
+        clean = await self._write(image, kind, suffix, k, [], base, dpr)
         # Only pins whose rect (CSS px, the image's coordinates) meets the image are drawn and listed: an
         # element scrolled out of the viewport has a rect, but no place in this picture.
         w, h = image.width / k, image.height / k
@@ -250,7 +297,7 @@ class Shooter:
             draw_annotations(image, items, k)  # the clean copy is written: draw on the same pixels
             try:
                 drawn = await self._write(image, f"{kind}-annotated", f"{suffix}-annotated", k,
-                                          [n for n, _ in items], base)
+                                          [n for n, _ in items], base, dpr)
             except BaseException:  # the pair or nothing (a cancelled capture leaves no file)
                 Path(clean.path).unlink(missing_ok=True)
                 raise

@@ -14,10 +14,15 @@ which also fires after a crashed renderer was reloaded, re-applies them; "None" 
 
 What the window shows: Chromium draws the emulated viewport at the top left of the view, at the *window's*
 DPR (measured on Qt 6.12 / Chromium 140 offscreen: iPhone 15 at DPR 3 in an 872 × 644 view → the page reads
-``innerWidth`` 393 and ``devicePixelRatio`` 3, ``view.grab()`` shows it 393 device px wide). Screenshots crop
-to that viewport (:func:`app.capture.viewport.emulated_viewport`): a viewport screenshot is ``width × window
-DPR`` by ``height × window DPR`` device px, not ``× the device's DPR``. A viewport larger than the view
-cannot be grabbed whole and is refused by the capture with ``CAPTURE_SIZE`` (enlarge the window).
+``innerWidth`` 393 and ``devicePixelRatio`` 3, ``view.grab()`` shows it 393 device px wide).
+
+Screenshots: while a *device* is emulated, a viewport screenshot is Chromium's own at the device's DPR
+(``Page.captureScreenshot`` over the session, :mod:`app.capture.device_shot`: 1179 × 2556 px for an iPhone 15
+with the ``device`` scale, its whole viewport even when larger than the view), redacted as every screenshot.
+A ``browser_resize`` viewport (the window's DPR), full-page and element screenshots are grabs of the view
+cropped to the viewport (:func:`app.capture.viewport.emulated_viewport`): ``width × window DPR`` by ``height ×
+window DPR`` device px; a viewport larger than the view cannot be grabbed whole and those are refused with
+``CAPTURE_SIZE`` (enlarge the window).
 """
 
 from __future__ import annotations
@@ -29,6 +34,7 @@ from dataclasses import asdict, dataclass, replace
 
 from PySide6.QtCore import QObject, QSize, Signal
 
+from app.capture import device_shot
 from app.core.errors import PagenoteError
 from app.protocol import emulated_devices as ed
 from app.webview.cdp import CdpSession
@@ -223,7 +229,12 @@ class TabEmulation(QObject):
         """Where the rest of pagenote reads the state: the view's property (capture) and the tab session's
         ``emulated`` line (annotations made now record it)."""
         s = self.state
-        self.tab.view.setProperty(VIEW_PROPERTY, QSize(s.width, s.height) if s.width else QSize())
+        view = self.tab.view
+        view.setProperty(VIEW_PROPERTY, QSize(s.width, s.height) if s.width else QSize())
+        # A device's viewport screenshots come from Chromium at its DPR (app.capture.device_shot).
+        device = bool(s.device and s.dpr)
+        view.setProperty(device_shot.DPR_PROPERTY, float(s.dpr) if device else 0.0)
+        view.setProperty(device_shot.SESSION_PROPERTY, self.tab.cdp if device else None)
         self.tab.session.emulated = s.describe() if s.width else ""
 
     def _hold(self) -> None:

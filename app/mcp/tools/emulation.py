@@ -13,7 +13,9 @@
 ==================== =====================================================================================
 
 The answer names what is emulated now (one line) and warns when the viewport is larger than the window's view
-(screenshots then fail with ``CAPTURE_SIZE``). It carries no page content (device names are pagenote's).
+(full-page and element screenshots then fail with ``CAPTURE_SIZE``, and viewport ones of a ``browser_resize``
+size; a device's viewport screenshot comes whole from Chromium: :mod:`app.capture.device_shot`). It carries
+no page content (device names are pagenote's).
 """
 
 from __future__ import annotations
@@ -69,7 +71,10 @@ def _(reply: EmulationReply) -> CallToolResult:
     text = f"Emulating: {state['text']}." if state.get("active") else "Nothing emulated: the page sees the window."
     if not reply.result.get("fits", True):
         text += (f" The {state.get('width')}x{state.get('height')} CSS px viewport is larger than the window's "
-                 "view: the page lays out at it, but screenshots fail until the window is enlarged.")
+                 "view: the page lays out at it, but ")
+        text += ("viewport screenshots of a device come whole from Chromium; full-page and element screenshots "
+                 "fail until the window is enlarged." if state.get("device") else
+                 "screenshots fail until the window is enlarged.")
     return CallToolResult(content=[TextContent(type="text", text=text)], structured_content=reply.result)
 
 
