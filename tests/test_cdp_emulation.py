@@ -237,6 +237,17 @@ def test_a_device_viewport_screenshot_is_at_the_devices_dpr_and_redacted(window,
     assert _colours(image, (63, 603, 657, 777)) == {(31, 41, 55)}
     assert (0, 0, 255) not in _colours(image, (0, 0, 1179, 2556))
 
+    # A page zoom: the override keeps the page's 393 CSS px at DPR 3, so the fills land on the same pixels.
+    window.view.setZoomFactor(1.5)
+    try:
+        zoomed, _ = window.run(window.tab.capture.shooter("device").viewport())
+    finally:
+        window.view.setZoomFactor(1.0)
+    with Image.open(zoomed.path) as png:
+        image = png.convert("RGB")
+    assert image.size == (1179, 2556) and _colours(image, (66, 306, 954, 444)) == {(31, 41, 55)}
+    assert (255, 0, 0) not in _colours(image, (0, 0, 1179, 2556))
+
     # The css scale of a viewport that fits: the grab (same picture, one image px per CSS px), redacted too.
     css, _ = window.run(window.tab.capture.shooter("css").viewport())
     with Image.open(css.path) as png:

@@ -59,15 +59,17 @@ def _decode(data: str) -> Image.Image:
         return image.convert("RGB")
 
 
-async def device_viewport(view: QWebEngineView, bridge: PageBridge, session: Any, width: int, height: int,
-                          dpr: float, before: Callable[[], Awaitable[Any]]) -> tuple[Image.Image, Any, Any]:
-    """The emulated ``width`` × ``height`` CSS px viewport at ``dpr`` as an RGB image of ``round(width × dpr)``
-    × ``round(height × dpr)`` px (page zoom 1; with a zoom the page's CSS px are larger, the image the same),
-    with ``before()`` run before the shot and again after it: ``(image, first result, second result)``.
+async def device_viewport(view: QWebEngineView, bridge: PageBridge, session: Any, dpr: float,
+                          before: Callable[[], Awaitable[Any]]) -> tuple[Image.Image, Any, Any]:
+    """The page's viewport at the device's ``dpr`` as an RGB image of exactly ``dpr`` image px per CSS px of
+    the page (its ``innerWidth`` × ``innerHeight``, read before the shot: with a page zoom the override keeps
+    them, measured 393 × 852 at zoom 1.5), with ``before()`` run before the shot and again after it:
+    ``(image, first result, second result)``. The rects ``before`` measures are in those CSS px, so they map
+    onto the image at ``dpr`` — a size that does not match is refused, never redacted at a guessed scale.
 
     Raises :class:`CaptureError` ``CAPTURE_NO_PICKER`` without pagenote's page script, ``CAPTURE_SIZE`` when
-    Chromium's image has another size, ``CAPTURE_BLANK`` when it is not a PNG; the session's ``CDP_*``
-    (the caller may fall back to a grab); what ``before`` raises."""
+    Chromium's image is not the page's viewport × ``dpr`` (±1 px), ``CAPTURE_BLANK`` when it is not a PNG;
+    the session's ``CDP_*`` (the caller may fall back to a grab); what ``before`` raises."""
     try:
         # The probe's call hides the caret; taking the probe away leaves it hidden until setOverlayVisible.
         await bridge.call("probe", ["#FF00FF", "#00FF00"])
@@ -80,6 +82,7 @@ async def device_viewport(view: QWebEngineView, bridge: PageBridge, session: Any
             await bridge.wait_frames(2)
         except PageCallTimeout:
             pass  # a throttled page: Chromium's shot makes its own frame anyway
+        state = await bridge.call("viewportState") or {}
         first = await before()
         reply = await session.send("Page.captureScreenshot", {"format": "png", "optimizeForSpeed": True},
                                    SHOT_TIMEOUT_MS)
@@ -90,7 +93,8 @@ async def device_viewport(view: QWebEngineView, bridge: PageBridge, session: Any
         image = await asyncio.to_thread(_decode, str(reply.get("data", "")))
     except (OSError, ValueError, binascii.Error) as exc:
         raise CaptureError("CAPTURE_BLANK", f"Chromium's screenshot could not be read ({exc}); retry") from None
-    want = (round(width * dpr), round(height * dpr))
+    css = state.get("viewport") or {} if isinstance(state, dict) else {}
+    want = (round(float(css.get("width", 0)) * dpr), round(float(css.get("height", 0)) * dpr))
     if abs(image.width - want[0]) > 1 or abs(image.height - want[1]) > 1:
         raise CaptureError("CAPTURE_SIZE", f"got {image.width}x{image.height} px from Chromium, expected "
                                            f"{want[0]}x{want[1]}; retry once the emulation is applied")

@@ -214,14 +214,13 @@ class Shooter:
         measure = lambda: redaction_rects(self.bridge, False, region)  # noqa: E731
         try:
             with self.timings.span("device shot"):
-                image, before, after = await device_viewport(self.view, self.bridge, session, size["width"],
-                                                             size["height"], dpr, measure)
+                image, before, after = await device_viewport(self.view, self.bridge, session, dpr, measure)
         except PagenoteError as exc:
             if not is_session_error(exc):
                 raise
             log.warning("device screenshot over CDP failed (%s); grabbing the view at its own DPR", exc)
             return None
-        return image, before + after, dpr * (self.view.zoomFactor() or 1.0), dpr
+        return image, before + after, dpr, dpr  # dpr image px per CSS px of the page (device_viewport checks)
 
     async def full_page(self, pins: list[tuple[int, str]] = (), annotated: bool = False, progress=None,
                   cancelled=lambda: False, extra_rects: dict[str, dict] | None = None) -> tuple[Shot, Shot | None]:
