@@ -36,6 +36,11 @@ __all__ = ["ATTRIBUTE_VALUE_CAP", "BLOCK_MARK", "CONTEXT_CAP", "HTML_CAP", "LINE
 #: "str.splitlines"; Unicode UAX #14 mandatory breaks). A character class body.
 _BREAK_CHARS = "\n\r\x0b\x0c\x1c-\x1e\x85\u2028\u2029"
 _NEWLINES = re.compile(r"\r\n|[" + _BREAK_CHARS + "]")
+#: The same breaks but LF, once CRLF is LF: what :func:`_lf_lines` makes LF (one class, so a block of 70,000
+#: lines is one bitmap scan with nothing to replace, not 70,000 LFs rewritten as themselves).
+_NOT_LF = re.compile("[" + _BREAK_CHARS.replace("\n", "") + "]")
+#: Whitespace (``str.isspace``, what ``str.rstrip`` strips) just before an LF: a line with trailing spaces.
+_SPACE_BEFORE_LF = re.compile(r"[^\S\n]\n")
 _LINE_BREAK_RUN = re.compile(r"\s*[" + _BREAK_CHARS + r"]+\s*")
 #: Characters no field keeps as they are (made visible as U+FFFD REPLACEMENT CHARACTER): the other C0
 #: controls (TAB excepted) and DEL, the C1 controls (NEL excepted: a line break).
@@ -50,35 +55,65 @@ _KEPT_AT = re.compile(_KEPT)
 #: The candidates of :data:`app.core.policy.INVISIBLE_CHARS` (defined once there, by Unicode category) with the
 #: exotic line breaks, and without them (a note keeps its line breaks as LF): each BMP character of the set and
 #: any astral character — one class, so one bitmap scan (~10 ms per MB) finds them; a class of the astral part's
-#: hundreds of ranges would be tried range by range at every position (~1 s per MB). :func:`_escape` decides:
-#: an astral character by :func:`_astral_invisible`, a BMP one unless :data:`_KEPT` matches there.
+#: hundreds of ranges would be tried range by range at every position (~1 s per MB). Text without any is
+#: returned as it is after that one scan; otherwise :func:`_kind` sorts each *distinct* candidate once (a page's
+#: emoji repeat: 70,000 emoji are one lookup, not 70,000) and :func:`escape_invisible` rewrites with one
+#: ``str.translate`` table — only the three characters :data:`_KEPT` may keep are looked at in place.
 _ASTRAL = "\U00010000-\U0010ffff"
 _INVISIBLE = re.compile("[" + INVISIBLE_BMP + EXOTIC_BREAKS + _ASTRAL + "]")
 _INVISIBLE_ONLY = re.compile("[" + INVISIBLE_BMP + _ASTRAL + "]")
 _ASTRAL_CLASS = re.compile("[" + INVISIBLE_ASTRAL + "]")
+_BMP_CLASS = re.compile("[" + INVISIBLE_BMP + "]")
+_BREAK_CLASS = re.compile("[" + EXOTIC_BREAKS + "]")
+#: The candidates :data:`_KEPT` may keep (an emoji's presentation selectors and the ZERO WIDTH JOINER): escaped
+#: or not by where they stand.
+_CONTEXT_CHARS = "\ufe0e\ufe0f\u200d"
+_IN_CONTEXT = re.compile("[" + _CONTEXT_CHARS + "]")
+#: What :func:`_kind` says of a character: shown as it is; always escaped; escaped when line breaks are
+#: (:data:`~app.core.policy.EXOTIC_BREAKS`); escaped unless :data:`_KEPT` matches where it stands.
+_SHOWN, _ESCAPED, _BREAK, _CONTEXT = 0, 1, 2, 3
 
 
-@lru_cache(maxsize=4096)
-def _astral_invisible(ch: str) -> bool:
-    """True when the astral character ``ch`` is in :data:`app.core.policy.INVISIBLE_ASTRAL` (cached: a page's
-    emoji repeat)."""
-    return bool(_ASTRAL_CLASS.match(ch))
-
-
-def _hidden(m: re.Match) -> bool:
-    """Whether the candidate ``m`` (one character) is escaped: not a kept emoji selector or joiner, not a visible
-    astral character."""
-    ch = m.group()
+@lru_cache(maxsize=8192)
+def _kind(ch: str) -> int:
+    """What :func:`escape_invisible` does with the one character ``ch`` (cached: a page's characters repeat):
+    :data:`_SHOWN`, :data:`_ESCAPED`, :data:`_BREAK` or :data:`_CONTEXT`."""
     if ch >= "\U00010000":
-        return _astral_invisible(ch)
-    return _KEPT_AT.match(m.string, m.start()) is None
+        return _ESCAPED if _ASTRAL_CLASS.match(ch) else _SHOWN
+    if ch in _CONTEXT_CHARS:
+        return _CONTEXT
+    if _BMP_CLASS.match(ch):
+        return _ESCAPED
+    return _BREAK if _BREAK_CLASS.match(ch) else _SHOWN
 
 
-def _escape(m: re.Match) -> str:
-    if not _hidden(m):
-        return m.group()
-    code = ord(m.group())
+def _escape_char(ch: str) -> str:
+    code = ord(ch)
     return f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}"
+
+
+def _escape_context(m: re.Match) -> str:
+    """A :data:`_CONTEXT_CHARS` character escaped unless :data:`_KEPT` matches at its place in the original
+    string (so what comes before and after it is read as the page wrote it)."""
+    if _KEPT_AT.match(m.string, m.start()) is not None:
+        return m.group()
+    return _escape_char(m.group())
+
+
+def _escaped(value: str, breaks: bool) -> tuple[set[str], bool]:
+    """The distinct characters of ``value`` that :func:`escape_invisible` escapes wherever they stand, and
+    whether ``value`` holds any :data:`_CONTEXT_CHARS` character (escaped or kept by its place)."""
+    pattern = _INVISIBLE if breaks else _INVISIBLE_ONLY
+    if pattern.search(value) is None:
+        return set(), False
+    always, context = set(), False
+    for ch in set(pattern.findall(value)):
+        kind = _kind(ch)
+        if kind == _ESCAPED or (kind == _BREAK and breaks):
+            always.add(ch)
+        elif kind == _CONTEXT:
+            context = True
+    return always, context
 
 
 def escape_invisible(value: str, breaks: bool = True) -> str:
@@ -87,17 +122,27 @@ def escape_invisible(value: str, breaks: bool = True) -> str:
     and CR (:data:`~app.core.policy.EXOTIC_BREAKS`) — written as its Python escape, ``\\u200b`` (BMP) or
     ``\\U000e0041`` (astral), so a reader sees what the page put there and no reader splits a line where the
     record has none. An emoji's presentation selector and a joiner between two emoji are kept (:data:`_KEPT`,
-    policy :data:`~app.core.policy.PRESENTATION_SELECTORS`). ASCII-only escapes, so idempotent."""
-    pattern = _INVISIBLE if breaks else _INVISIBLE_ONLY
-    if not any(_hidden(m) for m in pattern.finditer(value)):
-        return value          # the fast path: nothing to escape, the same object back
-    return pattern.sub(_escape, value)
+    policy :data:`~app.core.policy.PRESENTATION_SELECTORS`). ASCII-only escapes, so idempotent. Nothing to
+    escape: the same object back."""
+    always, context = _escaped(value, breaks)
+    out = value
+    if context:
+        # First, on the page's own text (the context rules read the neighbours as written); the escapes are
+        # ASCII, which the table below leaves alone.
+        out = _IN_CONTEXT.sub(_escape_context, value)
+        if len(out) == len(value):
+            out = value       # every one kept: the same object back when nothing else is escaped
+    if always:
+        out = out.translate({ord(ch): _escape_char(ch) for ch in always})
+    return out
 
 
 def has_invisible(value: str) -> bool:
     """True when ``value`` holds a character :func:`escape_invisible` escapes (an emoji's selector or joiner
     aside)."""
-    return any(_hidden(m) for m in _INVISIBLE.finditer(value))
+    always, context = _escaped(value, True)
+    return bool(always) or (context and any(_KEPT_AT.match(value, m.start()) is None
+                                            for m in _IN_CONTEXT.finditer(value)))
 
 
 def clean_unicode(value: str) -> str:
@@ -139,6 +184,11 @@ def is_single_line(value: str) -> bool:
             and not has_invisible(value))
 
 
+def _lf_lines(value: str) -> str:
+    """``value`` with CRLF, and every other line break :data:`_BREAK_CHARS` holds, made LF."""
+    return _NOT_LF.sub("\n", value.replace("\r\n", "\n"))
+
+
 def normalise_block(value: str, page: bool = True) -> str:
     """A fenced-block value without its cap: LF line ends (CRLF and lone CR become LF; every other line break
     ``str.splitlines()`` or JavaScript knows is escaped in a ``page`` field — the page's text, so a page cannot
@@ -146,9 +196,11 @@ def normalise_block(value: str, page: bool = True) -> str:
     splitting lines any way sees the same lines and the fence stays on its own line), zero-width, bidi and tag
     characters escaped (:func:`escape_invisible`), other controls as in :func:`clean_unicode`, no trailing
     spaces before a line end, no leading/trailing blank lines. Idempotent."""
-    value = _NEWLINES.sub("\n", escape_invisible(clean_unicode(value), breaks=page)).strip("\n")
+    value = _lf_lines(escape_invisible(clean_unicode(value), breaks=page)).strip("\n")
     # A block's lines are kept as typed, but trailing spaces before a line end are noise in Markdown.
-    return "\n".join(line.rstrip() for line in value.split("\n")).strip("\n")
+    if _SPACE_BEFORE_LF.search(value):
+        value = "\n".join(line.rstrip() for line in value.split("\n"))
+    return value.rstrip().strip("\n")   # the last line's trailing spaces, and the blank lines they leave
 
 
 def cap_block(value: str, cap: int) -> str:
@@ -171,7 +223,7 @@ def cap_quote(value: str, cap: int) -> str:
     in :func:`clean_unicode`. Longer than ``cap`` code points: cut, with a last line ``[truncated]``.
 
     Idempotent: ``cap_quote(cap_quote(v, c), c) == cap_quote(v, c)``."""
-    value = _NEWLINES.sub("\n", escape_invisible(clean_unicode(value)))
+    value = _lf_lines(escape_invisible(clean_unicode(value)))
     if len(value) > cap:
         value = value[: cap - len(BLOCK_MARK)] + BLOCK_MARK
     return value
