@@ -59,7 +59,7 @@ def _decode(data: str) -> Image.Image:
         return image.convert("RGB")
 
 
-async def device_viewport(view: QWebEngineView, bridge: PageBridge, session: Any, dpr: float,
+async def device_viewport(bridge: PageBridge, session: Any, dpr: float,
                           before: Callable[[], Awaitable[Any]]) -> tuple[Image.Image, Any, Any]:
     """The page's viewport at the device's ``dpr`` as an RGB image of exactly ``dpr`` image px per CSS px of
     the page (its ``innerWidth`` × ``innerHeight``, read before the shot: with a page zoom the override keeps

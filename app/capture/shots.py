@@ -214,7 +214,7 @@ class Shooter:
         measure = lambda: redaction_rects(self.bridge, False, region)  # noqa: E731
         try:
             with self.timings.span("device shot"):
-                image, before, after = await device_viewport(self.view, self.bridge, session, dpr, measure)
+                image, before, after = await device_viewport(self.bridge, session, dpr, measure)
         except PagenoteError as exc:
             if not is_session_error(exc):
                 raise
