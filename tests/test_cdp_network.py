@@ -238,3 +238,24 @@ def test_a_chunked_body_over_the_cap_is_not_loaded_even_from_the_cache(window, q
     assert entry.size < network_cdp.BODY_FETCH_BYTES, entry.size
     assert f"{CHUNKED_BYTES:,} bytes: over" in answer["body_omitted"]
     assert call("evaluate", expression="() => 6 * 7")["value"] == 42
+
+
+def test_a_reload_takes_no_details_of_the_earlier_page(window, qtbot, site, call):
+    """The page loads once with no session (the spy's entries only, never matched), then the agent loads the
+    same URL again: the details of the new load's requests go to the new load's entries, none to the earlier
+    page's entries of the same URLs."""
+    names = ("big.txt", "headers.json", "pixel.png", "missing-style.css")
+    window.load_page(f"{site}/cdp_network.html")
+    log = window.tab.browser.network
+    qtbot.waitUntil(lambda: all(_entry(log, name) for name in names), timeout=15_000)
+    assert not window.tab.cdp.is_attached
+    call("navigate", url=f"{site}/cdp_network.html")
+
+    def current():
+        return {e.url.split("?")[0].split("/")[-1]: e for e in log.entries if e.navigation == log.navigation}
+
+    qtbot.waitUntil(lambda: all(getattr(current().get(name), "end_ms", 0) for name in names), timeout=15_000)
+    assert current()["missing-style.css"].status == 404 and current()["headers.json"].status == 200
+    earlier = [e for e in log.entries if e.navigation < log.navigation and e.url.split("?")[0].endswith(names)]
+    assert len(earlier) == len(names)
+    assert all(not e.resource_type and not e.end_ms and not e.status for e in earlier), earlier

@@ -12,7 +12,9 @@ Sources, merged into one entry per request:
   MIME type, transfer size, timing, failure text and (redacted) headers of every request. The entry of a
   request both sources saw is the one made first; the other source fills it in (:meth:`NetworkLog.detailed`
   and the spy's side match by method and URL without fragment, among entries at most :data:`MATCH_S` seconds
-  old that the other source has not matched yet). Requests sent before the session attached have no details.
+  old that the other source has not matched yet, of the current main-frame load: a new load — its document's
+  request, or Qt's load start — drops what still waits, so a reload's requests never take the details of the
+  earlier page's same URLs). Requests sent before the session attached have no details.
 
 Bounds: the newest :data:`RING_ENTRIES` entries; URLs redacted (:func:`app.protocol.redact.redact_urls`) and at
 most :data:`URL_CHARS` characters.
@@ -142,6 +144,12 @@ class NetworkLog(QObject):
             first = next((i for i, e in enumerate(ahead) if e.type == "document"), None)
             for entry in ahead[first:] if first is not None else ():
                 entry.navigation = self.navigation
+            # The earlier document's unmatched entries can no longer be matched: a request of this load with
+            # the same URL (a reload) must not take them.
+            for waiting in (self._spied, self._detailed):
+                kept = [w for w in waiting if w[0].navigation == self.navigation]
+                waiting.clear()
+                waiting.extend(kept)
         elif info.errorDomain() == QWebEngineLoadingInfo.ErrorDomain.HttpStatusCodeDomain:
             self.set_status(info.url().toString(), info.errorCode())
         self._mark = self._next_id
@@ -152,6 +160,9 @@ class NetworkLog(QObject):
             entry.type, entry.initiator = seen.type, short_url(seen.initiator)
             self.changed.emit(entry)
             return
+        if seen.type == "document":  # a main-frame load begins (before Qt says so): what waits is the last page's
+            self._spied.clear()
+            self._detailed.clear()
         entry = self._new(round(time.time(), 3), seen.method, seen.url, seen.type, short_url(seen.initiator))
         self._spied.append((entry, entry.method, bare_url(seen.url), time.monotonic()))
 
