@@ -12,6 +12,8 @@ model cuts again; issue #2 "two boundaries"). Colours are ``#RRGGBB``; sizes are
 
 from __future__ import annotations
 
+from app.core.unicode_ranges import ranges_for
+
 # -- record caps (issue #2, "The element record" and "The Markdown protocol") -------------------------------
 
 #: Cap of a single-line field's value.
@@ -55,30 +57,15 @@ _BLANK_BMP = "\\u034f\\u115f\\u1160\\u17b4\\u17b5\\u180b-\\u180f\\u2800\\u3164\\
 _BLANK_ASTRAL = "\\U0001d159\\U000e0100-\\U000e01ef"
 
 
-def _category_ranges(categories: tuple[str, ...]) -> list[tuple[int, int]]:
-    """The ``(first, last)`` code-point ranges (inclusive) of every character whose ``unicodedata`` general
-    category is one of ``categories`` (surrogates, category Cs, never included). About 700 ranges for
-    Cf/Cn/Co; run once at import (~0.2 s)."""
-    import unicodedata
-
-    ranges: list[tuple[int, int]] = []
-    for code in range(0x110000):
-        if 0xD800 <= code <= 0xDFFF or unicodedata.category(chr(code)) not in categories:
-            continue
-        if ranges and ranges[-1][1] == code - 1:
-            ranges[-1] = (ranges[-1][0], code)
-        else:
-            ranges.append((code, code))
-    return ranges
-
-
 def _class_body(ranges: list[tuple[int, int]]) -> str:
     def esc(code: int) -> str:
         return f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}"
     return "".join(esc(a) + (f"-{esc(b)}" if b > a else "") for a, b in ranges)
 
 
-_RANGES = _category_ranges(INVISIBLE_CATEGORIES)
+#: The categories' ranges: app/core/_unicode_ranges.py's table when it is of the running Python's Unicode
+#: version (walking every code point at each start costs 0.3–0.7 s), else computed (app.core.unicode_ranges).
+_RANGES = ranges_for(INVISIBLE_CATEGORIES)
 #: The same set split at U+FFFF (app.model.text scans the BMP part as one bitmap and looks an astral character
 #: up only when it meets one: a class of hundreds of astral ranges is tested range by range, ~1 s per MB).
 INVISIBLE_BMP = _BLANK_BMP + _class_body([(a, min(b, 0xFFFF)) for a, b in _RANGES if a <= 0xFFFF])
