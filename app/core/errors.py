@@ -57,7 +57,8 @@ REGISTRY: dict[str, ErrorKind] = _rows(
      "the JSON is not a JSON-RPC 2.0 request"),
     ("METHOD_NOT_FOUND", -32601, EXIT_BAD_INPUT, "call 'health' for the list of methods", "no such method"),
     ("INVALID_PARAMS", -32602, EXIT_BAD_INPUT,
-     "check the parameter names and types in the README's socket section", "a parameter is missing or wrong"),
+     "check the parameter names and types in the README's socket and MCP tool tables",
+     "a parameter is missing or wrong"),
     ("INTERNAL_ERROR", -32603, EXIT_INTERNAL, "this is a pagenote bug; the server keeps running",
      "a bug in pagenote"),
     ("TOO_LARGE", -32001, EXIT_BAD_INPUT, "keep each request under 1048576 bytes", "request line too long"),
@@ -75,8 +76,8 @@ REGISTRY: dict[str, ErrorKind] = _rows(
     # -- screenshots --
     ("CAPTURE_BLANK", -32020, EXIT_CAPTURE_FAILED,
      "the page painted no fresh frame in time; wait for it to settle and retry", "no fresh frame arrived"),
-    ("CAPTURE_SIZE", -32021, EXIT_CAPTURE_FAILED, "the view changed size during the capture; retry",
-     "the image is not the view's size × DPR"),
+    ("CAPTURE_SIZE", -32021, EXIT_CAPTURE_FAILED, "the view changed size during the capture, or an emulated viewport is larger "
+     "than the view: enlarge the window (or emulate a smaller viewport) and retry", "the image is not the view's size × DPR"),
     ("CAPTURE_EMPTY_VIEW", -32022, EXIT_CAPTURE_FAILED, "show or enlarge the window",
      "the view is hidden or has no area"),
     ("CAPTURE_MINIMIZED", -32023, EXIT_CAPTURE_FAILED, "restore the window and retry",
