@@ -203,20 +203,11 @@ def test_the_device_menu_annotations_screenshots_and_a_reload_keep_the_emulation
     assert not menu.action.isChecked() and "emulation" not in window.tab.cdp.holders
 
 
-@pytest.fixture
-def device_shots(monkeypatch):
-    """``Page.captureScreenshot`` on the session's allow-list (app/webview/cdp.py ``ALLOWED_METHODS``). Until
-    that list names it, the capture falls back to a grab at the window's DPR; once it does, this adds nothing."""
-    import app.webview.cdp as cdp
-
-    monkeypatch.setattr(cdp, "ALLOWED_METHODS", cdp.ALLOWED_METHODS | {"Page.captureScreenshot"})
-
-
 def _colours(image: Image.Image, box: tuple[int, int, int, int]) -> set:
     return {c for _, c in image.crop(box).getcolors(1 << 20)}
 
 
-def test_a_device_viewport_screenshot_is_at_the_devices_dpr_and_redacted(window, server, qtbot, device_shots):
+def test_a_device_viewport_screenshot_is_at_the_devices_dpr_and_redacted(window, server, qtbot):
     window.resize(1200, 1100)
     qtbot.waitUntil(lambda: window.view.height() >= 900, timeout=5_000)
     window.load_page(server.url("emulation_secret.html"))
@@ -256,8 +247,7 @@ def test_a_device_viewport_screenshot_is_at_the_devices_dpr_and_redacted(window,
     assert "emulation" in window.tab.cdp.holders and _page(window, qtbot, "innerWidth") == 393
 
 
-def test_a_device_viewport_larger_than_the_view_comes_whole_but_full_pages_are_refused(window, server, qtbot,
-                                                                                     device_shots):
+def test_a_device_viewport_larger_than_the_view_comes_whole_but_full_pages_are_refused(window, server, qtbot):
     window.load_page(server.url("emulation_secret.html"))
     answer = _call(window, "browser.emulate", {"device": "Desktop 1920x1080"})
     assert answer["fits"] is False

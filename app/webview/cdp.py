@@ -61,6 +61,7 @@ ALLOWED_METHODS: frozenset[str] = frozenset({
     # emulation (req. 4)
     "Emulation.setDeviceMetricsOverride", "Emulation.clearDeviceMetricsOverride", "Emulation.setEmulatedMedia",
     "Emulation.setCPUThrottlingRate", "Emulation.setTouchEmulationEnabled", "Page.getLayoutMetrics",
+    "Page.captureScreenshot",  # viewport only, at an emulated device's DPR (app.capture.device_shot)
     # performance (req. 5)
     "Tracing.start", "Tracing.end", "Page.enable", "Page.reload", "PerformanceTimeline.enable", "DOM.describeNode",
 })
