@@ -144,9 +144,14 @@ def test_the_widened_credential_families_and_webhook_paths_are_redacted_as_on_th
 # -- N6 (and N3 on a real page) ---------------------------------------------------------------------------------
 
 FIELD_SECRETS = ("BEARERVALUE2468", "DESCRIBEDKEY1357", "sk_live_51H8")
+#: Security review 3: a ``pw`` field, a mnemonic, a seed, a passkey and a private key.
+REVIEW3_FIELDS = ("PWVALUE1357", "abandon ability able about above absent absorb abstract absurd abuse access",
+                  "SEEDWORDS2468", "PASSKEYVAL11", "PRIVKEYVAL22")
 
 
 def test_mcp_snapshot_find_and_extract_hide_the_new_secret_fields_and_link_credentials(server):
+    """N3 and N6, and security review 3's ``pw``, mnemonic and seed fields and links (:data:`REVIEW3_FIELDS`,
+    :data:`REVIEW3_SECRETS`): all on hostile_secrets_more.html, read through one ``pagenote serve``."""
     from test_mcp import text_of, with_client
     from test_mcp_browser import _serve
 
@@ -163,7 +168,7 @@ def test_mcp_snapshot_find_and_extract_hide_the_new_secret_fields_and_link_crede
         results = with_client(app.socket, body)
         for what, result in results.items():
             text = text_of(result) + json.dumps(result.structured_content or {})
-            leaks = [s for s in (*FIELD_SECRETS, *N3_SECRETS) if s in text]
+            leaks = [s for s in (*FIELD_SECRETS, *N3_SECRETS, *REVIEW3_FIELDS, *REVIEW3_SECRETS) if s in text]
             assert leaks == [], (what, leaks, text)
         snapshot = text_of(results["snapshot"])
         assert "Lisbon" in snapshot and "q=shoes" in snapshot and "lang=en" in snapshot
@@ -278,27 +283,3 @@ def test_review3_credential_names_bot_tokens_hooks_and_bare_fragments_are_redact
     assert "page=2" in ours[0] and "/sendMessage" in ours[13] and "/hooks/catch/" in ours[14]
     assert ours[len(REVIEW3_LINKS):] == list(REVIEW3_ORDINARY)
 
-
-REVIEW3_FIELDS = ("PWVALUE1357", "abandon ability able about above absent absorb abstract absurd abuse access",
-                  "SEEDWORDS2468", "PASSKEYVAL11", "PRIVKEYVAL22")
-
-
-def test_mcp_snapshot_and_extract_hide_pw_mnemonic_and_seed_fields_and_the_review3_links(server):
-    from test_mcp import text_of, with_client
-    from test_mcp_browser import _serve
-
-    gen = _serve(server.url("hostile_secrets_more.html"))
-    app = next(gen)
-    try:
-        async def body(c):
-            return {"snapshot": await c.call_tool("browser_snapshot", {}),
-                    "extract": await c.call_tool("browser_extract", {})}
-
-        results = with_client(app.socket, body)
-        for what, result in results.items():
-            text = text_of(result) + json.dumps(result.structured_content or {})
-            leaks = [s for s in (*REVIEW3_FIELDS, *REVIEW3_SECRETS) if s in text]
-            assert leaks == [], (what, leaks, text)
-        assert "Lisbon" in text_of(results["snapshot"])
-    finally:
-        gen.close()
