@@ -5,7 +5,10 @@ renderer dies mid-command, and F12 toggled while an agent lists the network. Rea
 
 from __future__ import annotations
 
+import asyncio
 import json
+import os
+import signal
 from pathlib import Path
 
 import pytest
@@ -14,6 +17,7 @@ from test_cdp_session import _listening_inodes, _process_tree_sockets
 
 from app.agent.host import TabsHost
 from app.agent.methods import Methods
+from app.core.errors import PagenoteError
 
 PAGE = "hostile_cdp.html"
 
@@ -104,3 +108,147 @@ def test_trace_redaction_takes_a_github_token_in_free_text():
     from app.tabs.tracing import redacted_args
     token = "ghp_" + "Zq7XwV9bN3mK5pL8rT2yU4iO6aS1dF0gH3jK"
     assert token not in json.dumps(redacted_args({"name": f"measure {token}", "args": {}}))
+
+
+def _errors_logged(caplog) -> list[str]:
+    """Log records at ERROR or above (a failed task's traceback, a subscriber that raised)."""
+    return [f"{r.name}: {r.getMessage()}" for r in caplog.records if r.levelno >= 40]
+
+
+def test_logged_proxies_and_getters_run_no_page_code(window, server, qtbot, call):
+    window.load_page(server.url(PAGE))
+    window.console_dock.show()  # the dock holds the session: entries (and their previews) come from CDP
+    qtbot.waitUntil(lambda: window.tab.cdp.is_attached, timeout=20_000)
+    assert run_js(qtbot, window.page, "traps(), detected") == []
+    log = window.tab.browser.console
+    qtbot.waitUntil(lambda: any(e.text.startswith("traps ") and e.origin == "cdp" for e in log.entries),
+                    timeout=10_000)
+    call("console.list")  # previews fetched: Runtime.getProperties on a proxy and on getters
+    entry = next(e for e in log.entries if e.text.startswith("traps "))
+    assert "Proxy(Object)" in entry.text and "getter" not in entry.text
+    assert run_js(qtbot, window.page, "detected") == []  # no trap, no getter ran
+
+
+def test_console_text_forges_no_entry_line_for_agents(window, server, qtbot, socket_path):
+    from test_cdp_console import _mcp, _text
+
+    from app.mcp.untrusted import unwrap
+
+    window.load_page(server.url(PAGE))
+    _mcp(window, socket_path, {})  # attached, Runtime enabled
+    run_js(qtbot, window.page, "traps()")
+    log = window.tab.browser.console
+    qtbot.waitUntil(lambda: any("FORGED-LINE" in e.text and e.origin == "cdp" for e in log.entries),
+                    timeout=10_000)
+    (result,) = _mcp(window, socket_path, {})
+    _head, block, _tail = unwrap(_text(result))
+    lines = block.splitlines()
+    assert not [line for line in lines if line.startswith("#999")]  # no forged "#id [level]" line
+    forged = next(line for line in lines if "FORGED-LINE" in line)
+    assert forged.startswith("#") and "FORGED-LS" in forged and "\x1b" not in forged
+
+
+@pytest.mark.xfail(strict=True, reason="app/ui/console_dock.py entry_line() keeps the page's line breaks: one "
+                   "entry shows as a second dock row '#9999 [error] FORGED-LINE' (not this helper's file)")
+def test_console_text_forges_no_dock_row(window, server, qtbot):
+    window.load_page(server.url(PAGE))
+    window.console_dock.show()
+    qtbot.waitUntil(lambda: window.tab.cdp.is_attached, timeout=20_000)
+    run_js(qtbot, window.page, "traps()")
+    rows = window.console_dock.list
+    qtbot.waitUntil(lambda: any("FORGED-LINE" in rows.item(i).text() for i in range(rows.count())), timeout=10_000)
+    row = next(rows.item(i).text() for i in range(rows.count()) if "FORGED-LINE" in rows.item(i).text())
+    assert len(row.splitlines()) == 1 and "\x1b" not in row
+
+
+def test_a_huge_logged_string_is_cut_and_the_app_still_answers(window, server, qtbot, call, caplog):
+    from app.tabs.console import TEXT_CHARS
+
+    window.load_page(server.url(PAGE))
+    window.console_dock.show()
+    qtbot.waitUntil(lambda: window.tab.cdp.is_attached, timeout=20_000)
+    run_js(qtbot, window.page, "huge(30000000)", timeout=30_000)  # 30 MB through the session's channel
+    log = window.tab.browser.console
+    qtbot.waitUntil(lambda: any(e.text.startswith("huge") and e.origin == "cdp" for e in log.entries),
+                    timeout=60_000)
+    assert max(len(e.text) for e in log.entries) <= TEXT_CHARS
+    listed = call("console.list")
+    assert len(json.dumps(listed)) < 20 * TEXT_CHARS
+    assert run_js(qtbot, window.page, "ticks") > 0 and _errors_logged(caplog) == []
+
+
+def test_the_renderer_killed_mid_trace_ends_the_trace_with_an_answer(window, server, qtbot, call, caplog):
+    window.load_page(server.url(PAGE))
+    assert call("performance.start_trace", reload=False, auto_stop=False)["recording"]
+    with qtbot.waitSignal(window.page.renderProcessTerminated, timeout=10_000):
+        os.kill(window.page.renderProcessPid(), signal.SIGKILL)
+    try:
+        stopped = call("performance.stop_trace")
+        assert Path(stopped["path"]).is_file()
+    except PagenoteError as exc:
+        assert exc.name in ("CDP_DETACHED", "CDP_TIMEOUT"), exc
+    assert "trace" not in window.tab.cdp.holders
+    assert _errors_logged(caplog) == []
+
+
+def test_a_tab_closed_mid_trace_and_mid_command_answers_with_typed_errors(window, server, qtbot, caplog):
+    from PySide6.QtCore import QUrl
+
+    from app.tabs.tracing import tracer
+
+    tab = window.app.new_tab()
+    with qtbot.waitSignal(tab.view.loadFinished, timeout=15_000):
+        tab.open(QUrl(server.url(PAGE)))
+    window.run(tracer(tab).start())
+    hanging = asyncio.ensure_future(tab.cdp.send("Runtime.evaluate", {
+        "expression": "new Promise(() => {})", "awaitPromise": True}))
+    stopping = asyncio.ensure_future(tracer(tab).stop())
+    window.app.close_tab(tab.id)
+    qtbot.waitUntil(lambda: hanging.done() and stopping.done(), timeout=10_000)
+    assert hanging.exception().name == "CDP_DETACHED"
+    assert stopping.exception().name == "CDP_DETACHED"
+    assert not tracer(tab).running and tab.cdp.holders == ()
+    assert _errors_logged(caplog) == []
+
+
+def test_f12_toggled_twenty_times_while_an_agent_lists_the_network(window, server, qtbot, caplog):
+    window.load_page(server.url(PAGE))
+    methods = Methods(TabsHost(window.app), window.app.hub)
+    window.run(methods.call("network.list", {}))
+
+    async def lister() -> list:
+        out = []
+        for _ in range(40):
+            try:
+                out.append(await methods.call("network.list", {}))
+            except PagenoteError as exc:
+                out.append(exc.name)
+            await asyncio.sleep(0)
+        return out
+
+    listing = asyncio.ensure_future(lister())
+    for _ in range(20):
+        window.act_devtools.trigger()
+        window.run(asyncio.sleep(0))
+    results = window.run(listing, timeout=60_000)
+    assert len(results) == 40
+    assert all(isinstance(r, dict) and any(e["url"].endswith(PAGE) for e in r["entries"]) for r in results)
+    assert not window.devtools.isVisible()  # an even number of toggles
+    reply = window.run(window.tab.cdp.send("Runtime.evaluate", {"expression": "ticks > 0", "returnByValue": True}))
+    assert reply["result"]["value"] is True
+    # Twenty frontends came and went: none left a global in the page's world.
+    assert run_js(qtbot, window.page, "Object.getOwnPropertyNames(window).filter(n => !globalsAtLoad.includes(n))") == []
+    assert _errors_logged(caplog) == []
+
+
+def test_the_page_cannot_read_a_local_file_through_the_network_details(window, server, qtbot, call):
+    window.load_page(server.url(PAGE))
+    call("network.list")  # the agent acts: the tab's network details are on
+    run_js(qtbot, window.page, "steal()", timeout=10_000)
+    for needle in ("file:///etc/passwd", "/etc/passwd"):
+        try:
+            got = call("network.get", url=needle, body=True)
+        except PagenoteError as exc:
+            assert exc.name == "NETWORK_REQUEST_NOT_FOUND"
+            continue
+        assert "root:" not in json.dumps(got)
