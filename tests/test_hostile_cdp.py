@@ -252,3 +252,17 @@ def test_the_page_cannot_read_a_local_file_through_the_network_details(window, s
             assert exc.name == "NETWORK_REQUEST_NOT_FOUND"
             continue
         assert "root:" not in json.dumps(got)
+
+
+@pytest.mark.xfail(strict=True, reason="network.get / browser_network_request(body) returns a JSON body's "
+                   "access_token and password values as they are: only URL credentials are redacted in bodies "
+                   "(app/tabs/network_cdp.py NetworkDetail.body, not this helper's file)")
+def test_a_response_body_gives_the_agent_no_token(window, server, qtbot, call):
+    call("navigate", url=server.url(PAGE))  # the agent acts: network details (and bodies) on
+    run_js(qtbot, window.page, "fetch('/hostile_cdp_token.json').then(r => r.text()).then(t => t.length)",
+           timeout=10_000)
+    qtbot.waitUntil(lambda: any("token.json" in e.url and e.end_ms for e in window.tab.browser.network.entries),
+                    timeout=10_000)
+    got = call("network.get", url="hostile_cdp_token.json", body=True)
+    assert got["body_chars"] > 0
+    assert "q8Zr2LmN4pX7vB1kT9wY3sD6fH0jG5cA" not in got["body"] and "hunter2-json" not in got["body"]
