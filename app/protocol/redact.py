@@ -210,6 +210,15 @@ def _redact_bare(m: re.Match) -> str:
     return "#" + REDACTED_VALUE
 
 
+def redact_shapes(text: str) -> str:
+    """``text`` with any JWT (``eyJ…``) and the policy's credential shapes
+    (:data:`~app.core.policy.SECRET_SHAPES`) replaced by ``REDACTED``, wherever they stand; linear time."""
+    text = _redact_jwts(text)
+    for shape in _SHAPES:
+        text = shape.sub(REDACTED_VALUE, text)
+    return text
+
+
 def redact_urls(text: str) -> str:
     """``text`` with URL userinfo removed, the values of credential-like parameters (by name, or by shape:
     :func:`secret_value`, also of a bare fragment ``#<key>``), token-like path segments, any JWT (``eyJ…``) and
@@ -217,7 +226,4 @@ def redact_urls(text: str) -> str:
     :data:`~app.core.policy.SECRET_SHAPES`) replaced by ``REDACTED`` (module docstring)."""
     text = _USERINFO.sub(r"\1", text)
     text = _BARE_FRAGMENT.sub(_redact_bare, _PARAM.sub(_redact_param, text))
-    text = _redact_jwts(redact_paths(text))
-    for shape in _SHAPES:
-        text = shape.sub(REDACTED_VALUE, text)
-    return text
+    return redact_shapes(redact_paths(text))

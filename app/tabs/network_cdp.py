@@ -25,7 +25,6 @@ from __future__ import annotations
 import asyncio
 import base64
 import logging
-import re
 import time
 from collections import OrderedDict
 from collections.abc import Callable
@@ -34,6 +33,7 @@ from PySide6.QtCore import QObject, Signal
 
 from app.core.errors import PagenoteError
 from app.core.tasks import spawn
+from app.protocol.body_redact import redact_body
 from app.protocol.headers import redact_headers
 from app.protocol.redact import redact_urls
 from app.tabs.network import NetworkEntry, NetworkLog
@@ -64,8 +64,6 @@ _SPY_TYPES = {"document": "document", "stylesheet": "stylesheet", "image": "imag
 _TEXT_MIME = ("json", "javascript", "ecmascript", "xml", "x-www-form-urlencoded", "svg", "csv", "graphql")
 
 
-#: A URL in a body (redacted one by one: :func:`redact_urls` on a whole 200,000-character body costs seconds).
-_URL = re.compile(r"[A-Za-z][A-Za-z0-9+.-]{0,20}://[^\s\"'<>`]{1,2048}")
 
 
 def is_text_mime(mime: str) -> bool:
@@ -318,8 +316,8 @@ class NetworkDetail(QObject):
 def text_body(body: str, base64_encoded: bool, mime: str) -> dict:
     """Answer fields for one body as ``Network.getResponseBody`` gives it (see :meth:`NetworkDetail.body`):
     base64 decoded as UTF-8 text when it is text (else ``body_omitted`` with its size), cut to
-    :data:`BODY_CHARS` characters, the credentials of each URL in it redacted (the body's other text is the
-    page's own, returned as it is)."""
+    :data:`BODY_CHARS` characters, its credentials redacted (:func:`app.protocol.body_redact.redact_body`:
+    credential-named keys' values, password inputs, URL credentials, token shapes)."""
     if base64_encoded:
         raw = base64.b64decode(body[:4 * BODY_FETCH_BYTES], validate=False)
         try:
@@ -327,7 +325,7 @@ def text_body(body: str, base64_encoded: bool, mime: str) -> dict:
         except UnicodeDecodeError:
             return {"body_omitted": f"binary ({mime or 'unknown type'}, {len(raw)} bytes): not returned as text"}
     total = len(body)
-    text = _URL.sub(lambda m: redact_urls(m.group()), body[:BODY_CHARS])
+    text = redact_body(body[:BODY_CHARS])
     return {"body": text, "body_chars": total, "body_cut": total > BODY_CHARS or None}
 
 
