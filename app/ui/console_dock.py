@@ -19,6 +19,7 @@ from PySide6.QtGui import QBrush, QColor, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import (QComboBox, QDockWidget, QHBoxLayout, QLineEdit, QListWidget, QListWidgetItem,
                                QPushButton, QVBoxLayout, QWidget)
 
+from app.model.text import clean_unicode, escape_invisible
 from app.tabs.console import LEVELS, ConsoleEntry, ConsoleLog
 
 #: New entries reach the list in batches, at most this often (ms).
@@ -29,9 +30,13 @@ HOLDER = "console-dock"
 
 
 def entry_line(entry: ConsoleEntry) -> str:
-    """``"[level] text  — source:line:column"``: one entry as the dock lists it."""
+    """``"[level] text  — source:line:column"``: one entry as the dock lists it, on one line — the page's line
+    breaks shown as ``\\n``/``\\r`` (as browser_console_messages shows them), other line breaks and invisible
+    characters escaped, control characters as U+FFFD — so a message cannot look like a second row."""
     where = entry.location
-    return f"[{entry.level}] {entry.text}" + (f"  — {where}" if where else "")
+    text = escape_invisible(clean_unicode(entry.text))
+    text = text.replace("\r\n", "\\n").replace("\n", "\\n").replace("\r", "\\r")
+    return f"[{entry.level}] {text}" + (f"  — {where}" if where else "")
 
 
 def entry_copy(entry: ConsoleEntry) -> str:
