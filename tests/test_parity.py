@@ -112,6 +112,11 @@ URLS = [
     "https://example.test/users/0a1b2c3d4e5f60718293a4b5c6d7e8f9/profile",
     "https://example.test/token/REDACTED/tokenized/lettersOnlyNoDigitsHereAtAll",
     "x" * 5000 + " https://example.test/reset/" + "a1" * 2000 + "?" + "b" * 5000 + "/" * 300,
+    # providers' key prefixes in any text (not after a word character: disk-cache-…, task-… stay)
+    "push https://gh.test/x with ghp_Zq7XwV9bN3mK5pL8rT2yU4iO6aS1dF0gH3jK and sk_live_4eC39HqLyjWDarjtT1zdp7dc",
+    "keys AKIAIOSFODNN7EXAMPLE xoxb-123456789012-abcdefghij AIzaSyA1b2C3d4E5f6G7h8I9j0KlMnOpQrStUvW",
+    "sk-proj-abcdefghijklmnopqrstuvwxyz0123456789 disk-cache-zyxwvutsrqponmlkjihgfedcb9876543210 "
+    "task-zyxwvutsrqponmlkjihgfedcb9876543210zz",
 ]
 
 
@@ -127,11 +132,13 @@ def test_redaction_removes_the_secrets_of_the_table():
         assert secret not in out, secret
     for secret in ("otp_code=1", "otpCode=2", "bearer=3", "passcode=4", "refresh=5", "SAMLResponse=6", "SAMLRequest=7",
                    "=8", "=9", "=10", "=11", "=12", "=13", "=14", "=15", "=16", "=17", "=18", "=19", "3f9a2b7c",
-                   "eyJhbGci", "Zm9vYmFy", "abcdef0123456789abcdef", "AbCdEf0123456789AbCd", "=S9"):
+                   "eyJhbGci", "Zm9vYmFy", "abcdef0123456789abcdef", "AbCdEf0123456789AbCd", "=S9", "ghp_Zq7",
+                   "sk_live_4e", "AKIAIOSF", "xoxb-1", "AIzaSyA1", "sk-proj-a"):
         assert secret not in out, secret
     assert "page=2" in out and "monkey=5" in out and "keyboard=6" in out and "author=me" in out
     assert "country_code=US" in out and "2024-annual-report-final-version" in out and "/profile" in out
     assert "/reset/REDACTED?next=/account" in out
+    assert "disk-cache-zyxwvutsrq" in out and "task-zyxwvutsrq" in out
 
 
 PARAMS = ["otp_code", "otpCode", "OTPCode", "bearer", "passcode", "refresh", "refresh_token", "SAMLResponse",
