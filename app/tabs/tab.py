@@ -199,7 +199,8 @@ class Tab(QObject):
         page script does not answer in it (an error page, a PDF viewer, a download, a parser stopped by
         ``window.stop()``); ``PAGE_UNRESPONSIVE`` when the page does not answer at all (a script loop);
         ``NO_PAGE`` for a tab that never opened a page; ``FRAME_GONE`` when the tab went away;
-        ``PAGE_LOAD_FAILED`` (:meth:`load_failed`) while the tab shows Chromium's error page."""
+        ``PAGE_LOAD_FAILED`` (:meth:`load_failed`) while the tab shows Chromium's error page, and at once
+        when the renderer died during the load."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout_ms / 1000
         if self.loading:
@@ -220,6 +221,9 @@ class Tab(QObject):
         url = self.page.url()
         if url.isEmpty() or url.toString() == "about:blank":
             raise PagenoteError("NO_PAGE", "the tab has no page open")
+        failed = self.load_failed()
+        if failed is not None and self.crashed:
+            raise failed   # its renderer died during the load: nothing is there to answer, so no wait for it
         # pagenote's script is injected at DocumentReady, before the load ends: on a loaded document that
         # answers, it is there at once or never (a one-second grace covers a load that ended a moment ago). A
         # page that does not answer at all is busy: that may pass, so it gets the whole remaining time.
