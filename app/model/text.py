@@ -42,6 +42,9 @@ _NOT_LF = re.compile("[" + _BREAK_CHARS.replace("\n", "") + "]")
 #: Whitespace (``str.isspace``, what ``str.rstrip`` strips) just before an LF: a line with trailing spaces.
 _SPACE_BEFORE_LF = re.compile(r"[^\S\n]\n")
 _LINE_BREAK_RUN = re.compile(r"\s*[" + _BREAK_CHARS + r"]+\s*")
+#: Any line break: :data:`_LINE_BREAK_RUN` tries ``\s*`` at every position, this one class scans (a line
+#: without a break, the usual case, is not rewritten).
+_ANY_BREAK = re.compile("[" + _BREAK_CHARS + "]")
 #: Characters no field keeps as they are (made visible as U+FFFD REPLACEMENT CHARACTER): the other C0
 #: controls (TAB excepted) and DEL, the C1 controls (NEL excepted: a line break).
 _HIDDEN = re.compile("[\x01-\x08\x0e-\x1b\x1f\x7f-\x84\x86-\x9f]")
@@ -171,7 +174,10 @@ def cap_line(value: str, cap: int = LINE_CAP) -> str:
 
     Idempotent: ``cap_line(cap_line(v)) == cap_line(v)``.
     """
-    value = _LINE_BREAK_RUN.sub(" ", escape_invisible(clean_unicode(value))).replace("\t", " ").strip()
+    value = escape_invisible(clean_unicode(value))
+    if _ANY_BREAK.search(value):
+        value = _LINE_BREAK_RUN.sub(" ", value)
+    value = value.replace("\t", " ").strip()
     if len(value) > cap:
         value = value[: cap - len(LINE_MARK)].rstrip() + LINE_MARK
     return value
@@ -198,7 +204,7 @@ def normalise_block(value: str, page: bool = True) -> str:
     spaces before a line end, no leading/trailing blank lines. Idempotent."""
     value = _lf_lines(escape_invisible(clean_unicode(value), breaks=page)).strip("\n")
     # A block's lines are kept as typed, but trailing spaces before a line end are noise in Markdown.
-    if _SPACE_BEFORE_LF.search(value):
+    if "\n" in value and _SPACE_BEFORE_LF.search(value):
         value = "\n".join(line.rstrip() for line in value.split("\n"))
     return value.rstrip().strip("\n")   # the last line's trailing spaces, and the blank lines they leave
 
