@@ -267,6 +267,10 @@ def test_the_session_works_again_after_a_renderer_crash(window, server, qtbot):
         os.kill(pid, signal.SIGKILL)
     qtbot.waitUntil(hanging.done, timeout=5_000)
     assert hanging.exception().name == "CDP_DETACHED"
+    # Until a new renderer runs, a command fails at once: it would never be answered (not a CDP_TIMEOUT).
+    with pytest.raises(PagenoteError) as dead:
+        window.run(session.send("Runtime.evaluate", {"expression": "1"}, 60_000), timeout=90_000)
+    assert dead.value.name == "CDP_DETACHED"
     # The new renderer lost the renderer-side state: `attached` fires again so features re-apply it.
     with qtbot.waitSignals([window.view.loadFinished, session.attached], timeout=15_000):
         window.tab.reload_after_crash()

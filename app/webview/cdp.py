@@ -1,35 +1,35 @@
 """One Chrome DevTools Protocol session per tab, with no TCP port (issue 26, requirement 1).
 
-``QWebEnginePage.setDevToolsPage(front)`` loads Chromium's DevTools frontend into ``front`` and connects it to
-the inspected page inside this process; nothing listens on the network. pagenote rides that frontend's own
-channel: a tap in the frontend's main world (:mod:`app.webview.cdp_js`) sends pagenote's commands with
-``InspectorFrontendHost.sendMessageToBackend`` and hands replies and subscribed events back as console lines of
-the frontend page (``javaScriptConsoleMessage`` of :class:`~app.webview.cdp_front.Frontend`, prefixed with a
-per-session secret).
-The inspected page has no handle on any of it: the frontend is another page (Qt's default profile), reached
+``QWebEnginePage.setDevToolsPage(front)`` loads Chromium's DevTools frontend into ``front`` and connects it to the
+inspected page inside this process; nothing listens on the network. pagenote rides that frontend's own channel: a
+tap in the frontend's main world (:mod:`app.webview.cdp_js`) sends pagenote's commands with
+``InspectorFrontendHost.sendMessageToBackend`` and hands replies and subscribed events back as console lines of the
+frontend page (``javaScriptConsoleMessage`` of :class:`~app.webview.cdp_front.Frontend`, prefixed with a per-session
+secret). The inspected page has no handle on any of it: the frontend is another page (Qt's default profile), reached
 only from Python.
 
 Two frontends (:mod:`app.webview.cdp_front`): features get a light one (the channel without the DevTools UI; it
-enables no domain by itself, so a feature enables what it uses, again on every :attr:`CdpSession.attached`);
-the F12 window gets the full UI, which replaces the light one while it shows (the session re-attaches through
-it) and stays after F12 closes while a feature uses the session (until the idle rule detaches it).
+enables no domain by itself, so a feature enables what it uses, again on every :attr:`CdpSession.attached`); the F12
+window gets the full UI, which replaces the light one while it shows (the session re-attaches through it) and stays
+after F12 closes while a feature uses the session (until the idle rule detaches it).
 
-Lifecycle: attached lazily by the first :meth:`CdpSession.send`, :meth:`CdpSession.hold` or
-:meth:`CdpSession.attach`; the channel survives cross-process navigations (the DevTools agent host belongs to
-the ``WebContents``, not the renderer); a crashed inspected renderer fails the commands in flight with
-``CDP_DETACHED`` and, after the reload (``Inspector.targetReloadedAfterCrash``), ``attached`` fires again so
-features re-enable their domains in the new renderer; a crashed frontend is dropped
-and the next command attaches again (at once while a feature holds the session); :meth:`CdpSession.close` (tab
-close) detaches. Cost rule (issue 26, requirement 6): a session nobody holds, with no F12 window and no command
-for :data:`IDLE_DETACH_S` seconds, detaches (its frontend renderer goes); holds and subscriptions survive every
-re-attach, and :attr:`CdpSession.attached` fires again so features re-apply per-session state.
+Lifecycle: attached lazily by the first :meth:`CdpSession.send`, :meth:`CdpSession.hold` or :meth:`CdpSession.attach`;
+the channel survives cross-process navigations (the DevTools agent host belongs to the ``WebContents``, not the
+renderer); a crashed inspected renderer fails the commands in flight with ``CDP_DETACHED`` (and those sent before a
+load starts a new renderer, at once: none would be answered) and, after the reload
+(``Inspector.targetReloadedAfterCrash``), ``attached`` fires again so features re-enable their domains in the new
+renderer; a crashed frontend is dropped and the next command attaches again (at once while a feature holds the
+session); :meth:`CdpSession.close` (tab close) detaches. Cost rule (issue 26, requirement 6): a session nobody holds,
+with no F12 window and no command for :data:`IDLE_DETACH_S` seconds, detaches (its frontend renderer goes); holds and
+subscriptions survive every re-attach, and :attr:`CdpSession.attached` fires again so features re-apply per-session
+state.
 
 The page is never paused by the session: while the user has no F12 window open the tap skips all pauses
-(:mod:`app.webview.cdp_js`). The F12 window shows the session's own frontend page
-(:meth:`CdpSession.open_frontend`, :meth:`CdpSession.release_frontend`).
+(:mod:`app.webview.cdp_js`). The F12 window shows the session's own frontend page (:meth:`CdpSession.open_frontend`,
+:meth:`CdpSession.release_frontend`).
 
-Commands outside :data:`ALLOWED_METHODS` raise ``CDP_NOT_ALLOWED`` before anything is sent; no agent tool
-forwards arbitrary CDP.
+Commands outside :data:`ALLOWED_METHODS` raise ``CDP_NOT_ALLOWED`` before anything is sent; no agent tool forwards
+arbitrary CDP.
 """
 
 from __future__ import annotations
@@ -47,24 +47,10 @@ from PySide6.QtWebEngineCore import QWebEnginePage, QWebEngineScript
 
 from app.core.errors import PagenoteError
 from app.webview import cdp_js
+from app.webview.cdp_allow import ALLOWED_METHODS  # the one allow-list, in a module of its own
 from app.webview.cdp_front import Frontend
 
 log = logging.getLogger("pagenote.cdp")
-
-#: The one allow-list of CDP commands the session may send (issue 26: "an allow-list in one place"). Each
-#: feature adds the commands it needs here, with the requirement it serves.
-ALLOWED_METHODS: frozenset[str] = frozenset({
-    # the session itself and console (req. 1, 2)
-    "Runtime.enable", "Runtime.evaluate", "Runtime.getProperties", "Log.enable", "Debugger.setSkipAllPauses",
-    # network (req. 3)
-    "Network.enable", "Network.getResponseBody", "Network.emulateNetworkConditions",
-    # emulation (req. 4)
-    "Emulation.setDeviceMetricsOverride", "Emulation.clearDeviceMetricsOverride", "Emulation.setEmulatedMedia",
-    "Emulation.setCPUThrottlingRate", "Emulation.setTouchEmulationEnabled", "Page.getLayoutMetrics",
-    "Page.captureScreenshot",  # viewport only, at an emulated device's DPR (app.capture.device_shot)
-    # performance (req. 5)
-    "Tracing.start", "Tracing.end", "Page.enable", "Page.reload", "PerformanceTimeline.enable", "DOM.describeNode",
-})
 
 #: How long an attach may take (the frontend page loads and installs its bindings): ms. Measured 0.4–0.8 s
 #: idle; the rest is room for a busy machine.
@@ -117,7 +103,9 @@ class CdpSession(QObject):
         self._idle.setSingleShot(True)
         self._idle.timeout.connect(self._idle_check)
         self._last_send = 0.0
+        self._dead = False  # the inspected renderer crashed and no new one started: no command can be answered
         inspected.renderProcessTerminated.connect(self._inspected_crashed)
+        inspected.loadStarted.connect(lambda: setattr(self, "_dead", False))  # a load starts a new renderer
 
     # -- public ------------------------------------------------------------------------------------------------
 
@@ -213,15 +201,17 @@ class CdpSession(QObject):
 
     async def send(self, method: str, params: dict[str, Any] | None = None,
                    timeout_ms: int = DEFAULT_TIMEOUT_MS, *, use: bool = True) -> dict[str, Any]:
-        """Send one CDP command to the inspected page and return its ``result`` object (a dict).
-
-        Attaches first when needed. ``use=False`` is for a domain a feature enables on every attach (e.g.
-        ``Network.enable``): it does not count as using the session, so the user's closing F12 still detaches. Raises :class:`PagenoteError`: ``CDP_NOT_ALLOWED`` for a method outside
-        :data:`ALLOWED_METHODS` (nothing sent), ``CDP_FAILED`` with the protocol's error message,
-        ``CDP_TIMEOUT`` after ``timeout_ms`` ms without a reply, ``CDP_DETACHED`` when the session or the
-        page's renderer went away first."""
+        """Send one CDP command to the inspected page and return its ``result`` object (a dict). Attaches first
+        when needed. ``use=False`` is for a domain a feature enables on every attach (e.g. ``Network.enable``):
+        it does not count as using the session, so the user's closing F12 still detaches. Raises
+        :class:`PagenoteError`: ``CDP_NOT_ALLOWED`` for a method outside :data:`ALLOWED_METHODS` (nothing sent),
+        ``CDP_FAILED`` with the protocol's error message, ``CDP_TIMEOUT`` after ``timeout_ms`` ms without a
+        reply, ``CDP_DETACHED`` when the session or the page's renderer went away first (at once after a crash,
+        until a load starts a new renderer)."""
         if method not in ALLOWED_METHODS:
             raise PagenoteError("CDP_NOT_ALLOWED", f"{method} is not on the CDP allow-list")
+        if self._dead:
+            raise PagenoteError("CDP_DETACHED", f"{method}: the page's renderer crashed", "reload the tab")
         if use:
             self.used = True
             self._last_send = time.monotonic()
@@ -356,6 +346,7 @@ class CdpSession(QObject):
                 future.set_exception(PagenoteError("CDP_DETACHED", f"{method}: {reason}"))
 
     def _inspected_crashed(self, *_args) -> None:
+        self._dead = True  # until a load starts in a new renderer (Qt 6.12 emits no renderProcessPidChanged)
         # The renderer's replies will never come; the channel itself stays (the frontend follows the reload).
         self._fail_pending("the page's renderer went away")
 

@@ -1,0 +1,20 @@
+"""The CDP commands a tab's :class:`~app.webview.cdp.CdpSession` may send (issue 26, requirement 1: "commands the
+session may send are an allow-list in one place; no agent tool forwards arbitrary CDP"). The session refuses any
+other with ``CDP_NOT_ALLOWED`` before anything is sent; :mod:`app.webview.cdp` re-exports the set."""
+
+from __future__ import annotations
+
+#: The one allow-list of CDP commands the session may send (issue 26: "an allow-list in one place"). Each
+#: feature adds the commands it needs here, with the requirement it serves.
+ALLOWED_METHODS: frozenset[str] = frozenset({
+    # the session itself and console (req. 1, 2)
+    "Runtime.enable", "Runtime.evaluate", "Runtime.getProperties", "Log.enable", "Debugger.setSkipAllPauses",
+    # network (req. 3)
+    "Network.enable", "Network.getResponseBody", "Network.emulateNetworkConditions",
+    # emulation (req. 4)
+    "Emulation.setDeviceMetricsOverride", "Emulation.clearDeviceMetricsOverride", "Emulation.setEmulatedMedia",
+    "Emulation.setCPUThrottlingRate", "Emulation.setTouchEmulationEnabled", "Page.getLayoutMetrics",
+    "Page.captureScreenshot",  # viewport only, at an emulated device's DPR (app.capture.device_shot)
+    # performance (req. 5)
+    "Tracing.start", "Tracing.end", "Page.enable", "Page.reload", "PerformanceTimeline.enable", "DOM.describeNode",
+})
