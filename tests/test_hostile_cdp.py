@@ -289,3 +289,26 @@ def test_the_renderer_killed_while_previews_and_a_body_are_fetched_leaves_typed_
     qtbot.waitUntil(lambda: any(e.text == "after the crash {n: 1}" and e.origin == "cdp"
                                 for e in window.tab.browser.console.entries), timeout=15_000)
     assert _errors_logged(caplog) == []
+
+
+def test_f12_toggled_twenty_times_over_a_debugger_statement_leaves_the_page_running(window, server, qtbot):
+    from test_cdp_session import UI_LOAD_MS, _evaluate, _runs_through_debugger_statements
+
+    window.load_page(server.url("cdp_debugger.html"))
+    session = window.tab.cdp
+    assert _evaluate(window, "1") == 1  # a feature uses the session: it stays attached when F12 closes
+    scripts = []
+    session.subscribe("Debugger.scriptParsed", scripts.append)
+    for _ in range(20):  # each open lets the page pause (the user debugs); each close must resume it
+        window.act_devtools.trigger()
+        window.run(asyncio.sleep(0))
+    assert not window.devtools.isVisible() and not session.user_view
+    qtbot.waitUntil(lambda: bool(scripts), timeout=UI_LOAD_MS)  # the full frontend's Debugger is on
+    _runs_through_debugger_statements(window, qtbot)
+    # Once more with the UI loaded: open until the page pauses, close, and it runs.
+    paused = []
+    session.subscribe("Debugger.paused", paused.append)
+    window.act_devtools.trigger()
+    qtbot.waitUntil(lambda: bool(paused), timeout=10_000)
+    window.act_devtools.trigger()
+    _runs_through_debugger_statements(window, qtbot)
