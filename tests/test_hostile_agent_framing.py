@@ -20,6 +20,7 @@ from __future__ import annotations
 import json
 import re
 
+import anyio
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -158,8 +159,13 @@ def test_a_url_the_page_wrote_is_framed_and_encoded_in_a_page_loading_error(host
     url = server.url(f"hostile_loading.html?stall={stalling_server}")
 
     async def body(c):
-        nav = await c.call_tool("browser_navigate", {"url": url, "timeout_ms": 5000})
-        assert nav.structured_content["loading"] is True, text_of(nav)   # committed, its image never arrives
+        nav = await c.call_tool("browser_navigate", {"url": url, "timeout_ms": 0})   # the load never ends
+        assert nav.structured_content["loading"] is True, text_of(nav)
+        # Wait for the page to have committed and written its URL (the tab list answers without waiting for
+        # the load); its image never arrives, so it is still loading when the snapshot asks.
+        with anyio.fail_after(30):
+            while "PWNED" not in json.dumps((await c.call_tool("browser_tabs", {})).structured_content):
+                await anyio.sleep(0.05)
         return await c.call_tool("browser_snapshot", {})
 
     result = with_client(hostile_app.socket, body)
