@@ -6,9 +6,11 @@ renderer dies mid-command, and F12 toggled while an agent lists the network. Rea
 from __future__ import annotations
 
 import asyncio
+import http.server
 import json
 import os
 import signal
+import threading
 from pathlib import Path
 
 import pytest
@@ -312,3 +314,39 @@ def test_f12_toggled_twenty_times_over_a_debugger_statement_leaves_the_page_runn
     qtbot.waitUntil(lambda: bool(paused), timeout=10_000)
     window.act_devtools.trigger()
     _runs_through_debugger_statements(window, qtbot)
+
+
+class _Credentials(http.server.BaseHTTPRequestHandler):
+    """A page whose response sets a cookie and names a key in its headers (what a trace's
+    ``ResourceReceiveResponse`` records)."""
+
+    def log_message(self, *args) -> None:
+        pass
+
+    def do_GET(self) -> None:  # noqa: N802 (http.server's name)
+        body = b"<!doctype html><title>credentials in headers</title><p>a page</p>"
+        self.send_response(200)
+        self.send_header("Content-Type", "text/html")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Set-Cookie", "sid=setcookietrace77; Path=/; Max-Age=5")
+        self.send_header("X-Api-Key", "hdrkey-Zk29dLq8Xv7Bn3Mw5Pt1")
+        self.send_header("Cache-Control", "no-store")
+        self.end_headers()
+        self.wfile.write(body)
+
+
+@pytest.fixture
+def credentials_site():
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _Credentials)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}"
+    httpd.shutdown()
+    httpd.server_close()
+
+
+def test_a_trace_keeps_no_credential_of_the_response_headers(window, credentials_site, call):
+    window.load_page(f"{credentials_site}/page")
+    stopped = call("performance.start_trace", reload=True, auto_stop=True)
+    text = Path(stopped["path"]).read_text()
+    assert "ResourceReceiveResponse" in text and "X-Api-Key" in text  # the headers are in the trace …
+    assert "setcookietrace77" not in text and "hdrkey-Zk29dLq8Xv7Bn3Mw5Pt1" not in text  # … their secrets not

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from app.core.errors import PagenoteError
 from app.model.text import cap_line
+from app.protocol.headers import redact_header
 from app.protocol.redact import redact_urls
 from app.sinks import slug, stamp, unique_path, write_atomic
 
@@ -269,10 +270,14 @@ _SECRET_SHAPED = re.compile(r"eyJ|(?<![0-9])[0-9]{5,}:|/hooks/catch/")
 def redacted_args(value: Any) -> Any:
     """``value`` (a trace event or its ``args``: JSON values) with every string that holds a URL (``://``) or
     a credential shape (:data:`_SECRET_SHAPED`) passed through :func:`app.protocol.redact.redact_urls`, keys
-    included; the same shape otherwise."""
+    included, and each HTTP header's value (a ``headers`` list of ``{name, value}``, as Chromium 140's
+    ``ResourceReceiveResponse`` records a response's: ``Set-Cookie``, ``X-Api-Key`` …) through
+    :func:`app.protocol.headers.redact_header`, the network view's rule; the same shape otherwise."""
     if isinstance(value, str):
         return redact_urls(value) if "://" in value or _SECRET_SHAPED.search(value) else value
     if isinstance(value, dict):
+        if isinstance(value.get("name"), str) and isinstance(value.get("value"), str) and len(value) == 2:
+            return {"name": value["name"], "value": redact_header(value["name"], value["value"])}
         return {redacted_args(k): redacted_args(v) for k, v in value.items()}
     if isinstance(value, list):
         return [redacted_args(v) for v in value]
