@@ -103,9 +103,6 @@ def test_a_long_task_named_by_the_page_adds_no_line_to_the_report():
 
 
 
-@pytest.mark.xfail(strict=True, reason="the policy knows no GitHub/Stripe token shape: a ghp_/sk_live_ token in "
-                   "free text (a performance.measure name, a console line) is kept — app/core/policy.py "
-                   "SECRET_SHAPES, owned by the redaction helper")
 def test_trace_redaction_takes_a_github_token_in_free_text():
     from app.tabs.tracing import redacted_args
     token = "ghp_" + "Zq7XwV9bN3mK5pL8rT2yU4iO6aS1dF0gH3jK"

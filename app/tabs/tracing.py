@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import re
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -28,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 from app.core.errors import PagenoteError
 from app.model.text import cap_line
 from app.protocol.headers import redact_header
-from app.protocol.redact import redact_urls
+from app.protocol.redact import redact_shapes, redact_urls
 from app.sinks import slug, stamp, unique_path, write_atomic
 
 if TYPE_CHECKING:
@@ -258,23 +257,16 @@ class TabTracer:
         self._events = None
 
 
-#: What marks a trace string for redaction besides a URL: the start of a JWT or of one of the policy's
-#: credential shapes (:data:`app.core.policy.SECRET_JWT` ``eyJ…``, :data:`~app.core.policy.SECRET_SHAPES`: a
-#: Telegram bot token ``<digits>:…``, a Zapier hook ``/hooks/catch/…``), which the console's rules redact
-#: anywhere in a text. A prefilter, linear in the string (the shapes themselves rescan digit and ``eyJ`` runs);
-#: :func:`redact_urls` then applies the rules. Only such strings go through it: its path rule would take the
-#: trace's own hex ids (frames, processes) for tokens, and a trace has up to :data:`MAX_EVENTS` events.
-_SECRET_SHAPED = re.compile(r"eyJ|(?<![0-9])[0-9]{5,}:|/hooks/catch/")
-
 
 def redacted_args(value: Any) -> Any:
-    """``value`` (a trace event or its ``args``: JSON values) with every string that holds a URL (``://``) or
-    a credential shape (:data:`_SECRET_SHAPED`) passed through :func:`app.protocol.redact.redact_urls`, keys
-    included, and each HTTP header's value (a ``headers`` list of ``{name, value}``, as Chromium 140's
+    """``value`` (a trace event or its ``args``: JSON values) with every string, keys included, passed through
+    :func:`app.protocol.redact.redact_shapes` (JWTs and the policy's token shapes, anywhere) — and one that
+    holds a URL (``://``) through :func:`~app.protocol.redact.redact_urls` (its path rule would take the
+    trace's own hex ids for tokens elsewhere) — and each HTTP header's value (a ``headers`` list of ``{name, value}``, as Chromium 140's
     ``ResourceReceiveResponse`` records a response's: ``Set-Cookie``, ``X-Api-Key`` …) through
     :func:`app.protocol.headers.redact_header`, the network view's rule; the same shape otherwise."""
     if isinstance(value, str):
-        return redact_urls(value) if "://" in value or _SECRET_SHAPED.search(value) else value
+        return redact_urls(value) if "://" in value else redact_shapes(value)
     if isinstance(value, dict):
         if isinstance(value.get("name"), str) and isinstance(value.get("value"), str) and len(value) == 2:
             return {"name": value["name"], "value": redact_header(value["name"], value["value"])}
