@@ -27,9 +27,17 @@ SECRET = "s3cr3tTraceValue0123456789abcdef"
 class _PerfPages(http.server.SimpleHTTPRequestHandler):
     """``tests/pages`` with nothing cached (a reload fetches again), where ``perf/hero.png`` is held until the
     page asks for ``perf/painted`` — which it does after its first painted frame — so the image always comes
-    late, after the banner was painted where the image's room will be."""
+    late, after the banner was painted where the image's room will be; and ``perf/hero.png?late=<key>`` until
+    the page asks for ``perf/frames120?key=<key>``, 120 frames after its load event (late_lcp.html)."""
 
     painted = threading.Semaphore(0)
+    frames120: dict[str, threading.Event] = {}   # per page load's key (late_lcp.html)
+    lock = threading.Lock()
+
+    @classmethod
+    def _frames120(cls, key: str) -> threading.Event:
+        with cls.lock:
+            return cls.frames120.setdefault(key, threading.Event())
 
     def log_message(self, *args) -> None:
         pass
@@ -44,7 +52,14 @@ class _PerfPages(http.server.SimpleHTTPRequestHandler):
             self.send_response(204)
             self.end_headers()
             return
-        if self.path.startswith("/perf/hero.png"):
+        if self.path.startswith("/perf/frames120?key="):
+            _PerfPages._frames120(self.path.split("=", 1)[1]).set()
+            self.send_response(204)
+            self.end_headers()
+            return
+        if self.path.startswith("/perf/hero.png?late="):
+            _PerfPages._frames120(self.path.split("=", 1)[1]).wait(timeout=30)  # a bound, not a wait on time
+        elif self.path.startswith("/perf/hero.png"):
             _PerfPages.painted.acquire(timeout=30)  # a bound for a page that never paints, not a wait on time
         super().do_GET()
 
@@ -163,3 +178,13 @@ def test_a_page_at_a_debugger_statement_does_not_stop_the_trace(window, call, se
     ticks = run_js(qtbot, window.page, "window.ticks")
     qtbot.waitUntil(lambda: run_js(qtbot, window.page, "window.ticks") > ticks + 5, timeout=10_000)
     assert run_js(qtbot, window.page, "window.inside") == 0  # no tick is held at the statement
+
+
+def test_an_auto_stopped_trace_waits_for_a_hero_image_added_after_load(window, call, perf_server):
+    """The image a script adds after ``load`` comes 120 frames later: the auto-stop records on (DevTools'
+    5 s after load, then while the image's request is in flight), so the LCP is the image, not the heading."""
+    window.load_page(f"{perf_server}/perf/late_lcp.html")
+    result = call("performance.start_trace")
+    lcp = call("performance.analyze_insight", insight_name="LCPBreakdown")["detail"]
+    assert "img#late" in lcp and "h1#title" not in lcp, lcp
+    assert result["insights"]["lcp_ms"] > 0

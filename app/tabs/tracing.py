@@ -9,10 +9,13 @@ Protocol (CDP ``Tracing`` domain): ``Tracing.start`` with the panel's categories
 mid-trace.
 
 Load recording (:meth:`TabTracer.record_load`): after ``Page.reload`` the trace waits for the page's
-``Page.loadEventFired``, then for :data:`QUIET_FRAMES` animation frames of the page in a row with no new
-layout shift or LCP candidate (``PerformanceTimeline.timelineEventAdded``), at most :data:`SETTLE_MS` — an
-event-based end, as the Performance panel's own "reload and record" ends after load plus quiet, never a
-fixed sleep.
+``Page.loadEventFired``, then records :data:`LOAD_TAIL_MS` more, as the Performance panel's "reload and record"
+does (DevTools' ``TimelinePanel`` records ``millisecondsToRecordAfterLoadEvent``, 5,000 ms, after load;
+chrome-devtools-mcp's auto-stop waits as long): a hero image a script adds after ``load`` is the LCP only if
+the trace is still recording when it paints. Then it goes on while the page is not yet quiet — a request of
+the document still in flight (the network details), or a layout shift or LCP candidate
+(``PerformanceTimeline.timelineEventAdded``) within the last :data:`QUIET_FRAMES` animation frames — at most
+:data:`SETTLE_MS` after ``load``.
 """
 
 from __future__ import annotations
@@ -53,10 +56,16 @@ MAX_EVENTS = 1_500_000
 END_TIMEOUT_MS = 60_000
 #: How long a reload may take to fire ``load``: ms.
 LOAD_TIMEOUT_MS = 30_000
-#: Animation frames in a row without a layout shift or LCP candidate that end a load recording.
+#: How long a load recording goes on after ``load``: ms (DevTools' TimelinePanel
+#: ``millisecondsToRecordAfterLoadEvent``).
+LOAD_TAIL_MS = 5_000
+#: Animation frames in a row without a layout shift or LCP candidate (and no request in flight) that end a
+#: load recording after :data:`LOAD_TAIL_MS`.
 QUIET_FRAMES = 20
-#: The longest settle after ``load``: ms (a page that keeps shifting is cut here).
+#: The longest recording after ``load``: ms (a page that keeps shifting or loading is cut here).
 SETTLE_MS = 10_000
+#: Request types that stay open by design: never waited for.
+_LONG_LIVED = frozenset({"websocket", "eventsource"})
 #: Element labels resolved per trace, the classes a label shows, and each lookup's bound (ms).
 LABEL_NODES = 20
 LABEL_CLASSES = 2
@@ -190,21 +199,31 @@ class TabTracer:
                 pass
 
     async def _settle(self, changes: list[int]) -> None:
-        """Wait for :data:`QUIET_FRAMES` page frames with no new timeline event (``changes[0]`` unchanged), at
-        most :data:`SETTLE_MS`. A page without pagenote's script (an error page) or with no frames (hidden)
-        ends the settle at once: there is nothing more to wait for there."""
+        """Record :data:`LOAD_TAIL_MS` after ``load``, then until :data:`QUIET_FRAMES` page frames pass with no
+        new timeline event (``changes[0]`` unchanged) and no request of the document in flight, at most
+        :data:`SETTLE_MS` after ``load`` (module docstring). A lost trace ends it at once; so does a page
+        without pagenote's script (an error page) or with no frames (hidden) once the tail is recorded."""
         bridge = self.tab.bridge
         deadline = time.monotonic() + SETTLE_MS / 1000
+        if self._lost is not None:
+            await asyncio.wait({self._lost}, timeout=LOAD_TAIL_MS / 1000)
         try:
             await bridge.wait_ready(timeout_ms=SETTLE_MS)
             while time.monotonic() < deadline and not (self._lost and self._lost.done()):
                 seen = changes[0]
                 left = max(1, int((deadline - time.monotonic()) * 1000))
                 await bridge.wait_frames(QUIET_FRAMES, timeout_ms=left)
-                if changes[0] == seen:
+                if changes[0] == seen and not self._loading():
                     return
         except PagenoteError:
             return
+
+    def _loading(self) -> bool:
+        """True while a request of the tab's current document that DevTools reported has neither ended nor
+        failed (WebSockets and event streams aside: they stay open)."""
+        log = self.tab.browser.network
+        return any(e.navigation == log.navigation and e.resource_type and not e.end_ms and not e.failure
+                   and e.resource_type not in _LONG_LIVED for e in log.entries)
 
     def save(self, trace: RecordedTrace, directory: Path) -> Path:
         """Write ``trace`` as ``<directory>/traces/<stamp>-<host>.json`` (the Performance panel's "Load
