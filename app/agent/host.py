@@ -64,11 +64,21 @@ class TabsHost(BrowserHost, ActionsHost):
         (device, viewport ``width``/``height`` in CSS px, ``dpr`` — the page's ``devicePixelRatio`` while a
         device is emulated, where the top-level ``dpr`` stays the window's —, ``mobile``, ``touch``,
         ``color_scheme``, ``reduced_motion``, ``media``, ``cpu``, ``network``, ``active``, ``text``) and
-        ``fits``. Raises ``NO_PAGE``."""
+        ``fits``; ``paused_in_devtools: true`` while the user's F12 holds the page at a breakpoint (answered at
+        once, without waiting for the page to settle). Raises ``NO_PAGE``."""
         from app.agent.emulation import emulation_answer
 
         tab = self._active()
+        if tab.cdp.user_paused:  # scripts stand still: no settle to wait for, and the agent is told why
+            return {**await tab.page_state(settle_ms=0), "paused_in_devtools": True, **self.browser_state(tab),
+                    **emulation_answer(tab)}
         return {**await tab.page_state(), **self.browser_state(tab), **emulation_answer(tab)}
+
+    def paused_in_devtools(self) -> bool:
+        """True while the active tab's page stands at a breakpoint in the user's F12 window
+        (:attr:`app.webview.cdp.CdpSession.user_paused`): no page script answers until the user resumes."""
+        tab = self.app.active_tab
+        return bool(tab is not None and tab.cdp.user_paused)
 
     async def screenshot(self, params: ScreenshotParams) -> dict:
         """Capture per ``params`` in the active tab and describe the file(s): ``{kind, path, width, height,

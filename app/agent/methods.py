@@ -91,6 +91,10 @@ class ScreenshotParams(_Params):
     inline: StrictBool = False
 
 
+#: Errors of a page that did not answer in time: ``PAGE_PAUSED`` instead while the user's F12 holds it paused.
+_TIMEOUTS = frozenset({"EVALUATE_TIMEOUT", "PAGE_CALL_TIMEOUT", "PAGE_UNRESPONSIVE", "CDP_TIMEOUT", "PAGE_LOADING"})
+
+
 class Host(Protocol):
     """What the app provides to the methods (:class:`app.agent.host.TabsHost`). Implementations raise
     :class:`PagenoteError` on failure."""
@@ -199,7 +203,8 @@ class Methods:
     async def call(self, method: str, params: dict) -> Any:
         """Validate ``params`` against the method's model and run it (awaiting handlers that return a
         coroutine). Returns a JSON-able result or :class:`Wait`; raises :class:`PagenoteError`
-        (``METHOD_NOT_FOUND``, ``INVALID_PARAMS``, or the handler's own)."""
+        (``METHOD_NOT_FOUND``, ``INVALID_PARAMS``, or the handler's own — a timeout of a page the user paused
+        at a breakpoint in F12 as ``PAGE_PAUSED``)."""
         if method not in self.table:
             raise PagenoteError("METHOD_NOT_FOUND", f"unknown method {method!r}")
         model, handler = self.table[method]
@@ -209,9 +214,16 @@ class Methods:
             first = exc.errors()[0]
             where = ".".join(str(p) for p in first["loc"]) or "params"
             raise PagenoteError("INVALID_PARAMS", f"{method}: {where}: {first['msg']}") from None
-        result = handler(parsed)
-        if inspect.isawaitable(result):
-            result = await result
+        try:
+            result = handler(parsed)
+            if inspect.isawaitable(result):
+                result = await result
+        except PagenoteError as exc:
+            # A page at a breakpoint in the user's F12 window answers nothing: say so, not "a busy page".
+            paused = getattr(self.host, "paused_in_devtools", None)
+            if exc.name in _TIMEOUTS and paused is not None and paused():
+                raise PagenoteError("PAGE_PAUSED", f"{method}: {exc.message}") from exc
+            raise
         return result
 
     # -- methods ---------------------------------------------------------------------------------------------

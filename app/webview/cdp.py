@@ -73,7 +73,8 @@ class CdpSession(QObject):
     ``front.light`` unless the F12 window asked for the full UI), ``attach_ms`` (the last
     attach, from ``setDevToolsPage`` to the tap installed), ``used`` (a feature sent a command since the last
     attach; the F12 window alone does not set it), ``user_view`` (the F12 window shows the frontend),
-    ``pauses_skipped`` (the ``Debugger.paused`` the tap answered with a resume), ``idle_detach_s`` (this
+    ``pauses_skipped`` (the ``Debugger.paused`` the tap answered with a resume), ``user_paused`` (the page
+    stands at a breakpoint in the user's F12 window: scripts do not run until the user resumes), ``idle_detach_s`` (this
     session's idle time before it detaches, seconds; :data:`IDLE_DETACH_S` unless a test sets it), ``holders``
     (the owners holding the session, see :meth:`hold`).
     """
@@ -88,6 +89,7 @@ class CdpSession(QObject):
         self.attach_ms = 0.0
         self.pauses_skipped = 0
         self.user_view = False  # the user's F12 window shows the frontend (pauses allowed)
+        self.user_paused = False  # the page's main target is paused in the user's F12 (a breakpoint)
         self._closed = False
         self._token = ""
         self._ready: asyncio.Future | None = None
@@ -298,7 +300,7 @@ class CdpSession(QObject):
 
     def _drop(self, reason: str) -> None:
         front, self.front = self.front, None
-        self.used = False
+        self.used = self.user_paused = False
         if self._ready is not None and not self._ready.done():
             self._ready.set_exception(PagenoteError("CDP_DETACHED", f"the DevTools session ended: {reason}"))
             self._ready.exception()  # retrieved: no "never retrieved" log when nobody awaits it
@@ -368,6 +370,8 @@ class CdpSession(QObject):
                 self._became_ready()
             elif message["pagenote"] == "paused-resumed":
                 self.pauses_skipped += 1
+            elif message["pagenote"] in ("user-paused", "user-resumed"):
+                self.user_paused = message["pagenote"] == "user-paused"
             return
         if "id" in message:
             entry = self._pending.get(message["id"])

@@ -60,6 +60,7 @@ _SOURCE = r"""
   S.skip = (skip) => {
     for (const sessionId of S.debuggers) own('Debugger.setSkipAllPauses', {skip}, sessionId);
     if (skip) for (const sessionId of S.paused) own('Debugger.resume', {}, sessionId);
+    if (skip && S.paused.has(undefined)) post('{"pagenote":"user-resumed"}');
     if (skip) S.paused.clear();
   };
   // CDP puts a child target's "sessionId" last: {"method":…,"params":{…},"sessionId":"…"}.
@@ -89,11 +90,12 @@ _SOURCE = r"""
         return;
       }
       S.paused.add(sessionId);  // the user debugs: resumed when F12 closes (quiet again)
+      if (sessionId === undefined) post('{"pagenote":"user-paused"}');  // the page's own target
     }
     if (method === 'Debugger.resumed') {
       const sessionId = sessionOf(message);
       if (S.hidden.delete(sessionId)) return;  // the resume of a pause the frontend never saw
-      S.paused.delete(sessionId);
+      if (S.paused.delete(sessionId) && sessionId === undefined) post('{"pagenote":"user-resumed"}');
     }
     if (method === 'Target.detachedFromTarget') {  // a child target went: forget its Debugger
       const gone = /"params":\{"sessionId":"([^"]+)"/.exec(head);

@@ -1,0 +1,31 @@
+"""A page the user paused at a breakpoint in their own F12 window: the session sees the pause (the tap's
+``user-paused``), ``page_state`` answers at once with ``paused_in_devtools``, and an agent call the page cannot
+answer fails with ``PAGE_PAUSED`` (what to do: wait for the user) instead of a busy-page timeout; closing F12
+resumes the page. Real pages on 127.0.0.1."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.agent.host import TabsHost
+from app.agent.methods import Methods
+from app.core.errors import PagenoteError
+
+
+def test_an_f12_breakpoint_is_page_paused_for_the_agent(window, server, qtbot):
+    window.app.allow_evaluate = True
+    window.load_page(server.url("cdp_debugger.html"))
+    methods = Methods(TabsHost(window.app), window.app.hub)
+    session = window.tab.cdp
+    with qtbot.waitSignal(session.attached, timeout=20_000):  # the full DevTools UI: it enables Debugger
+        window.act_devtools.trigger()
+    qtbot.waitUntil(lambda: session.user_paused, timeout=20_000)  # the timer's debugger; statement
+    state = window.run(methods.call("page.state", {}))
+    assert state["paused_in_devtools"] is True
+    with pytest.raises(PagenoteError) as caught:
+        window.run(methods.call("evaluate", {"expression": "() => 6 * 7", "timeout_ms": 1_000}))
+    assert caught.value.name == "PAGE_PAUSED" and "EVALUATE_TIMEOUT" not in caught.value.next_step
+    window.act_devtools.trigger()  # F12 closes: the page runs again
+    qtbot.waitUntil(lambda: not session.user_paused, timeout=10_000)
+    assert window.run(methods.call("evaluate", {"expression": "() => 6 * 7"}))["value"] == 42
+    assert "paused_in_devtools" not in window.run(methods.call("page.state", {}))
