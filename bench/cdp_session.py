@@ -75,7 +75,11 @@ async def _measure(tabs: int, calls: int, keep: list, full: bool) -> dict:
     from PySide6.QtCore import QUrl
     from PySide6.QtWebEngineCore import QWebEnginePage, QWebEngineProfile
 
+    import app.webview.cdp as cdp
     from app.webview.cdp import CdpSession
+
+    # the probe command (the app never sends it; the bench measures the channel with it, as Playwright's side)
+    cdp.ALLOWED_METHODS = cdp.ALLOWED_METHODS | {"Runtime.evaluate"}
 
     profile = QWebEngineProfile()  # off the record, as a lease's; the frontends live in the default profile
     pages = [QWebEnginePage(profile) for _ in range(tabs)]
@@ -168,7 +172,11 @@ def main() -> None:
     import shiboken6
 
     from app.qtenv import make_application
+    import app.webview.cdp as cdp
     from app.webview.cdp import CdpSession
+
+    # the probe command (the app never sends it; the bench measures the channel with it, as Playwright's side)
+    cdp.ALLOWED_METHODS = cdp.ALLOWED_METHODS | {"Runtime.evaluate"}
 
     qt = make_application(headless=True)
     from app.runtime.loop import install

@@ -107,6 +107,15 @@ def lease(qapp):
 
 
 @pytest.fixture
+def cdp_evaluate(monkeypatch):
+    """``Runtime.evaluate`` on the CDP session's allow-list for this test: tests probe the page through the
+    session with it; the app never sends it (app/webview/cdp_allow.py keeps it off)."""
+    import app.webview.cdp as cdp
+
+    monkeypatch.setattr(cdp, "ALLOWED_METHODS", cdp.ALLOWED_METHODS | {"Runtime.evaluate"})
+
+
+@pytest.fixture
 def socket_path():
     """A short, private Unix socket path (sun_path holds at most 107 bytes, pytest's tmp_path can be longer)."""
     import shutil

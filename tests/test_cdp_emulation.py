@@ -15,6 +15,9 @@ from PySide6.QtCore import QPoint
 
 from app.core.errors import PagenoteError
 
+# The tests probe the page over the session with Runtime.evaluate, which the app itself never sends.
+pytestmark = pytest.mark.usefixtures("cdp_evaluate")
+
 
 def _methods(window):
     from app.agent.host import TabsHost

@@ -16,6 +16,9 @@ from conftest import run_js
 from app.core.errors import PagenoteError
 from app.webview.cdp import ATTACH_TIMEOUT_MS
 
+# The tests probe the page over the session with Runtime.evaluate, which the app itself never sends.
+pytestmark = pytest.mark.usefixtures("cdp_evaluate")
+
 
 def _evaluate(window, expression: str, timeout_ms: int = 10_000):
     reply = window.run(window.tab.cdp.send("Runtime.evaluate", {

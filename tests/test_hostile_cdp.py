@@ -21,6 +21,9 @@ from app.agent.host import TabsHost
 from app.agent.methods import Methods
 from app.core.errors import PagenoteError
 
+# The tests probe the page over the session with Runtime.evaluate, which the app itself never sends.
+pytestmark = pytest.mark.usefixtures("cdp_evaluate")
+
 PAGE = "hostile_cdp.html"
 
 
