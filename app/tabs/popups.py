@@ -96,9 +96,22 @@ class TabPopups(QObject):
     def _say(self, text: str) -> None:
         self.app.message.emit(text)
 
+    def opener_origin(self) -> str:
+        """The origin of the document the tab shows now, as the popup messages and the bar name the opener
+        (``url_origin``'s form; ``""`` before the tab's first document).
+
+        Read from the navigation history's current entry, which Chromium updates when a document commits, not
+        from ``page.url()``: Qt 6.12 updates that on a zero timer after the commit
+        (``WebContentsDelegateQt::NavigationStateChanged``), and a script that calls ``window.open`` at once can
+        ask before the timer ran — ``page.url()`` then still names the tab's previous document (another origin)
+        or nothing on a first load. Before a new document commits, the current entry is still the old one."""
+        item = self.tab.page.history().currentItem()
+        url = item.url() if item.isValid() and not item.url().isEmpty() else self.tab.page.url()
+        return url_origin(url) or url.toString()
+
     def requested(self, request: QWebEngineNewWindowRequest) -> None:
         """Decide on the page's popup ``request`` (module docstring); an opened one is adopted by a new tab."""
-        origin = url_origin(self.tab.page.url()) or self.tab.page.url().toString()
+        origin = self.opener_origin()
         url = request.requestedUrl().toString()
         if not self.app.allow_popups:
             self._say(QCoreApplication.translate("PagenoteApp", "Blocked a popup from {0} (popups are off in "
