@@ -117,6 +117,8 @@ URLS = [
     "keys AKIAIOSFODNN7EXAMPLE xoxb-123456789012-abcdefghij AIzaSyA1b2C3d4E5f6G7h8I9j0KlMnOpQrStUvW",
     "sk-proj-abcdefghijklmnopqrstuvwxyz0123456789 disk-cache-zyxwvutsrqponmlkjihgfedcb9876543210 "
     "task-zyxwvutsrqponmlkjihgfedcb9876543210zz",
+    # review 2: an ASIA id holds a digit and every AWS id is a whole word; no key after a dash (CSS classes)
+    "regions ASIAPACIFICREGIONSX AKIAQWERTYUIOP234567XYZ temp ASIAY3FMKEXAMPLE12AB .task-sk-0123456789fedcba9876543210fedcba",
 ]
 
 
@@ -139,6 +141,8 @@ def test_redaction_removes_the_secrets_of_the_table():
     assert "country_code=US" in out and "2024-annual-report-final-version" in out and "/profile" in out
     assert "/reset/REDACTED?next=/account" in out
     assert "disk-cache-zyxwvutsrq" in out and "task-zyxwvutsrq" in out
+    assert "ASIAPACIFICREGIONSX" in out and "AKIAQWERTYUIOP234567XYZ" in out and "task-sk-0123" in out
+    assert "ASIAY3FM" not in out
 
 
 PARAMS = ["otp_code", "otpCode", "OTPCode", "bearer", "passcode", "refresh", "refresh_token", "SAMLResponse",

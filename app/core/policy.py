@@ -180,12 +180,14 @@ SECRET_JWT = r"eyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]*"
 #: ``github_pat_`` tokens (GitHub Docs, "About authentication to GitHub": token formats), GitLab's ``glpat-``,
 #: npm's ``npm_``, Stripe's secret and restricted keys ``sk_live_``/``sk_test_``/``rk_…`` (Stripe Docs, "API
 #: keys"), Slack's ``xoxb-``/``xoxp-``… (Slack API, "Token types"), AWS access key ids ``AKIA``/``ASIA`` + 16
-#: (AWS IAM, "Unique identifiers"), Google API keys ``AIza`` + 35, and ``sk-``/``sk-proj-``/``sk-ant-`` API
-#: keys of OpenAI and Anthropic.
+#: (AWS IAM, "Unique identifiers"; a whole word, and an ``ASIA`` one with a digit in it, so ``ASIAPACIFICREGIONS``
+#: prose stays), Google API keys ``AIza`` + 35, and ``sk-``/``sk-proj-``/``sk-ant-`` API
+#: keys of OpenAI and Anthropic. Not after a letter, digit, ``_`` or ``-`` (``task-sk-…`` is a CSS class).
 SECRET_SHAPES = (r"[0-9]{5,}:[A-Za-z0-9_-]{30,}", r"(?<=/hooks/catch/)[0-9]+/[A-Za-z0-9]+",
-                 r"(?<![A-Za-z0-9_])(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{30,}"
+                 r"(?<![A-Za-z0-9_-])(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{30,}"
                  r"|glpat-[A-Za-z0-9_-]{20,}|npm_[A-Za-z0-9]{30,}|[sr]k_(?:live|test)_[A-Za-z0-9]{16,}"
-                 r"|xox[abposr]-[A-Za-z0-9-]{10,}|A[KS]IA[0-9A-Z]{16}|AIza[0-9A-Za-z_-]{35}"
+                 r"|xox[abposr]-[A-Za-z0-9-]{10,}|(?:AKIA|ASIA(?=[A-Z]{0,15}[0-9]))[0-9A-Z]{16}(?![0-9A-Za-z])"
+                 r"|AIza[0-9A-Za-z_-]{35}"
                  r"|sk-(?:proj-|ant-)?[A-Za-z0-9_-]{32,})")
 #: What a credential parameter's value, a credential-like attribute's value and a path token become.
 REDACTED_VALUE = "REDACTED"
