@@ -5,6 +5,9 @@ resumes the page. Real pages on 127.0.0.1."""
 
 from __future__ import annotations
 
+import os
+import signal
+
 import pytest
 
 from app.agent.host import TabsHost
@@ -28,4 +31,39 @@ def test_an_f12_breakpoint_is_page_paused_for_the_agent(window, server, qtbot):
     window.act_devtools.trigger()  # F12 closes: the page runs again
     qtbot.waitUntil(lambda: not session.user_paused, timeout=10_000)
     assert window.run(methods.call("evaluate", {"expression": "() => 6 * 7"}))["value"] == 42
+    assert "paused_in_devtools" not in window.run(methods.call("page.state", {}))
+
+
+def _paused_in_f12(window, server, qtbot):
+    window.load_page(server.url("cdp_debugger.html"))
+    session = window.tab.cdp
+    with qtbot.waitSignal(session.attached, timeout=20_000):
+        window.act_devtools.trigger()
+    qtbot.waitUntil(lambda: session.user_paused, timeout=20_000)
+    return session
+
+
+def test_a_renderer_crash_while_paused_ends_the_pause(window, server, qtbot):
+    session = _paused_in_f12(window, server, qtbot)
+    methods = Methods(TabsHost(window.app), window.app.hub)
+    with qtbot.waitSignal(window.page.renderProcessTerminated, timeout=10_000):
+        os.kill(window.page.renderProcessPid(), signal.SIGKILL)
+    # the pause went with the renderer: no "wait for the user" for a page that is gone
+    assert not session.user_paused and not methods.host.paused_in_devtools()
+    # the new renderer's timer pauses again in the F12 still open, and closing F12 runs it
+    window.tab.reload_after_crash()
+    qtbot.waitUntil(lambda: session.user_paused, timeout=20_000)
+    window.act_devtools.trigger()
+    qtbot.waitUntil(lambda: not session.user_paused, timeout=10_000)
+    window.app.allow_evaluate = True
+    assert window.run(methods.call("evaluate", {"expression": "() => 6 * 7"}))["value"] == 42
+
+
+def test_a_navigation_while_paused_ends_the_pause(window, server, qtbot):
+    session = _paused_in_f12(window, server, qtbot)
+    window.load_page(server.url("other.html"))
+    qtbot.waitUntil(lambda: not session.user_paused, timeout=10_000)
+    window.app.allow_evaluate = True
+    methods = Methods(TabsHost(window.app), window.app.hub)
+    assert window.run(methods.call("evaluate", {"expression": "() => location.pathname"}))["value"] == "/other.html"
     assert "paused_in_devtools" not in window.run(methods.call("page.state", {}))

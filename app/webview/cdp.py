@@ -349,6 +349,7 @@ class CdpSession(QObject):
 
     def _inspected_crashed(self, *_args) -> None:
         self._dead = True  # until a load starts in a new renderer (Qt 6.12 emits no renderProcessPidChanged)
+        self.user_paused = False  # a pause goes with its renderer (no Debugger.resumed follows a crash)
         # The renderer's replies will never come; the channel itself stays (the frontend follows the reload).
         self._fail_pending("the page's renderer went away")
 
