@@ -123,3 +123,14 @@ def test_worst_case_bodies_are_redacted_whole():
     assert redact_body("<password>" * 20_000) == "<password>" * 20_000
     assert redact_body("password: |\n" + "  x\n" * 20_000) == "password: REDACTED\n"
     assert redact_body("Cookie: a=1;" * 10_000).count("=1") == 0
+
+
+def test_keys_that_describe_a_credential_keep_their_values():
+    # an agent debugging an LLM call or a password policy must see these; the credentials beside them go
+    body = json.dumps({"max_tokens": 4096, "token_count": 1200, "password_min_length": 8, "has_password": False,
+                       "auth_url": "https://id.test/login", "secret_name": "prod/db", "maxTokens": 10,
+                       "session_id": SECRETS[1], "password": SECRETS[0], "auth_token_ttl": 3600})
+    assert json.loads(redact_body(body)) == {
+        "max_tokens": 4096, "token_count": 1200, "password_min_length": 8, "has_password": False,
+        "auth_url": "https://id.test/login", "secret_name": "prod/db", "maxTokens": 10,
+        "session_id": "REDACTED", "password": "REDACTED", "auth_token_ttl": 3600}

@@ -26,7 +26,10 @@ Deliberate trade-offs: a key named just ``key`` loses its value only when the va
 token characters with no space), so React/i18n ``"key": "item-1"`` stays; ``token_type`` (OAuth 2.0, RFC 6749
 §5.1: a public ``"Bearer"``) stays. JavaScript source ``password = input.value`` loses ``input.value`` (a
 bare run after a credential name can be a password). Keys with spaces (``"api key"``) and values nested in an
-object under a credential key (``"password": {"value": …}``) are left: the name rule reads one key.
+object under a credential key (``"password": {"value": …}``) are left: the name rule reads one key. A key
+that describes a credential (``max_tokens``, ``password_min_length``, ``secret_name``: ``_DESCRIBING_*``) keeps
+its value; ``code`` (an OAuth code, but also an error code) and ``tokenizer``/``sessionStorage`` lose theirs,
+as in URLs (the shared name rule).
 
 String-based on purpose (a cut or malformed body must not slip through) and linear: every pattern matches a
 bounded key and one quoted string or one run. Keys are at most 64 characters, so an odd long name is left.
@@ -37,7 +40,7 @@ from __future__ import annotations
 import re
 
 from app.core.policy import REDACTED_VALUE
-from app.protocol.redact import is_secret_param, redact_shapes, redact_urls
+from app.protocol.redact import is_secret_param, name_tokens, redact_shapes, redact_urls
 
 #: ``"key": "value"``, ``'key': 'v'``, ``key: "v"``, ``key=v``: 1 key quote, 2 key, 3 separator, then the
 #: value: 4 a double-quoted string's body, 5 a single-quoted one's, 6 an unquoted run.
@@ -52,6 +55,14 @@ _UESC = re.compile(r"\\u([0-9A-Fa-f]{4})")
 #: Keys the name rule calls credential-like whose value is public in a body (OAuth 2.0 RFC 6749 §5.1, §2.2 of
 #: RFC 7009).
 _PUBLIC_KEYS = frozenset({"token_type", "token_type_hint", "tokentype"})
+#: A credential-like key whose last word says the value describes the credential rather than holds it
+#: (``password_min_length``, ``token_count``, ``secret_name``, ``auth_url``, ``token_type``) or whose first
+#: word is a bound or a flag (``max_tokens``, ``has_password``): its value stays (a token-shaped one still goes
+#: by :func:`redact_shapes`, a URL by :func:`redact_urls`). Body-only: a URL parameter keeps the URL rule.
+_DESCRIBING_LAST = frozenset({"length", "len", "count", "size", "min", "max", "limit", "ttl", "timeout", "expiry",
+                              "expires", "lifetime", "attempts", "retries", "url", "uri", "endpoint", "name", "type",
+                              "policy", "format", "enabled", "required"})
+_DESCRIBING_FIRST = frozenset({"max", "min", "num", "has", "is"})
 #: What a value under a key named just ``key`` must look like to go (a React/i18n ``"key": "item-1"`` stays).
 _KEYLIKE = re.compile(r"[A-Za-z0-9_.~+/=-]{16,}")
 #: ``key: |`` (YAML block scalar) and its more indented lines: 1 indentation, 2 key, 3 separator and indicator.
@@ -80,7 +91,10 @@ _URL = re.compile(r"[A-Za-z][A-Za-z0-9+.-]{0,20}://[^\s\"'<>`]{1,2048}")
 def _secret_key(key: str) -> bool:
     if "\\u" in key:
         key = _UESC.sub(lambda m: chr(int(m.group(1), 16)), key)
-    return is_secret_param(key) and key.lower() not in _PUBLIC_KEYS
+    if not is_secret_param(key) or key.lower() in _PUBLIC_KEYS:
+        return False
+    words = [w.lower() for w in name_tokens(key)]
+    return not words or (words[-1] not in _DESCRIBING_LAST and words[0] not in _DESCRIBING_FIRST)
 
 
 def _pair(m: re.Match) -> str:
