@@ -57,6 +57,8 @@ TOOLS |= {"devices_list", "device_log", "device_log_clear", "device_grant", "vir
 TOOLS |= {"performance_start_trace", "performance_stop_trace", "performance_analyze_insight"}
 #: The emulation tools (app/mcp/tools/emulation.py; their own tests: test_cdp_emulation.py).
 TOOLS |= {"browser_resize", "browser_emulate"}
+#: browser_annotate (app/mcp/tools/annotate.py; its own tests: test_parity_h6_annotate.py).
+TOOLS |= {"browser_annotate"}
 BATCH_MD = "# Web page annotations: 1\n\n## Annotation 1\nNote: hi\nTag: button\n"
 INITIALIZE = {"jsonrpc": "2.0", "id": 1, "method": "initialize",
               "params": {"protocolVersion": "2025-06-18", "capabilities": {},

@@ -29,6 +29,8 @@ Methods (params → result; every batch view has the model as JSON and its ``mar
   :mod:`app.agent.performance`
 - ``devices.list``, ``device.log``, ``device.log_clear``, ``virtual_device.input``, ``virtual_device.script``:
   see :mod:`app.agent.devices`
+- ``annotate(timeout_ms?)``: annotation mode on in the window, the user's next Send with refs of its elements
+  (``browser_annotate``): see :mod:`app.agent.annotate`
 """
 
 from __future__ import annotations
@@ -124,6 +126,9 @@ class Hub:
         self.store = store
         self.deliver: Callable[[SentBatch], int] = lambda _batch: 0
         self.on_change: list[Callable[[], None]] = []
+        #: One-shot receivers of the next sent batch besides the parked waits (``annotate`` requests,
+        #: :mod:`app.agent.annotate`): each is called with it once, and counts as one delivery.
+        self.takers: list[Callable[[SentBatch], None]] = []
 
     def changed(self) -> None:
         for callback in list(self.on_change):
@@ -135,8 +140,13 @@ class Hub:
         it cannot be persisted (then nothing was delivered)."""
         sent = self.store.add(batch)
         receivers = self.deliver(sent)
+        takers, self.takers = self.takers, []
+        if takers:
+            self.store.mark_delivered(sent, len(takers))
+            for take in takers:
+                take(sent)
         self.changed()
-        return sent, receivers
+        return sent, receivers + len(takers)
 
 
 class Methods:
@@ -190,6 +200,10 @@ class Methods:
             from app.agent.devices import devices_table
 
             self.table.update(devices_table(host.app))
+        if hasattr(host, "snapshot") and hasattr(getattr(host, "app", None), "batch_session"):  # browser_annotate
+            from app.agent.annotate import annotate_table
+
+            self.table.update(annotate_table(host))
         if hasattr(host, "act"):  # actions by ref, dialog.handle, extract/find; every page method's guard
             from app.agent.actions import actions_table, guard_table
 

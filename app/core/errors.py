@@ -236,6 +236,10 @@ REGISTRY: dict[str, ErrorKind] = _rows(
     ("UNKNOWN_INSIGHT", -32089, EXIT_BAD_INPUT,
      "use a name from the 'Available insights' line of the last performance_stop_trace",
      "the last trace has no insight (or insight set) of that name"),
+    # -- browser_annotate (app.agent.annotate, issue 27 req. 5) --
+    ("ANNOTATE_NEEDS_WINDOW", -32018, EXIT_BAD_INPUT,
+     "start pagenote with its window (./run.sh or pagenote); a pagenote serve hands its socket over to it",
+     "browser_annotate needs pagenote's window: the user pins the notes there, and pagenote serve has none"),
     # -- warnings: reported, the run still succeeds (exit code 0) --
     ("DIALOG_LOOP", -32060, EXIT_OK,
      "the page keeps opening alert/confirm/prompt dialogs; pagenote answers them all at once — check the page's script",

@@ -21,6 +21,7 @@ from app.runtime.i18n import settings
 from app.sinks import save_markdown
 from app.tabs.browser import attach as browser_parts
 from app.tabs.network_cdp import network_detail
+from app.ui.agent_annotate import install_agent_annotate
 from app.ui.console_dock import ConsoleDock
 from app.ui.network_dock import NetworkDock
 from app.ui.devices_dock import install_devices_dock
@@ -86,6 +87,7 @@ class MainWindow(ShotIntents, QMainWindow):
         install_devices_dock(self)  # View → Devices dock (Ctrl+Shift+D); the chooser pages' requestDevice opens
         finish_menus(self)  # File menu first, a mnemonic on every menu
         self.deck.start()
+        install_agent_annotate(self)  # an agent's browser_annotate: the mode on here, the user's Send its answer
 
     def show_address(self) -> None:
         """The address bar shows the current tab's URL."""

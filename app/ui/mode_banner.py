@@ -43,6 +43,8 @@ class ModeBanner(QFrame):
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
         # As tall with or without its button: the view above it never changes size.
         self.setFixedHeight(max(self.done.sizeHint().height(), self.label.sizeHint().height()) + 8)
+        #: Whether an agent waits for the user's notes here (``browser_annotate``: app/ui/agent_annotate.py).
+        self.agent_request = False
         self._show(False)
 
     def gesture_text(self) -> str:
@@ -58,11 +60,19 @@ class ModeBanner(QFrame):
         """Show the mode as on (``True``) or off."""
         self._show(on)
 
+    def set_agent_request(self, on: bool) -> None:
+        """Say (while the mode is on) that an agent asked for notes and waits for Send, or stop saying it."""
+        self.agent_request = on
+        self._show(self.active)
+
     def _show(self, on: bool) -> None:
         self.active = on
         self.setProperty("on", "true" if on else "false")
-        self.label.setText(self.tr("Annotation mode — click an element to pin a note · Esc to leave") if on else
-                           self.tr("Press Annotate (Ctrl+Shift+A), then click an element to pin a note"))
+        if on and self.agent_request:
+            self.label.setText(self.tr("An agent asked for notes: pin elements, then Send"))
+        else:
+            self.label.setText(self.tr("Annotation mode — click an element to pin a note · Esc to leave") if on else
+                               self.tr("Press Annotate (Ctrl+Shift+A), then click an element to pin a note"))
         sp = self.done.sizePolicy()
         sp.setRetainSizeWhenHidden(True)
         self.done.setSizePolicy(sp)

@@ -1685,6 +1685,11 @@ Your annotations are kept: reload the page to continue.</source>
         <source>Press Annotate (Ctrl+Shift+A), then click an element to pin a note</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <location filename="../../app/ui/mode_banner.py" line="70"/>
+        <source>An agent asked for notes: pin elements, then Send</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>NetworkDock</name>

@@ -1668,6 +1668,11 @@ Your annotations are kept: reload the page to continue.</source>
         <translation>按“批注”(Ctrl+Shift+A)，然后点击元素钉上备注</translation>
     </message>
     <message>
+        <location filename="../../app/ui/mode_banner.py" line="70" />
+        <source>An agent asked for notes: pin elements, then Send</source>
+        <translation>代理请求备注：钉住元素，然后点“发送”</translation>
+    </message>
+    <message>
         <location filename="../../app/ui/mode_banner.py" line="27" />
         <source>Done</source>
         <translation>完成</translation>

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from app.mcp.tool import ToolDefinition
+from app.mcp.tools.annotate import TOOLS as ANNOTATE_TOOLS
 from app.mcp.tools.annotations import TOOLS as ANNOTATION_TOOLS
 from app.mcp.tools.browser import TOOLS as BROWSER_TOOLS
 from app.mcp.tools.browser_actions import TOOLS as ACTION_TOOLS
@@ -21,4 +22,4 @@ from app.mcp.tools.snapshot import TOOLS as SNAPSHOT_TOOLS
 ALL_TOOLS: tuple[ToolDefinition, ...] = (*ANNOTATION_TOOLS, *SCREENSHOT_TOOLS, *PAGE_TOOLS, *FREEZE_TOOLS, *BROWSER_TOOLS,
                                          *SNAPSHOT_TOOLS,
                                          *CONTEXT_TOOLS, *ACTION_TOOLS, *DEVICE_TOOLS, *EMULATION_TOOLS,
-                                         *PERFORMANCE_TOOLS)
+                                         *PERFORMANCE_TOOLS, *ANNOTATE_TOOLS)  # browser_annotate (1)
