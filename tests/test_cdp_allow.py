@@ -10,7 +10,8 @@ from app.webview.cdp_allow import ALLOWED_METHODS
 
 
 @pytest.mark.parametrize("method", ["Runtime.evaluate", "Runtime.callFunctionOn", "Browser.close", "Target.createTarget",
-                                    "Page.navigate", "Network.getCookies", "Storage.getCookies"])
+                                    "Page.navigate", "Network.getAllCookies", "Storage.getCookies",
+                                    "Network.clearBrowserCookies", "Fetch.getResponseBody"])
 def test_commands_off_the_list_are_refused_before_anything_is_sent(window, server, method):
     window.load_page(server.url("spa.html"))
     assert method not in ALLOWED_METHODS

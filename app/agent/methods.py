@@ -204,6 +204,12 @@ class Methods:
             from app.agent.annotate import annotate_table
 
             self.table.update(annotate_table(host))
+        if hasattr(host, "act"):  # opt-in groups (MCP --caps): testing checks, storage, network routes
+            from app.agent.routes import routes_table
+            from app.agent.storage import storage_table
+            from app.agent.verify import verify_table
+
+            self.table.update({**verify_table(host), **storage_table(host.app), **routes_table(host.app)})
         if hasattr(host, "act"):  # actions by ref, dialog.handle, extract/find; every page method's guard
             from app.agent.actions import actions_table, guard_table
 

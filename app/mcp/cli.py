@@ -1,5 +1,5 @@
-"""``pagenote mcp [--http HOST:PORT] [--no-start] [--socket PATH] [--image-budget KB] [-v]``: serve the MCP
-tools.
+"""``pagenote mcp [--http HOST:PORT] [--no-start] [--socket PATH] [--image-budget KB] [--caps GROUPS] [-v]``:
+serve the MCP tools (``--caps testing,storage,network``: the opt-in groups, as Playwright MCP's ``--caps``).
 
 Transports:
 
@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
 import sys
 from pathlib import Path
 
@@ -25,6 +26,7 @@ from app.agent.paths import socket_path
 from app.mcp.images import DEFAULT_BUDGET_KB, MIN_BUDGET_KB
 from app.mcp.http import HTTP_PATH, TOKEN_FILE, load_or_create_token, parse_http_address, serve_http
 from app.mcp.server import build_server
+from app.mcp.tools import CAPS
 
 PROG = "pagenote mcp"
 DESCRIPTION = ("MCP server for coding agents, backed by the running pagenote app's agent socket. "
@@ -52,6 +54,16 @@ def _image_budget(text: str) -> int:
     return value
 
 
+def _caps(text: str) -> frozenset[str]:
+    """argparse ``type=`` for ``--caps``: comma-separated names of :data:`app.mcp.tools.CAPS` (blanks ignored);
+    an unknown name is an ``argparse.ArgumentTypeError`` naming the known ones."""
+    names = frozenset(n.strip() for n in text.split(",") if n.strip())
+    unknown = sorted(names - set(CAPS))
+    if unknown:
+        raise argparse.ArgumentTypeError(f"unknown {', '.join(unknown)}; the groups are {', '.join(CAPS)}")
+    return names
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Add ``--http HOST:PORT`` (parsed to ``(host, port)``, loopback only), ``--no-start``, ``--socket PATH``,
     ``--image-budget KB`` (an int ≥ :data:`~app.mcp.images.MIN_BUDGET_KB`, default
@@ -68,6 +80,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="largest screenshot in a tool result, in KB of base64 (default %(default)s; at least "
                              f"{MIN_BUDGET_KB}): a larger PNG is sent as a JPEG at a lower quality, smaller if need "
                              "be; the full-size PNG is always saved")
+    parser.add_argument("--caps", metavar="GROUPS", type=_caps, default=None,
+                        help="opt-in tool groups, comma-separated: " + ", ".join(CAPS) + " (default: "
+                             "$PAGENOTE_MCP_CAPS, else none)")
     parser.add_argument("-v", "--verbose", action="store_true", help="log details to stderr")
 
 
@@ -82,8 +97,15 @@ def run(args: argparse.Namespace) -> int:
     except PermissionError as exc:
         print(f"{PROG}: {exc}", file=sys.stderr)
         return 1
+    caps = getattr(args, "caps", None)
+    if caps is None:
+        try:
+            caps = _caps(os.environ.get("PAGENOTE_MCP_CAPS", ""))
+        except argparse.ArgumentTypeError as exc:
+            print(f"{PROG}: PAGENOTE_MCP_CAPS: {exc}", file=sys.stderr)
+            return 2
     server = build_server(path, start_app=not args.no_start,
-                          image_budget_kb=args.image_budget)
+                          image_budget_kb=args.image_budget, caps=caps)
     try:
         if args.http is None:
             anyio.run(server.run_stdio_async)

@@ -36,7 +36,7 @@ from app.mcp.autostart import AgentBridge
 from app.mcp.images import DEFAULT_BUDGET_KB, KB
 from app.mcp.response import error_result, render
 from app.mcp.tool import ToolContext, ToolDefinition
-from app.mcp.tools import ALL_TOOLS
+from app.mcp.tools import ALL_TOOLS, CAPS
 from app.mcp.untrusted import tool_meta
 
 #: What the server tells the agent at ``initialize`` (MCP ``instructions``).
@@ -128,15 +128,20 @@ class PagenoteServer(MCPServer):
 
 def build_server(socket: Path, *, start_app: bool = True, project_dir: Path | None = None,
                  tools: tuple[ToolDefinition, ...] = ALL_TOOLS,
-                 image_budget_kb: int = DEFAULT_BUDGET_KB) -> MCPServer:
+                 image_budget_kb: int = DEFAULT_BUDGET_KB, caps: frozenset[str] = frozenset()) -> MCPServer:
     """The MCP server (not yet running) whose ``tools`` (default: all seven) call the app on ``socket``.
 
     ``start_app`` / ``project_dir``: see :class:`~app.mcp.autostart.AgentBridge`; ``image_budget_kb``: the
     most KB (1024 bytes) of base64 one image in a result takes (:func:`app.mcp.images.fit_image`). Run it
     with ``server.run_stdio_async()``, or :func:`app.mcp.http.serve_http`; connect in-process with
-    ``mcp.client.Client(server)`` (tests). Results and errors: :mod:`app.mcp.response`. Raises
-    ``ValueError`` for a tool record :func:`tool_parameters` refuses.
+    ``mcp.client.Client(server)`` (tests). Results and errors: :mod:`app.mcp.response`. ``caps``: the opt-in
+    groups of :data:`app.mcp.tools.CAPS` whose tools are listed too (``pagenote mcp --caps``). Raises
+    ``ValueError`` for a tool record :func:`tool_parameters` refuses, or an unknown group in ``caps``.
     """
+    unknown = sorted(set(caps) - set(CAPS))
+    if unknown:
+        raise ValueError(f"unknown caps {', '.join(unknown)} (known: {', '.join(CAPS)})")
+    tools = (*tools, *(tool for name in CAPS if name in caps for tool in CAPS[name]))
     bridge = AgentBridge(socket, start_app=start_app, project_dir=project_dir)
     return PagenoteServer(tools, bridge, image_budget=image_budget_kb * KB, name="pagenote", version=__version__,
                           log_level="WARNING", instructions=INSTRUCTIONS)

@@ -7,6 +7,7 @@
 // @imports revision: watchRevisions, stopRevisions, armRevision, revisionDiff, revisionStats, currentRevision; context: pageContext; refs: DOC_ID
 // @imports pointer: hoverAt, forgetPointer
 // @imports actions: actionTarget, focusForText, selectPlan, inputMark, inputSince, scrollState, revealFrame, frameAt; extract: extractText, findNodes
+// @imports verify: verifyCheck
 // The entry module of the picker world: `window.__pagenote`, the API the host calls.
 // main.js — install guard and the API the host calls with runJavaScript(…, ApplicationWorld).
 // Every entry point returns a JSON string (or nothing): runJavaScript cannot await Promises and converts
@@ -188,6 +189,8 @@ const api = {
   // The agent's extract and find (extract.js).
   extract(o) { return JSON.stringify(extractText(o)); },
   find(o) { return JSON.stringify(findNodes(o)); },
+  // The agent's opt-in testing checks (verify.js): visible element / text, a value, a list, locators.
+  verify(o) { return JSON.stringify(verifyCheck(o)); },
 
   // Before an export (issue 9 §4): re-check and re-read the pinned elements `ids` from their live nodes
   // (anchors.js refreshAnchors): {id: {status, reason, record?, viewport?}}.

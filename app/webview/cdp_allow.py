@@ -19,4 +19,12 @@ ALLOWED_METHODS: frozenset[str] = frozenset({
     "Page.captureScreenshot",  # viewport only, at an emulated device's DPR (app.capture.device_shot)
     # performance (req. 5)
     "Tracing.start", "Tracing.end", "Page.enable", "Page.reload", "PerformanceTimeline.enable", "DOM.describeNode",
+    # opt-in storage (issue 27, req. 6): the cookies one page URL sends, in the tab's own profile (never
+    # Storage.getCookies or Network.getAllCookies: every cookie of the profile); app.agent.storage scopes them
+    "Network.getCookies", "Network.setCookie", "Network.deleteCookies",
+    # opt-in network mocking (issue 27, req. 6): routes answered from pagenote (app.agent.routes)
+    "Fetch.enable", "Fetch.disable", "Fetch.fulfillRequest", "Fetch.continueRequest",
+    # file choosers held for the agent (issue 27, req. 1; app.webview.file_chooser): intercept, then set the
+    # checked files on the one input that opened the chooser
+    "Page.setInterceptFileChooserDialog", "DOM.setFileInputFiles",
 })

@@ -23,3 +23,12 @@ ALL_TOOLS: tuple[ToolDefinition, ...] = (*ANNOTATION_TOOLS, *SCREENSHOT_TOOLS, *
                                          *SNAPSHOT_TOOLS,
                                          *CONTEXT_TOOLS, *ACTION_TOOLS, *DEVICE_TOOLS, *EMULATION_TOOLS,
                                          *PERFORMANCE_TOOLS, *ANNOTATE_TOOLS)  # browser_annotate (1)
+
+# Opt-in groups (``pagenote mcp --caps=…``, Playwright MCP's names): listed only when asked for.
+from app.mcp.tools.caps_network import TOOLS as _NETWORK_CAPS  # noqa: E402
+from app.mcp.tools.caps_storage import TOOLS as _STORAGE_CAPS  # noqa: E402
+from app.mcp.tools.caps_testing import TOOLS as _TESTING_CAPS  # noqa: E402
+
+#: The opt-in groups by name: testing (5), storage (15), network (3).
+CAPS: dict[str, tuple[ToolDefinition, ...]] = {"testing": _TESTING_CAPS, "storage": _STORAGE_CAPS,
+                                               "network": _NETWORK_CAPS}
