@@ -4,7 +4,8 @@
   command, so ``pagenote URL`` works. With no display it runs ``pagenote capture`` on the page instead (and
   says so on stderr).
 - ``pagenote capture …``: one headless annotate → screenshot → Markdown run (see :mod:`app.headless`).
-- ``pagenote serve [URL] [--out DIR] [--no-evaluate]``: the app with no visible window, serving the agent socket.
+- ``pagenote serve [URL] [--out DIR] [--no-evaluate] [--allow-file-urls]``: the app with no visible window,
+  serving the agent socket.
 - ``pagenote mcp [--http HOST:PORT]``: an MCP server (stdio, or streamable HTTP) backed by the agent socket.
 - ``pagenote compare BASELINE.png CURRENT.png``: visual diff (see :mod:`app.compare.cli`).
 
@@ -132,6 +133,7 @@ def _fill_window(p: argparse.ArgumentParser) -> None:
                    help="the window's language: en or zh_CN (default: the Settings choice, else the system's)")
     _profile_option(p)
     _hid_option(p)
+    _file_urls_option(p)
     p.add_argument("--version", action="version", version=f"pagenote {__version__}")
 
 
@@ -199,6 +201,23 @@ def _fill_serve(p: argparse.ArgumentParser) -> None:
                    help="refuse agents' evaluate (running JavaScript in the page's own world): EVALUATE_DISABLED")
     _profile_option(p)
     _hid_option(p)
+    _file_urls_option(p)
+
+
+def _file_urls_option(p: argparse.ArgumentParser) -> None:
+    """``--allow-file-urls`` (window, serve): agents may open ``file:`` URLs for this run
+    (:attr:`app.runtime.app.PagenoteApp.file_urls_flag`); without it ``[agent] files`` in the settings decides."""
+    p.add_argument("--allow-file-urls", action="store_true",
+                   help="let agents open file: URLs (local files) in this run; by default they get FILE_URL_REFUSED "
+                        "unless [agent] files = true in settings.toml. The window's own address bar always can")
+
+
+def _use_file_urls(args: argparse.Namespace) -> None:
+    """Hand ``--allow-file-urls`` to the app before it starts."""
+    if args.allow_file_urls:
+        from app.runtime.app import PagenoteApp
+
+        PagenoteApp.file_urls_flag = True
 
 
 def _profile_option(p: argparse.ArgumentParser) -> None:
@@ -329,6 +348,7 @@ def _window(args: argparse.Namespace) -> int:
     from app.ui.main_window import run_window
 
     _use_hid_backends(args)
+    _use_file_urls(args)
     return run_window(args.url, _project_dir(args.out, create=False), socket_path, language=args.lang,
                       profile=args.profile)
 
@@ -350,6 +370,7 @@ def _serve(args: argparse.Namespace) -> int:
     from app.runtime.run import run_serve
 
     _use_hid_backends(args)
+    _use_file_urls(args)
     return run_serve(args.url, _project_dir(args.out, create=False), _agent_socket(), dialogs=args.dialogs,
                      evaluate=not args.no_evaluate, profile=args.profile)
 

@@ -194,6 +194,17 @@ async def _capture(job: CaptureJob, tab) -> int:
     return verdict
 
 
+def show_offscreen(tab, viewport: tuple[int, int]) -> None:
+    """Give ``tab``'s view a viewport of ``viewport`` (width, height) CSS px and show it, for the modes with no
+    window (``pagenote capture``, ``pagenote serve``): the view is then its own top-level widget on the
+    offscreen platform — nothing appears, but Chromium lays out and renders the page. A view that is never
+    shown stays 0×0 and hidden: ``innerWidth`` 0, no frames (screenshots ``CAPTURE_EMPTY_VIEW``), and the
+    renderer throttles the page's timers and frames as a hidden tab's, so page calls time out. Every tab of
+    ``pagenote serve`` goes through here (the first, an agent's ``tabs.new``, a page's popup)."""
+    tab.view.resize(*viewport)
+    tab.view.show()
+
+
 def run(job: CaptureJob) -> int:
     """Run ``job`` in an offscreen QtWebEngine and print the result. Returns the process exit code (from the
     error registry, :mod:`app.core.errors`); a failure is printed to stderr as ``pagenote: NAME: message``
@@ -205,8 +216,7 @@ def run(job: CaptureJob) -> int:
     with open_app(job.out, headless=True) as (qt_app, app):
         tab = app.new_tab()
         _report_dialogs(tab, job.dialogs)
-        tab.view.resize(*job.viewport)
-        tab.view.show()  # offscreen platform: nothing appears, but Chromium renders
+        show_offscreen(tab, job.viewport)
         outcome: list[int] = []
 
         async def main() -> None:

@@ -39,7 +39,7 @@ def test_tabs_new_select_close_over_the_socket_methods(tabs, methods, server):
     call("tabs.close", {})
     with pytest.raises(PagenoteError) as info:
         call("tabs.close", {})  # the last tab stays
-    assert info.value.name == "INVALID_PARAMS"
+    assert info.value.name == "LAST_TAB"
 
 
 def test_browser_tabs_new_select_close(server):
@@ -58,8 +58,8 @@ def test_browser_tabs_new_select_close(server):
 
         new, select, close, missing = with_client(app.socket, body)
         # one line per tab in the untrusted block (titles and URLs are the pages'; app.mcp.untrusted)
-        assert unwrap(text_of(new))[1].splitlines()[1].startswith("- tab 2 [active]: ")
-        assert unwrap(text_of(select))[1].splitlines()[0].startswith('- tab 1 [active]: "SPA"')
+        assert unwrap(text_of(new))[1].splitlines()[1].startswith("- index 1, id 2 [active]: ")
+        assert unwrap(text_of(select))[1].splitlines()[0].startswith('- index 0, id 1 [active]: "SPA"')
         assert len(unwrap(text_of(close))[1].splitlines()) == 1
         assert missing.is_error and text_of(missing).startswith("TAB_NOT_FOUND")
     finally:

@@ -39,6 +39,7 @@ PAGE_TOOLS = {"get_annotations", "wait_for_annotations", "take_screenshot", "pag
               "browser_find", "browser_extract", "device_log", "devices_list", "page_freeze"}
 PAGE_TOOLS |= {"performance_start_trace", "performance_stop_trace", "performance_analyze_insight"}  # URLs, ids
 PAGE_TOOLS |= {"browser_network_request"}  # headers and bodies the page sent
+PAGE_TOOLS |= {"browser_close", "browser_navigate_forward"}  # the tabs' titles and URLs, where it landed
 _RAW = re.compile("[" + INVISIBLE_CHARS + EXOTIC_BREAKS + "]")
 
 

@@ -57,6 +57,8 @@ TOOLS |= {"devices_list", "device_log", "device_log_clear", "device_grant", "vir
 TOOLS |= {"performance_start_trace", "performance_stop_trace", "performance_analyze_insight"}
 #: The emulation tools (app/mcp/tools/emulation.py; their own tests: test_cdp_emulation.py).
 TOOLS |= {"browser_resize", "browser_emulate"}
+#: Playwright MCP's browser_close and browser_navigate_forward (app/mcp/tools/browser.py; test_agent_parity_tabs.py).
+TOOLS |= {"browser_close", "browser_navigate_forward"}
 #: browser_annotate (app/mcp/tools/annotate.py; its own tests: test_parity_h6_annotate.py).
 TOOLS |= {"browser_annotate"}
 BATCH_MD = "# Web page annotations: 1\n\n## Annotation 1\nNote: hi\nTag: button\n"

@@ -109,16 +109,21 @@ class AgentClient:
         return line
 
     async def call(self, method: str, params: dict | None = None) -> Any:
-        """Call ``method`` and return its ``result``. Raises :class:`AgentError` for an error answer,
-        :class:`AgentUnavailable` when the app is gone."""
+        """Call ``method`` and return its ``result``. Raises :class:`AgentError` for an error answer or a
+        request over :data:`~app.agent.rpc.MAX_LINE_BYTES` (``TOO_LARGE``, not sent: the connection stays
+        usable), :class:`AgentUnavailable` when the app is gone."""
         async with self._lock:
             if self._stream is None:
                 await self.connect()
             request_id = next(self._ids)
-            line = json.dumps({"jsonrpc": "2.0", "id": request_id, "method": method, "params": params or {},
-                               "protocol_version": PROTOCOL_VERSION}) + "\n"
+            line = (json.dumps({"jsonrpc": "2.0", "id": request_id, "method": method, "params": params or {},
+                                "protocol_version": PROTOCOL_VERSION}) + "\n").encode("utf-8")
+            if len(line) > MAX_LINE_BYTES:  # the app would drop it: say so without sending it
+                raise AgentError("TOO_LARGE", f"the {method} request is {len(line):,} bytes (JSON-encoded); the app "
+                                 f"takes at most {MAX_LINE_BYTES:,} per request; nothing was sent",
+                                 "send a shorter argument (split a long text over several calls)")
             try:
-                await self._stream.send(line.encode("utf-8"))
+                await self._stream.send(line)
             except (anyio.BrokenResourceError, OSError):
                 raise AgentUnavailable("the pagenote app closed the connection") from None
             while True:

@@ -102,32 +102,51 @@ def parse_request(line: bytes) -> Request:
 class LineBuffer:
     """Splits a byte stream into request lines and enforces :data:`MAX_LINE_BYTES`.
 
-    :meth:`feed` returns the complete lines (without ``\\n``; blank lines dropped) and raises
-    :class:`~app.core.errors.PagenoteError` ``TOO_LARGE`` once a line exceeds the limit (the connection should then be closed:
-    the stream cannot be resynchronised cheaply). :attr:`partial` says whether an unfinished line is held.
+    :meth:`feed` returns, in stream order, the complete lines (without ``\\n``; blank lines dropped) and, for
+    each line over the limit, a :class:`~app.core.errors.PagenoteError` ``TOO_LARGE`` in its place: the
+    oversized line is dropped — the bytes held so far at once, the rest as they arrive, up to its newline — and
+    the lines after it are read as usual, so the connection stays usable (a newline always ends a request: JSON
+    escapes every newline inside strings). Memory stays within the limit. :attr:`partial` says whether an
+    unfinished line is held or being dropped.
     """
 
     def __init__(self, limit: int = MAX_LINE_BYTES) -> None:
         self.limit = limit
         self._buf = bytearray()
+        self._dropping = False  # inside a line over the limit, until its newline
 
     @property
     def partial(self) -> bool:
-        return bool(self._buf)
+        return bool(self._buf) or self._dropping
 
-    def feed(self, data: bytes) -> list[bytes]:
+    def feed(self, data: bytes) -> list[bytes | PagenoteError]:
+        if self._dropping:
+            end = data.find(b"\n")
+            if end < 0:
+                return []
+            data = data[end + 1:]
+            self._dropping = False
         self._buf += data
-        lines = []
+        out: list[bytes | PagenoteError] = []
         while True:
             end = self._buf.find(b"\n")
             if end < 0:
                 break
             if end + 1 > self.limit:
-                raise PagenoteError("TOO_LARGE", f"request line of {end + 1} bytes exceeds {self.limit}")
+                out.append(_too_large(f"a request line of {end + 1} bytes", self.limit))
+                del self._buf[: end + 1]
+                continue
             line = bytes(self._buf[:end]).rstrip(b"\r")
             del self._buf[: end + 1]
             if line.strip():
-                lines.append(line)
+                out.append(line)
         if len(self._buf) > self.limit:
-            raise PagenoteError("TOO_LARGE", f"request line exceeds {self.limit} bytes")
-        return lines
+            out.append(_too_large("a request line", self.limit))
+            self._buf.clear()
+            self._dropping = True
+        return out
+
+
+def _too_large(what: str, limit: int) -> PagenoteError:
+    return PagenoteError("TOO_LARGE", f"{what} exceeds {limit} bytes; it was dropped unread, the "
+                                      "connection stays open")

@@ -1,8 +1,9 @@
 """The agent socket inside the app: a ``QLocalServer`` (a Unix socket, owner-only) serving
 :class:`~app.agent.methods.Methods` over newline-delimited JSON-RPC (:mod:`app.agent.rpc`).
 
-Every limit of issue #5 §1 is enforced per connection; a misbehaving client gets an error line and is
-disconnected, and every other client keeps being served.
+Every limit of issue #5 §1 is enforced per connection; a misbehaving client gets an error line — a line over
+the size limit ``TOO_LARGE`` (dropped, the connection kept), half a line and silence ``TIMEOUT`` (then
+disconnected) — and every other client keeps being served.
 
 Trust (:mod:`app.agent.trust`): the app serves only in a directory that is the user's alone, never deletes
 what it did not make (a live socket, a link, a file: :func:`~app.agent.trust.occupant` names it), and a
@@ -42,6 +43,8 @@ class _Conn:
     buffer: rpc.LineBuffer = field(default_factory=rpc.LineBuffer)
     partial_timer: QTimer | None = None
     parked: list[_Parked] = field(default_factory=list)
+    #: Running requests that end when the client goes (:attr:`Methods.cancel_on_drop`).
+    cancellable: set[asyncio.Task] = field(default_factory=set)
 
 
 class AgentServer(QObject):
@@ -134,6 +137,8 @@ class AgentServer(QObject):
         for parked in conn.parked:
             parked.timer.stop()
         conn.parked.clear()
+        for task in list(conn.cancellable):  # e.g. annotate: the user's Send must not go to an agent that left
+            task.cancel()
         if conn.partial_timer is not None:
             conn.partial_timer.stop()
         conn.socket.deleteLater()
@@ -154,13 +159,11 @@ class AgentServer(QObject):
 
     def _read(self, conn: _Conn) -> None:
         data = bytes(conn.socket.readAll())
-        try:
-            lines = conn.buffer.feed(data)
-        except PagenoteError as exc:
-            self._fail(conn, None, exc)
-            return
-        for line in lines:
-            self._handle(conn, line)
+        for line in conn.buffer.feed(data):
+            if isinstance(line, PagenoteError):   # an oversized line, dropped: its id is unknown (null)
+                self._write(conn, rpc.error_line(None, line))
+            else:
+                self._handle(conn, line)
         self._arm_partial_timer(conn)
 
     def _arm_partial_timer(self, conn: _Conn) -> None:
@@ -189,6 +192,10 @@ class AgentServer(QObject):
         try:
             request = rpc.parse_request(line)
             request_id = request.id
+            if request.method in getattr(self.methods, "cancel_on_drop", ()):
+                task = asyncio.current_task()
+                conn.cancellable.add(task)
+                task.add_done_callback(conn.cancellable.discard)
             result = await self.methods.call(request.method, request.params)
         except Exception as exc:
             task = asyncio.current_task()

@@ -1,12 +1,17 @@
 """The socket's tab methods beyond ``tabs.list``: open, select and close tabs of the running app (the window
 or ``pagenote serve``). Each answers with the tab as ``tabs.list`` shows it (``{id, title, url, active}``).
 
-- ``tabs.new(url?, isolated?)`` → the new tab, made active; ``isolated``: under a fresh off-the-record lease
-  of its own (no cookie, storage or permission of any other tab). A second ``pagenote URL`` started on the
+- ``tabs.new(url?, isolated?, timeout_ms?)`` → the new tab, made active, once its load ended (bounded by
+  ``timeout_ms``, 0..300000, default 30000; 0: at once), as ``navigate`` waits: ``{id, title, url, active}``
+  of the loaded page plus ``status`` (HTTP), ``loading: true`` (committed, still loading, or not waited for)
+  or ``load_error`` (``"CODE: message"`` of ``PAGE_LOAD_FAILED``/``PAGE_LOAD_TIMEOUT``: the tab stays open
+  on Chromium's error page, so the agent keeps its id). ``isolated``: under a fresh off-the-record lease of
+  its own (no cookie, storage or permission of any other tab). A second ``pagenote URL`` started on the
   desktop while a window runs calls this instead of starting another app.
 - ``tabs.select(id)`` → the tab, made active.
 - ``tabs.close(id?)`` → ``{closed, active}`` (``id`` absent: the active tab). The last tab is not closed
-  (``INVALID_PARAMS``): the window and the agent always have a page to work in.
+  (``LAST_TAB``): pagenote keeps running, and the window and the agent always have a page to work in — as a
+  desktop browser's last tab, closing it would end the app the user is working in.
 
 - ``app.mode`` → ``"window"`` or ``"serve"``; ``app.handover`` → ``{"exiting": true}``: a ``pagenote serve``
   stops (its socket removed) so that a window starting now takes the socket (:mod:`app.runtime.single`); a
@@ -27,9 +32,10 @@ import inspect
 from contextvars import ContextVar
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, StrictBool, StrictStr
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
 from app.core.errors import PagenoteError
+from app.tabs.navigation import DEFAULT_WAIT_MS, MAX_WAIT_MS
 
 #: The socket methods that act on (or read) one tab's page: pinned to the active tab, their results name it.
 TAB_METHODS = frozenset({
@@ -121,6 +127,7 @@ class NoParams(_Params):
 class NewTabParams(_Params):
     url: StrictStr | None = None
     isolated: StrictBool = False
+    timeout_ms: StrictInt = Field(default=DEFAULT_WAIT_MS, ge=0, le=MAX_WAIT_MS)
 
 
 class SelectTabParams(_Params):
@@ -140,6 +147,31 @@ def _info(app, tab, requested: str = "") -> dict:
     return info
 
 
+async def _loaded(app, tab, url, timeout_ms: int) -> dict:
+    """Load ``url`` (a ``QUrl``) in the new ``tab`` and wait, as ``navigate`` does
+    (:meth:`app.tabs.navigation.Navigator.navigate`), then the tab as ``tabs.list`` shows it with ``status``,
+    ``loading`` or ``load_error``. A load that fails is not raised: the tab is open either way, and the answer
+    carries its id."""
+    from app.tabs.browser import attach
+    from app.tabs.navigation import quoted_url
+
+    from app.tabs.network_cdp import network_detail
+
+    info: dict = {}
+    try:
+        await network_detail(tab).ready()  # the agent's load is seen whole, as navigate's (app.tabs.network_cdp)
+        done = await attach(tab).navigator.navigate(url, timeout_ms)
+        info = {"status": done.get("status"), "loading": done.get("loading")}
+    except PagenoteError as exc:
+        if exc.name not in ("PAGE_LOAD_FAILED", "PAGE_LOAD_TIMEOUT"):
+            raise
+        info = {"load_error": f"{exc.name}: {exc.message}"}
+    if not any(t is tab for t in app.tabs):   # closed meanwhile (a page's window.close())
+        raise PagenoteError("TAB_NOT_FOUND", f"tab {tab.id} was closed while it loaded")
+    loaded = _info(app, tab, quoted_url(url) if tab.page.url().isEmpty() else "")
+    return {**loaded, **{k: v for k, v in info.items() if v}}
+
+
 def _tab(app, tab_id: str):
     try:
         return app.tab(tab_id)
@@ -151,16 +183,17 @@ def tabs_table(app) -> dict[str, tuple[type[_Params], Any]]:
     """The methods over ``app`` (a :class:`~app.runtime.app.PagenoteApp`), as entries of
     :attr:`app.agent.methods.Methods.table`."""
 
-    def new(params: NewTabParams) -> dict:
+    async def new(params: NewTabParams) -> dict:
         url = None
         if params.url is not None:
-            from app.tabs.navigation import quoted_url
             from app.webview.urls import check_agent_url, url_from_user_input
 
             url = url_from_user_input(params.url)
             check_agent_url(url, params.url, getattr(app, "allow_file_urls", False))
-        tab = app.new_isolated_tab(url) if params.isolated else app.new_tab(url)
-        return _info(app, tab, quoted_url(url) if url is not None else "")
+        tab = app.new_isolated_tab() if params.isolated else app.new_tab()
+        if url is None:
+            return _info(app, tab)
+        return await _loaded(app, tab, url, params.timeout_ms)
 
     def select(params: SelectTabParams) -> dict:
         return _info(app, app.select_tab(_tab(app, params.id).id))
@@ -170,7 +203,7 @@ def tabs_table(app) -> dict[str, tuple[type[_Params], Any]]:
         if tab is None:
             raise PagenoteError("NO_PAGE", "no tab is open")
         if len(app.tabs) == 1:
-            raise PagenoteError("INVALID_PARAMS", "tabs.close: the last tab stays open (open another first)")
+            raise PagenoteError("LAST_TAB", f"tab {tab.id} is the only tab; it stays open")
         app.close_tab(tab.id)
         active = app.active_tab
         return {"closed": tab.id, "active": active.id if active is not None else None}

@@ -176,6 +176,11 @@ async def _grab_stable(view: QWebEngineView, bridge: PageBridge, deadline: float
 PROBE_WAIT_MS = 1_500
 
 
+#: ``CAPTURE_EMPTY_VIEW``'s next step where there is no window to show or enlarge (``pagenote serve``).
+NO_WINDOW_EMPTY_VIEW = "open the page in a new tab (browser_tabs action=new; every tab of pagenote serve is " \
+                       "given the viewport of its first) and capture there"
+
+
 async def grab_viewport(view: QWebEngineView, bridge: PageBridge, *, timeout_ms: int = 5_000,
                         phases: Phases = NO_PHASES) -> QImage:
     """Grab the visible viewport of ``view``, without pagenote's overlay, as a ``QImage`` of
@@ -197,7 +202,10 @@ async def grab_viewport_with(view: QWebEngineView, bridge: PageBridge, before: C
 
     Raises :func:`grab_viewport`'s errors first; then, once the image is taken, what ``before`` raised."""
     if view.width() <= 1 or view.height() <= 1 or not view.isVisible():
-        raise CaptureError("CAPTURE_EMPTY_VIEW", "the view is hidden or has no area; show or enlarge the window")
+        what = "hidden" if not view.isVisible() else f"{view.width()}x{view.height()} px"
+        # With no window (pagenote serve, capture) the view is its own offscreen top-level widget.
+        raise CaptureError("CAPTURE_EMPTY_VIEW", f"the tab's view is {what}: it has no viewport to capture",
+                           NO_WINDOW_EMPTY_VIEW if view.isWindow() else None)
     if view.window().isMinimized():
         # A minimised window's renderer is hidden: Chromium stops producing frames, so a grab would be stale.
         raise CaptureError("CAPTURE_MINIMIZED", "the window is minimised; restore it and retry")

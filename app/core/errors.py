@@ -138,6 +138,9 @@ REGISTRY: dict[str, ErrorKind] = _rows(
      "--profile names no usable profile"),
     # -- tabs and leases --
     ("TAB_NOT_FOUND", -32061, EXIT_BAD_INPUT, "call tabs.list for the open tabs' ids", "no open tab has that id"),
+    ("LAST_TAB", -32069, EXIT_BAD_INPUT,
+     "open another tab first (browser_tabs action=new / tabs.new), or navigate this one elsewhere",
+     "the last tab stays open: pagenote keeps running with a page for the user and the agent"),
     # -- reaching the app --
     ("APP_NOT_RUNNING", -32050, EXIT_APP_UNREACHABLE, "start pagenote (./run.sh or pagenote serve) and retry",
      "nothing serves the agent socket"),
@@ -162,7 +165,8 @@ REGISTRY: dict[str, ErrorKind] = _rows(
      "evaluate is turned off in this pagenote (pagenote serve --no-evaluate); use snapshot, console and network "
      "instead, or ask the user to turn it on", "running JavaScript in the page is turned off"),
     ("FILE_URL_REFUSED", -32086, EXIT_BAD_INPUT,
-     "open an http(s) page; the user can let agents open local files with [agent] files = true in settings.toml",
+     "open an http(s) page; the user can let agents open local files: start pagenote (or pagenote serve) with "
+     "--allow-file-urls, or set [agent] files = true in settings.toml",
      "agents may not open file: URLs in this pagenote: local files are the user's"),
     # -- the agent's browser tools: snapshot and refs --
     ("STALE_REF", -32090, EXIT_BAD_INPUT,

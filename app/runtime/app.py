@@ -38,6 +38,10 @@ class PagenoteApp(QObject):
     active_changed = Signal(object)
     message = Signal(str)
 
+    #: ``--allow-file-urls`` (``pagenote``, ``pagenote serve``): agents may open ``file:`` URLs for this run
+    #: whatever ``[agent] files`` says; the command line sets it before the app starts (:mod:`app.cli`).
+    file_urls_flag = False
+
     def __init__(self, lease: Lease, project_dir: Path, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.lease = lease
@@ -50,8 +54,9 @@ class PagenoteApp(QObject):
         #: turns it off.
         self.allow_evaluate = True
         #: Whether agents may open ``file:`` URLs (``navigate``, ``tabs.new``): ``[agent] files`` in the user's
-        #: settings, off by default — a local file is the user's, not the agent's to read through the browser.
-        self.allow_file_urls = False
+        #: settings or ``--allow-file-urls`` (:attr:`file_urls_flag`), off by default — a local file is the
+        #: user's, not the agent's to read through the browser. The user's own address bar is not affected.
+        self.allow_file_urls = self.file_urls_flag
         #: ``"window"`` or ``"serve"`` (``pagenote serve`` sets it): a serve hands the socket over to a window.
         self.mode = "window"
         #: Whether pages may open popups (as tabs); Settings turns it off.
@@ -82,7 +87,7 @@ class PagenoteApp(QObject):
         too."""
         self.settings = settings
         self.allow_popups = settings.browser.popups
-        self.allow_file_urls = settings.agent.files
+        self.allow_file_urls = settings.agent.files or self.file_urls_flag
         self.downloads.allowed = settings.browser.downloads
         self.source_hints = settings.browser.source_hints  # read by the agent host's page context
         self._apply_lease(self.lease)

@@ -199,6 +199,7 @@ def run_serve(url: str | None, project_dir: Path, socket_path: Path | None,
     from app.webview.urls import demo_url, url_from_user_input
 
     from app.core.errors import PagenoteError
+    from app.headless import show_offscreen
 
     if socket_path is None:
         error = PagenoteError("SOCKET_UNAVAILABLE", "the agent socket's directory is not private (see above)")
@@ -207,6 +208,9 @@ def run_serve(url: str | None, project_dir: Path, socket_path: Path | None,
     with open_app(project_dir, headless=True, profile=profile) as (qt_app, app):
         app.mode = "serve"  # hands the socket over to a window that starts (app.runtime.single)
         app.tab_added.connect(lambda added: _serve_dialogs(added, dialogs))
+        # Every tab gets the first tab's viewport: an agent's tabs.new, a page's popup (a view never shown is
+        # 0x0 and hidden, and its page is throttled as a background tab's).
+        app.tab_added.connect(lambda added: show_offscreen(added, viewport))
         app.allow_evaluate = evaluate and evaluate_setting()
         tab = app.new_tab()
         problem = app.start_agent(socket_path)
@@ -215,7 +219,5 @@ def run_serve(url: str | None, project_dir: Path, socket_path: Path | None,
             print(f"pagenote serve: {error}", file=sys.stderr)
             return error.exit_code
         print(f"pagenote: agent socket {socket_path}", file=sys.stderr)
-        tab.view.resize(*viewport)
-        tab.view.show()  # offscreen platform: nothing appears, but Chromium renders
         tab.open(url_from_user_input(url) if url else demo_url())
         return qt_app.exec()

@@ -49,5 +49,6 @@ def hand_over(socket_path: Path | None, url: str | None, take_serve: bool = True
         while is_live(socket_path) and time.monotonic() < deadline:
             time.sleep(0.05)
         return None
-    tab = anyio.run(_call, socket_path, "tabs.new", {"url": url} if url else {})
+    # timeout_ms 0: the launcher returns at once; the window shows the load.
+    tab = anyio.run(_call, socket_path, "tabs.new", {"url": url, "timeout_ms": 0} if url else {})
     return f"pagenote: opened {tab.get('url') or 'a new tab'} in the running window (tab {tab['id']})"

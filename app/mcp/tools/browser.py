@@ -3,9 +3,12 @@
 ============================== =========================================================================
 ``browser_navigate``           ``navigate(url, timeout_ms?)``
 ``browser_navigate_back``      ``back(timeout_ms?)``
+``browser_navigate_forward``   ``forward(timeout_ms?)``
 ``browser_tabs``               ``tabs.list`` / ``tabs.new(url?)`` / ``tabs.select(id)`` / ``tabs.close(id?)``
                                (``action`` ``list``/``new``/``select``/``close``, as Playwright MCP's
-                               ``browser_tabs``; a tab by ``id``, or by Playwright's 0-based ``index``)
+                               ``browser_tabs``; a tab by Playwright's 0-based ``index``, or by ``id``)
+``browser_close``              ``tabs.close()``: the active tab (Playwright MCP's "close the page"); the last
+                               tab stays open (``LAST_TAB``): pagenote is the user's desktop app and keeps running
 ``browser_evaluate``           ``evaluate(expression=function, timeout_ms?, ref?, snapshot_id?)``
 ``browser_console_messages``   ``console.list(level?, text?, since_id?, limit?, all_documents?)``
 ``browser_network_requests``   ``network.list(type?, status_min?, url?, since_id?, limit?, all_documents?)``
@@ -29,8 +32,9 @@ from pydantic import Field, WithJsonSchema
 from app.mcp.arguments import Integer, ToolParams, optional_enum
 from app.mcp.browser_response import (ConsoleReply, EvaluateReply, NavigationReply, NetworkReply,
                                       NetworkRequestReply)
-from app.mcp.response import TabsReply
-from app.mcp.tool import ToolContext, ToolDefinition
+from app.core.errors import PagenoteError
+from app.mcp.tabs_reply import TabListReply
+from app.mcp.tool import NoParams, ToolContext, ToolDefinition
 from app.mcp.untrusted import ACTS_ON_PAGE as _ACTS
 from app.mcp.untrusted import READS_PAGE
 
@@ -61,9 +65,11 @@ class TabsParams(ToolParams):
                       Field(description="list the tabs; new: open a tab (on url, if given) and make it active; "
                                         "select: make a tab active; close: close a tab (default: the active one)")
                       ] = "list"
-    id: Annotated[OptionalText, Field(description="the tab's id from the list (select, close)")] = None
-    index: Annotated[OptionalInteger, Field(description="or the tab's 0-based position in the list")] = None
-    url: Annotated[OptionalText, Field(description="new: the URL to open")] = None
+    index: Annotated[OptionalInteger, Field(description="select, close: the tab's 0-based index in the list "
+                                                        "(close without one: the active tab)")] = None
+    id: Annotated[OptionalText, Field(description="or the tab's id from the list")] = None
+    url: Annotated[OptionalText, Field(description="new: the URL to open; the answer comes once it loaded "
+                                                   "(at most 30 s)")] = None
 
 
 class EvaluateParams(ToolParams):
@@ -123,24 +129,50 @@ async def browser_navigate_back(args: BackParams, ctx: ToolContext) -> Navigatio
     return NavigationReply(await ctx.call("back", _given(timeout_ms=args.timeout_ms)))
 
 
-async def browser_tabs(args: TabsParams, ctx: ToolContext) -> TabsReply:
-    """``tabs.list``; for ``new``/``select``/``close`` first ``tabs.new``/``tabs.select``/``tabs.close`` (a tab
-    given by ``index`` is looked up in ``tabs.list``), then the list as it is after."""
-    tab_id = args.id
-    if args.index is not None and tab_id is None and args.action in ("select", "close"):
-        listed = await ctx.call("tabs.list")
-        if not 0 <= args.index < len(listed):
-            from app.core.errors import PagenoteError
+async def _tab_id(args: TabsParams, ctx: ToolContext) -> str | None:
+    """The id of the tab ``args`` names: by ``index`` (looked up in ``tabs.list``) or ``id``; ``None`` when
+    neither is given. Raises ``TAB_NOT_FOUND`` for an index outside the list, ``INVALID_PARAMS`` when the
+    two name different tabs."""
+    if args.index is None:
+        return args.id
+    listed = await ctx.call("tabs.list")
+    if not 0 <= args.index < len(listed):
+        raise PagenoteError("TAB_NOT_FOUND", f"no tab at index {args.index}: {len(listed)} open, indexes "
+                            f"0..{len(listed) - 1}", "call browser_tabs (action list) for the tabs' indexes")
+    found = listed[args.index]["id"]
+    if args.id is not None and args.id != found:
+        raise PagenoteError("INVALID_PARAMS", f"index {args.index} is tab {found}, not tab {args.id}",
+                            "name the tab by index or by id")
+    return found
 
-            raise PagenoteError("TAB_NOT_FOUND", f"no tab at index {args.index} ({len(listed)} open)")
-        tab_id = listed[args.index]["id"]
+
+async def browser_tabs(args: TabsParams, ctx: ToolContext) -> TabListReply:
+    """``tabs.list``; for ``new``/``select``/``close`` first ``tabs.new`` (waiting for the load, as
+    ``navigate`` does) / ``tabs.select`` / ``tabs.close`` (a tab given by ``index`` is looked up in
+    ``tabs.list``), then the list as it is after, with what the action did."""
+    done: dict[str, Any] = {}
     if args.action == "new":
-        await ctx.call("tabs.new", _given(url=args.url))
+        done["opened"] = await ctx.call("tabs.new", _given(url=args.url))
     elif args.action == "select":
-        await ctx.call("tabs.select", {"id": tab_id or ""})
+        tab_id = await _tab_id(args, ctx)
+        if tab_id is None:
+            raise PagenoteError("INVALID_PARAMS", "action select needs the tab's index (or id)",
+                                "call browser_tabs (action list) for the tabs' indexes")
+        done["selected"] = (await ctx.call("tabs.select", {"id": tab_id}))["id"]
     elif args.action == "close":
-        await ctx.call("tabs.close", _given(id=tab_id))
-    return TabsReply(await ctx.call("tabs.list"))
+        done["closed"] = await ctx.call("tabs.close", _given(id=await _tab_id(args, ctx)))
+    return TabListReply(await ctx.call("tabs.list"), **done)
+
+
+async def browser_close(args: NoParams, ctx: ToolContext) -> TabListReply:
+    """``tabs.close()`` (the active tab), then the list as it is after. The last tab is ``LAST_TAB``."""
+    closed = await ctx.call("tabs.close", {})
+    return TabListReply(await ctx.call("tabs.list"), closed=closed)
+
+
+async def browser_navigate_forward(args: BackParams, ctx: ToolContext) -> NavigationReply:
+    """``forward(timeout_ms?)``."""
+    return NavigationReply(await ctx.call("forward", _given(timeout_ms=args.timeout_ms)))
 
 
 async def browser_evaluate(args: EvaluateParams, ctx: ToolContext) -> EvaluateReply:
@@ -176,9 +208,17 @@ TOOLS: tuple[ToolDefinition, ...] = (
     ToolDefinition(name="browser_navigate_back", params=BackParams, handler=browser_navigate_back,
                    annotations=_ACTS, description="Go back to the previous page of the tab; one line: where it "
                                                   "landed, with its HTTP status."),
+    ToolDefinition(name="browser_navigate_forward", params=BackParams, handler=browser_navigate_forward,
+                   annotations=_ACTS, description="Go forward to the next page of the tab's history; one line: "
+                                                  "where it landed, with its HTTP status."),
     ToolDefinition(name="browser_tabs", params=TabsParams, handler=browser_tabs, annotations=_ACTS,
-                   description="List, open, select or close tabs; answers with the tabs: id, title, URL, which "
-                               "is active (a few lines). Page tools act on the active tab."),
+                   description="List, open, select or close tabs (select and close take the tab's index, as "
+                               "Playwright MCP's, or its id); answers with one line per tab: index, id, title, "
+                               "URL, which is active. new answers once the page loaded. Page tools act on the "
+                               "active tab."),
+    ToolDefinition(name="browser_close", params=NoParams, handler=browser_close, annotations=_ACTS,
+                   description="Close the active tab (the page); the tab to its right, else left, becomes "
+                               "active. The last tab stays open (LAST_TAB): pagenote keeps running with a page."),
     ToolDefinition(name="browser_evaluate", params=EvaluateParams, handler=browser_evaluate, annotations=_ACTS,
                    description="Run JavaScript in the page's own world (its app state and functions) and return "
                                "the awaited result as compact JSON, cut to depth 8, 2,000 items, 200 fields and "

@@ -92,7 +92,8 @@ class RefParams(ToolParams):
 
 
 class TypeParams(RefParams):
-    text: Annotated[str, Field(description="Text to type into the element")]
+    text: Annotated[str, Field(max_length=10_000, description="Text to type into the element (at most 10,000 "
+                                                              "characters)")]
     submit: Annotated[OptionalBool, Field(description="press Enter after (default false)")] = None
     slowly: Annotated[OptionalBool, Field(description="type one key at a time after what the field holds "
                                                       "(default false: replace the field's value)")] = None
