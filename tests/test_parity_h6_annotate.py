@@ -12,6 +12,7 @@ import pytest
 from mcp.client import Client
 from PySide6.QtCore import QPoint, QUrl
 
+from app.agent.client import AgentClient
 from app.agent.host import TabsHost
 from app.agent.methods import Methods
 from app.core.errors import PagenoteError
@@ -114,6 +115,17 @@ def test_leaving_annotation_mode_or_waiting_out_the_timeout_answers_clearly(wind
     qtbot.waitUntil(closing.done, timeout=15_000)
     assert closing.result()["outcome"] == "closed" and closing.result()["tab"]["id"] == tab.id
 
+    # The agent goes away (a cancelled tool call: the MCP bridge closes its socket connection): the request ends
+    # with it, so the strip stops asking and no later Send is marked delivered to nobody.
+    async def gone():
+        async with AgentClient(socket_path) as client:
+            await client.call("annotate", {"timeout_ms": 60_000})
+
+    leaving = asyncio.ensure_future(gone())
+    qtbot.waitUntil(lambda: window.mode_banner.label.text() == ASKED, timeout=15_000)
+    leaving.cancel()
+    qtbot.waitUntil(lambda: not window.app.hub.takers and window.mode_banner.label.text() != ASKED, timeout=15_000)
+
 
 @pytest.fixture(scope="module")
 def served():
@@ -137,3 +149,4 @@ def test_serve_has_no_window_and_the_tool_is_listed_with_its_schema(served):
                                                           "runs without a window")
     assert bad.is_error and text_of(bad).startswith("INVALID_PARAMS: timeout_ms:")
     assert not state.is_error   # the app still answers
+

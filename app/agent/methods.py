@@ -204,6 +204,8 @@ class Methods:
             from app.agent.annotate import annotate_table
 
             self.table.update(annotate_table(host))
+            #: Methods whose request ends when its client disconnects (the server cancels it).
+            self.cancel_on_drop = frozenset({"annotate"})
         if hasattr(host, "act"):  # opt-in groups (MCP --caps): testing checks, storage, network routes
             from app.agent.routes import routes_table
             from app.agent.storage import storage_table
