@@ -23,7 +23,9 @@ from app.mcp.untrusted import unwrap
 from conftest import poll_until
 from test_mcp import ROOT, _short_dir, _stop, text_of
 
-ALL_CAPS = frozenset(CAPS)
+#: The groups tested here (another group may list tools that are always listed anyway).
+GROUPS = ("testing", "storage", "network")
+ALL_CAPS = frozenset(GROUPS)
 FETCH = "async () => { const r = await fetch('/api/data.json'); return r.status + ' ' + (await r.text()).slice(0, 40); }"
 
 
@@ -69,7 +71,7 @@ def test_the_groups_are_listed_only_when_asked_for(caps_app):
     plain = {t.name for t in run(caps_app.socket, lambda c: c.list_tools(), caps=frozenset()).tools}
     testing = {t.name for t in run(caps_app.socket, lambda c: c.list_tools(), caps=frozenset({"testing"})).tools}
     every = {t.name: t for t in run(caps_app.socket, lambda c: c.list_tools()).tools}
-    names = {tool.name for group in CAPS.values() for tool in group}
+    names = {tool.name for group in GROUPS for tool in CAPS[group]}
     assert not plain & names and len(names) == 23
     assert testing - plain == {tool.name for tool in CAPS["testing"]}
     assert names <= set(every)
@@ -85,7 +87,7 @@ def test_the_groups_are_listed_only_when_asked_for(caps_app):
 def test_unknown_caps_on_the_command_line_are_a_clear_error():
     bad = subprocess.run([sys.executable, "-m", "app", "mcp", "--no-start", "--caps=testing,bogus"], cwd=ROOT,
                          capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)
-    assert bad.returncode == 2 and "unknown bogus; the groups are testing, storage, network" in bad.stderr
+    assert bad.returncode == 2 and "unknown bogus; the groups are testing, storage, network" in bad.stderr, bad.stderr
     env = {**os.environ, "PAGENOTE_MCP_CAPS": "nope", "PAGENOTE_SOCKET": "/tmp/pn-none/a.sock"}
     bad_env = subprocess.run([sys.executable, "-m", "app", "mcp", "--no-start"], cwd=ROOT, env=env,
                              capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)
@@ -264,3 +266,16 @@ def test_a_route_answers_a_fetch_and_unroute_restores_it(caps_app):
     for bad in ("bad_pattern", "bad_header", "bad_status", "both"):
         assert r[bad].is_error and text_of(r[bad]).startswith("INVALID_PARAMS"), (bad, text_of(r[bad]))
     assert r["unknown"].is_error and text_of(r["unknown"]).startswith("NOT_FOUND")
+
+
+def test_the_readme_names_every_opt_in_tool_and_group():
+    import re
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    start = readme.index("### Opt-in groups (`--caps`)")
+    section = readme[start:readme.index("\n### ", start + 1)]
+    named = set(re.findall(r"`(browser_[a-z_]+)\(", section))
+    for stem, alternatives in re.findall(r"`(browser_[a-z_]+_)\{([a-z,]+)\}`", section):
+        named |= {stem + alt for alt in alternatives.split(",")}
+    assert named == {tool.name for group in GROUPS for tool in CAPS[group]}
+    assert all(f"| `{group}` |" in section for group in GROUPS)
