@@ -6,8 +6,10 @@ with its schema."""
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 
+import anyio
 import pytest
 from mcp.client import Client
 from PySide6.QtCore import QPoint, QUrl
@@ -16,6 +18,7 @@ from app.agent.client import AgentClient
 from app.agent.host import TabsHost
 from app.agent.methods import Methods
 from app.core.errors import PagenoteError
+from app.mcp.cli import add_arguments
 from app.mcp.server import build_server
 from app.mcp.untrusted import unwrap
 from conftest import pin_at, run_js
@@ -150,3 +153,17 @@ def test_serve_has_no_window_and_the_tool_is_listed_with_its_schema(served):
     assert bad.is_error and text_of(bad).startswith("INVALID_PARAMS: timeout_ms:")
     assert not state.is_error   # the app still answers
 
+
+def test_caps_devtools_is_a_harmless_alias(served):
+    """Playwright MCP lists its browser_annotate with ``--caps=devtools``; pagenote takes the flag and lists the
+    same tools (browser_annotate once) with it as without it."""
+    parser = argparse.ArgumentParser()
+    add_arguments(parser)
+    assert parser.parse_args(["--caps=devtools"]).caps == {"devtools"}
+
+    async def names(caps):
+        async with Client(build_server(served.socket, start_app=False, caps=caps)) as client:
+            return [t.name for t in (await client.list_tools()).tools]
+
+    plain, devtools = anyio.run(names, frozenset()), anyio.run(names, frozenset({"devtools"}))
+    assert plain == devtools and devtools.count("browser_annotate") == 1

@@ -32,3 +32,8 @@ from app.mcp.tools.caps_testing import TOOLS as _TESTING_CAPS  # noqa: E402
 #: The opt-in groups by name: testing (5), storage (15), network (3).
 CAPS: dict[str, tuple[ToolDefinition, ...]] = {"testing": _TESTING_CAPS, "storage": _STORAGE_CAPS,
                                                "network": _NETWORK_CAPS}
+
+# Playwright MCP's ``devtools`` group holds its browser_annotate: accepted, adds nothing (pagenote lists it always).
+from app.mcp.tools.annotate import CAPS as _ANNOTATE_CAPS  # noqa: E402
+
+CAPS.update(_ANNOTATE_CAPS)

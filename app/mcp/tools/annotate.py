@@ -125,6 +125,10 @@ def _(reply: AnnotateReply) -> CallToolResult:
     return CallToolResult(content=content, structured_content=structured)
 
 
+#: Playwright MCP's opt-in group that holds its ``browser_annotate`` (``--caps=devtools``), for
+#: :data:`app.mcp.tools.CAPS`: accepted as a harmless alias that adds nothing — pagenote lists the tool always.
+CAPS: dict[str, tuple[ToolDefinition, ...]] = {"devtools": ()}
+
 TOOLS: tuple[ToolDefinition, ...] = (
     ToolDefinition(
         name="browser_annotate", params=AnnotateParams, handler=browser_annotate,
