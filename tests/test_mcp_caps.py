@@ -84,14 +84,14 @@ def test_the_groups_are_listed_only_when_asked_for(caps_app):
         build_server(caps_app.socket, start_app=False, caps=frozenset({"vision"}))
 
 
-def test_unknown_caps_on_the_command_line_are_a_clear_error():
-    bad = subprocess.run([sys.executable, "-m", "app", "mcp", "--no-start", "--caps=testing,bogus"], cwd=ROOT,
-                         capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)
-    assert bad.returncode == 2 and "unknown bogus; the groups are testing, storage, network" in bad.stderr, bad.stderr
-    env = {**os.environ, "PAGENOTE_MCP_CAPS": "nope", "PAGENOTE_SOCKET": "/tmp/pn-none/a.sock"}
-    bad_env = subprocess.run([sys.executable, "-m", "app", "mcp", "--no-start"], cwd=ROOT, env=env,
-                             capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)
-    assert bad_env.returncode == 2 and "PAGENOTE_MCP_CAPS: unknown nope" in bad_env.stderr
+def test_unknown_caps_on_the_command_line_are_a_clear_error(capsys, monkeypatch):
+    from app.cli import main
+
+    assert main(["mcp", "--no-start", "--caps=testing,bogus"]) == 2   # argparse's exit, as the CLI returns it
+    assert "unknown bogus; the groups are testing, storage, network" in capsys.readouterr().err
+    monkeypatch.setenv("PAGENOTE_MCP_CAPS", "nope")
+    monkeypatch.setenv("PAGENOTE_SOCKET", "/tmp/pn-none/a.sock")
+    assert main(["mcp", "--no-start"]) == 2 and "PAGENOTE_MCP_CAPS: unknown nope" in capsys.readouterr().err
 
 
 def test_verify_tools_pass_and_fail_with_what_was_found(caps_app):
@@ -279,3 +279,53 @@ def test_the_readme_names_every_opt_in_tool_and_group():
         named |= {stem + alt for alt in alternatives.split(",")}
     assert named == {tool.name for group in GROUPS for tool in CAPS[group]}
     assert all(f"| `{group}` |" in section for group in GROUPS)
+
+
+def test_routes_and_cookies_belong_to_their_tab(caps_app, server):
+    """A route of one tab does not answer another tab's requests, and a tab under its own lease sees none of
+    the first tab's cookies; closing the tab takes its routes with it."""
+    async def socket(method, params=None):
+        async with AgentClient(caps_app.socket) as c:
+            return await c.call(method, params or {})
+
+    async def body(c):
+        first = (await socket("tabs.list"))[0]["id"]
+        await c.call_tool("browser_cookie_set", {"name": "mine", "value": "1"})
+        await c.call_tool("browser_route", {"pattern": "**/api/data.json", "body": "first tab"})
+        second = (await socket("tabs.new", {"url": server.url("caps.html"), "isolated": True}))["id"]
+        seen = {"cookies": await c.call_tool("browser_cookie_list", {}),
+                "routes": await c.call_tool("browser_route_list", {}),
+                "fetch": await c.call_tool("browser_evaluate", {"function": FETCH})}
+        await c.call_tool("browser_route", {"pattern": "**/api/data.json", "body": "second tab"})
+        await socket("tabs.close", {"id": second})
+        await socket("tabs.select", {"id": first})
+        seen["first_fetch"] = await c.call_tool("browser_evaluate", {"function": FETCH})
+        seen["first_routes"] = await c.call_tool("browser_route_list", {})
+        await c.call_tool("browser_unroute", {})
+        await c.call_tool("browser_cookie_delete", {"name": "mine"})
+        return seen
+
+    seen = run(caps_app.socket, body)
+    assert "mine=" not in page_text(seen["cookies"]) and "theme=dark" in page_text(seen["cookies"])
+    assert text_of(seen["routes"]).startswith("No routes in this tab.") and "404" in text_of(seen["fetch"])
+    assert "200 first tab" in text_of(seen["first_fetch"])
+    assert text_of(seen["first_routes"]).count("→") == 1
+
+
+def test_caps_over_stdio(caps_app):
+    from mcp.client.stdio import StdioServerParameters
+
+    async def listed(*flags: str) -> set[str]:
+        params = StdioServerParameters(command=sys.executable, args=["-m", "app", "mcp", "--no-start", *flags],
+                                       cwd=str(ROOT), env={"PAGENOTE_SOCKET": str(caps_app.socket)})
+        with anyio.fail_after(60):
+            async with Client(params, mode="legacy") as c:
+                names = {t.name for t in (await c.list_tools()).tools}
+                if "browser_route_list" in names:
+                    listing = await c.call_tool("browser_route_list", {})
+                    assert text_of(listing).startswith("No routes in this tab."), text_of(listing)
+                return names
+
+    network = anyio.run(listed, "--caps", " network ")   # the listing without --caps: the first test
+    assert {"browser_route", "browser_unroute", "browser_route_list", "browser_snapshot"} <= network
+    assert not {"browser_verify_value", "browser_cookie_list"} & network

@@ -163,10 +163,17 @@ class TabRoutes:
     """The routes of one tab (:func:`routes_of`) and their Fetch interception (module docstring)."""
 
     def __init__(self, tab: Any) -> None:
-        self.tab = tab
+        self._tab = weakref.ref(tab)   # not a strong reference: this is the value of a weak-keyed map of tabs
         self.routes: list[Route] = []
         self._release: Callable[[], None] | None = None
         self._unsubscribe: Callable[[], None] | None = None
+
+    @property
+    def tab(self) -> Any:
+        tab = self._tab()
+        if tab is None:
+            raise PagenoteError("TAB_NOT_FOUND", "the tab of these routes was closed")
+        return tab
 
     async def add(self, route: Route) -> None:
         if len(self.routes) >= MAX_ROUTES:
