@@ -113,6 +113,7 @@ def test_verify_tools_pass_and_fail_with_what_was_found(caps_app):
                                                      "value": "bob@example.com"}),
             "password": ("browser_verify_value", {"type": "textbox", "target": ref['textbox "Password"'],
                                                   "value": "guess"}),
+            "editable": ("browser_verify_value", {"type": "textbox", "target": "#notes", "value": "other"}),
             "checkbox": ("browser_verify_value", {"type": "checkbox", "target": ref['checkbox "Subscribe"'],
                                                   "value": "true"}),
             "select": ("browser_verify_value", {"type": "combobox", "target": "#color", "value": "Green"}),
@@ -142,7 +143,8 @@ def test_verify_tools_pass_and_fail_with_what_was_found(caps_app):
     assert r["hidden_text"].is_error and "in the document but not drawn" in text_of(r["hidden_text"])
     assert r["email_wrong"].is_error and page_text(r["email_wrong"]) == '"ada@example.com"'
     # a password's value is never quoted back: only its length
-    assert r["password"].is_error and "hunter2" not in str(r["password"]) and "14 characters" in text_of(r["password"])
+    assert r["password"].is_error and "hunter2" not in str(r["password"]) and "(14 characters)" in text_of(r["password"])
+    assert r["editable"].is_error and "words here" not in str(r["editable"]) and "(16 characters)" in text_of(r["editable"])
     assert r["list_missing"].is_error and "'Cherry'" in text_of(r["list_missing"])
     assert page_text(r["list_missing"]).splitlines() == ['"Apple"', '"Banana"']
     assert page_text(r["locator"]).splitlines()[0] == "getByRole('button', { name: 'Save', exact: true })"

@@ -1,10 +1,10 @@
 // @module verify
-// @imports role: role, roleCandidates; name: accessibleName; text: squash, cut; refs: refElement; redact: isSecretField, isRedacted, REDACT_SELECTOR; locators: locatorsFor, resolveLocator; overlay: HOST_TAG
+// @imports role: role, roleCandidates; name: accessibleName; text: squash, cut; refs: refElement; redact: isSecretField, isRedacted, isEditable, REDACT_SELECTOR; locators: locatorsFor, resolveLocator; overlay: HOST_TAG
 // @exports verifyCheck
 // verify.js — assertions on the live document for the agent's opt-in testing tools (app/agent/verify.py):
 // an element of a role and name is visible, a text is visible, a field holds a value, a list shows items, and
 // the ranked locators of an element. Each answer says what was found instead when the check fails, never a
-// value of a secret field or text under `data-pagenote-redact` (redact.js).
+// value of a secret field, an editing host's typed text or text under `data-pagenote-redact` (redact.js).
 //
 // Visible (Playwright's definition, its docs "Visibility"): a non-empty bounding box and a computed
 // `visibility` of `visible`. Names match as Playwright's getByRole({name}) and getByText(string) do by
@@ -72,7 +72,7 @@ function drawnTexts(limit) {
     const p = n.parentElement;
     const t = squash(n.data);
     if (!t || !p || /^(script|style|noscript|template)$/.test(p.localName) || !notOwn(p)) continue;
-    if (p.closest(REDACT_SELECTOR) || !visible(p)) continue;
+    if (p.closest(REDACT_SELECTOR) || isEditable(p) || !visible(p)) continue;   // typed text is never read
     out.push(t);
   }
   return out;
@@ -111,7 +111,10 @@ function valueIs(o) {
   const passed = actual === o.value || alt.includes(o.value);
   const out = { passed, role: role(el), name: shown(accessibleName(el)) };
   if (passed) return out;
-  if (isSecretField(el) || isRedacted(el)) return { ...out, secret: true, length: actual.length };
+  // Never quoted, as the snapshot never shows them (snapshot_node.js valueOf): a secret field's value, one
+  // inside a redacted subtree, and an editing host's typed text.
+  const typed = isEditable(el) && !('value' in el);
+  if (isSecretField(el) || isRedacted(el) || typed) return { ...out, secret: true, length: actual.length };
   return { ...out, actual: cut(actual, VALUE_CHARS), truncated: actual.length > VALUE_CHARS };
 }
 

@@ -143,8 +143,8 @@ async def browser_verify_value(a: ValueParams, ctx: ToolContext) -> CheckReply:
                                               element=a.element))
     found: list[str] = []
     if r.get("secret"):
-        head = (f"The value of {a.target} differs from the one given: it is a secret field, so its value is not "
-                f"shown (it has {r.get('length', 0)} characters).")
+        head = (f"The value of {a.target} differs from the one given. It is not shown: a secret field's value, or "
+                f"text typed into an editable region ({r.get('length', 0)} characters).")
     else:
         head = f"The value of {a.target} is not {a.value!r}; it is, below:"
         found = [f'"{r.get("actual", "")}"' + (" (cut)" if r.get("truncated") else "")]
