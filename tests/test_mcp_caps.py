@@ -80,6 +80,14 @@ def test_the_groups_are_listed_only_when_asked_for(caps_app):
     assert set(every["browser_route"].input_schema["properties"]) == {"pattern", "status", "body", "contentType",
                                                                       "headers", "removeHeaders"}
     assert set(every["browser_cookie_set"].input_schema["required"]) == {"name", "value"}
+    # bad input for every tool: an argument it does not take, and a wrong type where it takes one
+    async def unknown(c):
+        return {name: await c.call_tool(name, {"bogus": 1}) for name in sorted(names)}
+
+    for name, result in run(caps_app.socket, unknown).items():
+        assert result.is_error and text_of(result).startswith("INVALID_PARAMS: ") and "bogus: unknown parameter" in text_of(result), name
+    wrong = run(caps_app.socket, lambda c: c.call_tool("browser_verify_list_visible", {"target": "ul", "items": "Apple"}))
+    assert wrong.is_error and text_of(wrong).startswith("INVALID_PARAMS: items:"), text_of(wrong)
     with pytest.raises(ValueError, match="unknown caps vision"):
         build_server(caps_app.socket, start_app=False, caps=frozenset({"vision"}))
 
