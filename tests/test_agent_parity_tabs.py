@@ -164,3 +164,20 @@ def test_allow_file_urls_lets_agents_open_local_files(app):
     went, opened = with_client(app.socket, body)
     assert not went.is_error and f"URL: {page.as_uri()}" in text_of(went)
     assert not opened.is_error and opened.structured_content["opened"]["id"]
+
+
+def test_an_empty_view_says_so_once_and_names_no_window_where_there_is_none(qtbot, aio):
+    """Defect 1's wording: CAPTURE_EMPTY_VIEW said "… show or enlarge the window — show or enlarge the window"
+    in pagenote serve, which has no window."""
+    from PySide6.QtWidgets import QWidget
+
+    from app.capture.viewport import CaptureError, grab_viewport_with
+    from conftest import settle
+
+    view = QWidget()   # a top-level widget never shown, as serve's new tabs' views were (the check reads no page)
+    qtbot.addWidget(view)
+    with pytest.raises(CaptureError) as info:
+        settle(qtbot, grab_viewport_with(view, None, None))
+    text = info.value.text()
+    assert info.value.name == "CAPTURE_EMPTY_VIEW" and "the tab's view is hidden" in text
+    assert "window" not in text and text.count("new tab") == 1
