@@ -34,6 +34,15 @@ def _center(window, qtbot, selector: str) -> QPoint:
     return QPoint(round(r[0]), round(r[1]))
 
 
+def _in_frame(window, qtbot, selector: str) -> QPoint:
+    """The view point at the center of ``selector`` inside the page's iframe ``#frame`` (same origin)."""
+    r = run_js(qtbot, window.page, "(() => { const f = document.querySelector('#frame'); const o = "
+                                   "f.getBoundingClientRect(); const b = f.contentDocument.querySelector("
+                                   f"{selector!r}).getBoundingClientRect(); return [o.x + f.clientLeft + b.x + "
+                                   "b.width / 2, o.y + f.clientTop + b.y + b.height / 2]; })()")
+    return QPoint(round(r[0]), round(r[1]))
+
+
 def _annotate(socket_path, args: dict):
     """A task: ``browser_annotate(args)`` then, when it was sent, ``browser_click`` on the first ref, through the
     MCP SDK's client on the window's socket (the same loop: the window keeps serving while it waits)."""
@@ -50,9 +59,11 @@ def _annotate(socket_path, args: dict):
     return asyncio.ensure_future(body())
 
 
-def test_the_user_pins_two_notes_and_sends_the_agent_gets_markdown_image_and_refs(window, server, qtbot,
-                                                                                    socket_path):
+def test_the_user_pins_three_notes_and_sends_the_agent_gets_markdown_image_and_refs(window, server, qtbot,
+                                                                                      socket_path):
     window.load_page(server.url(PAGE))
+    qtbot.waitUntil(lambda: run_js(qtbot, window.page, "document.querySelector('#frame').contentDocument"
+                                                       "?.querySelector('#inner') !== null"), timeout=15_000)
     task = _annotate(socket_path, {"timeout_ms": 120_000})
     qtbot.waitUntil(lambda: window.annotate.active, timeout=15_000)
     assert window.mode_banner.label.text() == ASKED and window.act_annotate.isChecked()
@@ -60,21 +71,24 @@ def test_the_user_pins_two_notes_and_sends_the_agent_gets_markdown_image_and_ref
     qtbot.waitUntil(lambda: len(window.batch_session.pins) == 1, timeout=5_000)
     pin_at(window, qtbot, _center(window, qtbot, "#reset"), "ask before resetting")
     qtbot.waitUntil(lambda: len(window.batch_session.pins) == 2, timeout=5_000)
+    pin_at(window, qtbot, _in_frame(window, qtbot, "#inner"), "inside the frame")
+    qtbot.waitUntil(lambda: len(window.batch_session.pins) == 3, timeout=5_000)
     window.act_send.trigger()
     qtbot.waitUntil(task.done, timeout=30_000)
     result, click = task.result()
 
     assert not result.is_error, text_of(result)
     text = text_of(result)
-    assert "Note: make it green" in text and "Note: ask before resetting" in text
+    assert all(f"Note: {note}" in text for note in ("make it green", "ask before resetting", "inside the frame"))
     data = result.structured_content
     assert data["outcome"] == "sent" and data["batch"]["status"] == "delivered"
     assert window.app.hub.store.oldest_pending() is None   # the request took it: no later wait gets it again
     images = [c for c in result.content if c.type == "image"]
-    assert len(images) == 1 and data["screenshot"]["annotated"] == [1, 2]
+    assert len(images) == 1 and data["screenshot"]["annotated"] == [1, 2, 3]   # the frame's element too
     refs = data["refs"]
-    assert [(r["annotation"], r["line"].split(" [ref=")[0]) for r in refs] == [(1, 'button "Add one"'),
-                                                                            (2, 'button "Reset"')]
+    assert [(r["annotation"], r["line"].split(" [ref=")[0]) for r in refs] == [
+        (1, 'button "Add one"'), (2, 'button "Reset"'), (3, 'button "Inner button"')]
+    assert refs[2]["ref"].startswith("f") and refs[2]["selector"] == "#frame >> #inner"
     _, block, _ = unwrap(text)
     assert f"Annotation 1: button \"Add one\" [ref={refs[0]['ref']}]" in block
     # The ref works at once: the click lands on the annotated button.

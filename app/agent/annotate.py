@@ -44,6 +44,7 @@ from app.agent.tabs import tab_stamp
 from app.core.errors import PagenoteError
 from app.model.annotation import Annotation, ElementRecord
 from app.tabs.snapshot import render_line
+from app.webview.frames import frame_viewport_offset
 
 #: Shortest wait (ms): the user needs time to pin anything at all.
 MIN_WAIT_MS = 1_000
@@ -136,13 +137,36 @@ async def _screenshot(tab: Any, ids: list[str]) -> dict:
     pins = [(n, pin_id) for n, pin_id in enumerate(ids, 1) if pin_id]
     try:
         await tab.settled()
-        clean, drawn = await tab.capture.shooter().viewport(pins, annotated=True)
+        framed = await _frame_rects(tab, [pin_id for _, pin_id in pins])
+        clean, drawn = await tab.capture.shooter().viewport(pins, annotated=True, extra_rects=framed)
     except (PagenoteError, OSError) as exc:
         name = getattr(exc, "name", "CAPTURE_FAILED")
         return {"error": f"{name}: {getattr(exc, 'message', str(exc))}"}
     shot = drawn or clean
     return {"path": shot.path, "width": shot.width, "height": shot.height,
             "annotated": list(getattr(drawn, "annotations", []) or [])}
+
+
+async def _frame_rects(tab: Any, ids: list[str]) -> dict[str, dict]:
+    """Top-viewport rects (CSS px) of the sent pins of ``ids`` that are inside iframes, measured now (the main
+    frame's are measured by the shooter); a frame that no longer answers is left out. The sent pins left the
+    session, so :meth:`app.webview.annotator.Annotator.frame_pin_rects` (which walks the session's) cannot."""
+    out: dict[str, dict] = {}
+    for pin_id in ids:
+        route, page_id = tab.annotator.target(pin_id)
+        if not route.chain:
+            continue
+        try:
+            found = await frame_viewport_offset(tab.bridge, route.chain)
+            if found is None:
+                continue
+            frame, (ox, oy) = found
+            rect = (await tab.bridge.call("pinnedRects", [page_id], False, frame=frame) or {}).get(page_id)
+        except PagenoteError:
+            continue
+        if rect:
+            out[pin_id] = {**rect, "x": rect["x"] + ox, "y": rect["y"] + oy}
+    return out
 
 
 def _records(annotation: Annotation) -> list[ElementRecord]:
