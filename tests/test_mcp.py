@@ -61,6 +61,8 @@ TOOLS |= {"browser_resize", "browser_emulate"}
 TOOLS |= {"browser_close", "browser_navigate_forward"}
 #: browser_annotate (app/mcp/tools/annotate.py; its own tests: test_parity_h6_annotate.py).
 TOOLS |= {"browser_annotate"}
+#: browser_fill_form and browser_file_upload (app/mcp/tools/forms.py; their own tests: test_parity_h4_forms.py).
+TOOLS |= {"browser_fill_form", "browser_file_upload"}
 BATCH_MD = "# Web page annotations: 1\n\n## Annotation 1\nNote: hi\nTag: button\n"
 INITIALIZE = {"jsonrpc": "2.0", "id": 1, "method": "initialize",
               "params": {"protocolVersion": "2025-06-18", "capabilities": {},

@@ -95,6 +95,8 @@ BAD_CALLS = [
     ("browser_scroll", {"dy": "down"}, 'dy: input should be a valid integer (got "down")'),
     ("browser_drag", {"startRef": "e1", "endRef": "e2"}, "snapshot_id: required, but missing"),
     ("browser_handle_dialog", {"accept": "ok"}, 'accept: input should be a valid boolean (got "ok")'),
+    ("browser_fill_form", {"fields": "name"}, 'fields: input should be a valid list (got "name")'),
+    ("browser_file_upload", {"paths": "/tmp/a.txt"}, 'paths: input should be a valid list (got "/tmp/a.txt")'),
     ("browser_find", {"text": "x", "limit": "all"}, 'limit: input should be a valid integer (got "all")'),
     ("browser_extract", {"selector": 7}, "selector: input should be a valid string (got 7)"),
     ("devices_list", {"all": True}, "all: unknown parameter (this tool takes none)"),
@@ -184,7 +186,9 @@ def test_schemas_generic_clients_can_fill(agent_app):
             # chrome-devtools-mcp's (performance_start_trace's reload and autoStop)
             assert prop["type"] not in ("boolean", "array") or name.startswith(("browser_", "performance_")), \
                 (name, field)
-            assert prop["type"] != "array" or prop["items"]["type"] == "string", (name, field)
+            # (browser_fill_form's fields are objects, as Playwright MCP's: {name, type, target, value})
+            assert prop["type"] != "array" or prop["items"]["type"] == "string" or (name, field) == (
+                "browser_fill_form", "fields"), (name, field)
     for name in ("acknowledge_annotations", "take_screenshot"):
         assert tools[name]["properties"]["annotation"] == {
             "type": "integer", "minimum": 1, "title": "Annotation",

@@ -285,7 +285,7 @@ def actions_table(host: Any) -> dict[str, tuple[type[BaseModel], Callable[[Any],
 
 #: Methods that act on the page: they fail with USER_TOOK_CONTROL once the user took it, and are never retried.
 ACTS = {"click", "hover", "type", "fill", "press", "select_option", "check", "uncheck", "scroll", "drag",
-        "navigate", "back", "forward", "reload", "evaluate"}
+        "navigate", "back", "forward", "reload", "evaluate", "fill_form"}
 #: Methods that only read the page: retried once when their document went away mid-call.
 READS = {"snapshot", "ref.resolve", "extract", "find", "screenshot", "page.state"}
 _GONE = {"FRAME_GONE", "PAGE_SCRIPT_MISSING"}

@@ -215,8 +215,12 @@ class Methods:
         if hasattr(host, "act"):  # actions by ref, dialog.handle, extract/find; every page method's guard
             from app.agent.actions import actions_table, guard_table
 
+            from app.agent.forms import chooser_guard, forms_table  # fill_form, file.upload, the chooser's guard
+
             self.table.update(actions_table(host))
+            self.table.update(forms_table(host))
             self.table = guard_table(self.table, host)
+            self.table = chooser_guard(self.table, host)
         if hasattr(getattr(host, "app", None), "active_tab"):  # page methods pinned to a tab and naming it
             from app.agent.tabs import stamp_table
 

@@ -168,6 +168,14 @@ REGISTRY: dict[str, ErrorKind] = _rows(
      "open an http(s) page; the user can let agents open local files: start pagenote (or pagenote serve) with "
      "--allow-file-urls, or set [agent] files = true in settings.toml",
      "agents may not open file: URLs in this pagenote: local files are the user's"),
+    # -- file choosers and forms (app.agent.uploads, app.agent.forms; issue 27, requirement 1) --
+    ("FILE_CHOOSER_OPEN", -32077, EXIT_PAGE_FAILED,
+     "answer it with file.upload(paths?) (MCP browser_file_upload): paths choose files, no paths cancel",
+     "the page opened a file chooser, held for the agent; other page actions wait until it is answered"),
+    ("UPLOAD_REFUSED", -32078, EXIT_BAD_INPUT,
+     "give absolute paths of existing, readable regular files (at most 256 MiB each) inside the project "
+     "directory, or let agents use local files ([agent] files = true / --allow-file-urls)",
+     "a path given to file.upload is not a file an agent may upload"),
     # -- the agent's browser tools: snapshot and refs --
     ("STALE_REF", -32090, EXIT_BAD_INPUT,
      "take a new snapshot (snapshot / browser_snapshot) and use a ref from it with its snapshot_id",

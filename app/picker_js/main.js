@@ -8,6 +8,7 @@
 // @imports pointer: hoverAt, forgetPointer
 // @imports actions: actionTarget, focusForText, selectPlan, inputMark, inputSince, scrollState, revealFrame, frameAt; extract: extractText, findNodes
 // @imports verify: verifyCheck
+// @imports forms: rangePlan, setRange
 // The entry module of the picker world: `window.__pagenote`, the API the host calls.
 // main.js — install guard and the API the host calls with runJavaScript(…, ApplicationWorld).
 // Every entry point returns a JSON string (or nothing): runJavaScript cannot await Promises and converts
@@ -189,6 +190,9 @@ const api = {
   // The agent's extract and find (extract.js).
   extract(o) { return JSON.stringify(extractText(o)); },
   find(o) { return JSON.stringify(findNodes(o)); },
+  // The agent's slider field of fill_form (forms.js): Playwright's value setting for <input type=range>.
+  rangePlan(ref, doc, seq, value) { return JSON.stringify(rangePlan(ref, doc, seq, value)); },
+  setRange(ref, doc, seq, value) { return JSON.stringify(setRange(ref, doc, seq, value)); },
   // The agent's opt-in testing checks (verify.js): visible element / text, a value, a list, locators.
   verify(o) { return JSON.stringify(verifyCheck(o)); },
 

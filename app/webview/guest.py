@@ -10,6 +10,7 @@ from PySide6.QtWebEngineCore import QWebEngineLoadingInfo, QWebEnginePage, QWebE
 
 from app.hid.page import DOORBELL
 from app.webview.dialogs import DialogPolicy, DialogSeen
+from app.webview.file_chooser import fallback_files
 
 log = logging.getLogger("pagenote.webview")
 
@@ -68,6 +69,7 @@ class Guest(QWebEnginePage):
         super().__init__(profile, parent)
         self.dialog_policy = DialogPolicy()
         self.dialog_hold = None  # an app.webview.dialog_hold.DialogHold while agents may answer dialogs
+        self.file_chooser_hook = None  # app.webview.file_chooser.FileChooserHold.qt_asked once agents acted
         self._dialogs_in_document = 0
         self.loadingChanged.connect(self._on_loading_changed)
         # The device script (navigator.hid / navigator.serial, main world, every frame) is a profile script of
@@ -149,3 +151,9 @@ class Guest(QWebEnginePage):
     def javaScriptPrompt(self, securityOrigin, msg, defaultValue):  # noqa: N802,N803 (Qt virtual)
         value = self._dialog("prompt", msg, defaultValue, origin=securityOrigin)
         return (value is not None), (value or "")
+
+    # -- file choosers: the agent's are intercepted over CDP (app.webview.file_chooser) -------------------------
+
+    def chooseFiles(self, mode, oldFiles, acceptedMimeTypes):  # noqa: N802,N803 (Qt virtual)
+        files = fallback_files(self.file_chooser_hook, mode, oldFiles, acceptedMimeTypes)
+        return files if files is not None else super().chooseFiles(mode, oldFiles, acceptedMimeTypes)

@@ -10,6 +10,7 @@ from app.mcp.tools.browser import TOOLS as BROWSER_TOOLS
 from app.mcp.tools.browser_actions import TOOLS as ACTION_TOOLS
 from app.mcp.tools.devices import TOOLS as DEVICE_TOOLS
 from app.mcp.tools.emulation import TOOLS as EMULATION_TOOLS
+from app.mcp.tools.forms import TOOLS as FORM_TOOLS
 from app.mcp.tools.freeze import TOOLS as FREEZE_TOOLS
 from app.mcp.tools.page import TOOLS as PAGE_TOOLS
 from app.mcp.tools.page_context import TOOLS as CONTEXT_TOOLS
@@ -21,7 +22,7 @@ from app.mcp.tools.snapshot import TOOLS as SNAPSHOT_TOOLS
 #: context (2), actions by ref, dialogs, find and extract (11), devices (6), emulation (2), performance (3).
 ALL_TOOLS: tuple[ToolDefinition, ...] = (*ANNOTATION_TOOLS, *SCREENSHOT_TOOLS, *PAGE_TOOLS, *FREEZE_TOOLS, *BROWSER_TOOLS,
                                          *SNAPSHOT_TOOLS,
-                                         *CONTEXT_TOOLS, *ACTION_TOOLS, *DEVICE_TOOLS, *EMULATION_TOOLS,
+                                         *CONTEXT_TOOLS, *ACTION_TOOLS, *FORM_TOOLS, *DEVICE_TOOLS, *EMULATION_TOOLS,
                                          *PERFORMANCE_TOOLS, *ANNOTATE_TOOLS)  # browser_annotate (1)
 
 # Opt-in groups (``pagenote mcp --caps=…``, Playwright MCP's names): listed only when asked for.

@@ -192,6 +192,12 @@ def action_text(r: dict[str, Any]) -> tuple[str, str | None]:
         text += ", then pressed Enter"
     if r.get("confirmed") is False:
         text += ". The page did not report the input within 2 s"
+    if r.get("file_chooser"):   # the input opened a file chooser, held for the agent (app.agent.forms)
+        many = "several files" if r["file_chooser"].get("multiple") else "one file"
+        return text + f". A file chooser is open (it takes {many}): answer with browser_file_upload.", \
+            "\n".join(page) or None
+    if r.get("file_chooser_missed"):
+        text += ". A file chooser opened before pagenote could hold it and was cancelled: click again"
     text += ". Call browser_snapshot to see what changed (a diff)."
     return text, "\n".join(page) or None
 

@@ -1,0 +1,218 @@
+"""Holding a page's file chooser for the agent: :class:`FileChooserHold` (Playwright MCP's "file chooser" modal
+state, answered by ``browser_file_upload``).
+
+Qt asks ``QWebEnginePage.chooseFiles(mode, oldFiles, acceptedMimeTypes)`` for the files and takes its return
+value at once; Qt's default opens a modal ``QFileDialog`` (its own nested event loop). An agent cannot answer
+inside that call without a nested loop, so while an agent acts the chooser never reaches Qt: the tab's DevTools
+session intercepts it (CDP ``Page.setInterceptFileChooserDialog``; Chromium then emits ``Page.fileChooserOpened``
+with the input's ``backendNodeId`` and ``mode`` instead of asking the embedder), the hold keeps it as
+:attr:`FileChooserHold.pending`, and the agent's answer sets the files on that input
+(``DOM.setFileInputFiles``: Chromium reads the files itself when the page does; the input fires ``input`` and
+``change`` as after a user's choice). Measured on QtWebEngine 6.12 here: the event arrives about 12 ms after the
+click; the page is never blocked meanwhile, and a chooser left unanswered does not stop the next one from opening.
+
+For the user (no agent acting) interception is off and Qt's own dialog opens as always. Where nobody could see a
+dialog (the ``offscreen`` platform: ``pagenote serve``) and where the agent acts but interception was not on yet,
+:func:`fallback_files` answers Qt with no files (the chooser is cancelled) instead of a dialog nobody can close.
+Cancelling a held chooser leaves the input as it was; the page gets no ``cancel`` event.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QGuiApplication
+
+from app.core.errors import PagenoteError
+from app.core.tasks import spawn
+
+log = logging.getLogger("pagenote.webview")
+
+#: How long an agent's click waits for the session to attach and intercept choosers before it clicks anyway:
+#: seconds (an attach takes 0.4–0.8 s idle).
+READY_WAIT_S = 10.0
+
+
+def fallback_files(hook: Callable[..., list[str] | None] | None, *args: Any) -> list[str] | None:
+    """What the guest's ``chooseFiles`` answers Qt without asking Qt's dialog: ``hook(*args)``'s answer when it
+    gives one (the hold's :meth:`FileChooserHold.qt_asked`), else ``[]`` (cancel) on the ``offscreen`` platform,
+    else ``None`` (let Qt show its dialog: the user's own click in the window)."""
+    if hook is not None:
+        answer = hook(*args)
+        if answer is not None:
+            return answer
+    return [] if QGuiApplication.platformName() == "offscreen" else None
+
+
+@dataclass
+class PendingChooser:
+    """A held file chooser: ``multiple`` (``<input multiple>``: several files), the input's
+    ``backend_node_id`` and ``frame_id`` (CDP), and ``number`` (counts choosers held over the tab's life)."""
+
+    multiple: bool
+    backend_node_id: int
+    frame_id: str
+    number: int
+
+    def to_json(self) -> dict:
+        """``{multiple}`` as agents read it."""
+        return {"multiple": self.multiple}
+
+
+class FileChooserHold(QObject):
+    """Holds the file choosers of ``session``'s page while :attr:`enabled` (module docstring). ``page`` is the
+    :class:`~app.webview.guest.Guest`; its ``file_chooser_hook`` is set to :meth:`qt_asked`.
+
+    Signals:
+        opened(PendingChooser): a chooser is held.
+        closed(): the held chooser was answered, cancelled or went with its document.
+
+    Attributes: ``pending`` (the held chooser or ``None``), ``opened_count`` (choosers held so far), ``missed``
+    (choosers Qt asked for while the agent acted but interception was not on: cancelled), ``intercepting``
+    (Chromium confirmed the last switch on, and no switch off or detach came since).
+    """
+
+    opened = Signal(object)
+    closed = Signal()
+
+    def __init__(self, session: Any, page: Any, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.enabled = False
+        self.pending: PendingChooser | None = None
+        self.opened_count = 0
+        self.missed = 0
+        self.intercepting = False
+        self._release: Callable[[], None] | None = None
+        self._on: asyncio.Task | None = None   # interception being switched on in the current attach
+        self._unsubscribe = session.subscribe("Page.fileChooserOpened", self._chooser_opened)
+        session.attached.connect(self._attached)
+        session.detached.connect(self._detached)
+        page.loadStarted.connect(lambda: self._drop())   # the input goes with its document
+        page.file_chooser_hook = self.qt_asked
+
+    # -- on and off ----------------------------------------------------------------------------------------------
+
+    def enable(self, on: bool) -> None:
+        """Intercept choosers (``on``: an agent acts) or let Qt's dialog answer them; holds the session meanwhile.
+        Switching off drops nothing held (:meth:`release` does)."""
+        if on == self.enabled:
+            return
+        self.enabled = on
+        if on:
+            self._release = self.session.hold("file-chooser")
+            if self.session.is_attached:
+                self._attached()
+            return
+        if self._release is not None:
+            self._release()
+            self._release = None
+        self._on = None
+        if self.session.is_attached:
+            spawn(self._switch(False), "file chooser interception off")
+
+    def release(self) -> None:
+        """The user took the page: stop intercepting and drop the held chooser."""
+        self.enable(False)
+        self._drop()
+
+    async def ready(self) -> bool:
+        """While :attr:`enabled`: wait (at most :data:`READY_WAIT_S`) until choosers are intercepted. Returns
+        whether they are; never raises (a failed attach is logged; :meth:`qt_asked` then cancels)."""
+        if not self.enabled:
+            return False
+        try:
+            await asyncio.wait_for(asyncio.shield(self.session.attach()), READY_WAIT_S)
+            if self._on is None:
+                self._attached()
+            await asyncio.wait_for(asyncio.shield(self._on), READY_WAIT_S)
+            return bool(self._on.result())
+        except (PagenoteError, TimeoutError) as exc:
+            log.warning("file choosers: the DevTools session did not intercept them (%s)", exc)
+            return False
+
+    def _attached(self) -> None:
+        if self.enabled:
+            try:
+                self._on = spawn(self._switch(True), "file chooser interception")
+            except RuntimeError:   # no event loop (plain Qt code): ready() starts it
+                self._on = None
+
+    def _detached(self, _why: str) -> None:
+        self._on = None
+        self.intercepting = False
+
+    async def _switch(self, on: bool) -> bool:
+        try:
+            if on:   # Chromium intercepts only for a session with the Page domain on (measured: off, Qt is asked)
+                await self.session.send("Page.enable", use=False)
+            await self.session.send("Page.setInterceptFileChooserDialog", {"enabled": on}, use=False)
+        except PagenoteError as exc:
+            log.warning("file chooser interception %s failed: %s", "on" if on else "off", exc)
+            return False
+        self.intercepting = on and self.enabled
+        return on
+
+    # -- choosers --------------------------------------------------------------------------------------------
+
+    def _chooser_opened(self, params: dict) -> None:
+        if not self.enabled:
+            log.info("a file chooser opened after the agent's turn ended; nobody holds it")
+            return
+        self.opened_count += 1
+        self.pending = PendingChooser(params.get("mode") == "selectMultiple", int(params.get("backendNodeId") or 0),
+                                      str(params.get("frameId") or ""), self.opened_count)
+        self.opened.emit(self.pending)
+
+    def qt_asked(self, mode: Any, old_files: list[str], accepted_mime_types: list[str]) -> list[str] | None:
+        """The guest's ``chooseFiles`` while nothing intercepted the chooser: ``[]`` (cancel) while an agent
+        acts — its click is told (:attr:`missed`) —, else ``None`` (Qt's own dialog, or the offscreen rule)."""
+        if not self.enabled:
+            return None
+        self.missed += 1
+        log.warning("a file chooser opened before pagenote could hold it for the agent: cancelled")
+        return []
+
+    async def answer(self, files: list[str]) -> PendingChooser:
+        """Set ``files`` (checked real paths, :func:`app.core.uploads.checked_upload_paths`) on the held
+        chooser's input; it is answered then. Raises ``NOT_FOUND`` when none is held or its input is gone (then
+        nothing is held any more), and the session's errors (the chooser stays held)."""
+        pending = self.pending
+        if pending is None:
+            raise PagenoteError("NOT_FOUND", "no file chooser is open",
+                                "click the page's file input (or its button) first; the click says when one opens")
+        try:
+            await self.session.send("DOM.setFileInputFiles", {"files": files, "backendNodeId": pending.backend_node_id})
+        except PagenoteError as exc:
+            if exc.name != "CDP_FAILED":
+                raise
+            if self.pending is pending:
+                self._drop()
+            raise PagenoteError("NOT_FOUND", f"the file input that opened the chooser is gone ({exc.message})",
+                                "click the file input again") from None
+        if self.pending is pending:
+            self._drop()
+        return pending
+
+    def cancel(self) -> PendingChooser | None:
+        """Cancel the held chooser (the input keeps what it had). Returns it, or ``None`` when none is held."""
+        pending = self.pending
+        self._drop()
+        return pending
+
+    def _drop(self) -> None:
+        if self.pending is not None:
+            self.pending = None
+            self.closed.emit()
+
+    def close(self) -> None:
+        """Stop (the tab closes): unsubscribe and let the session go."""
+        self._unsubscribe()
+        if self._release is not None:
+            self._release()
+            self._release = None
