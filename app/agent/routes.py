@@ -131,6 +131,7 @@ class Route:
     hits: int = 0
 
     def view(self) -> dict:
+        """``{pattern, status?, contentType?, body_chars?, headers?, removeHeaders?, hits}``."""
         out = {"pattern": self.pattern, "status": self.status if not self.remove else None,
                "contentType": self.content_type, "body_chars": len(self.body) if self.body else None,
                "headers": [f"{h['name']}: {h['value']}" for h in self.headers] or None,
@@ -176,6 +177,8 @@ class TabRoutes:
         return tab
 
     async def add(self, route: Route) -> None:
+        """Add ``route`` and intercept its pattern. Raises ``INVALID_PARAMS`` past :data:`MAX_ROUTES`, and the
+        CDP errors of ``Fetch.enable`` (then the route is not kept)."""
         if len(self.routes) >= MAX_ROUTES:
             raise PagenoteError("INVALID_PARAMS", f"route: this tab has {MAX_ROUTES} routes already",
                                 "remove some with browser_unroute")
@@ -188,6 +191,7 @@ class TabRoutes:
             raise
 
     async def remove(self, pattern: str | None) -> int:
+        """Remove the routes of ``pattern`` (``None``: all); how many went."""
         before = len(self.routes)
         self.routes = [r for r in self.routes if pattern is not None and r.pattern != pattern]
         removed = before - len(self.routes)
@@ -277,6 +281,8 @@ def routes_of(tab: Any) -> TabRoutes:
 
 
 async def route_add(tab: Any, p: RouteParams) -> dict:
+    """``route.add``: ``{route, routes}`` (the route as ``route.list`` shows it; how many the tab has). Raises
+    ``INVALID_PARAMS`` (:func:`make_route`, more than :data:`MAX_ROUTES`) and the CDP errors."""
     route = make_route(p)
     routes = routes_of(tab)
     await routes.add(route)
@@ -284,6 +290,7 @@ async def route_add(tab: Any, p: RouteParams) -> dict:
 
 
 async def route_remove(tab: Any, p: UnrouteParams) -> dict:
+    """``route.remove``: ``{removed, routes}``. Raises ``NOT_FOUND`` for a pattern no route of the tab has."""
     routes = routes_of(tab)
     removed = await routes.remove(p.pattern)
     if p.pattern is not None and not removed:
@@ -293,6 +300,7 @@ async def route_remove(tab: Any, p: UnrouteParams) -> dict:
 
 
 async def route_list(tab: Any, _p: NoParams) -> dict:
+    """``route.list``: ``{routes}``, oldest first (:meth:`Route.view`)."""
     return {"routes": [r.view() for r in routes_of(tab).routes]}
 
 

@@ -123,6 +123,9 @@ async def _cookies(tab: Any) -> tuple[list[dict], str, str]:
 
 
 async def cookie_list(tab: Any, p: CookieListParams) -> dict:
+    """``cookie.list``: the page's cookies (module docstring), those of ``p.domain`` (that domain or under it) and
+    ``p.path`` when given; values as :func:`listed_value` shows them. Raises ``INVALID_REQUEST`` (no http(s) page)
+    and the CDP errors."""
     cookies, _url, _host = await _cookies(tab)
     picked = [c for c in cookies if (p.domain is None or _domain_matches(c.get("domain", "").lstrip("."), p.domain)
                                      or c.get("domain", "").lstrip(".") == p.domain.lstrip("."))
@@ -131,6 +134,8 @@ async def cookie_list(tab: Any, p: CookieListParams) -> dict:
 
 
 async def cookie_get(tab: Any, p: CookieNameParams) -> dict:
+    """``cookie.get``: every cookie of the page named ``p.name``, values whole (up to :data:`GET_CHARS`). Raises
+    ``NOT_FOUND``, ``INVALID_REQUEST`` and the CDP errors."""
     cookies, _url, _host = await _cookies(tab)
     found = [_cookie_view(c, True) for c in cookies if c.get("name") == p.name]
     if not found:
@@ -140,6 +145,9 @@ async def cookie_get(tab: Any, p: CookieNameParams) -> dict:
 
 
 async def cookie_set(tab: Any, p: CookieSetParams) -> dict:
+    """``cookie.set``: set the cookie for the page's URL (or ``p.domain``, the page's host or a parent of it; path
+    default ``/``); ``{cookie, visible_to_page}``. Raises ``INVALID_PARAMS`` (another site, ``sameSite: None``
+    without ``secure``, a cookie Chromium refuses), ``INVALID_REQUEST`` and the CDP errors."""
     url, host = _page_url(tab)
     if p.domain is not None and not _domain_matches(host, p.domain):
         raise PagenoteError("INVALID_PARAMS", f"cookie.set: domain {p.domain[:80]!r} is not the page's host "
@@ -174,6 +182,8 @@ async def _delete(tab: Any, cookies: list[dict]) -> int:
 
 
 async def cookie_delete(tab: Any, p: CookieNameParams) -> dict:
+    """``cookie.delete``: delete the page's cookies named ``p.name`` (every path); ``{deleted}``. Raises
+    ``NOT_FOUND``, ``INVALID_REQUEST`` and the CDP errors."""
     cookies, _url, _host = await _cookies(tab)
     named = [c for c in cookies if c.get("name") == p.name]
     if not named:
@@ -183,6 +193,7 @@ async def cookie_delete(tab: Any, p: CookieNameParams) -> dict:
 
 
 async def cookie_clear(tab: Any, _p: _Params) -> dict:
+    """``cookie.clear``: delete every cookie the page's URL sends; ``{deleted}``."""
     cookies, _url, _host = await _cookies(tab)
     return {"deleted": await _delete(tab, cookies)}
 
@@ -229,6 +240,8 @@ async def _storage(tab: Any, o: dict) -> dict:
 
 
 async def storage_list(tab: Any, p: AreaParams) -> dict:
+    """``storage.list``: the first :data:`LIST_MAX` items of ``p.area``'s storage, values as :func:`listed_value`
+    shows them, with each value's ``length``; ``count``: all items. Raises ``INVALID_REQUEST`` (no storage)."""
     answer = await _storage(tab, {"area": p.area, "op": "list", "max": LIST_MAX, "chars": LIST_VALUE_CHARS})
     items = [{"key": i["key"], "value": listed_value(i["key"], i["value"]), "length": i["length"]}
              for i in answer["items"]]
@@ -236,6 +249,7 @@ async def storage_list(tab: Any, p: AreaParams) -> dict:
 
 
 async def storage_get(tab: Any, p: KeyParams) -> dict:
+    """``storage.get``: the item's value (up to :data:`GET_CHARS`). Raises ``NOT_FOUND``, ``INVALID_REQUEST``."""
     answer = await _storage(tab, {"area": p.area, "op": "get", "key": p.key, "chars": GET_CHARS})
     if not answer["found"]:
         raise PagenoteError("NOT_FOUND", f"no {p.area}Storage item {p.key[:80]!r}",
@@ -245,15 +259,18 @@ async def storage_get(tab: Any, p: KeyParams) -> dict:
 
 
 async def storage_set(tab: Any, p: SetParams) -> dict:
+    """``storage.set``: set the item; ``{key, length}``. Raises ``INVALID_REQUEST`` (no storage, over quota)."""
     await _storage(tab, {"area": p.area, "op": "set", "key": p.key, "value": p.value})
     return {"key": p.key, "length": len(p.value)}
 
 
 async def storage_delete(tab: Any, p: KeyParams) -> dict:
+    """``storage.delete``: ``{key, deleted}`` (0 when there was no such item)."""
     return {"key": p.key, **await _storage(tab, {"area": p.area, "op": "delete", "key": p.key})}
 
 
 async def storage_clear(tab: Any, p: AreaParams) -> dict:
+    """``storage.clear``: ``{deleted}``: how many items there were."""
     return await _storage(tab, {"area": p.area, "op": "clear"})
 
 

@@ -146,21 +146,28 @@ class Checker:
         raise PagenoteError("PAGE_SCRIPT_ERROR", f"verify: unexpected answer {error!r}")
 
     async def element(self, tab: Any, p: ElementParams) -> dict:
+        """``verify.element`` (module docstring)."""
         return await self._page(tab, {"kind": "element", "role": p.role, "name": p.name})
 
     async def text(self, tab: Any, p: TextParams) -> dict:
+        """``verify.text`` (module docstring)."""
         return await self._page(tab, {"kind": "text", "text": p.text})
 
     async def value(self, tab: Any, p: ValueParams) -> dict:
+        """``verify.value`` (module docstring). Raises ``INVALID_PARAMS`` for a checkbox or radio value other than
+        ``"true"``/``"false"``."""
         if p.type in ("checkbox", "radio") and p.value not in ("true", "false"):
             raise PagenoteError("INVALID_PARAMS", f"verify.value: a {p.type}'s value is \"true\" or \"false\", "
                                 f"not {p.value[:40]!r}")
         return await self._page(tab, {"kind": "value", "type": p.type, "value": p.value}, p)
 
     async def list(self, tab: Any, p: ListParams) -> dict:
+        """``verify.list`` (module docstring)."""
         return await self._page(tab, {"kind": "list", "items": list(p.items)}, p)
 
     async def locator(self, tab: Any, p: TargetParams) -> dict:
+        """``locator.generate``: the locators that survive :func:`~app.protocol.locators.bounded_locators`, their
+        Playwright code (:func:`~app.protocol.pw_locators.playwright_locator`), ``best`` (the first, or ``""``)."""
         answer = await self._page(tab, {"kind": "locator"}, p)
         locators = list(bounded_locators(answer.get("locators")))
         code = [c for c in (playwright_locator(loc) for loc in locators) if c]
