@@ -73,3 +73,22 @@ def test_allow_file_urls_is_a_flag_of_the_window_and_of_serve():
         parser = build_parser([command])
         assert parser.parse_args([command, "--allow-file-urls"]).allow_file_urls is True
         assert parser.parse_args([command]).allow_file_urls is False
+
+
+def test_the_flag_outlives_a_settings_change(monkeypatch, qtbot, lease, tmp_path):
+    """``--allow-file-urls`` holds for the whole run: the window's Settings dialog re-applies the settings
+    (``[agent] files`` false by default) and must not take it back; without it the settings decide."""
+    from app.runtime.app import PagenoteApp
+    from app.runtime.settings import Settings
+
+    plain = PagenoteApp(lease, tmp_path)
+    plain.apply_settings(Settings())
+    monkeypatch.setattr(PagenoteApp, "file_urls_flag", True)   # what app.cli does for --allow-file-urls
+    flagged = PagenoteApp(lease, tmp_path)
+    try:
+        assert plain.allow_file_urls is False and flagged.allow_file_urls is True
+        flagged.apply_settings(Settings())
+        assert flagged.allow_file_urls is True
+    finally:
+        for app in (plain, flagged):
+            app.close()
