@@ -302,8 +302,12 @@ def test_routes_and_cookies_belong_to_their_tab(caps_app, server):
         first = (await socket("tabs.list"))[0]["id"]
         await c.call_tool("browser_cookie_set", {"name": "mine", "value": "1"})
         await c.call_tool("browser_route", {"pattern": "**/api/data.json", "body": "first tab"})
+        snap = await c.call_tool("browser_snapshot", {"mode": "full"})
+        save = next(line for line in text_of(snap).splitlines() if 'button "Save"' in line).split("[ref=")[1][:-1]
         second = (await socket("tabs.new", {"url": server.url("caps.html"), "isolated": True}))["id"]
-        seen = {"cookies": await c.call_tool("browser_cookie_list", {}),
+        seen = {"other_tab_ref": await c.call_tool("browser_generate_locator", {
+                    "target": save, "snapshot_id": snap.structured_content["snapshot_id"]}),
+                "cookies": await c.call_tool("browser_cookie_list", {}),
                 "routes": await c.call_tool("browser_route_list", {}),
                 "fetch": await c.call_tool("browser_evaluate", {"function": FETCH})}
         await c.call_tool("browser_route", {"pattern": "**/api/data.json", "body": "second tab"})
@@ -316,6 +320,7 @@ def test_routes_and_cookies_belong_to_their_tab(caps_app, server):
         return seen
 
     seen = run(caps_app.socket, body)
+    assert seen["other_tab_ref"].is_error and text_of(seen["other_tab_ref"]).startswith("REF_IN_OTHER_TAB")
     assert "mine=" not in page_text(seen["cookies"]) and "theme=dark" in page_text(seen["cookies"])
     assert text_of(seen["routes"]).startswith("No routes in this tab.") and "404" in text_of(seen["fetch"])
     assert "200 first tab" in text_of(seen["first_fetch"])
