@@ -114,6 +114,7 @@ BAD_CALLS = [
     ("browser_emulate", {"cpu_throttling": "fast", "media": "tv"},
      'media: input should be \'print\', \'screen\' or \'none\' (got "tv"); cpu_throttling: input should be a '
      'valid number, unable to parse string as a number (got "fast")'),
+    ("browser_annotate", {"timeout_ms": "soon"}, 'timeout_ms: input should be a valid integer (got "soon")'),
 ]
 
 
