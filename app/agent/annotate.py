@@ -118,7 +118,8 @@ async def request_notes(host: Any, timeout_ms: int) -> dict:
     stamp = tab_stamp(tab) if tab in app.tabs else {"id": tab.id, "origin": ""}
     if sent is None:
         return {"outcome": kind, "batch": None, "unsent": len(app.batch_session.pins), "tab": stamp}
-    await asyncio.sleep(0)  # the window archives the sent pins right after the hub answered
+    # The window archived the sent pins (their ids: sent_ids) in the same step as the hub's answer, before this
+    # coroutine resumed.
     result: dict[str, Any] = {"outcome": "sent", "batch": sent.view(), "tab": stamp}
     if tab in app.tabs:
         ids = tab.session.sent_ids.get(sent.id) or []
