@@ -40,7 +40,6 @@ PAGE_TOOLS = {"get_annotations", "wait_for_annotations", "take_screenshot", "pag
 PAGE_TOOLS |= {"performance_start_trace", "performance_stop_trace", "performance_analyze_insight"}  # URLs, ids
 PAGE_TOOLS |= {"browser_network_request"}  # headers and bodies the page sent
 PAGE_TOOLS |= {"browser_close", "browser_navigate_forward"}  # the tabs' titles and URLs, where it landed
-PAGE_TOOLS |= {"browser_wait_for"}  # the element showing the text, what changed meanwhile
 _RAW = re.compile("[" + INVISIBLE_CHARS + EXOTIC_BREAKS + "]")
 
 

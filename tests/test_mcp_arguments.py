@@ -111,9 +111,6 @@ BAD_CALLS = [
     ("performance_stop_trace", {"filePath": "t.json"}, "filePath: unknown parameter (this tool takes none)"),
     ("performance_analyze_insight", {"insightSetId": "NAVIGATION_0"}, "insightName: required, but missing"),
     ("browser_resize", {"width": "wide", "height": 600}, 'width: input should be a valid integer (got "wide")'),
-    ("browser_wait_for", {"time": "soon", "txt": "x"},
-     'time: value error, a number of seconds (got "soon"); txt: unknown parameter (this tool takes: time, text, '
-     'textGone)'),
     ("browser_emulate", {"cpu_throttling": "fast", "media": "tv"},
      'media: input should be \'print\', \'screen\' or \'none\' (got "tv"); cpu_throttling: input should be a '
      'valid number, unable to parse string as a number (got "fast")'),
@@ -184,9 +181,7 @@ def test_schemas_generic_clients_can_fill(agent_app):
                 (name, field)
             # a fractional number only where CDP takes one (browser_emulate's cpu_throttling: the rate of
             # Emulation.setCPUThrottlingRate, chrome-devtools-mcp's cpuThrottlingRate)
-            # … and Playwright MCP's browser_wait_for time (seconds)
-            assert prop["type"] != "number" or (name, field) in (("browser_emulate", "cpu_throttling"),
-                                                                 ("browser_wait_for", "time")), (name, field)
+            assert prop["type"] != "number" or (name, field) == ("browser_emulate", "cpu_throttling"), (name, field)
             # booleans and string arrays only where Playwright MCP's same-named tools have them (browser_click's
             # doubleClick and modifiers, browser_type's submit and slowly, browser_select_option's values …), or
             # chrome-devtools-mcp's (performance_start_trace's reload and autoStop)

@@ -205,9 +205,7 @@ def render(reply: Any) -> CallToolResult:
     :func:`~app.mcp.untrusted.escaped_structure` (requirement 4 of issue #32: invisible characters and line
     breaks but LF shown escaped in every tool output). Raises ``TypeError`` for anything else (a handler
     bug)."""
-    from app.mcp.browser_response import with_effects  # imports this module: imported at the first call
-
-    result = with_effects(_render(reply))   # what the call changed (app.agent.effects), when it says
+    result = _render(reply)
     # page_freeze: the text is the socket's JSON itself, which names the tab (``"tab"``); a line after it
     # would make it unreadable as JSON.
     result = result if isinstance(reply, FreezeReply) else with_tab(result)

@@ -115,8 +115,7 @@ function valueIs(o) {
   // inside a redacted subtree, and an editing host's typed text.
   const typed = isEditable(el) && !('value' in el);
   if (isSecretField(el) || isRedacted(el) || typed) return { ...out, secret: true, length: actual.length };
-  const label = alt.length ? { label: cut(alt[0], VALUE_CHARS) } : {};
-  return { ...out, actual: cut(actual, VALUE_CHARS), truncated: actual.length > VALUE_CHARS, ...label };
+  return { ...out, actual: cut(actual, VALUE_CHARS), truncated: actual.length > VALUE_CHARS };
 }
 
 function listVisible(o) {
