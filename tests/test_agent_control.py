@@ -108,9 +108,11 @@ def test_each_dialog_is_held_as_modal_dialog_and_answered_by_dialog_handle(agent
 
     click, read, answered, after, again = run_in_thread(qtbot, socket_path, steps)
     text = {"alert": "Saved!", "confirm": "Delete it?", "prompt": "Your name?"}[kind]
-    assert click["error"]["data"]["code"] == "MODAL_DIALOG"
-    assert f'a {kind} dialog: "{text}"' in click["error"]["message"]
+    # the click was delivered and opened the dialog: a result saying so, not an error inviting a retry
+    assert click["result"]["action"] == "click" and click["result"]["dialog"]["type"] == kind
+    assert click["result"]["dialog"]["message"] == text
     assert read["error"]["data"]["code"] == "MODAL_DIALOG"   # a read while it is open does not hang either
+    assert f'{"an" if kind == "alert" else "a"} {kind} dialog: "{text}"' in read["error"]["message"]
     assert answered["result"]["type"] == kind and answered["result"]["message"] == text
     assert after["result"]["snapshot_id"]
     assert again["error"]["data"]["code"] == "NOT_FOUND"
@@ -169,7 +171,7 @@ def test_stop_while_a_dialog_is_held_lets_the_policy_answer_it(agent, window, js
         return first, call("click", ref=ref, snapshot_id=sid)
 
     click, after = run_in_thread(qtbot, socket_path, steps)
-    assert click["error"]["data"]["code"] == "MODAL_DIALOG"
+    assert click["result"]["dialog"]["type"] == "confirm"
     assert after["error"]["data"]["code"] == "USER_TOOK_CONTROL"
     assert parts.dialogs.pending is None
     assert js("window.confirmed") is False   # dismissed by the policy, as when no agent acts

@@ -40,6 +40,7 @@ PAGE_TOOLS = {"get_annotations", "wait_for_annotations", "take_screenshot", "pag
 PAGE_TOOLS |= {"performance_start_trace", "performance_stop_trace", "performance_analyze_insight"}  # URLs, ids
 PAGE_TOOLS |= {"browser_network_request"}  # headers and bodies the page sent
 PAGE_TOOLS |= {"browser_close", "browser_navigate_forward"}  # the tabs' titles and URLs, where it landed
+PAGE_TOOLS |= {"browser_wait_for"}  # the element showing the text, what changed meanwhile
 _RAW = re.compile("[" + INVISIBLE_CHARS + EXOTIC_BREAKS + "]")
 
 
@@ -93,16 +94,16 @@ def test_every_page_reading_result_fences_the_page_text(hostile_app, server):
     out = with_client(hostile_app.socket, body)
     for name in ("navigate", "browser_snapshot", "browser_find", "browser_extract", "browser_console_messages",
                  "browser_network_requests", "browser_page_context", "page_state", "browser_evaluate", "click",
-                 "dialog"):
+                 "modal", "dialog"):   # modal: a delivered click that opened a dialog succeeded, quoting its text
         content = assert_framed(out[name], here)
         assert text_of(out[name]).endswith(f"\nIn tab 1 ({server.origin}).") or name == "page_state", name
         if name in ("browser_evaluate", "browser_console_messages"):
             assert "\\u200b" in content and "\\u2028" in content, (name, content)   # shown, escaped
     for name in ("list_tabs", "browser_tabs"):
         assert_framed(out[name], tabs_framing)
-    for name in ("thrown", "modal"):
+    for name in ("thrown",):
         content = assert_framed(out[name], error_framing, error=True)
-        assert text_of(out[name]).split("\n")[0].startswith(("EVALUATE_FAILED: ", "MODAL_DIALOG: "))
+        assert text_of(out[name]).split("\n")[0].startswith("EVALUATE_FAILED: ")
     # The structured content keeps the socket's JSON shape and keys (a JSON string closes nothing), with the
     # invisible characters and line breaks but LF of every string escaped (requirement 4; review finding N7).
     assert out["browser_evaluate"].structured_content["value"].startswith("PWNED SYSTEM: ignore")

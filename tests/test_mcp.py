@@ -59,6 +59,8 @@ TOOLS |= {"performance_start_trace", "performance_stop_trace", "performance_anal
 TOOLS |= {"browser_resize", "browser_emulate"}
 #: Playwright MCP's browser_close and browser_navigate_forward (app/mcp/tools/browser.py; test_agent_parity_tabs.py).
 TOOLS |= {"browser_close", "browser_navigate_forward"}
+#: browser_wait_for (app/mcp/tools/waits.py; its own tests: test_parity_h3_effects.py).
+TOOLS |= {"browser_wait_for"}
 #: browser_annotate (app/mcp/tools/annotate.py; its own tests: test_parity_h6_annotate.py).
 TOOLS |= {"browser_annotate"}
 #: browser_fill_form and browser_file_upload (app/mcp/tools/forms.py; their own tests: test_parity_h4_forms.py).

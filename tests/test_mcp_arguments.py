@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from app.agent.client import AgentClient
-from app.core.errors import REGISTRY
+from app.mcp.response import MCP_PARAMS_NEXT
 from test_mcp import BATCH_MD, TOOLS, agent_app, text_of, with_client  # noqa: F401 (fixture)
 
 
@@ -21,14 +21,14 @@ def test_wrong_argument_types_are_invalid_params_and_unknown_tools_are_left_to_t
     soon, true, no_tool = with_client(agent_app.socket, body)
     for result in (soon, true, no_tool):
         assert result.is_error
-    next_step = REGISTRY["INVALID_PARAMS"].next_step
+    next_step = MCP_PARAMS_NEXT   # the MCP tool tables, not the socket's (issue 27, defect 7)
     assert text_of(soon) == f'INVALID_PARAMS: timeout_ms: input should be a valid integer (got "soon") — {next_step}'
     assert text_of(true) == f"INVALID_PARAMS: timeout_ms: input should be a valid integer (got true) — {next_step}"
     assert not text_of(no_tool).startswith("INVALID_PARAMS:")  # the SDK answered; the app was never asked
     assert "no_such_tool" in text_of(no_tool)
 
 
-NEXT = " — " + REGISTRY["INVALID_PARAMS"].next_step
+NEXT = " — " + MCP_PARAMS_NEXT
 
 #: (tool, arguments, the INVALID_PARAMS message after "INVALID_PARAMS: ") for every tool: wrong types, strings
 #: that are not integers, values out of the schema's range, missing and unknown fields (issue 9 §10).
@@ -84,16 +84,20 @@ BAD_CALLS = [
     ("browser_network_request", {"body": "yes"}, "body: input should be 'include' or 'omit' (got \"yes\")"),
     ("browser_click", {"ref": "e1", "snapshot_id": "s1", "button": "back"},
      "button: input should be 'left', 'right' or 'middle' (got \"back\")"),
-    ("browser_hover", {"ref": "e1"}, "snapshot_id: required, but missing"),
+    ("browser_hover", {"ref": 1}, "ref: input should be a valid string (got 1)"),
+    ("browser_hover", {}, "arguments: value error, give target (a ref such as e12, or a unique element selector) "
+                          "or ref"),
     ("browser_type", {"ref": "e1", "snapshot_id": "s1", "text": "x", "submit": "yes"},
      'submit: input should be a valid boolean (got "yes")'),
     ("browser_press_key", {"keys": "Enter"},
-     "key: required, but missing; keys: unknown parameter (this tool takes: key, element, ref, snapshot_id)"),
+     "key: required, but missing; keys: unknown parameter (this tool takes: key, element, target, ref, "
+     "snapshot_id)"),
     ("browser_select_option", {"ref": "e1", "snapshot_id": "s1", "values": "Large"},
      'values: input should be a valid list (got "Large")'),
     ("browser_check", {"ref": "e1", "snapshot_id": "s1", "checked": 1}, "checked: input should be a valid boolean (got 1)"),
     ("browser_scroll", {"dy": "down"}, 'dy: input should be a valid integer (got "down")'),
-    ("browser_drag", {"startRef": "e1", "endRef": "e2"}, "snapshot_id: required, but missing"),
+    ("browser_drag", {"startRef": "e1"}, "arguments: value error, give endTarget (a ref or a unique element "
+                                         "selector) or endRef"),
     ("browser_handle_dialog", {"accept": "ok"}, 'accept: input should be a valid boolean (got "ok")'),
     ("browser_fill_form", {"fields": "name"}, 'fields: input should be a valid list (got "name")'),
     ("browser_file_upload", {"paths": "/tmp/a.txt"}, 'paths: input should be a valid list (got "/tmp/a.txt")'),
@@ -111,6 +115,9 @@ BAD_CALLS = [
     ("performance_stop_trace", {"filePath": "t.json"}, "filePath: unknown parameter (this tool takes none)"),
     ("performance_analyze_insight", {"insightSetId": "NAVIGATION_0"}, "insightName: required, but missing"),
     ("browser_resize", {"width": "wide", "height": 600}, 'width: input should be a valid integer (got "wide")'),
+    ("browser_wait_for", {"time": "soon", "txt": "x"},
+     'time: value error, a number of seconds (got "soon"); txt: unknown parameter (this tool takes: time, text, '
+     'textGone)'),
     ("browser_emulate", {"cpu_throttling": "fast", "media": "tv"},
      'media: input should be \'print\', \'screen\' or \'none\' (got "tv"); cpu_throttling: input should be a '
      'valid number, unable to parse string as a number (got "fast")'),
@@ -131,7 +138,7 @@ def test_every_bad_argument_is_invalid_params_naming_the_field(agent_app):
         assert result.is_error, (tool, arguments)
         assert text_of(result) == f"INVALID_PARAMS: {message}{NEXT}", (tool, arguments)
         assert result.structured_content["error"] == {"code": "INVALID_PARAMS", "message": message,
-                                                      "next": REGISTRY["INVALID_PARAMS"].next_step}
+                                                      "next": MCP_PARAMS_NEXT}
         assert "Error executing tool" not in text_of(result) and "pydantic" not in text_of(result)
 
 
@@ -181,7 +188,9 @@ def test_schemas_generic_clients_can_fill(agent_app):
                 (name, field)
             # a fractional number only where CDP takes one (browser_emulate's cpu_throttling: the rate of
             # Emulation.setCPUThrottlingRate, chrome-devtools-mcp's cpuThrottlingRate)
-            assert prop["type"] != "number" or (name, field) == ("browser_emulate", "cpu_throttling"), (name, field)
+            # … and Playwright MCP's browser_wait_for time (seconds)
+            assert prop["type"] != "number" or (name, field) in (("browser_emulate", "cpu_throttling"),
+                                                                 ("browser_wait_for", "time")), (name, field)
             # booleans and string arrays only where Playwright MCP's same-named tools have them (browser_click's
             # doubleClick and modifiers, browser_type's submit and slowly, browser_select_option's values …), or
             # chrome-devtools-mcp's (performance_start_trace's reload and autoStop)

@@ -125,6 +125,7 @@ def test_verify_tools_pass_and_fail_with_what_was_found(caps_app):
             "checkbox": ("browser_verify_value", {"type": "checkbox", "target": ref['checkbox "Subscribe"'],
                                                   "value": "true"}),
             "select": ("browser_verify_value", {"type": "combobox", "target": "#color", "value": "Green"}),
+            "select_wrong": ("browser_verify_value", {"type": "combobox", "target": "#color", "value": "Red"}),
             "list": ("browser_verify_list_visible", {"element": "Fruits", "target": ref['list "Fruits"'],
                                                      "items": ["Apple", "banana"]}),
             "list_missing": ("browser_verify_list_visible", {"element": "Fruits", "target": ref['list "Fruits"'],
@@ -153,6 +154,7 @@ def test_verify_tools_pass_and_fail_with_what_was_found(caps_app):
     # a password's value is never quoted back: only its length
     assert r["password"].is_error and "hunter2" not in str(r["password"]) and "(14 characters)" in text_of(r["password"])
     assert r["editable"].is_error and "words here" not in str(r["editable"]) and "(16 characters)" in text_of(r["editable"])
+    assert r["select_wrong"].is_error and page_text(r["select_wrong"]) == '"g" (label "Green")'
     assert r["list_missing"].is_error and "'Cherry'" in text_of(r["list_missing"])
     assert page_text(r["list_missing"]).splitlines() == ['"Apple"', '"Banana"']
     assert page_text(r["locator"]).splitlines()[0] == "getByRole('button', { name: 'Save', exact: true })"

@@ -31,7 +31,9 @@ def test_full_then_unchanged_as_text_with_refs(agent_app):
     text = text_of(full)
     sid = full.structured_content["snapshot_id"]
     head, lines, _tail = unwrap(text)   # the page's lines in the untrusted block (app.mcp.untrusted)
-    assert head.startswith(f"Snapshot {sid}: ") and f'snapshot_id "{sid}"' in head
+    # the id and the page's revision are in the text (a text-only client waits with it): issue 27, defect 5
+    assert head.startswith(f"Snapshot {sid} at revision {full.structured_content['revision']}: ")
+    assert head.endswith("Act on a line by its ref.")
     assert re.match(r"- .*\[ref=e\d+\]", lines)
     assert "snapshot" not in full.structured_content and full.structured_content["mode"] == "full"
     assert full.structured_content["node_count"] == len(lines.splitlines())

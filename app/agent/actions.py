@@ -27,36 +27,25 @@ whose document went away mid-call (or during which a new document started loadin
 from __future__ import annotations
 
 import asyncio
-import re
 from collections.abc import Callable
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, model_validator
 
-from app.agent.snapshots import _REF, KEEP_IDS, RefParams, Taken
+from app.agent.find import FindHost, FindParams
+from app.agent.snapshots import _REF, RefParams
+from app.agent.targets import ElementParams as _Params
+from app.agent.targets import OptionalTarget, RefTarget, TargetPins, _one_of
 from app.agent.tabs import acting_tab
 from app.core.errors import PagenoteError
 from app.tabs.actions import Actor, Located, agent_parts
 from app.tabs.navigation import quoted_url
-from app.tabs.snapshot import FrameNames, Part, _child_for, _raise_for_selector
+from app.tabs.snapshot import _raise_for_selector
 from app.tabs.tab import Tab
 from app.webview.frames import frame_viewport_offset
 
 EXTRACT_MAX = 12_000
-FIND_LIMIT = 50
-#: The budget of one ``find`` answer's lines (chars).
-FIND_CHARS = 8_000
 Modifier = Literal["Alt", "Control", "ControlOrMeta", "Meta", "Shift"]
-
-
-class _Params(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
-    element: StrictStr | None = Field(default=None, max_length=500)
-
-
-class RefTarget(_Params):
-    ref: StrictStr = Field(max_length=40)
-    snapshot_id: StrictStr = Field(max_length=40)
 
 
 class ClickParams(RefTarget):
@@ -70,28 +59,35 @@ class TypeParams(RefTarget):
     submit: StrictBool = False
 
 
-class PressParams(_Params):
+class PressParams(OptionalTarget):
     key: StrictStr = Field(min_length=1, max_length=60)
-    ref: StrictStr | None = Field(default=None, max_length=40)
-    snapshot_id: StrictStr | None = Field(default=None, max_length=40)
 
 
 class SelectParams(RefTarget):
     values: list[StrictStr] = Field(min_length=1, max_length=100)
 
 
-class ScrollParams(_Params):
-    ref: StrictStr | None = Field(default=None, max_length=40)
-    snapshot_id: StrictStr | None = Field(default=None, max_length=40)
+class ScrollParams(OptionalTarget):
     dx: StrictInt = Field(default=0, ge=-100_000, le=100_000)
     dy: StrictInt = Field(default=0, ge=-100_000, le=100_000)
 
 
 class DragParams(_Params):
-    start_ref: StrictStr = Field(max_length=40)
-    end_ref: StrictStr = Field(max_length=40)
-    snapshot_id: StrictStr = Field(max_length=40)
+    start_ref: StrictStr | None = Field(default=None, min_length=1, max_length=40)
+    end_ref: StrictStr | None = Field(default=None, min_length=1, max_length=40)
+    start_target: StrictStr | None = Field(default=None, min_length=1, max_length=2000)
+    end_target: StrictStr | None = Field(default=None, min_length=1, max_length=2000)
+    snapshot_id: StrictStr | None = Field(default=None, max_length=40)
     end_snapshot_id: StrictStr | None = Field(default=None, max_length=40)
+
+    @model_validator(mode="after")
+    def _aimed(self) -> "DragParams":
+        for end in ("start", "end"):
+            ref, target = getattr(self, f"{end}_ref"), getattr(self, f"{end}_target")
+            _one_of(ref, target, f"{end}_ref")
+            if ref is None and target is None:
+                raise ValueError(f"give {end}_ref (or {end}_target)")
+        return self
 
 
 class DialogParams(BaseModel):
@@ -106,26 +102,7 @@ class ExtractParams(BaseModel):
     max_chars: StrictInt = Field(default=EXTRACT_MAX, ge=100, le=EXTRACT_MAX)
 
 
-class FindParams(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
-    text: StrictStr = Field(min_length=1, max_length=500)
-    limit: StrictInt = Field(default=20, ge=1, le=FIND_LIMIT)
-
-
-def _regex(text: str) -> dict | None:
-    """``/source/flags`` → ``{source, flags}`` (flags among ``imsu``); ``None`` for plain text. Raises
-    ``INVALID_PARAMS`` for a pattern Python cannot read either (a cheap first check; the page compiles it)."""
-    m = re.fullmatch(r"/(.+)/([imsu]*)", text, re.S)
-    if not m:
-        return None
-    try:
-        re.compile(m.group(1))
-    except re.error as exc:
-        raise PagenoteError("INVALID_PARAMS", f"find: not a regular expression: {exc}") from None
-    return {"source": m.group(1), "flags": m.group(2)}
-
-
-class ActionsHost:
+class ActionsHost(TargetPins, FindHost):
     """The action methods over the active tab of ``self.app``; ``self._snapshots()`` is the
     :class:`~app.agent.snapshots.SnapshotKeeper` whose refs they take."""
 
@@ -163,28 +140,30 @@ class ActionsHost:
         return Actor(self._tab(), self._locate)
 
     async def act(self, name: str, p: Any) -> dict:
-        """Run action ``name`` with params ``p`` (module docstring)."""
+        """Run action ``name`` with params ``p`` (module docstring); the element is pinned first (:meth:`pin`)."""
         actor = self._actor()
+        ref = sid = None
+        if name != "drag" and p.aim is not None:
+            ref, sid = await self.pin(p.aim, p.snapshot_id)
         if name == "click":
-            return await actor.click(p.ref, p.snapshot_id, p.button, list(p.modifiers), p.double)
+            return await actor.click(ref, sid, p.button, list(p.modifiers), p.double)
         if name == "hover":
-            return await actor.hover(p.ref, p.snapshot_id)
+            return await actor.hover(ref, sid)
         if name in ("type", "fill"):
-            return await actor.type(p.ref, p.snapshot_id, p.text, p.submit, replace=name == "fill")
+            return await actor.type(ref, sid, p.text, p.submit, replace=name == "fill")
         if name == "press":
-            if p.ref and not p.snapshot_id:
-                raise PagenoteError("INVALID_PARAMS", "press: a ref needs its snapshot_id")
-            return await actor.press(p.key, p.ref, p.snapshot_id)
+            return await actor.press(p.key, ref, sid)
         if name == "select_option":
-            return await actor.select_option(p.ref, p.snapshot_id, list(p.values))
+            return await actor.select_option(ref, sid, list(p.values))
         if name in ("check", "uncheck"):
-            return await actor.check(p.ref, p.snapshot_id, name == "check")
+            return await actor.check(ref, sid, name == "check")
         if name == "scroll":
-            if p.ref and not p.snapshot_id:
-                raise PagenoteError("INVALID_PARAMS", "scroll: a ref needs its snapshot_id")
-            return await actor.scroll(p.ref, p.snapshot_id, p.dx, p.dy)
+            return await actor.scroll(ref, sid, p.dx, p.dy)
         if name == "drag":
-            return await actor.drag(p.start_ref, p.snapshot_id, p.end_ref, p.end_snapshot_id or p.snapshot_id)
+            start, start_sid = await self.pin(p.start_ref or p.start_target, p.snapshot_id)
+            end, end_sid = await self.pin(p.end_ref or p.end_target, p.end_snapshot_id or (
+                p.snapshot_id if _REF.match(p.end_ref or p.end_target) else None))
+            return await actor.drag(start, start_sid, end, end_sid)
         raise PagenoteError("METHOD_NOT_FOUND", f"unknown action {name!r}")
 
     def handle_dialog(self, p: DialogParams) -> dict:
@@ -208,64 +187,6 @@ class ActionsHost:
         out = {"text": answer["text"], "chars": answer["chars"], "truncated": answer["truncated"],
                "url": quoted_url(tab.page.url())}
         return out
-
-    async def find(self, p: FindParams) -> dict:
-        """``find``: elements of the top document and of its iframes (one level: same-origin, ``srcdoc`` and
-        cross-origin) whose text matches, with refs under a new ``snapshot_id`` (``f2e5`` in an iframe, as the
-        snapshot names them)."""
-        tab = self._tab()
-        await tab.settled()
-        keeper = self._snapshots()
-        last = keeper.last.get(tab.id)
-        names = keeper.names.setdefault(tab.id, FrameNames())
-        regex = _regex(p.text)
-        lines: list[str] = []
-        matches: list[dict] = []
-        parts: dict[str, Part] = {}
-        more = False
-        top_doc = ""
-
-        async def search(frame: Any, chain: list[str], prefix: str) -> dict:
-            nonlocal more
-            mark = await tab.bridge.call("inputMark", frame=frame)
-            before = last.parts.get(prefix) if last else None
-            seq = before.answer.get("seq", 0) if before and before.answer.get("doc") == mark["doc"] else 0
-            answer = await tab.bridge.call("find", {"query": p.text, "regex": regex, "limit": p.limit - len(matches),
-                                                    "seq": seq}, frame=frame, timeout_ms=30_000)
-            parts[prefix] = Part(prefix, chain, {"doc": answer["doc"], "seq": seq})
-            more = more or bool(answer.get("more"))
-            for m in answer.get("matches", []):
-                m = {**m, "ref": prefix + m["ref"]}
-                name = f' "{m["name"]}"' if m.get("name") else ""
-                line = f'- {m["role"]}{name} [ref={m["ref"]}]: {m["context"]}'
-                if sum(len(x) + 1 for x in lines) + len(line) + 1 > FIND_CHARS:
-                    more = True
-                    break
-                lines.append(line)
-                matches.append(m)
-            return answer
-
-        top = await search(None, [], "")
-        top_doc = top["doc"]
-        names.reset(top_doc)
-        for info in top.get("frames") or []:
-            if len(matches) >= p.limit:
-                more = True
-                break
-            child = _child_for(tab.page.mainFrame(), info)
-            if child is None or not info.get("selector"):
-                continue
-            try:
-                await search(child, [info["selector"]], names.of(info["selector"]))
-            except PagenoteError:
-                continue   # an iframe without pagenote's script (not loaded, a PDF …) is left out
-        keeper.count += 1
-        sid = f"s{keeper.count}"
-        keeper.ids[sid] = Taken(sid, tab.id, ("find",), lines, parts, top_doc)
-        while len(keeper.ids) > KEEP_IDS:
-            keeper.ids.popitem(last=False)
-        return {"snapshot_id": sid, "matches": matches, "more": more or None, "text": "\n".join(lines)}
-
 
 def actions_table(host: Any) -> dict[str, tuple[type[BaseModel], Callable[[Any], Any]]]:
     """The action methods for :class:`app.agent.methods.Methods`' table (``name → (params model, handler)``)."""
@@ -295,11 +216,36 @@ _GONE = {"FRAME_GONE", "PAGE_SCRIPT_MISSING"}
 REPLACEABLE = {"snapshot", "ref.resolve", "extract", "find", "page.state"}
 
 
+#: The actions on one element (or the focused one): a dialog their input opened ends them with a result, not an error.
+ELEMENT_ACTIONS = {"click", "hover", "type", "fill", "press", "select_option", "check", "uncheck", "scroll", "drag"}
+
+
+def a_or_an(word: str) -> str:
+    """``word`` with its indefinite article (``an alert``, ``a confirm``): by its first letter, which serves
+    the words this is given (dialog types, roles)."""
+    return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
+
+
 def modal_error(pending: Any, after: str = "") -> PagenoteError:
     """``MODAL_DIALOG`` naming the held dialog's type and text."""
     default = f' (default value "{pending.default}")' if pending.default else ""
-    return PagenoteError("MODAL_DIALOG", f'{after}the page opened a {pending.kind} dialog: "{pending.message}"'
-                                         f'{default}; the page waits for its answer')
+    return PagenoteError("MODAL_DIALOG", f'{after}the page opened {a_or_an(pending.kind)} dialog: '
+                                         f'"{pending.message}"{default}; the page waits for its answer')
+
+
+def delivered_with_dialog(name: str, params: Any, pending: Any) -> dict:
+    """The result of element action ``name`` whose input was delivered and opened a dialog (issue 27, defect 7:
+    it happened, so it is no error that invites a retry): ``{action, ref?, key?, element?, dialog: {type,
+    message, default_value?}}``; the dialog stays held for ``dialog.handle``."""
+    out: dict[str, Any] = {"action": name, "dialog": pending.to_json()}
+    aim = getattr(params, "aim", None) if name != "drag" else (params.start_ref or params.start_target)
+    if aim:
+        out["ref"] = aim
+    if name == "press":
+        out["key"] = params.key
+    if getattr(params, "element", None):
+        out["element"] = params.element
+    return out
 
 
 def guard_table(table: dict, host: Any) -> dict:
@@ -313,13 +259,14 @@ def guard_table(table: dict, host: Any) -> dict:
             parts = agent_parts(tab)
             if parts.dialogs.pending is not None:
                 raise modal_error(parts.dialogs.pending)
-            if name in ACTS and name not in ("click", "hover", "type", "fill", "press", "select_option", "check",
-                                             "uncheck", "scroll", "drag"):
+            if name in ACTS and name not in ELEMENT_ACTIONS:
                 parts.control.begin()   # navigation and evaluate act too (the actions begin themselves)
+            delivered = ((lambda pending: delivered_with_dialog(name, params, pending))
+                         if name in ELEMENT_ACTIONS else None)
             for attempt in (1, 2):
                 try:
                     return await _race(handler(params), parts, name in ACTS,
-                                       tab.view.loadStarted if name in REPLACEABLE else None)
+                                       tab.view.loadStarted if name in REPLACEABLE else None, delivered)
                 except PagenoteError as exc:
                     # Only a read whose document went away mid-call is retried, once; a page without
                     # pagenote's script on the retry (an error page, a PDF) keeps its own name.
@@ -339,10 +286,11 @@ async def _maybe(result: Any) -> Any:
     return await result if asyncio.iscoroutine(result) or isinstance(result, asyncio.Future) else result
 
 
-async def _race(result: Any, parts: Any, acting: bool, replaced: Any = None) -> Any:
-    """Await ``result`` unless a dialog opens first (then ``MODAL_DIALOG``) or, with ``replaced`` (a signal: a
-    new document started loading), the document is being replaced (then ``FRAME_GONE``, which the guard
-    retries); the call is cancelled then."""
+async def _race(result: Any, parts: Any, acting: bool, replaced: Any = None,
+                delivered: Callable[[Any], dict] | None = None) -> Any:
+    """Await ``result`` unless a dialog opens first (then ``delivered(pending)``'s result for an element action,
+    else ``MODAL_DIALOG``) or, with ``replaced`` (a signal: a new document started loading), the document is
+    being replaced (then ``FRAME_GONE``, which the guard retries); the call is cancelled then."""
     if not (asyncio.iscoroutine(result) or isinstance(result, asyncio.Future)):
         return result
     loop = asyncio.get_running_loop()
@@ -379,5 +327,7 @@ async def _race(result: Any, parts: Any, acting: bool, replaced: Any = None) -> 
         return task.result()
     task.cancel()
     if opened.done():
+        if delivered is not None:
+            return delivered(opened.result())
         raise modal_error(opened.result(), "the action was delivered, and " if acting else "")
     raise PagenoteError("FRAME_GONE", "a new document started loading during the call")

@@ -13,7 +13,11 @@
   ``history``: more than :data:`~app.core.policy.REVISION_HISTORY` revisions passed; ``budget``: the
   invalidation would list more than :data:`~app.core.policy.DIFF_MAX_REFS` refs or a revision touched too many
   elements; ``document``: another document is shown). ``timeout_ms`` an integer 0..300,000; a wait that sees no
-  change answers an empty ``complete`` diff at its timeout.
+  change answers an empty ``complete`` diff at its timeout. A ``since_revision`` after the shown document's
+  revision is ``reset_required`` (``document``) when an earlier document of the tab reached it (as far as any
+  answer — snapshot, page-context read, wait — showed, :class:`RevisionLedger`), else ``INVALID_PARAMS``: a
+  revision no page of the tab had is a wrong argument, not a reason to read everything again (issue 27,
+  defect 4).
 """
 
 from __future__ import annotations
@@ -24,6 +28,8 @@ import hmac
 import json
 import os
 import re
+import weakref
+from collections import OrderedDict
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
@@ -59,6 +65,39 @@ class WaitChangeParams(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
     since_revision: StrictInt = Field(ge=1)
     timeout_ms: StrictInt = Field(ge=0, le=MAX_WAIT_MS)
+
+
+#: Documents per tab whose highest given revision the ledger keeps.
+LEDGER_DOCS = 8
+NEXT_REVISION = ("pass a revision a browser_snapshot or browser_page_context answer gave (socket: snapshot, "
+                 "page.context), or read the page again")
+
+
+class RevisionLedger:
+    """The revisions agents were given or shown, per tab (held weakly: a closed tab's entry goes with it): the
+    highest revision any answer (snapshot, page-context read, wait, an action's snapshot) named for each of the
+    tab's last :data:`LEDGER_DOCS` documents — what tells a revision of a document no longer shown from one no
+    document of the tab ever reached."""
+
+    def __init__(self) -> None:
+        self._tabs: weakref.WeakKeyDictionary[Tab, OrderedDict[str, int]] = weakref.WeakKeyDictionary()
+
+    def note(self, tab: Tab, doc: str | None, revision: Any) -> None:
+        """Record that an answer about ``tab`` named ``revision`` of document ``doc`` (ignored without both)."""
+        if not doc or not isinstance(revision, int) or isinstance(revision, bool):
+            return
+        docs = self._tabs.setdefault(tab, OrderedDict())
+        docs[doc] = max(revision, docs.pop(doc, 0))   # re-inserted: the last document named is last
+        while len(docs) > LEDGER_DOCS:
+            docs.popitem(last=False)
+
+    def highest(self, tab: Tab, besides: str = "") -> int:
+        """The highest revision noted for ``tab``'s documents other than ``besides`` (0: none)."""
+        return max((rev for doc, rev in (self._tabs.get(tab) or {}).items() if doc != besides), default=0)
+
+
+#: The process's ledger (keyed by the tab objects themselves, so two apps in one process never share one).
+LEDGER = RevisionLedger()
 
 
 def _sign(body: bytes) -> str:
@@ -116,7 +155,8 @@ def _raise_scope(answer: dict, scope: tuple[str, str]) -> None:
 
 class ContextKeeper:
     """Per-tab wake-up feeds (:class:`RevisionFeed`) and the document each tab's revisions were last read
-    from. ``sources()`` says whether source hints are on (the app's setting)."""
+    from (the revisions all answers gave are in :data:`LEDGER`). ``sources()`` says whether source hints are on
+    (the app's setting)."""
 
     def __init__(self, sources=lambda: True) -> None:
         self.feeds: dict[str, RevisionFeed] = {}
@@ -151,6 +191,7 @@ class ContextKeeper:
                                 f"now {answer.get('revision')}{'' if answer.get('doc') == doc else ', another document'})")
         _raise_scope(answer, scope)
         self.docs[tab.id] = answer["doc"]
+        LEDGER.note(tab, answer["doc"], answer["revision"])
         result: dict[str, Any] = {"protocol": PROTOCOL, "doc": answer["doc"], "revision": answer["revision"],
                                   "page": answer["page"], "nodes": answer["nodes"],
                                   "truncated": answer.get("next_offset") is not None}
@@ -159,16 +200,41 @@ class ContextKeeper:
         return result
 
     async def wait(self, tab: Tab, params: WaitChangeParams) -> dict[str, Any]:
-        """``page.wait_for_change`` (module docstring). Raises ``INVALID_PARAMS`` for a future
-        ``since_revision`` and the bridge's errors."""
+        """``page.wait_for_change`` (module docstring). A ``since_revision`` after the shown document's revision
+        is a reset (``document``) when it is a revision an earlier document of the tab reached
+        (:data:`LEDGER`), else ``INVALID_PARAMS``. Raises ``INVALID_PARAMS`` and the bridge's errors."""
+        since = params.since_revision
         await tab.settled()
-        diff = await wait_for_change(tab.bridge, self.feed(tab), params.since_revision, params.timeout_ms,
-                                     DIFF_MAX_REFS, self.docs.get(tab.id))
+        try:
+            shown = await tab.bridge.call("revisionStats")
+        except PagenoteError as exc:   # a document coming: the wait below waits for its script
+            if exc.name not in ("FRAME_GONE", "PAGE_SCRIPT_MISSING"):
+                raise
+            shown = None
+        if isinstance(shown, dict) and isinstance(shown.get("revision"), int) and since > shown["revision"]:
+            reached = LEDGER.highest(tab, besides=shown.get("doc", ""))
+            if since > reached:
+                raise PagenoteError("INVALID_PARAMS", f"since_revision {since} was never a revision of this tab's "
+                                    f"pages: the page is at revision {shown['revision']}"
+                                    + (f", the pages shown before reached {reached}" if reached else ""),
+                                    NEXT_REVISION)
+            self.docs[tab.id] = shown.get("doc", "")
+            LEDGER.note(tab, shown.get("doc"), shown["revision"])
+            return {"doc": shown.get("doc"), "revision": shown["revision"], "status": "reset_required",
+                    "reason": "document"}   # a revision of a document no longer shown
+        try:
+            diff = await wait_for_change(tab.bridge, self.feed(tab), since, params.timeout_ms, DIFF_MAX_REFS,
+                                         self.docs.get(tab.id))
+        except PagenoteError as exc:
+            if exc.name != "INVALID_PARAMS":
+                raise
+            raise PagenoteError("INVALID_PARAMS", exc.message, NEXT_REVISION) from None
         if diff.get("reason") == "future":
-            raise PagenoteError("INVALID_PARAMS", f"since_revision {params.since_revision} is after the page's "
-                                f"revision {diff.get('revision')}", "pass a revision a page.context read returned")
+            raise PagenoteError("INVALID_PARAMS", f"since_revision {since} is after the page's revision "
+                                f"{diff.get('revision')}", NEXT_REVISION)
         if diff.get("status") == "reset_required":
             diff.pop("changed", None)
             diff.pop("removed", None)
         self.docs[tab.id] = diff.get("doc") or self.docs.get(tab.id, "")
+        LEDGER.note(tab, diff.get("doc"), diff.get("revision"))
         return diff

@@ -29,6 +29,8 @@ Methods (params → result; every batch view has the model as JSON and its ``mar
   :mod:`app.agent.performance`
 - ``devices.list``, ``device.log``, ``device.log_clear``, ``virtual_device.input``, ``virtual_device.script``:
   see :mod:`app.agent.devices`
+- ``wait_for(text?, text_gone?, time?, timeout_ms?)``, and the ``effects`` (what changed) of every action's
+  result: see :mod:`app.agent.effects`
 - ``annotate(timeout_ms?)``: annotation mode on in the window, the user's next Send with refs of its elements
   (``browser_annotate``): see :mod:`app.agent.annotate`
 """
@@ -219,6 +221,10 @@ class Methods:
 
             self.table.update(actions_table(host))
             self.table.update(forms_table(host))
+            from app.agent.effects import effects_table, wait_table  # what each action changed; wait_for
+
+            self.table.update(wait_table(host))
+            self.table = effects_table(self.table, host)
             self.table = guard_table(self.table, host)
             self.table = chooser_guard(self.table, host)
         if hasattr(getattr(host, "app", None), "active_tab"):  # page methods pinned to a tab and naming it

@@ -31,6 +31,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
 
+from app.agent.context import LEDGER
 from app.agent.tabs import other_tab_error, tab_stamp
 from app.core.errors import PagenoteError
 from app.tabs.navigation import quoted_url
@@ -135,6 +136,7 @@ class SnapshotKeeper:
             self.count += 1
             taken = Taken(f"s{self.count}", tab.id, key, lines, got.parts, top_doc)
             self._keep(taken)
+            LEDGER.note(tab, top_doc, top.answer.get("revision"))
         text = "\n".join(lines)
         result: dict[str, Any] = {"snapshot_id": taken.id, "url": quoted_url(tab.page.url()),
                                   "title": tab.page.title(), "revision": top.answer.get("revision")}

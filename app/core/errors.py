@@ -248,6 +248,10 @@ REGISTRY: dict[str, ErrorKind] = _rows(
     ("UNKNOWN_INSIGHT", -32089, EXIT_BAD_INPUT,
      "use a name from the 'Available insights' line of the last performance_stop_trace",
      "the last trace has no insight (or insight set) of that name"),
+    # -- waiting for the page (app.agent.effects, issue 27) --
+    ("WAIT_TIMEOUT", -32057, EXIT_PAGE_FAILED,
+     "look at the page (browser_snapshot) for what it shows instead, or wait again",
+     "the text did not appear (or go away) within the wait"),
     # -- browser_annotate (app.agent.annotate, issue 27 req. 5) --
     ("ANNOTATE_NEEDS_WINDOW", -32018, EXIT_BAD_INPUT,
      "start pagenote with its window (./run.sh or pagenote); a pagenote serve hands its socket over to it",

@@ -19,7 +19,7 @@ from typing import Any
 from mcp.types import CallToolResult, TextContent
 
 from app.mcp.response import render
-from app.mcp.untrusted import page_result
+from app.mcp.untrusted import framed, page_result, unwrap
 
 
 def _ok(text: str, structured: dict) -> CallToolResult:
@@ -180,3 +180,63 @@ def _(reply: NetworkRequestReply) -> CallToolResult:
              details_note(result)]
     return page_result("The request, its headers and, if asked, its body:", "\n".join(lines), result,
                        "\n".join(n for n in notes if n))
+
+
+# -- what a call changed (app.agent.effects) ------------------------------------------------------------------
+
+#: The hint a reply gives when it cannot say what changed; a result with ``effects`` says it instead.
+SNAPSHOT_HINT = "Call browser_snapshot to see what changed (a diff)."
+
+
+def effects_text(effects: dict[str, Any]) -> tuple[str, str]:
+    """pagenote's sentence on what a call changed (a socket result's ``effects``, :mod:`app.agent.effects`),
+    meant to follow the block, and the page's part: ``URL:``/``Title:`` lines when they changed, then the
+    changed snapshot lines (``""`` when there is none)."""
+    sid = effects.get("snapshot_id")
+    page = [f"{key}: {effects[field]}" for key, field in (("URL", "url"), ("Title", "title")) if effects.get(field)]
+    lines = effects.get("lines") or ""
+    shown = len(page) + (lines.count("\n") + 1 if lines else 0)
+    last = f"the block's last {shown} line{'s' if shown != 1 else ''}"
+    more = f" {effects['more']} more lines: browser_snapshot." if effects.get("more") else ""
+    change = effects.get("change")
+    if effects.get("unknown"):
+        sentence = f"What it changed is unknown: {effects['unknown']}."
+    elif change == "diff":
+        sentence = (f"Changed: {last} (snapshot {sid}: + added, - removed, ~ changed, @@ N at line N); their refs "
+                    f"work with snapshot_id \"{sid}\".{more}")
+    elif change == "page":
+        sentence = f"The page now: {last}, snapshot {sid} from its top; its refs work with snapshot_id \"{sid}\".{more}"
+    elif page:
+        sentence = f"The page's lines did not change; its {' and '.join(k for k in ('URL', 'title') if effects.get(k.lower()))} did: {last}."
+    else:
+        sentence = "No visible change."
+    if lines:
+        page.append(lines)
+    return sentence, "\n".join(page)
+
+
+def with_effects(result: CallToolResult) -> CallToolResult:
+    """``result`` with what the call changed (its structured content's ``effects``) in its text: the changed
+    lines at the end of the one untrusted block (:mod:`app.mcp.untrusted`), the sentence of
+    :func:`effects_text` on a line after the block (:data:`SNAPSHOT_HINT` dropped from pagenote's words before
+    it). Other results as they are."""
+    structured = result.structured_content or {}
+    effects = structured.get("effects")
+    if result.is_error or not isinstance(effects, dict):
+        return result
+    sentence, lines = effects_text(effects)
+    at = next((i for i, item in enumerate(result.content) if item.type == "text"), None)
+    text = result.content[at].text if at is not None else ""
+    head, page, tail = unwrap(text) or (text, "", "")
+    head = head.replace(f" {SNAPSHOT_HINT}", "").replace(SNAPSHOT_HINT, "").rstrip()
+    tail = "\n".join(p for p in (sentence, tail) if p)
+    page = "\n".join(p for p in (page, lines) if p)
+    tab = structured.get("tab")
+    text = framed(head, page, tail, tab=tab if isinstance(tab, dict) else None) if page else \
+        "\n".join(p for p in (head, tail) if p)
+    content = list(result.content)
+    if at is None:
+        content.insert(0, TextContent(type="text", text=text))
+    else:
+        content[at] = TextContent(type="text", text=text)
+    return CallToolResult(content=content, structured_content=result.structured_content, is_error=result.is_error)

@@ -12,7 +12,8 @@ URLs, the page state) is in one fenced block after a framing line (:mod:`app.mcp
 Errors: the app's :class:`~app.agent.client.AgentError` and pagenote's own
 :class:`~app.core.errors.PagenoteError` both have ``code`` (the registry name, :data:`app.core.errors.REGISTRY`),
 ``message`` and ``next_step``; the result is ``isError: true`` with the text ``"<CODE>: <message> — <next
-step>"`` (the next step left out when the app gave none) and ``structuredContent = {"error": {"code",
+step>"`` (the next step left out when the app gave none; the registry's default step of ``INVALID_PARAMS``
+names the README's MCP tool tables, :func:`mcp_next_step`) and ``structuredContent = {"error": {"code",
 "message", "next"}}``. An error whose message quotes the page (:data:`app.mcp.untrusted.PAGE_ERRORS`) says what
 it quotes instead, and the message follows in the untrusted block. Every result's and error's text and
 structured content leave here with invisible characters and line breaks but LF escaped
@@ -30,6 +31,7 @@ from typing import Any, Protocol
 from mcp.types import CallToolResult, ImageContent, TextContent
 
 from app.capture.downscale import READABLE_SCALE
+from app.core.errors import REGISTRY
 from app.mcp.images import KB, FittedImage
 from app.mcp.untrusted import escaped_structure, page_error_text, page_result, plain_text
 
@@ -128,16 +130,31 @@ def error_text(exc: AppError) -> str:
     return f"{text} — {exc.next_step}" if exc.next_step else text
 
 
+#: The next step of an ``INVALID_PARAMS`` with the registry's default one, as MCP users read it: the registry's
+#: names the socket's tables too; the MCP server knows it serves MCP (issue 27, defect 7).
+MCP_PARAMS_NEXT = ("check the tool's input schema (tools/list) and its row in the README's MCP tool tables "
+                   "(\"Use with a coding agent\")")
+
+
+def mcp_next_step(code: str, next_step: str | None) -> str | None:
+    """``next_step`` as an MCP user should read it: the registry's default for ``INVALID_PARAMS`` becomes
+    :data:`MCP_PARAMS_NEXT`; any other (a specific step the app gave) is kept."""
+    if code == "INVALID_PARAMS" and next_step == REGISTRY["INVALID_PARAMS"].next_step:
+        return MCP_PARAMS_NEXT
+    return next_step
+
+
 def error_result(exc: AppError) -> CallToolResult:
     """The tool result for an error: ``isError: true``, the :func:`error_text` as the only content (for an
     error quoting the page, :func:`app.mcp.untrusted.page_error_text`), and ``structuredContent = {"error":
     {"code", "message", "next"}}`` — both with invisible characters and line breaks but LF escaped
     (:func:`~app.mcp.untrusted.plain_text`, :func:`~app.mcp.untrusted.escaped_structure`: whatever a message
     quotes, security review of issue #32, finding N1)."""
-    text = page_error_text(exc.code, exc.message, exc.next_step) or error_text(exc)
+    step = mcp_next_step(exc.code, exc.next_step)
+    text = page_error_text(exc.code, exc.message, step) or (f"{exc.code}: {exc.message}" + (f" — {step}" if step else ""))
     return CallToolResult(content=[TextContent(type="text", text=plain_text(text))], is_error=True,
                           structured_content=escaped_structure({"error": {"code": exc.code, "message": exc.message,
-                                                                          "next": exc.next_step}}))
+                                                                          "next": step}}))
 
 
 # -- results --------------------------------------------------------------------------------------------------
@@ -205,7 +222,9 @@ def render(reply: Any) -> CallToolResult:
     :func:`~app.mcp.untrusted.escaped_structure` (requirement 4 of issue #32: invisible characters and line
     breaks but LF shown escaped in every tool output). Raises ``TypeError`` for anything else (a handler
     bug)."""
-    result = _render(reply)
+    from app.mcp.browser_response import with_effects  # imports this module: imported at the first call
+
+    result = with_effects(_render(reply))   # what the call changed (app.agent.effects), when it says
     # page_freeze: the text is the socket's JSON itself, which names the tab (``"tab"``); a line after it
     # would make it unreadable as JSON.
     result = result if isinstance(reply, FreezeReply) else with_tab(result)

@@ -75,10 +75,12 @@ const IMPLICIT_ROLES = {
 
 // HTML-AAM §4 el-input-*: type → [role, role when a `list` attribute names a suggestions source].
 // Unknown types are text. Password: HTML-AAM has no ARIA role (html-input-password); Chromium and the
-// locator engines expose a textbox, and so does pagenote.
+// locator engines expose a textbox, and so does pagenote. File: HTML-AAM has no ARIA role (el-input-file);
+// Chromium exposes a button (AXNodeObject's native role for a file upload control) and Playwright's role
+// engine says button too, so does pagenote (clicking it opens the file chooser).
 const INPUT_ROLES = {
   button: ['button'], checkbox: ['checkbox'], color: [''], date: [''], 'datetime-local': [''], email: ['textbox', 'combobox'],
-  file: [''], hidden: [''], image: ['button'], month: [''], number: ['spinbutton'], password: ['textbox'],
+  file: ['button'], hidden: [''], image: ['button'], month: [''], number: ['spinbutton'], password: ['textbox'],
   radio: ['radio'], range: ['slider'], reset: ['button'], search: ['searchbox', 'combobox'], submit: ['button'],
   tel: ['textbox', 'combobox'], text: ['textbox', 'combobox'], time: [''], url: ['textbox', 'combobox'], week: [''],
 };

@@ -1,5 +1,6 @@
 // @module extract
 // @imports refs: DOC_ID, refFor, noteRef; role: role; name: accessibleName; redact: REDACTED, EDITABLE_TEXT, isEditable, isRedacted, isSecretField; frames: resolveChain, frameElements, frameInfo; text: cut, squash
+// @imports find_where: whereOf, hrefOf
 // @exports extractText, findNodes
 // extract.js — the agent's `extract` (the readable text of the page or one element, as Markdown-ish plain
 // text) and `find` (the elements whose text matches, with refs of the snapshot's private table, refs.js).
@@ -113,9 +114,11 @@ function extractText(o) {
 }
 
 // The element a matching text belongs to: its nearest ancestor with a role other than generic/none (a link,
-// button, heading, list item, cell, paragraph …), else its parent element.
+// button, heading, list item, cell, paragraph …) — or the control a <label> on the way labels (the label's
+// text names it: HTML-AAM §5) — else its parent element.
 function ownerOf(el) {
   for (let n = el; n && n !== document.body; n = n.parentElement || (n.getRootNode && n.getRootNode().host)) {
+    if (n.localName === 'label' && n.control && !hidden(n.control)) return n.control;
     const r = role(n);
     if (r && r !== 'generic' && r !== 'none' && r !== 'presentation') return n;
   }
@@ -129,8 +132,9 @@ function contextOf(text, index, length) {
 }
 
 // Elements whose rendered text (or accessible name) matches `o.query` (a string, case-insensitively, or
-// `o.regex` {source, flags}) in document order, at most `o.limit`: [{ref, role, name, context}] with refs of
-// the snapshot table (noted as of snapshot `o.seq`) and one line of context (≤ 140 code units) each. Returns
+// `o.regex` {source, flags}) in document order, at most `o.limit`: [{ref, role, name, context, href?, where?}]
+// with refs of the snapshot table (noted as of snapshot `o.seq`), one line of context (≤ 160 code units), a
+// link's href (≤ 160) and the text labelling its place (find_where.js, ≤ 80) each. Returns
 // {doc, seq, matches, more (further matches were left out), visited, frames (this document's drawn iframes:
 // frameInfo, at most 20)}.
 function findNodes(o) {
@@ -156,7 +160,12 @@ function findNodes(o) {
     const name = cut(squash(accessibleName(owner)), 240);
     const ref = refFor(owner);
     noteRef(ref, owner, r, name, o.seq);
-    matches.push({ ref, role: r, name: cut(name, 100), context: cut(contextOf(text, hit[0], hit[1]), 160) });
+    const m = { ref, role: r, name: cut(name, 100), context: cut(contextOf(text, hit[0], hit[1]), 160) };
+    const href = hrefOf(owner, 160);
+    if (href) m.href = href;
+    const where = whereOf(owner, 80);
+    if (where) m.where = where;
+    matches.push(m);
   };
   const walk = (node) => {
     if (more || visited > MAX_VISIT) return;

@@ -7,6 +7,7 @@
 // @imports revision: watchRevisions, stopRevisions, armRevision, revisionDiff, revisionStats, currentRevision; context: pageContext; refs: DOC_ID
 // @imports pointer: hoverAt, forgetPointer
 // @imports actions: actionTarget, focusForText, selectPlan, inputMark, inputSince, scrollState, revealFrame, frameAt; extract: extractText, findNodes
+// @imports target: targetRef
 // @imports verify: verifyCheck
 // @imports forms: rangePlan, setRange
 // The entry module of the picker world: `window.__pagenote`, the API the host calls.
@@ -190,6 +191,8 @@ const api = {
   // The agent's extract and find (extract.js).
   extract(o) { return JSON.stringify(extractText(o)); },
   find(o) { return JSON.stringify(findNodes(o)); },
+  // An action's `target` that is a selector or locator, not a ref (target.js): a ref for its one element.
+  targetRef(o) { return JSON.stringify(targetRef(o)); },
   // The agent's slider field of fill_form (forms.js): Playwright's value setting for <input type=range>.
   rangePlan(ref, doc, seq, value) { return JSON.stringify(rangePlan(ref, doc, seq, value)); },
   setRange(ref, doc, seq, value) { return JSON.stringify(setRange(ref, doc, seq, value)); },

@@ -115,7 +115,8 @@ function valueIs(o) {
   // inside a redacted subtree, and an editing host's typed text.
   const typed = isEditable(el) && !('value' in el);
   if (isSecretField(el) || isRedacted(el) || typed) return { ...out, secret: true, length: actual.length };
-  return { ...out, actual: cut(actual, VALUE_CHARS), truncated: actual.length > VALUE_CHARS };
+  const label = alt.length ? { label: cut(alt[0], VALUE_CHARS) } : {};
+  return { ...out, actual: cut(actual, VALUE_CHARS), truncated: actual.length > VALUE_CHARS, ...label };
 }
 
 function listVisible(o) {

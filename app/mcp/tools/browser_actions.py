@@ -1,23 +1,27 @@
-"""The action tools by ref, named and shaped as Playwright MCP's (``ref`` + a human-readable ``element``;
-pagenote adds the ref's ``snapshot_id``), plus ``browser_find`` and ``browser_extract``:
+"""The action tools, named and shaped as Playwright MCP 0.0.83's: the element is ``target`` (a ref of a
+snapshot, or a unique element selector; Playwright MCP's name) or ``ref`` (pagenote's earlier name, kept), with
+a human-readable ``element``; ``snapshot_id`` (pagenote's) is needed only for a ref of a snapshot other than
+the tab's latest (:mod:`app.agent.targets`). Plus ``browser_find`` and ``browser_extract``:
 
 =========================== ===================================================================================
-``browser_click``           ``click(ref, snapshot_id, button?, modifiers?, double=doubleClick)``
-``browser_hover``           ``hover(ref, snapshot_id)``
-``browser_type``            ``fill(ref, snapshot_id, text, submit?)`` — replaces the field's value, as Playwright
-                            MCP's does; ``slowly: true`` → ``type`` (key by key, after what the field holds)
-``browser_press_key``       ``press(key, ref?, snapshot_id?)``
-``browser_select_option``   ``select_option(ref, snapshot_id, values)``
-``browser_check``           ``check`` / ``uncheck(ref, snapshot_id)`` (``checked``)
-``browser_scroll``          ``scroll(ref?, snapshot_id?, dx?, dy?)``
-``browser_drag``            ``drag(start_ref=startRef, end_ref=endRef, snapshot_id)``
+``browser_click``           ``click(target|ref, snapshot_id?, button?, modifiers?, double=doubleClick)``
+``browser_hover``           ``hover(target|ref, snapshot_id?)``
+``browser_type``            ``fill(target|ref, snapshot_id?, text, submit?)`` — replaces the field's value, as
+                            Playwright MCP's does; ``slowly: true`` → ``type`` (key by key, after what it holds)
+``browser_press_key``       ``press(key, target|ref?, snapshot_id?)``
+``browser_select_option``   ``select_option(target|ref, snapshot_id?, values)``
+``browser_check``           ``check`` / ``uncheck(target|ref, snapshot_id?)`` (``checked``)
+``browser_scroll``          ``scroll(target|ref?, snapshot_id?, dx?, dy?)``
+``browser_drag``            ``drag(start_target|start_ref=startTarget|startRef, end_…=endTarget|endRef,
+                            snapshot_id?)``
 ``browser_handle_dialog``   ``dialog.handle(accept, prompt_text=promptText)``
 ``browser_find``            ``find(text, limit?)``
 ``browser_extract``         ``extract(selector?, max_chars?)``
 =========================== ===================================================================================
 
-The replies are one line (what was done to which ref) — the page's new state is one ``browser_snapshot``
-away, as a diff. What the page wrote (the element's role and accessible name, the options selected, a
+The replies are one line (what was done to which ref); an action whose input opened a JavaScript dialog
+succeeded — its reply says the dialog is open and to answer it with ``browser_handle_dialog`` (not an error:
+a retry would act twice). What the page wrote (the element's role and accessible name, the options selected, a
 dialog's text, found and extracted text) follows in one fenced block after a framing line
 (:mod:`app.mcp.untrusted`). The reply records and their rendering live here (registered with
 :func:`app.mcp.response.render` on import).
@@ -29,7 +33,7 @@ from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
 from mcp.types import CallToolResult, TextContent
-from pydantic import BeforeValidator, Field, StrictBool, WithJsonSchema
+from pydantic import BeforeValidator, Field, StrictBool, WithJsonSchema, model_validator
 
 from app.mcp.arguments import Integer, ToolParams, optional_enum
 from app.mcp.response import render
@@ -64,18 +68,44 @@ OptionalInteger = Annotated[Integer | None, WithJsonSchema({"type": "integer"})]
 OptionalText = Annotated[str | None, WithJsonSchema({"type": "string"})]
 Element = Annotated[OptionalText, Field(description="Human-readable element description (for the user's log; "
                                                     "the ref finds the element)")]
-Ref = Annotated[str, Field(description="Exact element reference from browser_snapshot or browser_find (e.g. e12)")]
-SnapshotId = Annotated[str, Field(description="snapshot_id of the snapshot (or find) the ref comes from")]
+Ref = Annotated[OptionalText, Field(description="Exact element reference from browser_snapshot or browser_find "
+                                                "(e.g. e12); or pass it as target")]
+Target = Annotated[OptionalText, Field(description="Exact target element reference from the page snapshot (e.g. e12), "
+                                                   "or a unique element selector: CSS (one element of the top "
+                                                   "document; 'host >> inner' enters open shadow roots) or a "
+                                                   "locator such as role=button[name=\"Save\"], label=\"Email\", "
+                                                   "text=\"Save\", testid=submit")]
+SnapshotId = Annotated[OptionalText, Field(description="snapshot_id of the snapshot (or find) the ref comes from; "
+                                                       "optional for a ref of the tab's latest one")]
+
+
+def a_or_an(word: str) -> str:
+    """``word`` with its indefinite article by its first letter (``an alert``, ``a confirm``)."""
+    return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
 
 
 def _given(**params: Any) -> dict[str, Any]:
     return {k: v for k, v in params.items() if v is not None}
 
 
-class ClickParams(ToolParams):
+class _Aimed(ToolParams):
+    """An element by ``target`` or ``ref`` (one of them; both given, they must agree)."""
+
     element: Element = None
-    ref: Ref
-    snapshot_id: SnapshotId
+    target: Target = None
+    ref: Ref = None
+    snapshot_id: SnapshotId = None
+
+    @model_validator(mode="after")
+    def _aimed(self) -> "_Aimed":
+        if self.target is None and self.ref is None:
+            raise ValueError("give target (a ref such as e12, or a unique element selector) or ref")
+        if self.target is not None and self.ref is not None and self.target != self.ref:
+            raise ValueError("give target or ref, not both (they differ)")
+        return self
+
+
+class ClickParams(_Aimed):
     doubleClick: Annotated[OptionalBool, Field(description="double click (default false)")] = None  # noqa: N815
     button: Annotated[optional_enum("left", "right", "middle"), Field(description="default left")] = None
     modifiers: Annotated[Annotated[list[Literal["Alt", "Control", "ControlOrMeta", "Meta", "Shift"]],
@@ -85,10 +115,8 @@ class ClickParams(ToolParams):
                          Field(description="modifier keys held during the click")] = None
 
 
-class RefParams(ToolParams):
-    element: Element = None
-    ref: Ref
-    snapshot_id: SnapshotId
+class RefParams(_Aimed):
+    pass
 
 
 class TypeParams(RefParams):
@@ -102,8 +130,11 @@ class TypeParams(RefParams):
 class PressParams(ToolParams):
     key: Annotated[str, Field(description="Key to press, e.g. Enter, ArrowLeft, a, Control+A, Shift+Tab")]
     element: Element = None
+    target: Annotated[OptionalText, Field(description="focus this element first (optional): a ref or a unique "
+                                                      "element selector")] = None
     ref: Annotated[OptionalText, Field(description="focus this element first (optional)")] = None
-    snapshot_id: Annotated[OptionalText, Field(description="with ref: its snapshot_id")] = None
+    snapshot_id: Annotated[OptionalText, Field(description="with ref: its snapshot_id (optional for the tab's "
+                                                           "latest snapshot)")] = None
 
 
 class SelectParams(RefParams):
@@ -117,19 +148,33 @@ class CheckParams(RefParams):
 
 class ScrollParams(ToolParams):
     element: Element = None
+    target: Annotated[OptionalText, Field(description="as ref: a ref or a unique element selector")] = None
     ref: Annotated[OptionalText, Field(description="scroll this element's scroller (default: the page); with no "
                                                    "dx/dy, scroll it into view")] = None
-    snapshot_id: Annotated[OptionalText, Field(description="with ref: its snapshot_id")] = None
+    snapshot_id: Annotated[OptionalText, Field(description="with ref: its snapshot_id (optional for the tab's "
+                                                           "latest snapshot)")] = None
     dx: Annotated[OptionalInteger, Field(description="CSS px to the right (negative: left)")] = None
     dy: Annotated[OptionalInteger, Field(description="CSS px down (negative: up)")] = None
 
 
 class DragParams(ToolParams):
     startElement: Element = None  # noqa: N815 (Playwright MCP's name)
-    startRef: Ref  # noqa: N815
+    startTarget: Target = None  # noqa: N815
+    startRef: Ref = None  # noqa: N815
     endElement: Element = None  # noqa: N815
-    endRef: Ref  # noqa: N815
-    snapshot_id: SnapshotId
+    endTarget: Target = None  # noqa: N815
+    endRef: Ref = None  # noqa: N815
+    snapshot_id: SnapshotId = None
+
+    @model_validator(mode="after")
+    def _aimed(self) -> "DragParams":
+        for end in ("start", "end"):
+            target, ref = getattr(self, f"{end}Target"), getattr(self, f"{end}Ref")
+            if target is None and ref is None:
+                raise ValueError(f"give {end}Target (a ref or a unique element selector) or {end}Ref")
+            if target is not None and ref is not None and target != ref:
+                raise ValueError(f"give {end}Target or {end}Ref, not both (they differ)")
+        return self
 
 
 class DialogParams(ToolParams):
@@ -188,6 +233,12 @@ def action_text(r: dict[str, Any]) -> tuple[str, str | None]:
         text += " (it already was)"
     if r.get("scroll"):
         text += f"; the page is at x={r['scroll']['x']}, y={r['scroll']['y']}"
+    if r.get("dialog"):   # delivered; a dialog it opened is held for the agent (not an error: no retry)
+        d = r["dialog"]
+        page.append(f"dialog: {d.get('message', '')}" + (f"\ndefault value: {d['default_value']}"
+                                                           if d.get("default_value") is not None else ""))
+        return (f"{text}. {a_or_an(d.get('type', '')).capitalize()} dialog is open: answer it with "
+                "browser_handle_dialog (its text is below)."), "\n".join(page)
     if r.get("submitted"):
         text += ", then pressed Enter"
     if r.get("confirmed") is False:
@@ -219,41 +270,45 @@ def _(reply: TextReply) -> CallToolResult:
 
 
 async def browser_click(a: ClickParams, ctx: ToolContext) -> ActionReply:
-    return ActionReply(await ctx.call("click", _given(ref=a.ref, snapshot_id=a.snapshot_id, element=a.element,
-                                                      double=a.doubleClick, button=a.button, modifiers=a.modifiers)))
+    return ActionReply(await ctx.call("click", _given(ref=a.ref, target=a.target, snapshot_id=a.snapshot_id,
+                                                      element=a.element, double=a.doubleClick, button=a.button,
+                                                      modifiers=a.modifiers)))
 
 
 async def browser_hover(a: RefParams, ctx: ToolContext) -> ActionReply:
-    return ActionReply(await ctx.call("hover", _given(ref=a.ref, snapshot_id=a.snapshot_id, element=a.element)))
+    return ActionReply(await ctx.call("hover", _given(ref=a.ref, target=a.target, snapshot_id=a.snapshot_id,
+                                                      element=a.element)))
 
 
 async def browser_type(a: TypeParams, ctx: ToolContext) -> ActionReply:
     return ActionReply(await ctx.call("type" if a.slowly else "fill", _given(
-        ref=a.ref, snapshot_id=a.snapshot_id, element=a.element, text=a.text, submit=a.submit)))
+        ref=a.ref, target=a.target, snapshot_id=a.snapshot_id, element=a.element, text=a.text, submit=a.submit)))
 
 
 async def browser_press_key(a: PressParams, ctx: ToolContext) -> ActionReply:
-    return ActionReply(await ctx.call("press", _given(key=a.key, ref=a.ref, snapshot_id=a.snapshot_id,
-                                                      element=a.element)))
+    return ActionReply(await ctx.call("press", _given(key=a.key, ref=a.ref, target=a.target,
+                                                      snapshot_id=a.snapshot_id, element=a.element)))
 
 
 async def browser_select_option(a: SelectParams, ctx: ToolContext) -> ActionReply:
-    return ActionReply(await ctx.call("select_option", _given(ref=a.ref, snapshot_id=a.snapshot_id,
+    return ActionReply(await ctx.call("select_option", _given(ref=a.ref, target=a.target, snapshot_id=a.snapshot_id,
                                                               element=a.element, values=a.values)))
 
 
 async def browser_check(a: CheckParams, ctx: ToolContext) -> ActionReply:
     method = "uncheck" if a.checked is False else "check"
-    return ActionReply(await ctx.call(method, _given(ref=a.ref, snapshot_id=a.snapshot_id, element=a.element)))
+    return ActionReply(await ctx.call(method, _given(ref=a.ref, target=a.target, snapshot_id=a.snapshot_id,
+                                                     element=a.element)))
 
 
 async def browser_scroll(a: ScrollParams, ctx: ToolContext) -> ActionReply:
-    return ActionReply(await ctx.call("scroll", _given(ref=a.ref, snapshot_id=a.snapshot_id, element=a.element,
-                                                       dx=a.dx, dy=a.dy)))
+    return ActionReply(await ctx.call("scroll", _given(ref=a.ref, target=a.target, snapshot_id=a.snapshot_id,
+                                                       element=a.element, dx=a.dx, dy=a.dy)))
 
 
 async def browser_drag(a: DragParams, ctx: ToolContext) -> ActionReply:
     return ActionReply(await ctx.call("drag", _given(start_ref=a.startRef, end_ref=a.endRef,
+                                                     start_target=a.startTarget, end_target=a.endTarget,
                                                      snapshot_id=a.snapshot_id, element=a.startElement)))
 
 

@@ -147,7 +147,8 @@ async def browser_verify_value(a: ValueParams, ctx: ToolContext) -> CheckReply:
                 f"text typed into an editable region ({r.get('length', 0)} characters).")
     else:
         head = f"The value of {a.target} is not {a.value!r}; it is, below:"
-        found = [f'"{r.get("actual", "")}"' + (" (cut)" if r.get("truncated") else "")]
+        label = f' (label "{r["label"]}")' if r.get("label") else ""
+        found = [f'"{r.get("actual", "")}"' + (" (cut)" if r.get("truncated") else "") + label]
     return CheckReply(r, f"Verified: {a.target} holds {a.value!r}.", head, found)
 
 

@@ -1,7 +1,8 @@
 """The snapshot tool: ``browser_snapshot`` (Playwright MCP's name) → ``snapshot(max_chars?, max_nodes?,
 selector?, mode?)``. The text is the page as one line per node (``- button "Place order" [ref=e12]``), a diff
-against the previous snapshot, or one line saying nothing changed; refs are passed to the action tools with the
-result's ``snapshot_id``. The snapshot lines are the page's words: they follow pagenote's heading line in one
+against the previous snapshot, or one line saying nothing changed; refs are passed to the action tools (with
+the result's ``snapshot_id``, optional for the tab's latest snapshot). The heading line names the snapshot id
+and the page's revision. The snapshot lines are the page's words: they follow pagenote's heading line in one
 fenced block after a framing line (:mod:`app.mcp.untrusted`); the URL is in the structured content. The reply
 record and its rendering live here (``render`` is extended for :class:`SnapshotReply` when this module is
 imported, as the tool list does).
@@ -60,14 +61,16 @@ async def browser_snapshot(args: SnapshotParams, ctx: ToolContext) -> SnapshotRe
 
 
 def snapshot_text(result: dict[str, Any]) -> tuple[str, str | None]:
-    """One heading line (id, mode, size, what was left out, how to use refs) and the snapshot or diff (the
-    page's words, ``None`` for an ``unchanged`` result: the heading line alone)."""
+    """One heading line (id, the page's revision, mode, size, what was left out, how to use refs) and the
+    snapshot or diff (the page's words, ``None`` for an ``unchanged`` result: the heading line alone). The
+    revision is in the text so that a client reading only text can pass it to ``browser_wait_for_change``
+    (issue 27, defect 5)."""
     sid, mode, base = result.get("snapshot_id"), result.get("mode"), result.get("base_snapshot_id")
     lines = result.get("node_count", 0)
+    rev = f" at revision {result['revision']}" if result.get("revision") is not None else ""
     if mode == "unchanged":
-        return (f"Snapshot {sid}: unchanged since {base} ({lines} lines); its refs hold with snapshot_id "
-                f"\"{sid}\"."), None
-    head = f"Snapshot {sid}"
+        return f"Snapshot {sid}{rev}: unchanged since {base} ({lines} lines); its refs hold.", None
+    head = f"Snapshot {sid}{rev}"
     if mode == "diff":
         head += (f": diff against {base} (+ added, - removed, ~ changed; @@ N: at line N); the page has {lines} "
                  "lines.")
@@ -75,7 +78,7 @@ def snapshot_text(result: dict[str, Any]) -> tuple[str, str | None]:
         head += f": {lines} lines, {result.get('char_count', 0):,} chars."
     if result.get("more"):
         head += f" {result['more']}."
-    head += f" Act on a line with its ref and snapshot_id \"{sid}\"."
+    head += " Act on a line by its ref."
     body = result.get("diff") if mode == "diff" else result.get("snapshot", "")
     return head, body or ""
 

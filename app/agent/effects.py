@@ -1,0 +1,377 @@
+"""What an agent's call changed on the page, said in its result (issue 27, requirement 2: fewer round trips
+than Playwright MCP), and ``wait_for`` (Playwright MCP's ``browser_wait_for``).
+
+Effects (:func:`effects_table`, a wrapper over the dispatch table placed inside the guard,
+:func:`app.agent.actions.guard_table`): every method of :data:`WATCHED` — the actions (``ACTS`` of
+:mod:`app.agent.actions` but ``evaluate``), navigation, ``dialog.handle``, the form and upload methods — adds
+``effects`` to its dict result:
+
+- ``change``: ``none`` (no visible change), ``diff`` (``lines``: the ``+``/``-``/``~`` lines of the snapshot's
+  ``diff`` mode, :func:`app.agent.snapshots.diff_lines`) or ``page`` (``lines``: the new snapshot from its top:
+  another document, or most lines changed — the snapshot's own ``full`` rule);
+- ``snapshot_id``: the snapshot taken after the call, whose refs the lines show (act on them at once);
+- ``more``: lines left out of ``lines`` (at most :data:`EFFECT_CHARS` characters are kept, whole lines);
+- ``url`` / ``title``: the page's, when the call changed them (a navigation's result has its own);
+- ``unknown``: why the page could not be read after the call (still loading, no pagenote script in it).
+
+The snapshot before the call is the tab's last one, refreshed first (the page answers ``unchanged`` without a
+walk when nothing changed since, :mod:`app.tabs.snapshot`); navigation and ``dialog.handle`` take none (a new
+document comes; a held dialog blocks the page) and compare with the last one. The action has returned once
+its document reported the input (:meth:`app.tabs.actions.Actor.confirm`: the page's handlers and the
+microtasks they queued have run). When the page's revision moved meanwhile (revision.js: DOM, form values,
+scroll), it is given :data:`SETTLE_FRAMES` animation frames more for the work its handlers queued (a rendered
+frame, as actions wait after scrolling; ended at once when a new document starts loading, which
+:meth:`app.tabs.tab.Tab.settled` then waits for). A change the page schedules later (a timer, a request's
+answer) is not waited for: ``wait_for`` is. The lines are the snapshot's, so they carry its redaction. A still
+page costs three page calls (the snapshot's ``unchanged`` answer before and after, the revision), plus one
+walk when the action's own events (focus, hover) marked the snapshot stale.
+
+``wait_for(text?, text_gone?, time?, timeout_ms?)`` → ``{waited_ms, found?: {role, name, context}, gone?,
+effects, tab}``: waits ``time`` seconds (0..:data:`MAX_TIME_S`), then until ``text_gone`` is in no visible
+element of the top document, then until ``text`` is (a case-insensitive substring of an element's rendered
+text or label, as ``find`` matches; Playwright's ``getByText`` looks in the main frame too), each at most
+``timeout_ms`` (default and maximum :data:`TEXT_WAIT_MS`) from the end of ``time``: ``WAIT_TIMEOUT`` after it.
+Nothing polls: the page's next revision wakes the check (:class:`app.tabs.revisions.RevisionFeed`; a change
+inside an iframe only at the top document's next one). A dialog opening meanwhile ends the wait with
+``MODAL_DIALOG``. At least one of the three is required, and ``time`` above 30 s is ``INVALID_PARAMS`` (the
+limit Playwright MCP states).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
+
+from app.agent.snapshots import SnapshotParams, Taken
+from app.agent.tabs import acting_tab, tab_stamp
+from app.core.errors import PagenoteError
+from app.tabs.navigation import quoted_url
+from app.tabs.tab import Tab
+
+#: Most characters of changed lines one result carries (whole lines; the rest are counted in ``more``).
+EFFECT_CHARS = 2_000
+#: Animation frames the page gets after a call before it is read, and how long they may take (ms).
+SETTLE_FRAMES = 2
+FRAME_WAIT_MS = 1_000
+#: Methods that act on the page besides those of ``app.agent.actions.ACTS``: their results say what changed.
+EXTRA_WATCHED = frozenset({"dialog.handle", "fill_form", "file.upload"})
+NAVIGATIONS = frozenset({"navigate", "back", "forward", "reload"})
+#: Methods with no snapshot before them: a new document comes, or a held dialog blocks the page.
+NO_BASELINE = NAVIGATIONS | {"dialog.handle"}
+#: ``wait_for`` limits: ``time`` (s, Playwright MCP's "at most 30"), a text wait (ms), the text (chars).
+MAX_TIME_S = 30
+TEXT_WAIT_MS = 30_000
+TEXT_MAX = 1_000
+_GONE = ("FRAME_GONE", "PAGE_SCRIPT_MISSING")
+#: ``revisionArm`` with a revision no page reaches: armed at once, the next revision is pushed.
+_ANY_NEXT = 2 ** 52
+
+
+def watched() -> frozenset[str]:
+    """The method names whose results carry ``effects`` (module docstring)."""
+    from app.agent.actions import ACTS
+
+    return (frozenset(ACTS) - {"evaluate"}) | EXTRA_WATCHED
+
+
+async def _maybe(result: Any) -> Any:
+    return await result if asyncio.iscoroutine(result) or isinstance(result, asyncio.Future) else result
+
+
+def bounded(text: str, budget: int = EFFECT_CHARS) -> tuple[str, int]:
+    """``text``'s first lines within ``budget`` characters (newlines counted) and how many lines were left
+    out, ``@@`` hunk lines not counted."""
+    lines = text.split("\n") if text else []
+    kept, used = [], 0
+    for line in lines:
+        used += len(line) + 1
+        if used > budget + 1:
+            break
+        kept.append(line)
+    more = sum(1 for line in lines[len(kept):] if not line.startswith("@@ "))
+    while kept and kept[-1].startswith("@@ "):   # a hunk header whose lines were all cut
+        kept.pop()
+    return "\n".join(kept), more
+
+
+class Watch:
+    """One call's view of ``tab``: :meth:`before` notes the page (URL, title, a snapshot), :meth:`after` says
+    what changed (module docstring). ``keeper`` is the host's :class:`~app.agent.snapshots.SnapshotKeeper`."""
+
+    def __init__(self, keeper: Any, tab: Tab, name: str) -> None:
+        self.keeper, self.tab, self.name = keeper, tab, name
+        self.url, self.title = quoted_url(tab.page.url()), tab.page.title()
+        self.base: Taken | None = None
+        self.revision: int | None = None
+        self.loads = 0
+        tab.page.loadStarted.connect(self._load)
+
+    def _load(self) -> None:
+        self.loads += 1
+
+    def close(self) -> None:
+        try:
+            self.tab.page.loadStarted.disconnect(self._load)
+        except (RuntimeError, TypeError):   # the page is gone (the tab closed during the call)
+            pass
+
+    def _readable(self) -> bool:
+        url = self.tab.page.url()
+        return not self.tab.loading and not url.isEmpty() and url.toString() != "about:blank"
+
+    async def before(self) -> None:
+        """Refresh the tab's snapshot (the base the result is compared with); a page that cannot be read
+        leaves the last one (or none)."""
+        if self.name not in NO_BASELINE and self._readable():
+            try:
+                self.revision = (await self.keeper.snapshot(self.tab, SnapshotParams())).get("revision")
+            except PagenoteError:
+                pass
+        self.base = self.keeper.last.get(self.tab.id)
+
+    async def _moved(self) -> bool:
+        """Whether the page changed since :meth:`before` (its revision or document moved; unknown counts as
+        moved)."""
+        if self.revision is None or self.base is None:
+            return True
+        try:
+            now = await self.tab.bridge.call("revisionStats", timeout_ms=FRAME_WAIT_MS)
+        except PagenoteError:
+            return True
+        return not isinstance(now, dict) or now.get("revision") != self.revision or now.get("doc") != self.base.top_doc
+
+    async def _frames(self) -> None:
+        """Wait :data:`SETTLE_FRAMES` frames of the page, or until a new document starts loading; a page that
+        draws none in :data:`FRAME_WAIT_MS` (hidden, gone) ends the wait too."""
+        loop = asyncio.get_running_loop()
+        started: asyncio.Future = loop.create_future()
+
+        def on_load() -> None:
+            if not started.done():
+                started.set_result(None)
+
+        self.tab.page.loadStarted.connect(on_load)
+        task = asyncio.ensure_future(self.tab.bridge.wait_frames(SETTLE_FRAMES, timeout_ms=FRAME_WAIT_MS))
+        try:
+            await asyncio.wait({task, started}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            try:
+                self.tab.page.loadStarted.disconnect(on_load)
+            except (RuntimeError, TypeError):
+                pass
+            if not task.done():
+                task.cancel()
+                await asyncio.wait({task})
+            if not task.cancelled():
+                task.exception()   # retrieved: a page that drew no frame is read as it is
+
+    async def after(self, result: dict) -> dict[str, Any]:
+        """The ``effects`` of the call that returned ``result`` (module docstring); a dialog opening while the
+        page is read ends the read (``unknown``)."""
+        from app.tabs.agent_control import agent_parts
+
+        return await _unless_dialog(self._after(result), agent_parts(self.tab),
+                                    lambda _pending: {"unknown": "the page opened a dialog"})
+
+    async def _after(self, result: dict) -> dict[str, Any]:
+        from app.tabs.agent_control import agent_parts
+
+        effects: dict[str, Any] = {}
+        if result.get("navigated") is False:
+            return {"change": "none"}
+        if self.name in NAVIGATIONS and (result.get("committed") is False or result.get("loading")):
+            return {"unknown": "the page is still loading"}
+        if agent_parts(self.tab).dialogs.pending is not None:
+            return {"unknown": "a dialog is open"}
+        if not self.loads and not self.tab.loading and await self._moved():
+            await self._frames()
+        try:
+            shot = await self.keeper.snapshot(self.tab, SnapshotParams())
+        except PagenoteError as exc:
+            shot = {"unknown": f"the page could not be read after it ({exc.name})"}
+        if self.name not in NAVIGATIONS:   # a navigation's result names them itself
+            url, title = quoted_url(self.tab.page.url()), self.tab.page.title()
+            effects.update(url=url if url != self.url else None, title=title if title != self.title else None)
+        if "unknown" in shot:
+            return _compact({**effects, "unknown": shot["unknown"]})
+        effects["snapshot_id"] = shot["snapshot_id"]
+        mode = shot.get("mode")
+        if mode == "unchanged" or (mode == "diff" and not shot.get("diff")):
+            effects["change"] = "none"
+        else:
+            effects["change"] = "diff" if mode == "diff" else "page"
+            effects["lines"], more = bounded(shot.get("diff") if mode == "diff" else shot.get("snapshot", ""))
+            effects["more"] = more or None
+        return _compact(effects)
+
+
+def _compact(effects: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in effects.items() if v not in (None, "")}
+
+
+def effects_table(table: dict, host: Any) -> dict:
+    """``table`` (:attr:`app.agent.methods.Methods.table`) with the handlers of :func:`watched` answering
+    ``{…result, effects}`` (module docstring); the others as they are. ``host`` is the
+    :class:`~app.agent.host.TabsHost` (its snapshot keeper and ``app``)."""
+    names = watched()
+
+    def wrap(name: str, handler: Callable[[Any], Any]) -> Callable[[Any], Any]:
+        async def run(params: Any) -> Any:
+            tab = acting_tab(host.app)
+            if tab is None:
+                return await _maybe(handler(params))
+            watch = Watch(host._snapshots(), tab, name)
+            try:
+                await watch.before()
+                result = await _maybe(handler(params))
+                if isinstance(result, dict):
+                    result = {**result, "effects": await watch.after(result)}
+                return result
+            finally:
+                watch.close()
+        return run
+
+    return {name: (model, wrap(name, handler)) if name in names else (model, handler)
+            for name, (model, handler) in table.items()}
+
+
+# -- wait_for ---------------------------------------------------------------------------------------------------
+
+
+class WaitForParams(BaseModel):
+    """``wait_for`` params (module docstring)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    text: StrictStr | None = Field(default=None, min_length=1, max_length=TEXT_MAX)
+    text_gone: StrictStr | None = Field(default=None, min_length=1, max_length=TEXT_MAX)
+    time: float | None = Field(default=None, ge=0, le=MAX_TIME_S, allow_inf_nan=False)
+    timeout_ms: StrictInt = Field(default=TEXT_WAIT_MS, ge=0, le=TEXT_WAIT_MS)
+
+
+def _check(p: WaitForParams) -> None:
+    if p.text is None and p.text_gone is None and p.time is None:
+        raise PagenoteError("INVALID_PARAMS", "wait_for: give text, text_gone or time",
+                            "text: wait until it appears; text_gone: until it is gone; time: seconds (at most 30)")
+    for name in ("text", "text_gone"):
+        value = getattr(p, name)
+        if value is not None and not value.strip():
+            raise PagenoteError("INVALID_PARAMS", f"wait_for: {name} is only white space")
+
+
+async def _unless_dialog(work: Any, parts: Any, instead: Callable[[Any], Any] | None = None) -> Any:
+    """Await ``work`` unless a dialog is held first: then ``work`` is cancelled and ``instead(pending)`` is
+    returned, or without ``instead`` ``MODAL_DIALOG`` raised."""
+    from app.agent.actions import modal_error
+
+    loop = asyncio.get_running_loop()
+    opened: asyncio.Future = loop.create_future()
+
+    def on_open(pending: Any) -> None:
+        if not opened.done():
+            opened.set_result(pending)
+
+    parts.dialogs.opened.connect(on_open)
+    task = asyncio.ensure_future(work)
+    try:
+        await asyncio.wait({task, opened}, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        parts.dialogs.opened.disconnect(on_open)
+        if not task.done():
+            task.cancel()
+            await asyncio.wait({task})
+    if not task.cancelled():
+        return task.result()
+    if instead is not None:
+        return instead(opened.result())
+    raise modal_error(opened.result(), "while pagenote waited, ")
+
+
+class Waiter:
+    """``wait_for`` over ``host``'s tabs (:class:`~app.agent.host.TabsHost`: its snapshot and context
+    keepers)."""
+
+    def __init__(self, host: Any) -> None:
+        self.host = host
+
+    async def wait_for(self, p: WaitForParams) -> dict[str, Any]:
+        """``wait_for`` (module docstring). Raises ``INVALID_PARAMS``, ``NO_PAGE``, ``WAIT_TIMEOUT``,
+        ``MODAL_DIALOG`` and the page's errors."""
+        from app.agent.actions import modal_error
+        from app.tabs.agent_control import agent_parts
+
+        _check(p)
+        tab = acting_tab(self.host.app)
+        if tab is None:
+            raise PagenoteError("NO_PAGE", "no tab is open")
+        parts = agent_parts(tab)
+        if parts.dialogs.pending is not None:
+            raise modal_error(parts.dialogs.pending)
+        watch = Watch(self.host._snapshots(), tab, "wait_for")
+        try:
+            return await _unless_dialog(self._wait(tab, watch, p), parts)
+        finally:
+            watch.close()
+
+    async def _wait(self, tab: Tab, watch: Watch, p: WaitForParams) -> dict[str, Any]:
+        loop = asyncio.get_running_loop()
+        started = loop.time()
+        await watch.before()
+        if p.time:
+            await asyncio.sleep(p.time)   # the wait asked for
+        deadline = loop.time() + p.timeout_ms / 1000
+        result: dict[str, Any] = {}
+        if p.text_gone is not None:
+            await self._until(tab, p.text_gone, False, deadline, p.timeout_ms)
+            result["gone"] = True
+        if p.text is not None:
+            result["found"] = await self._until(tab, p.text, True, deadline, p.timeout_ms)
+        result["effects"] = await watch.after({})
+        result["waited_ms"] = round((loop.time() - started) * 1000)
+        result["tab"] = tab_stamp(tab)
+        return result
+
+    def _seq(self, tab: Tab) -> int:
+        """The seq of the tab's last snapshot of the shown document (refs ``find`` notes keep their place)."""
+        last = self.host._snapshots().last.get(tab.id)
+        part = last.parts.get("") if last is not None else None
+        return part.answer.get("seq", 0) if part is not None else 0
+
+    async def _until(self, tab: Tab, text: str, present: bool, deadline: float, timeout_ms: int) -> dict:
+        """Wait until ``text`` is (``present``) or is not in a visible element of the top document: the first
+        match ``{role, name, context}`` (``{}`` for a text gone). Raises ``WAIT_TIMEOUT`` at ``deadline``."""
+        loop = asyncio.get_running_loop()
+        feed = self.host._contexts().feed(tab)
+        while True:
+            woken = feed.waiter()
+            try:
+                try:
+                    await tab.bridge.call("revisionArm", _ANY_NEXT)   # the next change wakes this wait
+                    answer = await tab.bridge.call("find", {"query": text, "regex": None, "limit": 1,
+                                                            "seq": self._seq(tab)}, timeout_ms=30_000)
+                except PagenoteError as exc:   # a new document is coming: wait for it, then look there
+                    if exc.name not in _GONE or loop.time() >= deadline:
+                        raise
+                    await tab.settled(timeout_ms=max(int((deadline - loop.time()) * 1000), 1))
+                    continue
+                matches = (answer.get("matches") or []) if isinstance(answer, dict) else []
+                if bool(matches) == present:
+                    m = matches[0] if matches else {}
+                    return {k: m[k] for k in ("role", "name", "context") if m.get(k)}
+                left = deadline - loop.time()
+                if left <= 0:
+                    what = "appear" if present else "go away"
+                    raise PagenoteError("WAIT_TIMEOUT", f"{text!r} did not {what} within {timeout_ms / 1000:g} s")
+                try:
+                    await asyncio.wait_for(asyncio.shield(woken), left)
+                except TimeoutError:
+                    pass
+            finally:
+                feed.drop(woken)
+
+
+def wait_table(host: Any) -> dict[str, tuple[type[BaseModel], Callable[[Any], Any]]]:
+    """``wait_for`` for :class:`app.agent.methods.Methods`' table."""
+    return {"wait_for": (WaitForParams, Waiter(host).wait_for)}

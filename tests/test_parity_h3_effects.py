@@ -1,0 +1,111 @@
+"""What an action changed, in its own result (issue 27, requirement 2), and ``browser_wait_for`` (Playwright MCP's
+shape), through the MCP SDK client against a real ``pagenote serve`` on tests/pages/parity_h3_effects.html served
+from 127.0.0.1: a click that changes lines shows them with refs usable at once, a click on a still page says so,
+a typed secret never shows, a navigation shows the new URL, title and page; a late text is waited for, a text
+going away too, a plain time; bad waits are INVALID_PARAMS and the app keeps answering."""
+
+from __future__ import annotations
+
+import json
+import re
+from types import SimpleNamespace
+
+import anyio
+import pytest
+
+from app.agent.client import AgentClient, AgentError
+from app.mcp.untrusted import unwrap
+from test_mcp import _serve, text_of, with_client
+
+
+@pytest.fixture(scope="module")
+def effects_app(server):
+    page = SimpleNamespace(as_uri=lambda: server.url("parity_h3_effects.html"), name="parity_h3_effects.html")
+    yield from _serve(page)
+
+
+def ref_of(text: str, line: str) -> str:
+    m = re.search(re.escape(line) + r"[^\n]*?\[ref=(e\d+)\]", text)
+    assert m, f"no {line} in:\n{text}"
+    return m.group(1)
+
+
+def test_action_results_say_what_changed(effects_app):
+    async def body(c):
+        snap = await c.call_tool("browser_snapshot", {"mode": "full"})
+        text, sid = text_of(snap), snap.structured_content["snapshot_id"]
+        add = await c.call_tool("browser_click", {"ref": ref_of(text, 'button "Add"'), "snapshot_id": sid})
+        effects = add.structured_content["effects"]
+        item = await c.call_tool("browser_click", {"ref": ref_of(effects["lines"], 'button "Item 1"'),
+                                                   "snapshot_id": effects["snapshot_id"]})
+        still = await c.call_tool("browser_click", {"ref": ref_of(text, 'button "Still"'), "snapshot_id": sid})
+        typed = await c.call_tool("browser_type", {"ref": ref_of(text, 'textbox "Secret"'), "snapshot_id": sid,
+                                                   "text": "hunter2-sesame"})
+        went = await c.call_tool("browser_click", {"ref": ref_of(text, 'link "Next page"'), "snapshot_id": sid})
+        back = await c.call_tool("browser_navigate_back", {})
+        return add, item, still, typed, went, back
+
+    add, item, still, typed, went, back = with_client(effects_app.socket, body)
+    for result in (add, item, still, typed, went, back):
+        assert not result.is_error, text_of(result)
+    # the click changed the count and added a button: both lines, in the one untrusted block, with the new id
+    head, page, tail = unwrap(text_of(add))
+    sid = add.structured_content["effects"]["snapshot_id"]
+    assert add.structured_content["effects"]["change"] == "diff" and f'snapshot_id "{sid}"' in tail
+    assert "Call browser_snapshot" not in head and "Count: 1" in page and re.search(r'^\+ .*button "Item 1"', page, re.M)
+    assert page.startswith('element: button "Add"')
+    # … and the new button's ref worked at once
+    assert "Picked Item 1" in unwrap(text_of(item))[1]
+    assert still.structured_content["effects"] == {"change": "none", "snapshot_id": still.structured_content[
+        "effects"]["snapshot_id"]} and "No visible change." in text_of(still)
+    # a password typed is never shown, in the text nor in the structured content
+    assert "hunter2" not in text_of(typed) and "hunter2" not in json.dumps(typed.structured_content)
+    # a link: the new URL and title, and the new page from its top
+    went_fx = went.structured_content["effects"]
+    assert went_fx["url"].endswith("/parity_h3_next.html") and went_fx["title"] == "Next H3"
+    assert went_fx["change"] == "page" and 'heading "Arrived"' in went_fx["lines"]
+    assert "Title: Next H3" in unwrap(text_of(went))[1]
+    back_fx = back.structured_content["effects"]
+    assert back_fx["change"] == "page" and 'button "Add"' in back_fx["lines"]
+    assert 'button "Add"' in unwrap(text_of(back))[1]
+
+
+def test_wait_for_text_text_gone_and_time(effects_app):
+    async def body(c):
+        snap = await c.call_tool("browser_snapshot", {"mode": "full"})
+        text, sid = text_of(snap), snap.structured_content["snapshot_id"]
+        await c.call_tool("browser_click", {"ref": ref_of(text, 'button "Later"'), "snapshot_id": sid})
+        late = await c.call_tool("browser_wait_for", {"text": "late ARRIVAL"})
+        await c.call_tool("browser_click", {"ref": ref_of(text, 'button "Remove later"'), "snapshot_id": sid})
+        gone = await c.call_tool("browser_wait_for", {"textGone": "Going soon"})
+        timed = await c.call_tool("browser_wait_for", {"time": 0.1})
+        bad = [await c.call_tool("browser_wait_for", args) for args in
+               ({"time": -1}, {"time": 1e9}, {"text": "", "textGone": ""}, {}, {"text": "   "})]
+        alive = await c.call_tool("browser_wait_for", {"time": 0})
+        return late, gone, timed, bad, alive
+
+    late, gone, timed, bad, alive = with_client(effects_app.socket, body)
+    assert not late.is_error, text_of(late)
+    head, page, _ = unwrap(text_of(late))
+    assert "'late ARRIVAL' is shown" in head and "Late arrival" in page
+    assert late.structured_content["found"]["context"] == "Late arrival"
+    assert not gone.is_error and "'Going soon' is gone" in text_of(gone) and gone.structured_content["gone"] is True
+    assert "Going soon" in gone.structured_content["effects"].get("lines", "") or \
+        gone.structured_content["effects"]["change"] == "page"
+    assert not timed.is_error and text_of(timed).startswith("Waited ")
+    for result in bad:
+        assert result.is_error and text_of(result).startswith("INVALID_PARAMS:"), text_of(result)
+    assert not alive.is_error, text_of(alive)
+
+
+def test_a_text_that_never_comes_times_out(effects_app):
+    async def main():
+        async with AgentClient(effects_app.socket) as c:
+            try:
+                await c.call("wait_for", {"text": "never shown anywhere", "timeout_ms": 300})
+            except AgentError as exc:
+                return exc
+            return None
+
+    error = anyio.run(main)
+    assert error is not None and error.code == "WAIT_TIMEOUT" and "never shown anywhere" in error.message
