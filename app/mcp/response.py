@@ -99,13 +99,6 @@ class ScreenshotReply:
 
 
 @dataclass(frozen=True)
-class TabsReply:
-    """``list_tabs``: the ``tabs.list`` result (``[{id, title, url, active}]``)."""
-
-    tabs: list[dict[str, Any]]
-
-
-@dataclass(frozen=True)
 class PageStateReply:
     """``page_state``: the ``page.state`` result (URL, title, loading, viewport and scroll in CSS px, DPR,
     zoom)."""
@@ -321,28 +314,9 @@ def _(reply: ScreenshotReply) -> CallToolResult:
     return _ok(text, info, *extra)
 
 
-#: What the block of a tab list holds (its framing line names no one tab).
+#: What the block of a tab list holds (its framing line names no one tab; :mod:`app.mcp.tabs_reply` renders
+#: the list).
 TABS_CONTENT = "titles and URLs of the open tabs"
-
-
-def tabs_text(tabs: list[dict]) -> tuple[str, str]:
-    """A tab list as pagenote's head line (how many, which is active) and the block's lines, one per tab:
-    ``- tab 2 [active]: "Title" — URL`` — the id and mark first, the page's title as a JSON string, so a
-    title cannot pass for another tab or for the mark."""
-    active = [str(t.get("id")) for t in tabs if t.get("active")]
-    head = (f"{_plural(len(tabs), 'tab')}" + (f"; tab {active[0]} is active (page tools act on it)" if active else "")
-            + ".")
-    lines = [f"- tab {t.get('id')}{' [active]' if t.get('active') else ''}: "
-             f"{json.dumps(t.get('title') or '', ensure_ascii=False)} — {t.get('url')}" for t in tabs]
-    return head, "\n".join(lines)
-
-
-@render.register
-def _(reply: TabsReply) -> CallToolResult:
-    if not reply.tabs:
-        return _ok("No tabs.", {"tabs": reply.tabs})
-    head, lines = tabs_text(reply.tabs)
-    return page_result(head, lines, {"tabs": reply.tabs}, what=TABS_CONTENT)
 
 
 @render.register
