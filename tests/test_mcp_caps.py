@@ -56,9 +56,8 @@ def caps_app(server):
 
 def run(socket, body, caps=ALL_CAPS):
     async def main():
-        with anyio.fail_after(120):
-            async with Client(build_server(socket, start_app=False, caps=caps)) as client:
-                return await body(client)
+        async with Client(build_server(socket, start_app=False, caps=caps)) as client:
+            return await body(client)
     return anyio.run(main)
 
 
@@ -335,13 +334,12 @@ def test_caps_over_stdio(caps_app):
     async def listed(*flags: str) -> set[str]:
         params = StdioServerParameters(command=sys.executable, args=["-m", "app", "mcp", "--no-start", *flags],
                                        cwd=str(ROOT), env={"PAGENOTE_SOCKET": str(caps_app.socket)})
-        with anyio.fail_after(60):
-            async with Client(params, mode="legacy") as c:
-                names = {t.name for t in (await c.list_tools()).tools}
-                if "browser_route_list" in names:
-                    listing = await c.call_tool("browser_route_list", {})
-                    assert text_of(listing).startswith("No routes in this tab."), text_of(listing)
-                return names
+        async with Client(params, mode="legacy") as c:
+            names = {t.name for t in (await c.list_tools()).tools}
+            if "browser_route_list" in names:
+                listing = await c.call_tool("browser_route_list", {})
+                assert text_of(listing).startswith("No routes in this tab."), text_of(listing)
+            return names
 
     network = anyio.run(listed, "--caps", " network ")   # the listing without --caps: the first test
     assert {"browser_route", "browser_unroute", "browser_route_list", "browser_snapshot"} <= network
