@@ -1,6 +1,7 @@
 """Agent parity (issue 27), over ``pagenote mcp --http`` as the trial ran it: agents may not open ``file:``
 URLs (the trial read /etc/passwd over HTTP) unless the app was started with ``--allow-file-urls`` (allowed
-case: test_agent_parity_tabs.py); a 1.1 MB argument and closing the last tab are clear errors over HTTP too,
+case: test_agent_parity_tabs.py; ``pagenote mcp --allow-file-urls`` passes it to an app it starts, and leaves
+a running app's choice alone); a 1.1 MB argument and closing the last tab are clear errors over HTTP too,
 the app still answering."""
 
 from __future__ import annotations
@@ -32,7 +33,9 @@ def http_app(server):
     port = _free_port()
     env = {**os.environ, "PAGENOTE_SOCKET": str(app.socket)}
     with open(app.dir / "mcp.log", "wb") as log:
-        proc = subprocess.Popen([sys.executable, "-m", "app", "mcp", "--http", f"127.0.0.1:{port}", "--no-start"],
+        # --allow-file-urls here is for an app this command would start: the running one keeps its choice.
+        proc = subprocess.Popen([sys.executable, "-m", "app", "mcp", "--http", f"127.0.0.1:{port}", "--no-start",
+                                 "--allow-file-urls"],
                                 env=env, cwd=ROOT, stdin=subprocess.DEVNULL, stdout=log, stderr=log)
     try:
         poll_until(lambda: _accepts(port) or proc.poll() is not None, 20, "the HTTP port")
@@ -68,11 +71,21 @@ def test_agents_cannot_read_local_files_over_http_and_bad_input_is_answered(http
     assert "passwd" not in text_of(out["tabs"]) and len(out["tabs"].structured_content["tabs"]) == 1
 
 
-def test_allow_file_urls_is_a_flag_of_the_window_and_of_serve():
-    for command in ("window", "serve"):
+def test_allow_file_urls_is_a_flag_of_the_window_of_serve_and_of_the_app_mcp_starts(monkeypatch, tmp_path):
+    from app.mcp import autostart
+    from app.mcp import cli as mcp_cli
+
+    for command in ("window", "serve", "mcp"):
         parser = build_parser([command])
         assert parser.parse_args([command, "--allow-file-urls"]).allow_file_urls is True
         assert parser.parse_args([command]).allow_file_urls is False
+    monkeypatch.setattr(autostart, "SERVE_OPTIONS", [])
+    mcp_cli.use_serve_options(build_parser(["mcp"]).parse_args(["mcp"]))
+    assert "--allow-file-urls" not in autostart.serve_command(tmp_path)
+    mcp_cli.use_serve_options(build_parser(["mcp"]).parse_args(["mcp", "--allow-file-urls"]))
+    started = autostart.serve_command(tmp_path)
+    assert started[started.index("serve"):] == ["serve", "--out", str(tmp_path), "--allow-file-urls"]
+    assert build_parser(["serve"]).parse_args(started[started.index("serve"):]).allow_file_urls is True
 
 
 def test_the_flag_outlives_a_settings_change(monkeypatch, qtbot, lease, tmp_path):

@@ -18,6 +18,7 @@ from app.agent.client import AgentClient
 from app.agent.host import TabsHost
 from app.agent.methods import Methods
 from app.core.errors import PagenoteError
+from app.mcp import tool as mcp_tool
 from app.mcp.cli import add_arguments
 from app.mcp.server import build_server
 from app.mcp.untrusted import unwrap
@@ -43,13 +44,18 @@ def _in_frame(window, qtbot, selector: str) -> QPoint:
     return QPoint(round(r[0]), round(r[1]))
 
 
-def _annotate(socket_path, args: dict):
+def _annotate(socket_path, args: dict, progress: list | None = None):
     """A task: ``browser_annotate(args)`` then, when it was sent, ``browser_click`` on the first ref, through the
-    MCP SDK's client on the window's socket (the same loop: the window keeps serving while it waits)."""
+    MCP SDK's client on the window's socket (the same loop: the window keeps serving while it waits). MCP
+    progress notifications go to ``progress`` (``(done, total, message)``) when given."""
+
+    async def on_progress(done, total, message):
+        progress.append((done, total, message))
 
     async def body():
         async with Client(build_server(socket_path, start_app=False)) as client:
-            result = await client.call_tool("browser_annotate", args)
+            result = await client.call_tool("browser_annotate", args,
+                                            progress_callback=on_progress if progress is not None else None)
             refs = (result.structured_content or {}).get("refs") or []
             first = next((r for r in refs if r.get("ref")), None)
             click = (await client.call_tool("browser_click", {"ref": first["ref"], "snapshot_id": first["snapshot_id"]})
@@ -98,10 +104,16 @@ def test_the_user_pins_three_notes_and_sends_the_agent_gets_markdown_image_and_r
     assert not window.annotate.active and window.mode_banner.label.text() != ASKED
 
 
-def test_leaving_annotation_mode_or_waiting_out_the_timeout_answers_clearly(window, server, qtbot, socket_path):
+def test_leaving_annotation_mode_or_waiting_out_the_timeout_answers_clearly(window, server, qtbot, socket_path,
+                                                                            monkeypatch):
+    monkeypatch.setattr(mcp_tool, "PROGRESS_EVERY_S", 0.1)
     window.load_page(server.url(PAGE))
-    task = _annotate(socket_path, {})
+    progress: list = []
+    task = _annotate(socket_path, {}, progress)
     qtbot.waitUntil(lambda: window.annotate.active, timeout=15_000)
+    qtbot.waitUntil(lambda: len(progress) >= 2, timeout=15_000)   # the long wait reports progress meanwhile
+    assert all(total == 300_000 and 0 < done < total for done, total, _ in progress)
+    assert progress[0][2] == "waiting for the user to pin notes and press Send in pagenote"
     pin_at(window, qtbot, _center(window, qtbot, "#add"), "kept for later")
     qtbot.waitUntil(lambda: len(window.batch_session.pins) == 1, timeout=5_000)
     window.mode_banner.done.click()   # the strip's Done: the user leaves the mode without Send

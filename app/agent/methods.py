@@ -33,6 +33,9 @@ Methods (params → result; every batch view has the model as JSON and its ``mar
   result: see :mod:`app.agent.effects`
 - ``annotate(timeout_ms?)``: annotation mode on in the window, the user's next Send with refs of its elements
   (``browser_annotate``): see :mod:`app.agent.annotate`
+- ``verify.element``, ``verify.text``, ``verify.value``, ``verify.list``, ``locator.generate``, ``cookie.*``,
+  ``storage.*``, ``route.add``, ``route.remove``, ``route.list`` (the MCP ``--caps`` groups): see
+  :mod:`app.agent.verify`, :mod:`app.agent.storage`, :mod:`app.agent.routes`
 """
 
 from __future__ import annotations

@@ -45,8 +45,6 @@ class _Conn:
     parked: list[_Parked] = field(default_factory=list)
     #: Running requests that end when the client goes (:attr:`Methods.cancel_on_drop`).
     cancellable: set[asyncio.Task] = field(default_factory=set)
-    #: Running requests that end when the client goes (:attr:`Methods.cancel_on_drop`).
-    cancellable: set[asyncio.Task] = field(default_factory=set)
 
 
 class AgentServer(QObject):
@@ -141,8 +139,6 @@ class AgentServer(QObject):
         conn.parked.clear()
         for task in list(conn.cancellable):  # e.g. annotate: the user's Send must not go to an agent that left
             task.cancel()
-        for task in list(conn.cancellable):  # e.g. annotate: the user's Send must not go to an agent that left
-            task.cancel()
         if conn.partial_timer is not None:
             conn.partial_timer.stop()
         conn.socket.deleteLater()
@@ -196,10 +192,6 @@ class AgentServer(QObject):
         try:
             request = rpc.parse_request(line)
             request_id = request.id
-            if request.method in getattr(self.methods, "cancel_on_drop", ()):
-                task = asyncio.current_task()
-                conn.cancellable.add(task)
-                task.add_done_callback(conn.cancellable.discard)
             if request.method in getattr(self.methods, "cancel_on_drop", ()):
                 task = asyncio.current_task()
                 conn.cancellable.add(task)

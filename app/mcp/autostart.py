@@ -42,12 +42,15 @@ log = logging.getLogger("pagenote.mcp")
 START_TIMEOUT_S = 30.0
 #: The started app's log, in the socket's directory.
 SERVE_LOG = "pagenote-serve.log"
+#: Options the started app gets as well: ``pagenote mcp --allow-file-urls`` adds ``--allow-file-urls``
+#: (:mod:`app.mcp.cli`, before serving); an app that already runs keeps its own.
+SERVE_OPTIONS: list[str] = []
 
 
 def serve_command(project: Path) -> list[str]:
     """The command line that starts the app for ``project``: ``[<python>, "-m", "app", "serve", "--out",
-    <project>]`` (``sys.executable``, read at call time)."""
-    return [sys.executable, "-m", "app", "serve", "--out", str(project)]
+    <project>, *SERVE_OPTIONS]`` (``sys.executable`` and :data:`SERVE_OPTIONS`, read at call time)."""
+    return [sys.executable, "-m", "app", "serve", "--out", str(project), *SERVE_OPTIONS]
 
 
 class AgentBridge:

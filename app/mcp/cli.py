@@ -83,7 +83,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--caps", metavar="GROUPS", type=_caps, default=None,
                         help="opt-in tool groups, comma-separated: " + ", ".join(CAPS) + " (default: "
                              "$PAGENOTE_MCP_CAPS, else none)")
+    parser.add_argument("--allow-file-urls", action="store_true",
+                        help="when this command starts the app (none runs), let agents open file: URLs in it "
+                             "(pagenote serve --allow-file-urls); an app already running keeps its own choice")
     parser.add_argument("-v", "--verbose", action="store_true", help="log details to stderr")
+
+
+def use_serve_options(args: argparse.Namespace) -> None:
+    """Pass ``--allow-file-urls`` on to the app this command starts (:data:`app.mcp.autostart.SERVE_OPTIONS`)."""
+    from app.mcp import autostart
+
+    if args.allow_file_urls and "--allow-file-urls" not in autostart.SERVE_OPTIONS:
+        autostart.SERVE_OPTIONS.append("--allow-file-urls")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -104,6 +115,7 @@ def run(args: argparse.Namespace) -> int:
         except argparse.ArgumentTypeError as exc:
             print(f"{PROG}: PAGENOTE_MCP_CAPS: {exc}", file=sys.stderr)
             return 2
+    use_serve_options(args)
     server = build_server(path, start_app=not args.no_start,
                           image_budget_kb=args.image_budget, caps=caps)
     try:
