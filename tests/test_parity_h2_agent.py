@@ -27,7 +27,7 @@ def _ref(snapshot_text: str, line: str) -> str:
     return re.search(re.escape(line) + r".*?\[ref=(e\d+)\]", snapshot_text).group(1)
 
 
-def test_a_file_input_is_a_button_named_by_its_label_with_a_ref(app):
+def test_a_file_input_is_a_button_and_a_date_input_a_textbox_named_by_their_labels(app):
     async def body(c):
         return (await c.call_tool("browser_snapshot", {"mode": "full"}),
                 await c.call_tool("browser_find", {"text": "Attachment"}))
@@ -37,6 +37,8 @@ def test_a_file_input_is_a_button_named_by_its_label_with_a_ref(app):
     # Chromium exposes <input type=file> as a button (Playwright's role engine too), named by its <label>
     assert any(re.fullmatch(r'  - button "Attachment" \[ref=e\d+\]', line) for line in lines), lines
     assert any(re.fullmatch(r'  - button "Photo" \[ref=e\d+\]', line) for line in lines), lines   # <label for>
+    # a date input (no ARIA role in HTML-AAM) is a textbox line with its value, as in Playwright's aria snapshot
+    assert any(re.fullmatch(r'  - textbox "When" \[ref=e\d+\]: 2026-12-03', line) for line in lines), lines
     assert found.structured_content["matches"][0]["role"] == "button"
 
 

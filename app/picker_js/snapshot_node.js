@@ -67,6 +67,10 @@ function nodeKind(el, underNamed) {
   const tag = el.localName;
   const r = role(el);
   if (tag === 'iframe' || tag === 'frame') return { kind: NODE_LEAF, role: 'iframe' };
+  // An input HTML-AAM maps to no ARIA role (date, time, datetime-local, month, week, color): Chromium exposes
+  // roles of its own (Date, InputTime, ColorWell) and Playwright's aria snapshot a textbox; it is a field an
+  // agent fills, so its line says textbox (role.js keeps HTML-AAM's answer for locators).
+  if (tag === 'input' && !r && el.type !== 'hidden') return { kind: NODE_LEAF, role: 'textbox' };
   if (underNamed) {
     if (INTERACTIVE_ROLES.has(r)) return { kind: LEAF_TAGS.has(tag) ? NODE_LEAF : NODE_NAMED, role: r };
     return { kind: actionable(el) && tag !== 'summary' ? NODE_NAMED : NODE_TRANSPARENT, role: r || 'generic' };

@@ -338,33 +338,37 @@ async def browser_extract(a: ExtractParams, ctx: ToolContext) -> TextReply:
 _T = ToolDefinition
 TOOLS: tuple[ToolDefinition, ...] = (
     _T(name="browser_click", params=ClickParams, handler=browser_click, annotations=_ACTS,
-       description="Click an element by its ref (from browser_snapshot) with real, trusted mouse input, after "
-                   "scrolling it into view; fails with ELEMENT_OBSCURED naming what covers it. One line back."),
+       description="Click an element (target: a ref from browser_snapshot, or a unique element selector) with "
+                   "real, trusted mouse input, after scrolling it into view; fails with ELEMENT_OBSCURED naming "
+                   "what covers it. One line back; a dialog the click opened is reported there."),
     _T(name="browser_hover", params=RefParams, handler=browser_hover, annotations=_ACTS,
-       description="Move the mouse over an element by its ref. One line back."),
+       description="Move the mouse over an element (target: a ref or a unique element selector). One line back."),
     _T(name="browser_type", params=TypeParams, handler=browser_type, annotations=_ACTS,
-       description="Type text into an editable element by its ref with trusted key input (replaces its value; "
+       description="Type text into an editable element (target) with trusted key input (replaces its value; "
                    "slowly: key by key after it), optionally pressing Enter. One line back."),
     _T(name="browser_press_key", params=PressParams, handler=browser_press_key, annotations=_ACTS,
        description="Press a key or combination (Enter, ArrowDown, Control+A …) in the focused element or in a "
-                   "ref's element. One line back."),
+                   "target's element. One line back."),
     _T(name="browser_select_option", params=SelectParams, handler=browser_select_option, annotations=_ACTS,
        description="Select options of a <select> by value or label, with trusted keyboard/mouse input. One line "
                    "back, with what is selected now."),
     _T(name="browser_check", params=CheckParams, handler=browser_check, annotations=_ACTS,
-       description="Check or uncheck a checkbox, radio or switch by its ref (a click when its state differs). One "
+       description="Check or uncheck a checkbox, radio or switch (target) (a click when its state differs). One "
                    "line back."),
     _T(name="browser_scroll", params=ScrollParams, handler=browser_scroll, annotations=_ACTS,
-       description="Scroll the page or an element's scroller by dx/dy CSS px with wheel input, or scroll a ref "
-                   "into view. One line back, with the page's scroll position."),
+       description="Scroll the page or an element's scroller by dx/dy CSS px with wheel input, or scroll a "
+                   "target into view. One line back, with the page's scroll position."),
     _T(name="browser_drag", params=DragParams, handler=browser_drag, annotations=_ACTS,
-       description="Drag from one element to another by refs (mouse down, moves, up). One line back."),
+       description="Drag from one element to another (startTarget, endTarget: refs or unique element selectors; "
+                   "mouse down, moves, up). One line back."),
     _T(name="browser_handle_dialog", params=DialogParams, handler=browser_handle_dialog, annotations=_ACTS,
-       description="Answer the JavaScript dialog (alert, confirm, prompt, beforeunload) a tool reported as "
-                   "MODAL_DIALOG: accept or dismiss, with promptText for a prompt. One line back."),
+       description="Answer the JavaScript dialog (alert, confirm, prompt, beforeunload) an action reported open "
+                   "or a tool reported as MODAL_DIALOG: accept or dismiss, with promptText for a prompt. One line "
+                   "back."),
     _T(name="browser_find", params=FindParams, handler=browser_find, annotations=READS_PAGE,
        description="Find elements of the whole page whose text matches (text or /regex/): one line each with "
-                   "role, name, ref and context, at most 8,000 chars — cheaper than paging through snapshots."),
+                   "role, name, href, ref and context (look-alikes numbered, with the text labelling their "
+                   "place), at most 8,000 chars — cheaper than paging through snapshots."),
     _T(name="browser_extract", params=ExtractParams, handler=browser_extract, annotations=READS_PAGE,
        description="The readable text of the page or one element as Markdown-ish plain text (headings, lists, "
                    "tables), at most 12,000 chars — for the words rather than the structure."),
