@@ -207,6 +207,28 @@ def test_a_file_chooser_held_for_the_agent(app):
     assert r["after_cancel"] == ["many:a.txt|5|hello;b.txt|6|world!", 4]  # nothing reached the page
 
 
+def test_a_file_chooser_in_an_iframe(app):
+    (app.project / "c.txt").write_text("framed", encoding="utf-8")
+
+    async def body(c):
+        await c.call_tool("browser_navigate", {"url": app.server.url("parity_h4_frame.html")})
+        with anyio.fail_after(10):   # the iframe loads after the top document
+            while 'button "Choose one" [ref=f1' not in text_of(snap := await c.call_tool("browser_snapshot",
+                                                                                       {"mode": "full"})):
+                await anyio.sleep(0.05)
+        ref = re.search(r'button "Choose one" \[ref=(f1e\d+)\]', text_of(snap)).group(1)
+        clicked = await c.call_tool("browser_click", {"ref": ref, "snapshot_id": snap.structured_content["snapshot_id"]})
+        uploaded = await c.call_tool("browser_file_upload", {"paths": [str(app.project / "c.txt")]})
+        assert not uploaded.is_error, (text_of(clicked), text_of(uploaded))
+        with anyio.fail_after(10):   # the frame's FileReader answers after the upload
+            while "one:c.txt|6|framed" not in text_of(await c.call_tool("browser_snapshot", {"mode": "full"})):
+                await anyio.sleep(0.05)
+        return clicked
+
+    clicked = with_client(app.socket, body)
+    assert clicked.structured_content["file_chooser"] == {"multiple": False}, text_of(clicked)
+
+
 def test_the_users_own_click_is_not_intercepted(window, server, qtbot):
     """After the agent's turn ends, interception is off: the user's click makes Qt ask ``chooseFiles`` (which, in
     the window, shows Qt's file dialog; offscreen it is cancelled)."""
