@@ -52,7 +52,8 @@ def test_action_results_say_what_changed(effects_app):
     head, page, tail = unwrap(text_of(add))
     sid = add.structured_content["effects"]["snapshot_id"]
     assert add.structured_content["effects"]["change"] == "diff" and f'snapshot_id "{sid}"' in tail
-    assert "Call browser_snapshot" not in head and "Count: 1" in page and re.search(r'^\+ .*button "Item 1"', page, re.M)
+    assert "Call browser_snapshot" not in head and "Count: 1" in page
+    assert re.search(r'^\+ .*button "Item 1"', page, re.M)
     assert page.startswith('element: button "Add"')
     # … and the new button's ref worked at once
     assert "Picked Item 1" in unwrap(text_of(item))[1]
@@ -96,6 +97,21 @@ def test_wait_for_text_text_gone_and_time(effects_app):
     for result in bad:
         assert result.is_error and text_of(result).startswith("INVALID_PARAMS:"), text_of(result)
     assert not alive.is_error, text_of(alive)
+
+
+def test_cut_lines_make_the_next_snapshot_a_full_one(effects_app):
+    async def body(c):
+        snap = await c.call_tool("browser_snapshot", {"mode": "full"})
+        many = await c.call_tool("browser_click", {"ref": ref_of(text_of(snap), 'button "Many"'),
+                                                   "snapshot_id": snap.structured_content["snapshot_id"]})
+        return many, await c.call_tool("browser_snapshot", {})
+
+    many, after = with_client(effects_app.socket, body)
+    effects = many.structured_content["effects"]
+    assert effects["more"] > 0 and len(effects["lines"]) <= 2_000 and "Row 1:" in effects["lines"]
+    assert f"{effects['more']} more lines: browser_snapshot." in text_of(many)
+    # the agent has not seen every changed line: the next snapshot is the whole text, not "unchanged"
+    assert after.structured_content["mode"] == "full" and "Row 1:" in text_of(after)
 
 
 def test_a_text_that_never_comes_times_out(effects_app):

@@ -2,7 +2,7 @@
 than Playwright MCP), and ``wait_for`` (Playwright MCP's ``browser_wait_for``).
 
 Effects (:func:`effects_table`, a wrapper over the dispatch table placed inside the guard,
-:func:`app.agent.actions.guard_table`): every method of :data:`WATCHED` — the actions (``ACTS`` of
+:func:`app.agent.actions.guard_table`): every method of :func:`watched` — the actions (``ACTS`` of
 :mod:`app.agent.actions` but ``evaluate``), navigation, ``dialog.handle``, the form and upload methods — adds
 ``effects`` to its dict result:
 
@@ -14,16 +14,17 @@ Effects (:func:`effects_table`, a wrapper over the dispatch table placed inside 
 - ``url`` / ``title``: the page's, when the call changed them (a navigation's result has its own);
 - ``unknown``: why the page could not be read after the call (still loading, no pagenote script in it).
 
-The snapshot before the call is the tab's last one, refreshed first (the page answers ``unchanged`` without a
-walk when nothing changed since, :mod:`app.tabs.snapshot`); navigation and ``dialog.handle`` take none (a new
-document comes; a held dialog blocks the page) and compare with the last one. The action has returned once
-its document reported the input (:meth:`app.tabs.actions.Actor.confirm`: the page's handlers and the
-microtasks they queued have run). When the page's revision moved meanwhile (revision.js: DOM, form values,
-scroll), it is given :data:`SETTLE_FRAMES` animation frames more for the work its handlers queued (a rendered
-frame, as actions wait after scrolling; ended at once when a new document starts loading, which
-:meth:`app.tabs.tab.Tab.settled` then waits for). A change the page schedules later (a timer, a request's
+The lines are compared with the tab's last snapshot — what the agent saw last: a snapshot, or an earlier
+result's effects — by the snapshot's own rules (:class:`~app.agent.snapshots.SnapshotKeeper`: its ``diff``,
+``full`` and ``unchanged`` modes), so nothing that changed before the call is lost either; when the lines
+were cut, the next snapshot is a full one. The action has returned once its document reported the input
+(:meth:`app.tabs.actions.Actor.confirm`: the page's handlers and the microtasks they queued have run). When
+the page's revision moved meanwhile (revision.js: DOM, form values, scroll), it is given
+:data:`SETTLE_FRAMES` animation frames more for the work its handlers queued (a rendered frame, as actions
+wait after scrolling; ended at once when a new document starts loading, which :meth:`app.tabs.tab.Tab.settled`
+then waits for). A change the page schedules later (a timer, a request's
 answer) is not waited for: ``wait_for`` is. The lines are the snapshot's, so they carry its redaction. A still
-page costs three page calls (the snapshot's ``unchanged`` answer before and after, the revision), plus one
+page costs three page calls (the revision before and after, the snapshot's ``unchanged`` answer), plus one
 walk when the action's own events (focus, hover) marked the snapshot stale.
 
 ``wait_for(text?, text_gone?, time?, timeout_ms?)`` → ``{waited_ms, found?: {role, name, context}, gone?,
@@ -41,11 +42,12 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
 
-from app.agent.snapshots import SnapshotParams, Taken
+from app.agent.snapshots import SnapshotParams
 from app.agent.tabs import acting_tab, tab_stamp
 from app.core.errors import PagenoteError
 from app.tabs.navigation import quoted_url
@@ -59,7 +61,7 @@ FRAME_WAIT_MS = 1_000
 #: Methods that act on the page besides those of ``app.agent.actions.ACTS``: their results say what changed.
 EXTRA_WATCHED = frozenset({"dialog.handle", "fill_form", "file.upload"})
 NAVIGATIONS = frozenset({"navigate", "back", "forward", "reload"})
-#: Methods with no snapshot before them: a new document comes, or a held dialog blocks the page.
+#: Methods whose page is not asked anything before them: a new document comes, or a held dialog blocks the page.
 NO_BASELINE = NAVIGATIONS | {"dialog.handle"}
 #: ``wait_for`` limits: ``time`` (s, Playwright MCP's "at most 30"), a text wait (ms), the text (chars).
 MAX_TIME_S = 30
@@ -98,14 +100,14 @@ def bounded(text: str, budget: int = EFFECT_CHARS) -> tuple[str, int]:
 
 
 class Watch:
-    """One call's view of ``tab``: :meth:`before` notes the page (URL, title, a snapshot), :meth:`after` says
-    what changed (module docstring). ``keeper`` is the host's :class:`~app.agent.snapshots.SnapshotKeeper`."""
+    """One call's view of ``tab``: :meth:`before` notes the page (URL, title, revision, the tab's last
+    snapshot), :meth:`after` says what changed (module docstring). ``keeper`` is the host's
+    :class:`~app.agent.snapshots.SnapshotKeeper`."""
 
     def __init__(self, keeper: Any, tab: Tab, name: str) -> None:
         self.keeper, self.tab, self.name = keeper, tab, name
         self.url, self.title = quoted_url(tab.page.url()), tab.page.title()
-        self.base: Taken | None = None
-        self.revision: int | None = None
+        self.revision: tuple[str, int] | None = None
         self.loads = 0
         tab.page.loadStarted.connect(self._load)
 
@@ -122,26 +124,18 @@ class Watch:
         url = self.tab.page.url()
         return not self.tab.loading and not url.isEmpty() and url.toString() != "about:blank"
 
-    async def before(self) -> None:
-        """Refresh the tab's snapshot (the base the result is compared with); a page that cannot be read
-        leaves the last one (or none)."""
-        if self.name not in NO_BASELINE and self._readable():
-            try:
-                self.revision = (await self.keeper.snapshot(self.tab, SnapshotParams())).get("revision")
-            except PagenoteError:
-                pass
-        self.base = self.keeper.last.get(self.tab.id)
-
-    async def _moved(self) -> bool:
-        """Whether the page changed since :meth:`before` (its revision or document moved; unknown counts as
-        moved)."""
-        if self.revision is None or self.base is None:
-            return True
+    async def _revision(self) -> tuple[str, int] | None:
+        """The top document's ``(doc, revision)`` now (revision.js), or ``None`` when it does not answer."""
         try:
             now = await self.tab.bridge.call("revisionStats", timeout_ms=FRAME_WAIT_MS)
         except PagenoteError:
-            return True
-        return not isinstance(now, dict) or now.get("revision") != self.revision or now.get("doc") != self.base.top_doc
+            return None
+        return (now.get("doc"), now.get("revision")) if isinstance(now, dict) else None
+
+    async def before(self) -> None:
+        """Note the page's revision; a page that cannot be read (loading, no script) has none."""
+        if self.name not in NO_BASELINE and self._readable():
+            self.revision = await self._revision()
 
     async def _frames(self) -> None:
         """Wait :data:`SETTLE_FRAMES` frames of the page, or until a new document starts loading; a page that
@@ -186,8 +180,9 @@ class Watch:
             return {"unknown": "the page is still loading"}
         if agent_parts(self.tab).dialogs.pending is not None:
             return {"unknown": "a dialog is open"}
-        if not self.loads and not self.tab.loading and await self._moved():
-            await self._frames()
+        if not self.loads and not self.tab.loading and (self.revision is None
+                                                        or await self._revision() != self.revision):
+            await self._frames()   # the page changed: let the work its handlers queued land
         try:
             shot = await self.keeper.snapshot(self.tab, SnapshotParams())
         except PagenoteError as exc:
@@ -205,6 +200,10 @@ class Watch:
             effects["change"] = "diff" if mode == "diff" else "page"
             effects["lines"], more = bounded(shot.get("diff") if mode == "diff" else shot.get("snapshot", ""))
             effects["more"] = more or None
+            if more:   # the agent has not seen all of it: the next snapshot is a full one, never a diff
+                last = self.keeper.last.get(self.tab.id)
+                if last is not None and last.id == shot["snapshot_id"]:
+                    self.keeper.last[self.tab.id] = replace(last, key=(*last.key, "effects cut"))
         return _compact(effects)
 
 

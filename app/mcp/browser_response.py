@@ -196,7 +196,7 @@ def effects_text(effects: dict[str, Any]) -> tuple[str, str]:
     page = [f"{key}: {effects[field]}" for key, field in (("URL", "url"), ("Title", "title")) if effects.get(field)]
     lines = effects.get("lines") or ""
     shown = len(page) + (lines.count("\n") + 1 if lines else 0)
-    last = f"the block's last {shown} line{'s' if shown != 1 else ''}"
+    last = f"the block's last {shown} lines" if shown != 1 else "the block's last line"
     more = f" {effects['more']} more lines: browser_snapshot." if effects.get("more") else ""
     change = effects.get("change")
     if effects.get("unknown"):
@@ -207,7 +207,8 @@ def effects_text(effects: dict[str, Any]) -> tuple[str, str]:
     elif change == "page":
         sentence = f"The page now: {last}, snapshot {sid} from its top; its refs work with snapshot_id \"{sid}\".{more}"
     elif page:
-        sentence = f"The page's lines did not change; its {' and '.join(k for k in ('URL', 'title') if effects.get(k.lower()))} did: {last}."
+        which = " and ".join(k for k in ("URL", "title") if effects.get(k.lower()))
+        sentence = f"The page's lines did not change; its {which} did: {last}."
     else:
         sentence = "No visible change."
     if lines:
