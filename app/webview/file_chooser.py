@@ -114,7 +114,10 @@ class FileChooserHold(QObject):
             self._release = None
         self._on = None
         if self.session.is_attached:
-            spawn(self._switch(False), "file chooser interception off")
+            try:
+                spawn(self._switch(False), "file chooser interception off")
+            except RuntimeError:   # no event loop (the app is closing): the session goes with the tab
+                pass
 
     def release(self) -> None:
         """The user took the page: stop intercepting and drop the held chooser."""
