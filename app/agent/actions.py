@@ -4,21 +4,23 @@ the dispatch table (:func:`actions_table`), the host side over the active tab (:
 
 Methods (results compact: empty fields left out):
 
-- ``click(ref, snapshot_id, button?, modifiers?, double?)``, ``hover(ref, snapshot_id)``,
-  ``type(ref, snapshot_id, text, submit?)`` (after what the field holds), ``fill(ref, snapshot_id, text,
-  submit?)`` (replaces it), ``press(key, ref?, snapshot_id?)``, ``select_option(ref, snapshot_id, values)``,
-  ``check`` / ``uncheck(ref, snapshot_id)``, ``scroll(ref?, snapshot_id?, dx?, dy?)``, ``drag(start_ref,
-  end_ref, snapshot_id, end_snapshot_id?)`` → ``{action, ref, element, confirmed?: false, …}``
-  (:class:`app.tabs.actions.Actor`); every one takes an optional ``element`` (the agent's description, as
-  Playwright MCP's tools do; not used to find anything)
+- ``click(ref|target, snapshot_id?, button?, modifiers?, double?)``, ``hover(ref|target, snapshot_id?)``,
+  ``type(ref|target, snapshot_id?, text, submit?)`` (after what the field holds), ``fill(…, text, submit?)``
+  (replaces it), ``press(key, ref|target?, snapshot_id?)``, ``select_option(ref|target, snapshot_id?, values)``,
+  ``check`` / ``uncheck(ref|target, snapshot_id?)``, ``scroll(ref|target?, snapshot_id?, dx?, dy?)``,
+  ``drag(start_ref|start_target, end_ref|end_target, snapshot_id?, end_snapshot_id?)`` → ``{action, ref,
+  element, confirmed?: false, …}`` (:class:`app.tabs.actions.Actor`); every one takes an optional ``element``
+  (the agent's description, as Playwright MCP's tools do; not used to find anything). ``target`` is a ref or a
+  selector, ``snapshot_id`` optional for a ref of the tab's latest snapshot (:mod:`app.agent.targets`). When
+  the input opened a JavaScript dialog, the result is ``{action, ref, dialog: {type, message,
+  default_value?}}`` (:func:`delivered_with_dialog`): the action happened, the dialog is held
 - ``dialog.handle(accept, prompt_text?)`` → ``{type, message, accepted}``: answers the held dialog
 - ``extract(selector?, max_chars?)`` → ``{text, chars, truncated, url}`` (``max_chars`` ≤ 12,000)
-- ``find(text, limit?)`` → ``{snapshot_id, matches: [{ref, role, name, context}], more?}`` over the top document
-  and its drawn iframes; ``text`` is a string (case-insensitive) or ``/regex/flags``; the refs work with
-  ``snapshot_id`` like a snapshot's
+- ``find(text, limit?)``: :mod:`app.agent.find`
 
 The guard (:func:`guard_table`, Playwright MCP's "modal state" precondition): while a dialog is held every
-page method answers ``MODAL_DIALOG`` at once, and a call running when a dialog opens ends with it; actions
+page method answers ``MODAL_DIALOG`` at once, and a call running when a dialog opens ends with it (an element
+action with the result above); actions
 (and navigation, evaluate) fail with ``USER_TOOK_CONTROL`` after the user took the page; a read-only call
 whose document went away mid-call (or during which a new document started loading) is retried once, then
 ``BROWSER_PAGE_CHANGING``.

@@ -43,7 +43,7 @@ RESPONSE_MODES = ("compact", "raw")
 #: Snapshot ids whose refs stay resolvable (the newest, across tabs).
 KEEP_IDS = 64
 _REF = re.compile(r"(?:(f\d+))?(e\d+)\Z")
-STALE_NEXT = "take a new snapshot (snapshot / browser_snapshot) and use a ref from it with its snapshot_id"
+STALE_NEXT = "take a new snapshot (browser_snapshot; socket: snapshot) and act on a ref from it"
 
 
 class SnapshotParams(BaseModel):

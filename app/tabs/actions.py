@@ -27,7 +27,7 @@ from app.webview.input import BUTTONS, MOD, MODIFIERS, parse_combo
 
 #: How long an action waits for its document to report the input it sent (ms).
 CONFIRM_MS = 2_000
-STALE_NEXT = "take a new snapshot (snapshot / browser_snapshot) and use a ref from it with its snapshot_id"
+STALE_NEXT = "take a new snapshot (browser_snapshot; socket: snapshot) and act on a ref from it"
 
 
 @dataclass
