@@ -122,7 +122,8 @@ def test_actions_take_a_target_and_refs_without_a_snapshot_id(app, server):
                                                                           "document.querySelector('#name').value]"})
         bad = {"several": {"target": "button"}, "none": {"target": "#nope"}, "not css": {"target": "getByRole(x)"},
                "unknown ref": {"target": "e9999"}, "both differ": {"target": go, "ref": "e1"}, "neither": {},
-               "sid with css": {"target": "#go", "snapshot_id": "s1"}}
+               "sid with css": {"target": "#go", "snapshot_id": "s1"}, "too long": {"target": "#" + "x" * 2000},
+               "in an iframe": {"target": "iframe >> button"}}
         for what, args in bad.items():
             out[what] = await c.call_tool("browser_click", args)
         await c.call_tool("browser_navigate", {"url": server.url("parity_h2.html")})
@@ -141,6 +142,8 @@ def test_actions_take_a_target_and_refs_without_a_snapshot_id(app, server):
                 "unknown ref": "STALE_REF: e9999 is not a ref of tab 1's latest snapshot",
                 "both differ": "INVALID_PARAMS: arguments: ", "neither": "INVALID_PARAMS: arguments: ",
                 "sid with css": "INVALID_PARAMS: snapshot_id 's1' goes with a ref",
+                "too long": "INVALID_PARAMS: target: string should have at most 2000 characters",
+                "in an iframe": "INVALID_PARAMS: target 'iframe >> button' enters an iframe",
                 "stale": "STALE_REF: "}
     for what, start in expected.items():
         assert out[what].is_error and text_of(out[what]).startswith(start), (what, text_of(out[what]))

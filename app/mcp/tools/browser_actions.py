@@ -70,7 +70,10 @@ Element = Annotated[OptionalText, Field(description="Human-readable element desc
                                                     "the ref finds the element)")]
 Ref = Annotated[OptionalText, Field(description="Exact element reference from browser_snapshot or browser_find "
                                                 "(e.g. e12); or pass it as target")]
-Target = Annotated[OptionalText, Field(description="Exact target element reference from the page snapshot (e.g. e12), "
+#: A target: a ref or a selector, at most 2,000 characters (the socket's bound, stated in the schema).
+TargetText = Annotated[Annotated[str, Field(max_length=2000)] | None,
+                       WithJsonSchema({"type": "string", "maxLength": 2000})]
+Target = Annotated[TargetText, Field(description="Exact target element reference from the page snapshot (e.g. e12), "
                                                    "or a unique element selector: CSS (one element of the top "
                                                    "document; 'host >> inner' enters open shadow roots) or a "
                                                    "locator such as role=button[name=\"Save\"], label=\"Email\", "
