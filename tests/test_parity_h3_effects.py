@@ -114,6 +114,20 @@ def test_cut_lines_make_the_next_snapshot_a_full_one(effects_app):
     assert after.structured_content["mode"] == "full" and "Row 1:" in text_of(after)
 
 
+def test_a_dialog_ends_a_wait_at_once(effects_app):
+    async def body(c):
+        snap = await c.call_tool("browser_snapshot", {"mode": "full"})
+        await c.call_tool("browser_click", {"ref": ref_of(text_of(snap), 'button "Alert later"'),
+                                            "snapshot_id": snap.structured_content["snapshot_id"]})
+        waited = await c.call_tool("browser_wait_for", {"text": "never shown anywhere"})
+        answered = await c.call_tool("browser_handle_dialog", {"accept": True})
+        return waited, answered
+
+    waited, answered = with_client(effects_app.socket, body)
+    assert waited.is_error and text_of(waited).startswith("MODAL_DIALOG:") and "Time is up" in text_of(waited)
+    assert not answered.is_error and "No visible change." in text_of(answered)
+
+
 def test_a_text_that_never_comes_times_out(effects_app):
     async def main():
         async with AgentClient(effects_app.socket) as c:

@@ -164,11 +164,21 @@ class Watch:
 
     async def after(self, result: dict) -> dict[str, Any]:
         """The ``effects`` of the call that returned ``result`` (module docstring); a dialog opening while the
-        page is read ends the read (``unknown``)."""
+        page is read ends the read, and a tab closed by the call is not read (``unknown``)."""
+        import shiboken6
+
         from app.tabs.agent_control import agent_parts
 
-        return await _unless_dialog(self._after(result), agent_parts(self.tab),
-                                    lambda _pending: {"unknown": "the page opened a dialog"})
+        closed = {"unknown": "the tab was closed"}
+        if not shiboken6.isValid(self.tab.page):
+            return closed
+        try:
+            return await _unless_dialog(self._after(result), agent_parts(self.tab),
+                                        lambda _pending: {"unknown": "the page opened a dialog"})
+        except RuntimeError:   # Qt's page object was deleted meanwhile (the page closed its own tab)
+            if shiboken6.isValid(self.tab.page):
+                raise
+            return closed
 
     async def _after(self, result: dict) -> dict[str, Any]:
         from app.tabs.agent_control import agent_parts
