@@ -96,6 +96,9 @@ def test_wait_for_text_text_gone_and_time(effects_app):
     assert not timed.is_error and text_of(timed).startswith("Waited ")
     for result in bad:
         assert result.is_error and text_of(result).startswith("INVALID_PARAMS:"), text_of(result)
+    # named as the tool names them, never the socket's text_gone
+    assert text_of(bad[3]).startswith("INVALID_PARAMS: give text, textGone or time")
+    assert text_of(bad[4]).startswith("INVALID_PARAMS: text: only white space")
     assert not alive.is_error, text_of(alive)
 
 

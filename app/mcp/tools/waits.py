@@ -13,6 +13,7 @@ from mcp.types import CallToolResult, TextContent
 from pydantic import BeforeValidator, Field, WithJsonSchema
 
 from app.agent.effects import MAX_TIME_S, TEXT_MAX, TEXT_WAIT_MS
+from app.core.errors import PagenoteError
 from app.mcp.arguments import ToolParams
 from app.mcp.response import render
 from app.mcp.tool import ToolContext, ToolDefinition
@@ -56,6 +57,13 @@ class WaitReply:
 
 
 async def browser_wait_for(a: WaitForParams, ctx: ToolContext) -> WaitReply:
+    """``wait_for`` with Playwright MCP's arguments. Raises ``INVALID_PARAMS`` (named as this tool names them:
+    none of the three, or a text of white space only) and the app's errors."""
+    if a.time is None and a.text is None and a.textGone is None:
+        raise PagenoteError("INVALID_PARAMS", "give text, textGone or time (seconds, at most 30)")
+    for name, value in (("text", a.text), ("textGone", a.textGone)):
+        if value is not None and not value.strip():
+            raise PagenoteError("INVALID_PARAMS", f"{name}: only white space")
     params = {k: v for k, v in (("text", a.text), ("text_gone", a.textGone), ("time", a.time)) if v is not None}
     total = int((a.time or 0) * 1000) + (TEXT_WAIT_MS if a.text or a.textGone else 0)
     result = await ctx.call_with_progress("wait_for", params, total_ms=total, message="waiting for the page")
