@@ -113,6 +113,12 @@ def test_bad_fields_name_the_field_and_fill_nothing(app):
         }
         out = {k: await c.call_tool("browser_fill_form", {"fields": v, "snapshot_id": sid}) for k, v in cases.items()}
         value = await _value(c, "document.querySelector('[name=name]').value")
+        # the page removes a field while the form is filled: the error names it and the fields set before it
+        midway = await c.call_tool("browser_fill_form", {"fields": [
+            dict(name, value="no country"),
+            {"name": "Country", "type": "combobox", "target": _ref(text, 'combobox "Country"'), "value": "Japan"},
+            {"name": "Volume", "type": "slider", "target": _ref(text, 'slider "Volume"'), "value": "2"}]})
+        volume = await _value(c, "document.querySelector('[name=volume]').value")
         many = await c.call_tool("browser_fill_form", {"fields": [dict(name, name=f"f{i}") for i in range(10_000)]})
         async with AgentClient(app.socket) as agent:   # the socket's own bound, past the MCP schema's
             try:
@@ -125,9 +131,9 @@ def test_bad_fields_name_the_field_and_fill_nothing(app):
         other = await c.call_tool("browser_fill_form", {"fields": [name], "snapshot_id": sid})
         await c.call_tool("browser_tabs", {"action": "close"})
         await _alive(c)
-        return out, value, many, socket_many, other
+        return out, value, many, socket_many, other, midway, volume
 
-    out, value, many, socket_many, other = with_client(app.socket, body)
+    out, value, many, socket_many, other, midway, volume = with_client(app.socket, body)
     expect = {"type": ("INVALID_PARAMS", 'field 2 "When": unknown type'),
               "stale": ("STALE_REF", 'field 2 "Ghost"'),
               "flag": ("INVALID_PARAMS", 'field 2 "Newsletter": a checkbox takes "true" or "false"'),
@@ -142,6 +148,9 @@ def test_bad_fields_name_the_field_and_fill_nothing(app):
         assert result.is_error and text_of(result).startswith(code + ":"), (key, text_of(result))
         assert words in text_of(result), (key, text_of(result))
     assert value == ""  # nothing was typed: every field is checked first
+    assert midway.is_error and text_of(midway).startswith('STALE_REF: field 2 "Country" failed:'), text_of(midway)
+    assert "(fields set before it: 'Name'; fields after it untouched)" in text_of(midway)
+    assert volume == "5"
     assert many.is_error and text_of(many).startswith("INVALID_PARAMS: fields:") and "100" in text_of(many)
     assert socket_many is not None and "INVALID_PARAMS" in socket_many
     assert other.is_error and text_of(other).startswith("REF_IN_OTHER_TAB"), text_of(other)
