@@ -9,7 +9,8 @@ pagenote: it is reported as ``file: key: reason`` and the default is used for th
     language = "zh_CN"          # "" follows the system
     [agent]
     evaluate = true             # agents may run JavaScript in the page
-    files = false               # agents may open file: URLs (navigate, tabs.new): local files are the user's
+    files = false               # agents may open file: URLs (navigate, tabs.new) and upload files from outside
+                                # the project directory (file.upload): local files are the user's
     [devices]
     log = false                 # the Devices dock logs traffic
     [browser]
