@@ -57,7 +57,7 @@ from app.tabs.tab import Tab
 EFFECT_CHARS = 2_000
 #: Animation frames the page gets after a call before it is read, and how long they may take (ms).
 SETTLE_FRAMES = 2
-FRAME_WAIT_MS = 1_000
+FRAME_WAIT_MS = 500
 #: Methods that act on the page besides those of ``app.agent.actions.ACTS``: their results say what changed.
 EXTRA_WATCHED = frozenset({"dialog.handle", "fill_form", "file.upload"})
 NAVIGATIONS = frozenset({"navigate", "back", "forward", "reload"})
