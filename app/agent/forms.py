@@ -146,7 +146,8 @@ class FormsHost:
                 try:
                     float(f.value)
                 except ValueError:
-                    raise PagenoteError("INVALID_PARAMS", f"{where}: a slider takes a number, not {f.value!r}") from None
+                    raise PagenoteError("INVALID_PARAMS",
+                                        f"{where}: a slider takes a number, not {f.value!r}") from None
         for i, f in enumerate(p.fields):   # 2. every ref, and whether its element takes the field's type
             plans.append(await self._plan(actor, i, f, p.snapshot_id))
         done: list[dict] = []
