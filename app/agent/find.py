@@ -10,6 +10,7 @@ latest). The ``text`` is one line per match (:func:`find_lines`): when several m
 from __future__ import annotations
 
 import re
+from collections import Counter
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
@@ -24,6 +25,8 @@ FIND_CHARS = 8_000
 
 
 class FindParams(BaseModel):
+    """``find`` params: ``text`` (1..500 chars; ``/regex/flags`` for a pattern) and ``limit`` (1..50)."""
+
     model_config = ConfigDict(extra="forbid", strict=True)
     text: StrictStr = Field(min_length=1, max_length=500)
     limit: StrictInt = Field(default=20, ge=1, le=FIND_LIMIT)
@@ -47,16 +50,14 @@ def find_lines(matches: list[dict]) -> tuple[list[dict], list[str], bool]:
     12)`` and ``in "…"`` (the text labelling its place) when several matches share the role and name, then ``:
     context`` unless the context only repeats the name. Returns the matches kept, their lines and whether
     some were cut for the budget."""
-    counts: dict[tuple, int] = {}
-    for m in matches:
-        counts[(m["role"], m.get("name", ""))] = counts.get((m["role"], m.get("name", "")), 0) + 1
-    seen: dict[tuple, int] = {}
+    counts = Counter((m["role"], m.get("name", "")) for m in matches)
+    seen: Counter = Counter()
     kept: list[dict] = []
     lines: list[str] = []
     size = 0
     for m in matches:
         key = (m["role"], m.get("name", ""))
-        seen[key] = seen.get(key, 0) + 1
+        seen[key] += 1
         line = f'- {m["role"]}' + (f' "{m["name"]}"' if m.get("name") else "")
         line += (f' [href={m["href"]}]' if m.get("href") else "") + f' [ref={m["ref"]}]'
         if counts[key] > 1:

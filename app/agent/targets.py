@@ -74,7 +74,6 @@ class OptionalTarget(ElementParams):
         return self.ref if self.ref is not None else self.target
 
 
-
 class TargetPins:
     """Pins an action's ref or target to ``(ref, snapshot_id)``; the host provides ``_tab()`` (the call's tab)
     and ``_snapshots()`` (the :class:`~app.agent.snapshots.SnapshotKeeper`)."""
@@ -140,7 +139,8 @@ class TargetPins:
             count = answer.get("count", 0)
             if count == 0:
                 raise PagenoteError("SELECTOR_NOT_FOUND", f"target {target!r} matches no element of the page")
-            raise PagenoteError("SELECTOR_NOT_UNIQUE", f"target {target!r} matches {count}{'+' if count >= 3 else ''} "
+            raise PagenoteError("SELECTOR_NOT_UNIQUE", f"target {target!r} matches {count}"
+                                f"{' or more' if answer.get('at_least') else ''} "
                                 "elements; an action needs exactly one", "narrow the selector, or use a ref from "
                                 "browser_snapshot / browser_find")
         name = f' "{answer["name"]}"' if answer.get("name") else ""

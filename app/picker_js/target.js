@@ -9,12 +9,12 @@
 // the snapshot table (refs.js), noted as of snapshot `o.seq`, so the action resolves it like any ref.
 
 // {doc, ref, role, name} for the one element `o.target` names, or {doc, error: 'bad_selector', message} |
-// {doc, error: 'frame'} | {doc, error: 'count', count, step}.
+// {doc, error: 'frame'} | {doc, error: 'count', count, at_least?, step?} (at_least: a locator's count stops at 3).
 function targetRef(o) {
   let el = null;
   if (parseLocator(o.target)) {
-    const hits = resolveLocator(document, o.target, 3);
-    if (hits.length !== 1) return { doc: DOC_ID, error: 'count', count: hits.length, step: o.target };
+    const hits = resolveLocator(document, o.target, 3);   // 3: enough to know it is not one
+    if (hits.length !== 1) return { doc: DOC_ID, error: 'count', count: hits.length, at_least: hits.length >= 3 };
     el = hits[0];
   } else {
     const found = resolveChain(o.target);
