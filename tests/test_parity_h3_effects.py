@@ -63,7 +63,8 @@ def test_action_results_say_what_changed(effects_app):
     assert "hunter2" not in text_of(typed) and "hunter2" not in json.dumps(typed.structured_content)
     # a link: the new URL and title, and the new page from its top
     went_fx = went.structured_content["effects"]
-    assert went_fx["url"].endswith("/parity_h3_next.html") and went_fx["title"] == "Next H3"
+    assert went_fx["url"].endswith("/parity_h3_next.html?token=REDACTED") and went_fx["title"] == "Next H3"
+    assert "sesame" not in text_of(went) and "sesame" not in json.dumps(went.structured_content)   # as page.state
     assert went_fx["change"] == "page" and 'heading "Arrived"' in went_fx["lines"]
     assert "Title: Next H3" in unwrap(text_of(went))[1]
     back_fx = back.structured_content["effects"]
