@@ -1,8 +1,10 @@
 """What an action changed, in its own result (issue 27, requirement 2), and ``browser_wait_for`` (Playwright MCP's
 shape), through the MCP SDK client against a real ``pagenote serve`` on tests/pages/parity_h3_effects.html served
 from 127.0.0.1: a click that changes lines shows them with refs usable at once, a click on a still page says so,
-a typed secret never shows, a navigation shows the new URL, title and page; a late text is waited for, a text
-going away too, a plain time; bad waits are INVALID_PARAMS and the app keeps answering."""
+a typed secret never shows, a navigation shows the new URL (its token redacted), title and page; cut lines make
+the next snapshot a full one; a late text is waited for, a text going away too, a plain time; bad waits are
+INVALID_PARAMS and the app keeps answering; a dialog ends a wait at once; a text that never comes is
+WAIT_TIMEOUT."""
 
 from __future__ import annotations
 
