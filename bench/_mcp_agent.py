@@ -79,6 +79,7 @@ class Agent:
     def reset(self) -> None:
         self.calls, self.chars, self.seconds, self.errors = 0, 0, 0.0, 0
         self.seen: list[str] = []
+        self.per_call: list[tuple[str, int]] = []   # (tool, characters) of each counted call
 
     def has(self, name: str) -> bool:
         return name in self.tools
@@ -105,6 +106,7 @@ class Agent:
         self.calls += 1
         self.chars += len(text)
         self.seen.append(text)
+        self.per_call.append((name, len(text)))
         if self.trace:
             print(f"--- {self.label} {name} {args} → error={result.is_error}, {len(text)} chars\n{text[:1500]}",
                   file=sys.stderr)

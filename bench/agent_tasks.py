@@ -36,9 +36,11 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import os
 import re
 import secrets
 import sys
+import time
 from pathlib import Path
 
 import anyio
@@ -196,7 +198,7 @@ async def run_task(agent: Agent, name: str, site: Site) -> dict:
     except Exception as error:  # a crash of the server or client is the task's outcome, shown in the report
         outcome = f"failed: {type(error).__name__}: {error}"
     row = {"outcome": outcome, "calls": agent.calls, "chars": agent.chars, "seconds": agent.seconds,
-           "errors": agent.errors}
+           "errors": agent.errors, "per_call": agent.per_call}
     if outcome != "ok":
         await clean_up(agent)
         row["last_results"] = [text[:4000] for text in agent.seen[-3:]]   # what the agent saw last (--json)
@@ -243,7 +245,10 @@ def main() -> None:
     unknown = set(names) - set(TASKS)
     if unknown:
         parser.error(f"unknown tasks: {', '.join(sorted(unknown))}")
+    load = os.getloadavg()[0]
     results = anyio.run(bench, args.runs, names, args.trace)
+    print(f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, {os.cpu_count()} cores, load average"
+          f" {load:.1f} at the start and {os.getloadavg()[0]:.1f} at the end")
     if args.json:
         args.json.write_text(json.dumps(results, indent=1))
     report(results, args.runs)
