@@ -35,6 +35,8 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
 
 from app.agent.verify import pinned
 from app.core.errors import PagenoteError
+from app.protocol.headers import redact_header
+from app.protocol.redact import redact_urls
 
 log = logging.getLogger("pagenote.routes")
 
@@ -131,10 +133,12 @@ class Route:
     hits: int = 0
 
     def view(self) -> dict:
-        """``{pattern, status?, contentType?, body_chars?, headers?, removeHeaders?, hits}``."""
+        """``{pattern, status?, contentType?, body_chars?, headers?, removeHeaders?, hits}``; header values as
+        network results show them (:func:`app.protocol.headers.redact_header`: ``Authorization: Bearer
+        REDACTED``), so a credential given to a route is not read back."""
         out = {"pattern": self.pattern, "status": self.status if not self.remove else None,
                "contentType": self.content_type, "body_chars": len(self.body) if self.body else None,
-               "headers": [f"{h['name']}: {h['value']}" for h in self.headers] or None,
+               "headers": [f"{h['name']}: {redact_header(h['name'], h['value'])}" for h in self.headers] or None,
                "removeHeaders": ", ".join(self.remove) or None, "hits": self.hits}
         return {k: v for k, v in out.items() if v is not None}
 
@@ -262,7 +266,7 @@ class TabRoutes:
         except PagenoteError as exc:
             # The request was not answered (the session went, or Chromium refused the response): send it on,
             # so the page does not hang; an unanswerable one is cancelled by Chromium with its session.
-            log.warning("route for %s not answered: %s", url[:200], exc)
+            log.warning("route for %s not answered: %s", redact_urls(url[:200]), exc)
             try:
                 await cdp.send("Fetch.continueRequest", {"requestId": request_id}, use=False)
             except PagenoteError:

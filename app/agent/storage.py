@@ -27,6 +27,7 @@ value are ``REDACTED``; other values lose credentials inside them (a JSON ``{"ac
 
 from __future__ import annotations
 
+import ipaddress
 import json
 from collections.abc import Callable
 from typing import Any, Literal
@@ -42,6 +43,8 @@ from app.protocol.redact import is_secret_param, secret_value
 
 #: A listed value is cut to this many characters; a value asked by name to :data:`GET_CHARS`.
 LIST_VALUE_CHARS = 500
+#: How much of a value a list reads to redact it before the cut (a credential straddling the cut is found whole).
+LIST_READ_CHARS = 4 * LIST_VALUE_CHARS
 GET_CHARS = 100_000
 #: Most entries one list answers.
 LIST_MAX = 200
@@ -83,12 +86,19 @@ class SetParams(KeyParams):
     value: StrictStr = Field(max_length=1_000_000)
 
 
-def listed_value(name: str, value: str, *, http_only: bool = False) -> str:
+def listed_value(name: str, value: str, *, http_only: bool = False, length: int | None = None) -> str:
     """``value`` as a list shows it: ``REDACTED`` for a credential-like ``name``, an ``HttpOnly`` cookie or a
-    token-shaped value; otherwise cut to :data:`LIST_VALUE_CHARS` and with credentials inside it redacted."""
+    token-shaped value; otherwise with credentials inside it redacted, then cut to :data:`LIST_VALUE_CHARS` —
+    redacted first, so a credential the cut would split (``{"password": "hun`` …) is still found whole.
+    ``length``: the whole value's length when ``value`` is only its first part (a page's storage is read up
+    to :data:`LIST_READ_CHARS`); when what was read, redacted, no longer reaches past the cut, the end read is
+    not shown either (it may split a credential): the value is ``REDACTED``."""
     if http_only or is_secret_param(name) or secret_value(value):
         return REDACTED_VALUE
-    return redact_body(value[:LIST_VALUE_CHARS])
+    shown = redact_body(value[:LIST_READ_CHARS])
+    if max(length or 0, len(value)) > LIST_READ_CHARS and len(shown) <= LIST_VALUE_CHARS:
+        return REDACTED_VALUE
+    return shown[:LIST_VALUE_CHARS]
 
 
 def _page_url(tab: Any) -> tuple[str, str]:
@@ -102,9 +112,18 @@ def _page_url(tab: Any) -> tuple[str, str]:
 
 
 def _domain_matches(host: str, domain: str) -> bool:
-    """RFC 6265 §5.1.3 domain-match of ``host`` against a cookie ``domain`` (a leading dot ignored)."""
+    """RFC 6265 §5.1.3 domain-match of ``host`` against a cookie ``domain`` (a leading dot ignored): the same
+    string, or ``host`` a host name (not an IP address) ending in ``.`` + ``domain``."""
     domain = domain.lstrip(".").lower()
-    return bool(domain) and (host == domain or host.endswith("." + domain))
+    return bool(domain) and (host == domain or (not _is_ip(host) and host.endswith("." + domain)))
+
+
+def _is_ip(host: str) -> bool:
+    try:
+        ipaddress.ip_address(host.strip("[]"))
+    except ValueError:
+        return False
+    return True
 
 
 def _cookie_view(c: dict, full: bool) -> dict:
@@ -154,17 +173,24 @@ async def cookie_set(tab: Any, p: CookieSetParams) -> dict:
                             f"({host}) or a parent domain of it", "set cookies for the tab's own site")
     if p.sameSite == "None" and not p.secure:
         raise PagenoteError("INVALID_PARAMS", "cookie.set: sameSite None needs secure true (Chromium refuses it)")
-    params: dict[str, Any] = {"name": p.name, "value": p.value, "httpOnly": p.httpOnly, "secure": p.secure}
+    # Always with the page's URL: Chromium then checks a given domain against it as for a Set-Cookie header
+    # (a public suffix such as github.io for foo.github.io is refused); without it, CDP makes the cookie for
+    # the domain's own host — another site.
+    params: dict[str, Any] = {"name": p.name, "value": p.value, "httpOnly": p.httpOnly, "secure": p.secure,
+                              "url": url}
     if p.domain is not None:
         params["domain"] = p.domain
-    else:
-        params["url"] = url
     params["path"] = p.path or "/"
     if p.expires is not None:
         params["expires"] = float(p.expires)
     if p.sameSite is not None:
         params["sameSite"] = p.sameSite
-    answer = await tab.cdp.send("Network.setCookie", params)
+    try:
+        answer = await tab.cdp.send("Network.setCookie", params)
+    except PagenoteError as exc:   # Chromium's "Sanitizing cookie failed": the name, value or flags
+        if exc.name != "CDP_FAILED":
+            raise
+        answer = {"success": False}
     if answer.get("success") is False:
         raise PagenoteError("INVALID_PARAMS", f"cookie.set: Chromium refused the cookie {p.name[:80]!r}",
                             "check the name, value, path and flags (a secure cookie needs an https page)")
@@ -242,8 +268,8 @@ async def _storage(tab: Any, o: dict) -> dict:
 async def storage_list(tab: Any, p: AreaParams) -> dict:
     """``storage.list``: the first :data:`LIST_MAX` items of ``p.area``'s storage, values as :func:`listed_value`
     shows them, with each value's ``length``; ``count``: all items. Raises ``INVALID_REQUEST`` (no storage)."""
-    answer = await _storage(tab, {"area": p.area, "op": "list", "max": LIST_MAX, "chars": LIST_VALUE_CHARS})
-    items = [{"key": i["key"], "value": listed_value(i["key"], i["value"]), "length": i["length"]}
+    answer = await _storage(tab, {"area": p.area, "op": "list", "max": LIST_MAX, "chars": LIST_READ_CHARS})
+    items = [{"key": i["key"], "value": listed_value(i["key"], i["value"], length=i["length"]), "length": i["length"]}
              for i in answer["items"]]
     return {"items": items, "count": answer["count"], "more": answer["count"] > len(items) or None}
 

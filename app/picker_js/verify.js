@@ -1,5 +1,5 @@
 // @module verify
-// @imports role: role, roleCandidates; name: accessibleName; text: squash, cut; refs: refElement; redact: isSecretField, isRedacted, isEditable, REDACT_SELECTOR; locators: locatorsFor, resolveLocator; overlay: HOST_TAG
+// @imports role: role, roleCandidates; name: accessibleName; text: squash, cut; refs: refElement; redact: isSecretField, isRedacted, isEditable, editingHosts, REDACTED, REDACT_SELECTOR; locators: locatorsFor, resolveLocator; overlay: HOST_TAG
 // @exports verifyCheck
 // verify.js — assertions on the live document for the agent's opt-in testing tools (app/agent/verify.py):
 // an element of a role and name is visible, a text is visible, a field holds a value, a list shows items, and
@@ -15,6 +15,7 @@ const SHOWN = 10;          // names / lines / items quoted back at most
 const SHOWN_CHARS = 80;    // each cut to this many code units
 const SCAN_MAX = 5000;     // candidate elements looked at, at most (bounded time on a huge page)
 const VALUE_CHARS = 200;   // an actual value quoted back, cut to this
+const SECRET_PARTS_MAX = 200;   // redacted subtrees and editing hosts under one element, at most (more: read nothing)
 
 function visible(el) {
   const r = el.getBoundingClientRect();
@@ -24,6 +25,28 @@ function visible(el) {
 function norm(s) { return squash(s).toLowerCase(); }
 function shown(s) { return cut(squash(s), SHOWN_CHARS); }
 function notOwn(el) { return el.localName !== HOST_TAG; }
+
+// The texts under `root` that are never read (redact.js): `data-pagenote-redact` subtrees and editing hosts
+// (typed text), each squashed from innerText and from textContent; null when every text is one
+// (designMode) or there are more than SECRET_PARTS_MAX of them (the caller then reads nothing).
+function secretParts(root) {
+  const doc = root.ownerDocument || root;
+  if (doc.designMode === 'on' || isRedacted(root) || isEditable(root)) return null;
+  const hosts = [...root.querySelectorAll(REDACT_SELECTOR), ...editingHosts(root)];
+  if (hosts.length > SECRET_PARTS_MAX) return null;
+  const out = new Set();
+  for (const h of hosts) for (const t of [squash(h.innerText || ''), squash(h.textContent || '')]) if (t) out.add(t);
+  return [...out].sort((a, b) => b.length - a.length);
+}
+
+// squash(text) of an element's innerText / textContent with every secret part (secretParts of that element or an
+// ancestor) replaced by `mark`: what a check may match against or quote back ('' when parts is null).
+function readable(text, parts, mark) {
+  if (parts === null) return '';
+  let t = squash(text || '');
+  for (const p of parts) t = t.split(p).join(mark);
+  return t;
+}
 
 // The element `o` names: a snapshot ref ({ref, doc, seq}) or a `target` (pagenote locator or CSS selector)
 // that must match exactly one element. {el} or {error, …}.
@@ -81,8 +104,9 @@ function drawnTexts(limit) {
 function textVisible(o) {
   const wanted = norm(o.text);
   const body = document.body || document.documentElement;
-  if (norm(body.innerText).includes(wanted)) return { passed: true };
-  const hidden = norm(body.textContent).includes(wanted);
+  const parts = secretParts(body);   // typed and redacted text is neither matched nor quoted
+  if (readable(body.innerText, parts, '\u0000').toLowerCase().includes(wanted)) return { passed: true };
+  const hidden = readable(body.textContent, parts, '\u0000').toLowerCase().includes(wanted);
   const first = wanted.split(' ')[0];
   const near = drawnTexts(2000).filter((t) => t.toLowerCase().includes(first)).slice(0, SHOWN).map(shown);
   return { passed: false, hidden, near };
@@ -100,14 +124,16 @@ function valueOf(el, type) {
     return { actual: picked.map((op) => op.value).join(', '), alt: [picked.map((op) => squash(op.label)).join(', ')] };
   }
   if ('value' in el && typeof el.value === 'string') return { actual: el.value, alt: [] };
-  return { actual: squash(el.innerText || el.textContent), alt: [] };
+  // an element without a value: its text; quoted back without the typed or redacted text inside it
+  const text = el.innerText || el.textContent;
+  return { actual: squash(text), alt: [], quoted: squash(readable(text, secretParts(el), REDACTED)) };
 }
 
 function valueIs(o) {
   const t = targetOf(o);
   if (!t.el) return t;
   const el = t.el;
-  const { actual, alt } = valueOf(el, o.type);
+  const { actual, alt, quoted } = valueOf(el, o.type);
   const passed = actual === o.value || alt.includes(o.value);
   const out = { passed, role: role(el), name: shown(accessibleName(el)) };
   if (passed) return out;
@@ -116,21 +142,23 @@ function valueIs(o) {
   const typed = isEditable(el) && !('value' in el);
   if (isSecretField(el) || isRedacted(el) || typed) return { ...out, secret: true, length: actual.length };
   const label = alt.length ? { label: cut(alt[0], VALUE_CHARS) } : {};
-  return { ...out, actual: cut(actual, VALUE_CHARS), truncated: actual.length > VALUE_CHARS, ...label };
+  const said = quoted === undefined ? actual : quoted;
+  return { ...out, actual: cut(said, VALUE_CHARS), truncated: said.length > VALUE_CHARS, ...label };
 }
 
 function listVisible(o) {
   const t = targetOf(o);
   if (!t.el) return t;
   const el = t.el;
-  const text = visible(el) && !isRedacted(el) ? norm(el.innerText) : '';
+  const parts = secretParts(el);
+  const text = visible(el) ? readable(el.innerText, parts, '\u0000').toLowerCase() : '';
   const missing = o.items.filter((item) => !text.includes(norm(item)));
   const out = { passed: missing.length === 0, missing, role: role(el), name: shown(accessibleName(el)) };
   if (!missing.length) return out;
   const kids = el.querySelectorAll('li, [role="listitem"], [role="option"], [role="row"]');
   const list = kids.length ? Array.from(kids) : Array.from(el.children);
   out.found = list.filter((k) => visible(k) && !k.closest(REDACT_SELECTOR)).slice(0, SHOWN * 2)
-    .map((k) => shown(k.innerText)).filter(Boolean);
+    .map((k) => shown(readable(k.innerText, parts, REDACTED))).filter(Boolean);
   out.hidden = !visible(el);
   return out;
 }

@@ -1,0 +1,128 @@
+"""Hostile review of issue 27's new agent tools (the --caps groups, file: refusal, uploads) through the MCP SDK
+client against a real ``pagenote serve`` of tests/pages/hostile_parity_r1.html on 127.0.0.1 (a card number
+under ``data-pagenote-redact``, typed text in a contenteditable, a password field, a long storage value with a
+password past the list's cut), and the upload path rule with hostile paths.
+
+Each test is one finding of the review: a secret value reaching an agent's result, a cookie set for another
+site, a credential echoed back, a local file read without ``--allow-file-urls``."""
+
+from __future__ import annotations
+
+import os
+import sys
+from types import SimpleNamespace
+
+import anyio
+import pytest
+from mcp.client import Client
+
+from app.core.errors import PagenoteError
+from app.core.uploads import checked_upload_paths
+from app.mcp.server import build_server
+from test_mcp import DEMO, _serve, text_of
+
+SECRETS = ("4111", "typed-private", "hunter2")
+
+
+@pytest.fixture(scope="module")
+def hostile(server):
+    page = SimpleNamespace(as_uri=lambda: server.url("hostile_parity_r1.html"), name="hostile_parity_r1.html")
+    yield from _serve(page)
+
+
+def calls(socket, todo: list[tuple[str, dict]]) -> list:
+    """Each ``(tool, arguments)`` called in order on one client with every opt-in group; the results."""
+    async def main():
+        async with Client(build_server(socket, start_app=False,
+                                       caps=frozenset({"testing", "storage", "network"}))) as c:
+            return [await c.call_tool(name, args) for name, args in todo]
+    return anyio.run(main)
+
+
+def said(result) -> str:
+    """Everything a result tells the agent: its text and its structured content."""
+    return text_of(result) + repr(result.structured_content)
+
+
+def test_verify_tools_never_read_typed_or_redacted_text(hostile):
+    """verify.js read the list's and the body's innerText whole: a failed browser_verify_list_visible quoted the
+    card number under data-pagenote-redact and the contenteditable's typed words; browser_verify_text_visible
+    answered 'visible' for either (an oracle); browser_verify_value of an element without a value quoted both."""
+    listed, card, typed, value, plain, shown = calls(hostile.socket, [
+        ("browser_verify_list_visible", {"target": "#cards", "items": ["nothing-here"]}),
+        ("browser_verify_text_visible", {"text": "4111 1111"}),
+        ("browser_verify_text_visible", {"text": "typed-private"}),
+        ("browser_verify_value", {"target": "#cards", "type": "textbox", "value": "x"}),
+        ("browser_verify_text_visible", {"text": "Plain item"}),
+        ("browser_verify_list_visible", {"target": "#cards", "items": ["Visa", "plain ITEM"]}),
+    ])
+    assert listed.is_error and "Plain item" in text_of(listed) and "[redacted]" in text_of(listed)
+    assert card.is_error and typed.is_error and value.is_error
+    for result in (listed, value):
+        assert not any(s in said(result) for s in SECRETS), said(result)
+    assert not plain.is_error and not shown.is_error, (text_of(plain), text_of(shown))
+
+
+def test_storage_lists_redact_before_they_cut_and_cookies_stay_on_the_site(hostile):
+    """A list cut each value to 500 characters before redacting it, so a JSON password straddling the cut
+    showed its first characters ('"password":"hunter2-correct-ho'); cookie.set sent a domain without the page's
+    URL, so a suffix of an IP host ('0.0.1' for 127.0.0.1) made a cookie for that other host; a route's
+    Authorization header was read back whole by browser_route_list."""
+    storage, other_host, own, route, routes, bad_name = calls(hostile.socket, [
+        ("browser_localstorage_list", {}),
+        ("browser_cookie_set", {"name": "x", "value": "y", "domain": "0.0.1"}),
+        ("browser_cookie_set", {"name": "own", "value": "y", "domain": "127.0.0.1"}),
+        ("browser_route", {"pattern": "**/api/**", "headers": ["Authorization: Bearer sk-live-abcdef0123456789"]}),
+        ("browser_route_list", {}),
+        ("browser_cookie_set", {"name": "a;b", "value": "c"}),
+    ])
+    assert "hunter2" not in said(storage) and '\\"password\\":\\"REDACTED' in text_of(storage), text_of(storage)
+    assert other_host.is_error and text_of(other_host).startswith("INVALID_PARAMS"), text_of(other_host)
+    assert not own.is_error and own.structured_content["visible_to_page"], text_of(own)
+    assert not route.is_error and "Bearer REDACTED" in text_of(routes)
+    assert "sk-live" not in said(route) + said(routes)
+    # a cookie Chromium cannot make is the agent's input at fault, not "the page refused the DevTools command"
+    assert text_of(bad_name).startswith("INVALID_PARAMS"), text_of(bad_name)
+
+
+@pytest.fixture(scope="module")
+def local_app():
+    """``pagenote serve`` of the demo page, a file: document (what serve opens when given no URL)."""
+    yield from _serve(DEMO)
+
+
+@pytest.mark.xfail(strict=True, reason="review R1: from a file: page an agent's click on a file: link (or a "
+                   "script it runs) opens any local file without --allow-file-urls; FILE_URL_REFUSED guards "
+                   "only navigate / tabs.new")
+def test_an_agent_cannot_walk_from_a_local_page_to_another_local_file(local_app):
+    link = ("() => { const a = document.createElement('a'); a.href = 'file:///etc/hostname'; a.id = 'r1-link';"
+            " a.textContent = 'host file'; document.body.prepend(a); return 1; }")
+    made, click, state = calls(local_app.socket, [("browser_evaluate", {"function": link}),
+                                                  ("browser_click", {"target": "#r1-link"}), ("page_state", {})])
+    assert not made.is_error, text_of(made)
+    assert state.structured_content["url"] != "file:///etc/hostname", text_of(click)
+
+
+@pytest.mark.xfail(strict=True, reason="review R1: with --allow-file-urls, /proc and /sys pseudo-files (size 0, "
+                   "'regular') pass the upload rule: /proc/self/environ would hand the app's environment to the page")
+def test_pseudo_files_are_never_uploaded(tmp_path):
+    for path in ("/proc/self/environ", "/proc/self/root/etc/hostname", "/sys/kernel/mm/transparent_hugepage/enabled"):
+        if os.path.exists(path):
+            with pytest.raises(PagenoteError) as caught:
+                checked_upload_paths([path], multiple=False, roots=(tmp_path,), allow_any=True)
+            assert caught.value.name == "UPLOAD_REFUSED"
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="FIFOs, sparse files and /proc as Linux has them")
+def test_hostile_upload_paths_are_refused_without_reading_them(tmp_path):
+    """A FIFO (opening it would block), a 2 GB sparse file, a symlink out of the project, /etc/shadow: each a
+    clear UPLOAD_REFUSED, at once."""
+    os.mkfifo(tmp_path / "fifo")
+    with open(tmp_path / "sparse", "wb") as f:
+        f.truncate(2 << 30)
+    (tmp_path / "out").symlink_to("/etc")
+    for path in (tmp_path / "fifo", tmp_path / "sparse", tmp_path / "out" / "hostname", "/etc/shadow",
+                 "/proc/self/environ", "relative.txt"):
+        with pytest.raises(PagenoteError) as caught:
+            checked_upload_paths([str(path)], multiple=False, roots=(tmp_path,), allow_any=False)
+        assert caught.value.name == "UPLOAD_REFUSED", path
