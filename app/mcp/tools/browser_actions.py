@@ -241,7 +241,7 @@ def action_text(r: dict[str, Any]) -> tuple[str, str | None]:
         page.append(f"dialog: {d.get('message', '')}" + (f"\ndefault value: {d['default_value']}"
                                                            if d.get("default_value") is not None else ""))
         return (f"{text}. {a_or_an(d.get('type', '')).capitalize()} dialog is open: answer it with "
-                "browser_handle_dialog (its text is below)."), "\n".join(page)
+                "browser_handle_dialog."), "\n".join(page)
     if r.get("submitted"):
         text += ", then pressed Enter"
     if r.get("confirmed") is False:
