@@ -58,6 +58,11 @@ TODO_CHECK = ("() => { const t = JSON.parse(localStorage.getItem('react-todos') 
               " + document.querySelectorAll('#todo-list li').length + ':END'; }")
 
 
+async def posted(site: Site, run_id: str) -> dict | None:
+    """What the page of run ``run_id`` posted to the bench's server (waiting up to 5 s in a worker thread)."""
+    return await anyio.to_thread.run_sync(site.results.wait, run_id, 5)
+
+
 async def navigate(agent: Agent, url: str) -> str:
     return (await agent.call("browser_navigate", {"url": url}))[1]
 
@@ -78,9 +83,9 @@ async def task_form(agent: Agent, origin: str, run_id: str, site: Site) -> str:
     shot, _ = await agent.call(agent.first_of("browser_take_screenshot", "take_screenshot"), {})
     if not any(c.type == "image" for c in shot.content):
         raise Failed("the screenshot result has no image")
-    posted = site.results.wait(run_id, 5)
-    if posted != FORM:
-        raise Failed(f"the page holds {posted}")
+    held = await posted(site, run_id)
+    if held != FORM:
+        raise Failed(f"the page holds {held}")
     return "ok"
 
 
@@ -123,9 +128,9 @@ async def task_console(agent: Agent, origin: str, run_id: str, site: Site) -> st
     await navigate(agent, f"{origin}/console.html?id={run_id}")
     _, text = await agent.call("browser_console_messages", {"level": "error"})
     read = re.findall(r"basket failed to load: (E\d+)", text)
-    posted = site.results.wait(run_id, 5) or {}
-    if not read or read[-1] != posted.get("code"):
-        raise Failed(f"read {read}, the page logged {posted.get('code')}")
+    held = await posted(site, run_id) or {}
+    if not read or read[-1] != held.get("code"):
+        raise Failed(f"read {read}, the page logged {held.get('code')}")
     return "ok"
 
 
@@ -138,9 +143,9 @@ async def task_dialog(agent: Agent, origin: str, run_id: str, site: Site) -> str
     if "dialog" not in text.lower():
         raise Failed("the click's result does not mention the dialog")
     await agent.call("browser_handle_dialog", {"accept": True})
-    posted = site.results.wait(run_id, 5)
-    if posted != {"confirmed": True}:
-        raise Failed(f"the page holds {posted}")
+    held = await posted(site, run_id)
+    if held != {"confirmed": True}:
+        raise Failed(f"the page holds {held}")
     return "ok"
 
 
@@ -151,9 +156,9 @@ async def task_late(agent: Agent, origin: str, run_id: str, site: Site) -> str:
     if not number:
         text = await agent.snapshot()
         number = re.findall(r"Report ready: number (\d+)", text)
-    posted = site.results.wait(run_id, 5) or {}
-    if not number or number[-1] != posted.get("number"):
-        raise Failed(f"read {number}, the page shows {posted.get('number')}")
+    held = await posted(site, run_id) or {}
+    if not number or number[-1] != held.get("number"):
+        raise Failed(f"read {number}, the page shows {held.get('number')}")
     return "ok"
 
 
@@ -168,9 +173,9 @@ async def task_upload(agent: Agent, origin: str, run_id: str, site: Site) -> str
     if "file chooser" not in text.lower():
         raise Failed("the click's result does not mention a file chooser")
     await agent.call("browser_file_upload", {"paths": [str(path)]})
-    posted = site.results.wait(run_id, 5)
-    if posted != {"name": path.name, "size": path.stat().st_size, "text": path.read_text()}:
-        raise Failed(f"the page holds {posted}")
+    held = await posted(site, run_id)
+    if held != {"name": path.name, "size": path.stat().st_size, "text": path.read_text()}:
+        raise Failed(f"the page holds {held}")
     return "ok"
 
 
