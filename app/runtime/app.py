@@ -163,6 +163,9 @@ class PagenoteApp(QObject):
         tab.devices = PageDevices(tab.page, devices, tab.id)  # navigator.hid / navigator.serial
         tab.page.device_doorbell.connect(tab.devices.doorbell)
         install_popups(self, tab)  # window.open / target=_blank: a tab in this lease, next to this one
+        from app.tabs.agent_files import install as guard_files
+
+        guard_files(self, tab)  # while an agent acts, a page's links lead to no other local file
         tab.page.windowCloseRequested.connect(lambda: self.close_tab(tab.id))  # window.close() of a popup
         self._next_id += 1
         index = self._tabs.index(after) + 1 if after in self._tabs else len(self._tabs)
