@@ -41,6 +41,8 @@ PAGE_TOOLS |= {"performance_start_trace", "performance_stop_trace", "performance
 PAGE_TOOLS |= {"browser_network_request"}  # headers and bodies the page sent
 PAGE_TOOLS |= {"browser_close", "browser_navigate_forward"}  # the tabs' titles and URLs, where it landed
 PAGE_TOOLS |= {"browser_wait_for"}  # the element showing the text, what changed meanwhile
+PAGE_TOOLS |= {"browser_fill_form", "browser_file_upload"}  # what the action changed on the page
+PAGE_TOOLS |= {"browser_annotate"}  # the batch's Markdown quotes the page (text, names, URLs)
 _RAW = re.compile("[" + INVISIBLE_CHARS + EXOTIC_BREAKS + "]")
 
 

@@ -75,6 +75,8 @@ BAD_CALLS = [
     ("browser_wait_for_change", {"since_revision": 3}, "timeout_ms: required, but missing"),
     ("browser_navigate", {}, "url: required, but missing"),
     ("browser_navigate_back", {"timeout_ms": "soon"}, 'timeout_ms: input should be a valid integer (got "soon")'),
+    ("browser_navigate_forward", {"steps": 2}, "steps: unknown parameter (this tool takes: timeout_ms)"),
+    ("browser_close", {"index": 0}, "index: unknown parameter (this tool takes none)"),
     ("browser_tabs", {"action": "open"}, "action: input should be 'list', 'new', 'select' or 'close' (got \"open\")"),
     ("browser_evaluate", {"expression": "1"}, "function: required, but missing; expression: unknown parameter "
                                               "(this tool takes: function, timeout_ms, element, ref, snapshot_id)"),
