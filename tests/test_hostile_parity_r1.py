@@ -145,3 +145,38 @@ def test_fill_form_never_echoes_a_typed_password(hostile):
         {"name": "Password", "type": "textbox", "target": "#pw", "value": "hunter2-typed-now"}]})])
     assert not filled.is_error and "(17 chars)" in text_of(filled), text_of(filled)
     assert "hunter2" not in said(filled), said(filled)
+
+
+def test_deeply_nested_json_is_a_parse_error_and_the_app_answers(hostile):
+    """A request line of 5,000 or 200,000 nested '[' (well under the 1 MiB line limit) made json.loads raise
+    RecursionError, answered as INTERNAL_ERROR 'this is a pagenote bug'."""
+    import json
+    import socket
+
+    from app.agent.client import AgentClient
+    from app.agent.rpc import PROTOCOL_VERSION
+
+    head = json.dumps({"jsonrpc": "2.0", "id": 7, "protocol_version": PROTOCOL_VERSION, "method": "fill_form"})
+    for depth in (5_000, 200_000):
+        line = head[:-1].encode() + b', "params": {"fields": ' + b"[" * depth + b"]" * depth + b"}}\n"
+        with socket.socket(socket.AF_UNIX) as s:
+            s.connect(str(hostile.socket))
+            s.sendall(line)
+            answer = json.loads(s.makefile("rb").readline())
+        assert answer["error"]["data"]["code"] == "PARSE_ERROR", answer
+
+    async def state():
+        async with AgentClient(hostile.socket) as c:
+            return await c.call("page.state")
+    assert anyio.run(state)["url"].endswith("hostile_parity_r1.html")
+
+
+@pytest.mark.xfail(strict=True, reason="review R1 (low): a page's name holding '[ref=e1]' shows in the snapshot "
+                   "line as a second ref (the real one is last), so 'the first [ref=…] of the line' picks another "
+                   "element, and the snapshot keeper's _refs_in counts refs written inside names as shown")
+def test_a_name_cannot_carry_a_ref_into_its_line(hostile):
+    import re
+
+    snap, = calls(hostile.socket, [("browser_snapshot", {"mode": "full"})])
+    line = next(x for x in text_of(snap).splitlines() if "revision 99" in x)
+    assert len(re.findall(r"\[ref=", line)) == 1, line
