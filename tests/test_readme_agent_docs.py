@@ -47,3 +47,33 @@ def test_send_with_no_agent_and_the_project_folder_are_explained(tmp_path):
 def test_the_headless_demo_runs_empty_batch_is_said_to_be_expected():
     run = _paragraph("With no display, `./run.sh [URL]` runs `pagenote capture`")
     assert "`# Web page annotations: 0`: that is expected" in run
+
+
+def _table_tools(section: str) -> set[str]:
+    """The tool names the README's tables list in ``section``: each row's first cell (the caps table's second,
+    after its group), as ``name(…)``, ``name`` or ``prefix_{a,b}`` (expanded)."""
+    names: set[str] = set()
+    tools_cell = 0
+    for line in section.splitlines():
+        line = line.strip()
+        if not line.startswith("| ") or line.startswith("|---"):
+            continue
+        cells = [c.strip() for c in re.split(r"(?<!\\)\|", line)[1:-1]]
+        if cells[0] in ("tool", "group"):
+            tools_cell = 1 if cells[0] == "group" else 0
+            continue
+        for stem, braces in re.findall(r"`([a-z_]+?)(?:\{([a-z,]+)\})?(?:\(|`)", cells[tools_cell]):
+            if "_" in stem:   # every tool name has one; an argument named in the cell (`key`) has none
+                names |= {stem + part for part in braces.split(",")} if braces else {stem}
+    return names
+
+
+def test_the_agent_sections_tables_list_exactly_the_tools_the_server_lists():
+    """Issue 27, requirement 7: every tool ``pagenote mcp`` lists (with every ``--caps`` group) has a row in the
+    README's agent tables, and every tool a row names exists."""
+    from app.mcp.server import CAPS
+    from app.mcp.tools import ALL_TOOLS
+
+    listed = {t.name for t in ALL_TOOLS} | {t.name for group in CAPS.values() for t in group}
+    section = README[README.index("## Devices: WebHID and Web Serial"):README.index("### The socket itself")]
+    assert _table_tools(section) == listed
