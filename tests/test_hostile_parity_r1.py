@@ -21,7 +21,7 @@ from app.core.uploads import checked_upload_paths
 from app.mcp.server import build_server
 from test_mcp import DEMO, _serve, text_of
 
-SECRETS = ("4111", "typed-private", "hunter2")
+SECRETS = ("4111", "typed-private", "hunter2", "8888")
 
 
 @pytest.fixture(scope="module")
@@ -48,17 +48,20 @@ def test_verify_tools_never_read_typed_or_redacted_text(hostile):
     """verify.js read the list's and the body's innerText whole: a failed browser_verify_list_visible quoted the
     card number under data-pagenote-redact and the contenteditable's typed words; browser_verify_text_visible
     answered 'visible' for either (an oracle); browser_verify_value of an element without a value quoted both."""
-    listed, card, typed, value, plain, shown = calls(hostile.socket, [
+    listed, card, typed, value, plain, shown, shadow, deep = calls(hostile.socket, [
         ("browser_verify_list_visible", {"target": "#cards", "items": ["nothing-here"]}),
         ("browser_verify_text_visible", {"text": "4111 1111"}),
         ("browser_verify_text_visible", {"text": "typed-private"}),
         ("browser_verify_value", {"target": "#cards", "type": "textbox", "value": "x"}),
         ("browser_verify_text_visible", {"text": "Plain item"}),
         ("browser_verify_list_visible", {"target": "#cards", "items": ["Visa", "plain ITEM"]}),
+        ("browser_verify_list_visible", {"target": "#shadowed", "items": ["nothing-here"]}),   # a shadow tree's
+        ("browser_verify_text_visible", {"text": "8888-shadow"}),
     ])
     assert listed.is_error and "Plain item" in text_of(listed) and "[redacted]" in text_of(listed)
-    assert card.is_error and typed.is_error and value.is_error
-    for result in (listed, value):
+    assert card.is_error and typed.is_error and value.is_error and shadow.is_error and deep.is_error
+    assert "Open item" in text_of(shadow)
+    for result in (listed, value, shadow):
         assert not any(s in said(result) for s in SECRETS), said(result)
     assert not plain.is_error and not shown.is_error, (text_of(plain), text_of(shown))
 
