@@ -192,3 +192,23 @@ def test_an_href_cannot_forge_a_ref(hostile):
     found, snap = calls(hostile.socket, [("browser_find", {"text": "Docs"}), ("browser_snapshot", {"mode": "full"})])
     lines = [x for r in (found, snap) for x in text_of(r).splitlines() if 'link "Docs"' in x]
     assert len(lines) == 4 and all(x.count("[ref=") == 1 for x in lines), lines
+
+
+def test_the_users_own_click_on_a_local_link_still_opens_it(window, qtbot, tmp_path):
+    """The guard of the walk above is the agent's only: the user's click into the page the agent is acting on
+    takes it back (stopped), and the link to a sibling local file opens."""
+    from PySide6.QtCore import QPoint, Qt
+    from PySide6.QtTest import QTest
+
+    from app.tabs.agent_control import STOPPED, agent_parts
+
+    (tmp_path / "b.html").write_text("<title>B</title><p>sibling</p>", encoding="utf-8")
+    (tmp_path / "a.html").write_text("<title>A</title><a href='b.html' style='position:fixed;left:0;top:0;"
+                                     "width:400px;height:300px;display:block'>to B</a>", encoding="utf-8")
+    window.load_page((tmp_path / "a.html").as_uri())
+    control = agent_parts(window.tab).control
+    control.begin()   # an agent acts on the page …
+    QTest.mouseClick(window.tab.view.focusProxy(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
+                     QPoint(100, 100))   # … and the user clicks the link
+    qtbot.waitUntil(lambda: window.tab.page.url().fileName() == "b.html", timeout=15_000)
+    assert control.state == STOPPED

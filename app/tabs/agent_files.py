@@ -10,10 +10,11 @@ focused one and a ``target=_blank`` link all opened the file, and the action's r
 
 Rule (:func:`refused`): unless the user allows agents local files (``app.allow_file_urls``: ``[agent] files`` /
 ``--allow-file-urls``), a navigation to a ``file:`` URL that the page started (a link, a form, a script, a
-redirect: not the host's own load, back/forward or reload) is refused while an agent acts on any tab (agent
-control ``acting``, :mod:`app.tabs.agent_control`) — unless the user has taken this tab back (``stopped``: the
-user's own click) or it stays in the same document (a ``#fragment``). The user's clicks when no agent acts are
-untouched.
+redirect: not the host's own load, back/forward or reload) is refused while an agent acts on that tab (agent
+control ``acting``, :mod:`app.tabs.agent_control`), or — for a new tab's first document (a popup from the
+agent's click) — while an agent acts on any tab; a navigation in the same document (a ``#fragment``) passes.
+The user's own clicks are untouched: a click into the page the agent acts on takes it back first
+(``stopped``), and other tabs are not the agent's.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ import logging
 from PySide6.QtCore import QUrl
 from PySide6.QtWebEngineCore import QWebEngineNavigationRequest
 
-from app.tabs.agent_control import STOPPED
+from app.tabs.agent_control import ACTING
 from app.tabs.popups import agent_acting
 
 log = logging.getLogger("pagenote.agent")
@@ -41,10 +42,13 @@ def refused(app, tab, url: QUrl, kind) -> bool:
     """Whether ``tab``'s page may not go to ``url`` by a navigation of type ``kind`` (module docstring)."""
     if url.scheme().lower() != "file" or kind in HOST_STARTED or getattr(app, "allow_file_urls", False):
         return False
-    parts = getattr(tab, "agent", None)
-    if parts is not None and parts.control.state == STOPPED:
+    current = tab.page.url()
+    if _same_document(url, current):
         return False
-    return agent_acting(app) and not _same_document(url, tab.page.url())
+    parts = getattr(tab, "agent", None)
+    if parts is not None:
+        return parts.control.state == ACTING
+    return (current.isEmpty() or current.toString() == "about:blank") and agent_acting(app)
 
 
 def install(app, tab) -> None:
