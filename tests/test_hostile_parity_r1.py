@@ -212,3 +212,33 @@ def test_the_users_own_click_on_a_local_link_still_opens_it(window, qtbot, tmp_p
                      QPoint(100, 100))   # … and the user clicks the link
     qtbot.waitUntil(lambda: window.tab.page.url().fileName() == "b.html", timeout=15_000)
     assert control.state == STOPPED
+
+
+def test_a_route_glob_of_many_stars_cannot_freeze_the_app(hostile):
+    """Routes matched a page's request URLs with a backtracking regular expression: '**a' * 16 + '*b' against a
+    45-character URL of a's took 85 s, the app's event loop frozen. A page's fetch of such a URL, then the app
+    still answers at once and the route answered the matching one."""
+    pattern = "**a" * 16 + "*b"
+    fetch = ("async () => { const a = await fetch('/' + 'a'.repeat(40) + '/b').then(r => r.status, e => 'x');"
+             " const b = await fetch('/' + 'a'.repeat(40) + 'b').then(r => r.text(), e => 'x'); return a + ' ' + b; }")
+    added, fetched, routes, removed = calls(hostile.socket, [
+        ("browser_route", {"pattern": pattern, "body": "mocked"}), ("browser_evaluate", {"function": fetch}),
+        ("browser_route_list", {}), ("browser_unroute", {})])
+    assert not added.is_error and not removed.is_error, text_of(added)
+    assert fetched.structured_content["value"] == "404 mocked", text_of(fetched)
+    assert [r["hits"] for r in routes.structured_content["routes"] if r["pattern"] == pattern] == [1], text_of(routes)
+
+
+def test_url_globs_keep_playwrights_meaning():
+    from app.protocol.url_glob import UrlGlob
+
+    cases = {"**/api/users": ("http://h:1/api/users", "http://h/api/users/2"),
+             "**/*.{png,jpg}": ("http://h/a/b.jpg", "http://h/a/b.gif"),
+             "http://h/*/x": ("http://h/a/x", "http://h/a/b/x"), "**/a?b": ("http://h/a?b", "http://h/acb"),
+             "**/\\*": ("http://h/*", "http://h/x"), "**a" * 16 + "*b": ("http://h/" + "a" * 16 + "b",
+                                                                       "http://h/" + "a" * 4000 + "/b")}
+    for pattern, (yes, no) in cases.items():
+        assert UrlGlob(pattern).fullmatch(yes) and not UrlGlob(pattern).fullmatch(no), pattern
+    for bad in ("{a,{b}}", "{a", "{a,b}" * 7):
+        with pytest.raises(PagenoteError):
+            UrlGlob(bad)

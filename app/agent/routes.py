@@ -12,6 +12,7 @@ Methods (params → result; each result names its tab):
 
 Patterns are Playwright's URL globs (its docs, "Network › Glob URL patterns"): ``*`` any characters but
 ``/``, ``**`` any characters, ``{a,b}`` either, ``?`` itself; matched against the whole URL
+(:mod:`app.protocol.url_glob`: in time linear in the URL; a URL over 16,384 characters matches no route)
 (``**/api/users``, ``**/*.{png,jpg}``). The newest matching route answers (Playwright's order).
 
 How: while a tab has routes, its session is held (``hold("routes")``) and ``Fetch.enable`` pauses the
@@ -37,6 +38,7 @@ from app.agent.verify import pinned
 from app.core.errors import PagenoteError
 from app.protocol.headers import redact_header
 from app.protocol.redact import redact_urls
+from app.protocol.url_glob import UrlGlob
 
 log = logging.getLogger("pagenote.routes")
 
@@ -66,39 +68,6 @@ class NoParams(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
 
-def glob_regex(pattern: str) -> re.Pattern:
-    """The regular expression of a Playwright URL glob (module docstring), matched with ``fullmatch``. Raises
-    ``INVALID_PARAMS`` for an unclosed or nested ``{``."""
-    out, i, group = [], 0, False
-    while i < len(pattern):
-        c = pattern[i]
-        if c == "*":
-            if pattern.startswith("**", i):
-                out.append(".*")
-                i += 2
-                continue
-            out.append("[^/]*")
-        elif c == "{":
-            if group:
-                raise PagenoteError("INVALID_PARAMS", f"route: pattern {pattern[:80]!r} nests '{{'")
-            group = True
-            out.append("(?:")
-        elif c == "}" and group:
-            group = False
-            out.append(")")
-        elif c == "," and group:
-            out.append("|")
-        elif c == "\\" and i + 1 < len(pattern):
-            out.append(re.escape(pattern[i + 1]))
-            i += 1
-        else:
-            out.append(re.escape(c))
-        i += 1
-    if group:
-        raise PagenoteError("INVALID_PARAMS", f"route: pattern {pattern[:80]!r} has an unclosed '{{'")
-    return re.compile("".join(out), re.S)
-
-
 def cdp_pattern(pattern: str) -> str:
     """The CDP ``Fetch.RequestPattern.urlPattern`` (``*`` zero or more characters, ``?`` one, ``\\`` escapes)
     matching at least what the glob ``pattern`` matches: each ``*`` run and ``{…}`` group becomes ``*``."""
@@ -120,11 +89,12 @@ def parse_headers(lines: list[str]) -> list[dict]:
 
 @dataclass
 class Route:
-    """One route: its ``pattern`` and compiled ``regex``; ``response`` (``status``, ``headers``, ``body``) or
+    """One route: its ``pattern`` and compiled ``glob`` (:class:`app.protocol.url_glob.UrlGlob`, linear in the
+    URL: a page's long URL cannot freeze the app on a glob of many stars); ``response`` (``status``, ``headers``, ``body``) or
     ``remove`` (request header names, lowercase) — one of the two; ``hits`` counts the requests it answered."""
 
     pattern: str
-    regex: re.Pattern
+    glob: UrlGlob
     status: int | None = None
     content_type: str | None = None
     headers: tuple[dict, ...] = ()
@@ -146,7 +116,7 @@ class Route:
 def make_route(p: RouteParams) -> Route:
     """The :class:`Route` of ``route.add``'s params. Raises ``INVALID_PARAMS`` (pattern, headers, or
     ``removeHeaders`` together with a response)."""
-    regex = glob_regex(p.pattern)
+    glob = UrlGlob(p.pattern)   # INVALID_PARAMS for a nested or unclosed '{', too many alternatives
     headers = tuple(parse_headers(p.headers or []))
     answers = p.status is not None or p.body is not None or p.contentType is not None or bool(headers)
     if p.removeHeaders is not None:
@@ -157,10 +127,10 @@ def make_route(p: RouteParams) -> Route:
         names = tuple(n.strip().lower() for n in p.removeHeaders.split(",") if n.strip())
         if not names:
             raise PagenoteError("INVALID_PARAMS", "route: removeHeaders names no header")
-        return Route(p.pattern, regex, remove=names)
+        return Route(p.pattern, glob, remove=names)
     if p.contentType is not None and ("\n" in p.contentType or "\r" in p.contentType):
         raise PagenoteError("INVALID_PARAMS", "route: contentType holds a line break")
-    return Route(p.pattern, regex, status=p.status or 200, content_type=p.contentType, headers=headers,
+    return Route(p.pattern, glob, status=p.status or 200, content_type=p.contentType, headers=headers,
                  body=p.body)
 
 
@@ -244,7 +214,7 @@ class TabRoutes:
         request_id = params.get("requestId")
         request = params.get("request") or {}
         url = request.get("url", "") + request.get("urlFragment", "")
-        route = next((r for r in reversed(self.routes) if r.regex.fullmatch(url)), None)
+        route = next((r for r in reversed(self.routes) if r.glob.fullmatch(url)), None)
         cdp = self.tab.cdp
         try:
             if route is None:
