@@ -69,6 +69,8 @@ def parse_request(line: bytes) -> Request:
         data = json.loads(line.decode("utf-8"))
     except (UnicodeDecodeError, ValueError) as exc:
         raise PagenoteError("PARSE_ERROR", f"not JSON: {exc}") from None
+    except RecursionError:   # arrays or objects nested deeper than Python's decoder goes (a line of 200,000 '[')
+        raise PagenoteError("PARSE_ERROR", "not JSON pagenote reads: nested too deeply") from None
     if isinstance(data, list):
         raise PagenoteError("INVALID_REQUEST", "JSON-RPC batches are not supported; send one request per line")
     if not isinstance(data, dict):
