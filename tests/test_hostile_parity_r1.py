@@ -115,8 +115,6 @@ def test_an_agent_cannot_walk_from_a_local_page_to_another_local_file(local_app)
     assert results[-1].structured_content["url"].endswith("demo.html#x")   # a fragment stays possible
 
 
-@pytest.mark.xfail(strict=True, reason="review R1: with --allow-file-urls, /proc and /sys pseudo-files (size 0, "
-                   "'regular') pass the upload rule: /proc/self/environ would hand the app's environment to the page")
 def test_pseudo_files_are_never_uploaded(tmp_path):
     for path in ("/proc/self/environ", "/proc/self/root/etc/hostname", "/sys/kernel/mm/transparent_hugepage/enabled"):
         if os.path.exists(path):
