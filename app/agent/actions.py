@@ -40,6 +40,7 @@ from app.agent.targets import ElementParams as _Params
 from app.agent.targets import OptionalTarget, RefTarget, TargetPins, _one_of
 from app.agent.tabs import acting_tab
 from app.core.errors import PagenoteError
+from app.core.wording import a_or_an
 from app.tabs.actions import Actor, Located, agent_parts
 from app.tabs.navigation import quoted_url
 from app.tabs.snapshot import _raise_for_selector
@@ -220,12 +221,6 @@ REPLACEABLE = {"snapshot", "ref.resolve", "extract", "find", "page.state"}
 
 #: The actions on one element (or the focused one): a dialog their input opened ends them with a result, not an error.
 ELEMENT_ACTIONS = {"click", "hover", "type", "fill", "press", "select_option", "check", "uncheck", "scroll", "drag"}
-
-
-def a_or_an(word: str) -> str:
-    """``word`` with its indefinite article (``an alert``, ``a confirm``): by its first letter, which serves
-    the words this is given (dialog types, roles)."""
-    return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
 
 
 def modal_error(pending: Any, after: str = "") -> PagenoteError:

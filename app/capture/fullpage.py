@@ -52,6 +52,7 @@ from app.capture.png import PngStream
 from app.capture.stitch import Stitcher, Tile
 from app.capture.timing import NO_PHASES, Phases
 from app.capture.viewport import CaptureError, emulated_viewport, grab_probed_tile, grab_viewport
+from app.core.wording import a_or_an
 from app.webview.bridge import PageBridge, PageCallTimeout
 from app.webview.frames import redaction_rects
 
@@ -186,8 +187,9 @@ async def grab_full_page(view: QWebEngineView, bridge: PageBridge, *, pin_ids: l
         if vw > view.width() / zoom + 1 or vh > view.height() / zoom + 1:
             # A tile is one viewport: a page-reported viewport larger than the view would paste rows no grab
             # holds (they would come out black).
-            raise CaptureError("CAPTURE_SIZE", f"the page reports a {vw}x{vh} CSS px viewport in a "
-                                               f"{view.width()}x{view.height()} px view; reload it and retry")
+            raise CaptureError("CAPTURE_SIZE", f"the page reports {a_or_an(f'{vw}x{vh}')} CSS px viewport in "
+                                               f"{a_or_an(f'{view.width()}x{view.height()}')} px view; reload it "
+                                               "and retry")
         if clip is not None:
             region = (max(int(clip[0]), 0), max(int(clip[1]), 0), min(math.ceil(clip[2]), doc_w),
                       min(math.ceil(clip[3]), doc_h))

@@ -26,6 +26,7 @@ from PIL import Image, PngImagePlugin
 
 from app.capture.timing import NO_PHASES, Phases
 from app.core.platform import give_usual_mode
+from app.core.wording import a_or_an
 
 try:  # ISA-L's deflate: about 10× faster than zlib's level 1 on screenshots, similar size.
     from isal import isal_zlib as _compressor
@@ -90,7 +91,7 @@ class PngStream:
         if rows <= 0:
             return
         if self.rows + rows > self.height:
-            raise ValueError(f"{self.rows + rows} rows written to a {self.height}-row PNG")
+            raise ValueError(f"{self.rows + rows} rows written to {a_or_an(f'{self.height}-row')} PNG")
         stride = self.width * 3
         source = memoryview(data).cast("B")
         if source.nbytes != rows * stride:

@@ -20,6 +20,7 @@ from typing import Annotated, Any, Literal
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from app.core.policy import BOX_CONTENTS, BOX_DETACHED, BOX_HIDDEN, BOX_ZERO_SIZE, NO_BOX_KINDS, STATUS_REMATCHED, STATUS_STALE
+from app.core.wording import a_or_an
 from app.model.fields import (NOT_TAKEN_CLOSE, NOT_TAKEN_OPEN, REASON_CAP, Line, PageLine, Reason,  # noqa: F401
                               WholeLine, holds_invisible, not_taken, one_of_path_or_reason, page_line, redacted_block,
                               split_not_taken)
@@ -258,7 +259,7 @@ def _kind_matches(model: Any) -> Any:
     has = {KIND_TEXT: model.selection is not None, KIND_REGION: model.region is not None,
            KIND_GROUP: bool(model.elements)}
     if any(on and kind != model.kind for kind, on in has.items()) or (model.kind != KIND_ELEMENT and not has[model.kind]):
-        raise ValueError(f"a {model.kind} annotation has exactly the fields of its kind "
+        raise ValueError(f"{a_or_an(model.kind)} annotation has exactly the fields of its kind "
                          "(text: selection, region: region, group: elements)")
     return model
 

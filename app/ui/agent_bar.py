@@ -135,7 +135,7 @@ class AgentBar(QFrame):
         if state == ACTING:
             text = self.tr("Agent is using this page")
             if pending is not None:
-                text += self.tr(" \u2014 the page opened a {0}: \u201c{1}\u201d; waiting for the agent's "
+                text += self.tr(" \u2014 the page opened a dialog ({0}): \u201c{1}\u201d; waiting for the agent's "
                                 "answer").format(pending.kind, pending.message)
         elif state == STOPPED:
             text = self.tr("You took the page back: the agent's actions are refused until you hand it back")

@@ -59,7 +59,7 @@
     </message>
     <message>
         <location filename="../../app/ui/agent_bar.py" line="138"/>
-        <source> — the page opened a {0}: “{1}”; waiting for the agent&apos;s answer</source>
+        <source> — the page opened a dialog ({0}): “{1}”; waiting for the agent&apos;s answer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -59,8 +59,8 @@
     </message>
     <message>
         <location filename="../../app/ui/agent_bar.py" line="138" />
-        <source> — the page opened a {0}: “{1}”; waiting for the agent's answer</source>
-        <translation> — 页面打开了 {0}：“{1}”；正在等待智能体的回答</translation>
+        <source> — the page opened a dialog ({0}): “{1}”; waiting for the agent's answer</source>
+        <translation> — 页面打开了一个对话框（{0}）：“{1}”；正在等待智能体的回答</translation>
     </message>
     <message>
         <location filename="../../app/ui/agent_bar.py" line="141" />

@@ -35,6 +35,7 @@ from typing import Annotated, Any, Literal
 from mcp.types import CallToolResult, TextContent
 from pydantic import BeforeValidator, Field, StrictBool, WithJsonSchema, model_validator
 
+from app.core.wording import a_or_an
 from app.mcp.arguments import Integer, ToolParams, optional_enum
 from app.mcp.response import render
 from app.mcp.tool import ToolContext, ToolDefinition
@@ -80,11 +81,6 @@ Target = Annotated[TargetText, Field(description="Exact target element reference
                                                    "text=\"Save\", testid=submit")]
 SnapshotId = Annotated[OptionalText, Field(description="snapshot_id of the snapshot (or find) the ref comes from; "
                                                        "optional for a ref of the tab's latest one")]
-
-
-def a_or_an(word: str) -> str:
-    """``word`` with its indefinite article by its first letter (``an alert``, ``a confirm``)."""
-    return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
 
 
 def _given(**params: Any) -> dict[str, Any]:

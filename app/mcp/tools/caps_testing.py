@@ -23,6 +23,7 @@ from typing import Annotated, Any
 from mcp.types import CallToolResult, TextContent
 from pydantic import Field
 
+from app.core.wording import a_or_an
 from app.mcp.arguments import ToolParams
 from app.mcp.response import render
 from app.mcp.tool import ToolContext, ToolDefinition
@@ -123,7 +124,7 @@ async def browser_verify_element_visible(a: ElementVisibleParams, ctx: ToolConte
     else:
         head = (f"No {a.role} named like {a.accessibleName!r} (case-insensitive). "
                 + ("Other names of that role, below." if r.get("others") else f"The page has no other {a.role}."))
-    return CheckReply(r, f"Verified: a {a.role} named like {a.accessibleName!r} is visible.", head,
+    return CheckReply(r, f"Verified: {a_or_an(a.role)} named like {a.accessibleName!r} is visible.", head,
                       _quoted(r.get("others") or []))
 
 
