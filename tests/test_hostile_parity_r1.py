@@ -138,9 +138,6 @@ def test_hostile_upload_paths_are_refused_without_reading_them(tmp_path):
         assert caught.value.name == "UPLOAD_REFUSED", path
 
 
-@pytest.mark.xfail(strict=True, reason="review R1: fill_form's socket result (and so the MCP structuredContent) "
-                   "carries each textbox's typed value, a password too, although the tool's text says only "
-                   "'filled (17 chars)' (app/agent/forms.py _fill: out['value'] = f.value)")
 def test_fill_form_never_echoes_a_typed_password(hostile):
     filled, = calls(hostile.socket, [("browser_fill_form", {"fields": [
         {"name": "Password", "type": "textbox", "target": "#pw", "value": "hunter2-typed-now"}]})])

@@ -2,12 +2,14 @@
 ``browser_file_upload``; issue 27, requirement 1), and the file chooser's guard (:func:`chooser_guard`).
 
 - ``fill_form(fields: [{name, type, ref | target, value}], snapshot_id?)`` → ``{action: "fill_form", fields:
-  [{name, type, ref, element, value | checked | selected, changed?, confirmed?: false}]}``: every field in one
+  [{name, type, ref, element, chars | checked | selected | value, changed?, confirmed?: false}]}``: every field in one
   call, in order, with the actions by ref (:class:`app.tabs.actions.Actor`): ``textbox`` → ``fill`` (trusted
   keys replacing the value), ``checkbox`` / ``radio`` → ``check`` / ``uncheck`` (``value`` ``"true"`` or
   ``"false"``; a radio is only checked), ``combobox`` → ``select_option`` (an option's label or value),
   ``slider`` → the value set on an ``<input type=range>`` with ``input`` and ``change``, as Playwright's fill
-  does for range inputs (``forms.js``). At most :data:`FORM_FIELDS` fields.
+  does for range inputs (``forms.js``). At most :data:`FORM_FIELDS` fields. A textbox's result is the number of
+  characters typed (``chars``), never the text: it may be a password or a token, which never leaves (the
+  snapshot shows no secret field's value either); a slider's ``value`` is the one the range reads back.
   Everything is checked before anything is typed: the type and value of every field, every ref (``STALE_REF``,
   ``REF_IN_OTHER_TAB``) and whether its element takes that type (an editable field, a checked state, a
   ``<select>`` with that option, a range the value fits) — an error names the field (``field 3 "Email"``) and
@@ -201,7 +203,7 @@ class FormsHost:
         out: dict[str, Any] = {"name": f.name, "type": f.type}
         if f.type == "textbox":
             r = await actor.type(ref, sid, f.value, replace=True)
-            out["value"] = f.value
+            out["chars"] = len(f.value)   # never the text (module docstring)
         elif f.type in ("checkbox", "radio"):
             r = await actor.check(ref, sid, f.value == "true")
             out["checked"] = f.value == "true"

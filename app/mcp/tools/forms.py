@@ -105,7 +105,7 @@ class UploadReply:
 
 def _now(f: dict[str, Any]) -> str:
     if f.get("type") == "textbox":
-        return f"filled ({len(f.get('value') or '')} chars)"
+        return f"filled ({f.get('chars', 0)} chars)"
     if f.get("type") in ("checkbox", "radio"):
         state = "checked" if f.get("checked") else "unchecked"
         return state + (" (it already was)" if f.get("changed") is False else "")
