@@ -169,8 +169,11 @@ def test_a_ref_hands_its_element_to_the_function(call, window, server, js):
     with pytest.raises(PagenoteError) as caught:
         evaluate(call, "(el) => el.id", ref=ref, snapshot_id=snapshot["snapshot_id"])
     assert caught.value.name == "STALE_REF"
-    with pytest.raises(PagenoteError) as caught:
+    with pytest.raises(PagenoteError) as caught:   # a ref alone is of the tab's latest snapshot: the same one
         evaluate(call, "(el) => el.id", ref=ref)
+    assert caught.value.name == "STALE_REF"
+    with pytest.raises(PagenoteError) as caught:   # a snapshot_id goes with a ref
+        evaluate(call, "(el) => el.id", snapshot_id=snapshot["snapshot_id"])
     assert caught.value.name == "INVALID_PARAMS"
 
 

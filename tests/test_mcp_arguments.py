@@ -79,7 +79,7 @@ BAD_CALLS = [
     ("browser_close", {"index": 0}, "index: unknown parameter (this tool takes none)"),
     ("browser_tabs", {"action": "open"}, "action: input should be 'list', 'new', 'select' or 'close' (got \"open\")"),
     ("browser_evaluate", {"expression": "1"}, "function: required, but missing; expression: unknown parameter "
-                                              "(this tool takes: function, timeout_ms, element, ref, snapshot_id)"),
+                                              "(this tool takes: function, timeout_ms, element, target, ref, snapshot_id)"),
     ("browser_console_messages", {"level": "verbose"},
      "level: input should be 'debug', 'info', 'warning' or 'error' (got \"verbose\")"),
     ("browser_network_requests", {"limit": 1.5}, "limit: input should be a valid integer (got 1.5)"),

@@ -8,9 +8,11 @@ adds diagnostics for humans, any other mode is ``INVALID_REQUEST``):
 - ``navigate(url, timeout_ms?)``, ``back(timeout_ms?)``, ``forward(timeout_ms?)``, ``reload(timeout_ms?)`` →
   ``{url, title, status?, committed, same_document?, aborted?, loading?, navigated?}``
   (:class:`app.tabs.navigation.Navigator`); ``timeout_ms`` an integer 0..300000 (default 30000; 0: do not wait)
-- ``evaluate(expression, timeout_ms?, ref?, snapshot_id?)`` → ``{value, truncated?}`` (:mod:`app.webview.evaluate`);
-  ``timeout_ms`` 1..300000 (default 10000); with a ``ref`` of a snapshot, a function gets its element (top
-  document only); ``EVALUATE_DISABLED`` when turned off
+- ``evaluate(expression, timeout_ms?, ref? | target?, snapshot_id?)`` → ``{value, truncated?}``
+  (:mod:`app.webview.evaluate`); ``timeout_ms`` 1..300000 (default 10000); with a ``ref`` or ``target``
+  (Playwright MCP 0.0.83's name: a ref, or a unique element selector), a function gets its element (top document
+  only), pinned as the actions pin theirs (:meth:`app.agent.targets.TargetPins.pin`: ``snapshot_id`` optional
+  for a ref of the tab's latest snapshot); ``EVALUATE_DISABLED`` when turned off
 - ``console.list(since_id?, level?, text?, limit?, all_documents?)`` → ``{entries, more?, navigation}``;
   ``console.get(id)`` → one entry (:mod:`app.tabs.console`). Both first attach the tab's DevTools session and
   wait for its replay (:meth:`app.tabs.console.ConsoleLog.sync`), so entries carry ``column``, ``stack`` and
@@ -29,6 +31,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
+from app.agent.targets import OptionalTarget
 from app.core.errors import PagenoteError
 from app.protocol.redact import redact_urls
 from app.tabs.browser import BrowserParts, attach
@@ -62,11 +65,12 @@ class NavigateParams(HistoryParams):
     url: StrictStr = Field(min_length=1, max_length=8_192)
 
 
-class EvaluateParams(_Params):
+class EvaluateParams(_Params, OptionalTarget):
+    """``expression``, ``timeout_ms`` and the optional element (``ref`` | ``target``, ``snapshot_id``,
+    ``element``: :class:`app.agent.targets.OptionalTarget`)."""
+
     expression: StrictStr = Field(min_length=1, max_length=EXPRESSION_CHARS)
     timeout_ms: StrictInt = Field(default=EVALUATE_WAIT_MS, ge=1, le=MAX_WAIT_MS)
-    ref: StrictStr | None = Field(default=None, max_length=40)
-    snapshot_id: StrictStr | None = Field(default=None, max_length=40)
 
 
 class ConsoleListParams(_Params):
@@ -147,12 +151,12 @@ class BrowserHost:
             raise PagenoteError("EVALUATE_DISABLED", "this pagenote runs with evaluate turned off")
         tab, _parts = self._browser()
         started = time.monotonic()
-        selector = await self._ref_selector(params) if params.ref is not None or params.snapshot_id else None
+        selector = await self._ref_selector(params) if params.aim is not None or params.snapshot_id else None
         try:
             done = await evaluate(tab.bridge, params.expression, params.timeout_ms, selector)
         except EvaluateFailed as exc:
             if exc.error_name == "RefNotFound":
-                raise PagenoteError("STALE_REF", f"the element of {params.ref} is no longer found in the page's "
+                raise PagenoteError("STALE_REF", f"the element of {params.aim} is no longer found in the page's "
                                     "world", "take a new snapshot and use a ref from it") from None
             stack = redact_urls(exc.stack)
             message = redact_urls(exc.message) + (f"\n{stack}" if stack else "")
@@ -164,24 +168,29 @@ class BrowserHost:
         return result
 
     async def _ref_selector(self, params: EvaluateParams) -> str:
-        """The unique CSS selector of ``params.ref`` of snapshot ``params.snapshot_id`` in the top document
-        (``ref.resolve``, :mod:`app.agent.snapshots`). Raises ``INVALID_PARAMS`` (one without the other),
-        ``STALE_REF``, ``REF_IN_OTHER_TAB`` (before the other tab is touched), and ``INVALID_REQUEST`` for an element inside an iframe or without a unique selector
-        (evaluate hands only top-document elements over, found again by selector)."""
-        if params.ref is None or params.snapshot_id is None:
-            raise PagenoteError("INVALID_PARAMS", "evaluate: ref and snapshot_id go together")
+        """The unique CSS selector, in the top document, of the element ``params`` names: its ``ref`` or
+        ``target`` pinned as an action's (:meth:`app.agent.targets.TargetPins.pin`: a ref with or without its
+        ``snapshot_id``, or a selector), then found by ``ref.resolve`` (:mod:`app.agent.snapshots`). Raises
+        ``INVALID_PARAMS`` (a ``snapshot_id`` alone, or with a selector), ``STALE_REF``, ``REF_IN_OTHER_TAB``
+        (before the other tab is touched), ``BAD_SELECTOR``, ``SELECTOR_NOT_FOUND``, ``SELECTOR_NOT_UNIQUE``, and
+        ``INVALID_REQUEST`` for an element inside an iframe or without a unique selector (evaluate hands only
+        top-document elements over, found again by selector)."""
+        if params.aim is None:
+            raise PagenoteError("INVALID_PARAMS", "evaluate: snapshot_id goes with a ref",
+                                "pass ref (or target) with it, or leave snapshot_id out")
         from app.agent.snapshots import RefParams
 
         tab, _parts = self._browser()
+        ref, snapshot_id = await self.pin(params.aim, params.snapshot_id)
         # A ref of another tab's snapshot is refused before that tab's page is asked anything.
-        where = await self._snapshots().resolve(self._tab_of_id, RefParams(ref=params.ref,
-                                                snapshot_id=params.snapshot_id), acting=tab)
+        where = await self._snapshots().resolve(self._tab_of_id, RefParams(ref=ref, snapshot_id=snapshot_id),
+                                                acting=tab)
         if where.get("frame"):
-            raise PagenoteError("INVALID_REQUEST", f"{params.ref} is inside an iframe ({where['frame']})",
+            raise PagenoteError("INVALID_REQUEST", f"{ref} is inside an iframe ({where['frame']})",
                                 "evaluate hands over elements of the top document only; select the element "
                                 "inside the function instead")
         if not where.get("selector"):
-            raise PagenoteError("INVALID_REQUEST", f"{params.ref} has no unique CSS selector to find it by in "
+            raise PagenoteError("INVALID_REQUEST", f"{ref} has no unique CSS selector to find it by in "
                                 "the page's world", "select the element inside the function instead")
         return where["selector"]
 

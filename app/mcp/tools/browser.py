@@ -9,7 +9,7 @@
                                ``browser_tabs``; a tab by Playwright's 0-based ``index``, or by ``id``)
 ``browser_close``              ``tabs.close()``: the active tab (Playwright MCP's "close the page"); the last
                                tab stays open (``LAST_TAB``): pagenote is the user's desktop app and keeps running
-``browser_evaluate``           ``evaluate(expression=function, timeout_ms?, ref?, snapshot_id?)``
+``browser_evaluate``           ``evaluate(expression=function, timeout_ms?, target? | ref?, snapshot_id?)``
 ``browser_console_messages``   ``console.list(level?, text?, since_id?, limit?, all_documents?)``
 ``browser_network_requests``   ``network.list(type?, status_min?, url?, since_id?, limit?, all_documents?)``
 ``browser_network_request``    ``network.get(id? | url?, body?)`` (chrome-devtools-mcp's ``get_network_request``;
@@ -34,6 +34,7 @@ from app.mcp.browser_response import (ConsoleReply, EvaluateReply, NavigationRep
                                       NetworkRequestReply)
 from app.core.errors import PagenoteError
 from app.mcp.tabs_reply import TabListReply
+from app.mcp.tools.browser_actions import TargetText
 from app.mcp.tool import NoParams, ToolContext, ToolDefinition
 from app.mcp.untrusted import ACTS_ON_PAGE as _ACTS
 from app.mcp.untrusted import READS_PAGE
@@ -74,15 +75,19 @@ class TabsParams(ToolParams):
 
 class EvaluateParams(ToolParams):
     function: Annotated[str, Field(description="JavaScript to run in the page's own world: a function such as "
-                                               "() => document.title or async () => { … }, or an expression")]
+                                               "() => document.title or async () => { … }, or an expression; "
+                                               "(element) => … when target is given")]
     timeout_ms: Annotated[OptionalInteger, Field(description="how long it may take to settle, in ms (1..300000, "
                                                              "default 10000)")] = None
-    element: Annotated[OptionalText, Field(description="with ref: a human-readable description of the element "
+    element: Annotated[OptionalText, Field(description="with target: a human-readable description of the element "
                                                        "(for the log; not used to find it)")] = None
-    ref: Annotated[OptionalText, Field(description="a ref from browser_snapshot (e.g. e12): the function gets that "
-                                                   "element as its argument (top document only)")] = None
-    snapshot_id: Annotated[OptionalText, Field(description="with ref: the snapshot_id of the snapshot the ref "
-                                                           "comes from")] = None
+    target: Annotated[TargetText, Field(description="Exact target element reference from the page snapshot (e.g. "
+                                                    "e12), or a unique element selector (CSS or a locator such as "
+                                                    "role=button[name=\"Save\"]): the function gets that element "
+                                                    "as its argument (top document only)")] = None
+    ref: Annotated[OptionalText, Field(description="a ref from browser_snapshot (e.g. e12), as target")] = None
+    snapshot_id: Annotated[OptionalText, Field(description="snapshot_id of the snapshot (or find) the ref comes "
+                                                           "from; optional for a ref of the tab's latest one")] = None
 
 
 class ConsoleParams(ToolParams):
@@ -176,9 +181,11 @@ async def browser_navigate_forward(args: BackParams, ctx: ToolContext) -> Naviga
 
 
 async def browser_evaluate(args: EvaluateParams, ctx: ToolContext) -> EvaluateReply:
-    """``evaluate(expression=function, timeout_ms?)``."""
+    """``evaluate(expression=function, timeout_ms?, ref?, target?, snapshot_id?)`` (the app checks that ``ref``
+    and ``target`` agree)."""
     return EvaluateReply(await ctx.call("evaluate", _given(expression=args.function, timeout_ms=args.timeout_ms,
-                                                           ref=args.ref, snapshot_id=args.snapshot_id)))
+                                                           ref=args.ref, target=args.target,
+                                                           snapshot_id=args.snapshot_id)))
 
 
 async def browser_console_messages(args: ConsoleParams, ctx: ToolContext) -> ConsoleReply:
@@ -223,7 +230,8 @@ TOOLS: tuple[ToolDefinition, ...] = (
                    description="Run JavaScript in the page's own world (its app state and functions) and return "
                                "the awaited result as compact JSON, cut to depth 8, 2,000 items, 200 fields and "
                                "200,000 characters per string; a throw is EVALUATE_FAILED with the stack. With a "
-                               "ref (and its snapshot_id) from browser_snapshot, the function gets that element."),
+                               "target (a ref of browser_snapshot, or a unique selector), the function gets that "
+                               "element."),
     ToolDefinition(name="browser_console_messages", params=ConsoleParams, handler=browser_console_messages,
                    annotations=READS_PAGE,
                    description="The page's console messages, uncaught errors and unhandled rejections (all "
