@@ -42,7 +42,7 @@ TAB_METHODS = frozenset({
     "page.state", "screenshot", "snapshot", "ref.resolve", "page.context", "page.wait_for_change", "page.freeze",
     "navigate", "back", "forward", "reload", "evaluate", "console.list", "console.get", "network.list",
     "click", "hover", "type", "fill", "press", "select_option", "check", "uncheck", "scroll", "drag",
-    "dialog.handle", "extract", "find", "browser.resize", "browser.emulate",
+    "dialog.handle", "extract", "find", "browser.resize", "browser.emulate", "fill_form", "file.upload", "wait_for",
 })
 #: Navigation methods name the tab's origin where they landed; the others, the origin they acted on.
 _LANDS = frozenset({"navigate", "back", "forward", "reload"})
