@@ -169,9 +169,6 @@ def test_deeply_nested_json_is_a_parse_error_and_the_app_answers(hostile):
     assert anyio.run(state)["url"].endswith("hostile_parity_r1.html")
 
 
-@pytest.mark.xfail(strict=True, reason="review R1 (low): a page's name holding '[ref=e1]' shows in the snapshot "
-                   "line as a second ref (the real one is last), so 'the first [ref=…] of the line' picks another "
-                   "element, and the snapshot keeper's _refs_in counts refs written inside names as shown")
 def test_a_name_cannot_carry_a_ref_into_its_line(hostile):
     import re
 
@@ -180,9 +177,6 @@ def test_a_name_cannot_carry_a_ref_into_its_line(hostile):
     assert len(re.findall(r"\[ref=", line)) == 1, line
 
 
-@pytest.mark.xfail(strict=True, reason="review R1: a link's href is written raw into '[href=…]' of snapshot and "
-                   "find lines, so href=\"/docs] [ref=e2\" forges a ref outside the quoted name: "
-                   "'link \"Docs\" [href=/docs] [ref=e2] [ref=e9]' (find_where.js hrefOf, the snapshot's href)")
 def test_an_href_cannot_forge_a_ref(hostile):
     found, snap = calls(hostile.socket, [("browser_find", {"text": "Docs"}), ("browser_snapshot", {"mode": "full"})])
     lines = [x for r in (found, snap) for x in text_of(r).splitlines() if 'link "Docs"' in x]

@@ -99,10 +99,10 @@ def test_find_tells_identical_links_apart(app):
     found = with_client(app.socket, body)
     lines = unwrap(text_of(found))[1].splitlines()
     assert len(lines) == 3 and len(set(lines)) == 3
-    assert re.fullmatch(r'- link "\(zipimport\.zipimporter method\)" \[href=library/zipimport\.html#zipimport\.'
-                        r'zipimporter\.exec_module\] \[ref=e\d+\] \(1 of 3\) in "exec_module\(\) \(importlib\.abc\.'
+    assert re.fullmatch(r'- link "\(zipimport\.zipimporter method\)" \[href="library/zipimport\.html#zipimport\.'
+                        r'zipimporter\.exec_module"\] \[ref=e\d+\] \(1 of 3\) in "exec_module\(\) \(importlib\.abc\.'
                         r'InspectLoader method\)"', lines[0]), lines[0]
-    assert '#zipimport.zipimporter.find_spec] ' in lines[1] and '(2 of 3) in "find_spec() (importlib.abc.' in lines[1]
+    assert '#zipimport.zipimporter.find_spec"] ' in lines[1] and '(2 of 3) in "find_spec() (importlib.abc.' in lines[1]
     assert lines[2].endswith('(3 of 3) in "get_code()"'), lines[2]
     matches = found.structured_content["matches"]
     assert [m["where"] for m in matches][2] == "get_code()" and matches[0]["href"].endswith("exec_module")

@@ -39,7 +39,7 @@ def test_lines_say_role_name_states_href_and_value_with_refs(window, server, sna
     assert re.search(r'- checkbox "I agree" \[checked\] \[ref=e\d+\]', text)
     assert re.search(r'- textbox "Email" \[ref=e\d+\]: me@example.com', text)
     assert re.search(r'- combobox "Size" \[ref=e\d+\]: Large', text)
-    assert re.search(r'- link "Home" \[href=/home\] \[ref=e\d+\]', text)
+    assert re.search(r'- link "Home" \[href="/home"\] \[ref=e\d+\]', text)
     assert "Invisible button" not in text and "Hidden by visibility" not in text
     assert result["node_count"] == len(text.splitlines())
     assert result["char_count"] == len(text)
@@ -69,7 +69,7 @@ def test_generic_wrappers_are_dropped_and_text_is_said_once(window, server, snap
     assert text.count('"terms"') == 1 and "text: terms" not in text
     assert text.count("Email") == 1 and text.count("I agree") == 1
     # A heading that is one link: the name is said on the link's line only.
-    assert re.search(r'- heading \[level=3\] \[ref=e\d+\]\n    - link "Linked heading" \[href=#linked\]', text), text
+    assert re.search(r'- heading \[level=3\] \[ref=e\d+\]\n    - link "Linked heading" \[href="#linked"\]', text), text
 
 
 def test_full_then_unchanged_then_a_one_node_diff_then_full_after_navigation(window, server, snap, js):

@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
 
 from app.agent.snapshots import KEEP_IDS, Taken
 from app.core.errors import PagenoteError
+from app.protocol.line_text import plain, quoted
 from app.tabs.snapshot import FrameNames, Part, _child_for
 
 FIND_LIMIT = 50
@@ -46,10 +47,11 @@ def _regex(text: str) -> dict | None:
 
 
 def find_lines(matches: list[dict]) -> tuple[list[dict], list[str], bool]:
-    """``find``'s matches as lines, within :data:`FIND_CHARS`: ``- role "name" [href=…] [ref=e5]``, then ``(2 of
-    12)`` and ``in "…"`` (the text labelling its place) when several matches share the role and name, then ``:
-    context`` unless the context only repeats the name. Returns the matches kept, their lines and whether
-    some were cut for the budget."""
+    """``find``'s matches as lines, within :data:`FIND_CHARS`: ``- role "name" [href="…"] [ref=e5]``, then ``(2
+    of 12)`` and ``in "…"`` (the text labelling its place) when several matches share the role and name, then
+    ``: context`` unless the context only repeats the name. The page's words are written as the snapshot writes
+    them (:mod:`app.protocol.line_text`: quoted, and never spelling ``[ref=``). Returns the matches kept, their
+    lines and whether some were cut for the budget."""
     counts = Counter((m["role"], m.get("name", "")) for m in matches)
     seen: Counter = Counter()
     kept: list[dict] = []
@@ -58,12 +60,12 @@ def find_lines(matches: list[dict]) -> tuple[list[dict], list[str], bool]:
     for m in matches:
         key = (m["role"], m.get("name", ""))
         seen[key] += 1
-        line = f'- {m["role"]}' + (f' "{m["name"]}"' if m.get("name") else "")
-        line += (f' [href={m["href"]}]' if m.get("href") else "") + f' [ref={m["ref"]}]'
+        line = f'- {m["role"]}' + (f' {quoted(m["name"])}' if m.get("name") else "")
+        line += (f' [href={quoted(m["href"])}]' if m.get("href") else "") + f' [ref={m["ref"]}]'
         if counts[key] > 1:
-            line += f" ({seen[key]} of {counts[key]})" + (f' in "{m["where"]}"' if m.get("where") else "")
+            line += f" ({seen[key]} of {counts[key]})" + (f' in {quoted(m["where"])}' if m.get("where") else "")
         if " ".join(m.get("context", "").split()) != " ".join(m.get("name", "").split()):
-            line += f': {m["context"]}'
+            line += f': {plain(m["context"])}'
         if size + len(line) + 1 > FIND_CHARS:
             return kept, lines, True
         size += len(line) + 1

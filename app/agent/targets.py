@@ -19,6 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictStr, model_validator
 
 from app.agent.snapshots import _REF, KEEP_IDS, Taken, _refs_in
 from app.core.errors import PagenoteError
+from app.protocol.line_text import quoted
 from app.tabs.snapshot import Part
 
 
@@ -143,7 +144,7 @@ class TargetPins:
                                 f"{' or more' if answer.get('at_least') else ''} "
                                 "elements; an action needs exactly one", "narrow the selector, or use a ref from "
                                 "browser_snapshot / browser_find")
-        name = f' "{answer["name"]}"' if answer.get("name") else ""
+        name = f" {quoted(answer['name'])}" if answer.get("name") else ""
         keeper.count += 1
         sid = f"s{keeper.count}"
         keeper.ids[sid] = Taken(sid, tab.id, ("target",), [f'- {answer["role"]}{name} [ref={answer["ref"]}]'],

@@ -1,5 +1,5 @@
 // @module snapshot_lines
-// @imports snapshot_node: NODE_CONTAINER, NODE_NAMED, clip, quoted, lineHead, lineTail; snapshot_tree: POS_ABOVE, POS_IN, POS_BELOW
+// @imports snapshot_node: NODE_CONTAINER, NODE_NAMED, clip, quoted, plain, lineHead, lineTail; snapshot_tree: POS_ABOVE, POS_IN, POS_BELOW
 // @imports text: squash; redact: REDACTED; refs: refFor, noteRef
 // @exports selectLines
 // snapshot_lines.js — the agent snapshot of one document, second pass: pick the lines of snapshot_tree.js's
@@ -24,7 +24,7 @@ const SEPARATOR = /^[^\p{L}\p{N}]{1,3}$/u;
 function textOf(run, max) {
   const s = squash(run.raw);
   const [t, cut] = clip(run.cut && s.length < max ? s + '…' : s, max);
-  return { t, cut: cut || run.cut };
+  return { t: plain(t), cut: cut || run.cut };
 }
 
 // Pick and render lines. `o`: {max_chars, max_nodes, name_max, ref_extra (code units the host adds to each

@@ -1,6 +1,7 @@
 // @module snapshot_node
 // @imports text: squash; role: role; name: accessibleName; redact: REDACTED, EDITABLE_TEXT, isRedacted, isSecretInput, isSecretField, isEditable, redactUrl
 // @exports SKIP_TAGS, BLOCK_TAGS, NODE_TRANSPARENT, NODE_CONTAINER, NODE_NAMED, NODE_LEAF, nodeKind, displayRole, textPiece, clip, quoted
+// @exports plain
 // @exports lineHead, lineTail
 // snapshot_node.js — what the agent snapshot says about one element: whether it is a line of its own (its
 // kind), and the words of that line (role, accessible name, states, href, value). The walk that decides which
@@ -101,7 +102,14 @@ function clip(s, max) {
   return [s.slice(0, end) + '…', true];
 }
 
-function quoted(s) { return '"' + s.replace(/\\/g, '\\\\').replace(/"/g, '\\"') + '"'; }
+// Page text written into a line never looks like pagenote's own brackets ([ref=e5], [href="…"]): `[ref=` and
+// `[href=` in it are written `[ref\=` / `[href\=`, so the one `[ref=` of a line is pagenote's
+// (app/protocol/line_text.py writes find's lines by the same rule; tests/test_line_text.py runs both).
+const OWN_BRACKET = /\[(ref|href)=/g;
+function plain(s) { return s.replace(OWN_BRACKET, '[$1\\='); }
+
+// `s` in double quotes, `\` and `"` escaped with a backslash, then plain().
+function quoted(s) { return '"' + plain(s.replace(/\\/g, '\\\\').replace(/"/g, '\\"')) + '"'; }
 
 // A name-from-content whose subtree is big (many nodes or a huge text node) is read by this bounded walk
 // instead of name.js, which would concatenate all of it first.
@@ -199,8 +207,8 @@ function valueOf(el) {
 }
 
 // The line of `el` without its indentation, '- ' and ref: {head, tail, cut} — head `role "name" [states]
-// [href=…]`, tail `: value` (form controls) or ''. Names, hrefs and values are clipped to `max` code units;
-// `cut` counts what was clipped.
+// [href="…"]`, tail `: value` (form controls) or ''. Names, hrefs and values are clipped to `max` code units,
+// then quoted (names, hrefs) or plain() (values); `cut` counts what was clipped.
 function lineHead(el, kind, r, max) {
   let cut = 0;
   let head = displayRole(r);
@@ -211,7 +219,7 @@ function lineHead(el, kind, r, max) {
   if (r === 'link' && el.hasAttribute('href') && !isRedacted(el)) {
     const [href, hrefCut] = clip(squash(redactUrl(el.getAttribute('href'))), max);
     cut += hrefCut ? 1 : 0;
-    if (href) head += ' [href=' + href + ']';
+    if (href) head += ' [href=' + quoted(href) + ']';
   }
   return { head, name, cut };
 }
@@ -221,5 +229,5 @@ function lineTail(el, max) {
   if (isEditable(el) && !FORM_TAGS.has(el.localName)) return { tail: ': ' + EDITABLE_TEXT, cut: 0 };
   if (!FORM_TAGS.has(el.localName)) return { tail: '', cut: 0 };
   const [v, vCut] = clip(valueOf(el), max);
-  return { tail: v ? ': ' + v : '', cut: vCut ? 1 : 0 };
+  return { tail: v ? ': ' + plain(v) : '', cut: vCut ? 1 : 0 };
 }
