@@ -139,6 +139,22 @@ class FileChooserHold(QObject):
             log.warning("file choosers: the DevTools session did not intercept them (%s)", exc)
             return False
 
+    async def caught_up(self) -> None:
+        """Return once every chooser Chromium opened before this call is :attr:`pending` (or counted): one round
+        trip over the session — ``Page.setInterceptFileChooserDialog`` again, idempotent and answered by the
+        browser process, which emits ``Page.fileChooserOpened`` on the same ordered channel before that answer
+        whenever the page's chooser request reached it first (the page sends it while it handles the click,
+        before it reports the click: :meth:`app.tabs.actions.Actor.confirm`). Without it, on a loaded machine
+        the event came after the click's answer (3 of 8 clicks on a file input under two busy loops on 2
+        cores): the agent was not told that a chooser opened. Does nothing unless :attr:`intercepting`; never
+        raises (a failed round trip is logged)."""
+        if not self.intercepting:
+            return
+        try:
+            await self.session.send("Page.setInterceptFileChooserDialog", {"enabled": True}, use=False)
+        except PagenoteError as exc:
+            log.warning("file choosers: the round trip after the action failed: %s", exc)
+
     def _attached(self) -> None:
         if self.enabled:
             try:
