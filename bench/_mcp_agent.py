@@ -108,7 +108,8 @@ class Agent:
         self.seen.append(text)
         self.per_call.append((name, len(text)))
         if self.trace:
-            print(f"--- {self.label} {name} {args} → error={result.is_error}, {len(text)} chars\n{text[:1500]}",
+            print(f"--- {self.label} {name} {args} → error={result.is_error}, {len(text)} chars,"
+                  f" {time.perf_counter() - start:.2f} s\n{text[:1500]}",
                   file=sys.stderr)
         if result.is_error:
             self.errors += 1

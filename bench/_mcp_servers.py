@@ -170,7 +170,8 @@ def pagenote_params(start_url: str):
 
 @contextlib.contextmanager
 def peer_params(modules: Path):
-    """Yields the stdio parameters of Playwright MCP (``--executable-path /usr/bin/chromium --headless
+    """Yields the stdio parameters of Playwright MCP (what ``npx @playwright/mcp@0.0.83`` runs, from the cache:
+    ``node …/@playwright/mcp/cli.js --executable-path /usr/bin/chromium --headless
     --isolated``; ``--no-sandbox`` too when running as root, which Chromium requires) and its working directory
     (its workspace root: the one agents may upload files from), a temp dir removed afterwards."""
     tmp = Path(tempfile.mkdtemp(prefix="pwb", dir="/tmp"))
