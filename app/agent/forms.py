@@ -268,7 +268,8 @@ def chooser_guard(table: dict, host: Any) -> dict:
             opened, missed = hold.opened_count, hold.missed
             result = await _maybe(handler(params))
             if name in OPENS_CHOOSER:
-                await hold.caught_up()   # a chooser the input opened is held before the answer says so
+                # a chooser the input opened is held before the answer says so (not waited on while a dialog is)
+                await hold.caught_up(agent_parts(tab).dialogs)
             if isinstance(result, dict):
                 if hold.pending is not None and hold.opened_count != opened:
                     result = {**result, "file_chooser": hold.pending.to_json()}

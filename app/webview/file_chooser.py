@@ -38,6 +38,13 @@ log = logging.getLogger("pagenote.webview")
 READY_WAIT_S = 10.0
 
 
+def _logged(trip: asyncio.Future) -> None:
+    """Log how :meth:`FileChooserHold.caught_up`'s round trip failed, if it did (it is never awaited for its
+    result)."""
+    if not trip.cancelled() and trip.exception() is not None:
+        log.warning("file choosers: the round trip after the action failed: %s", trip.exception())
+
+
 def fallback_files(hook: Callable[..., list[str] | None] | None, *args: Any) -> list[str] | None:
     """What the guest's ``chooseFiles`` answers Qt without asking Qt's dialog: ``hook(*args)``'s answer when it
     gives one (the hold's :meth:`FileChooserHold.qt_asked`), else ``[]`` (cancel) on the ``offscreen`` platform,
@@ -139,21 +146,39 @@ class FileChooserHold(QObject):
             log.warning("file choosers: the DevTools session did not intercept them (%s)", exc)
             return False
 
-    async def caught_up(self) -> None:
+    async def caught_up(self, dialogs: Any = None) -> None:
         """Return once every chooser Chromium opened before this call is :attr:`pending` (or counted): one round
         trip over the session — ``Page.setInterceptFileChooserDialog`` again, idempotent and answered by the
         browser process, which emits ``Page.fileChooserOpened`` on the same ordered channel before that answer
         whenever the page's chooser request reached it first (the page sends it while it handles the click,
         before it reports the click: :meth:`app.tabs.actions.Actor.confirm`). Without it, on a loaded machine
         the event came after the click's answer (3 of 8 clicks on a file input under two busy loops on 2
-        cores): the agent was not told that a chooser opened. Does nothing unless :attr:`intercepting`; never
-        raises (a failed round trip is logged)."""
-        if not self.intercepting:
+        cores): the agent was not told that a chooser opened.
+
+        ``dialogs`` (the tab's :class:`~app.webview.dialog_hold.DialogHold`): while the page waits on a held
+        JavaScript dialog the answer does not come (measured: the 10 s command timeout), and a page held by a
+        dialog opens no chooser either — so nothing is asked while one is held, and the wait ends when one
+        opens meanwhile (the answer, when it comes, is dropped). Does nothing unless :attr:`intercepting`;
+        never raises (a failed round trip is logged)."""
+        if not self.intercepting or (dialogs is not None and dialogs.pending is not None):
             return
+        trip = asyncio.ensure_future(self.session.send("Page.setInterceptFileChooserDialog", {"enabled": True},
+                                                       use=False))
+        trip.add_done_callback(_logged)
+        if dialogs is None:
+            await asyncio.wait({trip})
+            return
+        held = asyncio.get_running_loop().create_future()
+
+        def opened(_dialog: Any) -> None:
+            if not held.done():
+                held.set_result(None)
+
+        dialogs.opened.connect(opened)
         try:
-            await self.session.send("Page.setInterceptFileChooserDialog", {"enabled": True}, use=False)
-        except PagenoteError as exc:
-            log.warning("file choosers: the round trip after the action failed: %s", exc)
+            await asyncio.wait({trip, held}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            dialogs.opened.disconnect(opened)
 
     def _attached(self) -> None:
         if self.enabled:
