@@ -14,7 +14,10 @@ restricted to the workspace roots unless ``--allow-unrestricted-file-access``):
   the size limit cannot catch them: ``/proc/self/environ`` would hand the app's environment to the page;
 - its real path (symlinks resolved) lies inside one of the ``roots`` — the app's project directory and
   ``[editor] root`` — unless the user allowed agents local files (``[agent] files = true`` /
-  ``--allow-file-urls``, the switch that also allows ``file:`` navigation);
+  ``--allow-file-urls``, the switch that also allows ``file:`` navigation). A root that is the file system's
+  root or the user's home directory counts as none (a desktop launcher starts the app in ``$HOME``: that is not
+  a project), and inside a root nothing hidden is handed out — no path with a part starting with ``.`` below
+  the root (``.ssh``, ``.env``, ``.git``, ``.aws``: where keys and credentials live);
 - at most :data:`UPLOAD_MAX_FILES` paths, and one only when the chooser takes one file.
 
 Nothing is read: the file is opened for reading and closed again (so an unreadable one fails here, not in the
@@ -52,15 +55,18 @@ def _refused(path: str, why: str) -> PagenoteError:
     return PagenoteError("UPLOAD_REFUSED", f"{path!r}: {why}; the file chooser stays open", _NEXT)
 
 
-def _inside(real: Path, roots: tuple[Path, ...]) -> bool:
+def _root_of(real: Path, roots: tuple[Path, ...]) -> Path | None:
+    """The first of ``roots`` (real paths taken) that ``real`` lies inside, or ``None``; ``/`` and the home
+    directory are never a root (module docstring)."""
+    never = {Path("/"), Path(os.path.realpath(Path.home()))}
     for root in roots:
         try:
             base = Path(os.path.realpath(root))
         except (OSError, ValueError):
             continue
-        if real == base or base in real.parents:
-            return True
-    return False
+        if base not in never and (real == base or base in real.parents):
+            return base
+    return None
 
 
 def _mount_types() -> dict[int, str]:
@@ -92,7 +98,7 @@ def checked_upload_paths(paths: list[str], *, multiple: bool, roots: tuple[Path,
     """``paths`` as the real paths to hand to the chooser, in order, after the module's rule. ``multiple``: the
     chooser takes several files (``<input multiple>``). Raises ``INVALID_PARAMS`` for an empty list, too many
     paths or several for a one-file chooser; ``UPLOAD_REFUSED`` naming the first path that breaks the rule (not
-    absolute, outside the roots, missing, a directory or another non-regular file, a kernel pseudo-file, too
+    absolute, outside the roots or hidden inside one, missing, a directory or another non-regular file, a kernel pseudo-file, too
     large, unreadable)."""
     if not paths:
         raise PagenoteError("INVALID_PARAMS", "file.upload: paths is empty; leave it out to cancel the chooser")
@@ -109,9 +115,14 @@ def checked_upload_paths(paths: list[str], *, multiple: bool, roots: tuple[Path,
         real = Path(os.path.realpath(path))
         if _pseudo_name(path, real):
             raise _refused(path, _PSEUDO)
-        if not allow_any and not _inside(real, roots):
-            raise _refused(path, "outside the project directory (agents get no other local files unless the "
-                                 "user allows them)")
+        if not allow_any:
+            root = _root_of(real, roots)
+            if root is None:
+                raise _refused(path, "outside the project directory (agents get no other local files unless the "
+                                     "user allows them; the home directory is not a project)")
+            if any(part.startswith(".") for part in real.relative_to(root).parts):
+                raise _refused(path, "a hidden file or one in a hidden directory (.ssh, .env, .git hold keys and "
+                                     "credentials)")
         try:
             st = os.stat(real)
         except FileNotFoundError:
