@@ -145,3 +145,13 @@ def test_a_text_that_never_comes_times_out(effects_app):
 
     error = anyio.run(main)
     assert error is not None and error.code == "WAIT_TIMEOUT" and "never shown anywhere" in error.message
+
+
+def test_a_navigation_reads_the_page_once_its_scripts_stop_rendering_after_the_load(effects_app, server):
+    """An app that renders after the load event, over frames (JSX compiled in the page, React's scheduler): the
+    navigation's lines show it rendered, not the empty shell the load left (bench/agent_tasks.py saw TodoMVC's
+    shell in about 1 run of 8)."""
+    result = with_client(effects_app.socket, lambda c: c.call_tool(
+        "browser_navigate", {"url": server.url("parity_late_render.html")}))
+    lines = result.structured_content["effects"]["lines"]
+    assert "Rendered part 3" in lines and 'heading "App ready"' in lines, lines

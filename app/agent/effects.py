@@ -63,6 +63,8 @@ PAGE_EFFECT_CHARS = 4_000
 #: Animation frames the page gets after a call before it is read, and how long they may take (ms).
 SETTLE_FRAMES = 2
 FRAME_WAIT_MS = 500
+#: After a load, the longest wait for the new document to stop changing (ms).
+QUIET_MS = 1_000
 #: Methods that act on the page besides those of ``app.agent.actions.ACTS``: their results say what changed.
 EXTRA_WATCHED = frozenset({"dialog.handle", "fill_form", "file.upload"})
 NAVIGATIONS = frozenset({"navigate", "back", "forward", "reload"})
@@ -167,6 +169,21 @@ class Watch:
             if not task.cancelled():
                 task.exception()   # retrieved: a page that drew no frame is read as it is
 
+    async def _quiet(self) -> None:
+        """After a load: wait until the document's revision holds over :data:`SETTLE_FRAMES` frames, for at
+        most :data:`QUIET_MS` — an app that renders after the load event (React's scheduler, JSX compiled in the
+        page: TodoMVC's examples) is read rendered, not as the empty shell the load left. A page that keeps
+        changing (an animation, a ticker) is read as it is when the bound passes."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + QUIET_MS / 1000
+        last = await self._revision()
+        while last is not None and loop.time() < deadline and not self.tab.loading:
+            await self._frames()
+            now = await self._revision()
+            if now == last:
+                return
+            last = now
+
     async def after(self, result: dict) -> dict[str, Any]:
         """The ``effects`` of the call that returned ``result`` (module docstring); a dialog opening while the
         page is read ends the read, and a tab closed by the call is not read (``unknown``)."""
@@ -198,6 +215,8 @@ class Watch:
         if not self.loads and not self.tab.loading and (self.revision is None
                                                         or await self._revision() != self.revision):
             await self._frames()   # the page changed: let the work its handlers queued land
+        elif (self.loads or self.name in NAVIGATIONS) and self._readable():
+            await self._quiet()    # a new document: let the rendering its scripts do after the load land
         try:
             shot = await self.keeper.snapshot(self.tab, SnapshotParams())
         except PagenoteError as exc:
