@@ -113,3 +113,14 @@ def parse_arguments(params: type[P], arguments: Mapping[str, Any] | None) -> P:
         order = {name: i for i, name in enumerate(params.model_fields)}
         parts = [problems[f] for f in sorted(problems, key=lambda f: order.get(f, len(order)))]
         raise PagenoteError("INVALID_PARAMS", "; ".join(parts)) from None
+
+
+def list_from_text(value: Any) -> Any:
+    """A JSON array sent as a string (``'["a", "b"]'``), as some clients send every value, → the list; any
+    other value as it is (the model's own type check then names it). For ``BeforeValidator`` on list fields."""
+    if isinstance(value, str) and value.strip().startswith("["):
+        try:
+            return json.loads(value)
+        except ValueError:
+            return value
+    return value

@@ -36,7 +36,7 @@ from mcp.types import CallToolResult, TextContent
 from pydantic import BeforeValidator, Field, StrictBool, WithJsonSchema, model_validator
 
 from app.core.wording import a_or_an
-from app.mcp.arguments import Integer, ToolParams, optional_enum
+from app.mcp.arguments import Integer, ToolParams, optional_enum, list_from_text
 from app.mcp.response import render
 from app.mcp.tool import ToolContext, ToolDefinition
 from app.mcp.untrusted import ACTS_ON_PAGE as _ACTS
@@ -49,16 +49,6 @@ def _bool_from_text(value: Any) -> Any:
     return value
 
 
-def _list_from_text(value: Any) -> Any:
-    """A JSON array sent as a string (``'["a", "b"]'``), as some clients send every value, → the list."""
-    if isinstance(value, str) and value.strip().startswith("["):
-        import json
-
-        try:
-            return json.loads(value)
-        except ValueError:
-            return value
-    return value
 
 
 #: An optional boolean — ``true``/``false``, or the strings ``"true"``/``"false"`` (never ``1`` or ``"yes"``) —
@@ -108,7 +98,7 @@ class ClickParams(_Aimed):
     doubleClick: Annotated[OptionalBool, Field(description="double click (default false)")] = None  # noqa: N815
     button: Annotated[optional_enum("left", "right", "middle"), Field(description="default left")] = None
     modifiers: Annotated[Annotated[list[Literal["Alt", "Control", "ControlOrMeta", "Meta", "Shift"]],
-                                   BeforeValidator(_list_from_text)] | None,
+                                   BeforeValidator(list_from_text)] | None,
                          WithJsonSchema({"type": "array", "items": {"type": "string", "enum": [
                              "Alt", "Control", "ControlOrMeta", "Meta", "Shift"]}}),
                          Field(description="modifier keys held during the click")] = None
@@ -137,7 +127,7 @@ class PressParams(ToolParams):
 
 
 class SelectParams(RefParams):
-    values: Annotated[Annotated[list[str], BeforeValidator(_list_from_text)], WithJsonSchema(
+    values: Annotated[Annotated[list[str], BeforeValidator(list_from_text)], WithJsonSchema(
         {"type": "array", "items": {"type": "string"}}), Field(description="option values or labels to select (one for a single select)")]
 
 

@@ -26,22 +26,12 @@ from pydantic import BeforeValidator, Field, WithJsonSchema
 
 from app.agent.forms import FIELD_TYPES, FORM_FIELDS
 from app.core.uploads import UPLOAD_MAX_FILES
-from app.mcp.arguments import ToolParams
+from app.mcp.arguments import ToolParams, list_from_text
 from app.mcp.response import render
 from app.mcp.tool import ToolContext, ToolDefinition
 from app.mcp.untrusted import ACTS_ON_PAGE, page_result
 
 
-def _list_from_text(value: Any) -> Any:
-    """A JSON array sent as a string, as some clients send every value, → the list."""
-    if isinstance(value, str) and value.strip().startswith("["):
-        import json
-
-        try:
-            return json.loads(value)
-        except ValueError:
-            return value
-    return value
 
 
 _FIELD_SCHEMA = {
@@ -63,7 +53,7 @@ _FIELD_SCHEMA = {
 
 
 class FillFormParams(ToolParams):
-    fields: Annotated[Annotated[list[dict[str, Any]], BeforeValidator(_list_from_text)],
+    fields: Annotated[Annotated[list[dict[str, Any]], BeforeValidator(list_from_text)],
                       Field(min_length=1, max_length=FORM_FIELDS),
                       WithJsonSchema({"type": "array", "items": _FIELD_SCHEMA, "minItems": 1,
                                       "maxItems": FORM_FIELDS, "description": "Fields to fill in"})]
@@ -72,7 +62,7 @@ class FillFormParams(ToolParams):
 
 
 class UploadParams(ToolParams):
-    paths: Annotated[Annotated[list[str], BeforeValidator(_list_from_text)] | None,
+    paths: Annotated[Annotated[list[str], BeforeValidator(list_from_text)] | None,
                      WithJsonSchema({"type": "array", "items": {"type": "string"}, "maxItems": UPLOAD_MAX_FILES}),
                      Field(description="The absolute paths to the files to upload (one, or several when the "
                                        "chooser allows multiple). If omitted, the file chooser is cancelled.")] = None
