@@ -114,6 +114,9 @@ def test_verify_tools_pass_and_fail_with_what_was_found(caps_app):
             "absent": ("browser_verify_element_visible", {"role": "button", "accessibleName": "Delete"}),
             "text": ("browser_verify_text_visible", {"text": "welcome BACK"}),
             "hidden_text": ("browser_verify_text_visible", {"text": "Secret banner"}),
+            # text only in a script's, a style's, a noscript's (scripting on) or a template's source
+            **{f"source_{i}": ("browser_verify_text_visible", {"text": text}) for i, text in enumerate(
+                ("Loaded later", "Styled later", "Turn scripts on later", "Template later"))},
             "email": ("browser_verify_value", {"type": "textbox", "element": "Email", "target": ref['textbox "Email"'],
                                                "value": "ada@example.com"}),
             "email_wrong": ("browser_verify_value", {"type": "textbox", "target": ref['textbox "Email"'],
@@ -149,6 +152,9 @@ def test_verify_tools_pass_and_fail_with_what_was_found(caps_app):
     assert r["ghost"].is_error and "1 button element(s) named like 'Ghost' exist, none is drawn" in text_of(r["ghost"])
     assert r["absent"].is_error and {'"Save"', '"Cancel"'} <= set(page_text(r["absent"]).splitlines())
     assert r["hidden_text"].is_error and "in the document but not drawn" in text_of(r["hidden_text"])
+    for i, text in enumerate(("Loaded later", "Styled later", "Turn scripts on later", "Template later")):
+        assert r[f"source_{i}"].is_error, text
+        assert text_of(r[f"source_{i}"]).startswith(f"No visible text contains {text!r}"), text_of(r[f"source_{i}"])
     assert r["email_wrong"].is_error and page_text(r["email_wrong"]) == '"ada@example.com"'
     # a password's value is never quoted back: only its length
     assert r["password"].is_error and "hunter2" not in str(r["password"]) and "(14 characters)" in text_of(r["password"])

@@ -86,6 +86,27 @@ function elementVisible(o) {
   return { passed: visibleMatches > 0, matches, visible: visibleMatches, others: seen };
 }
 
+// Elements whose text is never page text (HTML's rendering section: script, style, template and title are never
+// rendered; noscript's content is raw text while scripting is on — where this script runs it is). Their source is
+// neither a drawn text nor one "in the document but not drawn": `<script>el.textContent = 'Done'</script>`
+// does not hold the text 'Done' for the reader (Playwright's getByText skips them too).
+const NO_TEXT = 'script, style, template, noscript, title';
+
+// The text of the document's text nodes under `root`, without the subtrees of NO_TEXT elements and pagenote's own
+// (what textContent gives, less what never renders as text); at most SCAN_MAX * 4 nodes.
+function documentText(root) {
+  const skip = (n) => n.localName === HOST_TAG || n.matches(NO_TEXT);
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT, {
+    acceptNode: (n) => n.nodeType === Node.TEXT_NODE ? NodeFilter.FILTER_ACCEPT
+      : (skip(n) ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_SKIP),
+  });
+  const out = [];
+  for (let n = walker.nextNode(), scanned = 0; n && scanned < SCAN_MAX * 4; n = walker.nextNode(), scanned++) {
+    out.push(n.data);
+  }
+  return out.join('');
+}
+
 // Text nodes of the document that are drawn, outside redacted regions and pagenote's own elements.
 function drawnTexts(limit) {
   const out = [];
@@ -95,7 +116,7 @@ function drawnTexts(limit) {
     scanned++;
     const p = n.parentElement;
     const t = squash(n.data);
-    if (!t || !p || /^(script|style|noscript|template)$/.test(p.localName) || !notOwn(p)) continue;
+    if (!t || !p || p.closest(NO_TEXT) || !notOwn(p)) continue;
     if (p.closest(REDACT_SELECTOR) || isEditable(p) || !visible(p)) continue;   // typed text is never read
     out.push(t);
   }
@@ -109,7 +130,7 @@ function textVisible(o) {
   const has = (text) => norm(text).includes(wanted) && readable(text, secretParts(body), '\u0000').toLowerCase()
     .includes(wanted);
   if (has(body.innerText)) return { passed: true };
-  const hidden = has(body.textContent);
+  const hidden = has(documentText(body));   // not the source of a script or a style (NO_TEXT)
   const first = wanted.split(' ')[0];
   const near = drawnTexts(2000).filter((t) => t.toLowerCase().includes(first)).slice(0, SHOWN).map(shown);
   return { passed: false, hidden, near };
