@@ -241,6 +241,62 @@ def test_a_file_chooser_in_an_iframe(app):
     assert clicked.structured_content["file_chooser"] == {"multiple": False}, text_of(clicked)
 
 
+def test_a_chooser_an_agent_left_open_is_told_to_the_next_agent(app):
+    """An agent whose upload was refused and whose session then ended leaves the chooser held: the next agent's
+    navigate, evaluate and testing checks alike answer FILE_CHOOSER_OPEN, saying since when it is held and when
+    pagenote cancels it, and how to answer it once; browser_file_upload without paths cancels it."""
+    async def first(c):
+        await c.call_tool("browser_navigate", {"url": app.server.url("parity_h4_upload.html")})
+        page = text_of(await c.call_tool("browser_snapshot", {"mode": "full"}))
+        clicked = await c.call_tool("browser_click", {"element": "Choose one",
+                                                      "target": _ref(page, 'button "Choose one"')})
+        return clicked, await c.call_tool("browser_file_upload", {"paths": ["/etc/hostname"]})
+
+    clicked, refused = with_client(app.socket, first)
+    assert clicked.structured_content["file_chooser"] == {"multiple": False}, text_of(clicked)
+    assert text_of(refused).startswith("UPLOAD_REFUSED:"), text_of(refused)
+
+    async def second(c):
+        r = {name: await c.call_tool(name, args) for name, args in (
+            ("browser_navigate", {"url": app.server.url("parity_h4_form.html")}),
+            ("browser_evaluate", {"function": "() => 1"}),
+            ("browser_verify_text_visible", {"text": "Upload"}))}
+        r["cancel"] = await c.call_tool("browser_file_upload", {})
+        r["after"] = await c.call_tool("browser_verify_text_visible", {"text": "Upload"})
+        return r
+
+    r = with_client(app.socket, second, caps=frozenset({"testing"}))
+    for name in ("browser_navigate", "browser_evaluate", "browser_verify_text_visible"):
+        text = text_of(r[name])
+        assert r[name].is_error and text.startswith("FILE_CHOOSER_OPEN: a file chooser is open (it takes one "
+                                                    "file), held for an agent since its click "), (name, text)
+        assert "pagenote cancels it 60 s after it opened" in text, text
+        assert text.count("browser_file_upload") == 1 and text.count("answer it") == 1, text   # said once
+    assert not r["cancel"].is_error and text_of(r["cancel"]).startswith("Cancelled the file chooser")
+    assert not r["after"].is_error, text_of(r["after"])
+
+
+def test_a_chooser_nobody_answers_is_cancelled_like_a_dialog(window, server, qtbot):
+    """The bound of a held dialog holds for a held chooser (the app never sees the agent go: one connection per
+    call): unanswered, it is cancelled ``hold_ms`` after it opened (60 s; shortened here), and the page is the
+    agent's again."""
+    from app.agent.forms import chooser_of
+    from app.agent.host import TabsHost
+    from app.agent.methods import Methods
+
+    methods = Methods(TabsHost(window.app), window.app.hub)
+    call = lambda method, **params: window.run(methods.call(method, params), timeout=60_000)  # noqa: E731
+    call("navigate", url=server.url("parity_h4_upload.html"))
+    hold = chooser_of(window.tab)
+    assert hold.hold_ms == 60_000
+    hold.hold_ms = 300
+    snap = call("snapshot", mode="full")
+    assert call("click", ref=_ref(snap["snapshot"], 'button "Choose one"'),
+                snapshot_id=snap["snapshot_id"])["file_chooser"] == {"multiple": False}
+    qtbot.waitUntil(lambda: hold.pending is None, timeout=10_000)
+    assert call("evaluate", expression="() => document.title")["value"] == "Upload"
+
+
 def test_the_users_own_click_is_not_intercepted(window, server, qtbot):
     """After the agent's turn ends, interception is off: the user's click makes Qt ask ``chooseFiles`` (which, in
     the window, shows Qt's file dialog; offscreen it is cancelled)."""

@@ -23,7 +23,10 @@
 The guard: while a chooser is held, every page method (:data:`app.agent.actions.ACTS`, ``READS``) answers
 ``FILE_CHOOSER_OPEN`` at once (Playwright MCP's modal state); an action during which one opened returns with
 ``file_chooser: {multiple}`` ("a file chooser is open: answer with browser_file_upload"); a click or key press
-first waits until the tab's DevTools session intercepts choosers.
+first waits until the tab's DevTools session intercepts choosers. The testing checks (``verify.*``,
+:func:`app.agent.verify.pinned`) answer ``FILE_CHOOSER_OPEN`` too. A chooser nobody answers is cancelled
+:data:`~app.webview.dialog_hold.HOLD_MS` after it opened, as a held dialog is answered
+(:mod:`app.webview.file_chooser`); until then ``FILE_CHOOSER_OPEN`` tells any agent since when it is held.
 """
 
 from __future__ import annotations
@@ -87,10 +90,16 @@ def chooser_of(tab: Any) -> FileChooserHold:
 
 
 def chooser_error(hold: FileChooserHold) -> PagenoteError:
-    """``FILE_CHOOSER_OPEN`` for the held chooser."""
-    many = "several files" if hold.pending and hold.pending.multiple else "one file"
-    return PagenoteError("FILE_CHOOSER_OPEN", f"a file chooser is open (it takes {many}); the page waits for "
-                                              "files: answer it with browser_file_upload (file.upload) first")
+    """``FILE_CHOOSER_OPEN`` for the held chooser: what it takes, how long it has been held and when pagenote
+    cancels it (:class:`~app.webview.file_chooser.FileChooserHold`: an agent's click opened it, maybe another
+    agent's); how to answer it is the registry's next step, said once."""
+    pending = hold.pending
+    many = "several files" if pending and pending.multiple else "one file"
+    age = pending.age_s() if pending else 0
+    return PagenoteError("FILE_CHOOSER_OPEN", f"a file chooser is open (it takes {many}), held for an agent since "
+                                              f"its click {age} s ago — maybe an earlier agent's; the page waits for "
+                                              f"files, and pagenote cancels it {hold.hold_ms // 1000} s after it "
+                                              "opened")
 
 
 def _field_label(i: int, f: FormField) -> str:

@@ -7,8 +7,9 @@ Methods (params → result; each result names its tab):
   accessible name contains ``name`` (case-insensitive, whitespace squashed: Playwright's ``getByRole(role,
   {name})``) is visible; ``others``: names of the role's other elements (≤ 10)
 - ``verify.text(text)`` → ``{passed, hidden?, near?}``: the page's rendered text contains ``text`` (as
-  ``getByText(text)``); ``hidden``: it is in the document but not drawn; ``near``: drawn texts holding its
-  first word (≤ 10)
+  ``getByText(text)``); ``hidden``: it is in the document's text but not drawn — the source of a script, a
+  style, a template, a noscript or a title is no page text (verify.js ``NO_TEXT``); ``near``: drawn texts
+  holding its first word (≤ 10)
 - ``verify.value(target, snapshot_id?, type, value)`` → ``{passed, role, name, actual?, secret?, length?}``:
   the element's value (checkbox/radio: ``"true"``/``"false"``; a ``<select>``: the selected option's value or
   label) equals ``value``; a secret field's value (``isSecretField``/``data-pagenote-redact``, redact.js) is
@@ -22,8 +23,8 @@ Methods (params → result; each result names its tab):
 ``target``: a ref of a snapshot of the tab (``e12``, ``f1e3``; ``snapshot_id`` defaults to the newest snapshot of
 the tab that shows it) or, in the top document, a pagenote locator (``role=button[name="Go"]``) or a CSS
 selector matching exactly one element. Errors: ``STALE_REF``, ``REF_IN_OTHER_TAB``, ``SELECTOR_NOT_FOUND``,
-``SELECTOR_NOT_UNIQUE``, ``BAD_SELECTOR``, ``MODAL_DIALOG`` and the page's errors. A failed assertion is a
-result (``passed: false``), not an error: the MCP tool makes it ``isError``.
+``SELECTOR_NOT_UNIQUE``, ``BAD_SELECTOR``, ``MODAL_DIALOG``, ``FILE_CHOOSER_OPEN`` and the page's errors. A failed
+assertion is a result (``passed: false``), not an error: the MCP tool makes it ``isError``.
 """
 
 from __future__ import annotations
@@ -74,11 +75,13 @@ class ListParams(TargetParams):
 
 def pinned(app: Any, handler: Callable[[Any, Any], Any]) -> Callable[[Any], Any]:
     """``handler(tab, params)`` run against the tab active at the call's start (pinned as
-    :func:`app.agent.tabs.acting_tab` sees it), after the held-dialog check (``MODAL_DIALOG``, as every page
-    method: :func:`app.agent.actions.guard_table`); its dict result names the tab (``tab: {id, origin}``).
-    Raises ``NO_PAGE`` when no tab is open."""
+    :func:`app.agent.tabs.acting_tab` sees it), after the checks every page method makes — a held dialog
+    (``MODAL_DIALOG``: :func:`app.agent.actions.guard_table`), a held file chooser (``FILE_CHOOSER_OPEN``:
+    :func:`app.agent.forms.chooser_guard`), so a check answers as navigate and evaluate do meanwhile —; its dict
+    result names the tab (``tab: {id, origin}``). Raises ``NO_PAGE`` when no tab is open."""
     async def run(params: Any) -> Any:
         from app.agent.actions import modal_error
+        from app.agent.forms import chooser_error
         from app.tabs.agent_control import agent_parts
 
         tab = app.active_tab
@@ -87,6 +90,9 @@ def pinned(app: Any, handler: Callable[[Any, Any], Any]) -> Callable[[Any], Any]
         pending = agent_parts(tab).dialogs.pending
         if pending is not None:
             raise modal_error(pending)
+        chooser = getattr(tab, "file_chooser", None)   # made by the first click that could open one
+        if chooser is not None and chooser.pending is not None:
+            raise chooser_error(chooser)
         stamp = tab_stamp(tab)
         token = _acting.set(tab)
         try:

@@ -15,21 +15,30 @@ For the user (no agent acting) interception is off and Qt's own dialog opens as 
 dialog (the ``offscreen`` platform: ``pagenote serve``) and where the agent acts but interception was not on yet,
 :func:`fallback_files` answers Qt with no files (the chooser is cancelled) instead of a dialog nobody can close.
 Cancelling a held chooser leaves the input as it was; the page gets no ``cancel`` event.
+
+A held chooser is bounded like a held JavaScript dialog (:mod:`app.webview.dialog_hold`): it goes when the user
+takes the page (Stop, a click into it) and, unanswered, :data:`~app.webview.dialog_hold.HOLD_MS` after it opened
+(then it is cancelled, as pagenote's policy answers a dialog nobody answered). Agents reach the app over one
+socket connection per call, so the app never knows that the agent who was told about a chooser went away: until
+the bound, any agent is told the chooser is open and how long it has been (:attr:`PendingChooser.opened_at`), and
+may answer or cancel it.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QGuiApplication
 
 from app.core.errors import PagenoteError
 from app.core.tasks import spawn
+from app.webview.dialog_hold import HOLD_MS
 
 log = logging.getLogger("pagenote.webview")
 
@@ -59,12 +68,18 @@ def fallback_files(hook: Callable[..., list[str] | None] | None, *args: Any) -> 
 @dataclass
 class PendingChooser:
     """A held file chooser: ``multiple`` (``<input multiple>``: several files), the input's
-    ``backend_node_id`` and ``frame_id`` (CDP), and ``number`` (counts choosers held over the tab's life)."""
+    ``backend_node_id`` and ``frame_id`` (CDP), ``number`` (counts choosers held over the tab's life) and
+    ``opened_at`` (``time.monotonic()`` seconds when it was held)."""
 
     multiple: bool
     backend_node_id: int
     frame_id: str
     number: int
+    opened_at: float = field(default_factory=time.monotonic)
+
+    def age_s(self) -> int:
+        """Whole seconds since it was held."""
+        return int(time.monotonic() - self.opened_at)
 
     def to_json(self) -> dict:
         """``{multiple}`` as agents read it."""
@@ -81,15 +96,20 @@ class FileChooserHold(QObject):
 
     Attributes: ``pending`` (the held chooser or ``None``), ``opened_count`` (choosers held so far), ``missed``
     (choosers Qt asked for while the agent acted but interception was not on: cancelled), ``intercepting``
-    (Chromium confirmed the last switch on, and no switch off or detach came since).
+    (Chromium confirmed the last switch on, and no switch off or detach came since), ``hold_ms`` (how long a
+    chooser stays held unanswered before it is cancelled: the dialogs' bound by default).
     """
 
     opened = Signal(object)
     closed = Signal()
 
-    def __init__(self, session: Any, page: Any, parent: QObject | None = None) -> None:
+    def __init__(self, session: Any, page: Any, parent: QObject | None = None, hold_ms: int = HOLD_MS) -> None:
         super().__init__(parent)
         self.session = session
+        self.hold_ms = hold_ms
+        self._bound = QTimer(self)   # the held chooser's bound (module docstring)
+        self._bound.setSingleShot(True)
+        self._bound.timeout.connect(self._expired)
         self.enabled = False
         self.pending: PendingChooser | None = None
         self.opened_count = 0
@@ -211,7 +231,13 @@ class FileChooserHold(QObject):
         self.opened_count += 1
         self.pending = PendingChooser(params.get("mode") == "selectMultiple", int(params.get("backendNodeId") or 0),
                                       str(params.get("frameId") or ""), self.opened_count)
+        self._bound.start(self.hold_ms)
         self.opened.emit(self.pending)
+
+    def _expired(self) -> None:
+        if self.pending is not None:
+            log.info("a file chooser went unanswered for %d ms: cancelled", self.hold_ms)
+            self._drop()
 
     def qt_asked(self, mode: Any, old_files: list[str], accepted_mime_types: list[str]) -> list[str] | None:
         """The guest's ``chooseFiles`` while nothing intercepted the chooser: ``[]`` (cancel) while an agent
@@ -250,12 +276,14 @@ class FileChooserHold(QObject):
         return pending
 
     def _drop(self) -> None:
+        self._bound.stop()
         if self.pending is not None:
             self.pending = None
             self.closed.emit()
 
     def close(self) -> None:
         """Stop (the tab closes): unsubscribe and let the session go."""
+        self._bound.stop()
         self._unsubscribe()
         if self._release is not None:
             self._release()
