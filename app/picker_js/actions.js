@@ -13,6 +13,7 @@ const SEEN = ['pointerdown', 'mousedown', 'mouseup', 'click', 'dblclick', 'conte
 const SEEN_KEEP = 64;
 let seenCount = 0;
 const seenLog = [];   // [n, type] of the newest trusted events, at most SEEN_KEEP
+const seenByType = {};   // type -> how many trusted events of that type this document saw (never capped)
 let watching = false;
 
 function watchInput() {
@@ -22,20 +23,22 @@ function watchInput() {
     window.addEventListener(type, (e) => {
       if (!e.isTrusted) return;
       seenCount += 1;
+      seenByType[type] = (seenByType[type] || 0) + 1;
       seenLog.push([seenCount, type]);
       if (seenLog.length > SEEN_KEEP) seenLog.shift();
     }, { capture: true, passive: true });
   }
 }
 
-// Where this document's count of trusted input events stands: {doc, n}.
-function inputMark() { watchInput(); return { doc: DOC_ID, n: seenCount }; }
+// Where this document's count of trusted input events stands: {doc, n, counts} (counts: type -> events so far).
+function inputMark() { watchInput(); return { doc: DOC_ID, n: seenCount, counts: { ...seenByType } }; }
 
-// The trusted input events this document saw after mark `n`: {doc, n, types} (types oldest first, at most
-// SEEN_KEEP).
+// The trusted input events this document saw after mark `n`: {doc, n, types, counts} (types oldest first, at
+// most SEEN_KEEP; counts: type -> events so far, uncapped, so a host that sent k keys can wait for the k-th
+// keyup however long the text).
 function inputSince(n) {
   watchInput();
-  return { doc: DOC_ID, n: seenCount, types: seenLog.filter(([i]) => i > n).map(([, t]) => t) };
+  return { doc: DOC_ID, n: seenCount, types: seenLog.filter(([i]) => i > n).map(([, t]) => t), counts: { ...seenByType } };
 }
 
 function describe(el) {

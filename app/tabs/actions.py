@@ -147,12 +147,15 @@ class Actor:
         if request.isMainFrame() and by_page:   # never the browser's own (typed URL, reload, back/forward)
             self._navigations.append(request.url().toString())
 
-    async def confirm(self, loc: Located, mark: dict, expect: str, what: str) -> bool:
-        """Wait (at most :data:`CONFIRM_MS`) until ``loc``'s document saw a trusted ``expect`` event after
-        ``mark``. Returns whether it did; raises ``BROWSER_OPERATION_UNCERTAIN`` when the document was replaced
-        (or went away) meanwhile."""
+    async def confirm(self, loc: Located, mark: dict, expect: str, what: str, count: int = 1) -> bool:
+        """Wait until ``loc``'s document saw ``count`` trusted ``expect`` events after ``mark`` — for typed
+        text, one ``keyup`` per key sent, so the call returns once the page has handled the last key, not the
+        first (the renderer takes input in order but asynchronously: returning at the first ``input`` let the
+        next field's focus catch the rest of the text). The wait ends :data:`CONFIRM_MS` after the last
+        progress, so a long text on a loaded machine is not cut short. Returns whether all arrived; raises
+        ``BROWSER_OPERATION_UNCERTAIN`` when the document was replaced (or went away) meanwhile."""
         try:
-            return await self._confirm(loc, mark, expect, what)
+            return await self._confirm(loc, mark, expect, what, max(1, count))
         except PagenoteError as exc:
             if exc.name == "BROWSER_OPERATION_UNCERTAIN" and getattr(self, "_navigations", None):
                 return True   # the page navigated in answer to the input (a link, a form): it was received
@@ -163,9 +166,10 @@ class Actor:
             except (RuntimeError, TypeError):
                 pass
 
-    async def _confirm(self, loc: Located, mark: dict, expect: str, what: str) -> bool:
+    async def _confirm(self, loc: Located, mark: dict, expect: str, what: str, count: int) -> bool:
         loop = asyncio.get_running_loop()
         deadline = loop.time() + CONFIRM_MS / 1000
+        base, got = (mark.get("counts") or {}).get(expect, 0), 0
         uncertain = PagenoteError("BROWSER_OPERATION_UNCERTAIN", f"the document was replaced while pagenote {what}: "
                                   "whether the page received it is unknown, and it is not repeated")
         while True:
@@ -185,8 +189,13 @@ class Actor:
                 return False
             if seen.get("doc") != mark.get("doc"):
                 raise uncertain
-            if expect in seen.get("types", []):
+            if count == 1 and expect in seen.get("types", []):
                 return True
+            now_got = (seen.get("counts") or {}).get(expect, 0) - base
+            if now_got >= count:
+                return True
+            if now_got > got:   # progress: the page is still taking the keys in
+                got, deadline = now_got, loop.time() + CONFIRM_MS / 1000
             if loop.time() > deadline:
                 return False
             await asyncio.sleep(0.02)
@@ -313,11 +322,13 @@ class Actor:
         t = await self._focus(loc, "all" if replace else "end", True)
         mark = await self.mark(loc)
         inp = self.parts.input
+        keys = 0
         if replace and not text:
             inp.press("Delete")
-        inp.type_text(text)
-        expect = "input" if text or replace else "keyup"
-        confirmed = await self.confirm(loc, mark, expect, "typed")
+            keys = 1
+        keys += inp.type_text(text)
+        # every key ends in a keyup, handled in order; text typed only through the input method: one input
+        confirmed = await self.confirm(loc, mark, "keyup" if keys else "input", "typed", keys or 1)
         if submit:
             mark = await self.mark(loc)
             inp.press("Enter")
@@ -335,8 +346,8 @@ class Actor:
         else:
             loc, t = Located("", "", None, (0.0, 0.0), "", 0), None
         mark = await self.mark(loc)
-        self.parts.input.press(key)
-        confirmed = await self.confirm(loc, mark, "keyup", f"pressed {key}")
+        keys = self.parts.input.press(key)
+        confirmed = await self.confirm(loc, mark, "keyup", f"pressed {key}", keys)
         out = self._done("press", loc, t, confirmed, key=key)
         out.pop("ref", None) if not ref else None
         return out
@@ -357,10 +368,11 @@ class Actor:
             raise PagenoteError("INVALID_PARAMS", "select_option: a single select takes one value")
         mark = await self.mark(loc)
         inp = self.parts.input
+        sent = 0
         if not plan["multiple"]:
-            inp.press("Home")
+            sent += inp.press("Home")
             for _ in range(plan["steps"]):
-                inp.press("ArrowDown")
+                sent += inp.press("ArrowDown")
             expect = "keyup"
         else:
             zoom = self.tab.view.zoomFactor() or 1.0
@@ -369,8 +381,9 @@ class Actor:
                 at = QPointF((p["x"] + loc.offset[0]) * zoom, (p["y"] + loc.offset[1]) * zoom)
                 self.parts.control.clicked_at(at)
                 inp.click(at, modifiers=MODIFIERS["Control"])
+                sent += 1
             expect = "mouseup" if plan["options"] else "keyup"
-        confirmed = await self.confirm(loc, mark, expect, "chose an option") if expect != "keyup" or not plan["multiple"] else True
+        confirmed = await self.confirm(loc, mark, expect, "chose an option", sent) if sent else True
         after = await self.bridge.call("selectPlan", loc.local, loc.doc, loc.seq, values, frame=loc.frame)
         return self._done("select_option", loc, t, confirmed, selected=after.get("current"))
 

@@ -178,8 +178,9 @@ class AgentInput:
         self._send(QKeyEvent(QEvent.Type.KeyPress, key, modifiers, text))
         self._send(QKeyEvent(QEvent.Type.KeyRelease, key, modifiers, text))
 
-    def press(self, combo: str) -> None:
-        """Press a key combination (:func:`parse_combo`): modifiers down, the key, modifiers up."""
+    def press(self, combo: str) -> int:
+        """Press a key combination (:func:`parse_combo`): modifiers down, the key, modifiers up. Returns the
+        number of keys released (each a ``keyup`` in the page)."""
         modifiers, keys, key, text = parse_combo(combo)
         held = MOD.NoModifier
         for k in keys:
@@ -189,10 +190,13 @@ class AgentInput:
         for k in reversed(keys):
             held &= ~_modifier_of(k)
             self._send(QKeyEvent(QEvent.Type.KeyRelease, k, held))
+        return 1 + len(keys)
 
-    def type_text(self, text: str) -> None:
+    def type_text(self, text: str) -> int:
         """Type ``text`` one key at a time (``\\n`` as Enter, ``\\t`` as Tab); characters no key makes (emoji,
-        CJK) are committed through the input method, as an IME would."""
+        CJK) are committed through the input method, as an IME would. Returns the number of keys pressed
+        (each a ``keyup`` in the page; commits make none)."""
+        keys = 0
         for ch in text:
             if ch == "\n":
                 self.key(Qt.Key.Key_Return, "\r")
@@ -202,8 +206,10 @@ class AgentInput:
                 key, typed = char_key(ch)
                 if key == Qt.Key.Key_unknown:
                     self.commit(ch)
-                else:
-                    self.key(key, typed, MOD.ShiftModifier if typed.isupper() else MOD.NoModifier)
+                    continue
+                self.key(key, typed, MOD.ShiftModifier if typed.isupper() else MOD.NoModifier)
+            keys += 1
+        return keys
 
     def commit(self, text: str) -> None:
         """Insert ``text`` at the caret in one step, as an input method commits it (one ``input`` event,
