@@ -82,11 +82,15 @@ def test_agents_get_history_then_live_errors_with_line_column_stack_and_previews
     assert rejected["text"] == "Uncaught (in promise) Error: nobody caught me" and rejected["level"] == "error"
     assert all(len([e for e in entries if e["text"] == x["text"]]) == 1 for x in (logged, thrown, rejected))
 
-    # The model's text: one line per entry with source:line:column, the stack as indented "at" lines.
+    # The model's text: one line per entry with source:line:column, the stack as indented "at" lines — left out
+    # when it is one frame at the entry's own place (the thrown error's: it would only repeat the location).
     _head, block, _tail = unwrap(_text(errors))
     lines = block.splitlines()
     at = lines.index(f"#{thrown['id']} [error] Uncaught Error: boom ({url}:7:{_column(7, 'new Error')})")
-    assert lines[at + 1] == f"    at {thrown['stack'][0]}"
+    assert thrown["stack"] == [f"boomer ({url}:7:{_column(7, 'new Error')})"] and lines[at + 1].startswith("#")
+    at = next(i for i, line in enumerate(lines) if line.startswith(f"#{logged['id']} [error] bad thing"))
+    assert lines[at + 1: at + 1 + len(logged["stack"])] == [f"    at {f}" for f in logged["stack"]]
+    assert len(logged["stack"]) > 1 or not logged["stack"][0].endswith(f":6:{_column(6, 'error(')})")
     assert "hunter2" not in _text(errors) + repr(errors.structured_content)
     assert "sk-live-early-secret" not in repr(log.entries) and "t0ken-early" not in repr(log.entries)
 

@@ -26,6 +26,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from app.core.policy import EXOTIC_BREAKS, INVISIBLE_CHARS
+from app.mcp.response import names_tab
 from app.mcp.untrusted import FRAMING_END, FRAMING_START, PAGE_ERRORS, UNTRUSTED_META, framed, framing_line, unwrap
 from test_mcp import text_of, with_client
 from test_mcp_browser import _serve
@@ -98,7 +99,9 @@ def test_every_page_reading_result_fences_the_page_text(hostile_app, server):
                  "browser_network_requests", "browser_page_context", "page_state", "browser_evaluate", "click",
                  "modal", "dialog"):   # modal: a delivered click that opened a dialog succeeded, quoting its text
         content = assert_framed(out[name], here)
-        assert text_of(out[name]).endswith(f"\nIn tab 1 ({server.origin}).") or name == "page_state", name
+        # the framing line names the tab and origin; no "In tab" line repeats it after the block
+        assert names_tab(text_of(out[name]), {"id": "1", "origin": server.origin}), name
+        assert "In tab " not in unwrap(text_of(out[name]))[2], name
         if name in ("browser_evaluate", "browser_console_messages"):
             assert "\\u200b" in content and "\\u2028" in content, (name, content)   # shown, escaped
     for name in ("list_tabs", "browser_tabs"):

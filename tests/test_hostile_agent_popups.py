@@ -159,6 +159,7 @@ def test_a_ref_from_another_tab_is_refused_naming_both_tabs(window, agent, serve
 
 
 def test_mcp_results_name_the_tab_and_the_page_cannot_take_it(server, server2):
+    from app.mcp.response import names_tab
     from app.mcp.untrusted import unwrap
     from test_mcp import text_of, with_client
     from test_mcp_browser import _serve
@@ -182,10 +183,11 @@ def test_mcp_results_name_the_tab_and_the_page_cannot_take_it(server, server2):
 
         tabs_, value, snap, state = with_client(app.socket, body)
         assert len(tabs_.structured_content["tabs"]) == 1
-        line = f"In tab 1 ({server.origin})."
-        assert unwrap(text_of(value))[1:] == (f'"{server.origin}"', line)   # the value: in the untrusted block
+        tab = {"id": "1", "origin": server.origin}   # named by the framing line before the block
+        assert unwrap(text_of(value))[1:] == (f'"{server.origin}"', "")   # the value: in the untrusted block
+        assert names_tab(text_of(value), tab)
         assert value.structured_content["tab"] == {"id": "1", "origin": server.origin}
-        assert text_of(snap).splitlines()[-1] == line
+        assert names_tab(text_of(snap), tab)
         # page_state's JSON (the page's url and title) is in the untrusted block
         assert json.loads(unwrap(text_of(state))[1])["tab"] == {"id": "1", "origin": server.origin}
         ref = re.search(r'button "Open the help page" \[ref=(\w+)\]', text_of(snap)).group(1)
@@ -195,6 +197,6 @@ def test_mcp_results_name_the_tab_and_the_page_cannot_take_it(server, server2):
                                                        "element": "Open the help page"})
 
         clicked = with_client(app.socket, click)
-        assert text_of(clicked).splitlines()[-1] == line
+        assert names_tab(text_of(clicked), tab)
     finally:
         gen.close()

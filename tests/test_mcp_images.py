@@ -47,7 +47,7 @@ def _jpeg_result(result, budget_kb: int):
     assert f"Sent as JPEG q={encoding['quality']}, {-(-len(content.data) // images.KB)} KB, " in text
     assert f"over the {budget_kb} KB image budget" in text
     full = Path(info.get("full_size_path") or info["path"])
-    assert full.is_file() and f"Full size: {full}" in text
+    assert full.is_file() and f"of the full-size PNG (DPR 1): {full}" in text
     with Image.open(full) as original:
         assert original.format == "PNG" and original.size == (info.get("full_width") or original.width,
                                                                info.get("full_height") or original.height)

@@ -53,7 +53,7 @@ def test_action_results_say_what_changed(effects_app):
     # the click changed the count and added a button: both lines, in the one untrusted block, with the new id
     head, page, tail = unwrap(text_of(add))
     sid = add.structured_content["effects"]["snapshot_id"]
-    assert add.structured_content["effects"]["change"] == "diff" and f'snapshot_id "{sid}"' in tail
+    assert add.structured_content["effects"]["change"] == "diff" and f"a diff to snapshot {sid} " in tail
     assert "Call browser_snapshot" not in head and "Count: 1" in page
     assert re.search(r'^\+ .*button "Item 1"', page, re.M)
     assert page.startswith('element: button "Add"')

@@ -17,6 +17,7 @@ import pytest
 from pydantic import ValidationError
 
 from app.core.wording import a_or_an
+from app.mcp.response import names_tab
 from app.mcp.untrusted import unwrap
 from test_mcp import ROOT, _serve, text_of, with_client
 
@@ -94,10 +95,11 @@ def test_fill_form_upload_and_wait_for_name_their_tab(app):
     for name, r in (("fill_form", filled), ("file_upload", cancelled), ("wait_for", waited), ("click", clicked)):
         assert not r.is_error, (name, text_of(r))
         assert r.structured_content["tab"] == {"id": "1", "origin": origin}, (name, r.structured_content)
-        assert text_of(r).endswith(f"\nIn tab 1 ({origin})."), (name, text_of(r))
+        assert names_tab(text_of(r), {"id": "1", "origin": origin}) or text_of(r).endswith(
+            f"\nIn tab 1 ({origin})."), (name, text_of(r))   # its framing line names the tab, or its last line
     head, page, _ = unwrap(text_of(filled))
     assert f"Untrusted page content from {origin} (tab 1)" in text_of(filled)
-    assert head.startswith("Filled 2 fields of the form") and "Name (textbox" in page
+    assert head.startswith("Filled 2 fields of the form") and "- Name (e" in page
 
 
 def test_the_article_fits_the_word():

@@ -99,12 +99,16 @@ def _(reply: EvaluateReply) -> CallToolResult:
 def console_lines(entry: dict) -> list[str]:
     """One console entry as the model reads it: ``"#id [level] text (source:line:column)"`` — the text's line
     breaks shown as ``\\n``, so the page's text is one line — then one ``"    at fn (url:line:column)"`` line
-    per stack frame (from CDP's own call frames, never from the page's text: a page cannot forge one)."""
+    per stack frame (from CDP's own call frames, never from the page's text: a page cannot forge one), left out
+    when the stack is one frame at the message's own place (a top-level script's error)."""
     where = entry.get("source", "") + (f":{entry['line']}" if entry.get("line") else "") + \
         (f":{entry['column']}" if entry.get("column") else "")
     text = str(entry.get("text", "")).replace("\n", "\\n")
+    stack = list(entry.get("stack") or ())
+    if len(stack) == 1 and where and str(stack[0]).endswith(f"({where})"):
+        stack = []
     return [f"#{entry['id']} [{entry['level']}] {text}" + (f" ({where})" if where else ""),
-            *(f"    at {frame}" for frame in entry.get("stack") or ())]
+            *(f"    at {frame}" for frame in stack)]
 
 
 @render.register
@@ -114,9 +118,9 @@ def _(reply: ConsoleReply) -> CallToolResult:
         return _ok("No console messages in the current document (documents='all' for earlier ones).",
                    reply.result)
     lines = [line for e in entries for line in console_lines(e)]
-    return page_result(f"{len(entries)} console message{'s' if len(entries) != 1 else ''}, one per line "
-                       "(#id [level] text (source:line:column); line breaks in the text as \\n), each followed "
-                       "by its stack frames, if any, as indented \"at\" lines:", "\n".join(lines), reply.result,
+    return page_result(f"{len(entries)} console message{'s' if len(entries) != 1 else ''}: #id [level] text "
+                       "(source:line:column), line breaks as \\n; stack frames as indented \"at\" lines:",
+                       "\n".join(lines), reply.result,
                        _more(reply.result, "messages").lstrip("\n"))
 
 
@@ -202,10 +206,9 @@ def effects_text(effects: dict[str, Any]) -> tuple[str, str]:
     if effects.get("unknown"):
         sentence = f"What it changed is unknown: {effects['unknown']}."
     elif change == "diff":
-        sentence = (f"Changed: {last} (snapshot {sid}: + added, - removed, ~ changed, @@ N at line N); their refs "
-                    f"work with snapshot_id \"{sid}\".{more}")
+        sentence = f"Changed: {last}, a diff to snapshot {sid} (+ added, - removed, ~ changed, @@ N: line N).{more}"
     elif change == "page":
-        sentence = f"The page now: {last}, snapshot {sid} from its top; its refs work with snapshot_id \"{sid}\".{more}"
+        sentence = f"The page now: {last}, snapshot {sid} from its top.{more}"
     elif page:
         which = " and ".join(k for k in ("URL", "title") if effects.get(k.lower()))
         sentence = f"The page's lines did not change; its {which} did: {last}."

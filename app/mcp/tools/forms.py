@@ -27,6 +27,7 @@ from pydantic import BeforeValidator, Field, WithJsonSchema
 from app.agent.forms import FIELD_TYPES, FORM_FIELDS
 from app.core.uploads import UPLOAD_MAX_FILES
 from app.mcp.arguments import ToolParams, list_from_text
+from app.mcp.browser_response import SNAPSHOT_HINT
 from app.mcp.response import render
 from app.mcp.tool import ToolContext, ToolDefinition
 from app.mcp.untrusted import ACTS_ON_PAGE, page_result
@@ -104,6 +105,14 @@ def _now(f: dict[str, Any]) -> str:
     return f"value {f.get('value')}"
 
 
+def _which(f: dict[str, Any]) -> str:
+    """The field's ref, and the element it named when that is not the field's own ``type "name"`` (the agent
+    named it otherwise, or the element's role differs): ``e3`` or ``e3, textbox "Full name"``."""
+    element = str(f.get("element") or "")
+    same = element == f'{f.get("type")} "{f.get("name")}"'
+    return f"{f.get('ref')}" + ("" if same or not element else f", {element}")
+
+
 @render.register
 def _(reply: FormReply) -> CallToolResult:
     r = reply.result
@@ -113,7 +122,7 @@ def _(reply: FormReply) -> CallToolResult:
     if unconfirmed:
         head += f" (the page did not report the input of {', '.join(repr(n) for n in unconfirmed)} within 2 s)"
     head += ". Call browser_snapshot to see what changed (a diff). The fields:"
-    lines = [f"- {f.get('name')} ({f.get('type')}, {f.get('ref')}) {f.get('element')}: {_now(f)}" for f in fields]
+    lines = [f"- {f.get('name')} ({_which(f)}): {_now(f)}" for f in fields]
     return page_result(head, "\n".join(lines), r)
 
 
@@ -126,7 +135,7 @@ def _(reply: UploadReply) -> CallToolResult:
         files = r.get("files", [])
         names = ", ".join(f"{f['name']} ({f['size']:,} bytes)" for f in files)
         text = f"Chose {len(files)} file{'s' if len(files) != 1 else ''} in the file chooser: {names}. The page " \
-               "got input and change events; call browser_snapshot to see what changed."
+               f"got input and change events. {SNAPSHOT_HINT}"
     return CallToolResult(content=[TextContent(type="text", text=text)], structured_content=r)
 
 

@@ -81,6 +81,9 @@ def _(reply: WaitReply) -> CallToolResult:
         said.append(f"{reply.text!r} is shown")
     head = f"After {waited}: {' and '.join(said)}." if said else f"Waited {waited}."
     found = r.get("found") or {}
+    shown = str((r.get("effects") or {}).get("lines") or "")
+    if found and found.get("context") and found["context"] in shown:
+        found = {}   # the changed lines that follow show it, with its ref
     if found:
         name = f' "{found["name"]}"' if found.get("name") else ""
         return page_result(head + " Where (the first element showing it):",
