@@ -224,7 +224,8 @@ class Methods:
 
             self.table.update(actions_table(host))
             self.table.update(forms_table(host))
-            from app.agent.effects import effects_table, wait_table  # what each action changed; wait_for
+            from app.agent.effects import effects_table  # what each action changed
+            from app.agent.waits import wait_table  # wait_for
 
             self.table.update(wait_table(host))
             self.table = effects_table(self.table, host)

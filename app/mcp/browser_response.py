@@ -206,7 +206,7 @@ def effects_text(effects: dict[str, Any]) -> tuple[str, str]:
     if effects.get("unknown"):
         sentence = f"What it changed is unknown: {effects['unknown']}."
     elif change == "diff":
-        sentence = f"Changed: {last}, a diff to snapshot {sid} (+ added, - removed, ~ changed, @@ N: line N).{more}"
+        sentence = f"Changed: a diff to snapshot {sid} (@@ N: at line N; + added, - removed, ~ changed).{more}"
     elif change == "page":
         sentence = f"The page now: {last}, snapshot {sid} from its top.{more}"
     elif page:

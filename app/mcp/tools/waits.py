@@ -12,7 +12,7 @@ from typing import Annotated, Any
 from mcp.types import CallToolResult, TextContent
 from pydantic import BeforeValidator, Field, WithJsonSchema
 
-from app.agent.effects import MAX_TIME_S, TEXT_MAX, TEXT_WAIT_MS
+from app.agent.waits import MAX_TIME_S, TEXT_MAX, TEXT_WAIT_MS
 from app.core.errors import PagenoteError
 from app.mcp.arguments import ToolParams
 from app.mcp.response import render
