@@ -65,6 +65,8 @@ TOOLS |= {"browser_wait_for"}
 TOOLS |= {"browser_annotate"}
 #: browser_fill_form and browser_file_upload (app/mcp/tools/forms.py; their own tests: test_parity_h4_forms.py).
 TOOLS |= {"browser_fill_form", "browser_file_upload"}
+#: browser_take_screenshot (app/mcp/tools/screenshots.py; its own test: test_mcp_images.py).
+TOOLS |= {"browser_take_screenshot"}
 BATCH_MD = "# Web page annotations: 1\n\n## Annotation 1\nNote: hi\nTag: button\n"
 INITIALIZE = {"jsonrpc": "2.0", "id": 1, "method": "initialize",
               "params": {"protocolVersion": "2025-06-18", "capabilities": {},

@@ -1,5 +1,6 @@
-"""MCP screenshots within what agents accept: the image byte budget (issue 9 §7), against a real
-``pagenote serve``."""
+"""MCP screenshots within what agents accept: the image byte budget (issue 9 §7), and Playwright MCP's
+``browser_take_screenshot`` (viewport, full page, an element by target, PNG/JPEG, a file in the output directory
+and none outside it), against a real ``pagenote serve``."""
 
 from __future__ import annotations
 
@@ -114,3 +115,62 @@ def test_image_budget_option(capsys):
         with pytest.raises(SystemExit) as exit_info:
             parser.parse_args(["--image-budget", bad])
         assert exit_info.value.code == 2 and reason in capsys.readouterr().err
+
+
+def test_browser_take_screenshot_in_playwright_mcps_shapes(agent_app):
+    """Playwright MCP 0.0.83's core screenshot tool: the viewport, an element by selector (its box, no margin) as
+    a JPEG under a chosen name, the full page at the device scale; ``filename`` stays in ``<project>/shots/``
+    (``..`` and an absolute path elsewhere refused, nothing written), ``fullPage`` with an element refused."""
+    shots = agent_app.dir / "project" / "shots"
+    outside = agent_app.dir / "escape.png"
+    shots.mkdir(parents=True, exist_ok=True)
+    (shots / "out").symlink_to(agent_app.dir)   # a link out of the output directory
+
+    async def body(c):
+        box = await c.call_tool("browser_evaluate", {"function": "(el) => { const r = el.getBoundingClientRect(); "
+                                                                 "return [r.width, r.height]; }",
+                                                     "target": "#checkout"})
+        calls = {"viewport": {}, "element": {"element": "Checkout form", "target": "#checkout",
+                                             "filename": "run1/checkout", "type": "jpeg"},
+                 "inferred": {"filename": "home.jpg"}, "full": {"fullPage": "true", "scale": "device"},
+                 "up": {"filename": "../escape.png"}, "absolute": {"filename": str(outside)},
+                 "link": {"filename": "out/escape.png"},
+                 "mismatch": {"filename": "a.png", "type": "jpeg"},
+                 "full_element": {"target": "#checkout", "fullPage": True}, "described_only": {"element": "form"}}
+        return box, {k: await c.call_tool("browser_take_screenshot", a) for k, a in calls.items()}
+
+    box, r = with_client(agent_app.socket, body)
+    for key in ("viewport", "element", "inferred", "full"):
+        assert not r[key].is_error, (key, text_of(r[key]))
+    [image] = [c for c in r["viewport"].content if c.type == "image"]
+    assert image.mime_type == "image/png" and len(image.data) <= images.DEFAULT_BUDGET_KB * images.KB
+    viewport = r["viewport"].structured_content
+    assert text_of(r["viewport"]).startswith(f"Took a screenshot of the viewport: {viewport['width']}×"
+                                             f"{viewport['height']} CSS px, saved as {viewport['path']}.")
+    assert Path(viewport["path"]).parent == shots.resolve()
+    # the element: a JPEG file of its box (CSS px, no margin), and a JPEG image in the result
+    element = r["element"].structured_content
+    saved = shots.resolve() / "run1" / "checkout.jpeg"
+    assert element["file"] == str(saved) and element["format"] == "jpeg" and element["ref"].startswith("e")
+    assert f"Took a screenshot of element {element['ref']}: " in text_of(r["element"])
+    assert f"saved as {saved}." in text_of(r["element"])
+    with Image.open(saved) as jpeg:
+        assert jpeg.format == "JPEG"
+        width, height = box.structured_content["value"]
+        assert abs(jpeg.width - width) <= 1 and abs(jpeg.height - height) <= 1, (jpeg.size, width, height)
+    [image] = [c for c in r["element"].content if c.type == "image"]
+    assert image.mime_type == "image/jpeg"
+    assert Image.open(io.BytesIO(base64.b64decode(image.data))).format == "JPEG"
+    inferred = r["inferred"].structured_content
+    assert inferred["file"] == str(shots.resolve() / "home.jpg") and inferred["format"] == "jpeg"
+    full = r["full"].structured_content
+    assert full["kind"] == "full" and text_of(r["full"]).startswith("Took a screenshot of the full page: ")
+    # refused, nothing written
+    for key in ("up", "absolute", "link"):
+        assert r[key].is_error and text_of(r[key]).startswith("INVALID_PARAMS: screenshot: filename "), text_of(r[key])
+        assert "is outside pagenote's output directory" in text_of(r[key])
+    assert not outside.exists()
+    assert r["mismatch"].is_error and "ends in .png but the type is jpeg" in text_of(r["mismatch"])
+    assert r["full_element"].is_error and text_of(r["full_element"]).startswith("INVALID_PARAMS")
+    assert "fullPage cannot be used with an element screenshot" in text_of(r["full_element"])
+    assert r["described_only"].is_error and text_of(r["described_only"]).startswith("INVALID_PARAMS")

@@ -85,15 +85,24 @@ class TabsHost(BrowserHost, ActionsHost):
         scale, css_scale, dpr, annotation}`` (+ ``full_size_path``/``full_width``/``full_height`` when
         downscaled, ``band`` = ``{top, bottom, whole_scale, css_top, css_bottom, css_height}`` when the copy is
         only the top of a page too tall to fit readably (rows of the full-size PNG, and document y in CSS px;
-        :func:`~app.capture.downscale.agent_png`), ``data``/``mime_type`` when inline). Raises ``NOT_FOUND`` for an unknown batch or
-        annotation, the ``CAPTURE_*`` errors, and the bridge's page errors."""
+        :func:`~app.capture.downscale.agent_png`), ``data``/``mime_type`` when inline; ``ref`` for a ``target``, and
+        ``file``/``format`` when a ``filename`` or a JPEG was asked for: :mod:`app.agent.shot_files`). ``scale``
+        ``css`` | ``device`` is the saved image's. Raises ``NOT_FOUND`` for an unknown batch or annotation,
+        ``INVALID_PARAMS`` for a filename outside the output directory (checked before anything is captured), the
+        pinning errors of a target, the ``CAPTURE_*`` errors, and the bridge's page errors."""
+        from app.agent.shot_files import output_file, target_shot, write_copy
+
         tab = self._active()
+        shots = tab.capture.project_dir / "shots"
+        output_file(shots, params.filename, params.format, shots / "x.png")   # refused before anything is taken
         # A request right after a navigation waits (bounded) for the new page; if it is still not ready the
         # error names the real state (PAGE_LOADING, PAGE_SCRIPT_MISSING), not a capture failure.
         await tab.settled()
-        shooter = tab.capture.shooter()
-        number = params.annotation
-        if params.kind == "element":
+        shooter = tab.capture.shooter(params.scale)
+        number, ref = params.annotation, None
+        if params.kind == "element" and params.target is not None:
+            shot, ref = await target_shot(self, tab, shooter, params.target, params.snapshot_id)
+        elif params.kind == "element":
             session = tab.session
             if params.batch == "current":
                 ids, sent = session.batch_ids(), ""  # batch-wide numbers; "" for another tab's annotation
@@ -116,6 +125,16 @@ class TabsHost(BrowserHost, ActionsHost):
         data = Path(shot.path).read_bytes()
         result = {"kind": params.kind, "path": shot.path, "width": shot.width, "height": shot.height,
                   "scale": 1.0, "css_scale": shot.scale, "dpr": shot.dpr, "annotation": number}
+        if ref is not None:
+            result["ref"] = ref
+        file, fmt = output_file(shots, params.filename, params.format, Path(shot.path))
+        if file is not None:
+            try:
+                await asyncio.get_running_loop().run_in_executor(None, write_copy, data, file, fmt)
+            except OSError as exc:
+                raise PagenoteError("CAPTURE_FAILED", f"the screenshot could not be saved as {file}: {exc}",
+                                    f"the PNG is saved at {shot.path}; give another filename") from None
+            result.update(file=str(file), format=fmt)
         if params.downscale:
             # Decoding and resizing a tall page takes a second or more: off the Qt thread.
             copy = await asyncio.get_running_loop().run_in_executor(None, agent_png, data)

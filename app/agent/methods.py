@@ -10,10 +10,13 @@ Methods (params → result; every batch view has the model as JSON and its ``mar
 - ``annotations.wait(timeout_ms)`` → ``{batch, timed_out}``; ``timeout_ms`` an integer 0..300000
 - ``annotations.ack(batch, status, reply?, annotation?)`` → the batch view
 - ``annotations.send(markdown)`` → ``{batch, delivered_to}``: hand a batch over as if the user pressed Send
-- ``screenshot(kind?, annotation?, batch?, downscale?, inline?)`` → ``{path, width, height, scale, dpr, kind}``
-  (+ ``full_size_path``/``full_width``/``full_height`` when downscaled, ``band`` when a page too tall to fit
-  at the readable floor is sent as its top band, ``data`` base64 PNG when ``inline``);
-  ``kind=element`` crops annotation number ``annotation`` of ``batch`` (``current`` or a sent batch id)
+- ``screenshot(kind?, annotation?, batch?, downscale?, inline?, target?, snapshot_id?, scale?, format?,
+  filename?)`` → ``{path, width, height, scale, dpr, kind}`` (+ ``full_size_path``/``full_width``/``full_height``
+  when downscaled, ``band`` when a page too tall to fit at the readable floor is sent as its top band, ``data``
+  base64 PNG when ``inline``, ``file``/``format`` when a file or a JPEG was asked for, ``ref`` for a target);
+  ``kind=element`` crops annotation number ``annotation`` of ``batch`` (``current`` or a sent batch id), or the
+  element ``target`` names (a ref or a selector); ``scale`` ``css`` | ``device``: see
+  :mod:`app.agent.shot_files`
 - ``tabs.list`` → ``[{id, title, url, active}]``; ``tabs.new``, ``tabs.select``, ``tabs.close``: see
   :mod:`app.agent.tabs`; ``page.state`` → ``{url, title, loading, viewport, scroll}``
 - ``snapshot(max_chars?, max_nodes?, selector?, mode?, response_mode?)``, ``ref.resolve(ref, snapshot_id)``:
@@ -96,6 +99,12 @@ class ScreenshotParams(_Params):
     batch: StrictStr = "current"
     downscale: StrictBool = False
     inline: StrictBool = False
+    # an element by ref or selector, the scale, and a chosen file (app.agent.shot_files)
+    target: StrictStr | None = Field(default=None, min_length=1, max_length=2000)
+    snapshot_id: StrictStr | None = Field(default=None, max_length=40)
+    scale: Literal["css", "device"] = "css"
+    format: Literal["png", "jpeg"] | None = None
+    filename: StrictStr | None = Field(default=None, max_length=1000)
 
 
 #: Errors of a page that did not answer in time: ``PAGE_PAUSED`` instead while the user's F12 holds it paused.
@@ -322,6 +331,10 @@ class Methods:
         return {"batch": sent.view(compact=True), "delivered_to": receivers}
 
     async def screenshot(self, params: ScreenshotParams) -> dict:
-        if params.kind == "element" and params.annotation is None:
-            raise PagenoteError("INVALID_PARAMS", "screenshot: kind=element needs annotation (its number)")
+        if params.target is not None and params.kind != "element":
+            raise PagenoteError("INVALID_PARAMS", f"screenshot: target is an element; kind={params.kind} cannot "
+                                "take one", "pass kind=element with a target")
+        if params.kind == "element" and (params.annotation is None) == (params.target is None):
+            raise PagenoteError("INVALID_PARAMS", "screenshot: kind=element needs annotation (its number) or target "
+                                "(a ref or a selector), one of them")
         return await self.host.screenshot(params)

@@ -139,11 +139,12 @@ def _shrink(rgb: Image.Image, quality: int, budget: int, full_bytes: int) -> tup
     return best
 
 
-def fit_image(data: str, budget: int) -> FittedImage:
+def fit_image(data: str, budget: int, jpeg: bool = False) -> FittedImage:
     """The base64 PNG ``data`` (as the app's ``screenshot(inline=true)`` returns it) kept at most ``budget``
     bytes of base64 (module docstring for the steps; only an image already shrunk to :data:`MIN_EDGE` px
-    could stay over, which no budget of :data:`MIN_BUDGET_KB` KB or more reaches). Blocking (decoding and encoding take tens of ms to a
-    few hundred for a 1568 px image): call it off the event loop.
+    could stay over, which no budget of :data:`MIN_BUDGET_KB` KB or more reaches). ``jpeg``: the agent asked for
+    a JPEG (``browser_take_screenshot(type="jpeg")``): the PNG step is skipped. Blocking (decoding and encoding
+    take tens of ms to a few hundred for a 1568 px image): call it off the event loop.
 
     Raises :class:`PagenoteError` ``CAPTURE_FAILED`` when ``data`` is not a readable image (``open_image``'s
     ``BAD_IMAGE`` is about user files, so it is renamed here), and ``ValueError`` for a budget under
@@ -155,7 +156,7 @@ def fit_image(data: str, budget: int) -> FittedImage:
     except (PagenoteError, ValueError) as exc:
         raise PagenoteError("CAPTURE_FAILED", f"the app's screenshot is not a readable PNG: {exc}") from None
     width, height = source.size
-    if len(data) <= budget:
+    if len(data) <= budget and not jpeg:
         return FittedImage(data, "image/png", width, height, width, height, None, budget)
     rgb = image = _opaque_rgb(source)
     encoded = b""

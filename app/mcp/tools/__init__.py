@@ -19,7 +19,7 @@ from app.mcp.tools.screenshots import TOOLS as SCREENSHOT_TOOLS
 from app.mcp.tools.snapshot import TOOLS as SNAPSHOT_TOOLS
 from app.mcp.tools.waits import TOOLS as WAIT_TOOLS
 
-#: Every tool, in listing order: annotations (4), screenshots (1), page (2), freeze (1), browser (7), snapshot (1), page
+#: Every tool, in listing order: annotations (4), screenshots (2), page (2), freeze (1), browser (7), snapshot (1), page
 #: context (2), actions by ref, dialogs, find and extract (11), devices (6), emulation (2), performance (3).
 ALL_TOOLS: tuple[ToolDefinition, ...] = (*ANNOTATION_TOOLS, *SCREENSHOT_TOOLS, *PAGE_TOOLS, *FREEZE_TOOLS, *BROWSER_TOOLS,
                                          *SNAPSHOT_TOOLS,
