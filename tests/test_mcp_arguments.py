@@ -66,6 +66,9 @@ BAD_CALLS = [
     ("take_screenshot", {"kind": "element", "annotation": 0},
      "annotation: input should be greater than or equal to 1 (got 0)"),
     ("take_screenshot", {"full_page": True}, "full_page: unknown parameter (this tool takes: kind, annotation, batch)"),
+    ("browser_take_screenshot", {"type": "webp"}, "type: input should be 'png' or 'jpeg' (got \"webp\")"),
+    ("browser_take_screenshot", {"full_page": True}, "full_page: unknown parameter (this tool takes: element, target, "
+                                                     "ref, snapshot_id, type, filename, fullPage, scale)"),
     ("list_tabs", {"all": True}, "all: unknown parameter (this tool takes none)"),
     ("page_state", {"tab": "1"}, "tab: unknown parameter (this tool takes none)"),
     ("page_freeze", {"action": "yes"}, "action: input should be 'freeze' or 'unfreeze' (got \"yes\")"),
