@@ -128,9 +128,19 @@ def test_mcp_tools_return_no_secret_or_editable_text_and_the_screenshot_fills_th
                    "extract": await c.call_tool("browser_extract", {})}
             for value in SECRETS.values():
                 out["find " + value] = await c.call_tool("browser_find", {"text": value[:10]})
-            return out, await c.call_tool("take_screenshot", {"kind": "viewport"})
+            shot = await c.call_tool("take_screenshot", {"kind": "viewport"})
+            # Playwright MCP's screenshot tool, of two elements by selector, saved as a file (PNG and JPEG)
+            out["element pw"] = await c.call_tool("browser_take_screenshot", {"target": "#pw", "filename": "pw"})
+            out["element plain"] = await c.call_tool("browser_take_screenshot", {"target": "#plain",
+                                                                                  "filename": "plain.png"})
+            return out, shot
 
         results, shot = with_client(app.socket, body)
+        for element in ("pw", "plain"):   # the element's box, no margin: 300×40 CSS px; its middle read
+            with Image.open(results[f"element {element}"].structured_content["file"]) as saved:
+                k = saved.width / 300
+                colours = _region(saved, (2, 2, 300 - 4, 40 - 4), k)
+            assert (RED in colours) if element == "plain" else (colours == {FILL}), (element, colours)
         for what, result in results.items():
             text = text_of(result) + json.dumps(result.structured_content or {})
             assert _leaks(text) == [], (what, text)
