@@ -411,6 +411,28 @@ if [[ "${PAGENOTE_BOOTSTRAP_TESTS:-0}" == 1 ]]; then
             say "warning: some tests skip without ${test_pkgs[*]} (sudo apt-get install ${test_pkgs[*]})"
         fi
     fi
+
+    # The real npm apps the source-location tests serve with Vite (tests/apps, tests/vite_apps.py): npm ci
+    # into a cache keyed by the lock file's hash, once per lock; built in a temporary folder and renamed, so a
+    # present folder is a complete install.
+    APPS_LOCK="$ROOT/tests/apps/package-lock.json"
+    if [[ -e "$APPS_LOCK" ]]; then
+        apps_cache="${XDG_CACHE_HOME:-$HOME/.cache}/pagenote-test-apps/$(sha256_of "$APPS_LOCK" | cut -c1-16)"
+        if [[ -e "$apps_cache/node_modules/vite/bin/vite.js" ]]; then
+            :
+        elif ! have node || ! have npm; then
+            say "warning: node and npm are needed for the test apps in tests/apps (sudo apt-get install nodejs npm);" \
+                "tests/test_source_apps.py skips without them"
+        else
+            say "installing the test apps' npm packages into $apps_cache (npm ci)"
+            apps_tmp="$apps_cache.tmp.$$"
+            rm -rf "$apps_tmp" && mkdir -p "$apps_tmp" &&
+                cp "$ROOT/tests/apps/package.json" "$APPS_LOCK" "$apps_tmp/" &&
+                (cd "$apps_tmp" && npm ci --no-audit --no-fund --loglevel=error >&2) &&
+                rm -rf "$apps_cache" && mv "$apps_tmp" "$apps_cache" ||
+                { rm -rf "$apps_tmp"; say "warning: npm ci for tests/apps failed; tests/test_source_apps.py skips"; }
+        fi
+    fi
 fi
 
 # ---------------------------------------------------------------------------------------
