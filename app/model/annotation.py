@@ -21,6 +21,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validat
 
 from app.core.policy import BOX_CONTENTS, BOX_DETACHED, BOX_HIDDEN, BOX_ZERO_SIZE, NO_BOX_KINDS, STATUS_REMATCHED, STATUS_STALE
 from app.core.wording import a_or_an
+from app.model.css import CssRule, bounded_rules
 from app.model.fields import (NOT_TAKEN_CLOSE, NOT_TAKEN_OPEN, REASON_CAP, Line, PageLine, Reason,  # noqa: F401
                               WholeLine, holds_invisible, not_taken, one_of_path_or_reason, page_line, redacted_block,
                               split_not_taken)
@@ -106,6 +107,11 @@ class ElementRecord(BaseModel):
     box_model: PageLine = ""
     styles: PageLine = ""
     ancestry: str = ""
+    #: The stylesheet rules that style the element (``detailed`` level and above; issue 29, requirement 2;
+    #: :mod:`app.model.css`), most specific first, read over CDP after the pin shows (app/webview/css_rules.py),
+    #: and how many matched rules came from cross-origin sheets (counted, never read).
+    css: tuple[CssRule, ...] = ()
+    css_cross_origin: int = Field(default=0, ge=0, le=1_000_000)
     #: True when a page-supplied field held invisible characters or exotic line breaks
     #: (:data:`app.core.policy.INVISIBLE_CHARS`), now shown escaped (``\u200b``); the window can flag the record.
     #: Markdown: the ``Hidden characters:`` line.
@@ -147,6 +153,8 @@ class ElementRecord(BaseModel):
     @classmethod
     def _attributes(cls, v: dict[str, str]) -> dict[str, str]:
         return bounded_attributes(v)
+
+    _css = field_validator("css", mode="before")(classmethod(lambda cls, v: bounded_rules(v)))
 
     @field_validator("locators", mode="before")
     @classmethod

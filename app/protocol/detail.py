@@ -9,7 +9,7 @@ batch, applied when it is written (Markdown, JSON, MCP), so the same sent batch 
 ``standard`` today's record (the default): compact + title, tag, role, accessible name, source hints, XPath,
             shadow, attributes, colours, font, display, nearby context, HTML excerpt
 ``detailed`` standard + ``Box model:`` (margin/border/padding, CSS px) + ``Styles:`` (a fixed computed-style
-            subset, app/picker_js/detail.js)
+            subset, app/picker_js/detail.js) + ``CSS:`` (the stylesheet rules that style it, app/model/css.py)
 ``forensic`` detailed + ``Ancestry:`` (every ancestor with its selector, crossing open shadow roots; the frame
             chain is the ``Frame:`` line)
 =========== ===============================================================================================
@@ -34,7 +34,7 @@ DEFAULT_LEVEL = "standard"
 _COMPACT = frozenset({"url", "frame", "selector", "locators", "rect", "box", "text", "hidden_chars"})
 _STANDARD = _COMPACT | {"title", "tag", "role", "accessible_name", "source", "xpath", "shadow", "attributes",
                         "color", "background", "font", "font_weight", "display", "nearby_context", "html_excerpt"}
-_DETAILED = _STANDARD | {"box_model", "styles"}
+_DETAILED = _STANDARD | {"box_model", "styles", "css", "css_cross_origin"}
 _FORENSIC = _DETAILED | {"ancestry"}
 KEPT: dict[str, frozenset[str]] = {"compact": _COMPACT, "standard": _STANDARD, "detailed": _DETAILED,
                                    "forensic": _FORENSIC}

@@ -13,7 +13,7 @@ element annotation's, a text range's or region's page record, and every element 
 - ``Hidden characters:`` is :data:`HIDDEN_CHARS_TEXT` when the record held invisible characters; the parser
   reads its first word.
 - ``Attributes:`` and ``Locators:`` have their own grammars (:mod:`app.protocol.attributes`,
-  :mod:`app.protocol.locators`).
+  :mod:`app.protocol.locators`), and so has the ``CSS:`` block (:mod:`app.protocol.css_lines`).
 
 Raises :class:`~app.protocol.blocks.ProtocolError` (1-based line number) for a malformed value.
 """
@@ -27,6 +27,7 @@ from app.model.annotation import ElementRecord, Rect
 from app.protocol import kinds
 from app.protocol.attributes import AttributesError, encode_attributes, parse_attributes
 from app.protocol.blocks import Lines, ProtocolError, block, read_block, split_key
+from app.protocol.css_lines import encode_css, parse_css
 from app.protocol.locators import join_locators, split_locators
 
 #: The ``Hidden characters:`` value of a record whose page text held invisible characters or line breaks
@@ -71,6 +72,7 @@ BLOCK_FIELDS: tuple[tuple[str, str, str], ...] = (
     ("Text", "text", ""),
     ("Nearby context", "nearby_context", ""),
     ("HTML excerpt", "html_excerpt", "html"),
+    ("CSS", "css", ""),            # detailed and forensic levels (app/protocol/css_lines.py)
     ("Ancestry", "ancestry", ""),  # forensic level only
 )
 
@@ -145,7 +147,7 @@ def element_blocks(element: ElementRecord, last: str = "") -> list[str]:
     written before them)."""
     out: list[str] = []
     for key, attr, info in BLOCK_FIELDS:
-        value = getattr(element, attr)
+        value = encode_css(element.css, element.css_cross_origin) if attr == "css" else getattr(element, attr)
         if value:
             if (out[-1] if out else last) != "":
                 out.append("")
@@ -174,6 +176,8 @@ def element_field(fields: dict, lines: Lines, line_no: int, key: str, value: str
             fields[attr] = value.removesuffix(SOURCE_NOTE)
         else:
             fields[attr] = value
+    elif key in BLOCK_KEYS and value is None and BLOCK_KEYS[key] == "css":
+        fields.update(parse_css(read_block(lines, key), line_no))
     elif key in BLOCK_KEYS and value is None:
         fields[BLOCK_KEYS[key]] = read_block(lines, key)
     else:
