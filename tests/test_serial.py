@@ -105,3 +105,25 @@ def test_grants_per_origin_forget_and_the_log(dev, server, server2):
     dev.js("navigator.serial.getPorts().then((l) => l[0].forget()).then(() => navigator.serial.getPorts())"
            ".then((l) => window.got = l.length + ' left')")
     assert dev.wait_js("window.got") == "0 left"
+
+
+def test_a_port_reopens_right_after_close_resolves(dev, server):
+    """open → close → open with no pause, ten times (esptool-js retries so): each open succeeds, because close()
+    resolves only once the host released the port (pyserial's exclusive lock included)."""
+    opened(dev, server)
+    dev.js("""window.cycles = [];
+      (async () => {
+        await reader.cancel();
+        for (let i = 0; i < 10; i++) {
+          await port.close();
+          try { await port.open({baudRate: 115200}); window.cycles.push('ok'); }
+          catch (e) { window.cycles.push(e.name); await new Promise((r) => setTimeout(r, 300));
+                      await port.open({baudRate: 115200}).catch((e2) => window.cycles.push('again ' + e2.name)); }
+        }
+        window.cyclesDone = true;
+      })()""")
+    dev.wait_js("window.cyclesDone", timeout=20_000)
+    assert dev.js("window.cycles") == ["ok"] * 10
+    dev.js("readAll(port); (async () => { const w = port.writable.getWriter();"
+           " await w.write(new TextEncoder().encode('PING\\n')); w.releaseLock(); })()")
+    assert dev.wait_js("window.received") == "PONG\n"

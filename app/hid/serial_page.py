@@ -4,6 +4,12 @@ port, the host log for ``api: serial``. Chrome's behaviour it follows (Web Seria
 ``requestPort`` needs a user gesture and rejects with ``NotFoundError`` when the user picks nothing; a
 second ``open`` is ``InvalidStateError``; a port that cannot be opened is ``NetworkError: Failed to open
 serial port.``; a port pulled out errors the readable stream with ``NetworkError: The device has been lost.``
+
+``close()`` resolves once the host released the port (Web Serial §close: the promise settles after the port's
+handle is closed): the reader thread is woken (pyserial's ``cancel_read``), closes the port and sets
+:attr:`SerialConn.released`. Ports are opened ``exclusive`` (an ``flock``), so an ``open`` that ran before the
+reader let go failed with ``NetworkError`` — esptool-js's close-and-reopen retry did. An ``open`` also waits for
+an earlier connection to the same port that is still being released (a navigation, a lost port).
 """
 
 from __future__ import annotations
@@ -20,17 +26,27 @@ READ_SLICE_S = 0.1
 _PARITY = {"none": "N", "even": "E", "odd": "O"}
 #: Largest chunk one write hands to the port, in bytes (Web Serial's largest buffer, 16 MiB).
 MAX_CHUNK_BYTES = 16 * 1024 * 1024
+#: Longest wait for a reader thread to release its port, in seconds (one read slice is 0.1 s; cancel_read ends
+#: it at once).
+RELEASE_S = 2.0
 
 
 @dataclass
 class SerialConn:
-    """One open port of one document: ``key``, ``ser`` (a ``serial.Serial``), the stop flag."""
+    """One open port of one document: ``key``, ``ser`` (a ``serial.Serial``), the stop flag, and ``released``
+    (set by the reader thread once it closed ``ser``)."""
 
     key: str
     ser: object
     origin: str
     stop: threading.Event = field(default_factory=threading.Event)
+    released: threading.Event = field(default_factory=threading.Event)
     closed: bool = False
+
+    async def until_released(self) -> None:
+        """Return once the reader closed the port (at most :data:`RELEASE_S`), without blocking the loop."""
+        if not self.released.is_set():
+            await asyncio.get_running_loop().run_in_executor(None, self.released.wait, RELEASE_S)
 
 
 class SerialOps:
@@ -41,6 +57,7 @@ class SerialOps:
         self.service = pages.service
         self._conns: dict[tuple[str, str], SerialConn] = {}   # (doc id, token) -> connection
         self._known: dict[str, set[str]] = {}                  # doc id -> port keys the page was told of
+        self._releasing: dict[str, SerialConn] = {}            # port key -> its last connection, being released
         self.service.devices_changed.connect(self._devices_changed)
         self.service.grants_changed.connect(self._grants_changed)
 
@@ -122,6 +139,9 @@ class SerialOps:
         if old is not None and not old.closed:
             raise DomError("InvalidStateError", "Failed to execute 'open' on 'SerialPort': The port is already open.")
         failed = DomError("NetworkError", "Failed to execute 'open' on 'SerialPort': Failed to open serial port.")
+        earlier = self._releasing.get(key)
+        if earlier is not None:
+            await earlier.until_released()
         try:
             path = self.service.serial.path(key)
             import serial  # PyPI pyserial
@@ -168,6 +188,7 @@ class SerialOps:
                 ser.close()
             except Exception:  # noqa: BLE001
                 pass
+            conn.released.set()
 
     def _received(self, doc, token: str, conn: SerialConn, data: bytes) -> None:
         if conn.closed:
@@ -185,7 +206,12 @@ class SerialOps:
         if conn.closed:
             return
         conn.closed = True
-        conn.stop.set()  # the reader closes the port on its way out
+        conn.stop.set()  # the reader closes the port on its way out …
+        try:
+            conn.ser.cancel_read()  # … now, not at the end of its read slice
+        except Exception:  # noqa: BLE001 (the port is already closed: the reader has gone)
+            pass
+        self._releasing[conn.key] = conn
         self.service.serial.opened(conn.key, -1)
         if self._conns.get((doc_id, token)) is conn:
             del self._conns[(doc_id, token)]
@@ -221,6 +247,7 @@ class SerialOps:
         if conn is not None:
             self._log(conn, "EVENT", doc=doc, op="close")
             self._end(doc.id, token, conn)
+            await conn.until_released()
 
     async def _forget(self, doc, msg) -> None:
         from app.hid.doc import DomError
