@@ -39,6 +39,7 @@ from app.tabs.navigation import CRASH_NEXT_STEP, RENDERER_CRASHED, quoted_url
 from app.tabs.dialogs import DialogLog
 from app.webview.annotator import Annotator
 from app.webview.cdp import CdpSession
+from app.webview.css_rules import CssRules
 from app.webview.bridge import PageBridge, PageCallTimeout, PageScriptMissing
 from app.webview.guest import Guest, LoadResult
 from app.webview.lease import Lease, keep_picker_after_crash
@@ -80,6 +81,7 @@ class Tab(QObject):
         self.session = TabSession(batch if batch is not None else Session(), tab_id)
         self.session.lease = lease.name
         self.annotator = Annotator(self.view, self.bridge, self.session)
+        self.annotator.css_rules = CssRules(self.cdp)  # the CSS: block, read after each pin shows
         self.capture = TabCapture(self.view, self.bridge, self.annotator, project_dir)
         self.session.shots = self.capture.shots  # the batch lists each page's latest screenshot, over all tabs
         self.session.reread = self.annotator.refresh

@@ -44,6 +44,9 @@ class Annotator(QObject):
     #: The folders an absolute source hint must lie in (the project directory, ``[editor] root``; set by the
     #: app): app.webview.source_hints.within_roots.
     source_roots: tuple = ()
+    #: The tab's ``CSS:`` lookups (:class:`app.webview.css_rules.CssRules` over its CDP session; set by the tab),
+    #: or ``None``: no ``CSS:`` block.
+    css_rules = None
 
     def __init__(self, view: QWebEngineView, bridge: PageBridge, session: Session) -> None:
         super().__init__(view)
@@ -97,13 +100,23 @@ class Annotator(QObject):
 
     def pin(self, pin_id: str, record: ElementRecord, note: str = "") -> int:
         """Add a pin for ``record`` on the current page; returns its number (1-based). Made while the page is
-        frozen (:mod:`app.webview.freeze`), its annotation's ``state`` says so."""
+        frozen (:mod:`app.webview.freeze`), its annotation's ``state`` says so. The ``CSS:`` rules of an element in
+        the top document are looked up afterwards (:attr:`css_rules`) and added when they arrive."""
         from app.webview.freeze import freezer_of
 
         number = self.session.add(pin_id, record, note, page=self.page_key())
         if freezer_of(self.bridge).frozen:
             self.session.set_state(pin_id, "frozen")
+        if self.css_rules is not None and record.selector and not record.frame:
+            spawn(self._css_of(pin_id, record), "CSS rules lookup")   # after the pin shows: it never waits
         return number
+
+    async def _css_of(self, pin_id: str, record: ElementRecord) -> None:
+        """Look up the rules that style ``record``'s element (top document only) and give them to its pin
+        (:meth:`Session.set_css`: only while the pin still points at that element)."""
+        found = await self.css_rules.lookup(record.selector, record.tag, record.url)
+        if found is not None:
+            self.session.set_css(pin_id, record.selector, tuple(found[0]), found[1])
 
     async def marker_viewport(self, pin_id: str) -> dict | None:
         """The marker's rect of ``pin_id`` in the top viewport (CSS px), ``None`` when it is not shown."""

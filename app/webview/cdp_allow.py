@@ -27,4 +27,7 @@ ALLOWED_METHODS: frozenset[str] = frozenset({
     # file choosers held for the agent (issue 27, req. 1; app.webview.file_chooser): intercept, then set the
     # checked files on the one input that opened the chooser
     "Page.setInterceptFileChooserDialog", "DOM.setFileInputFiles",
+    # the CSS: block (issue 29, req. 2; app.webview.css_rules): the rules matching an annotated element, found
+    # by its selector (matched, never run) and read; nothing is changed in the page
+    "DOM.enable", "CSS.enable", "DOM.getDocument", "DOM.querySelector", "CSS.getMatchedStylesForNode",
 })

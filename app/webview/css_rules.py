@@ -1,0 +1,305 @@
+"""Which stylesheet rules style an element (issue 29, requirement 2): the ``CSS:`` block, read over the tab's
+CDP session after the pin shows.
+
+Flow: :meth:`CssRules.lookup` finds the element's node by its record's selector (``DOM.getDocument`` depth 0,
+``DOM.querySelector``: a selector is matched, never run; the node's name is checked against the record's tag),
+asks ``CSS.getMatchedStylesForNode`` and turns the answer into :class:`~app.model.css.CssRule` s with
+:func:`winning_rules` (plain code: no Qt, no session). Stylesheet headers (URL, source map URL, where an inline
+``<style>`` starts) come from ``CSS.styleSheetAdded``, which Chromium sends for every sheet when ``CSS.enable``
+is sent and for each new one after.
+
+Rules of the answer (Chromium's ``CSS.getMatchedStylesForNode``; CSS Cascading and Inheritance 4 §6):
+
+- ``matchedCSSRules`` come in cascade order, the last wins; the block lists them the other way round (most
+  specific first), then the ``style`` attribute first of all (it beats every rule);
+- a declaration *wins* for a longhand when no later one, and no ``!important`` one, sets that longhand: the key
+  is (important, rule position, declaration position), the ``style`` attribute last. Cascade layers (whose
+  ``!important`` order is reversed) and inherited values (a colour set on an ancestor) are not modelled;
+- only the properties pagenote records count (:data:`RECORDED`: the record's colours, font, display, the box
+  model's margin/border/padding and detail.js's style subset); a shorthand is shown as written when it wins for
+  all its longhands, else the longhands that win;
+- user-agent rules are left out; a rule of a sheet on another origin than the page's is counted, never read;
+- ``file:line``: the sheet's URL path on the page's origin (an inline ``<style>``: the document's, its line
+  offset by where the element starts), or, through the sheet's source map (Source Map v3, fetched from the
+  page's own origin or read from a ``data:`` URL), the original file's path when it is on the page's origin.
+
+Bounded: :data:`HEADERS_MAX` sheets remembered, :data:`MATCHED_MAX` matched rules read, ≤ 8 rules kept
+(:data:`~app.model.css.CSS_RULES_CAP`), maps of at most :data:`~app.protocol.sourcemap.MAP_MAX` characters fetched
+within :data:`FETCH_TIMEOUT_S`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import urllib.request
+from collections import OrderedDict
+from collections.abc import Callable
+from urllib.parse import urljoin, urlsplit
+
+from app.core.errors import PagenoteError
+from app.model.css import CSS_RULES_CAP, CssRule
+from app.protocol.sourcemap import MAP_MAX, SourceMap, SourceMapError, read_data_url
+
+log = logging.getLogger("pagenote.css")
+
+#: Sheets whose headers are remembered per session, matched rules read per element, maps kept per session.
+HEADERS_MAX = 5_000
+MATCHED_MAX = 400
+MAPS_MAX = 32
+FETCH_TIMEOUT_S = 3.0
+CDP_TIMEOUT_MS = 5_000
+
+_SIDES = ("top", "right", "bottom", "left")
+#: detail.js's STYLE_PROPERTIES (tests/test_css_rules.py checks the two lists agree).
+STYLE_PROPERTIES = (
+    "position", "top", "right", "bottom", "left", "z-index", "box-sizing", "width", "height", "min-width",
+    "max-width", "min-height", "max-height", "overflow", "opacity", "visibility", "line-height", "letter-spacing",
+    "text-align", "text-transform", "text-decoration-line", "white-space", "border-radius", "border-style",
+    "border-color", "box-shadow", "outline", "transform", "transition-property", "animation-name", "cursor",
+    "pointer-events", "flex-direction", "flex-wrap", "justify-content", "align-items", "align-self", "flex",
+    "gap", "grid-template-columns", "grid-template-rows", "order", "float",
+)
+#: The longhands of the shorthands pagenote records (CSS specs of each property; ``white-space`` is a shorthand
+#: of ``white-space-collapse`` and ``text-wrap-mode`` in CSS Text 4 and Chromium ≥ 114).
+_LONGHANDS = {
+    "overflow": ("overflow-x", "overflow-y"),
+    "white-space": ("white-space-collapse", "text-wrap-mode"),
+    "border-radius": tuple(f"border-{c}-radius" for c in ("top-left", "top-right", "bottom-right", "bottom-left")),
+    "border-style": tuple(f"border-{s}-style" for s in _SIDES),
+    "border-color": tuple(f"border-{s}-color" for s in _SIDES),
+    "outline": ("outline-color", "outline-style", "outline-width"),
+    "flex": ("flex-grow", "flex-shrink", "flex-basis"),
+    "gap": ("row-gap", "column-gap"),
+}
+#: The longhands whose winning declarations the block shows: what the record reads from getComputedStyle.
+RECORDED: frozenset[str] = frozenset(
+    {"color", "background-color", "font-size", "font-family", "font-weight", "display"}
+    | {f"{box}-{s}" for box in ("margin", "padding") for s in _SIDES} | {f"border-{s}-width" for s in _SIDES}
+    | {p for p in STYLE_PROPERTIES if p not in _LONGHANDS} | {x for p in _LONGHANDS.values() for x in p})
+IMPORTANT = "!important"
+
+#: ``locate(header, line0, column0) -> (file, line1)`` of a position in a sheet, 0-based in, 1-based out.
+Locate = Callable[[dict, int, int], tuple[str, int]]
+
+
+def _value(prop: dict) -> str:
+    value = str(prop.get("value") or "").strip()
+    if value.endswith(IMPORTANT):
+        value = value[: -len(IMPORTANT)].rstrip()
+    return value + (" " + IMPORTANT if prop.get("important") else "")
+
+
+def _authored(style: dict) -> list[dict]:
+    """The declarations written in a rule (CDP lists the parsed longhands after them, without ``text``)."""
+    return [p for p in (style.get("cssProperties") or [])[:200]
+            if isinstance(p, dict) and "text" in p and not p.get("disabled") and p.get("parsedOk", True)]
+
+
+def _longhands(prop: dict) -> list[tuple[str, str]]:
+    subs = [(str(x.get("name")), str(x.get("value") or "")) for x in prop.get("longhandProperties") or []
+            if isinstance(x, dict)]
+    return subs or [(str(prop.get("name")), str(prop.get("value") or ""))]
+
+
+def same_origin(url: str, origin: str) -> bool:
+    """True when ``url`` is an http(s) URL on ``origin`` (``scheme://host:port``)."""
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        return False
+    return parts.scheme in ("http", "https") and f"{parts.scheme}://{parts.netloc}" == origin
+
+
+def origin_of(url: str) -> str:
+    """``scheme://host:port`` of an http(s) URL, ``""`` otherwise."""
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        return ""
+    return f"{parts.scheme}://{parts.netloc}" if parts.scheme in ("http", "https") and parts.netloc else ""
+
+
+def winning_rules(matched: dict, headers: dict[str, dict], page_origin: str, locate: Locate
+                  ) -> tuple[list[CssRule], int]:
+    """``(rules, cross_origin)`` from a ``CSS.getMatchedStylesForNode`` answer (module docstring): the rules with
+    winning declarations, most specific first, at most :data:`~app.model.css.CSS_RULES_CAP`, and how many matched
+    rules came from sheets on another origin than ``page_origin``. ``headers``: ``CSS.styleSheetAdded`` headers
+    by ``styleSheetId``."""
+    # (rule, or None for the style attribute; its declarations; from a cross-origin sheet). A cross-origin
+    # rule takes part in the cascade (it may override a listed one) but is only counted.
+    entries: list[tuple[dict | None, list[dict], bool]] = []
+    for match in (matched.get("matchedCSSRules") or [])[:MATCHED_MAX]:
+        rule = match.get("rule") if isinstance(match, dict) else None
+        if not isinstance(rule, dict) or rule.get("origin") != "regular":
+            continue   # user-agent, injected and DevTools' own rules are not the page's
+        header = headers.get(str(rule.get("styleSheetId")), {})
+        url = str(header.get("sourceURL") or "")
+        foreign = bool(url) and not header.get("isInline") and origin_of(url) != page_origin
+        entries.append((match, _authored(rule.get("style") or {}), foreign))
+    inline = matched.get("inlineStyle")
+    if isinstance(inline, dict):
+        entries.append((None, _authored(inline), False))
+    cross = sum(1 for _, _, foreign in entries if foreign)
+    best: dict[str, tuple[tuple, int, int]] = {}   # longhand -> (key, entry index, declaration index)
+    for i, (_, props, _f) in enumerate(entries):
+        for j, prop in enumerate(props):
+            for name, _v in _longhands(prop):
+                key = (bool(prop.get("important")), i, j)
+                if name in RECORDED and (name not in best or key > best[name][0]):
+                    best[name] = (key, i, j)
+    won = {(i, j) for _, i, j in best.values()}
+    out: list[CssRule] = []
+    for i in range(len(entries) - 1, -1, -1):
+        match, props, foreign = entries[i]
+        if foreign:
+            continue
+        declarations: dict[str, str] = {}
+        for j, prop in enumerate(props):
+            if (i, j) not in won:
+                continue
+            subs = _longhands(prop)
+            mine = [n for n, _ in subs if n in best and best[n][1:] == (i, j)]
+            if len(mine) == len(subs):
+                declarations[str(prop.get("name"))] = _value(prop)
+            else:
+                for name, value in subs:
+                    if name in mine:
+                        declarations[name] = _value({**prop, "value": value})
+        if not declarations:
+            continue
+        if match is None:
+            out.append(CssRule(inline=True, declarations=declarations))
+        else:
+            out.append(_rule(match, declarations, headers, locate))
+        if len(out) == CSS_RULES_CAP:
+            break
+    return out, cross
+
+
+def _rule(match: dict, declarations: dict[str, str], headers: dict[str, dict], locate: Locate) -> CssRule:
+    rule = match["rule"]
+    selectors = (rule.get("selectorList") or {}).get("selectors") or []
+    picked = [selectors[k] for k in match.get("matchingSelectors") or [] if isinstance(k, int) and 0 <= k < len(selectors)]
+    selector = ", ".join(str(s.get("text") or "") for s in picked or selectors[:1] if isinstance(s, dict))
+    first = (picked or selectors or [{}])[0]
+    where = first.get("range") if isinstance(first, dict) else None
+    header = headers.get(str(rule.get("styleSheetId")))
+    file, line = "", 0
+    if header and isinstance(where, dict):
+        file, line = locate(header, int(where.get("startLine") or 0), int(where.get("startColumn") or 0))
+    return CssRule(selector=selector, file=file, line=line, declarations=declarations)
+
+
+def _fetch(url: str) -> str:
+    """The text at ``url`` (an http(s) URL on the page's origin; checked by the caller), at most
+    :data:`MAP_MAX` characters. Runs in a worker thread. Raises ``OSError``/``ValueError``."""
+    with urllib.request.urlopen(url, timeout=FETCH_TIMEOUT_S) as answer:   # noqa: S310 (http(s) only, checked)
+        data = answer.read(MAP_MAX + 1)
+    if len(data) > MAP_MAX:
+        raise ValueError(f"source map over {MAP_MAX} bytes")
+    return data.decode("utf-8", "replace")
+
+
+class CssRules:
+    """The ``CSS:`` lookups of one tab over its :class:`~app.webview.cdp.CdpSession` ``session``. Keeps the
+    session's stylesheet headers (from ``CSS.styleSheetAdded``) and the source maps read per page origin."""
+
+    def __init__(self, session) -> None:
+        self.session = session
+        self.headers: OrderedDict[str, dict] = OrderedDict()
+        self.maps: OrderedDict[str, SourceMap | None] = OrderedDict()
+        self._enabled = False
+        session.subscribe("CSS.styleSheetAdded", self._added)
+        session.subscribe("CSS.styleSheetRemoved", lambda p: self.headers.pop(str(p.get("styleSheetId")), None))
+        session.attached.connect(self._reset)
+
+    def _reset(self) -> None:
+        """A new attach is a new DevTools session: its sheets are announced again when CSS is enabled."""
+        self._enabled = False
+        self.headers.clear()
+
+    def _added(self, params: dict) -> None:
+        header = params.get("header")
+        if isinstance(header, dict) and header.get("styleSheetId"):
+            self.headers[str(header["styleSheetId"])] = header
+            while len(self.headers) > HEADERS_MAX:
+                self.headers.popitem(last=False)
+
+    async def lookup(self, selector: str, tag: str, page_url: str) -> tuple[list[CssRule], int] | None:
+        """``(rules, cross_origin)`` for the element ``selector`` names in the tab's top document (its node's
+        name must be ``tag``), or ``None`` when it is not found there (gone, in a frame or shadow root) or the
+        session cannot answer (``PagenoteError`` from the session is logged, not raised)."""
+        page_origin = origin_of(page_url)
+        if not selector or not page_origin:
+            return None
+        try:
+            if not self._enabled:
+                await self.session.send("DOM.enable", timeout_ms=CDP_TIMEOUT_MS)
+                await self.session.send("CSS.enable", timeout_ms=CDP_TIMEOUT_MS)
+                self._enabled = True
+            root = (await self.session.send("DOM.getDocument", {"depth": 0}, CDP_TIMEOUT_MS))["root"]["nodeId"]
+            node = (await self.session.send("DOM.querySelector", {"nodeId": root, "selector": selector},
+                                            CDP_TIMEOUT_MS)).get("nodeId")
+            if not node:
+                return None
+            described = (await self.session.send("DOM.describeNode", {"nodeId": node}, CDP_TIMEOUT_MS)).get("node")
+            if tag and str((described or {}).get("localName") or "").lower() != tag.lower():
+                return None
+            matched = await self.session.send("CSS.getMatchedStylesForNode", {"nodeId": node}, CDP_TIMEOUT_MS)
+        except (PagenoteError, KeyError, TypeError) as exc:
+            log.info("CSS rules of %s: %s", selector[:80], exc)
+            return None
+        maps = await self._maps_for(matched, page_origin)
+        return winning_rules(matched, dict(self.headers), page_origin,
+                             lambda header, line0, col0: locate(header, line0, col0, page_origin, maps))
+
+    async def _maps_for(self, matched: dict, page_origin: str) -> dict[str, SourceMap]:
+        """The source maps of the sheets ``matched`` names, by ``styleSheetId`` (fetched once per map URL)."""
+        out: dict[str, SourceMap] = {}
+        ids = {str((m.get("rule") or {}).get("styleSheetId")) for m in (matched.get("matchedCSSRules") or [])[:MATCHED_MAX]
+               if isinstance(m, dict)}
+        for sheet_id in ids:
+            header = self.headers.get(sheet_id) or {}
+            map_url = str(header.get("sourceMapURL") or "")
+            sheet_url = str(header.get("sourceURL") or "")
+            if not map_url or not same_origin(sheet_url, page_origin):
+                continue
+            absolute = map_url if map_url.startswith("data:") else urljoin(sheet_url, map_url)
+            if absolute not in self.maps:
+                self.maps[absolute] = await self._read_map(absolute, page_origin)
+                while len(self.maps) > MAPS_MAX:
+                    self.maps.popitem(last=False)
+            if self.maps[absolute] is not None:
+                out[sheet_id] = self.maps[absolute]
+        return out
+
+    async def _read_map(self, url: str, page_origin: str) -> SourceMap | None:
+        try:
+            if url.startswith("data:"):
+                text = read_data_url(url)
+            elif same_origin(url, page_origin):
+                text = await asyncio.get_running_loop().run_in_executor(None, _fetch, url)
+            else:
+                return None   # a map on another origin is not read
+            return SourceMap.parse(text, url)
+        except (OSError, ValueError, SourceMapError) as exc:
+            log.info("CSS source map %s: %s", url[:120], exc)
+            return None
+
+
+def locate(header: dict, line0: int, col0: int, page_origin: str, maps: dict[str, SourceMap]) -> tuple[str, int]:
+    """``(file, line)`` (1-based) of a position in a sheet (0-based, relative to the sheet's text): through the
+    sheet's source map when it maps the position to a file on the page's origin, else the sheet's own URL path
+    (an inline ``<style>``'s offset by its start in the document). ``("", 0)`` when the sheet has no URL on the
+    page's origin (a constructed sheet, a blob)."""
+    source_map = maps.get(str(header.get("styleSheetId")))
+    if source_map is not None:
+        found = source_map.lookup(line0 + 1, col0 + 1)
+        if found is not None and same_origin(found.source, page_origin):
+            return urlsplit(found.source).path, found.line
+    url = str(header.get("sourceURL") or "")
+    if not same_origin(url, page_origin) or header.get("isConstructed"):
+        return "", 0
+    start = int(header.get("startLine") or 0) if header.get("isInline") else 0
+    return urlsplit(url).path, start + line0 + 1

@@ -1,0 +1,99 @@
+"""The ``CSS:`` block (issue 29, requirement 2): which stylesheet rules style an annotated element, read over the
+tab's CDP session after the pin shows, against a real page served on 127.0.0.1 (tests/pages/css_rules: an external
+sheet, an inline <style>, a style attribute, a sheet from another origin, a Sass file compiled by the real `sass`
+npm package with its source map), through the window's annotator and through the agent's record."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from test_page_context import _annotate, agent  # noqa: F401  (agent: the socket fixture)
+
+from app.mcp.annotation_images import at_detail
+from app.protocol.css_lines import parse_css
+from app.webview.css_rules import RECORDED, STYLE_PROPERTIES
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def load(window, server, server2):
+    """The fixture page, its cross-origin sheet on the second server (another port: another origin)."""
+    window.load_page(server.url("css_rules/page.html") + "?other=" + server2.origin)
+
+
+def pinned_css(window, qtbot, js, selector):
+    """Pin ``selector`` through the window, wait for its ``CSS:`` rules to arrive, and return the annotation."""
+    _annotate(window, qtbot, js, selector)
+    pin = window.tab.session.pins[-1]
+    qtbot.waitUntil(lambda: bool(window.tab.session.get(pin.id).annotation.element.css), timeout=20_000)
+    return window.tab.session.get(pin.id).annotation
+
+
+def by_selector(rules):
+    return {r.selector if not r.inline else "style attribute": r for r in rules}
+
+
+def test_the_css_block_names_the_winning_declarations_of_each_rule_most_specific_first(window, server, server2, js,
+                                                                                       qtbot):
+    load(window, server, server2)
+    element = pinned_css(window, qtbot, js, "#buy").element
+    rules = by_selector(element.css)
+    # most specific first: the style attribute, then the rules in reverse cascade order
+    assert [r.selector for r in element.css] == ["", "#buy", ".card.wide", ".card.wide", ".card"], element.css
+    assert rules["style attribute"].declarations == {"margin-top": "6px"}
+    assert (rules["#buy"].file, rules["#buy"].line) == ("/css_rules/site.css", 12)
+    # !important beats the later and more specific .card.wide color of the inline <style>
+    assert rules["#buy"].declarations == {"color": "rgb(0, 0, 200) !important", "font-weight": "700"}
+    inline_sheet, external = element.css[2], element.css[3]
+    assert (inline_sheet.file, inline_sheet.line) == ("/css_rules/page.html", 11)   # the document's line
+    assert inline_sheet.declarations == {"font-size": "15px"}                       # its color lost
+    assert (external.file, external.line, external.declarations) == ("/css_rules/site.css", 8,
+                                                                      {"padding-left": "20px"})
+    # .card's padding-left is overridden by .card.wide, its margin-top by the style attribute, its color by #buy:
+    # only what still wins is shown, longhand by longhand
+    assert (rules[".card"].file, rules[".card"].line) == ("/css_rules/site.css", 2)
+    assert rules[".card"].declarations == {"padding-top": "4px", "padding-right": "8px", "padding-bottom": "4px",
+                                           "margin-right": "0px", "margin-bottom": "0px", "margin-left": "0px"}
+    # display comes from the user-agent sheet only: no rule names it
+    assert not any("display" in r.declarations for r in element.css)
+    # foreign.css (another port) matches twice: counted, never read
+    assert element.css_cross_origin == 2
+    assert not any("letter-spacing" in r.declarations or "background-color" in r.declarations for r in element.css)
+
+
+def test_a_sass_rule_is_named_at_its_line_in_the_scss_through_the_source_map(window, server, server2, js, qtbot):
+    load(window, server, server2)
+    (rule,) = pinned_css(window, qtbot, js, "#sass-title").element.css
+    scss = (ROOT / "tests/pages/css_rules/sass/card.scss").read_text().splitlines()
+    assert (rule.selector, rule.file, rule.line) == (".sassy .title", "/css_rules/sass/card.scss", 8)
+    assert scss[rule.line - 1].strip() == ".title {"
+    assert rule.declarations == {"color": "#112233", "padding": "6px 12px"}   # a shorthand that wins whole
+
+
+def test_the_agents_record_carries_the_css_block_in_json_and_in_detailed_markdown(window, server, server2, js,
+                                                                                  qtbot, agent):  # noqa: F811
+    load(window, server, server2)
+    pinned_css(window, qtbot, js, "#buy")
+    view = agent("annotations.get", batch="current")
+    element = view["batch"]["annotations"][0]["element"]
+    assert element["css"][1] == {"selector": "#buy", "inline": False, "file": "/css_rules/site.css", "line": 12,
+                                 "declarations": {"color": "rgb(0, 0, 200) !important", "font-weight": "700"}}
+    assert element["css_cross_origin"] == 2
+    assert "CSS:" not in view["markdown"]          # the standard level leaves the block out
+    markdown = at_detail(view, "detailed")["markdown"]   # what get_annotations(detail="detailed") sends
+    block = re.search(r"\nCSS:\n```\n(.*?)\n```\n", markdown, re.S).group(1)
+    assert block.split("\n")[:2] == ["style attribute — margin-top: 6px",
+                                     '"#buy" — /css_rules/site.css:12 — color: rgb(0, 0, 200) !important; '
+                                     "font-weight: 700"]
+    assert block.endswith("\n2 rules from cross-origin sheets (counted, not read)")
+    assert [r.model_dump() for r in parse_css(block, 1)["css"]] == element["css"]
+
+
+def test_the_recorded_properties_are_detail_js_style_subset_and_the_records_own():
+    source = (ROOT / "app/picker_js/detail.js").read_text()
+    listed = re.search(r"const STYLE_PROPERTIES = \[(.*?)\];", source, re.S).group(1)
+    assert tuple(json.loads("[" + listed.replace("'", '"').rstrip().rstrip(",") + "]")) == STYLE_PROPERTIES
+    assert {"color", "background-color", "font-size", "font-family", "font-weight", "display",
+            "padding-left", "margin-top", "border-top-width"} <= RECORDED
