@@ -17,14 +17,15 @@ PAD, FIDO, OTHER = "virtual:0", "virtual:1", "virtual:2"
 class DevTab:
     """One tab of a :class:`PagenoteApp` over the virtual devices: ``app``, ``tab``, ``service``, ``backend``."""
 
-    def __init__(self, qtbot, lease, tmp_path, serial: bool = False, default: bool = False) -> None:
+    def __init__(self, qtbot, lease, tmp_path, serial: bool = False, default: bool = False,
+                 description: dict | None = None) -> None:
         from app.hid.service import DeviceService
         from app.hid.virtual import VirtualBackend, load_description
         from app.runtime.app import PagenoteApp
 
         self.qtbot = qtbot
         self.app = PagenoteApp(lease, tmp_path)
-        description = load_description(DESCRIPTION)
+        description = description or load_description(DESCRIPTION)
         self.backend = VirtualBackend(description)
         serial_backends = None
         if serial:

@@ -187,3 +187,32 @@ def test_same_document_navigation_keeps_the_device_open(dev, server):
     assert len(dev.service.handles()) == 1
     dev.load(server.url("hid.html"))
     dev.qtbot.waitUntil(lambda: dev.service.handles() == [])
+
+
+def test_a_descriptor_nested_too_deep_names_its_device_and_the_pages_other_devices_still_list(
+        qtbot, aio, lease, tmp_path, server):
+    """A device whose report descriptor nests 1,365 collections (4 KB) is listed for agents with an error that
+    names it and is offered to no page; getDevices() of a page granted it and the pad resolves with the pad."""
+    from app.agent.devices import DeviceMethods, NoParams
+    from app.hid.virtual import load_description
+
+    from _hid_fixtures import DESCRIPTION
+
+    description = load_description(DESCRIPTION)
+    description["hid"].append({"name": "Deep Gadget", "vendorId": 4617, "productId": 7, "serialNumber": "DEEP-1",
+                               "descriptor": ("a1 01 " * 5000 + "c0 " * 5000)[:3 * 4096]})
+    d = DevTab(qtbot, lease, tmp_path, description=description)
+    try:
+        d.service.grant(server.origin, "virtual:3")
+        d.service.grant(server.origin, PAD)
+        d.load(server.url("hid.html"))
+        d.js("navigator.hid.getDevices().then((l) => window.got = l.map((x) => x.productName))")
+        assert d.wait_js("window.got") == ["Pagenote Macro Pad"]
+        rows = {r["key"]: r for r in DeviceMethods(d.app).list(NoParams())["devices"]}
+        assert rows["virtual:3"]["error"].startswith("'Deep Gadget' (1209:0007, virtual:3): report descriptor "
+                                                     "nests collections more than 64 deep")
+        assert "error" not in rows[PAD]
+        request = d.service.request(server.origin, "hid", [{"vendorId": 4617, "productId": 7}], [])
+        assert request.candidates() == [] and request.choose(None)
+    finally:
+        d.close()

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -100,3 +102,25 @@ def test_the_hidapi_backend_lists_the_hosts_devices_without_raising():
     devices = HidapiBackend().enumerate()
     assert isinstance(devices, list)
     assert all(d.key.startswith("hidapi:") and isinstance(d.collections, list) for d in devices)
+
+
+def test_a_descriptor_nested_5000_deep_is_refused_by_a_loop_not_the_recursion_limit():
+    from app.hid.backend import DeviceInfo
+    from app.hid.descriptor import MAX_DEPTH, DescriptorError, report_ids
+
+    deep = bytes.fromhex("a101" * 5000 + "c0" * 5000)[:4096]   # a 4 KB descriptor: 1,365 levels
+    with pytest.raises(DescriptorError, match=f"more than {MAX_DEPTH} deep"):
+        parse_collections(deep)
+    with pytest.raises(DescriptorError, match="15,000 bytes"):
+        parse_collections(bytes.fromhex("a101" * 5000 + "c0" * 5000))
+    ok = parse_collections(bytes.fromhex("a101" * MAX_DEPTH + "85077508950181 02".replace(" ", "") + "c0" * MAX_DEPTH))
+    assert report_ids(ok, "inputReports") == {7}
+    chain: dict = {"children": [], "inputReports": [{"reportId": 9}]}
+    for _ in range(5000):   # whatever builds collections, reading them is a loop
+        chain = {"children": [chain], "inputReports": []}
+    assert report_ids([chain], "inputReports") == {9}
+    info = DeviceInfo.make(key="virtual:3", vendor_id=0x1209, product_id=7, product_name="Deep Gadget",
+                           serial_number="DEEP-1", descriptor=deep, backend="virtual")
+    assert info.collections == [] and not info.usable and not info.numbered
+    assert info.error.startswith("'Deep Gadget' (1209:0007, virtual:3): report descriptor nests collections")
+    assert info.summary()["error"] == info.error

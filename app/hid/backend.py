@@ -17,7 +17,7 @@ import logging
 from dataclasses import dataclass, field
 
 from app.hid.blocklist import excluded
-from app.hid.descriptor import parse_collections, report_ids
+from app.hid.descriptor import DescriptorError, parse_collections, report_ids
 
 log = logging.getLogger("pagenote.hid")
 
@@ -29,7 +29,9 @@ POLL_S = 1.0
 class DeviceInfo:
     """One HID device as a backend sees it: ``key`` (unique in the process, e.g. ``virtual:1`` or
     ``hidapi:/dev/hidraw3``), ids, strings, the raw report ``descriptor`` and ``backend`` (its name).
-    ``collections`` are the WebHID top-level collections parsed from the descriptor."""
+    ``collections`` are the WebHID top-level collections parsed from the descriptor; ``error`` says why the
+    descriptor could not be used (:class:`~app.hid.descriptor.DescriptorError`, naming the device): such a device
+    is listed for agents and the Devices dock but offered to no page."""
 
     key: str
     vendor_id: int
@@ -39,13 +41,27 @@ class DeviceInfo:
     descriptor: bytes = b""
     backend: str = "hidapi"
     collections: list = field(default_factory=list, compare=False)
+    error: str = ""
 
     @classmethod
     def make(cls, **kw) -> DeviceInfo:
-        """A :class:`DeviceInfo` with ``collections`` parsed from ``descriptor`` (unless given)."""
+        """A :class:`DeviceInfo` with ``collections`` parsed from ``descriptor`` (unless given). A descriptor
+        past the parser's limits gives no collections and ``error`` naming the device; it never raises for
+        one device (the others of its backend stay usable)."""
         if not kw.get("collections"):
-            kw["collections"] = parse_collections(kw.get("descriptor", b""))
+            try:
+                kw["collections"] = parse_collections(kw.get("descriptor", b""))
+            except DescriptorError as exc:
+                kw["collections"] = []
+                kw["error"] = (f"{kw.get('product_name', '')!r} ({kw.get('vendor_id', 0):04x}:"
+                               f"{kw.get('product_id', 0):04x}, {kw['key']}): {exc}")
+                log.warning("HID device not offered to pages: %s", kw["error"])
         return cls(**kw)
+
+    @property
+    def usable(self) -> bool:
+        """Whether pages may be offered the device (its descriptor parsed)."""
+        return not self.error
 
     @property
     def numbered(self) -> bool:
@@ -59,10 +75,14 @@ class DeviceInfo:
         return excluded(self.vendor_id, self.product_id, self.collections)
 
     def summary(self) -> dict:
-        """``{key, vendorId, productId, productName, serialNumber, backend, blocked}`` (agents, the dock)."""
-        return {"key": self.key, "vendorId": self.vendor_id, "productId": self.product_id,
-                "productName": self.product_name, "serialNumber": self.serial_number, "backend": self.backend,
-                "blocked": self.blocked}
+        """``{key, vendorId, productId, productName, serialNumber, backend, blocked, error?}`` (agents, the
+        dock)."""
+        out = {"key": self.key, "vendorId": self.vendor_id, "productId": self.product_id,
+               "productName": self.product_name, "serialNumber": self.serial_number, "backend": self.backend,
+               "blocked": self.blocked}
+        if self.error:
+            out["error"] = self.error
+        return out
 
 
 class Connection:

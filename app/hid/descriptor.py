@@ -7,12 +7,27 @@ size code 3 meaning 4 bytes; long items 0xFE skipped; main items Input 8, Output
 and the WebHID spec's ``HIDCollectionInfo`` / ``HIDReportInfo`` / ``HIDReportItem`` dictionaries. Chromium
 (``hid_report_descriptor.cc``) lists only top-level collections in ``collections``; nested ones are
 ``children``. Plain Python, no Qt.
+
+Limits: a descriptor is at most :data:`MAX_DESCRIPTOR_BYTES` (Linux's ``HID_MAX_DESCRIPTOR_SIZE``: hidraw never
+hands over a longer one) and collections nest at most :data:`MAX_DEPTH` deep; past either the parse raises
+:class:`DescriptorError` (the device is then listed with the error and offered to no page,
+:meth:`app.hid.backend.DeviceInfo.make`). The walk and everything reading its result are loops, never
+recursion: a 4 KB descriptor can nest ~1,300 collections, past Python's recursion limit.
 """
 
 from __future__ import annotations
 
 #: Collection type codes (HID 1.11 §6.2.2.6) are passed through as numbers, as WebHID's ``type`` is.
 _MAIN_KIND = {8: "inputReports", 9: "outputReports", 0xB: "featureReports"}
+#: Longest report descriptor parsed, in bytes (Linux ``include/linux/hid.h`` HID_MAX_DESCRIPTOR_SIZE).
+MAX_DESCRIPTOR_BYTES = 4_096
+#: Deepest collection nesting accepted (real devices nest a few levels; JSON and the page's structured data
+#: stay far from their own nesting limits).
+MAX_DEPTH = 64
+
+
+class DescriptorError(ValueError):
+    """A report descriptor past :data:`MAX_DESCRIPTOR_BYTES` or :data:`MAX_DEPTH` (the message says which)."""
 
 
 def _unsigned(data: bytes) -> int:
@@ -52,7 +67,10 @@ def parse_collections(descriptor: bytes) -> list[dict]:
     ``{usagePage, usage, type, children: [...], inputReports, outputReports, featureReports}``, each report
     ``{reportId, items: [HIDReportItem]}``; usages are extended (usage page ≪ 16 | usage, as WebHID gives
     them). Truncated or malformed input ends the walk where it breaks
-    (what was parsed so far is returned); never raises for bad bytes."""
+    (what was parsed so far is returned). Raises :class:`DescriptorError` past the limits (module docstring),
+    never anything else."""
+    if len(descriptor) > MAX_DESCRIPTOR_BYTES:
+        raise DescriptorError(f"report descriptor of {len(descriptor):,} bytes (at most {MAX_DESCRIPTOR_BYTES:,})")
     glob = {"page": 0, "lmin": 0, "lmax": 0, "pmin": 0, "pmax": 0, "unit_exp": 0, "size": 0, "id": 0, "count": 0}
     stack: list[dict] = []
     usages: list[int] = []
@@ -80,6 +98,9 @@ def parse_collections(descriptor: bytes) -> list[dict]:
 
         if kind == 0:  # main
             if tag == 0xA:
+                if len(open_) >= MAX_DEPTH:
+                    raise DescriptorError(f"report descriptor nests collections more than {MAX_DEPTH} deep "
+                                          f"(at byte {i - 1 - size})")
                 usage = usages[0] if usages else (umin if umin is not None else 0)
                 usage = full(usage) if usage < 0x10000 else usage
                 coll = {"usagePage": usage >> 16, "usage": usage & 0xFFFF, "type": value, "children": [],
@@ -124,9 +145,11 @@ def parse_collections(descriptor: bytes) -> list[dict]:
 
 def report_ids(collections: list[dict], kind: str) -> set[int]:
     """Every report id of ``kind`` (``inputReports``/``outputReports``/``featureReports``) in
-    ``collections`` and their children."""
+    ``collections`` and their children (a loop, not recursion)."""
     out: set[int] = set()
-    for coll in collections:
+    todo = list(collections)
+    while todo:
+        coll = todo.pop()
         out |= {r["reportId"] for r in coll[kind]}
-        out |= report_ids(coll["children"], kind)
+        todo.extend(coll["children"])
     return out

@@ -41,7 +41,7 @@ class HidOps:
                 "productName": d.product_name, "collections": d.collections, "serialNumber": d.serial_number}
 
     def _present_granted(self, doc: Doc) -> list[str]:
-        present = {d.key for d in self.service.devices("hid")}
+        present = {d.key for d in self.service.devices("hid") if d.usable}
         return [k for k in self.service.granted(doc.origin) if k in present]
 
     def _key(self, doc: Doc, token) -> str:

@@ -70,7 +70,7 @@ class ChooserRequest(QObject):
     def candidates(self) -> list[DeviceInfo]:
         """The devices the chooser offers now (blocklisted ones never)."""
         match = filter_matches if self.api == "hid" else serial_filter_matches
-        return [d for d in self.service.devices(self.api) if not d.blocked
+        return [d for d in self.service.devices(self.api) if not d.blocked and d.usable
                 and (not self.filters or any(match(d, f) for f in self.filters))
                 and not any(match(d, f) for f in self.exclusion_filters)]
 
@@ -255,6 +255,8 @@ class DeviceService(QObject):
         device = self._devices.get(key)
         if device is None:
             raise OSError("device not present")
+        if not device.usable:
+            raise OSError(device.error)
         backend = next(b for b in self.backends if b.name == device.backend)
         conn = await asyncio.get_running_loop().run_in_executor(None, backend.open, key)
         handle = Handle(next(self._ids), device, conn, origin, tab)

@@ -129,7 +129,8 @@ def _(reply: DevicesReply) -> CallToolResult:
     lines = [f"{d['key']} {d['kind']} {d['vendorId']:04x}:{d['productId']:04x} {d['productName']!r} "
              f"({d['backend']}{', blocklisted' if d.get('blocked') else ''}"
              f"{'' if d.get('connected', True) else ', unplugged'}) granted to: "
-             f"{', '.join(d.get('granted_to') or []) or 'none'}; open: {d.get('open', 0)}" for d in rows]
+             f"{', '.join(d.get('granted_to') or []) or 'none'}; open: {d.get('open', 0)}"
+             + (f"; not offered to pages: {d['error']}" if d.get("error") else "") for d in rows]
     head = f"{len(rows)} device(s); traffic log {'on' if reply.result.get('logging') else 'off'}"
     if not lines:
         return _ok(head, reply.result)
