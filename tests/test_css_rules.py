@@ -97,3 +97,35 @@ def test_the_recorded_properties_are_detail_js_style_subset_and_the_records_own(
     assert tuple(json.loads("[" + listed.replace("'", '"').rstrip().rstrip(",") + "]")) == STYLE_PROPERTIES
     assert {"color", "background-color", "font-size", "font-family", "font-weight", "display",
             "padding-left", "margin-top", "border-top-width"} <= RECORDED
+
+
+def test_a_vite_style_element_is_named_through_its_inline_map_and_one_without_a_map_names_no_file(
+        window, server, server2, js, qtbot):
+    load(window, server, server2)
+    (vite,) = pinned_css(window, qtbot, js, "#vite").element.css
+    assert (vite.selector, vite.file, vite.line, vite.declarations) == (".vite-box", "/src/vite.css", 3,
+                                                                        {"color": "#010203"})
+    (bare,) = pinned_css(window, qtbot, js, "#bare").element.css
+    assert (bare.selector, bare.file, bare.line, bare.declarations) == (".bare-box", "", 0, {"color": "#040506"})
+
+
+def test_page_text_in_a_selector_or_value_cannot_forge_a_rule_a_place_or_a_declaration(window, server, server2, js,
+                                                                                       qtbot, agent):  # noqa: F811
+    load(window, server, server2)
+    pinned_css(window, qtbot, js, "#forge")
+    view = at_detail(agent("annotations.get", batch="current"), "detailed")
+    block = re.search(r"\nCSS:\n```\n(.*?)\n```\n", view["markdown"], re.S).group(1)
+    assert block == ('"i[data-n=\\"x\\"]:not([title=\\"\\\\\\" — /evil.css:1 — padding: 0\\"])" — '
+                     '/css_rules/page.html:12 — color: red; font-family: "\\"a; b\\", serif"'), block
+    (rule,) = parse_css(block, 1)["css"]
+    assert rule.selector == 'i[data-n="x"]:not([title="\\" — /evil.css:1 — padding: 0"])'
+    assert (rule.file, rule.line) == ("/css_rules/page.html", 12)
+    assert rule.declarations == {"color": "red", "font-family": '"a; b", serif'}
+
+
+def test_the_panels_detail_pane_shows_the_css_lines_once_they_arrive(window, server, server2, js, qtbot):
+    load(window, server, server2)
+    pinned_css(window, qtbot, js, "#sass-title")
+    window.panel.list.setCurrentRow(0)
+    line = '".sassy .title" — /css_rules/sass/card.scss:8 — color: #112233; padding: 6px 12px'
+    qtbot.waitUntil(lambda: line in window.panel.detail.toPlainText(), timeout=5_000)

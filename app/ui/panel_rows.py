@@ -149,6 +149,12 @@ def detail_html(number: int, note: str, element, page: str, status_text: str, no
         from app.ui.source_links import source_label, source_links_html
 
         rows.append((escape(source_label()), source_links_html(element.source)))
+    if getattr(element, "css", ()) or getattr(element, "css_cross_origin", 0):   # the CSS: block's lines
+        from app.protocol.css_lines import encode_css
+
+        rows.append((escape(QCoreApplication.translate("DetailPane", "CSS")),
+                     "<span style='font-family:monospace'>"
+                     f"{escape(encode_css(element.css, element.css_cross_origin))}</span>"))
     if reference:
         from app.ui.source_links import reference_row
 

@@ -20,7 +20,7 @@ Rules of the answer (Chromium's ``CSS.getMatchedStylesForNode``; CSS Cascading a
   all its longhands, else the longhands that win;
 - user-agent rules are left out; a rule of a sheet on another origin than the page's is counted, never read;
 - ``file:line``: the sheet's URL path on the page's origin (an inline ``<style>``: the document's, its line
-  offset by where the element starts), or, through the sheet's source map (Source Map v3, fetched from the
+  offset by where the element starts; none for a ``<style>`` a script made: Chromium gives it no URL), or, through the sheet's source map (Source Map v3, fetched from the
   page's own origin or read from a ``data:`` URL), the original file's path when it is on the page's origin.
 
 Bounded: :data:`HEADERS_MAX` sheets remembered, :data:`MATCHED_MAX` matched rules read, ≤ 8 rules kept
@@ -250,31 +250,38 @@ class CssRules:
         except (PagenoteError, KeyError, TypeError) as exc:
             log.info("CSS rules of %s: %s", selector[:80], exc)
             return None
-        maps = await self._maps_for(matched, page_origin)
+        maps = await self._maps_for(matched, page_url)
         return winning_rules(matched, dict(self.headers), page_origin,
                              lambda header, line0, col0: locate(header, line0, col0, page_origin, maps))
 
-    async def _maps_for(self, matched: dict, page_origin: str) -> dict[str, SourceMap]:
-        """The source maps of the sheets ``matched`` names, by ``styleSheetId`` (fetched once per map URL)."""
+    async def _maps_for(self, matched: dict, page_url: str) -> dict[str, SourceMap]:
+        """The source maps of the sheets ``matched`` names, by ``styleSheetId`` (fetched once per map URL). A sheet
+        a script made (Vite's ``<style data-vite-dev-id>``) has no URL: its ``data:`` map's sources resolve
+        against the page's."""
+        page_origin = origin_of(page_url)
         out: dict[str, SourceMap] = {}
         ids = {str((m.get("rule") or {}).get("styleSheetId")) for m in (matched.get("matchedCSSRules") or [])[:MATCHED_MAX]
                if isinstance(m, dict)}
         for sheet_id in ids:
             header = self.headers.get(sheet_id) or {}
             map_url = str(header.get("sourceMapURL") or "")
-            sheet_url = str(header.get("sourceURL") or "")
+            sheet_url = str(header.get("sourceURL") or "") or (page_url if map_url.startswith("data:") else "")
             if not map_url or not same_origin(sheet_url, page_origin):
                 continue
             absolute = map_url if map_url.startswith("data:") else urljoin(sheet_url, map_url)
-            if absolute not in self.maps:
-                self.maps[absolute] = await self._read_map(absolute, page_origin)
+            base = sheet_url if absolute.startswith("data:") else absolute
+            key = f"{base} {absolute}"
+            if key not in self.maps:
+                self.maps[key] = await self._read_map(absolute, page_origin, base)
                 while len(self.maps) > MAPS_MAX:
                     self.maps.popitem(last=False)
-            if self.maps[absolute] is not None:
-                out[sheet_id] = self.maps[absolute]
+            if self.maps[key] is not None:
+                out[sheet_id] = self.maps[key]
         return out
 
-    async def _read_map(self, url: str, page_origin: str) -> SourceMap | None:
+    async def _read_map(self, url: str, page_origin: str, base: str) -> SourceMap | None:
+        """The map at ``url``; its sources resolve against ``base`` (the map's URL, or the sheet's for a ``data:``
+        map, as Chromium DevTools does). ``None`` when it cannot be read (logged)."""
         try:
             if url.startswith("data:"):
                 text = read_data_url(url)
@@ -282,7 +289,7 @@ class CssRules:
                 text = await asyncio.get_running_loop().run_in_executor(None, _fetch, url)
             else:
                 return None   # a map on another origin is not read
-            return SourceMap.parse(text, url)
+            return SourceMap.parse(text, base)
         except (OSError, ValueError, SourceMapError) as exc:
             log.info("CSS source map %s: %s", url[:120], exc)
             return None
