@@ -109,3 +109,37 @@ def test_hid_backend_option_errors(tmp_path):
                              f"virtual:{bad}"], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
     assert broken.returncode == 2
     assert "pagenote: BAD_DEVICE_SCRIPT: hid[0].descriptor: not hex bytes: 'zz'" in broken.stderr
+
+
+FLOOD = """async () => {
+  const [d] = await navigator.hid.getDevices();
+  const frame = new Uint8Array(8);
+  await Promise.all(Array.from({length: 5300}, () => d.sendReport(2, frame)));
+  return 'sent';
+}"""
+
+
+def test_device_log_says_exactly_what_remains_and_what_the_ring_dropped(device_app):
+    """5,300 TX frames into the 5,000-entry ring: a page of 200 says 4,800 remain and 300 were dropped."""
+    async def body(c):
+        await c.call_tool("device_grant", {"device": "virtual:0"})
+        opened = await c.call_tool("browser_evaluate", {"function": "async () => { const [d] = await "
+                                   "navigator.hid.getDevices(); if (!d.opened) await d.open(); return d.opened; }"})
+        await c.call_tool("device_log_clear", {"logging": "on"})
+        start = (await c.call_tool("device_log", {})).structured_content["last_id"]
+        flood = await c.call_tool("browser_evaluate", {"function": FLOOD})
+        first = await c.call_tool("device_log", {"since_id": start, "limit": 200})
+        last = await c.call_tool("device_log", {"since_id": start + 5200, "limit": 200})
+        return opened, start, flood, first, last
+
+    opened, start, flood, first, last = with_client(device_app.socket, body)
+    assert "true" in text_of(opened) and "sent" in text_of(flood), text_of(flood)
+    r = first.structured_content
+    ids = [e["id"] for e in r["entries"]]
+    assert (ids[0], ids[-1], r["more"], r["dropped"], r["last_id"]) == (start + 301, start + 500, 4_800, 300,
+                                                                        start + 5_300)
+    assert text_of(first).endswith(f"4,800 more: call again with since_id={start + 500} 300 entries after since_id "
+                                   f"were pushed out of the log's ring before being read (oldest kept: "
+                                   f"#{start + 301}).")
+    r = last.structured_content
+    assert (len(r["entries"]), r["more"], r["dropped"]) == (100, 0, 0)

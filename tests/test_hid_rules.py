@@ -124,3 +124,23 @@ def test_a_descriptor_nested_5000_deep_is_refused_by_a_loop_not_the_recursion_li
     assert info.collections == [] and not info.usable and not info.numbered
     assert info.error.startswith("'Deep Gadget' (1209:0007, virtual:3): report descriptor nests collections")
     assert info.summary()["error"] == info.error
+
+
+def test_the_host_log_counts_what_remains_after_a_page_and_what_the_ring_dropped():
+    log = TrafficLog()   # 5,000 entries
+    dev = {"vendorId": 0x1209, "productId": 0xC0DE, "name": "Pad"}
+    for i in range(20_000):
+        log.add("hid", "RX" if i % 4 else "TX", dev, bytes([i & 0xFF]))
+    page = log.page(limit=200)
+    assert [page.entries[0].id, page.entries[-1].id, page.remaining] == [15_001, 15_200, 4_800]
+    assert (page.dropped, page.dropped_total, page.first_id) == (15_000, 15_000, 15_001)
+    page = log.page(since_id=19_900, limit=50)
+    assert (len(page.entries), page.remaining, page.dropped) == (50, 50, 0)
+    tx = log.page(since_id=10_000, dir_="TX", limit=200)
+    assert (len(tx.entries), tx.remaining, tx.dropped) == (200, 1_050, 5_000)
+    assert log.page(since_id=14_999).dropped == 1 and log.dropped_since(15_000) == 0
+    assert log.clear() == 5_000                       # cleared entries are not dropped ones
+    for i in range(5_010):
+        log.add("serial", "TX", dev, b"x")
+    assert log.dropped_since(0) == 15_010 and log.dropped_since(20_000) == 10
+    assert log.dropped_since(19_000) == 10 and log.page().first_id == 20_011

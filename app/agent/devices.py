@@ -3,9 +3,11 @@ granted, the host traffic log, and driving the virtual devices.
 
 - ``devices.list`` → ``{devices: [{key, kind, vendorId, productId, productName, serialNumber, backend,
   blocked, granted_to, open}], logging}``
-- ``device.log(since_id?, dir?, device?, op?, limit?)`` → ``{entries, more, last_id, logging}``: the host
-  log (:mod:`app.hid.traffic`), oldest first, at most 200 entries (``limit`` 1..200, default 50); ``more``
-  counts the matching entries left out (page on with ``since_id``)
+- ``device.log(since_id?, dir?, device?, op?, limit?)`` → ``{entries, more, dropped, dropped_total, first_id,
+  last_id, logging}``: the host log (:mod:`app.hid.traffic`), oldest first, at most 200 entries (``limit``
+  1..200, default 50); ``more`` is exactly how many matching entries remain after the last one returned (page
+  on with ``since_id``); ``dropped`` how many entries after ``since_id`` the ring (5,000) pushed out before
+  anyone read them, ``dropped_total`` since the log began
 - ``device.log_clear(logging?)`` → ``{cleared, logging}``: empty the log; ``logging`` turns the log on or
   off for every page of the lease (pages opened with ``?hidDebug=1`` log regardless)
 - ``device.grant(device?, origin?)`` → ``{device, origin, chooser}``: answer the page's open chooser with
@@ -121,10 +123,9 @@ class DeviceMethods:
 
     def log(self, p: LogParams) -> dict:
         log = self.service.log
-        entries = log.query(p.since_id, p.dir, p.device, p.op, QUERY_LIMIT + 1)
-        shown = entries[:p.limit]
-        more = len(log.query(shown[-1].id, p.dir, p.device, p.op, QUERY_LIMIT)) if len(entries) > p.limit else 0
-        return {"entries": [e.as_dict() for e in shown], "more": more, "last_id": log.last_id(),
+        page = log.page(p.since_id, p.dir, p.device, p.op, p.limit)
+        return {"entries": [e.as_dict() for e in page.entries], "more": page.remaining, "dropped": page.dropped,
+                "dropped_total": page.dropped_total, "first_id": page.first_id, "last_id": log.last_id(),
                 "logging": self.service.logging}
 
     def clear(self, p: ClearParams) -> dict:

@@ -11,7 +11,10 @@ matched; the page's log carries this log's id as ``host_id``. ``op`` on TX/RX is
 (it is the page's claim, not ground truth).
 
 The ring keeps the newest :data:`RING_ENTRIES`; :meth:`TrafficLog.query` returns at most
-:data:`QUERY_LIMIT` entries per call (as the console log does for agents).
+:data:`QUERY_LIMIT` entries per call (as the console log does for agents). Entries pushed out of the ring
+are counted (:meth:`TrafficLog.dropped_since`): ids are given in order and the ring drops the oldest, so the
+ids it dropped are a few ranges (one more after each ``clear``, whose entries count as cleared, not dropped).
+:meth:`TrafficLog.page` says exactly how many matching entries remain after the page it returns.
 """
 
 from __future__ import annotations
@@ -28,6 +31,8 @@ RING_ENTRIES = 5_000
 QUERY_LIMIT = 200
 #: Longest frame kept in an entry, in bytes (the rest is cut; ``len`` keeps the true length).
 FRAME_BYTES = 4_096
+#: Ranges of dropped ids kept (one is added per ``clear`` followed by a drop; older ones merge into the first).
+DROP_RANGES = 64
 
 
 def iso_ms(t: float) -> str:
@@ -80,6 +85,20 @@ class TrafficEntry:
         return f"{text} ; {self.op}" if self.op else text
 
 
+@dataclass(frozen=True)
+class LogPage:
+    """One page of :meth:`TrafficLog.page`: ``entries`` (oldest first), ``remaining`` (matching entries after
+    the last one returned, exact), ``dropped`` (entries with an id after ``since_id`` the ring pushed out
+    before this call, whatever the filters: a dropped entry cannot be matched any more), ``dropped_total``
+    (since the log began) and ``first_id`` (the oldest entry kept, 0 when empty)."""
+
+    entries: list
+    remaining: int
+    dropped: int
+    dropped_total: int
+    first_id: int
+
+
 class TrafficLog:
     """A bounded, thread-safe log (module docstring). ``listeners`` are called with each new entry (on the
     thread that added it)."""
@@ -88,6 +107,8 @@ class TrafficLog:
         self._lock = threading.Lock()
         self._entries: deque[TrafficEntry] = deque(maxlen=ring)
         self._next = 1
+        self._drops: list[list[int]] = []   # [first id, last id] ranges the ring pushed out, oldest first
+        self._dropped = 0
         self.listeners: list = []
 
     def add(self, api: str, dir_: str, device: dict, data: bytes = b"", *, report_id: int = 0, op: str = "",
@@ -99,10 +120,53 @@ class TrafficLog:
                                  len(data) if length is None else length, hex_bytes(kept), ascii_bytes(kept),
                                  op, page_id, origin, tab)
             self._next += 1
+            if len(self._entries) == self._entries.maxlen:
+                self._drop(self._entries[0].id)
             self._entries.append(entry)
         for listener in list(self.listeners):
             listener(entry)
         return entry
+
+    def _drop(self, entry_id: int) -> None:
+        """Count entry ``entry_id`` as pushed out of the ring (the lock is held)."""
+        self._dropped += 1
+        if self._drops and self._drops[-1][1] == entry_id - 1:
+            self._drops[-1][1] = entry_id
+            return
+        self._drops.append([entry_id, entry_id])
+        if len(self._drops) > DROP_RANGES:  # merge the two oldest (after 64 clears): a since_id inside that
+            # range then counts the cleared ids between them as dropped too; later since_ids stay exact
+            first, second = self._drops.pop(0), self._drops[0]
+            second[0] = first[0]
+
+    def dropped_since(self, since_id: int = 0) -> int:
+        """How many entries with an id after ``since_id`` the ring pushed out (cleared ones not counted)."""
+        with self._lock:
+            return self._dropped_since(since_id)
+
+    def _dropped_since(self, since_id: int) -> int:
+        return sum(max(0, hi - max(lo, since_id + 1) + 1) for lo, hi in self._drops)
+
+    def page(self, since_id: int = 0, dir_: str | None = None, device: str | None = None, op: str | None = None,
+             limit: int = QUERY_LIMIT) -> LogPage:
+        """The oldest ``limit`` (1..:data:`QUERY_LIMIT`) entries matching as in :meth:`query`, with exact counts
+        of what remains after them and what was dropped (:class:`LogPage`)."""
+        limit = max(1, min(int(limit), QUERY_LIMIT))
+        with self._lock:
+            entries = list(self._entries)
+            dropped, total = self._dropped_since(since_id), self._dropped
+        matching = [e for e in entries if e.id > since_id and self._matches(e, dir_, device, op)]
+        return LogPage(matching[:limit], max(0, len(matching) - limit), dropped, total,
+                       entries[0].id if entries else 0)
+
+    @staticmethod
+    def _matches(e: TrafficEntry, dir_: str | None, device: str | None, op: str | None) -> bool:
+        if (dir_ and e.dir != dir_.upper()) or (op and op.lower() not in e.op.lower()):
+            return False
+        if device:
+            ids = f"{e.device.get('vendorId', 0):04x}:{e.device.get('productId', 0):04x}"
+            return device.lower() in str(e.device.get("name", "")).lower() or device.lower() == ids
+        return True
 
     def annotate(self, entry_id: int, op: str) -> bool:
         """Set the page's decoder label ``op`` (≤ 200 chars) on entry ``entry_id``; ``False`` when it is gone."""
@@ -118,21 +182,7 @@ class TrafficLog:
         """Entries with ``id > since_id``, oldest first, filtered by ``dir_`` (TX/RX/EVENT), ``device`` (a
         substring of ``name`` or ``vvvv:pppp`` hex ids) and ``op`` (a substring); at most ``limit`` (≤
         :data:`QUERY_LIMIT`), the oldest matching ones."""
-        limit = max(1, min(int(limit), QUERY_LIMIT))
-        out = []
-        with self._lock:
-            entries = list(self._entries)
-        for e in entries:
-            if e.id <= since_id or (dir_ and e.dir != dir_.upper()) or (op and op.lower() not in e.op.lower()):
-                continue
-            if device:
-                ids = f"{e.device.get('vendorId', 0):04x}:{e.device.get('productId', 0):04x}"
-                if device.lower() not in str(e.device.get("name", "")).lower() and device.lower() != ids:
-                    continue
-            out.append(e)
-            if len(out) >= limit:
-                break
-        return out
+        return self.page(since_id, dir_, device, op, limit).entries
 
     def last_id(self) -> int:
         """The newest entry's id (0 when none was ever added)."""

@@ -139,15 +139,18 @@ def _(reply: DevicesReply) -> CallToolResult:
 
 @render.register
 def _(reply: DeviceLogReply) -> CallToolResult:
-    entries = reply.result.get("entries") or []
+    r = reply.result
+    entries = r.get("entries") or []
+    dropped = (f"{r['dropped']:,} entries after since_id were pushed out of the log's ring before being read "
+               f"(oldest kept: #{r.get('first_id', 0)})." if r.get("dropped") else "")
     if not entries:
-        return _ok("(no entries)" + ("" if reply.result.get("logging") else
-                                     " — the log is off: device_log_clear(logging=on) turns it on"), reply.result)
-    more = (f"{reply.result['more']} more: call again with since_id={entries[-1]['id']}"
-            if reply.result.get("more") else "")
+        text = "(no entries)" + ("" if r.get("logging") else
+                                 " — the log is off: device_log_clear(logging=on) turns it on")
+        return _ok(f"{text}\n{dropped}" if dropped else text, r)
+    more = f"{r['more']:,} more: call again with since_id={entries[-1]['id']}" if r.get("more") else ""
+    tail = " ".join(x for x in (more, dropped) if x)
     return page_result(f"{len(entries)} entries, one per line (#id [dir] time reportId len hex ; page's label "
-                       "(device)):", "\n".join(entry_line(e) for e in entries), reply.result, more,
-                       what=LOG_CONTENT)
+                       "(device)):", "\n".join(entry_line(e) for e in entries), r, tail, what=LOG_CONTENT)
 
 
 @render.register
@@ -205,8 +208,9 @@ TOOLS: tuple[ToolDefinition, ...] = (
     ToolDefinition(name="device_log", params=LogParams, handler=device_log, annotations=READS_PAGE,
                    description="WebHID / Web Serial traffic recorded by pagenote at the device library (any page, "
                                "any SDK): one line per frame — id, TX/RX/EVENT, time, report id, length, hex, the "
-                               "page's decoder label; at most 200 per call. Off until device_log_clear(logging=on) "
-                               "or a page with ?hidDebug=1."),
+                               "page's decoder label; at most 200 per call, saying exactly how many more remain and "
+                               "how many after since_id the 5,000-entry ring dropped. Off until "
+                               "device_log_clear(logging=on) or a page with ?hidDebug=1."),
     ToolDefinition(name="device_log_clear", params=ClearParams, handler=device_log_clear, annotations=_ACTS,
                    description="Empty the device traffic log; logging=on/off turns logging on or off."),
     ToolDefinition(name="device_grant", params=GrantParams, handler=device_grant, annotations=_ACTS,
