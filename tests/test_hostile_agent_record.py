@@ -86,7 +86,7 @@ def test_a_real_page_forging_its_svelte_source_gets_no_source_line(window, serve
     window.load_page(server.url("hostile_source.html"))
     bridge = window.tab.annotator.bridge
     assert settle(qtbot, source_line(bridge, "#buy")) == ""
-    assert settle(qtbot, source_line(bridge, "#login")) == "(svelte) src/Login.svelte:4:2"
+    assert settle(qtbot, source_line(bridge, "#login")) == "(svelte) src/Login.svelte:4:3"
 
 
 def test_a_real_page_record_has_its_hidden_characters_escaped_and_its_login_link_redacted(window, server, qtbot):
@@ -299,6 +299,6 @@ def test_a_real_page_naming_a_project_file_with_spaces_gets_it_on_the_source_lin
     annotator = window.tab.annotator
     login = settle(qtbot, annotator.record_of(Route(), window.page_call("select", "#login")))
     buy = settle(qtbot, annotator.record_of(Route(), window.page_call("select", "#buy")))
-    assert login.source == f"(svelte) {real}:2:3" and buy.source == ""
+    assert login.source == f"(svelte) {real}:2:4" and buy.source == ""
     place = source_place(login.source)
-    assert place.path == real.resolve() and (place.line, place.column) == (2, 3)
+    assert place.path == real.resolve() and (place.line, place.column) == (2, 4)

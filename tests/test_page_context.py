@@ -243,7 +243,7 @@ def _project(window, tmp_path, roots, served=()):
                              ("react", "App", "/src/App.jsx", None, None)]),
     ("source_vue.html", [("vue", "HelloWorld", "/home/dev/site/src/components/HelloWorld.vue", None, None),
                          ("vue", "App", "/home/dev/site/src/App.vue", None, None)]),
-    ("source_svelte.html", [("svelte", "", "src/lib/Counter.svelte", 4, 2), ("svelte", "", "src/App.svelte", 9, 0)]),
+    ("source_svelte.html", [("svelte", "", "src/lib/Counter.svelte", 4, 3), ("svelte", "", "src/App.svelte", 9, 1)]),
 ])
 def test_source_hints_of_development_builds_most_specific_first(window, server, agent, page, expected, tmp_path):
     window.load_page(server.url(page))

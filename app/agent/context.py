@@ -39,6 +39,7 @@ from app.core.policy import CONTEXT_MAX_CHARS, CONTEXT_MAX_NODES, DIFF_MAX_REFS
 from app.tabs.context import read_context, wait_for_change
 from app.tabs.revisions import RevisionFeed
 from app.tabs.tab import Tab
+from app.webview.source_lines import map_node_sources
 
 #: The page-context record's version (``protocol`` in every answer).
 PROTOCOL = 1
@@ -186,6 +187,9 @@ class ContextKeeper:
                    "max_chars": params.max_chars, "offset": offset, "revision": revision}
         sources = params.detail != "summary" and bool(self.sources()) and tab.annotator.source_hints
         answer = await read_context(tab.bridge, options, sources, tab.annotator.source_roots)
+        if sources:   # React 19 hints' lines, through their modules' source maps (read once per page load)
+            await map_node_sources(answer.get("nodes") or [], getattr(tab.annotator, "locator", None),
+                                   tab.view.url().toString(), tab.annotator.source_roots)
         if answer.get("expired") or (doc is not None and answer.get("doc") != doc):
             raise PagenoteError("CURSOR_EXPIRED", f"the page changed since the cursor's read (revision {revision}, "
                                 f"now {answer.get('revision')}{'' if answer.get('doc') == doc else ', another document'})")

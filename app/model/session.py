@@ -105,6 +105,19 @@ class Session:
         pin.note_cut = note_overflow(note)
         self._changed()
 
+    def set_source(self, pin_id: str, source: str, before: str, tab: str | None = None) -> None:
+        """Set pin ``pin_id``'s element ``source`` line to ``source`` when it is still ``before`` (its source
+        lines are mapped after the pin: app.webview.source_lines). Unknown ids are ignored."""
+        try:
+            pin = self.get(pin_id, tab)
+        except KeyError:
+            return
+        element = pin.annotation.element
+        if element is None or element.source != before or source == before:
+            return
+        pin.annotation = pin.annotation.model_copy(update={"element": element.model_copy(update={"source": source})})
+        self._changed()
+
     def set_anchor(self, pin_id: str, status: str, element: ElementRecord | None = None, reason: str = "",
                    tab: str | None = None) -> None:
         """Record a re-anchoring result for pin ``pin_id``: ``status`` ``exact`` (→ ``""``), ``rematched``

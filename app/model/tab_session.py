@@ -64,6 +64,9 @@ class TabSession:
     def set_note(self, pin_id: str, note: str) -> None:
         self.shared.set_note(pin_id, note, self.tab)
 
+    def set_source(self, pin_id: str, source: str, before: str) -> None:
+        self.shared.set_source(pin_id, source, before, self.tab)
+
     def set_anchor(self, pin_id: str, status: str, element: ElementRecord | None = None, reason: str = "") -> None:
         self.shared.set_anchor(pin_id, status, element, reason, self.tab)
 

@@ -30,9 +30,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import quote
 
-#: One hint as the Source: line writes it: ``[Component ](framework) file[:line[:column]]``.
+#: One hint as the Source: line writes it: ``[Component ](framework) file[:line[:column]]``, or ``… file (unmapped)``.
 _HINT = re.compile(r"(?:(?P<component>[^\s()]+) )?\((?P<framework>react|vue|svelte)\) (?P<file>.+?)"
-                   r"(?::(?P<line>\d{1,7})(?::(?P<column>\d{1,7}))?)?\Z")
+                   r"(?::(?P<line>\d{1,7})(?::(?P<column>\d{1,7}))?)?(?: \(unmapped\))?\Z")
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 _URL = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://")
 #: URL schemes an editor template may not use (they would run or fetch something, not open an editor).

@@ -26,7 +26,8 @@ from app.webview.bridge import PageBridge
 from app.webview.frames import Route, frame_viewport_offset, in_top_document
 from app.webview.kind_rects import kind_pin_rects
 from app.webview.scene import SceneFeed
-from app.webview.source_hints import source_line
+from app.webview.source_hints import source_hints_of, source_text
+from app.webview.source_lines import SourceLocator
 
 log = logging.getLogger("pagenote.annotate")
 
@@ -67,6 +68,11 @@ class Annotator(QObject):
         self._anchor_timer.timeout.connect(lambda: spawn(self.poll_anchors(), "re-anchoring poll"))
         self._anchor_timer.start()
         self._polling = False
+        # React 19 hints whose lines are mapped after the pin (app.webview.source_lines): by selector, until
+        # pinned; the maps are read once per script per page load.
+        self.locator = SourceLocator()
+        view.loadStarted.connect(self.locator.reset)
+        self._to_map: dict[str, tuple[list[dict], str]] = {}
 
     def page_key(self) -> str:
         """The current page: its URL without the fragment (markers and panel groups are per page)."""
@@ -94,8 +100,13 @@ class Annotator(QObject):
             state = await self.bridge.call("viewportState")
             raw = in_top_document(raw, result.get("viewport"), route, (state or {}).get("scroll") or {"x": 0, "y": 0})
         elif self.source_hints and isinstance(raw, dict):   # the Source: line (development builds only)
-            raw = {**raw, "source": await source_line(self.bridge, str(raw.get("selector") or ""),
-                                                     self.source_roots)}
+            selector = str(raw.get("selector") or "")
+            hints = await source_hints_of(self.bridge, selector, self.source_roots)
+            raw = {**raw, "source": source_text(hints)}
+            if any("script" in h for h in hints):   # lines to map after the pin (the marker never waits)
+                if len(self._to_map) > 32:
+                    self._to_map.clear()
+                self._to_map[selector] = (hints, self.view.url().toString())
         return ElementRecord.model_validate(raw)
 
     def pin(self, pin_id: str, record: ElementRecord, note: str = "") -> int:
@@ -109,7 +120,18 @@ class Annotator(QObject):
             self.session.set_state(pin_id, "frozen")
         if self.css_rules is not None and record.selector and not record.frame:
             spawn(self._css_of(pin_id, record), "CSS rules lookup")   # after the pin shows: it never waits
+        pending = self._to_map.pop(record.selector, None)
+        if pending is not None and record.source == source_text(pending[0]):
+            spawn(self.map_source(pin_id, *pending), "source lines")
         return number
+
+    async def map_source(self, pin_id: str, hints: list[dict], page_url: str) -> None:
+        """Replace pin ``pin_id``'s pin-time ``Source:`` line (React 19 hints: files, no lines yet) with the
+        lines their source maps give (``unmapped`` where none does; app.webview.source_lines), unless the
+        pin is gone or its line changed meanwhile."""
+        before = source_text(hints)
+        after = source_text(await self.locator.resolved(hints, page_url, self.source_roots))
+        self.session.set_source(pin_id, after, before)
 
     async def _css_of(self, pin_id: str, record: ElementRecord) -> None:
         """Look up the rules that style ``record``'s element (top document only) and give them to its pin

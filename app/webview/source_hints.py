@@ -8,14 +8,18 @@ element wrappers, which pagenote's isolated world does not see), never from a ne
   columnNumber}: where the JSX was written, set by the development JSX transform in React ≤ 18) — or, in
   React 19, which dropped it, ``_debugStack`` (an ``Error`` made where the JSX ran: its first stack frame
   outside ``node_modules`` is the file as the dev server serves it, origin and query left out; its line and
-  column are those of the transformed module the server sent, not of the source, so they are left out) — and
+  column are those of the transformed module the server sent, not of the source, so they are kept apart as
+  ``script``/``script_line``/``script_column`` for :mod:`app.webview.source_lines` to map through the module's
+  source map, after the pin) — and
   ``_debugOwner`` (the component that rendered it); each owner up the chain adds its own, and the root
   element (its JSX written outside any component, e.g. in ``createRoot(…).render(<App />)``) is named by no
   component.
 - **Vue 3** development builds: ``__vueParentComponent`` (the component instance) whose ``type.__file`` is the
   SFC's path (``type.name`` / ``type.__name`` its name), then its ``parent`` chain; Vue records no line.
 - **Svelte** development builds: ``__svelte_meta.loc`` ({file, line, column}) on the element, as the
-  compiler's dev mode writes it (Svelte 4: ``add_location``; Svelte 5: the same shape plus ``parent``).
+  compiler's dev mode writes it (Svelte 4: ``add_location``, the element's ancestors' locations follow;
+  Svelte 5: the same shape plus ``parent``, the chain of component call sites ``<Card …>`` that rendered it,
+  which follows instead). Its column is 0-based: written 1-based here, as React's and editors' are.
 
 The page is hostile: the main-world script runs in the page's world (its getters may throw or lie), so it
 reads primitives only (strings and numbers; never props, state, closures or any object), gives up on any
@@ -60,6 +64,10 @@ _BAD_FILE = re.compile(r"[;\s\x00-\x1f\x7f]|\(|(?:^|[/\\])(?:\.|~)|^[A-Za-z][A-Z
 #: only in a file that exists under the project (:func:`within_roots`): the page could otherwise write words of
 #: its own onto the line (``src/App.svelte IMPORTANT: run …``). Other whitespace is refused with :data:`_BAD_FILE`.
 _OTHER_SPACE = re.compile(r"[^\S ]")
+#: A transformed module's URL as a stack frame names it (kept only to be mapped; never written out).
+_SCRIPT_URL = re.compile(r"https?://[!-~]{1,2000}\Z")
+#: What a hint says instead of ``:line:column`` when its position did not map to the source.
+UNMAPPED = "(unmapped)"
 
 # The script (for one list of CSS selectors) answers a JSON string: [[candidate, …] per selector].
 _SCRIPT = r"""
@@ -84,7 +92,8 @@ _SCRIPT = r"""
       var m = FRAME.exec(lines[i]);
       if (!m || m[2].indexOf('/node_modules/') >= 0) continue;
       var file = m[2].replace(/[?#].*$/, '').replace(/^https?:\/\/[^\/]+/, '');
-      return { name: str(m[1], 120).replace(/^.*\./, ''), file: str(file, 500), line: num(+m[3]), column: num(+m[4]) };
+      return { name: str(m[1], 120).replace(/^.*\./, ''), file: str(file, 500), line: num(+m[3]), column: num(+m[4]),
+               script: m[2].length <= 2000 ? m[2].replace(/#.*$/, '') : '' };
     }
     return null;
   };
@@ -104,7 +113,7 @@ _SCRIPT = r"""
         var st = fromStack(fiber._debugStack);
         if (st && st.file) {
           out.push({ framework: 'react', component: (owner && nameOf(owner.type)) || st.name, file: st.file,
-                     line: null, column: null });
+                     line: null, column: null, script: st.script, script_line: st.line, script_column: st.column });
         }
       }
       fiber = owner;
@@ -120,11 +129,24 @@ _SCRIPT = r"""
       inst = inst.parent;
     }
   };
+  // Svelte's compiler writes 1-based lines and 0-based columns (its locator's): the column is made 1-based.
+  var col1 = function (v) { v = num(v); return v === null ? null : v + 1; };
   var svelte = function (el, out) {
     for (var n = el, steps = 0; n && out.length < max && steps < 64; n = n.parentElement, steps++) {
       var meta = n.__svelte_meta, loc = meta && typeof meta === 'object' ? meta.loc : null;
       if (loc && typeof loc === 'object' && str(loc.file, 500)) {
-        out.push({ framework: 'svelte', component: '', file: str(loc.file, 500), line: num(loc.line), column: num(loc.column) });
+        out.push({ framework: 'svelte', component: '', file: str(loc.file, 500), line: num(loc.line), column: col1(loc.column) });
+        // Svelte 5: the chain of component call sites ({type: 'component', componentTag, file, line, column,
+        // parent}) that rendered this element: each use of a component has its own.
+        var p = meta.parent, chained = false;
+        for (var k = 0; p && typeof p === 'object' && out.length < max && k < 64; p = p.parent, k++) {
+          if (p.type === 'component' && str(p.file, 500)) {
+            out.push({ framework: 'svelte', component: str(p.componentTag, 120), file: str(p.file, 500),
+                       line: num(p.line), column: col1(p.column) });
+            chained = true;
+          }
+        }
+        if (chained || 'parent' in meta) break;   // Svelte 5: the chain is complete (a root has none)
       }
     }
   };
@@ -186,7 +208,11 @@ def checked_hints(raw: Any, count: int, roots: Sequence[str | Path] | None = Non
 
     ``roots`` (the project directories; the ``Source:`` line's caller gives them): only files
     :func:`within_roots` keeps, and a file may hold spaces when it names an existing file under one of them.
-    ``None`` (the snapshot's JSON hints): no whitespace at all."""
+    ``None`` (the snapshot's JSON hints): no whitespace at all.
+
+    A React 19 candidate read from its ``_debugStack`` also keeps ``script`` (the transformed module's URL,
+    ``http(s)``, at most 2,000 printable ASCII characters), ``script_line`` and ``script_column`` (1-based, its
+    frame's position): what :mod:`app.webview.source_lines` maps; they never reach a record as they are."""
     try:
         data = json.loads(raw) if isinstance(raw, str) else None
     except ValueError:
@@ -208,16 +234,24 @@ def checked_hints(raw: Any, count: int, roots: Sequence[str | Path] | None = Non
             component = c.get("component") if isinstance(c.get("component"), str) else ""
             if not _COMPONENT.match(component or "x") or len(component) > COMPONENT_MAX:
                 component = ""
-            hints.append({"framework": framework, "component": component,
-                          "file": redact_urls(file[:FILE_MAX]), "line": _int(c.get("line")),
-                          "column": _int(c.get("column"))})
+            hint = {"framework": framework, "component": component, "file": redact_urls(file[:FILE_MAX]),
+                    "line": _int(c.get("line")), "column": _int(c.get("column"))}
+            script, script_line, script_column = c.get("script"), _int(c.get("script_line")), \
+                _int(c.get("script_column"))
+            if isinstance(script, str) and _SCRIPT_URL.match(script) and script_line and script_column:
+                hint.update(script=script, script_line=script_line, script_column=script_column)
+            hints.append(hint)
         out.append(hints)
     return out
 
 
 def hint_text(hint: dict) -> str:
-    """One hint as the ``Source:`` line writes it: ``Component (react) src/App.jsx:12:5``."""
+    """One hint as the ``Source:`` line writes it: ``Component (react) src/App.jsx:12:5``, or
+    ``Component (react) src/App.jsx (unmapped)`` when its position could not be mapped to the source
+    (:mod:`app.webview.source_lines`: no line is guessed)."""
     where = hint["file"] + "".join(f":{v}" for v in (hint.get("line"), hint.get("column")) if v is not None)
+    if hint.get("unmapped"):
+        where = f"{hint['file']} {UNMAPPED}"
     name = f"{hint['component']} " if hint.get("component") else ""
     return f"{name}({hint['framework']}) {where}"
 
@@ -249,15 +283,26 @@ def _within_roots(file: str, roots: Sequence[str | Path]) -> bool:
     return False
 
 
+def source_text(hints: list[dict]) -> str:
+    """The ``Source:`` line's value for checked hints: each :func:`hint_text`, ``"; "``-joined."""
+    return "; ".join(hint_text(h) for h in hints)
+
+
+async def source_hints_of(bridge: PageBridge, selector: str, roots: Sequence[str | Path] = ()) -> list[dict]:
+    """The checked hints (:func:`checked_hints` with ``roots``) of the top document's element ``selector``
+    names; ``[]`` for a chained selector (shadow trees, iframes) or when the page does not answer."""
+    if not selector or ">>" in selector:
+        return []
+    try:
+        raw = await bridge.run(source_script([selector]), world=MAIN_WORLD, timeout_ms=2_000, what="source hints")
+    except PagenoteError:
+        return []
+    return checked_hints(raw, 1, roots)[0]
+
+
 async def source_line(bridge: PageBridge, selector: str, roots: Sequence[str | Path] = ()) -> str:
     """The ``Source:`` line's value for the top document's element ``selector`` names: its hints as
     :func:`hint_text`, ``"; "``-joined, only those :func:`within_roots` keeps (``roots``: the project
     directories); ``""`` when there are none, for a chained selector (shadow trees, iframes), or when the page
     does not answer (a hint is never worth failing an annotation)."""
-    if not selector or ">>" in selector:
-        return ""
-    try:
-        raw = await bridge.run(source_script([selector]), world=MAIN_WORLD, timeout_ms=2_000, what="source hints")
-    except PagenoteError:
-        return ""
-    return "; ".join(hint_text(h) for h in checked_hints(raw, 1, roots)[0])
+    return source_text(await source_hints_of(bridge, selector, roots))

@@ -1,0 +1,193 @@
+"""Where a React 19 element is written: its ``_debugStack`` frame mapped through its module's source map.
+
+React 19 development builds keep no ``_debugSource``; each element's ``_debugStack`` is an ``Error`` made where
+its JSX ran, so the frame below React's own names the transformed module *as the dev server serves it*
+(``http://127.0.0.1:5173/src/components/Card.jsx:26:20``: line and column of the generated ``jsxDEV(…)`` call,
+1-based as V8 writes stack frames). :mod:`app.webview.source_hints` reads that frame in the page; here it is
+mapped back to the JSX tag:
+
+1. the module's text is fetched from the page's own origin only (scheme, host and port of the page's URL;
+   no redirects, no proxy, at most :data:`SCRIPT_MAX` bytes, :data:`FETCH_TIMEOUT_S`), in a worker thread —
+   never on the Qt thread;
+2. its last ``sourceMappingURL`` comment names the map (Vite's dev server inlines a ``data:`` URL; another URL
+   is fetched under the same rules, at most :data:`~app.protocol.sourcemap.MAP_MAX` bytes), read by
+   :class:`app.protocol.sourcemap.SourceMap` (``sourcesContent`` never kept);
+3. the frame's position is looked up (greatest lower bound, as DevTools does); the original source URL must be
+   on the page's origin too, and names a file of the project: Vite serves ``/src/App.jsx`` relative to its
+   root (→ ``src/App.jsx``), ``/@fs/<absolute path>`` for a file outside it (→ relative to the source root that
+   holds it, :func:`app.webview.source_hints.within_roots`' roots). The file passes the same checks as any
+   page-supplied hint (:func:`app.webview.source_hints.checked_hints`).
+
+Anything else (no map, another origin, a failed or oversized fetch, a position the map leaves unmapped, a
+source outside the project) makes the hint ``unmapped``: its file without a line — never a guessed line.
+A map is read once per script URL per page load (:meth:`SourceLocator.reset` on each load).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import os
+import urllib.error
+import urllib.parse
+import urllib.request
+from collections.abc import Sequence
+from pathlib import Path
+
+from app.protocol.sourcemap import MAP_MAX, SourceMap, SourceMapError, map_url_of, read_data_url
+from app.webview.source_hints import checked_hints
+
+log = logging.getLogger("pagenote.source")
+
+#: Most bytes of one transformed module read (a dev server's module is a few kB; a pre-bundled one a few MB).
+SCRIPT_MAX = 8_000_000
+#: A fetch (connect, each read) gives up after this long, in seconds; the whole lookup after
+#: :data:`LOOKUP_DEADLINE_S`.
+FETCH_TIMEOUT_S = 3.0
+LOOKUP_DEADLINE_S = 6.0
+#: Most scripts whose maps one page load keeps.
+MAPS_MAX = 128
+
+
+class _NoRedirect(urllib.request.HTTPRedirectHandler):
+    """A redirect is an answer from elsewhere: refused (urllib raises ``HTTPError`` for the 3xx)."""
+
+    def redirect_request(self, *args, **kwargs):
+        return None
+
+
+_OPENER = urllib.request.build_opener(urllib.request.ProxyHandler({}), _NoRedirect)
+
+
+def origin_of(url: str) -> tuple[str, str, int] | None:
+    """``(scheme, host, port)`` of an ``http``/``https`` URL, ``None`` for any other."""
+    try:
+        parts = urllib.parse.urlsplit(url)
+        port = parts.port or (443 if parts.scheme == "https" else 80)
+    except ValueError:
+        return None
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        return None
+    return parts.scheme, parts.hostname.lower(), port
+
+
+def _fetch(url: str, limit: int) -> str:
+    """The text at ``url`` (HTTP 200 only, at most ``limit`` bytes). Raises ``OSError``/``SourceMapError``."""
+    request = urllib.request.Request(url, headers={"Accept": "*/*"})
+    with _OPENER.open(request, timeout=FETCH_TIMEOUT_S) as response:
+        if response.status != 200:
+            raise SourceMapError(f"HTTP {response.status}")
+        data = response.read(limit + 1)
+    if len(data) > limit:
+        raise SourceMapError(f"over {limit:,} bytes")
+    return data.decode("utf-8", "replace")
+
+
+def load_map(script_url: str, page_origin: tuple[str, str, int]) -> SourceMap | None:
+    """The source map of the module at ``script_url`` (fetched as the module docstring says; blocking: run it
+    in a worker thread), ``None`` when it names none or anything fails."""
+    if origin_of(script_url) != page_origin:
+        return None
+    try:
+        code = _fetch(script_url, SCRIPT_MAX)
+        map_url = map_url_of(code, script_url)
+        if map_url is None:
+            return None
+        if map_url.lower().startswith("data:"):
+            # A data: map has no URL of its own: its sources resolve against the script's (as DevTools does).
+            return SourceMap.parse(read_data_url(map_url), script_url)
+        if origin_of(map_url) != page_origin:
+            return None
+        return SourceMap.parse(_fetch(map_url, MAP_MAX), map_url)
+    except (OSError, ValueError, urllib.error.URLError) as exc:   # SourceMapError is a ValueError
+        log.info("no source map for %s: %s", script_url[:200], exc)
+        return None
+
+
+def project_file(source_url: str, page_origin: tuple[str, str, int], roots: Sequence[str | Path]) -> str | None:
+    """The project file an original source URL names (module docstring, step 3): ``src/App.jsx`` for
+    ``/src/App.jsx``, a path relative to the deepest of ``roots`` holding it for ``/@fs/<absolute path>``;
+    ``None`` for another origin, a ``/@fs/`` path under no root, or a file the page-hint checks refuse."""
+    if origin_of(source_url) != page_origin:
+        return None
+    path = urllib.parse.unquote(urllib.parse.urlsplit(source_url).path)
+    if path.startswith("/@fs/"):
+        absolute = Path(os.path.normpath(path[len("/@fs"):]))
+        bases = sorted((Path(os.path.normpath(Path(r).absolute())) for r in roots), key=lambda b: -len(b.parts))
+        base = next((b for b in bases if absolute.is_relative_to(b)), None)
+        if base is None:
+            return None
+        path = absolute.relative_to(base).as_posix()
+    else:
+        path = path.lstrip("/")
+    candidate = {"framework": "react", "component": "", "file": path}
+    kept = checked_hints(json.dumps([[candidate]]), 1, roots)[0]
+    return kept[0]["file"] if kept and kept[0]["file"] == path else None
+
+
+class SourceLocator:
+    """Maps hints' ``script`` positions to ``file:line:column`` (:meth:`resolved`), each script's map read
+    once per page load; :meth:`reset` when a new document loads."""
+
+    def __init__(self) -> None:
+        self._maps: dict[str, asyncio.Future] = {}
+
+    def reset(self) -> None:
+        """Forget the maps read (a new page load: the dev server may serve other modules)."""
+        self._maps.clear()
+
+    async def _map(self, script_url: str, page_origin: tuple[str, str, int]) -> SourceMap | None:
+        found = self._maps.get(script_url)
+        if found is None:
+            if len(self._maps) >= MAPS_MAX:
+                return None
+            found = asyncio.ensure_future(asyncio.get_running_loop().run_in_executor(
+                None, load_map, script_url, page_origin))
+            self._maps[script_url] = found
+        try:
+            return await asyncio.wait_for(asyncio.shield(found), LOOKUP_DEADLINE_S)
+        except TimeoutError:
+            return None
+
+    async def resolved(self, hints: list[dict], page_url: str, roots: Sequence[str | Path]) -> list[dict]:
+        """``hints`` (:func:`~app.webview.source_hints.checked_hints` output) with every ``script`` position
+        mapped: ``file``/``line``/``column`` of the element's tag in the project, or ``unmapped: True`` with
+        the file as served (module docstring); the ``script*`` keys are dropped. Never raises for the page's
+        data."""
+        page_origin = origin_of(page_url)
+        out = []
+        for hint in hints:
+            if "script" not in hint:
+                out.append(hint)
+                continue
+            plain = {k: v for k, v in hint.items() if not k.startswith("script")}
+            source = None
+            if page_origin is not None:
+                found = await self._map(hint["script"], page_origin)
+                original = found.lookup(hint["script_line"], hint["script_column"]) if found else None
+                if original is not None:
+                    file = project_file(original.source, page_origin, roots)
+                    source = (file, original.line, original.column) if file else None
+            if source is not None:
+                plain.update(file=source[0], line=source[1], column=source[2])
+            else:
+                served = project_file(hint["script"], page_origin, roots) if page_origin else None
+                plain.update(file=served or plain["file"], line=None, column=None, unmapped=True)
+            out.append(plain)
+        return out
+
+
+def without_scripts(hints: list[dict]) -> list[dict]:
+    """``hints`` as a record may carry them: the ``script*`` keys (page-supplied URLs) left out."""
+    return [{k: v for k, v in h.items() if not k.startswith("script")} for h in hints]
+
+
+async def map_node_sources(nodes: list[dict], locator: SourceLocator | None, page_url: str,
+                           roots: Sequence[str | Path]) -> None:
+    """Map the ``source`` hints of page-context ``nodes`` in place (:meth:`SourceLocator.resolved`); without a
+    ``locator``, their ``script*`` keys are only left out."""
+    for node in nodes:
+        hints = node.get("source")
+        if hints:
+            node["source"] = await locator.resolved(hints, page_url, roots) if locator else without_scripts(hints)
