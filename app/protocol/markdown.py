@@ -46,6 +46,10 @@ Rules the parser relies on (and :func:`encode_annotations` guarantees):
   ``Card (react) /src/components/Card.jsx:12:7; App (react) /src/App.jsx:30:5``, then :data:`SOURCE_NOTE`
   (the page supplied them; the parser drops it, and reads a line without it too); Markdown without it parses
   as before.
+- ``CSS:`` (a fenced block, ``detailed`` and ``forensic`` levels, after ``HTML excerpt:``): the stylesheet rules
+  that style the element, one line per rule, most specific first — ``"selector" — file:line — prop: value; …``,
+  ``style attribute — …``, then optionally ``N rules from cross-origin sheets (counted, not read)``; its grammar
+  is :mod:`app.protocol.css_lines`'s.
 - Every page-supplied value has its invisible characters (zero-width, bidi, tag, variation selectors, fillers …)
   and every line break other than LF (VT, FF, FS/GS/RS, NEL, U+2028/U+2029) escaped as ``\\u200b``
   (:data:`app.core.policy.INVISIBLE_CHARS`); a record that held some has a ``Hidden characters: yes (…)`` line

@@ -51,8 +51,8 @@ class GetAnnotationsParams(ToolParams):
                                                             "that have this status")] = None
     detail: Annotated[DetailFilter, Field(description="how much of each element record: compact (note, "
                                                       "selector/locators, text, position), standard (default), "
-                                                      "detailed (+ box model, computed styles), forensic (+ "
-                                                      "ancestry with selectors)")] = None
+                                                      "detailed (+ box model, computed styles, the CSS rules "
+                                                      "that style it), forensic (+ ancestry with selectors)")] = None
 
 
 async def get_annotations(args: GetAnnotationsParams, ctx: ToolContext) -> BatchReply:
