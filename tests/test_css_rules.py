@@ -129,3 +129,13 @@ def test_the_panels_detail_pane_shows_the_css_lines_once_they_arrive(window, ser
     window.panel.list.setCurrentRow(0)
     line = '".sassy .title" — /css_rules/sass/card.scss:8 — color: #112233; padding: 6px 12px'
     qtbot.waitUntil(lambda: line in window.panel.detail.toPlainText(), timeout=5_000)
+
+
+def test_pagenote_capture_at_the_detailed_level_writes_the_css_block(server, server2, tmp_path):
+    from conftest import run_capture
+
+    proc = run_capture(server.url("css_rules/page.html") + "?other=" + server2.origin, "--annotate", "#sass-title",
+                       "--note", "n", "--detail", "detailed", "--no-screenshot", "--out", str(tmp_path), cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert ('\nCSS:\n```\n".sassy .title" — /css_rules/sass/card.scss:8 — color: #112233; padding: 6px 12px\n```\n'
+            in proc.stdout), proc.stdout

@@ -119,7 +119,7 @@ class Annotator(QObject):
         if freezer_of(self.bridge).frozen:
             self.session.set_state(pin_id, "frozen")
         if self.css_rules is not None and record.selector and not record.frame:
-            spawn(self._css_of(pin_id, record), "CSS rules lookup")   # after the pin shows: it never waits
+            spawn(self.css_of(pin_id, record), "CSS rules lookup")   # after the pin shows: it never waits
         pending = self._to_map.pop(record.selector, None)
         if pending is not None and record.source == source_text(pending[0]):
             spawn(self.map_source(pin_id, *pending), "source lines")
@@ -133,9 +133,10 @@ class Annotator(QObject):
         after = source_text(await self.locator.resolved(hints, page_url, self.source_roots))
         self.session.set_source(pin_id, after, before)
 
-    async def _css_of(self, pin_id: str, record: ElementRecord) -> None:
+    async def css_of(self, pin_id: str, record: ElementRecord) -> None:
         """Look up the rules that style ``record``'s element (top document only) and give them to its pin
-        (:meth:`Session.set_css`: only while the pin still points at that element)."""
+        (:meth:`Session.set_css`: only while the pin still points at that element). Raises nothing: a lookup
+        the session cannot answer leaves the pin without a ``CSS:`` block."""
         found = await self.css_rules.lookup(record.selector, record.tag, record.url)
         if found is not None:
             self.session.set_css(pin_id, record.selector, tuple(found[0]), found[1])
