@@ -143,3 +143,27 @@ def test_device_log_says_exactly_what_remains_and_what_the_ring_dropped(device_a
                                    f"#{start + 301}).")
     r = last.structured_content
     assert (len(r["entries"]), r["more"], r["dropped"]) == (100, 0, 0)
+
+
+def test_device_logging_switches_the_console_echo_without_clearing(device_app):
+    send = ("async () => { const [d] = await navigator.hid.getDevices(); if (!d.opened) await d.open();"
+            " await d.sendReport(2, new Uint8Array([0x42, 0, 0, 0, 0, 0, 0, 0])); return 'sent'; }")
+
+    async def body(c):
+        await c.call_tool("device_grant", {"device": "virtual:0"})
+        state = await c.call_tool("device_logging", {})
+        on = await c.call_tool("device_logging", {"logging": "on", "console_echo": "on"})
+        before = (await c.call_tool("device_log", {"limit": 1})).structured_content["last_id"]
+        await c.call_tool("browser_evaluate", {"function": send})
+        console = await c.call_tool("browser_console_messages", {"text": "[HID] [TX]"})
+        off = await c.call_tool("device_logging", {"console_echo": "off"})
+        after = (await c.call_tool("device_log", {"limit": 1})).structured_content["last_id"]
+        return state, on, before, console, off, after
+
+    state, on, before, console, off, after = with_client(device_app.socket, body)
+    assert text_of(state).endswith("console echo off.")
+    assert text_of(on) == "Traffic log on; console echo on."
+    assert "[HID] [TX] Pagenote Macro Pad (1209:c0de VMP-0001) " in text_of(console), text_of(console)
+    assert "reportId=0x02 len=8 42 00 00 00 00 00 00 00" in text_of(console)
+    assert text_of(off) == "Traffic log on; console echo off."
+    assert after > before   # nothing was cleared: the ids go on

@@ -84,6 +84,7 @@ def test_the_log_survives_a_page_that_replaces_navigator_hid(dev, server):
 
 
 def test_decoders_label_frames_and_a_throwing_decoder_is_isolated(dev, server):
+    dev.service.console_echo = True
     opened(dev, server)
     dev.js("""
         __hidLog.registerDecoder('broken', () => { throw new Error('boom'); });
@@ -148,3 +149,43 @@ def test_a_slow_device_never_blocks_the_page(dev, server):
     gate.set()
     assert dev.wait_js("window.state === 'sent' && window.state") == "sent"
     dev.js("clearInterval(window.timer)")
+
+
+def test_an_uncaught_error_survives_a_second_of_device_traffic_in_the_console(dev, server):
+    """1,500 input reports in about a second, with the log and its console echo on: the page's uncaught error
+    stays in the console log (info lines are evicted first), before and after the DevTools protocol's replay;
+    each [HID] line names the device."""
+    from app.tabs.browser import attach
+
+    from conftest import settle
+
+    dev.service.console_echo = True
+    opened(dev, server)
+    console = attach(dev.tab).console
+    dev.js("dev.addEventListener('inputreport', () => window.got = (window.got || 0) + 1);"
+           "setTimeout(() => { throw new Error('boom before the flood'); }, 0)")
+    dev.qtbot.waitUntil(lambda: bool(console.select(level="error")[0]))
+    settle(dev.qtbot, console.sync())   # the DevTools protocol attached during the flood (an agent read it)
+    for i in range(1_500):
+        dev.backend.input(PAD, 1, bytes([i & 0xFF, 0, 0, 0, 0, 0, 0, 0]))
+        if i % 150 == 149:
+            dev.wait_js(f"window.got >= {i + 1}")
+    dev.qtbot.waitUntil(lambda: len(console.select(text="[HID] [RX]", limit=2_000)[0]) >= 900)
+    assert [e.text for e in console.select(level="error")[0]] == ["Uncaught Error: boom before the flood"]
+    line = console.select(text="[HID] [RX]")[0][-1].text
+    assert "Pagenote Macro Pad (1209:c0de VMP-0001)" in line and "reportId=0x01 len=8" in line, line
+    settle(dev.qtbot, console.sync())
+    assert [e.text for e in console.select(level="error")[0]] == ["Uncaught Error: boom before the flood"]
+
+
+def test_hid_console_lines_are_off_unless_echo_is_turned_on(dev, server):
+    from app.tabs.browser import attach
+
+    opened(dev, server)
+    console = attach(dev.tab).console
+    dev.js("dev.addEventListener('inputreport', () => window.got = (window.got || 0) + 1)")
+    dev.backend.input(PAD, 1, bytes(8))
+    dev.wait_js("window.got === 1")
+    dev.js("console.log('after the report')")
+    dev.qtbot.waitUntil(lambda: bool(console.select(text="after the report")[0]))
+    assert dev.js("__hidLog.dump().length") >= 1 and console.select(text="[HID]")[0] == []

@@ -51,8 +51,8 @@ TOOLS |= {"browser_page_context", "browser_wait_for_change"}
 TOOLS |= {"browser_click", "browser_hover", "browser_type", "browser_press_key", "browser_select_option",
           "browser_check", "browser_scroll", "browser_drag", "browser_handle_dialog", "browser_find", "browser_extract"}
 #: The device tools (app/mcp/tools/devices.py; their own tests: test_device_agent.py).
-TOOLS |= {"devices_list", "device_log", "device_log_clear", "device_grant", "virtual_device_input",
-          "virtual_device_script"}
+TOOLS |= {"devices_list", "device_log", "device_log_clear", "device_logging", "device_grant",
+          "virtual_device_input", "virtual_device_script"}
 #: The performance tools (app/mcp/tools/performance.py; their own tests: test_cdp_performance.py).
 TOOLS |= {"performance_start_trace", "performance_stop_trace", "performance_analyze_insight"}
 #: The emulation tools (app/mcp/tools/emulation.py; their own tests: test_cdp_emulation.py).

@@ -111,6 +111,7 @@ BAD_CALLS = [
     ("devices_list", {"all": True}, "all: unknown parameter (this tool takes none)"),
     ("device_log", {"dir": "IN"}, "dir: input should be 'TX', 'RX' or 'EVENT' (got \"IN\")"),
     ("device_log_clear", {"on": True}, "on: unknown parameter (this tool takes: logging)"),
+    ("device_logging", {"console_echo": True}, "console_echo: input should be 'on' or 'off' (got true)"),
     ("device_grant", {"device": 3}, "device: input should be a valid string (got 3)"),
     ("virtual_device_input", {"report_id": 1}, "hex: required, but missing"),
     ("virtual_device_script", {"plug": "maybe", "devices": "x"},

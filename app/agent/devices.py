@@ -10,6 +10,9 @@ granted, the host traffic log, and driving the virtual devices.
   anyone read them, ``dropped_total`` since the log began
 - ``device.log_clear(logging?)`` → ``{cleared, logging}``: empty the log; ``logging`` turns the log on or
   off for every page of the lease (pages opened with ``?hidDebug=1`` log regardless)
+- ``device.logging(logging?, console_echo?)`` → ``{logging, console_echo}``: the log's switches without
+  clearing it: ``logging`` as above, ``console_echo`` one ``[HID]``/``[Serial]`` console line per entry in the
+  pages (off by default); given neither, it says how they are
 - ``device.grant(device?, origin?)`` → ``{device, origin, chooser}``: answer the page's open chooser with
   ``device`` (``chooser: true``; its ``requestDevice``/``requestPort`` resolves), else grant ``device`` to
   ``origin`` (default: the active page's) as Chrome's ``WebHidAllowDevicesForUrls`` /
@@ -56,6 +59,11 @@ class LogParams(_Params):
 
 class ClearParams(_Params):
     logging: StrictBool | None = None
+
+
+class LoggingParams(_Params):
+    logging: StrictBool | None = None
+    console_echo: StrictBool | None = None
 
 
 class GrantParams(_Params):
@@ -134,6 +142,13 @@ class DeviceMethods:
             self.service.logging = p.logging
         return {"cleared": cleared, "logging": self.service.logging}
 
+    def logging(self, p: LoggingParams) -> dict:
+        if p.logging is not None:
+            self.service.logging = p.logging
+        if p.console_echo is not None:
+            self.service.console_echo = p.console_echo
+        return {"logging": self.service.logging, "console_echo": self.service.console_echo}
+
     def grant(self, p: GrantParams) -> dict:
         from app.hid.page import origin_of
 
@@ -183,6 +198,7 @@ def devices_table(app) -> dict:
     """The device methods for :class:`app.agent.methods.Methods`' dispatch table."""
     m = DeviceMethods(app)
     return {"devices.list": (NoParams, m.list), "device.log": (LogParams, m.log),
-            "device.log_clear": (ClearParams, m.clear), "device.grant": (GrantParams, m.grant),
+            "device.log_clear": (ClearParams, m.clear), "device.logging": (LoggingParams, m.logging),
+            "device.grant": (GrantParams, m.grant),
             "virtual_device.input": (InputParams, m.input),
             "virtual_device.script": (ScriptParams, m.script)}

@@ -72,14 +72,14 @@ MAX_WAITING = 10_000
 FRAME_CHECK_S = 20.0
 
 
-@functools.lru_cache(maxsize=2)
-def device_source(log_on: bool = False) -> str:
+@functools.lru_cache(maxsize=4)
+def device_source(log_on: bool = False, echo: bool = False) -> str:
     """The main-world script: ``hid.js`` with ``serial.js`` spliced in and its options (doorbell marker, log
-    default, ring size) as JSON."""
+    default, console echo default, ring size) as JSON."""
     root = files("app.hid") / "page_js"
     source = (root / "hid.js").read_text(encoding="utf-8")
     serial = (root / "serial.js").read_text(encoding="utf-8") if (root / "serial.js").is_file() else ""
-    options = {"doorbell": DOORBELL, "log": log_on, "ring": PAGE_RING}
+    options = {"doorbell": DOORBELL, "log": log_on, "echo": echo, "ring": PAGE_RING}
     return (source.replace("__OPTIONS__", json.dumps(options))
             .replace("  // __SERIAL__ (app/hid/page_js/serial.js is spliced in here: it shares this scope)\n", serial))
 
@@ -140,6 +140,7 @@ class PageDevices(QObject):
         self._pull_pending = False
         self._flush_pending = False
         page.loadStarted.connect(self._reset)
+        service.settings_changed.connect(self._tell_settings)
         self.hid = HidOps(self)
         self.serial = SerialOps(self)
 
@@ -226,12 +227,21 @@ class PageDevices(QObject):
         """Queue ``msg`` for ``doc``'s frame; queued messages go in one ``deliver`` per frame per loop turn."""
         if not doc.told_cfg:
             doc.told_cfg = True
-            if self.service.logging or doc.debug:
-                self._out.setdefault(doc.id, []).append({"t": "cfg", "log": True})
+            self._out.setdefault(doc.id, []).append(self._cfg(doc))
         self._out.setdefault(doc.id, []).append(msg)
         if not self._flush_pending:
             self._flush_pending = True
             QTimer.singleShot(0, self._flush)
+
+    def _cfg(self, doc: Doc) -> dict:
+        """The page script's settings message: logging (the lease's, or the page's ``?hidDebug=1``) and the
+        console echo (``[HID]`` / ``[Serial]`` lines, the lease's :attr:`DeviceService.console_echo`)."""
+        return {"t": "cfg", "log": self.service.logging or doc.debug, "echo": self.service.console_echo}
+
+    def _tell_settings(self) -> None:
+        for doc in self._docs.values():
+            if doc.told_cfg:
+                self.send(doc, self._cfg(doc))
 
     def _flush(self) -> None:
         self._flush_pending = False

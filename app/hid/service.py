@@ -112,20 +112,25 @@ class DeviceService(QObject):
         grants_changed(): a grant was added or revoked.
         chooser_requested(ChooserRequest): a page asked the user to pick a device.
         connections_changed(): a connection was opened or closed.
+        settings_changed(): ``logging`` or ``console_echo`` changed (the pages are told).
     ``logging`` turns the host traffic log on for every page of the lease (pages with ``?hidDebug=1`` log
-    regardless); ``log`` is the :class:`~app.hid.traffic.TrafficLog`.
+    regardless); ``console_echo`` makes the pages' logs write one ``[HID]``/``[Serial]`` console line per entry
+    (off by default: the lines are info-level and crowd the page's own messages); ``log`` is the
+    :class:`~app.hid.traffic.TrafficLog`.
     """
 
     devices_changed = Signal()
     grants_changed = Signal()
     chooser_requested = Signal(object)
     connections_changed = Signal()
+    settings_changed = Signal()
 
     def __init__(self, backends: list[Backend], parent: QObject | None = None, serial=None) -> None:
         super().__init__(parent)
         self.backends = list(backends)
         self.serial = serial  # an app.hid.serial_service.SerialBackends, or None
-        self.logging = False
+        self._logging = False
+        self._console_echo = False
         self.log = TrafficLog()
         self._secret = secrets.token_bytes(16)
         self._grants: dict[str, list[str]] = {}
@@ -144,6 +149,28 @@ class DeviceService(QObject):
         self.refresh()
         if any(b.polled for b in self.backends) or (serial is not None and serial.real):
             threading.Thread(target=self._poll, name="pagenote-hid-poll", daemon=True).start()
+
+    @property
+    def logging(self) -> bool:
+        """Whether the host log records every page's traffic (class docstring)."""
+        return self._logging
+
+    @logging.setter
+    def logging(self, on: bool) -> None:
+        if bool(on) != self._logging:
+            self._logging = bool(on)
+            self.settings_changed.emit()
+
+    @property
+    def console_echo(self) -> bool:
+        """Whether pages echo their log entries to the console (class docstring)."""
+        return self._console_echo
+
+    @console_echo.setter
+    def console_echo(self, on: bool) -> None:
+        if bool(on) != self._console_echo:
+            self._console_echo = bool(on)
+            self.settings_changed.emit()
 
     def on_gui(self, fn) -> None:
         """Run ``fn()`` on the GUI thread (callable from any thread; a queued signal, never blocking)."""

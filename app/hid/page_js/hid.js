@@ -33,7 +33,9 @@
   };
 
   // -- the traffic log (window.__hidLog) ------------------------------------------------------------------------
-  const log = { on: PAGE_DEBUG || !!OPTIONS.log, ring: OPTIONS.ring || 500, entries: [], next: 1, decoders: [] };
+  // echo: one console line per entry, off unless the user or an agent turned device console echo on (the host's
+  // cfg message); the lines are info-level and would otherwise crowd the page's own messages.
+  const log = { on: PAGE_DEBUG || !!OPTIONS.log, echo: !!OPTIONS.echo, ring: OPTIONS.ring || 500, entries: [], next: 1, decoders: [] };
   function decode(entry, u8, device) {
     for (const d of log.decoders) {
       if (d.vendorId != null && d.vendorId !== device.vendorId) continue;
@@ -56,15 +58,19 @@
     if (log.entries.length > log.ring) log.entries.splice(0, log.entries.length - log.ring);
     // The console line goes out after the caller's task (one console.debug per entry, in order): a console
     // message is an IPC to the browser, too slow for the page's sendReport path.
+    if (!log.echo) return entry;
     lines.push(entry);
     if (lines.length === 1) queueMicrotask_(flushLines);
     return entry;
   }
   const lines = [];
+  const hex4 = (n) => ("000" + ((n >>> 0) & 0xffff).toString(16)).slice(-4);
+  // "Pagenote Macro Pad (1209:c0de VMP-0001)": the device a console line is about.
+  const deviceName = (d) => String(d.name || "") + " (" + hex4(d.vendorId) + ":" + hex4(d.productId) + (d.serialNumber ? " " + d.serialNumber : "") + ")";
   const queueMicrotask_ = (fn) => setTimeout_(fn, 0);
   function flushLines() {
     const batch = lines.splice(0, lines.length);
-    for (const e of batch) debug("[HID] [" + e.dir + "] " + e.t + " reportId=0x" + HEX[e.report_id & 255] + " len=" + e.len + (e.hex ? " " + e.hex : "") + (e.op ? " ; " + e.op : ""));
+    for (const e of batch) debug((e.api === "serial" ? "[Serial] [" : "[HID] [") + e.dir + "] " + deviceName(e.device) + " " + e.t + (e.api === "serial" ? "" : " reportId=0x" + HEX[e.report_id & 255]) + " len=" + e.len + (e.hex ? " " + e.hex : "") + (e.op ? " ; " + e.op : ""));
   }
   const hidLog = Object.freeze({
     dump: () => log.entries.map((e) => Object.assign({}, e)),
@@ -126,7 +132,7 @@
     pending.delete(m.id);
     if (m.e) p.reject(new DOMExc(m.e[1], m.e[0])); else p.resolve(m.v);
   };
-  handlers.cfg = (m) => { if (m.log && !log.on) log.on = true; };
+  handlers.cfg = (m) => { if (m.log && !log.on) log.on = true; if ("echo" in m) log.echo = !!m.echo; };
 
   // -- WebHID ----------------------------------------------------------------------------------------------------
   const devices = new Map();   // token -> HIDDevice (one object per device per document, as Chrome)

@@ -5,6 +5,7 @@
 ``devices_list``           ``devices.list``: one line per device (key, ids, name, backend, grants, open)
 ``device_log``             ``device.log(since_id?, dir?, device?, op?, limit?)``: one line per frame
 ``device_log_clear``       ``device.log_clear(logging?)``
+``device_logging``         ``device.logging(logging?, console_echo?)``: the log's switches, nothing cleared
 ``device_grant``           ``device.grant(device?, origin?)``: answer the page's chooser, or pre-grant
 ``virtual_device_input``   ``virtual_device.input(device?, report_id?, hex)``
 ``virtual_device_script``  ``virtual_device.script(device?, replies?, plugged?)``
@@ -54,6 +55,16 @@ class ClearParams(ToolParams):
     logging: Annotated[optional_enum("on", "off"), Field(description="on: turn the traffic log on for every page; "
                                                                      "off: turn it off (pages opened with "
                                                                      "?hidDebug=1 log regardless)")] = None
+
+
+class LoggingParams(ToolParams):
+    logging: Annotated[optional_enum("on", "off"), Field(description="on: record every page's device traffic "
+                                                                     "in the host log; off: stop (pages opened "
+                                                                     "with ?hidDebug=1 log regardless)")] = None
+    console_echo: Annotated[optional_enum("on", "off"), Field(description="on: the pages also write one [HID] / "
+                                                                          "[Serial] console line per logged "
+                                                                          "entry, naming the device (default "
+                                                                          "off)")] = None
 
 
 class GrantParams(ToolParams):
@@ -145,7 +156,7 @@ def _(reply: DeviceLogReply) -> CallToolResult:
                f"(oldest kept: #{r.get('first_id', 0)})." if r.get("dropped") else "")
     if not entries:
         text = "(no entries)" + ("" if r.get("logging") else
-                                 " — the log is off: device_log_clear(logging=on) turns it on")
+                                 " — the log is off: device_logging(logging=on) turns it on")
         return _ok(f"{text}\n{dropped}" if dropped else text, r)
     more = f"{r['more']:,} more: call again with since_id={entries[-1]['id']}" if r.get("more") else ""
     tail = " ".join(x for x in (more, dropped) if x)
@@ -173,6 +184,15 @@ async def device_log_clear(args: ClearParams, ctx: ToolContext) -> DeviceDoneRep
     """``device.log_clear(logging?)``."""
     r = await ctx.call("device.log_clear", _given(logging=None if args.logging is None else args.logging == "on"))
     return DeviceDoneReply(f"Cleared {r['cleared']} entries; traffic log {'on' if r['logging'] else 'off'}.", r)
+
+
+async def device_logging(args: LoggingParams, ctx: ToolContext) -> DeviceDoneReply:
+    """``device.logging(logging?, console_echo?)``."""
+    r = await ctx.call("device.logging", _given(logging=None if args.logging is None else args.logging == "on",
+                                                console_echo=None if args.console_echo is None
+                                                else args.console_echo == "on"))
+    return DeviceDoneReply(f"Traffic log {'on' if r['logging'] else 'off'}; console echo "
+                           f"{'on' if r['console_echo'] else 'off'}.", r)
 
 
 async def device_grant(args: GrantParams, ctx: ToolContext) -> DeviceDoneReply:
@@ -210,9 +230,13 @@ TOOLS: tuple[ToolDefinition, ...] = (
                                "any SDK): one line per frame — id, TX/RX/EVENT, time, report id, length, hex, the "
                                "page's decoder label; at most 200 per call, saying exactly how many more remain and "
                                "how many after since_id the 5,000-entry ring dropped. Off until "
-                               "device_log_clear(logging=on) or a page with ?hidDebug=1."),
+                               "device_logging(logging=on) or a page with ?hidDebug=1."),
     ToolDefinition(name="device_log_clear", params=ClearParams, handler=device_log_clear, annotations=_ACTS,
                    description="Empty the device traffic log; logging=on/off turns logging on or off."),
+    ToolDefinition(name="device_logging", params=LoggingParams, handler=device_logging, annotations=_ACTS,
+                   description="Turn the device traffic log (logging) and its console lines in the pages "
+                               "(console_echo) on or off, without clearing anything; with no argument, say how "
+                               "they are."),
     ToolDefinition(name="device_grant", params=GrantParams, handler=device_grant, annotations=_ACTS,
                    description="Let the page use a device without a user at the chooser: answers the page's open "
                                "requestDevice/requestPort chooser with it, else grants it to the page's origin "
