@@ -139,3 +139,15 @@ def test_pagenote_capture_at_the_detailed_level_writes_the_css_block(server, ser
     assert proc.returncode == 0, proc.stderr
     assert ('\nCSS:\n```\n".sassy .title" — /css_rules/sass/card.scss:8 — color: #112233; padding: 6px 12px\n```\n'
             in proc.stdout), proc.stdout
+
+
+def test_no_lookup_while_the_users_devtools_window_holds_the_document(window, server, server2):
+    load(window, server, server2)
+    rules = window.tab.annotator.css_rules
+    window.tab.cdp.set_user_view(True)   # what the F12 window says while it shows the frontend
+    try:
+        assert window.run(rules.lookup("#buy", "div", window.view.url().toString())) is None
+    finally:
+        window.tab.cdp.set_user_view(False)
+    found = window.run(rules.lookup("#buy", "div", window.view.url().toString()))
+    assert found is not None and found[1] == 2

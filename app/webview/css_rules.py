@@ -229,9 +229,15 @@ class CssRules:
     async def lookup(self, selector: str, tag: str, page_url: str) -> tuple[list[CssRule], int] | None:
         """``(rules, cross_origin)`` for the element ``selector`` names in the tab's top document (its node's
         name must be ``tag``), or ``None`` when it is not found there (gone, in a frame or shadow root) or the
-        session cannot answer (``PagenoteError`` from the session is logged, not raised)."""
+        session cannot answer (``PagenoteError`` from the session is logged, not raised), or while the user's
+        DevTools window shows the session (``user_view``)."""
         page_origin = origin_of(page_url)
         if not selector or not page_origin:
+            return None
+        if self.session.user_view:
+            # The user's F12 window holds the document's node ids: DOM.getDocument would discard them (Chromium's
+            # InspectorDOMAgent rebinds the document), leaving its Elements panel stale. No block then.
+            log.info("CSS rules of %s: not read while the DevTools window is open", selector[:80])
             return None
         try:
             if not self._enabled:
