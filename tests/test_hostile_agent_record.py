@@ -162,7 +162,7 @@ def test_an_absolute_source_file_outside_the_project_is_never_offered(window, se
     annotator = window.tab.annotator
     buy = settle(qtbot, annotator.record_of(Route(), window.page_call("select", "#buy")))
     login = settle(qtbot, annotator.record_of(Route(), window.page_call("select", "#login")))
-    assert buy.source == "" and login.source == f"(svelte) {inside}:2"
+    assert buy.source == "" and login.source == f"(svelte) {inside.relative_to(tmp_path).as_posix()}:2"   # named in the project
     assert within_roots("src/App.svelte", ()) and not within_roots("/etc/passwd", (tmp_path,))
     # a spaced name (looked up on disk) with a component over NAME_MAX names no file, rather than raising
     assert not within_roots("src/" + "a b" * 200 + ".svelte", (tmp_path,))
@@ -273,8 +273,9 @@ def test_a_source_file_with_spaces_under_the_project_is_accepted(tmp_path):
                         "line": 1},
                        {"framework": "svelte", "component": "", "file": "src/a\tb.svelte", "line": 1}]])
     hints = checked_hints(raw, 1, roots=(project,))[0]
-    assert [hint_text(h) for h in hints] == [f"(svelte) {project}/src/Order Form.svelte:3:1",
-                                             "(svelte) src/Order Form.svelte:4", "(svelte) /src/Order Form.svelte:5"]
+    # Each named relative to the project (absolute, relative, served /src/…).
+    assert [hint_text(h) for h in hints] == ["(svelte) src/Order Form.svelte:3:1",
+                                             "(svelte) src/Order Form.svelte:4", "(svelte) src/Order Form.svelte:5"]
     # Without roots (the snapshot's hints, JSON), a path with spaces is still refused.
     assert checked_hints(raw, 1)[0] == []
 
@@ -299,6 +300,6 @@ def test_a_real_page_naming_a_project_file_with_spaces_gets_it_on_the_source_lin
     annotator = window.tab.annotator
     login = settle(qtbot, annotator.record_of(Route(), window.page_call("select", "#login")))
     buy = settle(qtbot, annotator.record_of(Route(), window.page_call("select", "#buy")))
-    assert login.source == f"(svelte) {real}:2:4" and buy.source == ""
-    place = source_place(login.source)
+    assert login.source == "(svelte) my shop/Order Form.svelte:2:4" and buy.source == ""   # named in the project
+    place = source_place(login.source, tmp_path)
     assert place.path == real.resolve() and (place.line, place.column) == (2, 4)

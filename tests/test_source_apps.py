@@ -12,6 +12,7 @@ import asyncio
 import pytest
 
 import vite_apps
+from app.runtime.editor import source_place
 from test_page_context import _annotate, agent  # noqa: F401  (agent: the socket fixture)
 
 pytestmark = pytest.mark.skipif(bool(vite_apps.missing()), reason=vite_apps.missing() or "apps installed")
@@ -63,9 +64,9 @@ def svelte_hints() -> dict[str, list[str]]:
 
 def vue_hints() -> dict[str, list[str]]:
     """The Vue app's picks: Vue's development build names each component's SFC (``__file``, the absolute path
-    plugin-vue writes) and no line."""
-    src = vite_apps.APPS / "vue" / "src"
-    card, app, price = (f"{src}/components/Card.vue", f"{src}/App.vue", f"{src}/components/Price.vue")
+    plugin-vue writes, named relative to the project) and no line."""
+    card, app, price = ("src/components/Card.vue", "src/App.vue", "src/components/Price.vue")
+    assert all((vite_apps.APPS / "vue" / f).is_file() for f in (card, app, price))
     return {
         "#buy-fern": [f"Card (vue) {card}", f"App (vue) {app}"],
         "#buy-ivy": [f"Card (vue) {card}", f"App (vue) {app}"],
@@ -115,6 +116,12 @@ def test_each_pick_names_the_line_of_its_tag_and_its_own_call_sites(window, dev,
     for hints in expected.values():
         assert f"\nSource: {'; '.join(hints)}{NOTE}\n" in markdown
     assert "unmapped" not in markdown
+    # Open in editor reads each hint back to the file and line it names (the project: the app's folder).
+    for hints in expected.values():
+        place = source_place(hints[0], vite_apps.APPS / dev.app)
+        assert place.path.is_relative_to(vite_apps.APPS / dev.app) and place.path.is_file()
+        if dev.app != "vue":
+            assert place.line and place.column
     # The agent's page context gives the same places, as fields.
     node = agent("page.context", detail="semantic", selector="#buy-ivy", max_nodes=1)["nodes"][0]
     got = [f"{h['component'] + ' ' if h['component'] else ''}({h['framework']}) {h['file']}"

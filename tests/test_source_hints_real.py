@@ -35,8 +35,9 @@ def react_dev_hints() -> list[tuple]:
             ("react", "", "src/main.jsx", *jsx_at("src/main.jsx", "<App />"))]
 
 
-VUE_DEV_HINTS = [("vue", "HelloWorld", f"{VUE_ROOT}/components/HelloWorld.vue", None, None),
-                 ("vue", "App", f"{VUE_ROOT}/App.vue", None, None)]
+# Named relative to the project (the build's folder, the tests' source root).
+VUE_DEV_HINTS = [("vue", "HelloWorld", "src/components/HelloWorld.vue", None, None),
+                 ("vue", "App", "src/App.vue", None, None)]
 
 # What shows the framework itself ran on each build (the button is made by the framework's render, and a
 # production React still keeps its fiber on the element: the probe sees a marker, the read finds no source).
@@ -76,8 +77,8 @@ def test_a_real_production_build_gives_no_source_hint(window, server, agent, js,
 @pytest.mark.parametrize("build, line", [
     ("react-dev", "Source: Card (react) src/Card.jsx:{}:{}; App (react) src/main.jsx:{}:{}; (react) "
                   "src/main.jsx:{}:{} (page-supplied hints from development-build markers)\n"),
-    ("vue-dev", f"Source: HelloWorld (vue) {VUE_ROOT}/components/HelloWorld.vue; App (vue) {VUE_ROOT}/App.vue"
-                f" (page-supplied hints from development-build markers)\n"),
+    ("vue-dev", "Source: HelloWorld (vue) src/components/HelloWorld.vue; App (vue) src/App.vue"
+                " (page-supplied hints from development-build markers)\n"),
     ("react-prod", None),
     ("vue-prod", None),
 ])

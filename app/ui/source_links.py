@@ -39,11 +39,13 @@ def hint_of(url: QUrl) -> str | None:
     return unquote(text[len(SCHEME) + 1:])
 
 
-def open_source(hint: str, editor) -> str:
-    """Open ``hint`` with the ``[editor]`` settings ``editor`` (url, command, root). Returns ``""`` when it was
-    handed to the editor, else the translated reason it was not (nothing is run then)."""
+def open_source(hint: str, editor, project_dir: str | Path = "") -> str:
+    """Open ``hint`` with the ``[editor]`` settings ``editor`` (url, command, root; a relative hint is under
+    ``root``, else under ``project_dir``: hints are named relative to the project,
+    app.webview.source_hints.project_relative). Returns ``""`` when it was handed to the editor, else the
+    translated reason it was not (nothing is run then)."""
     try:
-        plan = plan_launch(hint, editor.command, editor.url, editor.root)
+        plan = plan_launch(hint, editor.command, editor.url, editor.root or project_dir)
         if plan.url:
             if not QDesktopServices.openUrl(QUrl(plan.url)):
                 return QCoreApplication.translate("SourceLinks", "No application opens {0}").format(plan.url)
@@ -63,7 +65,7 @@ def install_source_links(window, editor_settings) -> None:
         hint = hint_of(url)
         if hint is None:
             return
-        problem = open_source(hint, editor_settings())
+        problem = open_source(hint, editor_settings(), getattr(getattr(window, "app", None), "project_dir", ""))
         window.say(problem or QCoreApplication.translate("SourceLinks", "Opened {0} in the editor").format(hint))
 
     detail.anchorClicked.connect(clicked)

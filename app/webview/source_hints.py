@@ -208,7 +208,8 @@ def checked_hints(raw: Any, count: int, roots: Sequence[str | Path] | None = Non
 
     ``roots`` (the project directories; the ``Source:`` line's caller gives them): only files
     :func:`within_roots` keeps, and a file may hold spaces when it names an existing file under one of them.
-    ``None`` (the snapshot's JSON hints): no whitespace at all.
+    ``None`` (the snapshot's JSON hints): no whitespace at all. With ``roots``, a kept file is named relative
+    to the project (:func:`project_relative`).
 
     A React 19 candidate read from its ``_debugStack`` also keeps ``script`` (the transformed module's URL,
     ``http(s)``, at most 2,000 printable ASCII characters), ``script_line`` and ``script_column`` (1-based, its
@@ -234,6 +235,8 @@ def checked_hints(raw: Any, count: int, roots: Sequence[str | Path] | None = Non
             component = c.get("component") if isinstance(c.get("component"), str) else ""
             if not _COMPONENT.match(component or "x") or len(component) > COMPONENT_MAX:
                 component = ""
+            if roots is not None:
+                file = project_relative(file, roots)
             hint = {"framework": framework, "component": component, "file": redact_urls(file[:FILE_MAX]),
                     "line": _int(c.get("line")), "column": _int(c.get("column"))}
             script, script_line, script_column = c.get("script"), _int(c.get("script_line")), \
@@ -254,6 +257,25 @@ def hint_text(hint: dict) -> str:
         where = f"{hint['file']} {UNMAPPED}"
     name = f"{hint['component']} " if hint.get("component") else ""
     return f"{name}({hint['framework']}) {where}"
+
+
+def project_relative(file: str, roots: Sequence[str | Path]) -> str:
+    """``file`` (a hint :func:`within_roots` kept) named relative to the project: an absolute path (Vue's
+    ``__file``) under one of ``roots`` relative to it — the last such root, as ``[editor] root`` comes after the
+    project directory and Open in editor resolves relative hints against it — and a served path (Vite's
+    ``/src/App.jsx``, relative to the dev server's root) naming a file under one of them without its ``/``;
+    any other file as it is."""
+    if not file.startswith("/"):
+        return file
+    path = Path(os.path.normpath(file))
+    bases = [Path(os.path.normpath(Path(root).absolute())) for root in roots]
+    for base in reversed(bases):
+        if path.is_relative_to(base) and path != base:
+            return path.relative_to(base).as_posix()
+    served = file.lstrip("/")
+    if any((base / served).is_file() for base in bases):
+        return served
+    return file
 
 
 def within_roots(file: str, roots: Sequence[str | Path]) -> bool:
