@@ -151,3 +151,28 @@ def test_no_lookup_while_the_users_devtools_window_holds_the_document(window, se
         window.tab.cdp.set_user_view(False)
     found = window.run(rules.lookup("#buy", "div", window.view.url().toString()))
     assert found is not None and found[1] == 2
+
+
+def test_get_annotations_over_mcp_carries_the_css_block_at_the_detailed_level(window, server, server2, js, qtbot,
+                                                                               socket_path):
+    import asyncio
+
+    from mcp.client import Client
+
+    from app.mcp.server import build_server
+
+    load(window, server, server2)
+    pinned_css(window, qtbot, js, "#sass-title")
+
+    async def body():
+        async with Client(build_server(socket_path, start_app=False)) as client:
+            return [await client.call_tool("get_annotations", {"batch": "current", "detail": level})
+                    for level in ("standard", "detailed")]
+
+    standard, detailed = window.run(asyncio.ensure_future(body()))
+    line = '".sassy .title" — /css_rules/sass/card.scss:8 — color: #112233; padding: 6px 12px'
+    assert f"\nCSS:\n```\n{line}\n```\n" in detailed.content[0].text
+    assert "CSS:" not in standard.content[0].text
+    (rule,) = detailed.structured_content["batch"]["annotations"][0]["element"]["css"]
+    assert rule == {"selector": ".sassy .title", "inline": False, "file": "/css_rules/sass/card.scss", "line": 8,
+                    "declarations": {"color": "#112233", "padding": "6px 12px"}}
