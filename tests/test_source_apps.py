@@ -38,10 +38,16 @@ def react_hints(card: str = "") -> dict[str, list[str]]:
         "#buy-fern": [f"Card (react) {t(card_jsx, '<button')}", site["fern"], root],
         "#buy-ivy": [f"Card (react) {t(card_jsx, '<button')}", site["ivy"], root],
         "#card-ivy h2": [f"Card (react) {t(card_jsx, '<h2')}", site["ivy"], root],
+        "#card-fern h2": [f"Card (react) {t(card_jsx, '<h2')}", site["fern"], root],
         "#price-ivy": [f"Price (react) {t('src/components/Price.jsx', '<span')}",
                        f"Card (react) {t(card_jsx, '<Price')}", site["ivy"], root],
+        "#price-fern": [f"Price (react) {t('src/components/Price.jsx', '<span')}",
+                        f"Card (react) {t(card_jsx, '<Price')}", site["fern"], root],
+        "#card-ivy .price": [f"Price (react) {t('src/components/Price.jsx', '<p')}",
+                             f"Card (react) {t(card_jsx, '<Price')}", site["ivy"], root],
         "#title": [f"App (react) {t('src/App.jsx', '<h1')}", root],
         "#help": [f"App (react) {t('src/App.jsx', '<a id=\"help\"')}", root],
+        "#footer": [f"App (react) {t('src/App.jsx', '<footer')}", root],
     }
 
 
@@ -55,10 +61,16 @@ def svelte_hints() -> dict[str, list[str]]:
         "#buy-fern": [f"(svelte) {t(card, '<button')}", site["fern"]],
         "#buy-ivy": [f"(svelte) {t(card, '<button')}", site["ivy"]],
         "#card-fern h2": [f"(svelte) {t(card, '<h2')}", site["fern"]],
+        "#card-ivy h2": [f"(svelte) {t(card, '<h2')}", site["ivy"]],
         "#price-ivy": [f"(svelte) {t('src/lib/Price.svelte', '<span')}", f"Price (svelte) {t(card, '<Price')}",
                        site["ivy"]],
+        "#price-fern": [f"(svelte) {t('src/lib/Price.svelte', '<span')}", f"Price (svelte) {t(card, '<Price')}",
+                        site["fern"]],
+        "#card-ivy .price": [f"(svelte) {t('src/lib/Price.svelte', '<p')}", f"Price (svelte) {t(card, '<Price')}",
+                             site["ivy"]],
         "#title": [f"(svelte) {t('src/App.svelte', '<h1')}"],
         "#help": [f"(svelte) {t('src/App.svelte', '<a id=\"help\"')}"],
+        "#footer": [f"(svelte) {t('src/App.svelte', '<footer')}"],
     }
 
 
@@ -70,9 +82,14 @@ def vue_hints() -> dict[str, list[str]]:
     return {
         "#buy-fern": [f"Card (vue) {card}", f"App (vue) {app}"],
         "#buy-ivy": [f"Card (vue) {card}", f"App (vue) {app}"],
+        "#card-fern h2": [f"Card (vue) {card}", f"App (vue) {app}"],
+        "#card-ivy h2": [f"Card (vue) {card}", f"App (vue) {app}"],
         "#price-ivy": [f"Price (vue) {price}", f"Card (vue) {card}", f"App (vue) {app}"],
+        "#price-fern": [f"Price (vue) {price}", f"Card (vue) {card}", f"App (vue) {app}"],
+        "#card-ivy .price": [f"Price (vue) {price}", f"Card (vue) {card}", f"App (vue) {app}"],
         "#title": [f"App (vue) {app}"],
         "#help": [f"App (vue) {app}"],
+        "#footer": [f"App (vue) {app}"],
     }
 
 
