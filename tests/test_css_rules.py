@@ -176,3 +176,14 @@ def test_get_annotations_over_mcp_carries_the_css_block_at_the_detailed_level(wi
     (rule,) = detailed.structured_content["batch"]["annotations"][0]["element"]["css"]
     assert rule == {"selector": ".sassy .title", "inline": False, "file": "/css_rules/sass/card.scss", "line": 8,
                     "declarations": {"color": "#112233", "padding": "6px 12px"}}
+
+
+def test_invisible_characters_in_a_selector_or_value_are_escaped_and_flagged(window, server, server2, js, qtbot,
+                                                                             agent):  # noqa: F811
+    load(window, server, server2)
+    element = pinned_css(window, qtbot, js, "#zw").element
+    (rule,) = element.css
+    assert rule.selector == ".zw\\u200bx" and rule.declarations["font-family"] == '"A\\u200bB"'
+    assert element.hidden_chars
+    markdown = at_detail(agent("annotations.get", batch="current"), "detailed")["markdown"]
+    assert "\u200b" not in markdown and "\nHidden characters: yes" in markdown

@@ -186,11 +186,13 @@ class Session:
             self._changed()
         return changed
 
-    def set_css(self, pin_id: str, selector: str, rules: tuple, cross_origin: int, tab: str | None = None) -> bool:
+    def set_css(self, pin_id: str, selector: str, rules: tuple, cross_origin: int, hidden: bool = False,
+                tab: str | None = None) -> bool:
         """Give pin ``pin_id``'s element record its ``CSS:`` rules (:class:`~app.model.css.CssRule` s and the
         count of cross-origin ones; issue 29, requirement 2), read after the pin showed, when the pin still
-        points at the element whose ``selector`` was looked up (an element or text annotation). Returns whether
-        it did; unknown ids: False."""
+        points at the element whose ``selector`` was looked up (an element or text annotation); ``hidden``: the
+        page's text in them held invisible characters (the record's ``hidden_chars`` then says so). Returns
+        whether it did; unknown ids: False."""
         try:
             pin = self.get(pin_id, tab)
         except KeyError:
@@ -198,7 +200,8 @@ class Session:
         element = pin.annotation.element
         if pin.annotation.kind in PAGE_KINDS or element.selector != selector:
             return False
-        new = ElementRecord.model_validate({**element.model_dump(), "css": rules, "css_cross_origin": cross_origin})
+        new = ElementRecord.model_validate({**element.model_dump(), "css": rules, "css_cross_origin": cross_origin,
+                                            "hidden_chars": element.hidden_chars or hidden})
         if new != element:
             pin.annotation = pin.annotation.model_copy(update={"element": new})
             self._changed()

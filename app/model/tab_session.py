@@ -74,8 +74,8 @@ class TabSession:
                 when: str = "") -> list[str]:
         return self.shared.refresh(pin_id, status, element, reason, when, self.tab)
 
-    def set_css(self, pin_id: str, selector: str, rules: tuple, cross_origin: int) -> bool:
-        return self.shared.set_css(pin_id, selector, rules, cross_origin, self.tab)
+    def set_css(self, pin_id: str, selector: str, rules: tuple, cross_origin: int, hidden: bool = False) -> bool:
+        return self.shared.set_css(pin_id, selector, rules, cross_origin, hidden, self.tab)
 
     def set_screenshot(self, pin_id: str, path: str) -> None:
         self.shared.set_screenshot(pin_id, path, self.tab)

@@ -139,7 +139,7 @@ class Annotator(QObject):
         the session cannot answer leaves the pin without a ``CSS:`` block."""
         found = await self.css_rules.lookup(record.selector, record.tag, record.url)
         if found is not None:
-            self.session.set_css(pin_id, record.selector, tuple(found[0]), found[1])
+            self.session.set_css(pin_id, record.selector, tuple(found[0]), found[1], found[2])
 
     async def marker_viewport(self, pin_id: str) -> dict | None:
         """The marker's rect of ``pin_id`` in the top viewport (CSS px), ``None`` when it is not shown."""

@@ -39,6 +39,7 @@ from urllib.parse import urljoin, urlsplit
 
 from app.core.errors import PagenoteError
 from app.model.css import CSS_RULES_CAP, CssRule
+from app.model.text import has_invisible
 from app.protocol.sourcemap import MAP_MAX, SourceMap, SourceMapError, read_data_url
 
 log = logging.getLogger("pagenote.css")
@@ -121,11 +122,12 @@ def origin_of(url: str) -> str:
 
 
 def winning_rules(matched: dict, headers: dict[str, dict], page_origin: str, locate: Locate
-                  ) -> tuple[list[CssRule], int]:
-    """``(rules, cross_origin)`` from a ``CSS.getMatchedStylesForNode`` answer (module docstring): the rules with
-    winning declarations, most specific first, at most :data:`~app.model.css.CSS_RULES_CAP`, and how many matched
-    rules came from sheets on another origin than ``page_origin``. ``headers``: ``CSS.styleSheetAdded`` headers
-    by ``styleSheetId``."""
+                  ) -> tuple[list[CssRule], int, bool]:
+    """``(rules, cross_origin, hidden)`` from a ``CSS.getMatchedStylesForNode`` answer (module docstring): the
+    rules with winning declarations, most specific first, at most :data:`~app.model.css.CSS_RULES_CAP`, how many
+    matched rules came from sheets on another origin than ``page_origin``, and whether the page's text in them
+    (selectors, files, values) held invisible characters (the model escapes them; the record's
+    ``hidden_chars`` says so). ``headers``: ``CSS.styleSheetAdded`` headers by ``styleSheetId``."""
     # (rule, or None for the style attribute; its declarations; from a cross-origin sheet). A cross-origin
     # rule takes part in the cascade (it may override a listed one) but is only counted.
     entries: list[tuple[dict | None, list[dict], bool]] = []
@@ -150,6 +152,7 @@ def winning_rules(matched: dict, headers: dict[str, dict], page_origin: str, loc
                     best[name] = (key, i, j)
     won = {(i, j) for _, i, j in best.values()}
     out: list[CssRule] = []
+    hidden = False
     for i in range(len(entries) - 1, -1, -1):
         match, props, foreign = entries[i]
         if foreign:
@@ -168,16 +171,19 @@ def winning_rules(matched: dict, headers: dict[str, dict], page_origin: str, loc
                         declarations[name] = _value({**prop, "value": value})
         if not declarations:
             continue
-        if match is None:
-            out.append(CssRule(inline=True, declarations=declarations))
-        else:
-            out.append(_rule(match, declarations, headers, locate))
+        rule, odd = ((CssRule(inline=True, declarations=declarations), False) if match is None
+                     else _rule(match, declarations, headers, locate))
+        hidden = hidden or odd or any(has_invisible(v) for v in declarations.values())
+        out.append(rule)
         if len(out) == CSS_RULES_CAP:
             break
-    return out, cross
+    return out, cross, hidden
 
 
-def _rule(match: dict, declarations: dict[str, str], headers: dict[str, dict], locate: Locate) -> CssRule:
+def _rule(match: dict, declarations: dict[str, str], headers: dict[str, dict], locate: Locate
+          ) -> tuple[CssRule, bool]:
+    """The rule of ``match`` with its winning ``declarations``, and whether its selector or file held invisible
+    characters."""
     rule = match["rule"]
     selectors = (rule.get("selectorList") or {}).get("selectors") or []
     picked = [selectors[k] for k in match.get("matchingSelectors") or [] if isinstance(k, int) and 0 <= k < len(selectors)]
@@ -188,7 +194,8 @@ def _rule(match: dict, declarations: dict[str, str], headers: dict[str, dict], l
     file, line = "", 0
     if header and isinstance(where, dict):
         file, line = locate(header, int(where.get("startLine") or 0), int(where.get("startColumn") or 0))
-    return CssRule(selector=selector, file=file, line=line, declarations=declarations)
+    return (CssRule(selector=selector, file=file, line=line, declarations=declarations),
+            has_invisible(selector) or has_invisible(file))
 
 
 def _fetch(url: str) -> str:
@@ -226,8 +233,8 @@ class CssRules:
             while len(self.headers) > HEADERS_MAX:
                 self.headers.popitem(last=False)
 
-    async def lookup(self, selector: str, tag: str, page_url: str) -> tuple[list[CssRule], int] | None:
-        """``(rules, cross_origin)`` for the element ``selector`` names in the tab's top document (its node's
+    async def lookup(self, selector: str, tag: str, page_url: str) -> tuple[list[CssRule], int, bool] | None:
+        """``(rules, cross_origin, hidden)`` (:func:`winning_rules`) for the element ``selector`` names in the tab's top document (its node's
         name must be ``tag``), or ``None`` when it is not found there (gone, in a frame or shadow root) or the
         session cannot answer (``PagenoteError`` from the session is logged, not raised), or while the user's
         DevTools window shows the session (``user_view``)."""
