@@ -8,6 +8,7 @@ a clear error. File URLs refused over ``--http``: test_parity_h1_file_urls_http.
 from __future__ import annotations
 
 import json
+import re
 import sys
 
 import anyio
@@ -113,6 +114,40 @@ def test_tabs_by_index_forward_close_and_bad_input_are_clear_errors(app, server)
     assert closed and all(len(c["tabs"]) >= 1 and "closed" in c for c in closed)
     assert not out["still"].is_error and out["still"].structured_content["viewport"]["width"] == 1280
     assert out["reopened"].structured_content["opened"]["status"] == 200
+
+
+def test_a_ref_of_another_tab_names_that_tab_by_index_and_the_call_that_selects_it(app, server):
+    """Trial f2, finding 1: REF_IN_OTHER_TAB said "select tab 1" (the tab's id) where Playwright MCP's
+    ``browser_tabs`` selects by index, so an agent passing index 1 re-selected the active tab. The error
+    names both tabs as the tab list does (index, then id) and spells out the select call; following it
+    works."""
+
+    async def body(c):
+        await c.call_tool("browser_tabs", {"action": "select", "index": 0})
+        await c.call_tool("browser_navigate", {"url": server.url("spa.html")})
+        snap = await c.call_tool("browser_snapshot", {"mode": "full"})
+        sid = snap.structured_content["snapshot_id"]
+        link = re.search(r'link "B" .*\[ref=(e\d+)\]', text_of(snap)).group(1)
+        opened = await c.call_tool("browser_tabs", {"action": "new", "url": server.url("other.html")})
+        wrong = await c.call_tool("browser_hover", {"target": link, "snapshot_id": sid})
+        call = re.search(r'browser_tabs (\{"action":"select","index":\d+\})', text_of(wrong))
+        followed = await c.call_tool("browser_tabs", json.loads(call.group(1))) if call else None
+        again = await c.call_tool("browser_hover", {"target": link, "snapshot_id": sid})
+        await c.call_tool("browser_tabs", {"action": "close", "index": opened.structured_content["opened"]["index"]})
+        return opened.structured_content, wrong, followed, again
+
+    opened, wrong, followed, again = with_client(app.socket, body)
+    tabs = opened["tabs"]
+    first, new = tabs[0], tabs[opened["opened"]["index"]]
+    assert new["index"] != 0 and new["id"] != "0"   # index and id differ: a mix-up would show
+    text = text_of(wrong)
+    assert wrong.is_error and text.startswith("REF_IN_OTHER_TAB: "), text
+    assert f"is in tab index 0 (id {first['id']}) at http://127.0.0.1:" in text, text
+    assert f"not in the active tab index {new['index']} (id {new['id']}) at http://127.0.0.1:" in text, text
+    assert 'browser_tabs {"action":"select","index":0}' in text, text
+    assert f'tabs.select {{"id":"{first["id"]}"}}' in text, text
+    assert followed is not None and not followed.is_error, text
+    assert not again.is_error and text_of(again).startswith("Hovered"), text_of(again)
 
 
 def test_an_oversized_argument_is_too_large_and_the_app_keeps_answering(app, server):

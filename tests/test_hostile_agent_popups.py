@@ -151,7 +151,7 @@ def test_a_ref_from_another_tab_is_refused_naming_both_tabs(window, agent, serve
                            ("evaluate", {"expression": "(el) => el.id", "ref": ref, "snapshot_id": sid})):
         code, message = agent.error(method, **params)
         assert code == "REF_IN_OTHER_TAB", (method, code, message)
-        assert f"tab {first.id} ({server.origin})" in message and f"tab {other['id']} ({server2.origin})" in message
+        assert f"(id {first.id}) at {server.origin}" in message and f"(id {other['id']}) at {server2.origin}" in message
     assert run_js(qtbot, window.app.tab(other["id"]).page, "window.clicked === undefined") is True
 
 

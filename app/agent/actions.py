@@ -125,7 +125,8 @@ class ActionsHost(TargetPins, FindHost):
         acting = self._tab()
         # STALE_REF; REF_IN_OTHER_TAB before the other tab is asked anything (a ref is bound to its snapshot's
         # tab: never found again in another one)
-        await keeper.resolve(self._tab_of, RefParams(ref=ref, snapshot_id=snapshot_id), acting=acting)
+        await keeper.resolve(self._tab_of, RefParams(ref=ref, snapshot_id=snapshot_id), acting=acting,
+                             tabs=self.app.tabs)
         taken = keeper.ids[snapshot_id]
         m = _REF.match(ref)
         part = taken.parts[m.group(1) or ""]

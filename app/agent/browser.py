@@ -184,7 +184,7 @@ class BrowserHost:
         ref, snapshot_id = await self.pin(params.aim, params.snapshot_id)
         # A ref of another tab's snapshot is refused before that tab's page is asked anything.
         where = await self._snapshots().resolve(self._tab_of_id, RefParams(ref=ref, snapshot_id=snapshot_id),
-                                                acting=tab)
+                                                acting=tab, tabs=self.app.tabs)
         if where.get("frame"):
             raise PagenoteError("INVALID_REQUEST", f"{ref} is inside an iframe ({where['frame']})",
                                 "evaluate hands over elements of the top document only; select the element "

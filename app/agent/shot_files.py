@@ -99,5 +99,6 @@ async def target_shot(host: Any, tab: Any, shooter: Shooter, target: str, snapsh
         raise PagenoteError("CAPTURE_NO_BOX", f"{ref} draws nothing in the page (hidden, zero-size, or clipped "
                                               "away): there is nothing to photograph") from None
     # its border box now (getBoundingClientRect, in the top viewport), not only its first line box
-    found = await host._snapshots().resolve(host._tab_of, RefParams(ref=ref, snapshot_id=sid), acting=tab)
+    found = await host._snapshots().resolve(host._tab_of, RefParams(ref=ref, snapshot_id=sid), acting=tab,
+                                             tabs=host.app.tabs)
     return await box_crop(shooter, found["rect"], f"-{ref}"), ref

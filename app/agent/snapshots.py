@@ -178,13 +178,13 @@ class SnapshotKeeper:
         while len(self.ids) > KEEP_IDS:
             self.ids.popitem(last=False)
 
-    async def resolve(self, tab_of, params: RefParams, acting=None) -> dict[str, Any]:
+    async def resolve(self, tab_of, params: RefParams, acting=None, tabs=()) -> dict[str, Any]:
         """Where ``params.ref`` of snapshot ``params.snapshot_id`` is now: ``{ok: true, ref, snapshot_id, how
         ('same' | 'equivalent'), rect (top viewport CSS px), role, name, selector, frame?, tab}`` (``tab``: the
         snapshot's tab, ``{id, origin}``). ``tab_of(tab_id)``
         gives the tab or ``None``. With ``acting`` (the call's tab), a ref of another tab's snapshot is refused
-        before that tab's page is asked anything (``REF_IN_OTHER_TAB``, :func:`app.agent.tabs.other_tab_error`).
-        Raises ``STALE_REF`` (fails closed: unknown snapshot or ref, a closed tab, another document, a node that
+        before that tab's page is asked anything (``REF_IN_OTHER_TAB``, :func:`app.agent.tabs.other_tab_error`:
+        ``tabs``, the open tabs in order, lets it name each tab by index and id). Raises ``STALE_REF`` (fails closed: unknown snapshot or ref, a closed tab, another document, a node that
         left with no unique strong equivalent), ``REF_IN_OTHER_TAB`` and the bridge's errors."""
         taken = self.ids.get(params.snapshot_id)
         if taken is None:
@@ -198,7 +198,7 @@ class SnapshotKeeper:
         if tab is None:
             raise PagenoteError("STALE_REF", f"the tab of snapshot {taken.id} was closed", STALE_NEXT)
         if acting is not None and tab is not acting:
-            raise other_tab_error(params.ref, taken.id, tab_stamp(tab), acting)
+            raise other_tab_error(params.ref, taken.id, tab_stamp(tab), acting, tabs)
         try:
             answer = await resolve_ref(tab.bridge, part, m.group(2), part.answer.get("seq", 0))
         except PagenoteError as exc:

@@ -29,6 +29,7 @@ in every answer where it acted.
 from __future__ import annotations
 
 import inspect
+import json
 from contextvars import ContextVar
 from typing import Any
 
@@ -58,14 +59,27 @@ def tab_stamp(tab) -> dict:
     return {"id": tab.id, "origin": url_origin(tab.page.url())}
 
 
-def other_tab_error(ref: str, snapshot_id: str, owner: dict, acting) -> PagenoteError:
+def other_tab_error(ref: str, snapshot_id: str, owner: dict, acting, tabs=()) -> PagenoteError:
     """``REF_IN_OTHER_TAB`` for ``ref`` of snapshot ``snapshot_id``, whose tab is ``owner`` (``{id, origin}``),
-    used while ``acting`` (a :class:`~app.tabs.tab.Tab`) is the call's tab."""
+    used while ``acting`` (a :class:`~app.tabs.tab.Tab`) is the call's tab. ``tabs`` (the app's open tabs, in
+    strip order) gives each tab's 0-based index, named before its id as the tab list names them: Playwright
+    MCP's ``browser_tabs`` selects by ``index`` (an agent reading "tab 1" would pass index 1), the socket's
+    ``tabs.select`` by ``id``; the next step spells out both calls."""
     here = tab_stamp(acting)
-    return PagenoteError("REF_IN_OTHER_TAB", f"{ref} of snapshot {snapshot_id} is in tab {owner['id']} "
-                         f"({owner['origin']}), not in the active tab {here['id']} ({here['origin']}); nothing was done",
-                         f"select tab {owner['id']} (tabs.select / browser_tabs action=select) to act there, or take "
-                         f"a snapshot of tab {here['id']}")
+    order = [t.id for t in tabs]
+
+    def named(tab_id: str) -> str:
+        return f"index {order.index(tab_id)} (id {tab_id})" if tab_id in order else f"id {tab_id}"
+
+    there = owner["id"]
+    select = (f'browser_tabs {{"action":"select","index":{order.index(there)}}}' if there in order
+              else 'browser_tabs {"action":"select","index":<its index in browser_tabs {"action":"list"}>}')
+    return PagenoteError("REF_IN_OTHER_TAB", f"{ref} of snapshot {snapshot_id} is in tab {named(there)} at "
+                         f"{owner['origin']}, not in the active tab {named(here['id'])} at {here['origin']}; "
+                         f"nothing was done",
+                         f"select that tab to act there — {select} (socket: tabs.select "
+                         f"{{\"id\":{json.dumps(there)}}}) — or take a snapshot of the active tab "
+                         f"(browser_snapshot) and use its refs")
 
 
 def acting_tab(app):
