@@ -7,6 +7,8 @@ build of the same app (``vite build`` served by ``vite preview``) gives no Sourc
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 import vite_apps
@@ -179,3 +181,19 @@ def test_a_production_build_gives_no_source_line_and_pins_as_usual(window, agent
         assert result["nodes"] and not any("source" in n for n in result["nodes"])
     finally:
         server.stop()
+
+
+@pytest.mark.parametrize("dev", ["react"], indirect=True)
+def test_pagenote_capture_of_the_react_dev_server_prints_the_mapped_lines(dev, tmp_path, monkeypatch):
+    from conftest import run_capture
+
+    config = tmp_path / "config"
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(config))   # the test's settings, not the user's
+    (config / "pagenote").mkdir(parents=True)
+    # The sources' folder (the capture's project is its --out folder): [editor] root.
+    (config / "pagenote" / "settings.toml").write_text(
+        f"[editor]\nroot = {json.dumps(str(vite_apps.APPS / 'react'))}\n", encoding="utf-8")
+    proc = run_capture(dev.url, "--annotate", "#buy-ivy", "--no-screenshot", "--out", str(tmp_path / "out"),
+                       cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert f"\nSource: {'; '.join(react_hints()['#buy-ivy'])}{NOTE}\n" in proc.stdout

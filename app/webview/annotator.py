@@ -120,10 +120,16 @@ class Annotator(QObject):
             self.session.set_state(pin_id, "frozen")
         if self.css_rules is not None and record.selector and not record.frame:
             spawn(self.css_of(pin_id, record), "CSS rules lookup")   # after the pin shows: it never waits
-        pending = self._to_map.pop(record.selector, None)
-        if pending is not None and record.source == source_text(pending[0]):
+        pending = self.source_to_map(record)
+        if pending is not None:
             spawn(self.map_source(pin_id, *pending), "source lines")
         return number
+
+    def source_to_map(self, record: ElementRecord) -> tuple[list[dict], str] | None:
+        """The React 19 hints of ``record`` (made by :meth:`record_of`) whose lines are still to be mapped, with
+        the page's URL then — for :meth:`map_source` — or ``None``; each record's once."""
+        pending = self._to_map.pop(record.selector, None)
+        return pending if pending is not None and record.source == source_text(pending[0]) else None
 
     async def map_source(self, pin_id: str, hints: list[dict], page_url: str) -> None:
         """Replace pin ``pin_id``'s pin-time ``Source:`` line (React 19 hints: files, no lines yet) with the
