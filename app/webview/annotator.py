@@ -143,7 +143,7 @@ class Annotator(QObject):
         """Look up the rules that style ``record``'s element (top document only) and give them to its pin
         (:meth:`Session.set_css`: only while the pin still points at that element). Raises nothing: a lookup
         the session cannot answer leaves the pin without a ``CSS:`` block."""
-        found = await self.css_rules.lookup(record.selector, record.tag, record.url)
+        found = await self.css_rules.lookup(record.selector, record.tag, record.url, self.source_roots)
         if found is not None:
             self.session.set_css(pin_id, record.selector, tuple(found[0]), found[1], found[2])
 

@@ -21,7 +21,9 @@ Rules of the answer (Chromium's ``CSS.getMatchedStylesForNode``; CSS Cascading a
 - user-agent rules are left out; a rule of a sheet on another origin than the page's is counted, never read;
 - ``file:line``: the sheet's URL path on the page's origin (an inline ``<style>``: the document's, its line
   offset by where the element starts; none for a ``<style>`` a script made: Chromium gives it no URL), or, through the sheet's source map (Source Map v3, fetched from the
-  page's own origin or read from a ``data:`` URL), the original file's path when it is on the page's origin.
+  page's own origin or read from a ``data:`` URL), the original file's path when it is on the page's origin; a
+  ``<style>`` Vite's dev client made names its file by its ``data-vite-dev-id`` (checked to be a file of the
+  project), without a line.
 
 Bounded: :data:`HEADERS_MAX` sheets remembered, :data:`MATCHED_MAX` matched rules read, ≤ 8 rules kept
 (:data:`~app.model.css.CSS_RULES_CAP`), maps of at most :data:`~app.protocol.sourcemap.MAP_MAX` characters fetched
@@ -32,15 +34,18 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 import urllib.request
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
 from app.core.errors import PagenoteError
 from app.model.css import CSS_RULES_CAP, CssRule
 from app.model.text import has_invisible
 from app.protocol.sourcemap import MAP_MAX, SourceMap, SourceMapError, read_data_url
+from app.webview.source_hints import project_relative, within_roots
 
 log = logging.getLogger("pagenote.css")
 
@@ -79,6 +84,7 @@ RECORDED: frozenset[str] = frozenset(
     | {f"{box}-{s}" for box in ("margin", "padding") for s in _SIDES} | {f"border-{s}-width" for s in _SIDES}
     | {p for p in STYLE_PROPERTIES if p not in _LONGHANDS} | {x for p in _LONGHANDS.values() for x in p})
 IMPORTANT = "!important"
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 
 #: ``locate(header, line0, column0) -> (file, line1)`` of a position in a sheet, 0-based in, 1-based out.
 Locate = Callable[[dict, int, int], tuple[str, int]]
@@ -198,6 +204,29 @@ def _rule(match: dict, declarations: dict[str, str], headers: dict[str, dict], l
             has_invisible(selector) or has_invisible(file))
 
 
+def _sheet_ids(matched: dict) -> set[str]:
+    """The ``styleSheetId`` s of a ``CSS.getMatchedStylesForNode`` answer's matched rules."""
+    return {str(m["rule"].get("styleSheetId")) for m in (matched.get("matchedCSSRules") or [])[:MATCHED_MAX]
+            if isinstance(m, dict) and isinstance(m.get("rule"), dict) and m["rule"].get("styleSheetId")}
+
+
+def dev_file(dev_id: str, roots: Sequence[str | Path]) -> str:
+    """The project file a Vite ``data-vite-dev-id`` names (the module id: an absolute path, then maybe a query
+    such as ``?vue&type=style&index=0&scoped=…&lang.css``), relative to the project
+    (:func:`~app.webview.source_hints.project_relative`) — only when it is an existing file under one of
+    ``roots`` (:func:`~app.webview.source_hints.within_roots`): the page sets the attribute, so it may name
+    nothing else (security review item 3). ``""`` otherwise. No line: without a map, the text Vite injected
+    is transformed, so none is guessed."""
+    path = dev_id.split("?", 1)[0]
+    if not path.startswith("/") or len(path) > 500 or _CONTROL.search(path) or not within_roots(path, roots):
+        return ""
+    try:
+        exists = Path(path).is_file()
+    except OSError:
+        return ""
+    return project_relative(path, roots) if exists else ""
+
+
 def _fetch(url: str) -> str:
     """The text at ``url`` (an http(s) URL on the page's origin; checked by the caller), at most
     :data:`MAP_MAX` characters. Runs in a worker thread. Raises ``OSError``/``ValueError``."""
@@ -233,9 +262,11 @@ class CssRules:
             while len(self.headers) > HEADERS_MAX:
                 self.headers.popitem(last=False)
 
-    async def lookup(self, selector: str, tag: str, page_url: str) -> tuple[list[CssRule], int, bool] | None:
+    async def lookup(self, selector: str, tag: str, page_url: str, roots: Sequence[str | Path] = ()
+                     ) -> tuple[list[CssRule], int, bool] | None:
         """``(rules, cross_origin, hidden)`` (:func:`winning_rules`) for the element ``selector`` names in the tab's top document (its node's
-        name must be ``tag``), or ``None`` when it is not found there (gone, in a frame or shadow root) or the
+        name must be ``tag``; ``roots``: the project folders a Vite dev id may name a file in, see :func:`dev_file`),
+        or ``None`` when it is not found there (gone, in a frame or shadow root) or the
         session cannot answer (``PagenoteError`` from the session is logged, not raised), or while the user's
         DevTools window shows the session (``user_view``)."""
         page_origin = origin_of(page_url)
@@ -264,8 +295,28 @@ class CssRules:
             log.info("CSS rules of %s: %s", selector[:80], exc)
             return None
         maps = await self._maps_for(matched, page_url)
+        await self._dev_files(matched, roots)
         return winning_rules(matched, dict(self.headers), page_origin,
                              lambda header, line0, col0: locate(header, line0, col0, page_origin, maps))
+
+    async def _dev_files(self, matched: dict, roots: Sequence[str | Path]) -> None:
+        """Name the file of each script-made sheet ``matched`` uses that Vite's dev client made: its owner
+        ``<style data-vite-dev-id="/abs/path/src/x.module.css">`` (``DOM.describeNode`` of the header's owner
+        node), kept in the header as ``_file`` (:func:`dev_file`; ``""`` when it names none). A session error
+        leaves it unnamed."""
+        for sheet_id in _sheet_ids(matched):
+            header = self.headers.get(sheet_id)
+            if not header or header.get("sourceURL") or "_file" in header or not header.get("ownerNode"):
+                continue
+            try:
+                node = (await self.session.send("DOM.describeNode", {"backendNodeId": header["ownerNode"]},
+                                                CDP_TIMEOUT_MS)).get("node") or {}
+            except PagenoteError as exc:
+                log.info("CSS owner node of %s: %s", sheet_id, exc)
+                continue
+            attributes = [str(a) for a in (node.get("attributes") or [])[:200]]
+            value = dict(zip(attributes[::2], attributes[1::2], strict=False)).get("data-vite-dev-id", "")
+            header["_file"] = dev_file(value, roots)
 
     async def _maps_for(self, matched: dict, page_url: str) -> dict[str, SourceMap]:
         """The source maps of the sheets ``matched`` names, by ``styleSheetId`` (fetched once per map URL). A sheet
@@ -273,9 +324,7 @@ class CssRules:
         against the page's."""
         page_origin = origin_of(page_url)
         out: dict[str, SourceMap] = {}
-        ids = {str((m.get("rule") or {}).get("styleSheetId")) for m in (matched.get("matchedCSSRules") or [])[:MATCHED_MAX]
-               if isinstance(m, dict)}
-        for sheet_id in ids:
+        for sheet_id in _sheet_ids(matched):
             header = self.headers.get(sheet_id) or {}
             map_url = str(header.get("sourceMapURL") or "")
             sheet_url = str(header.get("sourceURL") or "") or (page_url if map_url.startswith("data:") else "")
@@ -319,6 +368,8 @@ def locate(header: dict, line0: int, col0: int, page_origin: str, maps: dict[str
         if found is not None and same_origin(found.source, page_origin):
             return urlsplit(found.source).path, found.line
     url = str(header.get("sourceURL") or "")
+    if header.get("_file"):
+        return header["_file"], 0   # a Vite dev <style> without a map: its file, no line (dev_file)
     if not same_origin(url, page_origin) or header.get("isConstructed"):
         return "", 0
     start = int(header.get("startLine") or 0) if header.get("isInline") else 0

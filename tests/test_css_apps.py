@@ -1,0 +1,44 @@
+"""The ``CSS:`` block (issue 29, requirement 2) on real Vite dev servers (tests/apps, served by tests/vite_apps.py
+on 127.0.0.1): Vite's dev client injects each stylesheet as a ``<style data-vite-dev-id="/abs/…">`` made by
+script (no URL, and with Vite's default ``css.devSourcemap: false`` no map), so a rule names its project file
+by that id — a CSS module, a Sass file, a Vue SFC's ``<style scoped>`` — checked to be a file of the project,
+and no line (the injected text is transformed: none is guessed)."""
+
+from __future__ import annotations
+
+import pytest
+
+import vite_apps
+from test_css_rules import by_selector, pinned_css
+
+pytestmark = pytest.mark.skipif(bool(vite_apps.missing()), reason=vite_apps.missing() or "apps installed")
+
+
+@pytest.fixture(scope="module", params=["react", "vue"])
+def dev(request, tmp_path_factory):
+    """One app's dev server for the module's tests of it."""
+    server = vite_apps.dev_server(request.param, tmp_path_factory.mktemp(request.param))
+    server.app = request.param
+    yield server
+    server.stop()
+
+
+def test_a_dev_servers_rules_name_their_project_files(window, dev, js, qtbot):
+    window.tab.annotator.source_roots = (vite_apps.APPS / dev.app,)
+    window.load_page(dev.url)
+    qtbot.waitUntil(lambda: js("!!document.querySelector('#buy-fern')"), timeout=20_000)
+    card = "src/components/Card.module.css" if dev.app == "react" else "src/components/Card.vue"
+    (buy,) = pinned_css(window, qtbot, js, "#buy-fern").element.css
+    assert (buy.file, buy.line) == (card, 0), buy
+    assert buy.declarations["padding"] == "4px 8px" and buy.declarations["color"] == "#fff", buy
+    assert set(buy.declarations) == {"padding", "color", "background-color"}   # background: its recorded part
+    rules = by_selector(pinned_css(window, qtbot, js, "#help").element.css)
+    assert (rules["#footer a"].file, rules["#footer a"].declarations) == ("src/app.scss", {"padding": "2px 4px"})
+
+
+def test_a_dev_id_outside_the_project_names_no_file(window, dev, js, qtbot):
+    window.tab.annotator.source_roots = ()   # no project folder: the page's ids are not believed
+    window.load_page(dev.url)
+    qtbot.waitUntil(lambda: js("!!document.querySelector('#buy-fern')"), timeout=20_000)
+    (buy,) = pinned_css(window, qtbot, js, "#buy-fern").element.css
+    assert (buy.file, buy.line) == ("", 0) and buy.declarations["padding"] == "4px 8px"
