@@ -135,7 +135,8 @@ _SCRIPT = r"""
     for (var n = el, steps = 0; n && out.length < max && steps < 64; n = n.parentElement, steps++) {
       var meta = n.__svelte_meta, loc = meta && typeof meta === 'object' ? meta.loc : null;
       if (loc && typeof loc === 'object' && str(loc.file, 500)) {
-        out.push({ framework: 'svelte', component: '', file: str(loc.file, 500), line: num(loc.line), column: col1(loc.column) });
+        out.push({ framework: 'svelte', component: '', file: str(loc.file, 500), line: num(loc.line),
+                   column: col1(loc.column) });
         // Svelte 5: the chain of component call sites ({type: 'component', componentTag, file, line, column,
         // parent}) that rendered this element: each use of a component has its own.
         var p = meta.parent, chained = false;

@@ -26,10 +26,10 @@ A map is read once per script URL per page load (:meth:`SourceLocator.reset` on 
 from __future__ import annotations
 
 import asyncio
+import http.client
 import json
 import logging
 import os
-import urllib.error
 import urllib.parse
 import urllib.request
 from collections.abc import Sequence
@@ -100,7 +100,7 @@ def load_map(script_url: str, page_origin: tuple[str, str, int]) -> SourceMap | 
         if origin_of(map_url) != page_origin:
             return None
         return SourceMap.parse(_fetch(map_url, MAP_MAX), map_url)
-    except (OSError, ValueError, urllib.error.URLError) as exc:   # SourceMapError is a ValueError
+    except (OSError, ValueError, http.client.HTTPException) as exc:   # URLError: OSError; SourceMapError: ValueError
         log.info("no source map for %s: %s", script_url[:200], exc)
         return None
 
