@@ -42,3 +42,20 @@ def test_a_dev_id_outside_the_project_names_no_file(window, dev, js, qtbot):
     qtbot.waitUntil(lambda: js("!!document.querySelector('#buy-fern')"), timeout=20_000)
     (buy,) = pinned_css(window, qtbot, js, "#buy-fern").element.css
     assert (buy.file, buy.line) == ("", 0) and buy.declarations["padding"] == "4px 8px"
+
+
+@pytest.fixture(scope="module")
+def prod(tmp_path_factory):
+    """The React app's production build (no source maps), served by ``vite preview``."""
+    server = vite_apps.production_server("react", tmp_path_factory.mktemp("react-prod"))
+    yield server
+    server.stop()
+
+
+def test_a_production_build_names_its_built_stylesheet_and_nothing_breaks(window, prod, js, qtbot):
+    window.tab.annotator.source_roots = (vite_apps.APPS / "react",)
+    window.load_page(prod.url)
+    qtbot.waitUntil(lambda: js("!!document.querySelector('#buy-fern')"), timeout=20_000)
+    (buy,) = pinned_css(window, qtbot, js, "#buy-fern").element.css
+    assert buy.file.startswith("/assets/") and buy.file.endswith(".css") and buy.line >= 1, buy
+    assert buy.declarations["padding"] == "4px 8px"
