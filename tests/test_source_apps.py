@@ -129,6 +129,9 @@ def test_each_pick_names_the_line_of_its_tag_and_its_own_call_sites(window, dev,
         want = "; ".join(hints)
         # React 19's lines are mapped after the pin: the record is updated when the map is read.
         qtbot.waitUntil(lambda: session.pins[-1].annotation.element.source == want, timeout=10_000)
+    # The panel's detail pane (the last pin's) shows the lines as links once they arrive.
+    window.panels.list.setCurrentRow(window.panels.list.count() - 1)
+    qtbot.waitUntil(lambda: all(h in window.panels.detail.toPlainText() for h in hints), timeout=5_000)
     markdown = agent("annotations.get", batch="current")["markdown"]
     for hints in expected.values():
         assert f"\nSource: {'; '.join(hints)}{NOTE}\n" in markdown
