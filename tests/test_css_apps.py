@@ -59,3 +59,34 @@ def test_a_production_build_names_its_built_stylesheet_and_nothing_breaks(window
     (buy,) = pinned_css(window, qtbot, js, "#buy-fern").element.css
     assert buy.file.startswith("/assets/") and buy.file.endswith(".css") and buy.line >= 1, buy
     assert buy.declarations["padding"] == "4px 8px"
+
+
+def test_with_vites_css_source_maps_a_rule_names_its_line_in_the_module_and_the_sass_file(window, js, qtbot,
+                                                                                          tmp_path):
+    """The same React app served with ``css.devSourcemap: true`` (a config written here, the app's own settings
+    otherwise): Vite's inline maps name absolute paths, shown relative to the project, at the rule's line."""
+    import json
+
+    root = vite_apps.APPS / "react"
+    plugin = vite_apps.cache_dir() / "node_modules" / "@vitejs" / "plugin-react" / "dist" / "index.js"
+    config = tmp_path / "vite.devmap.config.mjs"
+    config.write_text(
+        f"import react from {json.dumps(str(plugin))};\n"
+        f"export default {{ root: {json.dumps(str(root))}, cacheDir: {json.dumps(str(tmp_path / 'cache'))},\n"
+        "  plugins: [react()], css: { devSourcemap: true },\n"
+        "  optimizeDeps: { noDiscovery: true, include: ['react', 'react-dom/client', 'react/jsx-dev-runtime'] } };\n")
+    server = vite_apps.ViteServer([".", "--config", str(config), "--host", "127.0.0.1", "--port", "0",
+                                   "--strictPort"], "react", tmp_path)
+    try:
+        window.tab.annotator.source_roots = (root,)
+        window.load_page(server.url)
+        qtbot.waitUntil(lambda: js("!!document.querySelector('#buy-fern')"), timeout=20_000)
+        lines = (root / "src/components/Card.module.css").read_text().splitlines()
+        (buy,) = pinned_css(window, qtbot, js, "#buy-fern").element.css
+        assert (buy.file, lines[buy.line - 1]) == ("src/components/Card.module.css", ".buy {"), buy
+        rules = by_selector(pinned_css(window, qtbot, js, "#help").element.css)
+        scss = (root / "src/app.scss").read_text().splitlines()
+        footer = rules["#footer a"]
+        assert (footer.file, scss[footer.line - 1]) == ("src/app.scss", "#footer a {"), footer
+    finally:
+        server.stop()

@@ -107,6 +107,8 @@ def test_a_vite_style_element_is_named_through_its_inline_map_and_one_without_a_
                                                                         {"color": "#010203"})
     (bare,) = pinned_css(window, qtbot, js, "#bare").element.css
     assert (bare.selector, bare.file, bare.line, bare.declarations) == (".bare-box", "", 0, {"color": "#040506"})
+    (keys,) = pinned_css(window, qtbot, js, "#keys").element.css   # its map names /home/dev/.ssh/…: not shown
+    assert (keys.selector, keys.file, keys.line) == (".keys-box", "", 0)
 
 
 def test_page_text_in_a_selector_or_value_cannot_forge_a_rule_a_place_or_a_declaration(window, server, server2, js,

@@ -39,7 +39,7 @@ import urllib.request
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from urllib.parse import urljoin, urlsplit
+from urllib.parse import unquote, urljoin, urlsplit
 
 from app.core.errors import PagenoteError
 from app.model.css import CSS_RULES_CAP, CssRule
@@ -85,6 +85,7 @@ RECORDED: frozenset[str] = frozenset(
     | {p for p in STYLE_PROPERTIES if p not in _LONGHANDS} | {x for p in _LONGHANDS.values() for x in p})
 IMPORTANT = "!important"
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+_HIDDEN_SEGMENT = re.compile(r"(?:^|/)[.~]")
 
 #: ``locate(header, line0, column0) -> (file, line1)`` of a position in a sheet, 0-based in, 1-based out.
 Locate = Callable[[dict, int, int], tuple[str, int]]
@@ -297,7 +298,7 @@ class CssRules:
         maps = await self._maps_for(matched, page_url)
         await self._dev_files(matched, roots)
         return winning_rules(matched, dict(self.headers), page_origin,
-                             lambda header, line0, col0: locate(header, line0, col0, page_origin, maps))
+                             lambda header, line0, col0: locate(header, line0, col0, page_origin, maps, roots))
 
     async def _dev_files(self, matched: dict, roots: Sequence[str | Path]) -> None:
         """Name the file of each script-made sheet ``matched`` uses that Vite's dev client made: its owner
@@ -357,16 +358,32 @@ class CssRules:
             return None
 
 
-def locate(header: dict, line0: int, col0: int, page_origin: str, maps: dict[str, SourceMap]) -> tuple[str, int]:
+def original_file(path: str, roots: Sequence[str | Path]) -> str:
+    """How the ``CSS:`` line names a source map's original file, given as the URL ``path`` on the page's origin
+    it resolved to: relative to the project when it names an existing file under ``roots`` (Vite's maps give
+    absolute paths, ``/home/me/shop/src/App.css``; a served ``/src/App.css`` too: :func:`dev_file`), else the
+    URL path as it is — unless a segment is hidden or ``~`` (``/.ssh/id_rsa``): the map is the page's, so it may
+    not point an agent at such files (security review item 3); ``""`` then (the sheet's own place is used)."""
+    named = dev_file(unquote(path), roots) if roots else ""
+    if named:
+        return named
+    return "" if _HIDDEN_SEGMENT.search(path) else path
+
+
+def locate(header: dict, line0: int, col0: int, page_origin: str, maps: dict[str, SourceMap],
+           roots: Sequence[str | Path] = ()) -> tuple[str, int]:
     """``(file, line)`` (1-based) of a position in a sheet (0-based, relative to the sheet's text): through the
-    sheet's source map when it maps the position to a file on the page's origin, else the sheet's own URL path
+    sheet's source map when it maps the position to a file on the page's origin (:func:`original_file`; ``roots``:
+    the project folders), else the sheet's own URL path
     (an inline ``<style>``'s offset by its start in the document). ``("", 0)`` when the sheet has no URL on the
     page's origin (a constructed sheet, a blob)."""
     source_map = maps.get(str(header.get("styleSheetId")))
     if source_map is not None:
         found = source_map.lookup(line0 + 1, col0 + 1)
         if found is not None and same_origin(found.source, page_origin):
-            return urlsplit(found.source).path, found.line
+            file = original_file(urlsplit(found.source).path, roots)
+            if file:
+                return file, found.line
     url = str(header.get("sourceURL") or "")
     if header.get("_file"):
         return header["_file"], 0   # a Vite dev <style> without a map: its file, no line (dev_file)
