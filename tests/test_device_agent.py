@@ -53,8 +53,8 @@ def test_an_agent_connects_the_page_and_reads_the_tx_rx_pair(device_app, server)
     lines = text_of(result).splitlines()
     tx = next(line for line in lines if "[TX]" in line)
     rx = next(line for line in lines if "[RX]" in line)
-    assert tx.endswith("reportId=0x02 len=8 a1 0c 00 00 00 00 00 00 (Pagenote Macro Pad)")
-    assert rx.endswith("reportId=0x01 len=8 b1 0c 01 00 00 00 00 00 (Pagenote Macro Pad)")
+    assert tx.endswith(" reportId=0x02 len=8 a1 0c 00 00 00 00 00 00 -> ok (Pagenote Macro Pad 1209:c0de VMP-0001)")
+    assert rx.endswith("reportId=0x01 len=8 b1 0c 01 00 00 00 00 00 (Pagenote Macro Pad 1209:c0de VMP-0001)")
     assert lines.index(tx) < lines.index(rx)
     entries = result.structured_content["entries"]
     assert [e["dir"] for e in entries if e["dir"] != "EVENT"] == ["TX", "RX"]
@@ -69,7 +69,7 @@ def test_an_agent_connects_the_page_and_reads_the_tx_rx_pair(device_app, server)
     rx2 = poll_until(lambda: (r := with_client(device_app.socket, lambda c: c.call_tool(
         "device_log", {"since_id": since, "dir": "RX"}))) and "01 02 03" in text_of(r) and r, 10, "the injected report")
     # the log lines (the pages' labels, the devices' names) are in the untrusted block (app.mcp.untrusted)
-    assert unwrap(text_of(rx2))[1].splitlines()[0].endswith("reportId=0x01 len=3 01 02 03 (Pagenote Macro Pad)")
+    assert unwrap(text_of(rx2))[1].splitlines()[0].endswith("reportId=0x01 len=3 01 02 03 (Pagenote Macro Pad 1209:c0de VMP-0001)")
 
 
 def test_an_agent_scripts_replies_and_hot_plugs(device_app):

@@ -100,7 +100,7 @@ def test_the_dock_lists_grants_shows_traffic_copies_and_exports(qtbot, win, serv
     assert [dock.table.item(r, 1).text() for r in range(dock.table.rowCount())] == ["TX"]
     lines = dock.copy_lines().splitlines()
     assert len(lines) == 1 and lines[0].startswith("[TX] ") and lines[0].endswith(
-        "reportId=0x02 len=8 a1 0c 00 00 00 00 00 00")
+        "reportId=0x02 len=8 a1 0c 00 00 00 00 00 00 -> ok")
     dock.dir_filter.setCurrentIndex(0)
     dock.pause_checkbox.setChecked(True)
     before, received = dock.table.rowCount(), dock.received

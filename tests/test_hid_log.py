@@ -133,21 +133,23 @@ def test_a_slow_device_never_blocks_the_page(dev, server):
 
     opened(dev, server)
     gate = asyncio.Event()
-    real_call = dev.service.call
+    real_transfer = dev.service.transfer
 
-    async def held(handle, method, *args):
+    async def held(handle, method, data, entry):
         await gate.wait()
-        return await real_call(handle, method, *args)
+        return await real_transfer(handle, method, data, entry)
 
-    dev.service.call = held
+    dev.service.transfer = held
     dev.js("window.state = 'pending'; window.ticks = 0;"
            "dev.sendReport(2, new Uint8Array([0xa1, 1, 0, 0, 0, 0, 0, 0])).then(() => window.state = 'sent');"
            "window.timer = setInterval(() => window.ticks++, 10);")
     dev.wait_js("window.ticks > 5")                 # the page's own timers run while the write is held
     assert dev.js("window.state") == "pending"
     assert dev.wait_js("__hidLog.filter({dir: 'TX'}).length") == 1   # logged at the call, not after the device
+    assert dev.service.log.query(dir_="TX") == []    # the host's entry is taken when the bytes move
     gate.set()
     assert dev.wait_js("window.state === 'sent' && window.state") == "sent"
+    assert [e.result for e in dev.service.log.query(dir_="TX")] == ["ok"]
     dev.js("clearInterval(window.timer)")
 
 
@@ -189,3 +191,65 @@ def test_hid_console_lines_are_off_unless_echo_is_turned_on(dev, server):
     dev.js("console.log('after the report')")
     dev.qtbot.waitUntil(lambda: bool(console.select(text="after the report")[0]))
     assert dev.js("__hidLog.dump().length") >= 1 and console.select(text="[HID]")[0] == []
+
+
+def test_the_host_log_tells_a_connections_whole_story(dev, server):
+    """open, writes with their results (a refused one too), feature set/get as their own kinds, close and why
+    (page, navigation, unplug, tab closed), lost, connect/disconnect; every entry names the device."""
+    from conftest import settle
+
+    dev.service.logging = True
+    opened(dev, server, query="")
+
+    def story(since: int = 0) -> list[tuple]:
+        return [(e.dir, e.op or e.kind, e.why, e.result.split(":")[0]) for e in dev.service.log.query(since)]
+
+    dev.js("""(async () => {
+        const answered = new Promise((r) => dev.addEventListener('inputreport', r, {once: true}));
+        await dev.sendReport(2, new Uint8Array([0xa1, 0x0c, 0, 0, 0, 0, 0, 0]));
+        await answered;
+        await dev.sendReport(2, new Uint8Array(70000)).catch((e) => window.events.push({big: e.name}));
+        await dev.sendFeatureReport(3, new Uint8Array([9, 1, 0, 0]));
+        await dev.receiveFeatureReport(3);
+        await dev.receiveFeatureReport(9).catch((e) => window.events.push({feature: e.name}));
+        await dev.close();
+        window.done = true;
+    })()""")
+    dev.wait_js("window.done")
+    dev.qtbot.waitUntil(lambda: len(story()) >= 8)
+    assert story() == [("EVENT", "open", "", ""), ("TX", "output", "", "ok"), ("RX", "input", "", ""),
+                       ("TX", "output", "", "NotAllowedError"), ("TX", "feature_set", "", "ok"),
+                       ("RX", "feature_get", "", "ok"), ("RX", "feature_get", "", "NotAllowedError"),
+                       ("EVENT", "close", "page", "")], story()
+    entries = dev.service.log.query()
+    assert {str(e.device) for e in entries} == {str({"vendorId": 4617, "productId": 49374,
+                                                     "name": "Pagenote Macro Pad", "serialNumber": "VMP-0001"})}
+    assert entries[3].len == 70000 and entries[5].hex == "09 01 00 00"
+    assert entries[1].line().endswith("reportId=0x02 len=8 a1 0c 00 00 00 00 00 00 -> ok")
+    assert entries[6].line().endswith("feature_get reportId=0x09 len=0 -> NotAllowedError: Failed to execute "
+                                      "'receiveFeatureReport' on 'HIDDevice': Failed to receive the feature report."
+                                      " (no feature report 9)")
+
+    mark = dev.service.log.last_id()
+    dev.js("dev.open().then(() => window.again = true)")
+    dev.wait_js("window.again")
+    dev.load(server.url("hid.html"))                               # a navigation closes it
+    dev.js("navigator.hid.getDevices().then(([d]) => d.open()).then(() => window.third = true)")
+    dev.wait_js("window.third")
+    dev.backend.plug(PAD, False)                                    # pulled out while open
+    dev.qtbot.waitUntil(lambda: ("EVENT", "disconnect", "", "") in story(mark))
+    dev.qtbot.waitUntil(lambda: len(story(mark)) >= 6)
+    dev.backend.plug(PAD, True)
+    dev.qtbot.waitUntil(lambda: ("EVENT", "connect", "", "") in story(mark))
+    got = story(mark)
+    assert got[:3] == [("EVENT", "open", "", ""), ("EVENT", "close", "navigation", ""), ("EVENT", "open", "", "")]
+    assert sorted(got[3:6]) == [("EVENT", "close", "unplug", ""), ("EVENT", "disconnect", "", ""),
+                                ("EVENT", "lost", "unplug", "")]
+    assert got[6:] == [("EVENT", "connect", "", "")]
+
+    mark = dev.service.log.last_id()
+    dev.js("navigator.hid.getDevices().then(([d]) => d.open()).then(() => window.fourth = true)")
+    dev.wait_js("window.fourth")
+    dev.app.close_tab(dev.tab.id)
+    assert story(mark) == [("EVENT", "open", "", ""), ("EVENT", "close", "tab closed", "")]
+    assert dev.service.handles() == []

@@ -127,3 +127,35 @@ def test_a_port_reopens_right_after_close_resolves(dev, server):
     dev.js("readAll(port); (async () => { const w = port.writable.getWriter();"
            " await w.write(new TextEncoder().encode('PING\\n')); w.releaseLock(); })()")
     assert dev.wait_js("window.received") == "PONG\n"
+
+
+def test_the_host_log_tells_a_ports_whole_story(dev, server):
+    """open, each write with its result, RX, close (page), then unplug while open: disconnect, lost and close
+    (unplug); every entry names the port."""
+    dev.service.logging = True
+    opened(dev, server)
+
+    def story(since: int = 0) -> list[tuple]:
+        return [(e.dir, e.op, e.why, e.result.split(":")[0]) for e in dev.service.log.query(since)
+                if e.dir != "RX"]
+
+    dev.js("(async () => { const w = port.writable.getWriter(); await w.write(new TextEncoder().encode('PING\\n'));"
+           " w.releaseLock(); })()")
+    assert dev.wait_js("window.received") == "PONG\n"
+    dev.js("reader.cancel().then(() => port.close()).then(() => window.portClosed = true)")
+    dev.wait_js("window.portClosed")
+    assert story() == [("EVENT", "open", "", ""), ("TX", "", "", "ok"), ("EVENT", "close", "page", "")]
+    entries = dev.service.log.query()
+    assert {str(e.device) for e in entries} == {str({"vendorId": 4617, "productId": 49375,
+                                                     "name": "Pagenote Virtual UART", "serialNumber": "VSP-0001",
+                                                     "port": PORT})}
+    assert "".join(e.ascii for e in entries if e.dir == "RX") == "PONG."
+    mark = dev.service.log.last_id()
+    dev.js("window.isOpen = false; port.open({baudRate: 9600}).then(() => { window.isOpen = true; readAll(port); })")
+    dev.wait_js("window.isOpen")
+    dev.service.serial.virtual_port(PORT).plug(False)
+    dev.qtbot.waitUntil(lambda: len(story(mark)) >= 4)
+    got = story(mark)
+    assert got[0] == ("EVENT", "open", "", "")
+    assert sorted(got[1:]) == [("EVENT", "close", "unplug", ""), ("EVENT", "disconnect", "", ""),
+                               ("EVENT", "lost", "unplug", "")], got

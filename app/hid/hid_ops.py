@@ -82,8 +82,13 @@ class HidOps:
             raise DomError("InvalidStateError", "Failed to execute 'open' on 'HIDDevice': The device is already open.")
         try:
             handle = await self.service.open(key, doc.origin, self.pages.tab_id)
-        except (OSError, PermissionError):
-            raise DomError("NetworkError", "Failed to execute 'open' on 'HIDDevice': Failed to open the device.") from None
+        except (OSError, PermissionError) as exc:
+            error = DomError("NetworkError", "Failed to execute 'open' on 'HIDDevice': Failed to open the device.")
+            device = self.service.device(key)
+            if device is not None and (self.service.logging or doc.debug):
+                self.service.note("hid", device, "open", result=f"{error.name}: {error.message} ({exc})",
+                                  origin=doc.origin, tab=self.pages.tab_id)
+            raise error from None
         handle.debug = doc.debug
         doc.handles[token] = handle
         protected = protected_report_ids("input", handle.device.vendor_id, handle.device.product_id,
@@ -101,14 +106,12 @@ class HidOps:
 
     def _event(self, handle: Handle, op: str) -> None:
         if self.service.logging_for(handle):
-            self.service.log.add("hid", "EVENT", self.service.log_device(handle.device), op=op,
-                                 origin=handle.origin, tab=handle.tab)
+            self.service.note("hid", handle.device, op, origin=handle.origin, tab=handle.tab)
 
     async def _op_close(self, doc: Doc, msg) -> None:
         handle = doc.handles.pop(str(msg.get("device")), None)
         if handle is not None:
-            self._event(handle, "close")
-            self.service.close(handle)
+            self.service.close(handle, "page")
 
     async def _op_forget(self, doc: Doc, msg) -> None:
         token = str(msg.get("device"))
@@ -116,7 +119,9 @@ class HidOps:
             key = self._key(doc, token)
         except DomError:
             return
-        doc.handles.pop(token, None)
+        handle = doc.handles.pop(token, None)
+        if handle is not None:
+            self.service.close(handle, "revoked")
         self.service.revoke(doc.origin, key)
 
     def _handle(self, doc: Doc, msg, what: str) -> Handle:
@@ -129,30 +134,39 @@ class HidOps:
         return handle
 
     async def _write(self, doc: Doc, msg, what: str, kind: str, method: str) -> None:
+        """A report to the device. Refused and failed writes are logged too, each TX entry with its result
+        (:mod:`app.hid.traffic`); the entry is timed on the worker thread where the bytes move."""
         handle = self._handle(doc, msg, what)
         report_id = int(msg.get("reportId") or 0) & 0xFF
         text = str(msg.get("hex") or "")
+        failed = DomError("NotAllowedError", f"Failed to execute '{what}' on 'HIDDevice': Failed to write the "
+                                             "report.")
+        dev = handle.device
+        page_id = msg.get("page_id")
+        entry = dict(api="hid", dir_="TX", device=self.service.log_device(dev), report_id=report_id,
+                     kind="output" if kind == "output" else "feature_set", op=str(msg.get("label") or "")[:200],
+                     origin=doc.origin, tab=self.pages.tab_id,
+                     page_id=int(page_id) if isinstance(page_id, int) and not isinstance(page_id, bool) else None)
+        logging = self.service.logging_for(handle)
+
+        def refuse(error: DomError, data: bytes = b"", length: int | None = None) -> DomError:
+            if logging:
+                self.service.log.add(**entry, data=data, length=length, result=f"{error.name}: {error.message}")
+            return error
+
         if len(text) > 3 * MAX_REPORT_BYTES:  # a report is at most 64 KiB (USB HID); the rest is a hostile page
-            raise DomError("NotAllowedError", f"Failed to execute '{what}' on 'HIDDevice': Failed to write the "
-                                              "report.")
+            raise refuse(failed, length=(len(text) + 1) // 3)
         try:
             data = bytes.fromhex(text)
         except ValueError:
-            raise DomError("DataError", "bad report data") from None
-        dev = handle.device
+            raise refuse(DomError("DataError", "bad report data")) from None
         if report_id in protected_report_ids(kind, dev.vendor_id, dev.product_id, dev.collections):
-            raise DomError("NotAllowedError", f"Failed to execute '{what}' on 'HIDDevice': Failed to write the "
-                                              "report.")
-        if self.service.logging_for(handle):
-            page_id = msg.get("page_id")
-            self.service.log.add("hid", "TX", self.service.log_device(dev), data, report_id=report_id,
-                                 op=str(msg.get("label") or "")[:200], origin=doc.origin, tab=self.pages.tab_id,
-                                 page_id=int(page_id) if isinstance(page_id, int) else None)
-        try:
-            await self.service.call(handle, method, bytes([report_id]) + data)
-        except OSError:
-            raise DomError("NotAllowedError", f"Failed to execute '{what}' on 'HIDDevice': Failed to write the "
-                                              "report.") from None
+            raise refuse(failed, data)
+        logged, exc = await self.service.transfer(handle, method, bytes([report_id]) + data,
+                                                  dict(entry, data=data) if logging else None)
+        if exc is not None:
+            self.service.log.settle(logged, f"{failed.name}: {failed.message} ({exc})")
+            raise failed
 
     async def _op_sendReport(self, doc: Doc, msg) -> None:  # noqa: N802
         await self._write(doc, msg, "sendReport", "output", "write")
@@ -166,16 +180,33 @@ class HidOps:
         dev = handle.device
         failed = DomError("NotAllowedError", "Failed to execute 'receiveFeatureReport' on 'HIDDevice': Failed to "
                                              "receive the feature report.")
+        logging = self.service.logging_for(handle)
+
+        def logged(data: bytes, result: str):
+            if not logging:
+                return None
+            return self.service.log.add("hid", "RX", self.service.log_device(dev), data, report_id=report_id,
+                                        kind="feature_get", result=result, origin=doc.origin, tab=self.pages.tab_id)
+
         if report_id in protected_report_ids("feature", dev.vendor_id, dev.product_id, dev.collections):
+            logged(b"", f"{failed.name}: {failed.message}")
             raise failed
-        try:
-            data = await self.service.call(handle, "get_feature", report_id, 4096)
-        except OSError:
-            raise failed from None
-        entry = None
-        if self.service.logging_for(handle):
-            entry = self.service.log.add("hid", "RX", self.service.log_device(dev), data[1:] if data else b"",
-                                         report_id=report_id, origin=doc.origin, tab=self.pages.tab_id)
+
+        def read():   # the entry is timed on the worker, when the report arrived
+            try:
+                data = handle.conn.get_feature(report_id, 4096)
+            except OSError as exc:
+                logged(b"", f"{failed.name}: {failed.message} ({exc})")
+                return None
+            return data, logged(data[1:] if data else b"", "ok")
+
+        if handle.closed:
+            logged(b"", f"{failed.name}: {failed.message} (closed)")
+            raise failed
+        got = await asyncio.get_running_loop().run_in_executor(None, read)
+        if got is None:
+            raise failed
+        data, entry = got
         return {"hex": data.hex(" "), "host_id": doc.tell(entry)}
 
     # -- hot-plug, revocation --------------------------------------------------------------------------------------
@@ -199,7 +230,7 @@ class HidOps:
             for token, handle in list(doc.handles.items()):
                 if handle.device.key not in granted:
                     doc.handles.pop(token, None)
-                    self.service.close(handle)
+                    self.service.close(handle, "revoked")
                     self.pages.send(doc, {"t": "closed", "device": token})
             if doc.known is not None:
                 doc.known &= granted

@@ -193,7 +193,7 @@ class PageDevices(QObject):
             self.refused.emit(where)
             return
         for old in [d for d in self._docs.values() if d.frame == frame]:
-            self._drop(old)  # the frame shows a new document: the old one's connections end
+            self._drop(old, "navigation")  # the frame shows a new document: the old one's connections end
         url_debug = QUrlQuery(url).queryItemValue("hidDebug") == "1"
         doc = self._docs[doc_id] = Doc(doc_id, frame, origin, url_debug)
         self._serve(doc, checking[1])
@@ -303,12 +303,12 @@ class PageDevices(QObject):
 
     # -- documents going away ------------------------------------------------------------------------------
 
-    def _drop(self, doc: Doc) -> None:
+    def _drop(self, doc: Doc, why: str) -> None:
         for handle in doc.handles.values():
-            self.service.close(handle)
+            self.service.close(handle, why)
         for req in doc.choosers:
             req.choose(None)
-        self.serial.drop(doc)
+        self.serial.drop(doc, why)
         self._docs.pop(doc.id, None)
 
     def _reset(self) -> None:
@@ -316,7 +316,15 @@ class PageDevices(QObject):
         self._generation += 1
         self._checking.clear()
         for doc in list(self._docs.values()):
-            self._drop(doc)
+            self._drop(doc, "navigation")
+
+    def close(self) -> None:
+        """The tab is closing: every document's connections close (``why``: ``tab closed``) and nothing more is
+        served."""
+        self._generation += 1
+        self._checking.clear()
+        for doc in list(self._docs.values()):
+            self._drop(doc, "tab closed")
 
     def docs(self) -> list[Doc]:
         """The documents that used the device API (the Devices dock, agents)."""

@@ -208,6 +208,13 @@ class SerialBackends:
                 return vp.ports[key].path
         raise OSError(f"{key} is not present")
 
+    def present(self, key: str) -> bool:
+        """Whether port ``key`` is there now (a virtual one plugged in, a real one's device node existing)."""
+        try:
+            return os.path.exists(self.path(key))
+        except OSError:
+            return False
+
     def virtual_port(self, key: str) -> VirtualPort | None:
         """The virtual port ``key`` (``None`` for a real one)."""
         for vp in self.virtual:

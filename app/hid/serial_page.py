@@ -39,6 +39,7 @@ class SerialConn:
     key: str
     ser: object
     origin: str
+    device: object = None   # the port's DeviceInfo when it was opened (names it in the log after an unplug)
     stop: threading.Event = field(default_factory=threading.Event)
     released: threading.Event = field(default_factory=threading.Event)
     closed: bool = False
@@ -96,15 +97,14 @@ class SerialOps:
             raise DomError("InvalidStateError", f"Failed to execute '{what}' on 'SerialPort': The port is closed.")
         return conn
 
+    def _logging(self, doc) -> bool:
+        return self.service.logging or (doc is not None and doc.debug)
+
     def _log(self, conn: SerialConn, dir_: str, data: bytes = b"", doc=None, **kw):
-        if not (self.service.logging or (doc is not None and doc.debug)):
+        if not self._logging(doc):
             return None
-        p = self.service.device(conn.key)
-        device = {"vendorId": p.vendor_id if p else 0, "productId": p.product_id if p else 0,
-                  "name": p.product_name if p else conn.key}
-        if p is not None and p.serial_number:
-            device["serialNumber"] = p.serial_number
-        return self.service.log.add("serial", dir_, device, data, origin=conn.origin, tab=self.pages.tab_id, **kw)
+        return self.service.log.add("serial", dir_, self.service.log_device(conn.device, "serial"), data,
+                                    origin=conn.origin, tab=self.pages.tab_id, **kw)
 
     # -- operations ------------------------------------------------------------------------------------------------
 
@@ -155,13 +155,14 @@ class SerialOps:
                                      exclusive=True)
 
             ser = await asyncio.get_running_loop().run_in_executor(None, make)
-        except (OSError, ImportError, ValueError) as exc:
+        except Exception as exc:  # noqa: BLE001 (OSError, ImportError, ValueError, serial.SerialException)
             log.info("serial open %s failed: %s", key, exc)
+            device = self.service.device(key)
+            if device is not None and self._logging(doc):
+                self.service.note("serial", device, "open", result=f"{failed.name}: {failed.message} ({exc})",
+                                  origin=doc.origin, tab=self.pages.tab_id)
             raise failed from None
-        except Exception as exc:  # noqa: BLE001 (serial.SerialException and kin)
-            log.info("serial open %s failed: %s", key, exc)
-            raise failed from None
-        conn = SerialConn(key, ser, doc.origin)
+        conn = SerialConn(key, ser, doc.origin, self.service.device(key))
         self._conns[(doc.id, token)] = conn
         self.service.serial.opened(key, +1)
         self._log(conn, "EVENT", doc=doc, op="open")
@@ -177,9 +178,11 @@ class SerialOps:
                     data = ser.read(max(1, ser.in_waiting))
                     if data and ser.in_waiting:  # what arrived meanwhile goes in the same chunk
                         data += ser.read(ser.in_waiting)
-                except Exception:  # noqa: BLE001 (SerialException, OSError: the port went away)
+                except Exception as exc:  # noqa: BLE001 (SerialException, OSError: the port went away)
                     if not conn.stop.is_set():
-                        self.service.on_gui(lambda: self._lost(doc, token, conn))
+                        why = "error" if self.service.serial.present(conn.key) else "unplug"
+                        error = str(exc) or type(exc).__name__
+                        self.service.on_gui(lambda: self._lost(doc, token, conn, why, error))
                     return
                 if data:
                     self.service.on_gui(lambda data=data: self._received(doc, token, conn, data))
@@ -196,15 +199,19 @@ class SerialOps:
         entry = self._log(conn, "RX", data, doc=doc)
         self.pages.send(doc, {"t": "sd", "port": token, "hex": data.hex(" "), "host_id": doc.tell(entry)})
 
-    def _lost(self, doc, token: str, conn: SerialConn) -> None:
+    def _lost(self, doc, token: str, conn: SerialConn, why: str, error: str = "") -> None:
         if conn.closed:
             return
-        self._end(doc.id, token, conn)
+        self._log(conn, "EVENT", doc=doc, op="lost", why=why, result=error)
+        self._end(doc, token, conn, why)
         self.pages.send(doc, {"t": "slost", "port": token})
 
-    def _end(self, doc_id: str, token: str, conn: SerialConn) -> None:
+    def _end(self, doc, token: str, conn: SerialConn, why: str) -> None:
+        """End ``conn`` (``why`` goes in the log's close event, :mod:`app.hid.traffic`)."""
         if conn.closed:
             return
+        self._log(conn, "EVENT", doc=doc, op="close", why=why)
+        doc_id = doc.id
         conn.closed = True
         conn.stop.set()  # the reader closes the port on its way out …
         try:
@@ -222,31 +229,41 @@ class SerialOps:
 
         conn = self._conn(doc, msg, "write")
         text = str(msg.get("hex") or "")
+
+        def refuse(error: DomError, length: int = 0) -> DomError:
+            self._log(conn, "TX", doc=doc, length=length, result=f"{error.name}: {error.message}")
+            return error
+
         if len(text) > 3 * MAX_CHUNK_BYTES:
-            raise DomError("DataError", f"a write is at most {MAX_CHUNK_BYTES} bytes")
+            raise refuse(DomError("DataError", f"a write is at most {MAX_CHUNK_BYTES} bytes"), (len(text) + 1) // 3)
         try:
             data = bytes.fromhex(text)
         except ValueError:
-            raise DomError("DataError", "bad data") from None
+            raise refuse(DomError("DataError", "bad data")) from None
         page_id = msg.get("page_id")
-        self._log(conn, "TX", data, doc=doc, op=str(msg.get("label") or "")[:200],
-                  page_id=page_id if isinstance(page_id, int) else None)
+        label = str(msg.get("label") or "")[:200]
+        page_id = page_id if isinstance(page_id, int) and not isinstance(page_id, bool) else None
+        lost = DomError("NetworkError", "The device has been lost.")
 
-        def write():
-            conn.ser.write(data)
-            conn.ser.flush()
+        def write():   # the TX entry is timed here, where the bytes move, and settled with the result
+            entry = self._log(conn, "TX", data, doc=doc, op=label, page_id=page_id)
+            try:
+                conn.ser.write(data)
+                conn.ser.flush()
+            except Exception as exc:  # noqa: BLE001 (SerialException, OSError)
+                self.service.log.settle(entry, f"{lost.name}: {lost.message} ({exc})")
+                return False
+            self.service.log.settle(entry, "ok")
+            return True
 
-        try:
-            await asyncio.get_running_loop().run_in_executor(None, write)
-        except Exception:  # noqa: BLE001 (SerialException, OSError)
-            raise DomError("NetworkError", "The device has been lost.") from None
+        if not await asyncio.get_running_loop().run_in_executor(None, write):
+            raise lost
 
     async def _close(self, doc, msg) -> None:
         token = str(msg.get("port"))
         conn = self._conns.get((doc.id, token))
         if conn is not None:
-            self._log(conn, "EVENT", doc=doc, op="close")
-            self._end(doc.id, token, conn)
+            self._end(doc, token, conn, "page")
             await conn.until_released()
 
     async def _forget(self, doc, msg) -> None:
@@ -259,7 +276,7 @@ class SerialOps:
             return
         conn = self._conns.get((doc.id, token))
         if conn is not None:
-            self._end(doc.id, token, conn)
+            self._end(doc, token, conn, "revoked")
         self.service.revoke(doc.origin, key)
 
     async def _set_signals(self, doc, msg) -> None:
@@ -317,8 +334,9 @@ class SerialOps:
             for key in sorted(known - present):
                 token = self.service.token(doc.origin, key)
                 conn = self._conns.get((doc.id, token))
-                if conn is not None:
-                    self._end(doc.id, token, conn)
+                if conn is not None:   # pulled out while open: lost, then closed
+                    self._log(conn, "EVENT", doc=doc, op="lost", why="unplug")
+                    self._end(doc, token, conn, "unplug")
                 self.pages.send(doc, {"t": "sdisconnect", "port": token})
             self._known[doc.id] = present
 
@@ -326,12 +344,12 @@ class SerialOps:
         for (doc_id, token), conn in list(self._conns.items()):
             doc = next((d for d in self.pages.docs() if d.id == doc_id), None)
             if doc is not None and conn.key not in self.service.granted(doc.origin):
-                self._end(doc_id, token, conn)
+                self._end(doc, token, conn, "revoked")
                 self.pages.send(doc, {"t": "slost", "port": token})
 
-    def drop(self, doc) -> None:
-        """Close every port ``doc`` opened (its document went away)."""
+    def drop(self, doc, why: str) -> None:
+        """Close every port ``doc`` opened (its document went away: ``why`` ``navigation`` or ``tab closed``)."""
         for (doc_id, token), conn in list(self._conns.items()):
             if doc_id == doc.id:
-                self._end(doc_id, token, conn)
+                self._end(doc, token, conn, why)
         self._known.pop(doc.id, None)

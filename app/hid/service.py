@@ -214,10 +214,16 @@ class DeviceService(QObject):
         if set(found) == set(self._devices) and set(ports) == set(self._ports):
             return
         gone = set(self._devices) - set(found)
+        if self.logging:
+            for api, old, new in (("hid", self._devices, found), ("serial", self._ports, ports)):
+                for key in sorted(set(new) - set(old)):
+                    self.note(api, new[key], "connect")
+                for key in sorted(set(old) - set(new)):
+                    self.note(api, old[key], "disconnect")
         self._devices, self._ports = found, ports
         for h in list(self._handles.values()):
             if h.device.key in gone:
-                self._lose(h)
+                self._lose(h, "unplug")
         self.devices_changed.emit()
 
     def devices(self, api: str = "hid") -> list[DeviceInfo]:
@@ -247,7 +253,7 @@ class DeviceService(QObject):
         Devices dock's Revoke)."""
         keys = self._grants.get(origin, [])
         for h in [h for h in self._handles.values() if h.origin == origin and h.device.key == key]:
-            self._lose(h)
+            self._lose(h, "revoked")
         if key in keys:
             keys.remove(key)
             self.grants_changed.emit()
@@ -300,9 +306,10 @@ class DeviceService(QObject):
             while not handle.stop.is_set():
                 try:
                     data = handle.conn.read(READ_SLICE_MS)
-                except OSError:
+                except OSError as exc:
                     if not handle.stop.is_set():
-                        self._relay.fired.emit(lambda: self._lose(handle))
+                        why = "error" if self._still_present(handle.device) else "unplug"
+                        self._relay.fired.emit(lambda: self._lose(handle, why, str(exc) or type(exc).__name__))
                     return
                 if data:
                     rid, payload = (data[0], data[1:]) if numbered else (0, data)
@@ -313,10 +320,18 @@ class DeviceService(QObject):
             except OSError:
                 pass
 
+    def _still_present(self, device: DeviceInfo) -> bool:
+        """Whether ``device``'s backend still lists it (on a worker thread: enumerating may block)."""
+        backend = next((b for b in self.backends if b.name == device.backend), None)
+        try:
+            return backend is not None and any(d.key == device.key for d in backend.enumerate())
+        except Exception:  # noqa: BLE001 (a library failing to list: the device is as good as gone)
+            return False
+
     def _input(self, handle: Handle, report_id: int, data: bytes) -> None:
         if handle.closed:
             return
-        entry = self.log.add("hid", "RX", self.log_device(handle.device), data, report_id=report_id,
+        entry = self.log.add("hid", "RX", self.log_device(handle.device), data, report_id=report_id, kind="input",
                              origin=handle.origin, tab=handle.tab) if self.logging_for(handle) else None
         handle.on_input(report_id, data, entry)
 
@@ -325,32 +340,62 @@ class DeviceService(QObject):
         return self.logging or getattr(handle, "debug", False)
 
     @staticmethod
-    def log_device(device: DeviceInfo) -> dict:
-        """The ``device`` field of a log entry."""
+    def log_device(device: DeviceInfo, api: str = "hid") -> dict:
+        """The ``device`` field of a log entry (a serial port's adds ``port``, its key)."""
         d = {"vendorId": device.vendor_id, "productId": device.product_id, "name": device.product_name}
         if device.serial_number:
             d["serialNumber"] = device.serial_number
+        if api == "serial":
+            d["port"] = device.key
         return d
 
-    async def call(self, handle: Handle, method: str, *args):
-        """Run ``handle.conn.<method>(*args)`` on a worker thread. Raises ``OSError`` (also when closed)."""
-        if handle.closed:
-            raise OSError("closed")
-        return await asyncio.get_running_loop().run_in_executor(None, getattr(handle.conn, method), *args)
+    def note(self, api: str, device: DeviceInfo, op: str, *, why: str = "", result: str = "", origin: str = "",
+             tab: str = "") -> None:
+        """Add a lifecycle EVENT for ``device`` to the host log (:mod:`app.hid.traffic`; the caller checked
+        that logging is on)."""
+        self.log.add(api, "EVENT", self.log_device(device, api), op=op, why=why, result=result, origin=origin,
+                     tab=tab)
 
-    def close(self, handle: Handle) -> None:
-        """Close ``handle`` (its reader stops within :data:`READ_SLICE_MS`). Idempotent."""
+    async def transfer(self, handle: Handle, method: str, data: bytes, entry: dict | None):
+        """Run ``handle.conn.<method>(data)`` (``write``/``send_feature``) on a worker thread and return
+        ``(host log entry or None, OSError or None)``. With ``entry`` (:meth:`TrafficLog.add`'s arguments) the TX
+        entry is added on that thread right before the bytes go — its time is when they move, its id before any
+        reply's — and its ``result`` is ``ok`` when the library took them (the caller settles a failure with the
+        page's error)."""
+        def run():
+            logged = self.log.add(**entry) if entry is not None else None
+            try:
+                getattr(handle.conn, method)(data)
+            except OSError as exc:
+                return logged, exc
+            self.log.settle(logged, "ok")
+            return logged, None
+
+        if handle.closed:
+            return (self.log.add(**entry) if entry is not None else None), OSError("closed")
+        return await asyncio.get_running_loop().run_in_executor(None, run)
+
+    def close(self, handle: Handle, why: str = "page") -> None:
+        """Close ``handle`` (its reader stops within :data:`READ_SLICE_MS`); ``why`` goes in the log's close
+        event (``page``, ``navigation``, ``tab closed``, ``unplug``, ``error``, ``revoked``, ``shutdown``).
+        Idempotent."""
         if handle.closed:
             return
+        if self.logging_for(handle):
+            self.note("hid", handle.device, "close", why=why, origin=handle.origin, tab=handle.tab)
         handle.closed = True
         handle.stop.set()
         self._handles.pop(handle.id, None)  # the reader thread closes handle.conn on its way out
         self.connections_changed.emit()
 
-    def _lose(self, handle: Handle) -> None:
+    def _lose(self, handle: Handle, why: str, error: str = "") -> None:
+        """The connection ended without the page asking (``why``: unplug, error, revoked): a ``lost`` event, the
+        close, and the opener's ``on_lost``."""
         if handle.closed:
             return
-        self.close(handle)
+        if self.logging_for(handle):
+            self.note("hid", handle.device, "lost", why=why, result=error, origin=handle.origin, tab=handle.tab)
+        self.close(handle, why)
         handle.on_lost()
 
     def handles(self) -> list[Handle]:
@@ -361,7 +406,7 @@ class DeviceService(QObject):
         """Close every connection and stop the poller and the backends' timers."""
         self._stop.set()
         for h in list(self._handles.values()):
-            self.close(h)
+            self.close(h, "shutdown")
         for b in self.backends:
             b.close()
         if self.serial is not None:

@@ -1,11 +1,22 @@
 """The host's device traffic log: every frame at the hidapi / pyserial boundary, the ground truth a page
 cannot edit. Plain Python, no Qt.
 
-An entry (:class:`TrafficEntry`) is ``{id, t, api, dir, device, report_id, len, hex, ascii, op?, page_id?,
-origin, tab}``: ``id`` counts from 1 per log and is never reused; ``t`` the ISO-8601 UTC time with ms;
-``api`` ``hid`` or ``serial``; ``dir`` ``TX`` (page → device), ``RX`` (device → page) or ``EVENT``
-(open, close, connect, disconnect, …: ``op`` says which); ``device`` ``{vendorId, productId,
-serialNumber?, name}``; ``hex`` space-separated bytes, ``ascii`` printable bytes with ``.`` for the rest.
+An entry (:class:`TrafficEntry`) is ``{id, t, api, dir, device, report_id, len, hex, ascii, op?, kind?,
+why?, result?, page_id?, origin, tab}``: ``id`` counts from 1 per log and is never reused; ``t`` the ISO-8601
+UTC time with ms, taken when the bytes move (a TX entry is added on the worker thread right before the
+device library's write, so its id also comes before any reply's); ``api`` ``hid`` or ``serial``; ``dir``
+``TX`` (page → device), ``RX`` (device → page) or ``EVENT``; ``device`` ``{vendorId, productId,
+serialNumber?, name, port?}`` (``port``: a serial port's key); ``hex`` space-separated bytes, ``ascii``
+printable bytes with ``.`` for the rest.
+
+The lifecycle is logged as EVENTs, ``op`` saying which: ``connect`` / ``disconnect`` (plugged in, unplugged),
+``open`` (``result`` the error when it failed), ``lost`` (the connection failed under the page: ``why``
+``unplug`` or ``error``, ``result`` the library's error) and ``close``, whose ``why`` is ``page`` (the page's
+``close()``), ``navigation`` (its document went), ``tab closed``, ``unplug``, ``error``, ``revoked``
+(``forget()``, the dock's Revoke) or ``shutdown``. ``kind`` tells HID reports apart: ``output``
+(``sendReport``), ``input``, ``feature_set`` (``sendFeatureReport``), ``feature_get`` (``receiveFeatureReport``:
+one RX entry, the report read); serial data has none. ``result`` on a TX entry (and a feature read) is ``ok`` or
+the error the page's promise rejected with (``NotAllowedError: …``): refused writes are logged too.
 ``page_id`` is the id the page's own log (``window.__hidLog``) gave the same frame, so the two logs can be
 matched; the page's log carries this log's id as ``host_id``. ``op`` on TX/RX is the page's decoder label
 (it is the page's claim, not ground truth).
@@ -23,7 +34,7 @@ import json
 import threading
 import time
 from collections import deque
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass
 
 #: Entries the host ring keeps.
 RING_ENTRIES = 5_000
@@ -68,21 +79,43 @@ class TrafficEntry:
     page_id: int | None = None
     origin: str = ""
     tab: str = ""
-    extra: dict = field(default_factory=dict)
+    kind: str = ""
+    why: str = ""
+    result: str = ""
 
     def as_dict(self) -> dict:
         """The entry as JSON-ready dict, leaving out empty optional fields."""
         d = asdict(self)
-        for k in ("op", "page_id", "origin", "tab", "extra"):
-            if d[k] in ("", None, {}):
+        for k in ("op", "page_id", "origin", "tab", "kind", "why", "result"):
+            if d[k] in ("", None):
                 d.pop(k)
         return d
 
     def line(self) -> str:
-        """The Devices dock's copy format:
-        ``[TX] 2026-10-04T19:20:00.123Z reportId=0x00 len=6 a1 0c 00 00 00 00 ; READ_PRESET #12``."""
-        text = f"[{self.dir}] {self.t} reportId=0x{self.report_id:02x} len={self.len} {self.hex}".rstrip()
-        return f"{text} ; {self.op}" if self.op else text
+        """The Devices dock's copy format (:func:`entry_text`)."""
+        return entry_text(self.as_dict())
+
+
+def entry_text(e: dict) -> str:
+    """An entry (:meth:`TrafficEntry.as_dict`) as one line: a frame
+    ``[TX] 2026-10-04T19:20:00.123Z reportId=0x00 len=6 a1 0c 00 00 00 00 ; READ_PRESET #12 -> ok`` (a feature
+    report's kind before its report id), an event ``[EVENT] 2026-10-04T19:20:00.123Z close (navigation)`` or
+    ``[EVENT] … open -> NetworkError: …``."""
+    result = f" -> {e['result']}" if e.get("result") else ""
+    if e.get("dir") == "EVENT":
+        why = f" ({e['why']})" if e.get("why") else ""
+        return f"[EVENT] {e.get('t', '')} {e.get('op', '')}{why}{result}"
+    kind = f"{e['kind']} " if e.get("kind", "").startswith("feature") else ""
+    text = f"[{e.get('dir')}] {e.get('t', '')} {kind}reportId=0x{e.get('report_id', 0):02x} len={e.get('len', 0)}"
+    text = f"{text} {e['hex']}" if e.get("hex") else text
+    return (f"{text} ; {e['op']}" if e.get("op") else text) + result
+
+
+def device_text(device: dict) -> str:
+    """``Pagenote Macro Pad 1209:c0de VMP-0001`` (a serial port adds its key): the device an entry is about."""
+    parts = [str(device.get("name", "")), f"{device.get('vendorId', 0):04x}:{device.get('productId', 0):04x}"]
+    parts += [str(device[k]) for k in ("serialNumber", "port") if device.get(k)]
+    return " ".join(p for p in parts if p)
 
 
 @dataclass(frozen=True)
@@ -112,13 +145,15 @@ class TrafficLog:
         self.listeners: list = []
 
     def add(self, api: str, dir_: str, device: dict, data: bytes = b"", *, report_id: int = 0, op: str = "",
-            page_id: int | None = None, origin: str = "", tab: str = "", length: int | None = None) -> TrafficEntry:
-        """Record one frame (``data`` without the report id byte) or event; returns the entry."""
+            page_id: int | None = None, origin: str = "", tab: str = "", length: int | None = None,
+            kind: str = "", why: str = "", result: str = "") -> TrafficEntry:
+        """Record one frame (``data`` without the report id byte) or event, timed now (call it where the bytes
+        move); returns the entry."""
         kept = bytes(data[:FRAME_BYTES])
         with self._lock:
             entry = TrafficEntry(self._next, iso_ms(time.time()), api, dir_, dict(device), int(report_id),
                                  len(data) if length is None else length, hex_bytes(kept), ascii_bytes(kept),
-                                 op, page_id, origin, tab)
+                                 op, page_id, origin, tab, kind, why, str(result)[:300])
             self._next += 1
             if len(self._entries) == self._entries.maxlen:
                 self._drop(self._entries[0].id)
@@ -167,6 +202,12 @@ class TrafficLog:
             ids = f"{e.device.get('vendorId', 0):04x}:{e.device.get('productId', 0):04x}"
             return device.lower() in str(e.device.get("name", "")).lower() or device.lower() == ids
         return True
+
+    def settle(self, entry: TrafficEntry | None, result: str) -> None:
+        """Set ``entry``'s ``result`` (``ok`` or the error, ≤ 300 chars) once its write has finished."""
+        if entry is not None:
+            with self._lock:
+                entry.result = str(result)[:300]
 
     def annotate(self, entry_id: int, op: str) -> bool:
         """Set the page's decoder label ``op`` (≤ 200 chars) on entry ``entry_id``; ``False`` when it is gone."""

@@ -203,6 +203,7 @@ class PagenoteApp(QObject):
         index = self._tabs.index(tab)
         self._tabs.remove(tab)
         self.downloads.remove_tab(tab)
+        tab.devices.close()  # its device connections end now (the host log says why: tab closed)
         tab.close()
         self.tab_closed.emit(tab)
         if shiboken6.isValid(tab.view):

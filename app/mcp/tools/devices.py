@@ -12,7 +12,8 @@
 ========================== ============================================================================
 
 Log lines read like the Devices dock's copy format, with the entry id first and the device after:
-``#7 [TX] 2026-10-04T19:20:00.123Z reportId=0x00 len=6 a1 0c 00 00 00 00 ; READ_PRESET #12 (Macro Pad)``.
+``#7 [TX] 2026-10-04T19:20:00.123Z reportId=0x00 len=6 a1 0c 00 00 00 00 ; READ_PRESET #12 -> ok (Macro Pad
+1209:c0de VMP-1)``, ``#9 [EVENT] 2026-10-04T19:20:01.500Z close (navigation) (Macro Pad 1209:c0de VMP-1)``.
 The decoder label is the page's and the device names are the devices': the lines of ``device_log`` and
 ``devices_list`` are in one fenced block after a framing line (:mod:`app.mcp.untrusted`).
 """
@@ -27,6 +28,7 @@ from mcp.types import CallToolResult, TextContent, ToolAnnotations
 from pydantic import Field, WithJsonSchema
 
 from app.core.errors import PagenoteError
+from app.hid.traffic import device_text, entry_text
 from app.mcp.arguments import Integer, ToolParams, optional_enum
 from app.mcp.response import render
 from app.mcp.tool import NoParams, ToolContext, ToolDefinition
@@ -127,11 +129,7 @@ def _ok(text: str, structured: dict) -> CallToolResult:
 
 def entry_line(e: dict) -> str:
     """One log entry as the tool's text line (module docstring)."""
-    head = f"#{e['id']} [{e['dir']}] {e['t']} reportId=0x{e.get('report_id', 0):02x} len={e.get('len', 0)}"
-    text = f"{head} {e['hex']}" if e.get("hex") else head
-    if e.get("op"):
-        text += f" ; {e['op']}"
-    return f"{text} ({e.get('device', {}).get('name', '')})"
+    return f"#{e['id']} {entry_text(e)} ({device_text(e.get('device') or {})})"
 
 
 @render.register
