@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from app.agent.client import AgentClient
 from app.mcp.response import MCP_PARAMS_NEXT
+from app.mcp.tools.browser import NO_FILE
 from test_mcp import BATCH_MD, TOOLS, agent_app, text_of, with_client  # noqa: F401 (fixture)
 
 
@@ -85,13 +86,20 @@ BAD_CALLS = [
                                               "(this tool takes: function, timeout_ms, element, target, ref, snapshot_id)"),
     ("browser_console_messages", {"level": "verbose"},
      "level: input should be 'debug', 'info', 'warning' or 'error' (got \"verbose\")"),
+    ("browser_console_messages", {"all": "yes"}, 'all: input should be a valid boolean (got "yes")'),
+    ("browser_console_messages", {"filename": "console.txt"}, f"filename: {NO_FILE}"),
+    ("browser_console_messages", {"all": True, "documents": "current"},
+     "all: true contradicts documents 'current' (give one)"),
     ("browser_network_requests", {"limit": 1.5}, "limit: input should be a valid integer (got 1.5)"),
+    ("browser_network_requests", {"static": 0}, "static: input should be a valid boolean (got 0)"),
+    ("browser_network_requests", {"filter": "x" * 501},
+     f"filter: string should have at most 500 characters (got \"{'x' * 38}…)"),
+    ("browser_network_requests", {"filename": "requests.txt"}, f"filename: {NO_FILE}"),
     ("browser_network_request", {"body": "yes"}, "body: input should be 'include' or 'omit' (got \"yes\")"),
     ("browser_click", {"ref": "e1", "snapshot_id": "s1", "button": "back"},
      "button: input should be 'left', 'right' or 'middle' (got \"back\")"),
     ("browser_hover", {"ref": 1}, "ref: input should be a valid string (got 1)"),
-    ("browser_hover", {}, "arguments: value error, give target (a ref such as e12, or a unique element selector) "
-                          "or ref"),
+    ("browser_hover", {}, "give target (a ref such as e12, or a unique element selector) or ref"),
     ("browser_type", {"ref": "e1", "snapshot_id": "s1", "text": "x", "submit": "yes"},
      'submit: input should be a valid boolean (got "yes")'),
     ("browser_press_key", {"keys": "Enter"},
@@ -101,8 +109,7 @@ BAD_CALLS = [
      'values: input should be a valid list (got "Large")'),
     ("browser_check", {"ref": "e1", "snapshot_id": "s1", "checked": 1}, "checked: input should be a valid boolean (got 1)"),
     ("browser_scroll", {"dy": "down"}, 'dy: input should be a valid integer (got "down")'),
-    ("browser_drag", {"startRef": "e1"}, "arguments: value error, give endTarget (a ref or a unique element "
-                                         "selector) or endRef"),
+    ("browser_drag", {"startRef": "e1"}, "give endTarget (a ref or a unique element selector) or endRef"),
     ("browser_handle_dialog", {"accept": "ok"}, 'accept: input should be a valid boolean (got "ok")'),
     ("browser_fill_form", {"fields": "name"}, 'fields: input should be a valid list (got "name")'),
     ("browser_file_upload", {"paths": "/tmp/a.txt"}, 'paths: input should be a valid list (got "/tmp/a.txt")'),
@@ -122,7 +129,7 @@ BAD_CALLS = [
     ("performance_analyze_insight", {"insightSetId": "NAVIGATION_0"}, "insightName: required, but missing"),
     ("browser_resize", {"width": "wide", "height": 600}, 'width: input should be a valid integer (got "wide")'),
     ("browser_wait_for", {"time": "soon", "txt": "x"},
-     'time: value error, a number of seconds (got "soon"); txt: unknown parameter (this tool takes: time, text, '
+     'time: a number of seconds (got "soon"); txt: unknown parameter (this tool takes: time, text, '
      'textGone)'),
     ("browser_emulate", {"cpu_throttling": "fast", "media": "tv"},
      'media: input should be \'print\', \'screen\' or \'none\' (got "tv"); cpu_throttling: input should be a '

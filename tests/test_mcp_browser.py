@@ -145,3 +145,51 @@ def test_evaluate_is_on_by_default(browser_app, server):
     result = with_client(browser_app.socket, lambda c: c.call_tool("browser_evaluate", {"function": "() => 1 + 1"}))
     assert not result.is_error and unwrap(text_of(result))[1:] == ("2", "")
     assert f"from {server.origin} (tab 1)" in text_of(result).split("\n")[1]
+
+
+def test_playwright_mcp_arguments_of_console_and_network_are_taken(browser_app, server):
+    """Trial f2, finding 5: Playwright MCP's ``browser_console_messages(all)`` and
+    ``browser_network_requests(static, filter)`` were refused as unknown parameters. ``all: true`` is
+    ``documents: "all"``; ``static: false`` leaves out the successful stylesheet but keeps the failed image (404);
+    ``filter`` is a regular expression on the redacted URL — a bad one is ``INVALID_PARAMS`` naming the field, one
+    that backtracks catastrophically answers at once (PCRE2's match limit). ``filename`` is refused saying why."""
+
+    async def body(c):
+        out = {"console page": await c.call_tool("browser_navigate", {"url": server.url("console.html")}),
+               "network page": await c.call_tool("browser_navigate", {"url": server.url("network.html")})}
+        out |= {"all": await c.call_tool("browser_console_messages", {"all": True}),
+                "current": await c.call_tool("browser_console_messages", {"all": False}),
+                "listed": await c.call_tool("browser_network_requests", {}),
+                "no static": await c.call_tool("browser_network_requests", {"static": False}),
+                "static": await c.call_tool("browser_network_requests", {"static": True}),
+                "filter": await c.call_tool("browser_network_requests", {"filter": r"colors\.html\?as=st"}),
+                "bad": await c.call_tool("browser_network_requests", {"filter": "(unclosed"}),
+                "raise limit": await c.call_tool("browser_network_requests",
+                                                 {"filter": "(*LIMIT_MATCH=10000000)x"}),
+                "backtracks": await c.call_tool("browser_network_requests", {"filter": "^(h|h|t|p|:|/|.)*$X"}),
+                "to file": await c.call_tool("browser_network_requests", {"filename": "n.txt"})}
+        return out
+
+    out = with_client(browser_app.socket, body)
+    for name in ("console page", "network page", "all", "current", "listed", "no static", "static", "filter",
+                 "backtracks"):
+        assert not out[name].is_error, (name, text_of(out[name]))
+    every = text_of(out["all"])
+    assert "hello from the top" in every and "Uncaught Error: boom from a timer" in every
+    assert "hello from the top" not in text_of(out["current"])   # console.html's messages: an earlier document
+
+    def urls(name):
+        return [e["url"] for e in out[name].structured_content["entries"]]
+
+    style = server.url("colors.html?as=style")
+    assert style in urls("listed") and style in urls("static")   # omitted: pagenote's default, all
+    assert style not in urls("no static")
+    kept = {e["url"].split("?")[0]: e for e in out["no static"].structured_content["entries"]}
+    assert server.url("no-such-image.png") in kept and kept[server.url("no-such-image.png")]["status"] == 404
+    assert server.url("network.html") in kept   # a document is no static resource
+    assert urls("filter") == [style]
+    assert out["bad"].is_error and text_of(out["bad"]).startswith("INVALID_PARAMS: filter: not a regular "
+                                                                  "expression: "), text_of(out["bad"])
+    assert out["raise limit"].is_error and text_of(out["raise limit"]).startswith("INVALID_PARAMS: filter: ")
+    assert urls("backtracks") == []
+    assert out["to file"].is_error and text_of(out["to file"]).startswith("INVALID_PARAMS: filename: not taken here")

@@ -140,7 +140,7 @@ def test_actions_take_a_target_and_refs_without_a_snapshot_id(app, server):
     assert unwrap(text_of(out["state"]))[1] == '[4,"Ada"]'
     expected = {"several": "SELECTOR_NOT_UNIQUE:", "none": "SELECTOR_NOT_FOUND:", "not css": "BAD_SELECTOR:",
                 "unknown ref": "STALE_REF: e9999 is not a ref of tab 1's latest snapshot",
-                "both differ": "INVALID_PARAMS: arguments: ", "neither": "INVALID_PARAMS: arguments: ",
+                "both differ": "INVALID_PARAMS: give target or ref, not both", "neither": "INVALID_PARAMS: give target",
                 "sid with css": "INVALID_PARAMS: snapshot_id 's1' goes with a ref",
                 "too long": "INVALID_PARAMS: target: string should have at most 2000 characters",
                 "in an iframe": "INVALID_PARAMS: target 'iframe >> button' enters an iframe",

@@ -1,11 +1,13 @@
 """The agent socket's network methods over the acting tab's :class:`~app.tabs.network.NetworkLog` and its
 DevTools details (:mod:`app.tabs.network_cdp`), merged into :func:`app.agent.browser.browser_table`:
 
-- ``network.list(since_id?, type?, status_min?, url?, limit?, all_documents?)`` → ``{entries, more?,
+- ``network.list(since_id?, type?, status_min?, url?, filter?, static?, limit?, all_documents?)`` → ``{entries, more?,
   navigation, details_since?}``: ``type`` one type or several comma-separated (the spy's ``document``,
   ``image``, ``xhr`` … or DevTools' ``fetch``, ``preflight`` … as chrome-devtools-mcp's ``resourceTypes``);
   ``status_min`` 100..599 (failed requests count as above any); ``url`` a case-insensitive substring of the
-  redacted URL. ``details_since``: Unix s since when entries carry DevTools details (status, size, timing,
+  redacted URL; ``filter`` a regular expression searched in the redacted URL (:func:`url_regexp`);
+  ``static: false`` leaves out successful static resources (image, font, script, stylesheet, media; Playwright
+  MCP's ``static``; default true: all). ``details_since``: Unix s since when entries carry DevTools details (status, size, timing,
   failure); absent when none do now.
 - ``network.get(id? | url?, body?)`` → the entry (``network.list``'s fields) with ``request_headers`` and
   ``response_headers`` (redacted: :mod:`app.protocol.headers`) and, with ``body: true``, the response body
@@ -29,6 +31,33 @@ from app.tabs.network_cdp import network_detail
 
 #: Most entries one ``network.list`` answer carries (as ``console.list``).
 LIST_LIMIT = 200
+#: Longest ``filter`` regular expression (characters), as ``url``'s substring.
+FILTER_CHARS = 500
+#: Most backtracking steps a ``filter`` may take on one URL (PCRE2's match limit, set in the pattern with
+#: ``(*LIMIT_MATCH=…)``); past it the URL does not match. PCRE2's own default is 10,000,000 (~40 ms on a
+#: 3,000-character URL for ``(a|a)*$``); this bounds a pathological pattern to well under a millisecond per URL
+#: over the ring's 1,000 entries.
+FILTER_STEPS = 100_000
+
+
+def url_regexp(pattern: str):
+    """``pattern`` as a predicate on a URL: ``QRegularExpression`` (PCRE2, close to a JavaScript ``RegExp``
+    as Playwright MCP's ``filter`` takes it: unanchored, case-sensitive unless ``(?i)``) with at most
+    :data:`FILTER_STEPS` backtracking steps per URL, so a pattern that backtracks catastrophically (``(a|a)*$``)
+    costs bounded time instead of hanging the app (Python's ``re`` has no such limit). Raises
+    ``INVALID_PARAMS`` naming ``filter`` for a pattern PCRE2 cannot compile and for one that starts with its own
+    start-of-pattern items (``(*LIMIT_MATCH=…)`` would raise the limit)."""
+    from PySide6.QtCore import QRegularExpression
+
+    if pattern.startswith("(*"):
+        raise PagenoteError("INVALID_PARAMS", "filter: a pattern may not start with '(*' (PCRE2's "
+                                              "start-of-pattern settings)", "give a plain regular expression")
+    compiled = QRegularExpression(f"(*LIMIT_MATCH={FILTER_STEPS})" + pattern)
+    if not compiled.isValid():
+        raise PagenoteError("INVALID_PARAMS", f"filter: not a regular expression: {compiled.errorString()} at "
+                            f"offset {compiled.patternErrorOffset() - len(f'(*LIMIT_MATCH={FILTER_STEPS})')}",
+                            "give a regular expression such as /api/.*user (JavaScript RegExp syntax)")
+    return lambda url: compiled.match(url).hasMatch()
 
 
 class NetworkListParams(_Params):
@@ -36,6 +65,8 @@ class NetworkListParams(_Params):
     type: StrictStr | None = Field(default=None, max_length=200)
     status_min: StrictInt = Field(default=0, ge=0, le=599)
     url: StrictStr | None = Field(default=None, max_length=500)
+    filter: StrictStr | None = Field(default=None, min_length=1, max_length=FILTER_CHARS)
+    static: StrictBool = True
     limit: StrictInt = Field(default=50, ge=1, le=LIST_LIMIT)
     all_documents: StrictBool = False
 
@@ -52,7 +83,9 @@ def network_list(host: Any, params: NetworkListParams) -> dict:
     tab, parts = host._browser()
     log = parts.network
     entries, more = log.select(since_id=params.since_id, type=params.type, all_documents=params.all_documents,
-                               limit=params.limit, status_min=params.status_min, url=params.url)
+                               limit=params.limit, status_min=params.status_min, url=params.url,
+                               static=params.static,
+                               url_matches=url_regexp(params.filter) if params.filter else None)
     result = {"entries": [e.compact() for e in entries], "more": more or None, "navigation": log.navigation,
               "details_since": network_detail(tab).since}
     if _mode(params):

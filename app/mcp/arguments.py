@@ -25,13 +25,14 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping
-from typing import Annotated, Any, Literal, TypeVar
+from typing import Annotated, Any, ClassVar, Literal, TypeVar
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StrictInt, ValidationError, WithJsonSchema
+from pydantic import (BaseModel, BeforeValidator, ConfigDict, Field, StrictBool, StrictInt, ValidationError,
+                      WithJsonSchema)
 
 from app.core.errors import PagenoteError
 
-__all__ = ["AnnotationNumber", "Integer", "ToolParams", "optional_enum", "parse_arguments"]
+__all__ = ["AnnotationNumber", "Integer", "OptionalBool", "ToolParams", "optional_enum", "parse_arguments"]
 
 _INTEGER_TEXT = re.compile(r"[+-]?[0-9]{1,15}")
 _SHOWN_INPUT = 40  # characters of a rejected value quoted back
@@ -52,6 +53,13 @@ def _integer_from_text(value: Any) -> Any:
 #: integer; never a boolean. Its JSON schema is ``{"type": "integer"}``.
 Integer = Annotated[StrictInt, BeforeValidator(_integer_from_text)]
 
+#: An optional boolean argument (``null`` or absent: the app's default), advertised as ``{"type": "boolean"}``;
+#: JSON ``true``/``false``, or the strings ``"true"``/``"false"`` (clients that send every value as a string);
+#: a number or any other string is refused (``"no"`` must not read as true).
+OptionalBool = Annotated[Annotated[StrictBool, BeforeValidator(lambda v: {"true": True, "false": False}.get(v, v)
+                                                                  if isinstance(v, str) else v)] | None,
+                         WithJsonSchema({"type": "boolean"})]
+
 #: An optional 1-based annotation number: an :data:`Integer` ≥ 1, or ``null`` / absent. Advertised as
 #: ``{"type": "integer", "minimum": 1}``.
 AnnotationNumber = Annotated[Annotated[Integer, Field(ge=1)] | None,
@@ -65,9 +73,12 @@ def optional_enum(*values: str) -> Any:
 
 
 class ToolParams(BaseModel):
-    """Base of every tool's ``params`` model: unknown fields are an error (``additionalProperties: false``)."""
+    """Base of every tool's ``params`` model: unknown fields are an error (``additionalProperties: false``).
+    ``refused`` names arguments a peer's tool of the same name takes (Playwright MCP's) that this one does not,
+    each with why and what to do instead: the error then says so rather than only listing the arguments."""
 
     model_config = ConfigDict(extra="forbid")
+    refused: ClassVar[dict[str, str]] = {}
 
 
 P = TypeVar("P", bound=BaseModel)
@@ -87,10 +98,16 @@ def _problem(error: dict, params: type[BaseModel], arguments: Mapping[str, Any])
     kind = error["type"]
     if kind == "missing":
         return f"{field}: required, but missing"
+    if kind == "extra_forbidden" and field in getattr(params, "refused", {}):
+        return f"{field}: {params.refused[field]}"
     if kind == "extra_forbidden":
         names = ", ".join(params.model_fields)
         return f"{field}: unknown parameter ({f'this tool takes: {names}' if names else 'this tool takes none'})"
     message = error["msg"]
+    if kind == "value_error" and error.get("ctx", {}).get("error") is not None:
+        message = str(error["ctx"]["error"])   # a validator's own words, without pydantic's "Value error, "
+        if not error["loc"]:
+            return message                     # a check across fields names its fields itself
     message = message[0].lower() + message[1:] if message else "invalid"
     sent = f" (got {_shown(arguments[field])})" if field in arguments else ""
     return f"{field}: {message}{sent}"

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import time
 from collections import deque
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 
 from PySide6.QtCore import QObject, Signal
@@ -35,6 +36,10 @@ from app.webview.requests import RequestSeen, RequestSpy
 
 #: Entries the ring keeps (the oldest go first).
 RING_ENTRIES = 1_000
+#: The static resource types ``static=False`` leaves out when they succeeded (Playwright MCP's
+#: ``browser_network_requests(static)``: "successful static resources like images, fonts, scripts"), as the
+#: spy's ``type`` or CDP's ``resourceType`` names them.
+STATIC_TYPES = frozenset({"image", "font", "script", "stylesheet", "media"})
 #: Longest URL kept, in characters (a longer one ends in ``…``).
 URL_CHARS = 1_000
 #: How long an entry made by one source waits for the other source's view of the same request: seconds (the
@@ -202,19 +207,24 @@ class NetworkLog(QObject):
                 return
 
     def select(self, *, since_id: int = 0, type: str | None = None, all_documents: bool = False,
-               limit: int = 200, status_min: int = 0, url: str | None = None) -> tuple[list[NetworkEntry], int]:
+               limit: int = 200, status_min: int = 0, url: str | None = None, static: bool = True,
+               url_matches: Callable[[str], bool] | None = None) -> tuple[list[NetworkEntry], int]:
         """``(entries, more)``: the oldest ``limit`` entries with an id above ``since_id``, of the current
         document unless ``all_documents``, and when given: of ``type`` (one type or several, comma-separated;
         matches the spy's ``type`` or DevTools' ``resource_type``), with status ≥ ``status_min`` (a failed
         request, which has no status, counts as above any), whose redacted URL contains ``url``
-        (case-insensitive); ``more`` counts those left out by ``limit``."""
+        (case-insensitive) and for which ``url_matches(redacted URL)`` holds; ``static=False`` leaves out the
+        :data:`STATIC_TYPES` that did not fail (:attr:`NetworkEntry.failed`); ``more`` counts those left out by
+        ``limit``."""
         types = {t.strip().lower() for t in type.split(",") if t.strip()} if type else set()
         needle = url.casefold() if url else ""
         found = [e for e in self.entries if e.id > since_id
                  and (not types or e.type in types or e.resource_type in types)
                  and (all_documents or e.navigation == self.navigation)
                  and (not status_min or e.status >= status_min or bool(e.failure))
-                 and (not needle or needle in e.url.casefold())]
+                 and (not needle or needle in e.url.casefold())
+                 and (static or e.failed or not ({e.type, e.resource_type} & STATIC_TYPES))
+                 and (url_matches is None or url_matches(e.url))]
         return found[:limit], max(len(found) - limit, 0)
 
 

@@ -10,14 +10,17 @@
 ``browser_close``              ``tabs.close()``: the active tab (Playwright MCP's "close the page"); the last
                                tab stays open (``LAST_TAB``): pagenote is the user's desktop app and keeps running
 ``browser_evaluate``           ``evaluate(expression=function, timeout_ms?, target? | ref?, snapshot_id?)``
-``browser_console_messages``   ``console.list(level?, text?, since_id?, limit?, all_documents?)``
-``browser_network_requests``   ``network.list(type?, status_min?, url?, since_id?, limit?, all_documents?)``
+``browser_console_messages``   ``console.list(level?, text?, since_id?, limit?, all_documents?)`` (``all``:
+                               Playwright MCP's spelling of ``documents``)
+``browser_network_requests``   ``network.list(type?, status_min?, url?, filter?, static?, since_id?, limit?,
+                               all_documents?)`` (``filter``, ``static``: Playwright MCP's)
 ``browser_network_request``    ``network.get(id? | url?, body?)`` (chrome-devtools-mcp's ``get_network_request``;
                                ``id`` is its ``reqid``: the ``#id`` of ``browser_network_requests``)
 ============================== =========================================================================
 
 ``documents: "all"`` is the socket's ``all_documents: true`` (the schemas keep to strings and integers, which
-generic clients fill reliably).
+generic clients fill reliably; Playwright MCP's booleans ``all`` and ``static`` are taken too). Playwright MCP's
+``filename`` (save the list to a file) is refused with why (:data:`NO_FILE`).
 
 Types are checked here (:mod:`app.mcp.arguments`); ranges (``timeout_ms`` 0..300000, ``limit`` 1..200) by
 the app, whose ``INVALID_PARAMS`` comes back as it is.
@@ -25,11 +28,12 @@ the app, whose ``INVALID_PARAMS`` comes back as it is.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import Field, WithJsonSchema
+from pydantic import Field, WithJsonSchema, model_validator
 
-from app.mcp.arguments import Integer, ToolParams, optional_enum
+from app.agent.network import FILTER_CHARS
+from app.mcp.arguments import Integer, OptionalBool, ToolParams, optional_enum
 from app.mcp.browser_response import (ConsoleReply, EvaluateReply, NavigationReply, NetworkReply,
                                       NetworkRequestReply)
 from app.core.errors import PagenoteError
@@ -38,6 +42,10 @@ from app.mcp.tools.browser_actions import TargetText
 from app.mcp.tool import NoParams, ToolContext, ToolDefinition
 from app.mcp.untrusted import ACTS_ON_PAGE as _ACTS
 from app.mcp.untrusted import READS_PAGE
+
+#: Why ``filename`` (Playwright MCP's "save to a file") is refused by the list tools.
+NO_FILE = ("not taken here: pagenote answers with the list as text (page on with since_id and limit); only "
+           "browser_take_screenshot writes a file")
 
 #: An optional integer argument (``null`` or absent: the app's default), advertised as ``{"type": "integer"}``.
 OptionalInteger = Annotated[Integer | None, WithJsonSchema({"type": "integer"})]
@@ -98,6 +106,15 @@ class ConsoleParams(ToolParams):
     limit: Annotated[OptionalInteger, Field(description="at most this many messages (1..200, default 50)")] = None
     documents: Annotated[optional_enum("current", "all"),
                          Field(description="current (default): this page's messages; all: also earlier pages'")] = None
+    all: Annotated[OptionalBool, Field(description="Playwright MCP's spelling: true is documents \"all\" (also "
+                                                   "earlier pages' messages), false the current page's")] = None
+    refused: ClassVar[dict[str, str]] = {"filename": NO_FILE}
+
+    @model_validator(mode="after")
+    def _one_choice(self):
+        if self.all is not None and self.documents is not None and self.all != (self.documents == "all"):
+            raise ValueError(f"all: {str(self.all).lower()} contradicts documents {self.documents!r} (give one)")
+        return self
 
 
 class NetworkParams(ToolParams):
@@ -109,10 +126,16 @@ class NetworkParams(ToolParams):
                                                              "(e.g. 400), and failed requests")] = None
     url: Annotated[OptionalText, Field(description="only requests whose URL contains this text "
                                                    "(case-insensitive)")] = None
+    filter: Annotated[OptionalText, Field(max_length=FILTER_CHARS, description="only requests whose URL matches this regular expression "
+                                                      "(e.g. \"/api/.*user\"; as Playwright MCP's filter; at most "
+                                                      "500 characters)")] = None
+    static: Annotated[OptionalBool, Field(description="false: leave out successful static resources (image, font, "
+                                                      "script, stylesheet, media); true or absent: list them")] = None
     since_id: Annotated[OptionalInteger, Field(description="only requests after this id (to page on)")] = None
     limit: Annotated[OptionalInteger, Field(description="at most this many requests (1..200, default 50)")] = None
     documents: Annotated[optional_enum("current", "all"),
                          Field(description="current (default): this page's requests; all: also earlier pages'")] = None
+    refused: ClassVar[dict[str, str]] = {"filename": NO_FILE}
 
 
 class NetworkRequestParams(ToolParams):
@@ -192,14 +215,14 @@ async def browser_console_messages(args: ConsoleParams, ctx: ToolContext) -> Con
     """``console.list(...)``."""
     return ConsoleReply(await ctx.call("console.list", _given(
         level=args.level, text=args.text, since_id=args.since_id, limit=args.limit,
-        all_documents=(args.documents == "all") or None)))
+        all_documents=(args.documents == "all" or args.all is True) or None)))
 
 
 async def browser_network_requests(args: NetworkParams, ctx: ToolContext) -> NetworkReply:
     """``network.list(...)``."""
     return NetworkReply(await ctx.call("network.list", _given(
-        type=args.type, status_min=args.status_min, url=args.url, since_id=args.since_id, limit=args.limit,
-        all_documents=(args.documents == "all") or None)))
+        type=args.type, status_min=args.status_min, url=args.url, filter=args.filter, static=args.static,
+        since_id=args.since_id, limit=args.limit, all_documents=(args.documents == "all") or None)))
 
 
 async def browser_network_request(args: NetworkRequestParams, ctx: ToolContext) -> NetworkRequestReply:
