@@ -189,3 +189,30 @@ def test_invisible_characters_in_a_selector_or_value_are_escaped_and_flagged(win
     assert element.hidden_chars
     markdown = at_detail(agent("annotations.get", batch="current"), "detailed")["markdown"]
     assert "\u200b" not in markdown and "\nHidden characters: yes" in markdown
+
+
+def test_a_malformed_css_block_is_a_protocol_error_naming_its_line():
+    import pytest
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+    from pydantic import ValidationError
+
+    from app.protocol.blocks import ProtocolError
+
+    for bad in ('".a" — /x.css:1', '.a — /x.css:1 — color: red', '"a" — /x.css:1 — color red',
+                '"a" — /x.css:1 — color: red; color: blue', 'style attribute — ', '"a — /x.css — color: red'):
+        with pytest.raises(ProtocolError) as caught:
+            parse_css(f"style attribute — color: red\n{bad}", 10)
+        assert caught.value.line == 13, (bad, caught.value)
+
+    pieces = st.sampled_from(['"', '\\', " — ", "; ", ": ", "color", "-", ":12", "style attribute", "\n", "x"])
+
+    @settings(max_examples=300, deadline=None)
+    @given(st.lists(pieces | st.text(max_size=5), max_size=12).map("".join))
+    def never_crashes(text):
+        try:
+            parse_css(text, 1)
+        except (ProtocolError, ValidationError):
+            pass
+
+    never_crashes()
