@@ -31,6 +31,10 @@ def app(server):
         yield served
 
 
+#: The enabled options of parity_h4_form.html's Country select, as the error lists them.
+CHOICES = '; its enabled options (3): "Choose" (value ""), "France" (value "fr"), "Japan" (value "jp")'
+
+
 def _ref(snapshot_text: str, line: str) -> str:
     return re.search(re.escape(line) + r".*?\[ref=(e\d+)\]", snapshot_text).group(1)
 
@@ -112,6 +116,8 @@ def test_bad_fields_name_the_field_and_fill_nothing(app):
                               "value": "loud"}],
         }
         out = {k: await c.call_tool("browser_fill_form", {"fields": v, "snapshot_id": sid}) for k, v in cases.items()}
+        out["select"] = await c.call_tool("browser_select_option", {"target": _ref(text, 'combobox "Country"'),
+                                                                    "snapshot_id": sid, "values": ["Atlantis"]})
         value = await _value(c, "document.querySelector('[name=name]').value")
         # the page removes a field while the form is filled: the error names it and the fields set before it
         midway = await c.call_tool("browser_fill_form", {"fields": [
@@ -140,7 +146,8 @@ def test_bad_fields_name_the_field_and_fill_nothing(app):
               "radio_off": ("INVALID_PARAMS", 'field 2 "Small": a radio cannot be unchecked'),
               "kind": ("ELEMENT_NOT_ACTIONABLE", 'field 2 "Newsletter": checkbox "Newsletter"'),
               "disabled": ("ELEMENT_NOT_ACTIONABLE", "is disabled"),
-              "option": ("ELEMENT_NOT_ACTIONABLE", "has no enabled option 'Atlantis'"),
+              "option": ("ELEMENT_NOT_ACTIONABLE", "has no enabled option 'Atlantis'" + CHOICES),
+              "select": ("ELEMENT_NOT_ACTIONABLE", "has no enabled option 'Atlantis'" + CHOICES),
               "range": ("ELEMENT_NOT_ACTIONABLE", "min 0, max 10, step 1 (it would become 10)"),
               "number": ("INVALID_PARAMS", "a slider takes a number")}
     for key, (code, words) in expect.items():
@@ -148,6 +155,12 @@ def test_bad_fields_name_the_field_and_fill_nothing(app):
         assert result.is_error and text_of(result).startswith(code + ":"), (key, text_of(result))
         assert words in text_of(result), (key, text_of(result))
     assert value == ""  # nothing was typed: every field is checked first
+    # trial f2, finding 4: the element was right, the value was not — the advice says so (not "pick another
+    # element"), and the options it can take are in the untrusted block, as the page names them
+    for key in ("option", "select"):
+        head, block, _ = unwrap(text_of(out[key]))
+        assert "the element is right, the value is not" in head and "take a new snapshot" not in head, head
+        assert CHOICES in block and "Untrusted page content" in text_of(out[key]).split(CHOICES)[0], block
     assert midway.is_error and text_of(midway).startswith('STALE_REF: field 2 "Country" failed:'), text_of(midway)
     assert "(fields set before it: 'Name'; fields after it untouched)" in text_of(midway)
     assert volume == "5"

@@ -44,6 +44,7 @@ from app.core.errors import PagenoteError
 from app.core.uploads import UPLOAD_MAX_FILES, checked_upload_paths
 from app.tabs.actions import STALE_NEXT, Actor, _label
 from app.tabs.agent_control import ACTING, STOPPED, agent_parts
+from app.tabs.select_choices import OPTION_NEXT, missing_option
 from app.webview.file_chooser import FileChooserHold
 
 #: The most fields one ``fill_form`` takes.
@@ -184,7 +185,7 @@ class FormsHost:
             raise PagenoteError("STALE_REF", f"{where}: {ref} no longer names an element; nothing was filled",
                                 STALE_NEXT)
         what = f"{where}: {_label(t)} ({ref})"
-        problem = ""
+        problem, next_step = "", None
         if t.get("disabled"):
             problem = "is disabled"
         elif f.type == "textbox" and not t.get("editable"):
@@ -195,8 +196,8 @@ class FormsHost:
             plan = await actor.bridge.call("selectPlan", loc.local, loc.doc, loc.seq, [f.value], frame=loc.frame)
             if plan.get("notSelect"):
                 problem = "is not a <select> (a combobox you type into is a textbox)"
-            elif plan.get("missing") or plan.get("disabledWanted"):
-                problem = f"has no enabled option {f.value!r}"
+            elif missing := missing_option(plan):
+                problem, next_step = missing, OPTION_NEXT
         elif f.type == "slider":
             plan = await actor.bridge.call("rangePlan", loc.local, loc.doc, loc.seq, f.value, frame=loc.frame)
             if plan.get("notRange"):
@@ -205,7 +206,7 @@ class FormsHost:
                 problem = (f"cannot take {f.value!r}: min {plan.get('min')}, max {plan.get('max')}, step "
                            f"{plan.get('step')} (it would become {plan.get('would')})")
         if problem:
-            raise PagenoteError("ELEMENT_NOT_ACTIONABLE", f"{what} {problem}; nothing was filled")
+            raise PagenoteError("ELEMENT_NOT_ACTIONABLE", f"{what} {problem}; nothing was filled", next_step)
         return ref, sid
 
     async def _fill(self, actor: Actor, f: FormField, ref: str, sid: str) -> dict:

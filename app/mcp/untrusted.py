@@ -69,7 +69,8 @@ PAGE_ERRORS: dict[str, str] = {
     "MODAL_DIALOG": "the page's dialog and its text",
     "EVALUATE_FAILED": "what the page's JavaScript threw, or why it did not run",
     "ELEMENT_OBSCURED": "the element and what covers it, as the page names them",
-    "ELEMENT_NOT_ACTIONABLE": "the element, as the page names it",
+    "ELEMENT_NOT_ACTIONABLE": "the element (and the options of a select that lacks the one asked for), as the "
+                              "page names them",
     "PAGE_LOAD_FAILED": "Chromium's error and the URL",
     "PAGE_LOAD_TIMEOUT": "the URL that did not load",
     "PAGE_LOADING": "the URL the tab shows, as the page wrote it",

@@ -152,7 +152,8 @@ function focusForText(ref, doc, seq, mode) {
 }
 
 // How to choose `values` (option values or labels) in the ref's <select>: {ok, multiple, steps, wanted,
-// missing, current} — for a single select `steps`: how many ArrowDown presses after Home reach the option
+// missing, current, choices?, enabledCount?} — `choices` (when a value is missing or disabled): the first 20
+// enabled options as {label, value} — for a single select `steps`: how many ArrowDown presses after Home reach the option
 // (enabled options only, as Chromium's keyboard moves); for a multiple select `options`: the viewport points of
 // the options to Ctrl+click (those whose selected state must change).
 function selectPlan(ref, doc, seq, values) {
@@ -167,6 +168,12 @@ function selectPlan(ref, doc, seq, values) {
   const enabled = opts.filter((o) => !o.disabled);
   const result = { ok: true, multiple: el.multiple, missing, current: opts.filter((o) => o.selected).map((o) => o.value),
                    disabledWanted: wanted.filter((o) => o && o.disabled).map((o) => o.value) };
+  if (missing.length || result.disabledWanted.length) {
+    // what the agent can choose instead: the first 20 enabled options (label and value, 100 chars each)
+    result.choices = enabled.slice(0, 20).map((o) => ({ label: squash(o.label || o.text).slice(0, 100),
+                                                       value: String(o.value).slice(0, 100) }));
+    result.enabledCount = enabled.length;
+  }
   if (!el.multiple) {
     result.steps = wanted[0] ? enabled.indexOf(wanted[0]) : -1;
     return result;

@@ -20,6 +20,7 @@ from PySide6.QtCore import QPointF, Qt
 
 from app.core.errors import PagenoteError
 from app.tabs.agent_control import agent_parts
+from app.tabs.select_choices import OPTION_NEXT, missing_option
 from app.tabs.tab import Tab
 from app.webview.bridge import FrameGone, PageCallTimeout, PageScriptMissing
 from app.webview.frames import child_frame, frame_viewport_offset
@@ -361,9 +362,8 @@ class Actor:
         plan = await self.bridge.call("selectPlan", loc.local, loc.doc, loc.seq, values, frame=loc.frame)
         if plan.get("notSelect"):
             raise PagenoteError("ELEMENT_NOT_ACTIONABLE", f"{_label(t)} ({ref}) is not a <select>")
-        if plan.get("missing") or plan.get("disabledWanted"):
-            raise PagenoteError("ELEMENT_NOT_ACTIONABLE", f"{_label(t)} ({ref}) has no enabled option "
-                                f"{(plan.get('missing') or plan.get('disabledWanted'))[0]!r}")
+        if problem := missing_option(plan):
+            raise PagenoteError("ELEMENT_NOT_ACTIONABLE", f"{_label(t)} ({ref}) {problem}", OPTION_NEXT)
         if not plan["multiple"] and len(values) != 1:
             raise PagenoteError("INVALID_PARAMS", "select_option: a single select takes one value")
         mark = await self.mark(loc)
