@@ -6,6 +6,8 @@ and no line (the injected text is transformed: none is guessed)."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 import vite_apps
@@ -88,5 +90,16 @@ def test_with_vites_css_source_maps_a_rule_names_its_line_in_the_module_and_the_
         scss = (root / "src/app.scss").read_text().splitlines()
         footer = rules["#footer a"]
         assert (footer.file, scss[footer.line - 1]) == ("src/app.scss", "#footer a {"), footer
+        # the panel's detail pane links the rule to its file and line: Open in editor lands there
+        from PySide6.QtCore import QUrl
+
+        from app.runtime.editor import source_place
+        from app.ui.source_links import hint_of
+
+        window.panel.list.setCurrentRow(0)
+        qtbot.waitUntil(lambda: "Card.module.css" in window.panel.detail.toPlainText(), timeout=5_000)
+        href = re.search(r'href="(pagenote-source:[^"]+)"', window.panel.detail.toHtml()).group(1)
+        place = source_place(hint_of(QUrl(href)), root)
+        assert (place.path, place.line) == ((root / "src/components/Card.module.css").resolve(), buy.line)
     finally:
         server.stop()

@@ -30,8 +30,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import quote
 
-#: One hint as the Source: line writes it: ``[Component ](framework) file[:line[:column]]``, or ``… file (unmapped)``.
-_HINT = re.compile(r"(?:(?P<component>[^\s()]+) )?\((?P<framework>react|vue|svelte)\) (?P<file>.+?)"
+#: One hint as the Source: line writes it: ``[Component ](framework) file[:line[:column]]``, or ``… file (unmapped)``;
+#: a ``CSS:`` rule's place is the hint ``(css) file[:line]`` (app/ui/panel_rows.py links it).
+_HINT = re.compile(r"(?:(?P<component>[^\s()]+) )?\((?P<framework>react|vue|svelte|css)\) (?P<file>.+?)"
                    r"(?::(?P<line>\d{1,7})(?::(?P<column>\d{1,7}))?)?(?: \(unmapped\))?\Z")
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 _URL = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://")

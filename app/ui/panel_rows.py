@@ -150,11 +150,7 @@ def detail_html(number: int, note: str, element, page: str, status_text: str, no
 
         rows.append((escape(source_label()), source_links_html(element.source)))
     if getattr(element, "css", ()) or getattr(element, "css_cross_origin", 0):   # the CSS: block's lines
-        from app.protocol.css_lines import encode_css
-
-        rows.append((escape(QCoreApplication.translate("DetailPane", "CSS")),
-                     "<span style='font-family:monospace'>"
-                     f"{escape(encode_css(element.css, element.css_cross_origin))}</span>"))
+        rows.append((escape(QCoreApplication.translate("DetailPane", "CSS")), css_rows_html(element)))
     if reference:
         from app.ui.source_links import reference_row
 
@@ -167,6 +163,27 @@ def detail_html(number: int, note: str, element, page: str, status_text: str, no
     heading = QCoreApplication.translate("DetailPane", "Annotation {0}").format(number)
     return (f"<p>{chip_html(str(number), colour)}&nbsp;<b>{escape(heading)}</b></p>"
             f"<table cellspacing='2'>{body}</table>").replace("\n", "<br>")
+
+
+def css_rows_html(element) -> str:
+    """The ``CSS:`` block's lines as rich text (monospace, escaped): a rule that names a file is a link that opens
+    it at its line in the editor (the hint ``(css) file:line``, app/ui/source_links.py checks it again on a
+    click)."""
+    from urllib.parse import quote
+
+    from app.protocol.css_lines import cross_origin_line, rule_line
+    from app.ui.source_links import SCHEME
+
+    lines = []
+    for rule in element.css:
+        text = escape(rule_line(rule))
+        if rule.file:
+            hint = f"(css) {rule.file}" + (f":{rule.line}" if rule.line else "")
+            text = f'<a href="{SCHEME}:{quote(hint, safe="")}">{text}</a>'
+        lines.append(text)
+    if element.css_cross_origin:
+        lines.append(escape(cross_origin_line(element.css_cross_origin)))
+    return "<span style='font-family:monospace'>" + "<br>".join(lines) + "</span>"
 
 
 def detail_placeholder_html() -> str:
