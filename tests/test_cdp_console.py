@@ -11,8 +11,11 @@ import re
 from pathlib import Path
 
 from conftest import run_js
+from hypothesis import given
+from hypothesis import strategies as st
 from mcp.client import Client
 
+from app.core.policy import SECRET_NAMED_VALUE_MAX, SECRET_PARAM_NAMES
 from app.mcp.server import build_server
 from app.mcp.untrusted import unwrap
 from app.protocol import console_preview
@@ -202,3 +205,48 @@ def test_previews_of_cdp_objects():
         "text": "Uncaught", "lineNumber": 0, "columnNumber": 0, "url": "http://h/a.js", "exception": {
             "type": "object", "subtype": "error", "description": "Error: x\n    at bank (https://bank.test/a.js:1:1)"}}})
     assert detail.text == "Uncaught Error: x" and detail.stack == ()
+
+
+def _logged(**props) -> str:
+    """The preview text of a logged plain object with ``props`` (name → Python primitive), as V8 previews it."""
+    def prop(name, value):
+        kind = {bool: "boolean", int: "number", float: "number", str: "string"}[type(value)]
+        return {"name": name, "type": kind, "value": str(value).lower() if kind == "boolean" else str(value)}
+    return console_preview.remote_object_text({"type": "object", "description": "Object", "preview": {
+        "type": "object", "description": "Object", "properties": [prop(k, v) for k, v in props.items()]}})
+
+
+def test_an_error_code_shows_and_a_code_shaped_like_a_credential_does_not():
+    """Trial f2, finding 3: ``{code: 42}`` and ``{code: 'E_FAIL'}`` read ``code: REDACTED`` (the name alone
+    decided) while browser_evaluate returned them. Rule 1 in logged objects (app.core.policy): a whole-name key
+    hides only a value that could be a credential."""
+    assert _logged(errorCode=42, code="E_FAIL", status=500, password="hunter2") == \
+        '{errorCode: 42, code: "E_FAIL", status: 500, password: REDACTED}'
+    assert _logged(code=42, key="Enter", state="open", nonce=True) == \
+        '{code: 42, key: "Enter", state: "open", nonce: true}'
+    assert _logged(code="ERR_NETWORK_CHANGED", ticket="auth/invalid-email") == \
+        '{code: "ERR_NETWORK_CHANGED", ticket: "auth/invalid-email"}'
+    # an OAuth authorization code (GitHub's 20 hex, Google's 4/0A…), a one-time password, a long value
+    for secret in ("e72e16c7e42f292c6912", "4/0AX4XfWjYZ2kQ9mNpL8vTbC3dRsUe7wF", "482913", 482913,
+                   "x" * (SECRET_NAMED_VALUE_MAX + 1)):
+        assert _logged(code=secret) == "{code: REDACTED}", secret
+    assert _logged(otp_code="E_FAIL", api_key="Enter") == "{otp_code: REDACTED, api_key: REDACTED}"  # rules 2-6
+
+
+@given(name=st.sampled_from(SECRET_PARAM_NAMES),
+       token=st.text("0123456789abcdefABCDEF-_", min_size=SECRET_NAMED_VALUE_MAX + 1, max_size=80))
+def test_a_long_value_under_a_whole_name_never_shows(name, token):
+    assert token not in _logged(**{name: token})
+
+
+@given(name=st.sampled_from(SECRET_PARAM_NAMES),
+       token=st.from_regex(r"[0-9a-f]{0,10}(?:[0-9][a-f]|[a-f][0-9]){2}[0-9a-f]{0,10}", fullmatch=True))
+def test_a_hex_value_under_a_whole_name_never_shows(name, token):
+    assert token not in _logged(**{name: token}).replace(name, "")
+
+
+@given(name=st.sampled_from(SECRET_PARAM_NAMES), ident=st.from_regex(r"[A-Z][A-Z_]{0,30}", fullmatch=True),
+       number=st.integers(min_value=-99_999, max_value=99_999))
+def test_identifiers_and_short_numbers_under_a_whole_name_show(name, ident, number):
+    assert _logged(**{name: ident}) == f'{{{name}: "{ident}"}}'
+    assert _logged(**{name: number}) == f"{{{name}: {number}}}"

@@ -193,3 +193,25 @@ def test_playwright_mcp_arguments_of_console_and_network_are_taken(browser_app, 
     assert out["raise limit"].is_error and text_of(out["raise limit"]).startswith("INVALID_PARAMS: filter: ")
     assert urls("backtracks") == []
     assert out["to file"].is_error and text_of(out["to file"]).startswith("INVALID_PARAMS: filename: not taken here")
+
+
+def test_an_error_code_in_a_logged_object_reads_as_evaluate_returns_it(browser_app, server):
+    """Trial f2, finding 3: console previews showed ``{code: REDACTED}`` for ``{code: 42}`` and ``'E_FAIL'``
+    (the key's name alone decided) while browser_evaluate returned the object. Now the code shows; a password
+    and an OAuth-code-shaped value under ``code`` stay hidden."""
+
+    async def body(c):
+        await c.call_tool("browser_navigate", {"url": server.url("other.html")})
+        logged = await c.call_tool("browser_evaluate", {"function": (
+            "() => { console.error('Something bad happened', {code: 42}); "
+            "console.error({errorCode: 42, code: 'E_FAIL', status: 500, password: 'hunter2'}); "
+            "console.error('callback', {code: 'e72e16c7e42f292c6912', state: 'open'}); return 1; }")})
+        return logged, await c.call_tool("browser_console_messages", {"level": "error"})
+
+    logged, console = with_client(browser_app.socket, body)
+    assert not logged.is_error and not console.is_error, text_of(console)
+    block = unwrap(text_of(console))[1]
+    assert "Something bad happened {code: 42}" in block, block
+    assert '{errorCode: 42, code: "E_FAIL", status: 500, password: REDACTED}' in block, block
+    assert 'callback {code: REDACTED, state: "open"}' in block, block
+    assert "hunter2" not in text_of(console) and "e72e16c7e42f292c6912" not in text_of(console)

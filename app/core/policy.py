@@ -116,10 +116,22 @@ ALLOWED_ATTRIBUTE_PREFIXES = ("aria-",)
 #      word (``logincode``, ``smscode``, ``vcode``, ``passkey``, ``privkey``, ``recoverykey``; security review 3 —
 #      ``timecode``, ``postcode``, ``hotkey`` stay readable: their stems are not credential stems). ``code`` alone is a credential by rule 1 on every path (an OAuth
 #      callback's path is the site's choice: ``/cb``, ``/``, ``/auth/done``), erring towards hiding.
+# Rule 1 in an object the page logs (console previews: the value's type is known there, as it is not in a URL):
+# a value under a rule-1 name is REDACTED only when it could be a credential — a string (or number) of more than
+# :data:`SECRET_NAMED_VALUE_MAX` characters, or holding a run of :data:`SECRET_NAMED_VALUE_DIGITS` digits (a
+# one-time password: RFC 4226 §5.3, 6 to 8 digits; RFC 6238), or :data:`SECRET_PATH_MIX` letter–digit
+# neighbours (hex, base64url: an OAuth authorization code, RFC 6749 §4.1.2, is an opaque string a server
+# makes random) — so ``{code: 42}``, ``{code: "E_FAIL"}``, ``{key: "Enter"}``, ``{state: "open"}`` read as
+# they are (an error code is what an agent debugs), and booleans, null and nested objects (whose own keys
+# are checked) are never hidden. Rules 2–6 hide any value. Source: trial f2 of the MCP server, finding 3.
 # Case-insensitive, ASCII case folding only (as JavaScript's non-Unicode ``i`` flag).
 
 #: Rule 1: query/fragment parameter names that are credentials when they are the whole name.
 SECRET_PARAM_NAMES = ("code", "key", "state", "nonce", "ticket")
+#: Rule 1 in logged objects (above): the longest value under a whole name that can be shown (characters) …
+SECRET_NAMED_VALUE_MAX = 32
+#: … and the digit run that hides it (a one-time password's shortest length).
+SECRET_NAMED_VALUE_DIGITS = 6
 #: Rule 2: name tokens that make a parameter (or attribute, or field) name a credential (lowercase).
 SECRET_NAME_TOKENS = ("otp", "totp", "hotp", "mfa", "pwd", "pass", "pin", "sid", "sig", "auth", "oauth",
                       "authorization", "jwt", "hmac", "bearer", "refresh", "saml", "csrf", "xsrf", "cvv", "cvc",

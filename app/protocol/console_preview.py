@@ -8,7 +8,8 @@ promise)", ``lineNumber``/``columnNumber`` 0-based, ``exception``: RemoteObject,
 
 Bounds, defined here once: an argument's preview goes :data:`MAX_DEPTH` levels deep and lists at most
 :data:`MAX_KEYS` keys per object (the rest as ``…``); a stack keeps :data:`MAX_FRAMES` frames. Values of
-credential-like keys (:func:`app.protocol.redact.is_secret_param`) print as ``REDACTED``; the whole text then
+credential-like keys print as ``REDACTED`` (:func:`app.protocol.redact.is_secret_property`: a ``code``,
+``key`` or ``state`` … only when its value could be a credential, so ``{code: 42}`` shows); the whole text then
 goes through the console ring's :func:`~app.tabs.console.cut` (URL redaction, length cap) at its caller.
 """
 
@@ -19,7 +20,7 @@ import re
 from dataclasses import dataclass
 
 from app.core.policy import REDACTED_VALUE
-from app.protocol.redact import is_secret_param, redact_urls
+from app.protocol.redact import is_secret_property, redact_urls
 
 MAX_DEPTH = 3
 MAX_KEYS = 50
@@ -56,6 +57,16 @@ def _quoted(text: str) -> str:
     return json.dumps(text, ensure_ascii=False)
 
 
+def _primitive_value(obj: dict) -> str | None:
+    """What :func:`~app.protocol.redact.is_secret_property` judges of a RemoteObject or PropertyPreview: a
+    string's or number's (bigint's) value as text; ``None`` for anything else (booleans, null, undefined,
+    objects — whose own keys are judged —, functions, symbols)."""
+    if obj.get("type") not in ("string", "number", "bigint"):
+        return None
+    value = obj.get("value", obj.get("unserializableValue", obj.get("description")))
+    return None if value is None else str(value)
+
+
 def _key(name: str) -> str:
     return name if name.isidentifier() else _quoted(name)
 
@@ -89,7 +100,7 @@ def _preview_text(preview: dict, depth: int) -> str:
         return str(preview.get("description", ""))
     parts = []
     for prop in preview.get("properties", [])[:MAX_KEYS]:
-        if is_secret_param(str(prop.get("name", ""))):
+        if is_secret_property(str(prop.get("name", "")), _primitive_value(prop)):
             value = REDACTED_VALUE
         elif "valuePreview" in prop and depth < MAX_DEPTH:
             value = _preview_text(prop["valuePreview"], depth + 1)
@@ -145,7 +156,7 @@ def remote_object_text(obj: dict, fetched: dict[str, list[dict]] | None = None, 
     parts = []
     for prop in shown[:MAX_KEYS]:
         name, value = str(prop.get("name", "")), prop["value"]
-        if is_secret_param(name):
+        if is_secret_property(name, _primitive_value(value)):
             item = REDACTED_VALUE
         elif _primitive(value, True) is not None or value.get("subtype") == "error":
             item = remote_object_text(value, nested=True)

@@ -33,6 +33,8 @@ from app.core.policy import (
     SECRET_PATH_MIN,
     SECRET_PATH_MIX,
     SECRET_JWT,
+    SECRET_NAMED_VALUE_DIGITS,
+    SECRET_NAMED_VALUE_MAX,
     SECRET_PATH_STEMS,
     SECRET_SHAPES,
     SECRET_VALUE_MIN,
@@ -69,6 +71,7 @@ _PATH_RUN = re.compile("(?<![^/?#" + URL_STOP_CHARS + "])[^/?#" + URL_STOP_CHARS
                        + "]*)+")
 _PATH_TOKEN = re.compile("[-A-Za-z0-9_.~%+=]{" + str(SECRET_PATH_MIN) + r",}\Z")
 _MIX = re.compile("[A-Za-z][0-9]|[0-9][A-Za-z]")
+_DIGIT_RUN = re.compile("[0-9]{" + str(SECRET_NAMED_VALUE_DIGITS) + "}")
 _SEGMENT_END = re.compile("[;&]")
 _VALUE_TOKEN = re.compile("[-A-Za-z0-9_.~%+=]{" + str(SECRET_VALUE_MIN) + r",}\Z")
 #: A JWT's parts: the policy's :data:`~app.core.policy.SECRET_JWT` (``eyJ`` X{4,} ``.`` X{4,} ``.`` X*, X =
@@ -134,6 +137,24 @@ def is_secret_param(name: str) -> bool:
     (``access_token``, ``client_secret``) or it ends like a key (``client.key``); :mod:`app.core.policy`."""
     key = decode_param(name)
     return bool(_EXACT.match(key)) or _secret_by_parts(key)
+
+
+def is_secret_property(name: str, value: str | int | float | bool | None) -> bool:
+    """True when the value of a logged object's property ``name`` must not be shown (policy rule 1 in logged
+    objects, :mod:`app.core.policy`): any value of a name secret by rules 2–6 (``password``, ``api_key``); under a
+    name secret only by rule 1 (``code``, ``key``, ``state``, ``nonce``, ``ticket``) a string or number that
+    could be a credential — longer than :data:`~app.core.policy.SECRET_NAMED_VALUE_MAX`, with a run of
+    :data:`~app.core.policy.SECRET_NAMED_VALUE_DIGITS` digits, or with :data:`~app.core.policy.SECRET_PATH_MIX`
+    letter–digit neighbours. ``value`` is the primitive as text or number; ``None``/``bool`` (null, booleans, an
+    object whose own keys are checked) never is."""
+    key = decode_param(name)
+    if _secret_by_parts(key):
+        return True
+    if not _EXACT.match(key) or value is None or isinstance(value, bool):
+        return False
+    text = str(value)
+    return (len(text) > SECRET_NAMED_VALUE_MAX or _DIGIT_RUN.search(text) is not None
+            or len(_MIX.findall(text)) >= SECRET_PATH_MIX)
 
 
 def is_secret_attribute(name: str) -> bool:
