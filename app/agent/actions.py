@@ -231,18 +231,20 @@ def modal_error(pending: Any, after: str = "") -> PagenoteError:
                                          f'"{pending.message}"{default}; the page waits for its answer')
 
 
-def delivered_with_dialog(name: str, params: Any, pending: Any) -> dict:
+def delivered_with_dialog(name: str, params: Any, pending: Any, element: str | None = None) -> dict:
     """The result of element action ``name`` whose input was delivered and opened a dialog (issue 27, defect 7:
     it happened, so it is no error that invites a retry): ``{action, ref?, key?, element?, dialog: {type,
-    message, default_value?}}``; the dialog stays held for ``dialog.handle``."""
+    message, default_value?}}``; the dialog stays held for ``dialog.handle``. ``element``: the role and name
+    the page gave the element the input went to (:attr:`app.tabs.agent_control.AgentParts.acted_on`) — never
+    the agent's own ``element`` description, which results do not echo as the page's (trial f2, finding 8)."""
     out: dict[str, Any] = {"action": name, "dialog": pending.to_json()}
     aim = getattr(params, "aim", None) if name != "drag" else (params.start_ref or params.start_target)
     if aim:
         out["ref"] = aim
     if name == "press":
         out["key"] = params.key
-    if getattr(params, "element", None):
-        out["element"] = params.element
+    if element:
+        out["element"] = element
     return out
 
 
@@ -259,7 +261,8 @@ def guard_table(table: dict, host: Any) -> dict:
                 raise modal_error(parts.dialogs.pending)
             if name in ACTS and name not in ELEMENT_ACTIONS:
                 parts.control.begin()   # navigation and evaluate act too (the actions begin themselves)
-            delivered = ((lambda pending: delivered_with_dialog(name, params, pending))
+            parts.acted_on = None   # the action names its element once the page answered (AgentParts.acted_on)
+            delivered = ((lambda pending: delivered_with_dialog(name, params, pending, parts.acted_on))
                          if name in ELEMENT_ACTIONS else None)
             for attempt in (1, 2):
                 try:

@@ -80,6 +80,8 @@ class Actor:
         if not isinstance(t, dict) or not t.get("ok"):
             raise PagenoteError("STALE_REF", f"{loc.ref} no longer names an element ({(t or {}).get('reason')})",
                                 STALE_NEXT)
+        if self.parts.acted_on is None:
+            self.parts.acted_on = _label(t)   # a dialog the input opens names it (AgentParts.acted_on)
         if t.get("scrolled"):
             await self.bridge.wait_frames(2, frame=loc.frame)
             if loc.frame is not None:   # the iframe may have moved with the scroll

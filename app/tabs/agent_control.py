@@ -126,6 +126,11 @@ class AgentParts:
         self.control = AgentControl(tab.view, tab)
         self.dialogs = DialogHold(tab)
         self.input = AgentInput(tab.view)
+        #: The role and name (``button "Delete"``) of the element the running action aims its input at: set by
+        #: the action once the page named it (the first of the call: a drag's start), cleared by the guard at
+        #: each call's start (:func:`app.agent.actions.guard_table`). A dialog the input opens ends the call
+        #: before its result, and the result names this element, as the page names it.
+        self.acted_on: str | None = None
         tab.page.dialog_hold = self.dialogs
         self.control.changed.connect(self._changed)
         from app.tabs.network_cdp import network_detail  # (it imports app.tabs.browser, which imports tabs)
