@@ -13,7 +13,7 @@ from test_page_context import _annotate, agent  # noqa: F401  (agent: the socket
 
 from app.mcp.annotation_images import at_detail
 from app.protocol.css_lines import parse_css
-from app.webview.css_rules import RECORDED, STYLE_PROPERTIES
+from app.webview.css_cascade import INHERITED, RECORDED, STYLE_PROPERTIES
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -41,7 +41,7 @@ def test_the_css_block_names_the_winning_declarations_of_each_rule_most_specific
     element = pinned_css(window, qtbot, js, "#buy").element
     rules = by_selector(element.css)
     # most specific first: the style attribute, then the rules in reverse cascade order
-    assert [r.selector for r in element.css] == ["", "#buy", ".card.wide", ".card.wide", ".card"], element.css
+    assert [r.selector for r in element.css] == ["", "#buy", ".card.wide", ".card.wide", ".card", "body"], element.css
     assert rules["style attribute"].declarations == {"margin-top": "6px"}
     assert (rules["#buy"].file, rules["#buy"].line) == ("/css_rules/site.css", 12)
     # !important beats the later and more specific .card.wide color of the inline <style>
@@ -56,6 +56,11 @@ def test_the_css_block_names_the_winning_declarations_of_each_rule_most_specific
     assert (rules[".card"].file, rules[".card"].line) == ("/css_rules/site.css", 2)
     assert rules[".card"].declarations == {"padding-top": "4px", "padding-right": "8px", "padding-bottom": "4px",
                                            "margin-right": "0px", "margin-bottom": "0px", "margin-left": "0px"}
+    # font-family: no rule of the element sets it, so it is inherited from body's rule (listed last, marked)
+    body = element.css[-1]
+    assert (body.inherited, body.file, body.line, body.declarations) == (True, "/css_rules/page.html", 10,
+                                                                         {"font-family": "sans-serif"})
+    assert not any(r.inherited for r in element.css[:-1])
     # display comes from the user-agent sheet only: no rule names it
     assert not any("display" in r.declarations for r in element.css)
     # foreign.css (another port) matches twice: counted, never read
@@ -65,7 +70,9 @@ def test_the_css_block_names_the_winning_declarations_of_each_rule_most_specific
 
 def test_a_sass_rule_is_named_at_its_line_in_the_scss_through_the_source_map(window, server, server2, js, qtbot):
     load(window, server, server2)
-    (rule,) = pinned_css(window, qtbot, js, "#sass-title").element.css
+    rule, body = pinned_css(window, qtbot, js, "#sass-title").element.css
+    # an h2's font-size and font-weight are the user-agent sheet's (not inherited); its font-family is body's
+    assert body.inherited and body.selector == "body" and body.declarations == {"font-family": "sans-serif"}
     scss = (ROOT / "tests/pages/css_rules/sass/card.scss").read_text().splitlines()
     assert (rule.selector, rule.file, rule.line) == (".sassy .title", "/css_rules/sass/card.scss", 8)
     assert scss[rule.line - 1].strip() == ".title {"
@@ -78,7 +85,8 @@ def test_the_agents_record_carries_the_css_block_in_json_and_in_detailed_markdow
     pinned_css(window, qtbot, js, "#buy")
     view = agent("annotations.get", batch="current")
     element = view["batch"]["annotations"][0]["element"]
-    assert element["css"][1] == {"selector": "#buy", "inline": False, "file": "/css_rules/site.css", "line": 12,
+    assert element["css"][1] == {"selector": "#buy", "inline": False, "inherited": False,
+                                 "file": "/css_rules/site.css", "line": 12,
                                  "declarations": {"color": "rgb(0, 0, 200) !important", "font-weight": "700"}}
     assert element["css_cross_origin"] == 2
     assert "CSS:" not in view["markdown"]          # the standard level leaves the block out
@@ -97,17 +105,18 @@ def test_the_recorded_properties_are_detail_js_style_subset_and_the_records_own(
     assert tuple(json.loads("[" + listed.replace("'", '"').rstrip().rstrip(",") + "]")) == STYLE_PROPERTIES
     assert {"color", "background-color", "font-size", "font-family", "font-weight", "display",
             "padding-left", "margin-top", "border-top-width"} <= RECORDED
+    assert {"color", "font-family", "line-height"} <= INHERITED <= RECORDED and "padding-left" not in INHERITED
 
 
 def test_a_vite_style_element_is_named_through_its_inline_map_and_one_without_a_map_names_no_file(
         window, server, server2, js, qtbot):
     load(window, server, server2)
-    (vite,) = pinned_css(window, qtbot, js, "#vite").element.css
+    vite, _body = pinned_css(window, qtbot, js, "#vite").element.css
     assert (vite.selector, vite.file, vite.line, vite.declarations) == (".vite-box", "/src/vite.css", 3,
                                                                         {"color": "#010203"})
-    (bare,) = pinned_css(window, qtbot, js, "#bare").element.css
+    bare, _body = pinned_css(window, qtbot, js, "#bare").element.css
     assert (bare.selector, bare.file, bare.line, bare.declarations) == (".bare-box", "", 0, {"color": "#040506"})
-    (keys,) = pinned_css(window, qtbot, js, "#keys").element.css   # its map names /home/dev/.ssh/…: not shown
+    keys, _body = pinned_css(window, qtbot, js, "#keys").element.css   # its map names /home/dev/.ssh/…: not shown
     assert (keys.selector, keys.file, keys.line) == (".keys-box", "", 0)
 
 
@@ -139,7 +148,8 @@ def test_pagenote_capture_at_the_detailed_level_writes_the_css_block(server, ser
     proc = run_capture(server.url("css_rules/page.html") + "?other=" + server2.origin, "--annotate", "#sass-title",
                        "--note", "n", "--detail", "detailed", "--no-screenshot", "--out", str(tmp_path), cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr
-    assert ('\nCSS:\n```\n".sassy .title" — /css_rules/sass/card.scss:8 — color: #112233; padding: 6px 12px\n```\n'
+    assert ('\nCSS:\n```\n".sassy .title" — /css_rules/sass/card.scss:8 — color: #112233; padding: 6px 12px\n'
+            'inherited from an ancestor: "body" — /css_rules/page.html:10 — font-family: sans-serif\n```\n'
             in proc.stdout), proc.stdout
 
 
@@ -173,11 +183,13 @@ def test_get_annotations_over_mcp_carries_the_css_block_at_the_detailed_level(wi
 
     standard, detailed = window.run(asyncio.ensure_future(body()))
     line = '".sassy .title" — /css_rules/sass/card.scss:8 — color: #112233; padding: 6px 12px'
-    assert f"\nCSS:\n```\n{line}\n```\n" in detailed.content[0].text
+    assert f"\nCSS:\n```\n{line}\ninherited from an ancestor: " in detailed.content[0].text
     assert "CSS:" not in standard.content[0].text
-    (rule,) = detailed.structured_content["batch"]["annotations"][0]["element"]["css"]
-    assert rule == {"selector": ".sassy .title", "inline": False, "file": "/css_rules/sass/card.scss", "line": 8,
+    rule, body = detailed.structured_content["batch"]["annotations"][0]["element"]["css"]
+    assert rule == {"selector": ".sassy .title", "inline": False, "inherited": False,
+                    "file": "/css_rules/sass/card.scss", "line": 8,
                     "declarations": {"color": "#112233", "padding": "6px 12px"}}
+    assert body["inherited"] is True and body["selector"] == "body"
 
 
 def test_invisible_characters_in_a_selector_or_value_are_escaped_and_flagged(window, server, server2, js, qtbot,
@@ -216,3 +228,12 @@ def test_a_malformed_css_block_is_a_protocol_error_naming_its_line():
             pass
 
     never_crashes()
+
+
+def test_an_inherited_value_names_the_nearest_ancestors_rule_that_sets_it(window, server, server2, js, qtbot):
+    load(window, server, server2)
+    rules = pinned_css(window, qtbot, js, "#deep").element.css
+    assert [(r.selector, r.inherited, r.file, r.line, r.declarations) for r in rules] == [
+        (".inner", True, "/css_rules/site.css", 23, {"color": "#222222"}),       # nearer than .outer's colour
+        (".outer", True, "/css_rules/site.css", 22, {"line-height": "20px"}),
+        ("body", True, "/css_rules/page.html", 10, {"font-family": "sans-serif"})]

@@ -26,12 +26,14 @@ _reference = _text | st.sampled_from(["/p/ref.png", "/p/x" + REFERENCE_NOTE, REF
 # The CSS: block's rules (issue 29, requirement 2): page text in the selector, file and values, any of it
 # spelling the block's own separators, quotes and escapes.
 _css_text = _text | st.sampled_from(['" — /x.css:1 — color: red', "a; b", '"q"', "\\", "-", "x.css:12", "[ref=e1]",
-                                     "3 rules from cross-origin sheets (counted, not read)", "style attribute — "])
+                                     "3 rules from cross-origin sheets (counted, not read)", "style attribute — ",
+                                     "inherited from an ancestor: "])
 _property = st.sampled_from(["color", "padding", "padding-left", "font-family", "display", "-webkit-x"])
 _rule = st.one_of(
-    st.builds(lambda s, f, n, d: CssRule(selector=s, file=f, line=n, declarations=d), _css_text, _css_text,
-              st.integers(0, 10_000_000), st.dictionaries(_property, _css_text, max_size=4)),
-    st.builds(lambda d: CssRule(inline=True, declarations=d), st.dictionaries(_property, _css_text, max_size=3)))
+    st.builds(lambda s, f, n, d, i: CssRule(selector=s, file=f, line=n, declarations=d, inherited=i), _css_text,
+              _css_text, st.integers(0, 10_000_000), st.dictionaries(_property, _css_text, max_size=4), st.booleans()),
+    st.builds(lambda d, i: CssRule(inline=True, declarations=d, inherited=i),
+              st.dictionaries(_property, _css_text, max_size=3), st.booleans()))
 _css = st.tuples(st.lists(_rule, max_size=9), st.integers(0, 1_000_000))
 _detailed = st.builds(_with_detail, _annotations, _text, _text, _user_text, _reference, _css)
 _batches = st.builds(lambda anns, summary: AnnotationBatch(summary=summary, annotations=tuple(anns)),

@@ -32,7 +32,7 @@ PROPERTY = re.compile(r"-?[a-z][a-z0-9-]{0,39}\Z")
 
 class CssRule(BaseModel):
     """One rule that styles the element: ``selector`` (the rule's selectors that match it, ``", "``-joined; empty
-    for the ``style`` attribute, ``inline`` then True), ``file`` (a URL path such as ``/src/App.css`` or a source
+    for a ``style`` attribute, ``inline`` then True; ``inherited``: it matched an ancestor), ``file`` (a URL path such as ``/src/App.css`` or a source
     map's original file; empty when the sheet has no URL) and ``line`` (1-based; 0 when unknown), and the
     ``declarations`` that win for the recorded properties, ``{property: value}`` in the rule's order, a value
     ending in ``" !important"`` when it was declared so."""
@@ -41,6 +41,8 @@ class CssRule(BaseModel):
 
     selector: PageLine = ""
     inline: bool = False
+    #: The rule matched an ancestor: its declarations are inherited values no rule of the element sets.
+    inherited: bool = False
     file: PageLine = ""
     line: int = Field(default=0, ge=0, le=10_000_000)
     declarations: dict[str, str] = Field(default_factory=dict)

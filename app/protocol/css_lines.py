@@ -4,9 +4,11 @@ written and read back. No Qt.
 The block is fenced (``CSS:``, then a fence, one line per rule, most specific first, then the fence), written at
 the ``detailed`` level and above (:mod:`app.protocol.detail`). Grammar of a line::
 
-    rule-line   = selector " — " location " — " declarations
-                | "style attribute — " declarations           (the element's own style="…")
+    rule-line   = ["inherited from an ancestor: "] (rule | "style attribute — " declarations)
                 | N " rule" ["s"] " from cross-origin sheets (counted, not read)"   (last; N ≥ 1)
+    rule        = selector " — " location " — " declarations
+                  ("style attribute": the element's own style="…"; the prefix: a rule of an ancestor whose
+                  inherited values no rule of the element overrides, after the element's own rules)
     selector    = a double-quoted string: \\ and " escaped with a backslash, [ref= / [href= written [ref\\= /
                   [href\\= (app.protocol.line_text.quoted: page text never spells pagenote's brackets)
     location    = file ":" line | file | "-"          (line 1-based; "-": the sheet has no URL)
@@ -31,6 +33,7 @@ from app.protocol.line_text import quoted
 KEY = "CSS"
 SEP = " — "
 INLINE = "style attribute"
+INHERITED = "inherited from an ancestor: "
 _CROSS = re.compile(r"([1-9]\d{0,6}) rules? from cross-origin sheets \(counted, not read\)\Z")
 _RAW_FILE = re.compile(r'[^\s"\\]+\Z')
 _LINE_END = re.compile(r":(\d{1,8})\Z")
@@ -56,9 +59,10 @@ def _location(rule: CssRule) -> str:
 def rule_line(rule: CssRule) -> str:
     """One rule as its ``CSS:`` line (module docstring)."""
     declarations = "; ".join(f"{k}: {_value(v)}" for k, v in rule.declarations.items()) or "-"
+    mark = INHERITED if rule.inherited else ""
     if rule.inline:
-        return f"{INLINE}{SEP}{declarations}"
-    return f"{quoted(rule.selector)}{SEP}{_location(rule)}{SEP}{declarations}"
+        return f"{mark}{INLINE}{SEP}{declarations}"
+    return f"{mark}{quoted(rule.selector)}{SEP}{_location(rule)}{SEP}{declarations}"
 
 
 def encode_css(rules: tuple[CssRule, ...], cross_origin: int) -> str:
@@ -114,8 +118,10 @@ def _declarations(text: str, number: int) -> dict[str, str]:
 
 
 def _rule(line: str, number: int) -> CssRule:
+    inherited = line.startswith(INHERITED)
+    line = line.removeprefix(INHERITED)
     if line.startswith(INLINE + SEP):
-        return CssRule(inline=True, declarations=_declarations(line[len(INLINE + SEP):], number))
+        return CssRule(inline=True, inherited=inherited, declarations=_declarations(line[len(INLINE + SEP):], number))
     found = _quoted_at(line, 0) if line.startswith('"') else None
     if found is None or not line.startswith(SEP, found[1]):
         raise ProtocolError(number, f"CSS: expected '\"selector\" — file:line — declarations', found {line[:60]!r}")
@@ -138,7 +144,7 @@ def _rule(line: str, number: int) -> CssRule:
         m = _LINE_END.search(where)
         file, line_no = (where[:m.start()], int(m.group(1))) if m else (where, 0)
         file = "" if file == "-" else file
-    return CssRule(selector=selector, file=file, line=line_no,
+    return CssRule(selector=selector, inherited=inherited, file=file, line=line_no,
                    declarations=_declarations(line[end + len(SEP):], number))
 
 

@@ -48,7 +48,8 @@ Rules the parser relies on (and :func:`encode_annotations` guarantees):
   as before.
 - ``CSS:`` (a fenced block, ``detailed`` and ``forensic`` levels, after ``HTML excerpt:``): the stylesheet rules
   that style the element, one line per rule, most specific first — ``"selector" — file:line — prop: value; …``,
-  ``style attribute — …``, then optionally ``N rules from cross-origin sheets (counted, not read)``; its grammar
+  ``style attribute — …``, then the ancestors' rules inherited values come from (``inherited from an ancestor:
+  "body" — …``), then optionally ``N rules from cross-origin sheets (counted, not read)``; its grammar
   is :mod:`app.protocol.css_lines`'s.
 - Every page-supplied value has its invisible characters (zero-width, bidi, tag, variation selectors, fillers …)
   and every line break other than LF (VT, FF, FS/GS/RS, NEL, U+2028/U+2029) escaped as ``\\u200b``

@@ -8,24 +8,15 @@ asks ``CSS.getMatchedStylesForNode`` and turns the answer into :class:`~app.mode
 ``<style>`` starts) come from ``CSS.styleSheetAdded``, which Chromium sends for every sheet when ``CSS.enable``
 is sent and for each new one after.
 
-Rules of the answer (Chromium's ``CSS.getMatchedStylesForNode``; CSS Cascading and Inheritance 4 §6):
+Which declarations win is :mod:`app.webview.css_cascade`'s (the cascade, inheritance, what is listed); here:
 
-- ``matchedCSSRules`` come in cascade order, the last wins; the block lists them the other way round (most
-  specific first), then the ``style`` attribute first of all (it beats every rule);
-- a declaration *wins* for a longhand when no later one, and no ``!important`` one, sets that longhand: the key
-  is (important, rule position, declaration position), the ``style`` attribute last. Cascade layers (whose
-  ``!important`` order is reversed) and inherited values (a colour set on an ancestor) are not modelled;
-- only the properties pagenote records count (:data:`RECORDED`: the record's colours, font, display, the box
-  model's margin/border/padding and detail.js's style subset); a shorthand is shown as written when it wins for
-  all its longhands, else the longhands that win;
-- user-agent rules are left out; a rule of a sheet on another origin than the page's is counted, never read;
 - ``file:line``: the sheet's URL path on the page's origin (an inline ``<style>``: the document's, its line
   offset by where the element starts; none for a ``<style>`` a script made: Chromium gives it no URL), or, through the sheet's source map (Source Map v3, fetched from the
   page's own origin or read from a ``data:`` URL), the original file's path when it is on the page's origin; a
   ``<style>`` Vite's dev client made names its file by its ``data-vite-dev-id`` (checked to be a file of the
   project), without a line.
 
-Bounded: :data:`HEADERS_MAX` sheets remembered, :data:`MATCHED_MAX` matched rules read, ≤ 8 rules kept
+Bounded: :data:`HEADERS_MAX` sheets remembered, ``MATCHED_MAX`` matched rules read, ≤ 8 rules kept
 (:data:`~app.model.css.CSS_RULES_CAP`), maps of at most :data:`~app.protocol.sourcemap.MAP_MAX` characters fetched
 within :data:`FETCH_TIMEOUT_S`.
 """
@@ -37,172 +28,25 @@ import logging
 import re
 import urllib.request
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from urllib.parse import unquote, urljoin, urlsplit
 
 from app.core.errors import PagenoteError
-from app.model.css import CSS_RULES_CAP, CssRule
-from app.model.text import has_invisible
+from app.model.css import CssRule
+from app.webview.css_cascade import MATCHED_MAX, origin_of, same_origin, winning_rules
 from app.protocol.sourcemap import MAP_MAX, SourceMap, SourceMapError, read_data_url
 from app.webview.source_hints import project_relative, within_roots
 
 log = logging.getLogger("pagenote.css")
 
-#: Sheets whose headers are remembered per session, matched rules read per element, maps kept per session.
+#: Sheets whose headers are remembered per session, maps kept per session.
 HEADERS_MAX = 5_000
-MATCHED_MAX = 400
 MAPS_MAX = 32
 FETCH_TIMEOUT_S = 3.0
 CDP_TIMEOUT_MS = 5_000
-
-_SIDES = ("top", "right", "bottom", "left")
-#: detail.js's STYLE_PROPERTIES (tests/test_css_rules.py checks the two lists agree).
-STYLE_PROPERTIES = (
-    "position", "top", "right", "bottom", "left", "z-index", "box-sizing", "width", "height", "min-width",
-    "max-width", "min-height", "max-height", "overflow", "opacity", "visibility", "line-height", "letter-spacing",
-    "text-align", "text-transform", "text-decoration-line", "white-space", "border-radius", "border-style",
-    "border-color", "box-shadow", "outline", "transform", "transition-property", "animation-name", "cursor",
-    "pointer-events", "flex-direction", "flex-wrap", "justify-content", "align-items", "align-self", "flex",
-    "gap", "grid-template-columns", "grid-template-rows", "order", "float",
-)
-#: The longhands of the shorthands pagenote records (CSS specs of each property; ``white-space`` is a shorthand
-#: of ``white-space-collapse`` and ``text-wrap-mode`` in CSS Text 4 and Chromium ≥ 114).
-_LONGHANDS = {
-    "overflow": ("overflow-x", "overflow-y"),
-    "white-space": ("white-space-collapse", "text-wrap-mode"),
-    "border-radius": tuple(f"border-{c}-radius" for c in ("top-left", "top-right", "bottom-right", "bottom-left")),
-    "border-style": tuple(f"border-{s}-style" for s in _SIDES),
-    "border-color": tuple(f"border-{s}-color" for s in _SIDES),
-    "outline": ("outline-color", "outline-style", "outline-width"),
-    "flex": ("flex-grow", "flex-shrink", "flex-basis"),
-    "gap": ("row-gap", "column-gap"),
-}
-#: The longhands whose winning declarations the block shows: what the record reads from getComputedStyle.
-RECORDED: frozenset[str] = frozenset(
-    {"color", "background-color", "font-size", "font-family", "font-weight", "display"}
-    | {f"{box}-{s}" for box in ("margin", "padding") for s in _SIDES} | {f"border-{s}-width" for s in _SIDES}
-    | {p for p in STYLE_PROPERTIES if p not in _LONGHANDS} | {x for p in _LONGHANDS.values() for x in p})
-IMPORTANT = "!important"
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 _HIDDEN_SEGMENT = re.compile(r"(?:^|/)[.~]")
-
-#: ``locate(header, line0, column0) -> (file, line1)`` of a position in a sheet, 0-based in, 1-based out.
-Locate = Callable[[dict, int, int], tuple[str, int]]
-
-
-def _value(prop: dict) -> str:
-    value = str(prop.get("value") or "").strip()
-    if value.endswith(IMPORTANT):
-        value = value[: -len(IMPORTANT)].rstrip()
-    return value + (" " + IMPORTANT if prop.get("important") else "")
-
-
-def _authored(style: dict) -> list[dict]:
-    """The declarations written in a rule (CDP lists the parsed longhands after them, without ``text``)."""
-    return [p for p in (style.get("cssProperties") or [])[:200]
-            if isinstance(p, dict) and "text" in p and not p.get("disabled") and p.get("parsedOk", True)]
-
-
-def _longhands(prop: dict) -> list[tuple[str, str]]:
-    subs = [(str(x.get("name")), str(x.get("value") or "")) for x in prop.get("longhandProperties") or []
-            if isinstance(x, dict)]
-    return subs or [(str(prop.get("name")), str(prop.get("value") or ""))]
-
-
-def same_origin(url: str, origin: str) -> bool:
-    """True when ``url`` is an http(s) URL on ``origin`` (``scheme://host:port``)."""
-    try:
-        parts = urlsplit(url)
-    except ValueError:
-        return False
-    return parts.scheme in ("http", "https") and f"{parts.scheme}://{parts.netloc}" == origin
-
-
-def origin_of(url: str) -> str:
-    """``scheme://host:port`` of an http(s) URL, ``""`` otherwise."""
-    try:
-        parts = urlsplit(url)
-    except ValueError:
-        return ""
-    return f"{parts.scheme}://{parts.netloc}" if parts.scheme in ("http", "https") and parts.netloc else ""
-
-
-def winning_rules(matched: dict, headers: dict[str, dict], page_origin: str, locate: Locate
-                  ) -> tuple[list[CssRule], int, bool]:
-    """``(rules, cross_origin, hidden)`` from a ``CSS.getMatchedStylesForNode`` answer (module docstring): the
-    rules with winning declarations, most specific first, at most :data:`~app.model.css.CSS_RULES_CAP`, how many
-    matched rules came from sheets on another origin than ``page_origin``, and whether the page's text in them
-    (selectors, files, values) held invisible characters (the model escapes them; the record's
-    ``hidden_chars`` says so). ``headers``: ``CSS.styleSheetAdded`` headers by ``styleSheetId``."""
-    # (rule, or None for the style attribute; its declarations; from a cross-origin sheet). A cross-origin
-    # rule takes part in the cascade (it may override a listed one) but is only counted.
-    entries: list[tuple[dict | None, list[dict], bool]] = []
-    for match in (matched.get("matchedCSSRules") or [])[:MATCHED_MAX]:
-        rule = match.get("rule") if isinstance(match, dict) else None
-        if not isinstance(rule, dict) or rule.get("origin") != "regular":
-            continue   # user-agent, injected and DevTools' own rules are not the page's
-        header = headers.get(str(rule.get("styleSheetId")), {})
-        url = str(header.get("sourceURL") or "")
-        foreign = bool(url) and not header.get("isInline") and origin_of(url) != page_origin
-        entries.append((match, _authored(rule.get("style") or {}), foreign))
-    inline = matched.get("inlineStyle")
-    if isinstance(inline, dict):
-        entries.append((None, _authored(inline), False))
-    cross = sum(1 for _, _, foreign in entries if foreign)
-    best: dict[str, tuple[tuple, int, int]] = {}   # longhand -> (key, entry index, declaration index)
-    for i, (_, props, _f) in enumerate(entries):
-        for j, prop in enumerate(props):
-            for name, _v in _longhands(prop):
-                key = (bool(prop.get("important")), i, j)
-                if name in RECORDED and (name not in best or key > best[name][0]):
-                    best[name] = (key, i, j)
-    won = {(i, j) for _, i, j in best.values()}
-    out: list[CssRule] = []
-    hidden = False
-    for i in range(len(entries) - 1, -1, -1):
-        match, props, foreign = entries[i]
-        if foreign:
-            continue
-        declarations: dict[str, str] = {}
-        for j, prop in enumerate(props):
-            if (i, j) not in won:
-                continue
-            subs = _longhands(prop)
-            mine = [n for n, _ in subs if n in best and best[n][1:] == (i, j)]
-            if len(mine) == len(subs):
-                declarations[str(prop.get("name"))] = _value(prop)
-            else:
-                for name, value in subs:
-                    if name in mine:
-                        declarations[name] = _value({**prop, "value": value})
-        if not declarations:
-            continue
-        rule, odd = ((CssRule(inline=True, declarations=declarations), False) if match is None
-                     else _rule(match, declarations, headers, locate))
-        hidden = hidden or odd or any(has_invisible(v) for v in declarations.values())
-        out.append(rule)
-        if len(out) == CSS_RULES_CAP:
-            break
-    return out, cross, hidden
-
-
-def _rule(match: dict, declarations: dict[str, str], headers: dict[str, dict], locate: Locate
-          ) -> tuple[CssRule, bool]:
-    """The rule of ``match`` with its winning ``declarations``, and whether its selector or file held invisible
-    characters."""
-    rule = match["rule"]
-    selectors = (rule.get("selectorList") or {}).get("selectors") or []
-    picked = [selectors[k] for k in match.get("matchingSelectors") or [] if isinstance(k, int) and 0 <= k < len(selectors)]
-    selector = ", ".join(str(s.get("text") or "") for s in picked or selectors[:1] if isinstance(s, dict))
-    first = (picked or selectors or [{}])[0]
-    where = first.get("range") if isinstance(first, dict) else None
-    header = headers.get(str(rule.get("styleSheetId")))
-    file, line = "", 0
-    if header and isinstance(where, dict):
-        file, line = locate(header, int(where.get("startLine") or 0), int(where.get("startColumn") or 0))
-    return (CssRule(selector=selector, file=file, line=line, declarations=declarations),
-            has_invisible(selector) or has_invisible(file))
 
 
 def _sheet_ids(matched: dict) -> set[str]:
