@@ -39,6 +39,11 @@ def test_full_then_unchanged_as_text_with_refs(agent_app):
     assert full.structured_content["node_count"] == len(lines.splitlines())
     assert not again.is_error and again.structured_content["mode"] == "unchanged"
     assert len(text_of(again)) <= 300 and "unchanged since" in text_of(again)
+    # trial f2, finding 13: an agent loop that calls browser_snapshot to see the page again learns how
+    assert text_of(again).split("\n")[0] == (f"Snapshot {again.structured_content['snapshot_id']} at revision "
+                              f"{again.structured_content['revision']}: unchanged since {sid} "
+                              f"({full.structured_content['node_count']} lines); its refs hold. For the lines again, "
+                              'call browser_snapshot with mode "full".')
 
 
 def test_arguments_are_checked_before_the_app(agent_app):

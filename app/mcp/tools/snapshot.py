@@ -69,7 +69,8 @@ def snapshot_text(result: dict[str, Any]) -> tuple[str, str | None]:
     lines = result.get("node_count", 0)
     rev = f" at revision {result['revision']}" if result.get("revision") is not None else ""
     if mode == "unchanged":
-        return f"Snapshot {sid}{rev}: unchanged since {base} ({lines} lines); its refs hold.", None
+        return (f"Snapshot {sid}{rev}: unchanged since {base} ({lines} lines); its refs hold. For the lines "
+                f"again, call browser_snapshot with mode \"full\"."), None
     head = f"Snapshot {sid}{rev}"
     if mode == "diff":
         head += (f": diff against {base} (+ added, - removed, ~ changed; @@ N: at line N); the page has {lines} "
