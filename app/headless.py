@@ -114,7 +114,7 @@ async def _capture(job: CaptureJob, tab) -> int:
             pending = tab.annotator.source_to_map(record)
             if pending is not None:   # React 19: the lines through the modules' source maps (nothing to keep waiting)
                 await tab.annotator.map_source(key, *pending)
-            if job.detail in ("detailed", "forensic") and tab.annotator.css_rules is not None and not record.frame:
+            if job.detail in ("detailed", "forensic") and tab.annotator.css_rules is not None:
                 await tab.annotator.css_of(key, record)   # the CSS: block; no marker to keep waiting here
     finally:
         if pinned_layout:

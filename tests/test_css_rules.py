@@ -237,3 +237,26 @@ def test_an_inherited_value_names_the_nearest_ancestors_rule_that_sets_it(window
         (".inner", True, "/css_rules/site.css", 23, {"color": "#222222"}),       # nearer than .outer's colour
         (".outer", True, "/css_rules/site.css", 22, {"line-height": "20px"}),
         ("body", True, "/css_rules/page.html", 10, {"font-family": "sans-serif"})]
+
+
+def test_an_element_in_a_same_origin_iframe_gets_its_frames_rules(window, server, js, qtbot):
+    from PySide6.QtCore import QPoint
+
+    from conftest import pin_at
+
+    window.load_page(server.url("css_rules/framed.html"))
+    qtbot.waitUntil(lambda: js("!!document.querySelector('#inner').contentDocument?.querySelector('#sass-title')"
+                               " && document.querySelector('#inner').contentDocument.readyState === 'complete'"),
+                    timeout=10_000)
+    x, y = js("(() => { const f = document.querySelector('#inner'), o = f.getBoundingClientRect(),"
+              " b = f.contentDocument.querySelector('#sass-title').getBoundingClientRect();"
+              " return [o.x + b.x + b.width / 2, o.y + b.y + b.height / 2]; })()")
+    if not window.act_annotate.isChecked():
+        window.act_annotate.trigger()
+    pin_at(window, qtbot, QPoint(round(x), round(y)))
+    pin = window.tab.session.pins[-1]
+    qtbot.waitUntil(lambda: bool(window.tab.session.get(pin.id).annotation.element.css), timeout=20_000)
+    element = window.tab.session.get(pin.id).annotation.element
+    assert element.frame, element
+    rule = element.css[0]
+    assert (rule.selector, rule.file, rule.line) == (".sassy .title", "/css_rules/sass/card.scss", 8)

@@ -112,13 +112,13 @@ class Annotator(QObject):
     def pin(self, pin_id: str, record: ElementRecord, note: str = "") -> int:
         """Add a pin for ``record`` on the current page; returns its number (1-based). Made while the page is
         frozen (:mod:`app.webview.freeze`), its annotation's ``state`` says so. The ``CSS:`` rules of an element in
-        the top document are looked up afterwards (:attr:`css_rules`) and added when they arrive."""
+        its document are looked up afterwards (:attr:`css_rules`) and added when they arrive."""
         from app.webview.freeze import freezer_of
 
         number = self.session.add(pin_id, record, note, page=self.page_key())
         if freezer_of(self.bridge).frozen:
             self.session.set_state(pin_id, "frozen")
-        if self.css_rules is not None and record.selector and not record.frame:
+        if self.css_rules is not None and record.selector:
             spawn(self.css_of(pin_id, record), "CSS rules lookup")   # after the pin shows: it never waits
         pending = self.source_to_map(record)
         if pending is not None:
@@ -140,10 +140,10 @@ class Annotator(QObject):
         self.session.set_source(pin_id, after, before)
 
     async def css_of(self, pin_id: str, record: ElementRecord) -> None:
-        """Look up the rules that style ``record``'s element (top document only) and give them to its pin
+        """Look up the rules that style ``record``'s element (in its frame) and give them to its pin
         (:meth:`Session.set_css`: only while the pin still points at that element). Raises nothing: a lookup
         the session cannot answer leaves the pin without a ``CSS:`` block."""
-        found = await self.css_rules.lookup(record.selector, record.tag, record.url, self.source_roots)
+        found = await self.css_rules.lookup(record.selector, record.tag, record.url, self.source_roots, record.frame)
         if found is not None:
             self.session.set_css(pin_id, record.selector, tuple(found[0]), found[1], found[2])
 

@@ -30,4 +30,5 @@ ALLOWED_METHODS: frozenset[str] = frozenset({
     # the CSS: block (issue 29, req. 2; app.webview.css_rules): the rules matching an annotated element, found
     # by its selector (matched, never run) and read; nothing is changed in the page
     "DOM.enable", "CSS.enable", "DOM.getDocument", "DOM.querySelector", "CSS.getMatchedStylesForNode",
+    "DOM.pushNodesByBackendIdsToFrontend",  # an iframe's document (same process), to look in it
 })

@@ -107,37 +107,52 @@ class CssRules:
             while len(self.headers) > HEADERS_MAX:
                 self.headers.popitem(last=False)
 
-    async def lookup(self, selector: str, tag: str, page_url: str, roots: Sequence[str | Path] = ()
-                     ) -> tuple[list[CssRule], int, bool] | None:
-        """``(rules, cross_origin, hidden)`` (:func:`winning_rules`) for the element ``selector`` names in the tab's top document (its node's
-        name must be ``tag``; ``roots``: the project folders a Vite dev id may name a file in, see :func:`dev_file`),
-        or ``None`` when it is not found there (gone, in a frame or shadow root) or the
-        session cannot answer (``PagenoteError`` from the session is logged, not raised), or while the user's
-        DevTools window shows the session (``user_view``)."""
-        page_origin = origin_of(page_url)
-        if not selector or not page_origin:
+    async def lookup(self, selector: str, tag: str, page_url: str, roots: Sequence[str | Path] = (),
+                     frame: str = "") -> tuple[list[CssRule], int, bool] | None:
+        """``(rules, cross_origin, hidden)`` (:func:`~app.webview.css_cascade.winning_rules`) for the element
+        ``selector`` names in the tab's top document, or in the iframe ``frame`` names (the record's ``" >> "``-
+        joined chain of iframe selectors; its document must be in the page's process: a cross-site frame's is
+        not reachable from this session). The node's name must be ``tag``; ``roots``: the project folders a Vite
+        dev id may name a file in (:func:`dev_file`). ``None`` when it is not found (gone, in a shadow root, an
+        out-of-process frame), the session cannot answer (``PagenoteError`` is logged, not raised), or while the
+        user's DevTools window shows the session (``user_view``)."""
+        if not selector or not origin_of(page_url):
             return None
         if self.session.user_view:
             # The user's F12 window holds the document's node ids: DOM.getDocument would discard them (Chromium's
             # InspectorDOMAgent rebinds the document), leaving its Elements panel stale. No block then.
             log.info("CSS rules of %s: not read while the DevTools window is open", selector[:80])
             return None
+        send = self.session.send
         try:
             if not self._enabled:
-                await self.session.send("DOM.enable", timeout_ms=CDP_TIMEOUT_MS)
-                await self.session.send("CSS.enable", timeout_ms=CDP_TIMEOUT_MS)
+                await send("DOM.enable", timeout_ms=CDP_TIMEOUT_MS)
+                await send("CSS.enable", timeout_ms=CDP_TIMEOUT_MS)
                 self._enabled = True
-            root = (await self.session.send("DOM.getDocument", {"depth": 0}, CDP_TIMEOUT_MS))["root"]["nodeId"]
-            node = (await self.session.send("DOM.querySelector", {"nodeId": root, "selector": selector},
-                                            CDP_TIMEOUT_MS)).get("nodeId")
+            root = (await send("DOM.getDocument", {"depth": 0}, CDP_TIMEOUT_MS))["root"]["nodeId"]
+            for frame_selector in [f for f in frame.split(" >> ") if f][:8]:
+                owner = (await send("DOM.querySelector", {"nodeId": root, "selector": frame_selector},
+                                    CDP_TIMEOUT_MS)).get("nodeId")
+                document = ((await send("DOM.describeNode", {"nodeId": owner}, CDP_TIMEOUT_MS)).get("node") or {}
+                            ).get("contentDocument") if owner else None
+                if not document:
+                    return None
+                page_url = str(document.get("documentURL") or "")
+                root = (await send("DOM.pushNodesByBackendIdsToFrontend",
+                                   {"backendNodeIds": [document["backendNodeId"]]}, CDP_TIMEOUT_MS))["nodeIds"][0]
+            node = (await send("DOM.querySelector", {"nodeId": root, "selector": selector},
+                               CDP_TIMEOUT_MS)).get("nodeId") if root else None
             if not node:
                 return None
-            described = (await self.session.send("DOM.describeNode", {"nodeId": node}, CDP_TIMEOUT_MS)).get("node")
+            described = (await send("DOM.describeNode", {"nodeId": node}, CDP_TIMEOUT_MS)).get("node")
             if tag and str((described or {}).get("localName") or "").lower() != tag.lower():
                 return None
-            matched = await self.session.send("CSS.getMatchedStylesForNode", {"nodeId": node}, CDP_TIMEOUT_MS)
-        except (PagenoteError, KeyError, TypeError) as exc:
+            matched = await send("CSS.getMatchedStylesForNode", {"nodeId": node}, CDP_TIMEOUT_MS)
+        except (PagenoteError, KeyError, TypeError, IndexError) as exc:
             log.info("CSS rules of %s: %s", selector[:80], exc)
+            return None
+        page_origin = origin_of(page_url)
+        if not page_origin:
             return None
         maps = await self._maps_for(matched, page_url)
         await self._dev_files(matched, roots)
