@@ -124,3 +124,46 @@ def test_http_refuses_non_loopback_hosts(capsys):
     with pytest.raises(SystemExit):
         mcp_cli.main(["--http", "127.0.0.1:99999"])
     assert "outside 1..65535" in capsys.readouterr().err
+
+
+def _readme_http_example() -> str:
+    """The README's Python example over --http, as printed there."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    at = readme.index("```python\n", readme.index("### HTTP instead of stdio"))
+    return readme[at + len("```python\n"):readme.index("\n```", at)]
+
+
+def test_the_readme_http_example_runs_without_xdg_runtime_dir(agent_app, server):
+    """Trial f2, finding 6: the README's example read ``os.environ["XDG_RUNTIME_DIR"]`` (KeyError as root, over
+    ssh, in containers) and its ``claude mcp add`` line cat'ed a path under it. Both now ask
+    ``pagenote mcp --token-path``, which names the file ``--http`` uses whatever the environment. Run as the
+    trial ran it: XDG_RUNTIME_DIR unset, PAGENOTE_SOCKET set, the venv's pagenote on PATH; the example's code
+    verbatim but for the port and the page it opens."""
+    port = _free_port()
+    env = {k: v for k, v in os.environ.items() if k != "XDG_RUNTIME_DIR"}
+    env |= {"PAGENOTE_SOCKET": str(agent_app.socket), "PATH": f"{os.path.dirname(sys.executable)}:{env['PATH']}"}
+    err_path = agent_app.dir / "http.err"
+    with open(err_path, "wb") as err:
+        proc = subprocess.Popen([sys.executable, "-m", "app", "mcp", "--http", f"127.0.0.1:{port}", "--no-start"],
+                                env=env, cwd=ROOT, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=err)
+    try:
+        _poll(lambda: _accepts(port) or proc.poll() is not None, 20, "the HTTP port")
+        assert proc.poll() is None, err_path.read_text()
+        code = _readme_http_example()
+        assert 'os.environ["XDG_RUNTIME_DIR"]' not in code and '"--token-path"' in code
+        code = (code.replace("http://127.0.0.1:8765/mcp", f"http://127.0.0.1:{port}/mcp")
+                .replace("http://127.0.0.1:5173/", server.url("other.html")))
+        ran = subprocess.run([sys.executable, "-c", code], env=env, cwd=agent_app.dir, capture_output=True,
+                             text=True, timeout=120)
+        printed = subprocess.run(["pagenote", "mcp", "--token-path"], env=env, capture_output=True, text=True,
+                                 timeout=60)
+    finally:
+        _stop(proc)
+    assert ran.returncode == 0, ran.stderr
+    assert ran.stdout.startswith("Navigated") and server.url("other.html") in ran.stdout, ran.stdout
+    token_file = agent_app.socket.parent / mcp_http.TOKEN_FILE
+    assert printed.returncode == 0 and printed.stdout == f"{token_file}\n", (printed.stdout, printed.stderr)
+    assert f"bearer token in {token_file}" in err_path.read_text() or str(token_file) in err_path.read_text()
+    assert token_file.read_text().strip() not in printed.stdout + printed.stderr   # the path, never the token
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert '--header "Authorization: Bearer $(cat "$(pagenote mcp --token-path)")"' in readme

@@ -65,13 +65,16 @@ def _caps(text: str) -> frozenset[str]:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """Add ``--http HOST:PORT`` (parsed to ``(host, port)``, loopback only), ``--no-start``, ``--socket PATH``,
-    ``--image-budget KB`` (an int ≥ :data:`~app.mcp.images.MIN_BUDGET_KB`, default
+    """Add ``--http HOST:PORT`` (parsed to ``(host, port)``, loopback only), ``--token-path``, ``--no-start``,
+    ``--socket PATH``, ``--image-budget KB`` (an int ≥ :data:`~app.mcp.images.MIN_BUDGET_KB`, default
     :data:`~app.mcp.images.DEFAULT_BUDGET_KB`) and ``-v/--verbose`` to ``parser``. A bad ``--http`` or
     ``--image-budget`` makes the parser exit 2 naming the reason."""
     parser.add_argument("--http", metavar="HOST:PORT", type=_http_address,
                         help="serve streamable HTTP at http://HOST:PORT/mcp instead (loopback only, bearer token "
                              "required: made on first use, kept in the socket's directory as mcp-token)")
+    parser.add_argument("--token-path", action="store_true",
+                        help="print the path of the --http bearer token file (made first if missing, mode 0600; "
+                             "in the socket's directory) and exit: for scripts and 'claude mcp add'")
     parser.add_argument("--no-start", action="store_true",
                         help="do not start 'pagenote serve' when no app listens on the socket")
     parser.add_argument("--socket", metavar="PATH", type=Path,
@@ -108,6 +111,8 @@ def run(args: argparse.Namespace) -> int:
     except PermissionError as exc:
         print(f"{PROG}: {exc}", file=sys.stderr)
         return 1
+    if getattr(args, "token_path", False):
+        return _print_token_path(path)
     caps = getattr(args, "caps", None)
     if caps is None:
         try:
@@ -125,6 +130,21 @@ def run(args: argparse.Namespace) -> int:
         return _run_http(server, path, *args.http)
     except KeyboardInterrupt:
         return 0
+
+
+def _print_token_path(path: Path) -> int:
+    """``--token-path``: the token file of the socket ``path``'s directory on stdout (the token made first when
+    missing, as ``--http`` makes it: so a script reading the file right after starting ``--http`` never races
+    it). The path is the one ``--http`` uses whatever the environment (``$PAGENOTE_SOCKET``, else
+    ``$XDG_RUNTIME_DIR/pagenote``, else ``<tmp>/pagenote-<uid>``: :func:`~app.agent.paths.socket_path`); the
+    token itself is never printed. Returns 0, or 1 when the directory or file is not private or unreadable."""
+    try:
+        load_or_create_token(path.parent)
+    except (OSError, ValueError) as exc:
+        print(f"{PROG}: {exc}", file=sys.stderr)
+        return 1
+    print(path.parent / TOKEN_FILE)
+    return 0
 
 
 def _run_http(server, path: Path, host: str, port: int) -> int:
