@@ -414,7 +414,8 @@ if [[ "${PAGENOTE_BOOTSTRAP_TESTS:-0}" == 1 ]]; then
 
     # The real npm apps the source-location tests serve with Vite (tests/apps, tests/vite_apps.py): npm ci
     # into a cache keyed by the lock file's hash, once per lock; built in a temporary folder and renamed, so a
-    # present folder is a complete install.
+    # present folder is a complete install. The local packages (tests/apps/packages, file: dependencies installed
+    # as copies: .npmrc's install-links) are part of the key through their versions in the lock.
     APPS_LOCK="$ROOT/tests/apps/package-lock.json"
     if [[ -e "$APPS_LOCK" ]]; then
         apps_cache="${XDG_CACHE_HOME:-$HOME/.cache}/pagenote-test-apps/$(sha256_of "$APPS_LOCK" | cut -c1-16)"
@@ -427,7 +428,8 @@ if [[ "${PAGENOTE_BOOTSTRAP_TESTS:-0}" == 1 ]]; then
             say "installing the test apps' npm packages into $apps_cache (npm ci)"
             apps_tmp="$apps_cache.tmp.$$"
             rm -rf "$apps_tmp" && mkdir -p "$apps_tmp" &&
-                cp "$ROOT/tests/apps/package.json" "$APPS_LOCK" "$apps_tmp/" &&
+                cp "$ROOT/tests/apps/package.json" "$APPS_LOCK" "$ROOT/tests/apps/.npmrc" "$apps_tmp/" &&
+                cp -r "$ROOT/tests/apps/packages" "$apps_tmp/" &&   # file: dependencies (the lock names them)
                 (cd "$apps_tmp" && npm ci --no-audit --no-fund --loglevel=error >&2) &&
                 rm -rf "$apps_cache" && mv "$apps_tmp" "$apps_cache" ||
                 { rm -rf "$apps_tmp"; say "warning: npm ci for tests/apps failed; tests/test_source_apps.py skips"; }

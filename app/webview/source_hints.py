@@ -68,6 +68,8 @@ _OTHER_SPACE = re.compile(r"[^\S ]")
 _SCRIPT_URL = re.compile(r"https?://[!-~]{1,2000}\Z")
 #: What a hint says instead of ``:line:column`` when its position did not map to the source.
 UNMAPPED = "(unmapped)"
+#: What follows a package's name on the ``Source:`` line when a library's component made the element.
+LIBRARY = "(library)"
 
 # The script (for one list of CSS selectors) answers a JSON string: [[candidate, …] per selector].
 _SCRIPT = r"""
@@ -84,18 +86,27 @@ _SCRIPT = r"""
   // React 19 development builds keep no _debugSource: the element's _debugStack (an Error made where the JSX
   // ran) names the frame that created it; the first frame outside node_modules is the component's file.
   var FRAME = /at (?:([\w$.<>]+) )?\(?((?:https?|file):\/\/[^\s()]+?):(\d+):(\d+)\)?\s*$/;
-  var fromStack = function (err) {
+  // A library's element (its JSX compiled into a package under node_modules) has no frame outside node_modules:
+  // its frame is the render function of the component that made it (the fiber's owner, 'maker'), kept as a
+  // library frame without a file (the package is named from the module's source map, after the pin).
+  var fromStack = function (err, maker) {
     var s = err && typeof err === 'object' ? err.stack : null;
     if (typeof s !== 'string') return null;
-    var lines = s.slice(0, 6000).split('\n');
+    var lines = s.slice(0, 6000).split('\n'), lib = null;
     for (var i = 1; i < lines.length && i < 40; i++) {
       var m = FRAME.exec(lines[i]);
-      if (!m || m[2].indexOf('/node_modules/') >= 0) continue;
+      if (!m) continue;
+      var name = str(m[1], 120).replace(/^.*\./, ''), script = m[2].length <= 2000 ? m[2].replace(/#.*$/, '') : '';
+      if (m[2].indexOf('/node_modules/') >= 0) {
+        if (!lib && maker && name === maker) {
+          lib = { name: name, file: '', line: num(+m[3]), column: num(+m[4]), script: script, library: true };
+        }
+        continue;
+      }
       var file = m[2].replace(/[?#].*$/, '').replace(/^https?:\/\/[^\/]+/, '');
-      return { name: str(m[1], 120).replace(/^.*\./, ''), file: str(file, 500), line: num(+m[3]), column: num(+m[4]),
-               script: m[2].length <= 2000 ? m[2].replace(/#.*$/, '') : '' };
+      return { name: name, file: str(file, 500), line: num(+m[3]), column: num(+m[4]), script: script };
     }
-    return null;
+    return lib;
   };
   var react = function (el, out) {
     var keys = Object.keys(el), fiber = null;
@@ -110,10 +121,12 @@ _SCRIPT = r"""
         out.push({ framework: 'react', component: owner ? nameOf(owner.type) : '',
                    file: str(src.fileName, 500), line: num(src.lineNumber), column: num(src.columnNumber) });
       } else {
-        var st = fromStack(fiber._debugStack);
-        if (st && st.file) {
-          out.push({ framework: 'react', component: (owner && nameOf(owner.type)) || st.name, file: st.file,
-                     line: null, column: null, script: st.script, script_line: st.line, script_column: st.column });
+        var st = fromStack(fiber._debugStack, owner ? nameOf(owner.type) : '');
+        if (st && (st.file || st.library)) {
+          var hint = { framework: 'react', component: (owner && nameOf(owner.type)) || st.name, file: st.file,
+                       line: null, column: null, script: st.script, script_line: st.line, script_column: st.column };
+          if (st.library) hint.library = true;
+          out.push(hint);
         }
       }
       fiber = owner;
@@ -214,7 +227,10 @@ def checked_hints(raw: Any, count: int, roots: Sequence[str | Path] | None = Non
 
     A React 19 candidate read from its ``_debugStack`` also keeps ``script`` (the transformed module's URL,
     ``http(s)``, at most 2,000 printable ASCII characters), ``script_line`` and ``script_column`` (1-based, its
-    frame's position): what :mod:`app.webview.source_lines` maps; they never reach a record as they are."""
+    frame's position): what :mod:`app.webview.source_lines` maps; they never reach a record as they are. A
+    library's element (React 19: made by a component whose code is under ``node_modules``) is a candidate
+    with ``library: True``, ``file: ""`` and its ``script`` position (required): the package is named only
+    once that position maps to a file under a ``node_modules`` folder (``library`` then holds its name)."""
     try:
         data = json.loads(raw) if isinstance(raw, str) else None
     except ValueError:
@@ -228,7 +244,9 @@ def checked_hints(raw: Any, count: int, roots: Sequence[str | Path] | None = Non
             if len(hints) >= SOURCE_CANDIDATES or not isinstance(c, dict):
                 break
             framework, file = c.get("framework"), c.get("file")
-            if framework not in FRAMEWORKS or not isinstance(file, str) or not file or _CONTROL.search(file) \
+            library = framework == "react" and c.get("library") is True and file == ""
+            if not library and (framework not in FRAMEWORKS or not isinstance(file, str) or not file) \
+                    or _CONTROL.search(file) \
                     or _BAD_FILE.search(file.replace(" ", "") if roots is not None else file) \
                     or _OTHER_SPACE.search(file) or has_invisible(file) \
                     or (roots is not None and not within_roots(file, roots)):
@@ -236,7 +254,7 @@ def checked_hints(raw: Any, count: int, roots: Sequence[str | Path] | None = Non
             component = c.get("component") if isinstance(c.get("component"), str) else ""
             if not _COMPONENT.match(component or "x") or len(component) > COMPONENT_MAX:
                 component = ""
-            if roots is not None:
+            if roots is not None and not library:
                 file = project_relative(file, roots)
             hint = {"framework": framework, "component": component, "file": redact_urls(file[:FILE_MAX]),
                     "line": _int(c.get("line")), "column": _int(c.get("column"))}
@@ -244,6 +262,10 @@ def checked_hints(raw: Any, count: int, roots: Sequence[str | Path] | None = Non
                 _int(c.get("script_column"))
             if isinstance(script, str) and _SCRIPT_URL.match(script) and script_line and script_column:
                 hint.update(script=script, script_line=script_line, script_column=script_column)
+            elif library:
+                continue   # a library frame is only its position: without one there is nothing to name
+            if library:
+                hint["library"] = True
             hints.append(hint)
         out.append(hints)
     return out
@@ -252,7 +274,12 @@ def checked_hints(raw: Any, count: int, roots: Sequence[str | Path] | None = Non
 def hint_text(hint: dict) -> str:
     """One hint as the ``Source:`` line writes it: ``Component (react) src/App.jsx:12:5``, or
     ``Component (react) src/App.jsx (unmapped)`` when its position could not be mapped to the source
-    (:mod:`app.webview.source_lines`: no line is guessed)."""
+    (:mod:`app.webview.source_lines`: no line is guessed), or ``KitButton (react) ui-kit (library)`` for an
+    element a library's component made (``library``: the npm package its source map names; the next hint is
+    the user's call site of that component)."""
+    if isinstance(hint.get("library"), str):
+        name = f"{hint['component']} " if hint.get("component") else ""
+        return f"{name}({hint['framework']}) {hint['library']} {LIBRARY}"
     where = hint["file"] + "".join(f":{v}" for v in (hint.get("line"), hint.get("column")) if v is not None)
     if hint.get("unmapped"):
         where = f"{hint['file']} {UNMAPPED}"
@@ -307,8 +334,9 @@ def _within_roots(file: str, roots: Sequence[str | Path]) -> bool:
 
 
 def source_text(hints: list[dict]) -> str:
-    """The ``Source:`` line's value for checked hints: each :func:`hint_text`, ``"; "``-joined."""
-    return "; ".join(hint_text(h) for h in hints)
+    """The ``Source:`` line's value for checked hints: each :func:`hint_text`, ``"; "``-joined (a library
+    frame whose package is not named yet, ``library: True``, is left out)."""
+    return "; ".join(hint_text(h) for h in hints if h.get("library") is not True)
 
 
 async def source_hints_of(bridge: PageBridge, selector: str, roots: Sequence[str | Path] = ()) -> list[dict]:

@@ -18,6 +18,12 @@ mapped back to the JSX tag:
    holds it, :func:`app.webview.source_hints.within_roots`' roots). The file passes the same checks as any
    page-supplied hint (:func:`app.webview.source_hints.checked_hints`).
 
+A library's element (a component under ``node_modules`` made it; ``library: True``) is named by its npm
+package instead (:func:`package_of`): from the original source its map gives — Vite pre-bundles a
+library into ``/node_modules/.vite/deps/<flattened name>.js``, whose map names
+``…/node_modules/<package>/<file>`` — or from the module's own URL when it is served from the package's
+folder; without either the hint is left out (the user's call site, the next hint, stays).
+
 Anything else (no map, another origin, a failed or oversized fetch, a position the map leaves unmapped, a
 source outside the project) makes the hint ``unmapped``: its file without a line — never a guessed line.
 A map is read once per script URL per page load (:meth:`SourceLocator.reset` on each load).
@@ -30,6 +36,7 @@ import http.client
 import json
 import logging
 import os
+import re
 import urllib.parse
 import urllib.request
 from collections.abc import Sequence
@@ -48,6 +55,9 @@ FETCH_TIMEOUT_S = 3.0
 LOOKUP_DEADLINE_S = 6.0
 #: Most scripts whose maps one page load keeps.
 MAPS_MAX = 128
+#: An npm package name (npm's rules: lower case, at most 214 characters, not starting with ``.`` or ``_``;
+#: ``@scope/name`` for a scoped one).
+_PACKAGE = re.compile(r"(?:@[a-z0-9~-][a-z0-9._~-]*/)?[a-z0-9~-][a-z0-9._~-]*\Z")
 
 
 class _NoRedirect(urllib.request.HTTPRedirectHandler):
@@ -126,6 +136,20 @@ def project_file(source_url: str, page_origin: tuple[str, str, int], roots: Sequ
     return kept[0]["file"] if kept and kept[0]["file"] == path else None
 
 
+def package_of(url: str, page_origin: tuple[str, str, int]) -> str | None:
+    """The npm package holding the file at ``url`` (on the page's origin): the folder after the path's last
+    ``/node_modules/`` segment (two for a ``@scope``), when it is a valid package name (:data:`_PACKAGE`: Vite's
+    ``.vite`` folder of pre-bundled modules is not one); ``None`` otherwise."""
+    if origin_of(url) != page_origin:
+        return None
+    path = urllib.parse.unquote(urllib.parse.urlsplit(url).path)
+    if "/node_modules/" not in path:
+        return None
+    parts = path.rsplit("/node_modules/", 1)[1].split("/")
+    name = "/".join(parts[:2]) if parts[0].startswith("@") and len(parts) > 2 else parts[0]
+    return name if len(parts) > 1 and len(name) <= 214 and _PACKAGE.match(name) else None
+
+
 class SourceLocator:
     """Maps hints' ``script`` positions to ``file:line:column`` (:meth:`resolved`), each script's map read
     once per page load; :meth:`reset` when a new document loads."""
@@ -150,11 +174,19 @@ class SourceLocator:
         except TimeoutError:
             return None
 
+    async def _package(self, hint: dict, page_origin: tuple[str, str, int]) -> str | None:
+        """The npm package of a library hint's position (module docstring), ``None`` when nothing names one."""
+        found = await self._map(hint["script"], page_origin)
+        original = found.lookup(hint["script_line"], hint["script_column"]) if found else None
+        if original is not None:
+            return package_of(original.source, page_origin)
+        return package_of(hint["script"], page_origin)
+
     async def resolved(self, hints: list[dict], page_url: str, roots: Sequence[str | Path]) -> list[dict]:
         """``hints`` (:func:`~app.webview.source_hints.checked_hints` output) with every ``script`` position
         mapped: ``file``/``line``/``column`` of the element's tag in the project, or ``unmapped: True`` with
-        the file as served (module docstring); the ``script*`` keys are dropped. Never raises for the page's
-        data."""
+        the file as served (module docstring); a library hint with ``library`` its package's name (``file``
+        ``""``), or left out; the ``script*`` keys are dropped. Never raises for the page's data."""
         page_origin = origin_of(page_url)
         out = []
         for hint in hints:
@@ -163,6 +195,10 @@ class SourceLocator:
                 continue
             plain = {k: v for k, v in hint.items() if not k.startswith("script")}
             source = None
+            if hint.get("library") is True:
+                if page_origin is not None and (package := await self._package(hint, page_origin)):
+                    out.append({**plain, "file": "", "line": None, "column": None, "library": package})
+                continue
             if page_origin is not None:
                 found = await self._map(hint["script"], page_origin)
                 original = found.lookup(hint["script_line"], hint["script_column"]) if found else None
@@ -179,8 +215,9 @@ class SourceLocator:
 
 
 def without_scripts(hints: list[dict]) -> list[dict]:
-    """``hints`` as a record may carry them: the ``script*`` keys (page-supplied URLs) left out."""
-    return [{k: v for k, v in h.items() if not k.startswith("script")} for h in hints]
+    """``hints`` as a record may carry them: the ``script*`` keys (page-supplied URLs) left out, and library
+    hints whose package is not named (``library: True``)."""
+    return [{k: v for k, v in h.items() if not k.startswith("script")} for h in hints if h.get("library") is not True]
 
 
 async def map_node_sources(nodes: list[dict], locator: SourceLocator | None, page_url: str,

@@ -7,6 +7,6 @@ export default defineConfig({
   // One cache per app and per run (tests/vite_apps.py sets it): the three apps share tests/apps/node_modules.
   cacheDir: process.env.PAGENOTE_VITE_CACHE_DIR || 'node_modules/.vite-react',
   plugins: [react()],
-  optimizeDeps: { noDiscovery: true, include: ['react', 'react-dom/client', 'react/jsx-dev-runtime'] },
+  optimizeDeps: { noDiscovery: true, include: ['react', 'react-dom/client', 'react/jsx-dev-runtime', 'ui-kit'] },
   build: { sourcemap: false },
 });

@@ -1,3 +1,4 @@
+import { KitButton } from 'ui-kit';
 import Card from './components/Card.jsx';
 
 export default function App() {
@@ -10,6 +11,7 @@ export default function App() {
       </section>
       <footer id="footer">
         <a id="help" href="#help">Help</a>
+        <KitButton id="kit-contact">Contact us</KitButton>
       </footer>
     </main>
   );
