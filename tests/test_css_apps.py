@@ -36,6 +36,9 @@ def test_a_dev_servers_rules_name_their_project_files(window, dev, js, qtbot):
     assert set(buy.declarations) == {"padding", "color", "background-color"}   # background: its recorded part
     rules = by_selector(pinned_css(window, qtbot, js, "#help").element.css)
     assert (rules["#footer a"].file, rules["#footer a"].declarations) == ("src/app.scss", {"padding": "2px 4px"})
+    # the heading's colour is inherited from main.shop's rule in the Sass file
+    shop = by_selector(pinned_css(window, qtbot, js, "#title").element.css)[".shop"]
+    assert (shop.inherited, shop.file, shop.declarations) == (True, "src/app.scss", {"color": "#223"}), shop
 
 
 def test_a_dev_id_outside_the_project_names_no_file(window, dev, js, qtbot):
@@ -90,6 +93,8 @@ def test_with_vites_css_source_maps_a_rule_names_its_line_in_the_module_and_the_
         scss = (root / "src/app.scss").read_text().splitlines()
         footer = rules["#footer a"]
         assert (footer.file, scss[footer.line - 1]) == ("src/app.scss", "#footer a {"), footer
+        shop = by_selector(pinned_css(window, qtbot, js, "#title").element.css)[".shop"]   # inherited colour
+        assert (shop.inherited, shop.file, scss[shop.line - 1]) == (True, "src/app.scss", ".shop {"), shop
         # the panel's detail pane links the rule to its file and line: Open in editor lands there
         from PySide6.QtCore import QUrl
 

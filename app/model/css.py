@@ -32,10 +32,10 @@ PROPERTY = re.compile(r"-?[a-z][a-z0-9-]{0,39}\Z")
 
 class CssRule(BaseModel):
     """One rule that styles the element: ``selector`` (the rule's selectors that match it, ``", "``-joined; empty
-    for a ``style`` attribute, ``inline`` then True; ``inherited``: it matched an ancestor), ``file`` (a URL path such as ``/src/App.css`` or a source
-    map's original file; empty when the sheet has no URL) and ``line`` (1-based; 0 when unknown), and the
-    ``declarations`` that win for the recorded properties, ``{property: value}`` in the rule's order, a value
-    ending in ``" !important"`` when it was declared so."""
+    for a ``style`` attribute, ``inline`` then True; ``inherited``: it matched an ancestor), ``file`` (a URL path
+    such as ``/src/App.css`` or a source map's original file; empty when the sheet has no URL) and ``line``
+    (1-based; 0 when unknown), and the ``declarations`` that win for the recorded properties,
+    ``{property: value}`` in the rule's order, a value ending in ``" !important"`` when it was declared so."""
 
     model_config = ConfigDict(frozen=True)
 

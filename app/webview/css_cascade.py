@@ -191,7 +191,8 @@ def _rule(match: dict, declarations: dict[str, str], headers: dict[str, dict], l
     characters."""
     rule = match["rule"]
     selectors = (rule.get("selectorList") or {}).get("selectors") or []
-    picked = [selectors[k] for k in match.get("matchingSelectors") or [] if isinstance(k, int) and 0 <= k < len(selectors)]
+    picked = [selectors[k] for k in match.get("matchingSelectors") or []
+              if isinstance(k, int) and 0 <= k < len(selectors)]
     selector = ", ".join(str(s.get("text") or "") for s in picked or selectors[:1] if isinstance(s, dict))
     first = (picked or selectors or [{}])[0]
     where = first.get("range") if isinstance(first, dict) else None

@@ -4,17 +4,17 @@ CDP session after the pin shows.
 Flow: :meth:`CssRules.lookup` finds the element's node by its record's selector (``DOM.getDocument`` depth 0,
 ``DOM.querySelector``: a selector is matched, never run; the node's name is checked against the record's tag),
 asks ``CSS.getMatchedStylesForNode`` and turns the answer into :class:`~app.model.css.CssRule` s with
-:func:`winning_rules` (plain code: no Qt, no session). Stylesheet headers (URL, source map URL, where an inline
-``<style>`` starts) come from ``CSS.styleSheetAdded``, which Chromium sends for every sheet when ``CSS.enable``
-is sent and for each new one after.
+:func:`~app.webview.css_cascade.winning_rules` (plain code: no Qt, no session). Stylesheet headers (URL,
+source map URL, where an inline ``<style>`` starts) come from ``CSS.styleSheetAdded``, which Chromium sends for
+every sheet when ``CSS.enable`` is sent and for each new one after.
 
 Which declarations win is :mod:`app.webview.css_cascade`'s (the cascade, inheritance, what is listed); here:
 
 - ``file:line``: the sheet's URL path on the page's origin (an inline ``<style>``: the document's, its line
-  offset by where the element starts; none for a ``<style>`` a script made: Chromium gives it no URL), or, through the sheet's source map (Source Map v3, fetched from the
-  page's own origin or read from a ``data:`` URL), the original file's path when it is on the page's origin; a
-  ``<style>`` Vite's dev client made names its file by its ``data-vite-dev-id`` (checked to be a file of the
-  project), without a line.
+  offset by where the element starts; none for a ``<style>`` a script made: Chromium gives it no URL), or,
+  through the sheet's source map (Source Map v3, fetched from the page's own origin or read from a ``data:``
+  URL), the original file (:func:`original_file`); a ``<style>`` Vite's dev client made names its file by its
+  ``data-vite-dev-id`` (checked to be a file of the project, :func:`dev_file`), without a line.
 
 Bounded: :data:`HEADERS_MAX` sheets remembered, ``MATCHED_MAX`` matched rules read, ≤ 8 rules kept
 (:data:`~app.model.css.CSS_RULES_CAP`), maps of at most :data:`~app.protocol.sourcemap.MAP_MAX` characters fetched
@@ -34,8 +34,8 @@ from urllib.parse import unquote, urljoin, urlsplit
 
 from app.core.errors import PagenoteError
 from app.model.css import CssRule
-from app.webview.css_cascade import MATCHED_MAX, origin_of, same_origin, winning_rules
 from app.protocol.sourcemap import MAP_MAX, SourceMap, SourceMapError, read_data_url
+from app.webview.css_cascade import ANCESTORS_MAX, MATCHED_MAX, origin_of, same_origin, winning_rules
 from app.webview.source_hints import project_relative, within_roots
 
 log = logging.getLogger("pagenote.css")
@@ -50,8 +50,11 @@ _HIDDEN_SEGMENT = re.compile(r"(?:^|/)[.~]")
 
 
 def _sheet_ids(matched: dict) -> set[str]:
-    """The ``styleSheetId`` s of a ``CSS.getMatchedStylesForNode`` answer's matched rules."""
-    return {str(m["rule"].get("styleSheetId")) for m in (matched.get("matchedCSSRules") or [])[:MATCHED_MAX]
+    """The ``styleSheetId`` s of a ``CSS.getMatchedStylesForNode`` answer's matched rules, the element's and its
+    ancestors' (inherited values are named by theirs)."""
+    styles = [matched] + [a for a in (matched.get("inherited") or [])[:ANCESTORS_MAX] if isinstance(a, dict)]
+    return {str(m["rule"].get("styleSheetId")) for one in styles
+            for m in (one.get("matchedCSSRules") or [])[:MATCHED_MAX]
             if isinstance(m, dict) and isinstance(m.get("rule"), dict) and m["rule"].get("styleSheetId")}
 
 
