@@ -90,6 +90,8 @@ def test_an_agent_scripts_replies_and_hot_plugs(device_app):
     assert text_of(out) == "virtual:0: 1 reply rule(s), unplugged."
     assert "virtual:0 hid 1209:c0de 'Pagenote Macro Pad' (virtual, unplugged)" in text_of(listing)
     assert unplugged.is_error and text_of(unplugged).startswith("DEVICE_UNPLUGGED: ")
+    # the advice names the tool's own argument, which the socket method takes as it is (plug: in|out)
+    assert "virtual_device_script(plug=in)" in text_of(unplugged), text_of(unplugged)
     assert text_of(back).endswith("plugged in.")
     assert missing.is_error and text_of(missing).startswith("DEVICE_NOT_FOUND: ")
 

@@ -20,8 +20,9 @@ granted, the host traffic log, and driving the virtual devices.
   without a user at the chooser
 - ``virtual_device.input(device?, report_id?, hex)`` → ``{device, sent}``: the virtual HID device sends an
   input report (a virtual serial port: bytes) as if it came from the hardware
-- ``virtual_device.script(device?, replies?, plugged?)`` → ``{device, rules, connected}``: replace the reply
-  script (:mod:`app.hid.script`) and/or plug the device in or out (hot-plug)
+- ``virtual_device.script(device?, replies?, plug?)`` → ``{device, rules, connected}``: replace the reply
+  script (:mod:`app.hid.script`) and/or plug the device ``in`` or ``out`` (hot-plug; the same name and values
+  as the MCP tool's, and as ``DEVICE_UNPLUGGED``'s next step)
 
 ``device`` is a key from ``devices.list`` (``virtual:0`` …, ``vserial:0`` …); by default the first virtual
 HID device. Errors: ``DEVICE_NOT_FOUND``, ``DEVICE_UNPLUGGED``, ``BAD_DEVICE_SCRIPT``, ``INVALID_PARAMS``.
@@ -80,7 +81,7 @@ class InputParams(_Params):
 class ScriptParams(_Params):
     device: StrictStr | None = None
     replies: list[dict[str, Any]] | None = Field(default=None, max_length=500)
-    plugged: StrictBool | None = None
+    plug: Literal["in", "out"] | None = None
 
 
 class DeviceMethods:
@@ -188,8 +189,8 @@ class DeviceMethods:
                 backend.set_script(key, p.replies)
             except ScriptError as exc:
                 raise PagenoteError("BAD_DEVICE_SCRIPT", str(exc)) from None
-        if p.plugged is not None:
-            backend.plug(key, p.plugged)
+        if p.plug is not None:
+            backend.plug(key, p.plug == "in")
         _info, connected = backend.info(key)
         return {"device": key, "rules": backend.rule_count(key), "connected": connected}
 

@@ -218,7 +218,7 @@ REGISTRY: dict[str, ErrorKind] = _rows(
     ("BAD_DEVICE_SCRIPT", -32098, EXIT_BAD_INPUT,
      "fix the virtual device description or reply script (README: Devices: WebHID and Web Serial)",
      "a virtual device description or reply script does not parse"),
-    ("DEVICE_UNPLUGGED", -32099, EXIT_BAD_INPUT, "plug the virtual device in first (virtual_device_script plugged=true)",
+    ("DEVICE_UNPLUGGED", -32099, EXIT_BAD_INPUT, "plug the virtual device in first: virtual_device_script(plug=in)",
      "the virtual device is unplugged"),
     ("BAD_REVIEW_FILE", -32076, EXIT_BAD_INPUT,
      "import a .json review that pagenote exported (Export… → JSON, or capture --export json)",

@@ -8,7 +8,7 @@
 ``device_logging``         ``device.logging(logging?, console_echo?)``: the log's switches, nothing cleared
 ``device_grant``           ``device.grant(device?, origin?)``: answer the page's chooser, or pre-grant
 ``virtual_device_input``   ``virtual_device.input(device?, report_id?, hex)``
-``virtual_device_script``  ``virtual_device.script(device?, replies?, plugged?)``
+``virtual_device_script``  ``virtual_device.script(device?, replies?, plug?)``
 ========================== ============================================================================
 
 Log lines read like the Devices dock's copy format, with the entry id first and the device after:
@@ -215,7 +215,7 @@ async def virtual_device_script(args: ScriptParams, ctx: ToolContext) -> DeviceD
         except ValueError as exc:
             raise PagenoteError("BAD_DEVICE_SCRIPT", f"replies is not JSON: {exc}") from None
     r = await ctx.call("virtual_device.script", _given(device=args.device, replies=replies,
-                                                       plugged=None if args.plug is None else args.plug == "in"))
+                                                       plug=args.plug))
     return DeviceDoneReply(f"{r['device']}: {r['rules']} reply rule(s), {'plugged in' if r['connected'] else 'unplugged'}.", r)
 
 
