@@ -4,12 +4,14 @@ serve``; ``--no-evaluate`` refusing evaluate with a registry error."""
 
 from __future__ import annotations
 
+import http.server
 import json
 import os
 import re
 import shutil
 import subprocess
 import sys
+import threading
 from types import SimpleNamespace
 
 import anyio
@@ -122,7 +124,8 @@ def test_evaluate_console_and_network(browser_app, server):
     assert any("Uncaught Error: boom from a timer" in line for line in lines)
     head, line, tail = unwrap(text_of(network))
     assert head.startswith("1 request, one per line (#id method type status ") and "In tab" not in tail
-    assert re.fullmatch(rf"#{network.structured_content['entries'][0]['id']} GET document 200 text/html (?:\d+B )?"
+    assert re.fullmatch(rf"#{network.structured_content['entries'][0]['id']} GET document 200 "
+                        rf"(?:\(from (?:disk|memory) cache\) )?text/html (?:\d+B )?"
                         rf"[\d.]+/[\d.]+ms {re.escape(server.url('console.html'))}", line)
     assert "DevTools details" in tail   # the agent's navigation held the tab's DevTools session
     json.dumps(network.structured_content)
@@ -215,3 +218,83 @@ def test_an_error_code_in_a_logged_object_reads_as_evaluate_returns_it(browser_a
     assert '{errorCode: 42, code: "E_FAIL", status: 500, password: REDACTED}' in block, block
     assert 'callback {code: REDACTED, state: "open"}' in block, block
     assert "hunter2" not in text_of(console) and "e72e16c7e42f292c6912" not in text_of(console)
+
+
+_ETAG_PAGE = (b"<!doctype html><title>Cached</title><p>A page the browser must revalidate.</p>"
+              b"<script>window.done = fetch('/etag.json').then((r) => r.status);</script>")
+
+
+_MODIFIED = "Mon, 02 Nov 2026 10:00:00 GMT"
+
+
+class _Revalidating(http.server.BaseHTTPRequestHandler):
+    """Answers ``/etag.html`` and ``/etag.json`` with an ETag and ``Cache-Control: no-cache`` (a cached copy
+    must be revalidated before each use, RFC 9111 §5.2.2.4), and ``304 Not Modified`` to an ``If-None-Match``
+    naming it (RFC 9110 §13.1.2, §15.4.5); ``sent`` records the statuses it sent."""
+
+    sent: list = []
+    bodies = {"/etag.html": ("text/html", _ETAG_PAGE), "/etag.json": ("application/json", b'{"ok": true}')}
+
+    def log_message(self, *args):
+        pass
+
+    def do_GET(self):  # noqa: N802 (http.server's name)
+        mime, body = self.bodies.get(self.path, ("text/plain", b""))
+        status = 304 if (self.headers.get("If-None-Match") == '"v1"'
+                         or self.headers.get("If-Modified-Since") == _MODIFIED) else 200
+        self.sent.append((self.path, status, {k: v for k, v in self.headers.items() if k.startswith("If-")
+                                              or k == "Cache-Control"}))
+        self.send_response(status)
+        self.send_header("ETag", '"v1"')
+        self.send_header("Last-Modified", _MODIFIED)
+        self.send_header("Cache-Control", "no-cache")
+        if status == 200:
+            self.send_header("Content-Type", mime)
+            self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        if status == 200:
+            self.wfile.write(body)
+
+
+@pytest.fixture(scope="module")
+def revalidating():
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _Revalidating)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    yield SimpleNamespace(url=f"http://127.0.0.1:{httpd.server_address[1]}", sent=_Revalidating.sent)
+    httpd.shutdown()
+    httpd.server_close()
+
+
+def test_a_revalidated_document_and_fetch_are_listed_as_304_as_devtools_shows_them(browser_app, revalidating):
+    """Trial f2, finding 2: a revalidation (the server's 304 to If-None-Match) was listed as 200 by
+    browser_network_requests and navigate said "HTTP 200": CDP's responseReceived gives the cached copy's 200,
+    Qt's load result too; responseReceivedExtraInfo's statusCode is the wire's 304, which DevTools lists."""
+    page = f"{revalidating.url}/etag.html"
+
+    async def body(c):
+        out = {"first": await c.call_tool("browser_navigate", {"url": page}),
+               "first fetch": await c.call_tool("browser_evaluate", {"function": "() => window.done"}),
+               "again": await c.call_tool("browser_navigate", {"url": page}),
+               "fetch": await c.call_tool("browser_evaluate", {"function": "() => window.done"})}
+        out["listed"] = await c.call_tool("browser_network_requests", {})
+        return out
+
+    out = with_client(browser_app.socket, body)
+    for name, result in out.items():
+        assert not result.is_error, (name, text_of(result))
+    assert unwrap(text_of(out["fetch"]))[1] == "200"   # what the page's fetch sees: the cached copy's
+    sent = [(path, status) for path, status, _ in revalidating.sent]
+    assert ("/etag.html", 304) in sent, revalidating.sent   # a navigation to a no-cache page revalidates
+    assert text_of(out["first"]).startswith("Navigated (HTTP 200)")
+    assert text_of(out["again"]).startswith("Navigated (HTTP 304: not modified, the browser's cached copy is "
+                                            "shown)"), text_of(out["again"])
+    assert out["again"].structured_content["status"] == 304 and out["again"].structured_content["revalidated"]
+    entries = {e["url"]: e for e in out["listed"].structured_content["entries"]}
+    assert entries[page]["status"] == 304 and entries[page]["cache"] == "revalidated", entries
+    fetched = entries[f"{revalidating.url}/etag.json"]
+    if ("/etag.json", 304) in sent:   # the fetch was revalidated too (Blink may instead reuse its memory cache)
+        assert fetched["status"] == 304 and fetched["cache"] == "revalidated", fetched
+    else:
+        assert fetched.get("cache") in ("memory", "disk"), (fetched, revalidating.sent)
+    lines = unwrap(text_of(out["listed"]))[1].splitlines()
+    assert any(re.match(rf"#\d+ GET document 304 .*{re.escape(page)}$", line) for line in lines), lines

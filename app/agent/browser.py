@@ -139,7 +139,12 @@ class BrowserHost:
         return self._diagnosed(params, tab, await getattr(parts.navigator, which)(params.timeout_ms))
 
     def _diagnosed(self, params: _Params, tab: Tab, result: dict) -> dict:
-        """``result`` with, in raw mode, ``diagnostics``: the tab's load counter and its frames' URLs (redacted)."""
+        """``result`` with ``status: 304, revalidated: true`` when the document's load was a revalidation
+        (DevTools saw the server's 304; Qt reports the cached copy's 200: :meth:`NetworkLog.set_status`) and,
+        in raw mode, ``diagnostics``: the tab's load counter and its frames' URLs (redacted)."""
+        entry = attach(tab).network.document_entry(tab.page.url().toString()) if result.get("status") else None
+        if entry is not None and entry.cache == "revalidated" and not result.get("same_document"):
+            result.update(status=304, revalidated=True)
         if _mode(params):
             parts = attach(tab)
             result["diagnostics"] = {"navigation": parts.console.navigation, "loading": tab.loading,

@@ -69,6 +69,8 @@ def navigation_text(result: dict) -> tuple[str, str]:
     if result.get("navigated") is False:
         return f"Not navigated: {result.get('reason', 'no history entry')}. Still on the same page:", page
     status = f" (HTTP {result['status']})" if result.get("status") else ""
+    if result.get("revalidated"):
+        status = f" (HTTP {result['status']}: not modified, the browser's cached copy is shown)"
     how = ("Navigated within the document" if result.get("same_document") else
            "Load aborted after the page committed" if result.get("aborted") else
            "Started loading" if result.get("committed") is False else "Navigated")
@@ -125,7 +127,8 @@ def _(reply: ConsoleReply) -> CallToolResult:
 
 
 def network_line(entry: dict) -> str:
-    """One request as the model reads it: ``"#id METHOD type status [MIME] [size B] [ttfb/end ms] URL"``, then
+    """One request as the model reads it: ``"#id METHOD type status [(from disk|memory cache)] [MIME] [size B]
+    [ttfb/end ms] URL"`` (a revalidated one's status is 304, as DevTools shows it), then
     ``" — failed: <Chromium's text>"`` for a failed one; the bracketed parts only when DevTools gave them;
     ``type`` is the host's, with DevTools' after a slash when they differ (``xhr/fetch``)."""
     kind = entry.get("type", "other")
@@ -134,6 +137,8 @@ def network_line(entry: dict) -> str:
     parts = [f"#{entry['id']}", entry.get("method", ""), kind]
     if entry.get("status"):
         parts.append(str(entry["status"]))
+    if entry.get("cache") in ("disk", "memory"):   # as DevTools' Size column: no request left
+        parts.append(f"(from {entry['cache']} cache)")
     if entry.get("mime"):
         parts.append(entry["mime"])
     if entry.get("size"):

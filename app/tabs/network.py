@@ -76,7 +76,10 @@ class NetworkEntry:
     ``mime`` (the response's MIME type), ``size`` (bytes on the wire, CDP ``encodedDataLength``), ``ttfb_ms``
     (from the request's start to its response headers, ms), ``end_ms`` (from its start to its last byte or its
     failure, ms), ``failure`` (``Network.loadingFailed``'s ``errorText``, with ``blockedReason`` or
-    ``canceled`` in brackets; not for a response the page cancelled after its status came), ``detail`` (True once DevTools saw the request). Not in :meth:`compact`:
+    ``canceled`` in brackets; not for a response the page cancelled after its status came), ``cache``
+    (``revalidated``: the server answered 304 Not Modified to the browser's conditional request and the cached
+    copy was used — ``status`` is then 304, as DevTools shows it; ``disk`` / ``memory``: served from that cache,
+    no request sent), ``detail`` (True once DevTools saw the request). Not in :meth:`compact`:
     ``request_id`` (CDP's, for the body), ``start_ts`` (CDP's monotonic start, s), ``request_headers``,
     ``response_headers`` (redacted: :mod:`app.protocol.headers`)."""
 
@@ -94,6 +97,7 @@ class NetworkEntry:
     ttfb_ms: float = 0.0
     end_ms: float = 0.0
     failure: str = ""
+    cache: str = ""
     detail: bool = False
     request_id: str = field(default="", repr=False)
     start_ts: float = field(default=0.0, repr=False)
@@ -197,14 +201,17 @@ class NetworkLog(QObject):
         """The entry with ``entry_id`` while the ring keeps it, else ``None``."""
         return next((e for e in self.entries if e.id == entry_id), None)
 
-    def set_status(self, url: str, status: int) -> None:
-        """Record HTTP ``status`` on the newest main-frame ``document`` entry for ``url`` (raw; compared
-        redacted) of the current navigation."""
+    def document_entry(self, url: str) -> NetworkEntry | None:
+        """The newest main-frame ``document`` entry for ``url`` (raw; compared redacted), or ``None``."""
         wanted = short_url(url)
-        for entry in reversed(self.entries):
-            if entry.type == "document" and entry.url == wanted:
-                entry.status = status
-                return
+        return next((e for e in reversed(self.entries) if e.type == "document" and e.url == wanted), None)
+
+    def set_status(self, url: str, status: int) -> None:
+        """Record HTTP ``status`` (the load's, as Qt reports it) on :meth:`document_entry` for ``url`` — unless
+        DevTools saw a revalidation: Qt reports the cached copy's status (200), the wire's was 304."""
+        entry = self.document_entry(url)
+        if entry is not None and entry.cache != "revalidated":
+            entry.status = status
 
     def select(self, *, since_id: int = 0, type: str | None = None, all_documents: bool = False,
                limit: int = 200, status_min: int = 0, url: str | None = None, static: bool = True,

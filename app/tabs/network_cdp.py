@@ -5,8 +5,8 @@ first).
 
 Source: the tab's :class:`~app.webview.cdp.CdpSession` events ``Network.requestWillBeSent``,
 ``Network.responseReceived``, ``Network.dataReceived`` (the body's bytes as they come, counted per request),
-``Network.loadingFinished``, ``Network.loadingFailed`` and their ``…ExtraInfo`` twins (the raw headers, cookies
-included); ``Network.getResponseBody`` for a body.
+``Network.loadingFinished``, ``Network.loadingFailed``, ``Network.requestServedFromCache`` and the ``…ExtraInfo``
+twins (the raw headers, cookies included; a revalidation's 304); ``Network.getResponseBody`` for a body.
 
 When details exist: only while the session is attached (Chromium reports no request sent before the attach;
 ``Network.enable`` does not replay them). :class:`NetworkDetail` holds the session (``hold("network")``):
@@ -90,7 +90,7 @@ class NetworkDetail(QObject):
         self.log = network
         self.since: float | None = None
         self._by_id: OrderedDict[str, NetworkEntry] = OrderedDict()
-        self._early: OrderedDict[str, tuple[str, dict]] = OrderedDict()  # ExtraInfo before its request
+        self._early: OrderedDict[str, tuple[str, dict]] = OrderedDict()  # ExtraInfo (which, params) before its request
         self._received: dict[str, int] = {}  # body bytes received per request id (Network.dataReceived)
         self._holds: dict[str, Callable[[], None]] = {}
         self._enabled: asyncio.Task | None = None
@@ -98,6 +98,7 @@ class NetworkDetail(QObject):
             ("requestWillBeSent", self._on_request), ("responseReceived", self._on_response),
             ("dataReceived", self._on_data), ("loadingFinished", self._on_finished),
             ("loadingFailed", self._on_failed),
+            ("requestServedFromCache", self._on_from_cache),
             ("requestWillBeSentExtraInfo", lambda p: self._on_extra("request_headers", p)),
             ("responseReceivedExtraInfo", lambda p: self._on_extra("response_headers", p)))]
         session.attached.connect(self._on_attached)
@@ -197,7 +198,7 @@ class NetworkDetail(QObject):
         self._remember(request_id, entry)
         early = self._early.pop(request_id, None)
         if early is not None:
-            setattr(entry, early[0], redact_headers(early[1]))
+            self._extra(entry, *early)
         self.log.changed.emit(entry)
 
     def _entry(self, params: dict, url: str = "") -> NetworkEntry | None:
@@ -220,7 +221,10 @@ class NetworkDetail(QObject):
         self.log.changed.emit(entry)
 
     def _response(self, entry: NetworkEntry, response: dict, timestamp: float) -> None:
-        entry.status = int(response.get("status", 0) or 0)
+        if entry.cache != "revalidated":   # the wire's 304 (ExtraInfo) stands; this one says the cache's 200
+            entry.status = int(response.get("status", 0) or 0)
+        if response.get("fromDiskCache") and not entry.cache:
+            entry.cache = "disk"
         entry.mime = str(response.get("mimeType", ""))[:100]
         if entry.response_headers is None or not entry.response_headers:
             entry.response_headers = redact_headers(response.get("headers") or {})
@@ -272,16 +276,32 @@ class NetworkDetail(QObject):
         self._end(entry, float(params.get("timestamp", 0)))
         self.log.changed.emit(entry)
 
+    def _on_from_cache(self, params: dict) -> None:
+        entry = self._by_id.get(str(params.get("requestId", "")))
+        if entry is not None and not entry.cache:
+            entry.cache = "memory"   # Network.requestServedFromCache: no request left (DevTools' "memory cache")
+            self.log.changed.emit(entry)
+
     def _on_extra(self, which: str, params: dict) -> None:
         request_id = str(params.get("requestId", ""))
-        headers = params.get("headers") or {}
         entry = self._by_id.get(request_id)
         if entry is None:
-            self._early[request_id] = (which, headers)
+            self._early[request_id] = (which, params)
             while len(self._early) > REQUEST_IDS:
                 self._early.popitem(last=False)
             return
-        setattr(entry, which, redact_headers(headers))  # the raw headers, cookies included: redacted
+        self._extra(entry, which, params)
+
+    def _extra(self, entry: NetworkEntry, which: str, params: dict) -> None:
+        """An ``…ExtraInfo`` event's raw headers (cookies included: redacted) on ``entry``; for a response, its
+        ``statusCode`` when it is 304: the status on the wire of a revalidation, where ``responseReceived``
+        gives the cached copy's 200 (CDP ``Network.responseReceivedExtraInfo.statusCode``: "the correct status
+        code for cached requests, where the status in responseReceived is a 200 and this will be 304"; Chrome
+        DevTools lists such a request as 304)."""
+        setattr(entry, which, redact_headers(params.get("headers") or {}))
+        if which == "response_headers" and params.get("statusCode") == 304:
+            entry.status, entry.cache = 304, "revalidated"
+            self.log.changed.emit(entry)
 
     # -- bodies -----------------------------------------------------------------------------------------------
 
