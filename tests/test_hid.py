@@ -216,3 +216,18 @@ def test_a_descriptor_nested_too_deep_names_its_device_and_the_pages_other_devic
         assert request.candidates() == [] and request.choose(None)
     finally:
         d.close()
+
+
+def test_unplugging_one_device_fires_no_connect_for_the_others(dev, server):
+    """Chrome fires connect only for a device that was plugged in: another granted device that never changed
+    (granted without the chooser, as device_grant does) gets no event when the pad is pulled out and back."""
+    dev.service.grant(server.origin, OTHER)
+    connect(dev, server)
+    dev.backend.plug(PAD, False)
+    dev.wait_js("window.events.find((e) => e.disconnect)")
+    dev.backend.plug(PAD, True)
+    dev.wait_js("window.events.find((e) => e.connect)")
+    dev.js("navigator.hid.getDevices().then((l) => window.after = l.map((d) => d.productName).sort())")
+    assert dev.wait_js("window.after") == ["Other Gadget", "Pagenote Macro Pad"]
+    assert dev.events() == [{"chosen": ["Pagenote Macro Pad"]}, {"disconnect": "Pagenote Macro Pad"},
+                            {"connect": "Pagenote Macro Pad"}]

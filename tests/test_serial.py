@@ -159,3 +159,26 @@ def test_the_host_log_tells_a_ports_whole_story(dev, server):
     assert got[0] == ("EVENT", "open", "", "")
     assert sorted(got[1:]) == [("EVENT", "close", "unplug", ""), ("EVENT", "disconnect", "", ""),
                                ("EVENT", "lost", "unplug", "")], got
+
+
+def test_a_port_granted_without_the_chooser_gets_no_connect_when_another_device_changes(dev, server):
+    """Only a port that was plugged in fires connect: unplugging and replugging a HID device changes nothing
+    for the page's granted port."""
+    from _hid_fixtures import PAD
+
+    dev.load(server.url("serial.html"))
+    dev.js("navigator.serial.getPorts().then((l) => window.known = l.length + ' ports')")
+    assert dev.wait_js("window.known") == "0 ports"
+    dev.service.grant(server.origin, PORT)   # as device_grant does: no chooser
+
+    dev.service.backends[0].plug(PAD, False)
+    dev.service.backends[0].plug(PAD, True)
+    # events go out before later answers: once getPorts answers, any event of the replug has been delivered
+    dev.js("navigator.serial.getPorts().then((l) => window.known = l.length + ' granted')")
+    assert dev.wait_js("window.known.endsWith('granted') && window.known") == "1 granted"
+    assert dev.events() == []
+    dev.service.serial.virtual_port(PORT).plug(False)
+    dev.wait_js("window.events.find((e) => e.disconnect)")
+    dev.service.serial.virtual_port(PORT).plug(True)
+    dev.wait_js("window.events.find((e) => e.connect)")
+    assert [list(e) for e in dev.events()] == [["disconnect"], ["connect"]]

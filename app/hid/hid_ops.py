@@ -27,6 +27,7 @@ class HidOps:
     def __init__(self, pages) -> None:
         self.pages = pages
         self.service = pages.service
+        self._present = {d.key for d in self.service.devices("hid") if d.usable}   # for connect/disconnect
         self.service.devices_changed.connect(self._devices_changed)
         self.service.grants_changed.connect(self._grants_changed)
 
@@ -212,17 +213,23 @@ class HidOps:
     # -- hot-plug, revocation --------------------------------------------------------------------------------------
 
     def _devices_changed(self) -> None:
+        # connect / disconnect follow what was plugged in or pulled out, never the page's view of its grants:
+        # Chrome fires them from the device service's DeviceAdded/DeviceRemoved, for permitted devices only
+        # (hid_manager / HID::DeviceAdded), so a device granted without the chooser that never changed gets none.
+        now = {d.key for d in self.service.devices("hid") if d.usable}
+        appeared, vanished, self._present = now - self._present, self._present - now, now
         for doc in self.pages.docs():
             if doc.known is None or not doc.frame.isValid():
                 continue
-            present = set(self._present_granted(doc))
-            for key in sorted(present - doc.known):
+            granted = set(self.service.granted(doc.origin))
+            for key in sorted(appeared & granted):
                 self.pages.send(doc, {"t": "connect", "device": self._info(doc, key)})
-            for key in sorted(doc.known - present):
+                doc.known.add(key)
+            for key in sorted(vanished & doc.known):
                 token = self.service.token(doc.origin, key)
                 doc.handles.pop(token, None)
                 self.pages.send(doc, {"t": "disconnect", "device": token})
-            doc.known = present
+                doc.known.discard(key)
 
     def _grants_changed(self) -> None:
         for doc in self.pages.docs():

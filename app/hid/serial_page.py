@@ -59,6 +59,7 @@ class SerialOps:
         self._conns: dict[tuple[str, str], SerialConn] = {}   # (doc id, token) -> connection
         self._known: dict[str, set[str]] = {}                  # doc id -> port keys the page was told of
         self._releasing: dict[str, SerialConn] = {}            # port key -> its last connection, being released
+        self._present = {p.key for p in self.service.devices("serial")}   # for connect/disconnect
         self.service.devices_changed.connect(self._devices_changed)
         self.service.grants_changed.connect(self._grants_changed)
 
@@ -324,21 +325,25 @@ class SerialOps:
     # -- hot-plug, revocation, documents going away --------------------------------------------------------------
 
     def _devices_changed(self) -> None:
+        # Events follow ports plugged in or pulled out (as Chrome's SerialPortManager does), not the page's view
+        # of its grants: another device changing fires nothing for a port that stayed.
+        now = {p.key for p in self.service.devices("serial")}
+        appeared, vanished, self._present = now - self._present, self._present - now, now
         for doc in list(self.pages.docs()):
             known = self._known.get(doc.id)
             if known is None or not doc.frame.isValid():
                 continue
-            present = set(self._granted_ports(doc))
-            for key in sorted(present - known):
+            granted = set(self.service.granted(doc.origin))
+            for key in sorted(appeared & granted):
                 self.pages.send(doc, {"t": "sconnect", "port": self._info(doc, key)})
-            for key in sorted(known - present):
+            for key in sorted(vanished & known):
                 token = self.service.token(doc.origin, key)
                 conn = self._conns.get((doc.id, token))
                 if conn is not None:   # pulled out while open: lost, then closed
                     self._log(conn, "EVENT", doc=doc, op="lost", why="unplug")
                     self._end(doc, token, conn, "unplug")
                 self.pages.send(doc, {"t": "sdisconnect", "port": token})
-            self._known[doc.id] = present
+            self._known[doc.id] = (known | (appeared & granted)) - vanished
 
     def _grants_changed(self) -> None:
         for (doc_id, token), conn in list(self._conns.items()):
