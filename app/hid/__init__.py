@@ -11,6 +11,7 @@ module              job
 ``backend``         the HID backend interface and the hidapi backend
 ``virtual``         the virtual HID device (descriptor, reply script, hot-plug) behind the same interface
 ``serial_backend``  serial ports: pyserial's list and virtual ports on pseudo-terminals
+``filters``         the chooser's WebHID / Web Serial filters (no Qt)
 ``service``         one per lease: devices, grants per origin, chooser requests, connections, reader threads
 ``setup``           ``--hid-backend`` values → backends → a service
 ``page``            one per tab: the page channel (doorbell + per-frame pull), answers and events batched
