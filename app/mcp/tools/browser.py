@@ -259,14 +259,17 @@ TOOLS: tuple[ToolDefinition, ...] = (
                    annotations=READS_PAGE,
                    description="The page's console messages, uncaught errors and unhandled rejections (all "
                                "frames), one line each with source:line:column and objects previewed, then the "
-                               "stack (at most 10 frames), current page by default; at most 200 per call, each at "
+                               "stack (at most 10 frames), current page by default (all: true or documents: "
+                               "\"all\" for earlier pages'); at most 200 per call, each at "
                                "most 2,000 characters, credentials redacted."),
     ToolDefinition(name="browser_network_requests", params=NetworkParams, handler=browser_network_requests,
                    annotations=READS_PAGE,
                    description="The requests of the current page, one line each: method, type, HTTP status or "
                                "failure text, MIME type, bytes on the wire, time to first byte and to the end "
                                "(ms), redacted URL; filter by type, status_min (e.g. 400: errors and failed "
-                               "requests) and URL text; at most 200 per call. Details come from the tab's "
+                               "requests), URL text, filter (a regular expression on the URL) and static (false: "
+                               "no successful images, fonts, scripts, stylesheets, media); at most 200 per call. "
+                               "A revalidated request shows 304, as DevTools. Details come from the tab's "
                                "DevTools session while an agent acts on it (the answer says since when; reload "
                                "for all); earlier requests show method, type and URL only."),
     ToolDefinition(name="browser_network_request", params=NetworkRequestParams, handler=browser_network_request,
