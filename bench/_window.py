@@ -19,6 +19,9 @@ coroutine inside :func:`run_in_app`, and everything here that talks to the page 
 - :func:`fields_world_source`: the field-by-field profile script, bundled with ``app.picker_js.bundler``;
 - :func:`snapshot` (``app.agent.snapshots.SnapshotKeeper``) and :func:`page_js` (``PageBridge.run`` in the
   page's own world) for ``bench/snapshot_vs_playwright.py``.
+- :class:`LookupClock` for ``bench/source_lookup.py``: patches ``Annotator.map_source``/``css_of``,
+  ``CdpSession.send``, ``app.webview.source_lines.load_map`` and ``app.webview.css_rules._fetch``; reads
+  ``Annotator.source_roots``, ``css_rules``, ``source_to_map`` and the session's newest pin.
 
 Imports of Qt and pagenote happen inside the functions (after ``open_app`` made the ``QApplication``), as the
 app expects.
@@ -352,3 +355,85 @@ async def snapshot(tab, keeper=None, **params):
 async def page_js(tab, source: str):
     """Run ``source`` in the page's own world (as the page's scripts would) and return Qt's answer."""
     return await tab.bridge.run(source, world=0)
+
+
+# -- bench/source_lookup.py ------------------------------------------------------------------------------------
+
+class LookupClock:
+    """Times the lookups a pin starts after it shows (issue 29, requirement 4): patches
+    ``Annotator.map_source`` (the React 19 ``Source:`` lines, ``app.webview.source_lines``) and
+    ``Annotator.css_of`` (the ``CSS:`` block, ``app.webview.css_rules``) to note, per pin id, when each
+    started and ended (host ``time.perf_counter()``, s) in ``times[pin_id]`` (``source_start``/``source_end``,
+    ``css_start``/``css_end``), and counts the fetches: ``source_lines.load_map`` (one module and its map) and
+    ``css_rules._fetch`` (a stylesheet's map) calls, as ``(kind, url)`` in ``fetches``; ``cdp``: each
+    ``CdpSession.send``'s duration (ms) as ``(method, ms)``, in order (the caller slices it per pin)."""
+
+    def __init__(self) -> None:
+        from app.webview import css_rules, source_lines
+        from app.webview.annotator import Annotator
+        from app.webview.cdp import CdpSession
+
+        self.times: dict[str, dict[str, float]] = {}
+        self.fetches: list[tuple[str, str]] = []
+        self.cdp: list[tuple[str, float]] = []
+        clock = self
+        send = CdpSession.send
+
+        async def timed_send(session, method, *args, **kwargs):
+            t = time.perf_counter()
+            try:
+                return await send(session, method, *args, **kwargs)
+            finally:
+                clock.cdp.append((method, (time.perf_counter() - t) * 1e3))
+        map_source, css_of = Annotator.map_source, Annotator.css_of
+        load_map, fetch_css = source_lines.load_map, css_rules._fetch
+
+        def timed(name, fn):
+            async def wrapper(annotator, pin_id, *args):
+                entry = clock.times.setdefault(pin_id, {})
+                entry[f"{name}_start"] = time.perf_counter()
+                try:
+                    return await fn(annotator, pin_id, *args)
+                finally:
+                    entry[f"{name}_end"] = time.perf_counter()
+            return wrapper
+
+        def counted(kind, fn):
+            def wrapper(url, *args):
+                clock.fetches.append((kind, url))   # list.append: safe from the executor's threads
+                return fn(url, *args)
+            return wrapper
+
+        CdpSession.send = timed_send
+        Annotator.map_source = timed("source", map_source)
+        Annotator.css_of = timed("css", css_of)
+        source_lines.load_map = counted("module", load_map)
+        css_rules._fetch = counted("css map", fetch_css)
+
+    @staticmethod
+    def set_lookups(w: BenchWindow, on: bool) -> None:
+        """Turn the after-pin lookups of ``w``'s tab on or off (off: no ``CSS:`` lookup, no source mapping; the
+        pin-time ``Source:`` hints, read in the page's world before the pin, stay)."""
+        annotator = w.tab.annotator
+        if on:
+            annotator.__dict__.pop("source_to_map", None)
+            annotator.css_rules = getattr(annotator, "_bench_css_rules", annotator.css_rules)
+        else:
+            annotator._bench_css_rules = annotator.css_rules
+            annotator.css_rules = None
+            annotator.source_to_map = lambda record: None
+
+    @staticmethod
+    def set_roots(w: BenchWindow, roots: tuple) -> None:
+        """The project folders source hints and CSS files must lie in (``Annotator.source_roots``)."""
+        w.tab.annotator.source_roots = roots
+
+    @staticmethod
+    def last_pin(w: BenchWindow) -> tuple[str, str, str, list[str]]:
+        """The newest pin: ``(pin id, its element's selector, its Source: value, its CSS: rules as
+        ``selector file:line`` (``inline``, ``inherited`` marked))``."""
+        pin = w.window.session.pins[-1]
+        element = pin.annotation.element
+        rules = [("inline" if r.inline else f"{r.selector!r} {r.file or '?'}" + (f":{r.line}" if r.line else ""))
+                 + (" (inherited)" if r.inherited else "") for r in element.css]
+        return pin.id, element.selector or "", element.source or "", rules

@@ -188,6 +188,9 @@ class SourceLocator:
         the file as served (module docstring); a library hint with ``library`` its package's name (``file``
         ``""``), or left out; the ``script*`` keys are dropped. Never raises for the page's data."""
         page_origin = origin_of(page_url)
+        if page_origin is not None:   # the hints' modules are read side by side (each once), then looked up
+            scripts = dict.fromkeys(h["script"] for h in hints if "script" in h)
+            await asyncio.gather(*(self._map(script, page_origin) for script in scripts))
         out = []
         for hint in hints:
             if "script" not in hint:
