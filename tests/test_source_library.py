@@ -11,6 +11,8 @@ import json
 import pytest
 
 import vite_apps
+from app.runtime.editor import EditorRefused, source_place
+from app.ui.source_links import source_links_html
 from app.webview.source_hints import checked_hints, source_text
 from app.webview.source_lines import package_of, without_scripts
 from test_page_context import _annotate, agent  # noqa: F401  (agent: the socket fixture)
@@ -40,6 +42,12 @@ def test_a_library_components_element_names_the_package_and_the_users_call_site(
     markdown = agent("annotations.get", batch="current")["markdown"]
     assert f"\nSource: {'; '.join(want)}{NOTE}\n" in markdown
     assert "node_modules" not in markdown and ".vite" not in markdown
+    # The panel links the call sites to the editor, not the package (no file of the project to open).
+    html = source_links_html(session.pins[-1].annotation.element.source)
+    assert html.split("<br>")[0] == "KitButton (react) ui-kit (library)" and html.count("<a href=") == 2
+    with pytest.raises(EditorRefused, match="ui-kit is a library"):
+        source_place(want[0], vite_apps.APPS / "react")
+    assert source_place(want[1], vite_apps.APPS / "react").line == int(want[1].split(":")[1])
     # The agent's page context: the library as a field, no file of it; the call site with its line.
     node = agent("page.context", detail="semantic", selector="#kit-contact", max_nodes=1)["nodes"][0]
     assert node["source"][0] == {"framework": "react", "component": "KitButton", "file": "", "line": None,

@@ -35,6 +35,8 @@ from urllib.parse import quote
 _HINT = re.compile(r"(?:(?P<component>[^\s()]+) )?\((?P<framework>react|vue|svelte|css)\) (?P<file>.+?)"
                    r"(?::(?P<line>\d{1,7})(?::(?P<column>\d{1,7}))?)?(?: \(unmapped\))?\Z")
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+#: How a library's hint ends (``KitButton (react) ui-kit (library)``): it names a package, which is not opened.
+LIBRARY_MARK = " (library)"
 _URL = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://")
 #: URL schemes an editor template may not use (they would run or fetch something, not open an editor).
 _BAD_SCHEMES = ("javascript", "data", "http", "https", "file", "ftp", "blob")
@@ -79,12 +81,15 @@ def split_hints(source: str) -> list[str]:
 
 def source_place(hint: str, root: str | Path = "") -> SourcePlace:
     """The place one hint names, checked (module docstring). Raises :class:`EditorRefused` for a hint that
-    does not parse, a URL, a relative path with no ``root`` or leading out of it, or a path that is not an
+    does not parse, a library's (:data:`LIBRARY_MARK`), a URL, a relative path with no ``root`` or leading out of it, or a path that is not an
     existing regular file."""
     m = _HINT.match(hint.strip())
     if not m:
         raise EditorRefused(f"not a source hint: {hint[:80]!r}")
     file = m.group("file")
+    if file.endswith(LIBRARY_MARK):   # app.webview.source_hints.hint_text: a package, not a file
+        raise EditorRefused(f"{file[:-len(LIBRARY_MARK)][:80]} is a library (an npm package), not a file of the "
+                            "project: its call site is the next hint")
     if _CONTROL.search(file) or _URL.match(file) or file.startswith("-"):
         raise EditorRefused(f"not a local file path: {file[:80]!r}")
     path = Path(file)

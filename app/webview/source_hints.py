@@ -68,7 +68,8 @@ _OTHER_SPACE = re.compile(r"[^\S ]")
 _SCRIPT_URL = re.compile(r"https?://[!-~]{1,2000}\Z")
 #: What a hint says instead of ``:line:column`` when its position did not map to the source.
 UNMAPPED = "(unmapped)"
-#: What follows a package's name on the ``Source:`` line when a library's component made the element.
+#: What follows a package's name on the ``Source:`` line when a library's component made the element
+#: (app.runtime.editor.LIBRARY_MARK reads it back: a package is not opened in an editor).
 LIBRARY = "(library)"
 
 # The script (for one list of CSS selectors) answers a JSON string: [[candidate, …] per selector].
