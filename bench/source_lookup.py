@@ -149,8 +149,8 @@ def report(results: dict[str, dict], pins: int) -> None:
         off, on = pct(res.get("marker_off", []), 95), pct(res.get("marker_on", []), 95)
         loads = res["loads"]
         m = lambda key, q=50, res=res: pct(res.get(key, []), q)   # noqa: E731
-        print(f"         a load's first pin (n={len(res.get('added_first', []))}): marker p50 {m('marker_on_first'):.1f}"
-              f" on, {m('marker_off_first'):.1f} off · added p50 {m('added_first'):.1f}, max"
+        print(f"         a load's first pin (n={len(res.get('added_first', []))}): marker p50"
+              f" {m('marker_on_first'):.1f} on, {m('marker_off_first'):.1f} off · added p50 {m('added_first'):.1f}, max"
               f" {max(res.get('added_first', []), default=float('nan')):.1f} · later pins"
               f" (n={len(res.get('added_later', []))}): marker p95 {m('marker_on_later', 95):.1f} on,"
               f" {m('marker_off_later', 95):.1f} off · added p95 {m('added_later', 95):.1f}")

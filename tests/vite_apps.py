@@ -1,5 +1,6 @@
 """Real Vite dev servers for the source-location tests: the npm apps in tests/apps (React 19, Vue 3, Svelte 5;
-one package.json and its package-lock.json), installed by dev/bootstrap.sh (``npm ci`` into
+one package.json and its package-lock.json; a local library, packages/ui-kit, a ``file:`` dependency installed as a
+copy in node_modules by .npmrc's ``install-links``), installed by dev/bootstrap.sh (``npm ci`` into
 ``${XDG_CACHE_HOME:-~/.cache}/pagenote-test-apps/<first 16 hex digits of the lock file's SHA-256>``) and served
 by ``node <cache>/node_modules/vite/bin/vite.js <app> --host 127.0.0.1 --port 0 --strictPort``.
 

@@ -81,8 +81,8 @@ def split_hints(source: str) -> list[str]:
 
 def source_place(hint: str, root: str | Path = "") -> SourcePlace:
     """The place one hint names, checked (module docstring). Raises :class:`EditorRefused` for a hint that
-    does not parse, a library's (:data:`LIBRARY_MARK`), a URL, a relative path with no ``root`` or leading out of it, or a path that is not an
-    existing regular file."""
+    does not parse, a library's (:data:`LIBRARY_MARK`), a URL, a relative path with no ``root`` or leading out
+    of it, or a path that is not an existing regular file."""
     m = _HINT.match(hint.strip())
     if not m:
         raise EditorRefused(f"not a source hint: {hint[:80]!r}")
