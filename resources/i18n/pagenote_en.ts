@@ -478,43 +478,43 @@ Press Annotate (Ctrl+Shift+A), then click an element on the page to pin a number
 <context>
     <name>ConsoleDock</name>
     <message>
-        <location filename="../../app/ui/console_dock.py" line="31"/>
+        <location filename="../../app/ui/console_dock.py" line="52"/>
         <source>Console</source>
-        <extracomment>New entries reach the list in batches, at most this often (ms).</extracomment>
+        <extracomment>New entries reach the list in batches, at most this often (ms). The owner name the dock holds the DevTools session under.</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/console_dock.py" line="39"/>
+        <location filename="../../app/ui/console_dock.py" line="60"/>
         <source>All levels</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/console_dock.py" line="39"/>
+        <location filename="../../app/ui/console_dock.py" line="60"/>
         <source>Warnings and errors</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/console_dock.py" line="40"/>
+        <location filename="../../app/ui/console_dock.py" line="61"/>
         <source>Errors</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/console_dock.py" line="43"/>
+        <location filename="../../app/ui/console_dock.py" line="64"/>
         <source>Search messages</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/console_dock.py" line="45"/>
+        <location filename="../../app/ui/console_dock.py" line="66"/>
         <source>Clear</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/console_dock.py" line="46"/>
+        <location filename="../../app/ui/console_dock.py" line="67"/>
         <source>Copy entry</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/console_dock.py" line="138"/>
+        <location filename="../../app/ui/console_dock.py" line="143"/>
         <source>Stack (innermost first):</source>
         <translation type="unfinished"></translation>
     </message>
@@ -536,12 +536,17 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>DetailPane</name>
     <message>
-        <location filename="../../app/ui/panel_rows.py" line="161"/>
+        <location filename="../../app/ui/panel_rows.py" line="153"/>
+        <source>CSS</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panel_rows.py" line="163"/>
         <source>Annotation {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel_rows.py" line="169"/>
+        <location filename="../../app/ui/panel_rows.py" line="192"/>
         <source>Select an annotation to see its details</source>
         <translation type="unfinished"></translation>
     </message>
@@ -549,7 +554,7 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>DevToolsWindow</name>
     <message>
-        <location filename="../../app/ui/devtools.py" line="21"/>
+        <location filename="../../app/ui/devtools.py" line="30"/>
         <source>DevTools — pagenote</source>
         <translation type="unfinished"></translation>
     </message>
@@ -913,69 +918,69 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>Downloads</name>
     <message>
-        <location filename="../../app/tabs/downloads.py" line="56"/>
+        <location filename="../../app/tabs/downloads.py" line="58"/>
         <source>test file: pytest runs it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/tabs/downloads.py" line="58"/>
+        <location filename="../../app/tabs/downloads.py" line="60"/>
         <source>build file: runs when the project builds</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/tabs/downloads.py" line="60"/>
+        <location filename="../../app/tabs/downloads.py" line="62"/>
         <source>script: runs if started</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/tabs/downloads.py" line="62"/>
+        <location filename="../../app/tabs/downloads.py" line="64"/>
         <source>executable</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/tabs/downloads.py" line="155"/>
+        <location filename="../../app/tabs/downloads.py" line="146"/>
         <source>Blocked the downloads of {0}: {1}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/tabs/downloads.py" line="222"/>
+        <location filename="../../app/tabs/downloads.py" line="213"/>
         <source>Blocked the download of {0} (downloads are off in Settings)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/tabs/downloads.py" line="226"/>
+        <location filename="../../app/tabs/downloads.py" line="217"/>
         <source>Blocked the download of {0} (no open tab asked for it)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/tabs/downloads.py" line="230"/>
+        <location filename="../../app/tabs/downloads.py" line="221"/>
         <source>Blocked the download of {0} from {1} (you chose Block for this page)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/tabs/downloads.py" line="234"/>
+        <location filename="../../app/tabs/downloads.py" line="225"/>
         <source>Blocked the download of {0} from {1} ({2} of its downloads already wait for your answer)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/tabs/downloads.py" line="244"/>
-        <location filename="../../app/tabs/downloads.py" line="321"/>
+        <location filename="../../app/tabs/downloads.py" line="235"/>
+        <location filename="../../app/tabs/downloads.py" line="312"/>
         <source>Could not download {0}: {1}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/tabs/downloads.py" line="256"/>
+        <location filename="../../app/tabs/downloads.py" line="247"/>
         <source>Downloading {0} to {1}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/tabs/downloads.py" line="299"/>
-        <location filename="../../app/tabs/downloads.py" line="326"/>
+        <location filename="../../app/tabs/downloads.py" line="290"/>
+        <location filename="../../app/tabs/downloads.py" line="317"/>
         <source>Downloaded {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/tabs/downloads.py" line="303"/>
+        <location filename="../../app/tabs/downloads.py" line="294"/>
         <source>The download of {0} failed: {1}</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1370,68 +1375,68 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/ui/main_window.py" line="93"/>
+        <location filename="../../app/ui/main_window.py" line="99"/>
         <source>{0} — pagenote</source>
         <extracomment>The panel&apos;s default share of the window width (the page keeps the rest, at least 70 %). Where the splitter&apos;s sizes are remembered (pagenote&apos;s settings).</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="166"/>
+        <location filename="../../app/ui/main_window.py" line="172"/>
         <source>The page&apos;s console messages and errors (Ctrl+Shift+J)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="177"/>
+        <location filename="../../app/ui/main_window.py" line="179"/>
         <source>The page&apos;s requests: status, type, size, time (Ctrl+Shift+K)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="168"/>
+        <location filename="../../app/ui/main_window.py" line="181"/>
         <source>Chromium&apos;s DevTools for this page, in a window of their own</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="169"/>
+        <location filename="../../app/ui/main_window.py" line="182"/>
         <source>DevTools</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="172"/>
+        <location filename="../../app/ui/main_window.py" line="185"/>
         <source>View</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="174"/>
+        <location filename="../../app/ui/main_window.py" line="187"/>
         <source>Agent</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="175"/>
+        <location filename="../../app/ui/main_window.py" line="188"/>
         <source>Let agents run JavaScript in the page (evaluate)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="192"/>
+        <location filename="../../app/ui/main_window.py" line="205"/>
         <source>Agents may run JavaScript in the page</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="193"/>
+        <location filename="../../app/ui/main_window.py" line="206"/>
         <source>Agents may no longer run JavaScript in the page (evaluate is refused)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="233"/>
+        <location filename="../../app/ui/main_window.py" line="246"/>
         <source>Not a URL or file: {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="240"/>
+        <location filename="../../app/ui/main_window.py" line="253"/>
         <source>Could not open {0} ({1}). Check the address, or that its server is running, then reload (F5).</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/main_window.py" line="257"/>
+        <location filename="../../app/ui/main_window.py" line="270"/>
         <source>%n note(s) over {0} characters cut, ending in a [truncated] line</source>
         <translation>
             <numerusform>%n note over {0} characters cut, ending in a [truncated] line</numerusform>
@@ -1439,7 +1444,7 @@ Your annotations are kept: reload the page to continue.</source>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/main_window.py" line="268"/>
+        <location filename="../../app/ui/main_window.py" line="281"/>
         <source>Copied %n annotation(s) as Markdown ({0} characters)</source>
         <translation>
             <numerusform>Copied %n annotation as Markdown ({0} characters)</numerusform>
@@ -1447,12 +1452,12 @@ Your annotations are kept: reload the page to continue.</source>
         </translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="277"/>
+        <location filename="../../app/ui/main_window.py" line="290"/>
         <source>Save failed: {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/main_window.py" line="280"/>
+        <location filename="../../app/ui/main_window.py" line="293"/>
         <source>Saved %n annotation(s) to {0}</source>
         <translation>
             <numerusform>Saved %n annotation to {0}</numerusform>
@@ -1503,22 +1508,22 @@ Your annotations are kept: reload the page to continue.</source>
         </translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="290"/>
+        <location filename="../../app/ui/main_window.py" line="303"/>
         <source>Nothing to send: pin an annotation or write an overall note first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="295"/>
+        <location filename="../../app/ui/main_window.py" line="308"/>
         <source>Send failed: could not store the batch: {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="300"/>
+        <location filename="../../app/ui/main_window.py" line="313"/>
         <source>Batch {0} is pending, but the agent socket is off: no agent can receive it now</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/main_window.py" line="303"/>
+        <location filename="../../app/ui/main_window.py" line="316"/>
         <source>Sent batch {0} to %n waiting agent(s)</source>
         <translation>
             <numerusform>Sent batch {0} to %n waiting agent</numerusform>
@@ -1526,7 +1531,7 @@ Your annotations are kept: reload the page to continue.</source>
         </translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="305"/>
+        <location filename="../../app/ui/main_window.py" line="318"/>
         <source>No agent is waiting: batch {0} is kept in annotations/sent/ (even across a restart) and goes to the next agent that asks (pagenote mcp: wait_for_annotations)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1536,12 +1541,12 @@ Your annotations are kept: reload the page to continue.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="314"/>
+        <location filename="../../app/ui/main_window.py" line="327"/>
         <source>Annotations cleared</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="349"/>
+        <location filename="../../app/ui/main_window.py" line="362"/>
         <source>Agent socket off: {0}</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1646,47 +1651,48 @@ Your annotations are kept: reload the page to continue.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/mode_banner.py" line="50"/>
-        <source>Click: pin the element under the pointer</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/mode_banner.py" line="51"/>
-        <source>Drag across text: pin that text</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <location filename="../../app/ui/mode_banner.py" line="52"/>
-        <source>Shift+drag: pin a region</source>
+        <source>Click: pin the element under the pointer</source>
+        <extracomment>Whether an agent waits for the user&apos;s notes here (``browser_annotate``: app/ui/agent_annotate.py).</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../app/ui/mode_banner.py" line="53"/>
-        <source>Ctrl+click: add to a group</source>
+        <source>Drag across text: pin that text</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../app/ui/mode_banner.py" line="54"/>
-        <source>Alt+↑: the parent element · Alt+↓: the next element under the pointer</source>
+        <source>Shift+drag: pin a region</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../app/ui/mode_banner.py" line="55"/>
+        <source>Ctrl+click: add to a group</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/mode_banner.py" line="56"/>
+        <source>Alt+↑: the parent element · Alt+↓: the next element under the pointer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/mode_banner.py" line="57"/>
         <source>Esc: leave annotation mode</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/mode_banner.py" line="64"/>
+        <location filename="../../app/ui/mode_banner.py" line="74"/>
         <source>Annotation mode — click an element to pin a note · Esc to leave</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/mode_banner.py" line="65"/>
+        <location filename="../../app/ui/mode_banner.py" line="75"/>
         <source>Press Annotate (Ctrl+Shift+A), then click an element to pin a note</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/mode_banner.py" line="70"/>
+        <location filename="../../app/ui/mode_banner.py" line="72"/>
         <source>An agent asked for notes: pin elements, then Send</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1724,6 +1730,7 @@ Your annotations are kept: reload the page to continue.</source>
     <message>
         <location filename="../../app/ui/network_dock.py" line="107"/>
         <source>Method</source>
+        <extracomment>New and changed entries reach the table in batches, at most this often (ms).</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1789,23 +1796,23 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>PagenoteApp</name>
     <message>
-        <location filename="../../app/tabs/popups.py" line="104"/>
+        <location filename="../../app/tabs/popups.py" line="117"/>
         <source>Blocked a popup from {0} (popups are off in Settings)</source>
         <extracomment>A tab opening more than this many popups … … within this many seconds is flooding: further popups are blocked until the window has passed. Blocked popups one tab keeps for Allow once (the newest; older ones are dropped). URL schemes &quot;Allow once&quot; opens (and ``about:blank``): never file:, data:, view-source:, javascript: or an app scheme, which the page could not open as a top-level document itself.</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/tabs/popups.py" line="109"/>
+        <location filename="../../app/tabs/popups.py" line="122"/>
         <source>Blocked a popup from {0} to {1}: no click or key press opened it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/tabs/popups.py" line="114"/>
+        <location filename="../../app/tabs/popups.py" line="127"/>
         <source>Blocked a popup flood from {0} (more than {1} in a second)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/tabs/popups.py" line="122"/>
+        <location filename="../../app/tabs/popups.py" line="135"/>
         <source>A popup from {0} opened behind the page the agent is using (tab {1})</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2231,27 +2238,27 @@ Your annotations are kept: reload the page to continue.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/source_links.py" line="49"/>
+        <location filename="../../app/ui/source_links.py" line="53"/>
         <source>No application opens {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/source_links.py" line="53"/>
+        <location filename="../../app/ui/source_links.py" line="57"/>
         <source>Not opened in an editor: {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/source_links.py" line="67"/>
+        <location filename="../../app/ui/source_links.py" line="71"/>
         <source>Opened {0} in the editor</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/source_links.py" line="74"/>
+        <location filename="../../app/ui/source_links.py" line="78"/>
         <source>Reference</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/source_links.py" line="75"/>
+        <location filename="../../app/ui/source_links.py" line="79"/>
         <source>design target: {0}</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2317,28 +2324,28 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>Tab</name>
     <message>
-        <location filename="../../app/tabs/tab.py" line="106"/>
+        <location filename="../../app/tabs/tab.py" line="113"/>
         <source>The page&apos;s renderer crashed. Reload to continue — your annotations are kept.</source>
-        <extracomment>``{code, text, url}`` while the tab shows Chromium&apos;s error page for its last main-frame load (``code`` Chromium&apos;s net error number, ``text`` its name, e.g. ``-102``, ``&quot;net::ERR_CONNECTION_REFUSED&quot;``), else ``None``: see :meth:`_loading_changed`. Chromium&apos;s termination statuses that are no crash (a normal exit, e.g. the page being replaced).</extracomment>
+        <extracomment>``{code, text, url}`` while the tab shows Chromium&apos;s error page for its last main-frame load (``code`` Chromium&apos;s net error number, ``text`` its name, e.g. ``-102``, ``&quot;net::ERR_CONNECTION_REFUSED&quot;``), or when the renderer crashed during that load (``code`` 0, ``text`` ``RENDERER_CRASHED``), else ``None``: see :meth:`_loading_changed`. Chromium&apos;s termination statuses that are no crash (a normal exit, e.g. the page being replaced).</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/tabs/tab.py" line="109"/>
+        <location filename="../../app/tabs/tab.py" line="116"/>
         <source>Blocked {0}: {1}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/tabs/tab.py" line="110"/>
+        <location filename="../../app/tabs/tab.py" line="117"/>
         <source>Refused {1} for {0}: pagenote does not send passwords for pages</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/tabs/tab.py" line="111"/>
+        <location filename="../../app/tabs/tab.py" line="118"/>
         <source>Refused {1} for {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/tabs/tab.py" line="112"/>
+        <location filename="../../app/tabs/tab.py" line="119"/>
         <source>Refused {0}: its certificate is not valid ({1})</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2346,22 +2353,22 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>TabDeck</name>
     <message>
-        <location filename="../../app/ui/tab_view.py" line="139"/>
+        <location filename="../../app/ui/tab_view.py" line="140"/>
         <source>Tab {0}: {1}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/tab_view.py" line="140"/>
+        <location filename="../../app/ui/tab_view.py" line="141"/>
         <source>Closed tab</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/tab_view.py" line="178"/>
+        <location filename="../../app/ui/tab_view.py" line="179"/>
         <source>Tabs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/tab_view.py" line="183"/>
+        <location filename="../../app/ui/tab_view.py" line="184"/>
         <source>New tab (Ctrl+T)</source>
         <translation type="unfinished"></translation>
     </message>
