@@ -72,7 +72,7 @@ def test_reply_patterns():
             continue
         raise AssertionError(f"{bad!r} parsed")
     (rule,) = parse_rules([{"match": "01 *", "reply": {"reportId": 2, "hex": "aa bb"}, "delay_ms": 3}])
-    assert rule.replies == ((2, (0xAA, 0xBB)),) and rule.delay_ms == 3
+    assert rule.replies == ((2, (0xAA, 0xBB), "input"),) and rule.delay_ms == 3
     (echo,) = parse_rules([{"match": "02 a1 ?? *", "reply": {"reportId": 1, "hex": "b1 $2 $9"}}])
     assert render(echo.replies[0][1], bytes([2, 0xA1, 12])) == bytes([0xB1, 12, 0])
     assert parse_hex("a1,0c 00") == b"\xa1\x0c\x00"

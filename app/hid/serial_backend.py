@@ -8,10 +8,11 @@ A virtual port (``serial`` entries of a ``--hid-backend virtual:FILE`` descripti
 
 The device side of the pty (the master) is read on a thread; the bytes written since the last reply are
 matched against the rules (an exact pattern against their tail, a ``*`` pattern against their start) and the
-first match answers after its delay, then the buffer restarts. Unplugging closes the master (pyserial then
-fails with ``SerialException``, as with a pulled USB cable); plugging in again makes a new pty (new path, same
-key). Modem lines do not exist on a pty (``TIOCMGET`` fails), so a virtual port keeps the page's DTR/RTS/break
-itself and reports DCD, CTS and DSR as set.
+first match answers after its delay, then the buffer restarts. A port with ``"framing": "slip"`` (or a rule
+with it) matches each SLIP packet instead and frames each reply (:mod:`app.hid.script`). Unplugging closes the
+master (pyserial then fails with ``SerialException``, as with a pulled USB cable); plugging in again makes a new
+pty (new path, same key). Modem lines do not exist on a pty (``TIOCMGET`` fails), so a virtual port keeps the
+page's DTR/RTS/break itself and reports DCD, CTS and DSR as set.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ import threading
 import tty
 
 from app.hid.backend import DeviceInfo
+from app.hid.codec import SlipReader, slip_encode
 from app.hid.script import Rule, ScriptError, parse_rules, render
 
 log = logging.getLogger("pagenote.hid")
@@ -43,7 +45,10 @@ class VirtualPort:
             raise ScriptError(f"{key}: vendorId/productId must be numbers") from None
         self.name = str(info.get("name", key))[:126]
         self.serial_number = str(info.get("serialNumber", ""))[:126]
-        self.rules: list[Rule] = parse_rules(info.get("replies", []), serial=True)
+        self.framing = str(info.get("framing", ""))
+        if self.framing not in ("", "slip"):
+            raise ScriptError(f"{key}: framing is slip or absent")
+        self.rules: list[Rule] = parse_rules(info.get("replies", []), serial=True, framing_default=self.framing)
         self.signals = {"dataTerminalReady": False, "requestToSend": False, "break": False}
         self.on_change = lambda: None
         self._master = -1
@@ -70,6 +75,7 @@ class VirtualPort:
 
     def _serve(self, master: int) -> None:
         buffer = b""
+        slip = SlipReader()
         while True:
             try:
                 chunk = os.read(master, 4096)
@@ -77,12 +83,20 @@ class VirtualPort:
                 return
             if not chunk:
                 return
+            rules = self.rules
+            for packet in slip.feed(chunk) if any(r.framing for r in rules) else ():
+                rule = next((r for r in rules if r.framing == "slip" and r.pattern.matches(packet)), None)
+                if rule is not None:
+                    self._later(rule.delay_ms, master, b"".join(slip_encode(render(r.template, packet))
+                                                                for r in rule.replies))
             buffer = (buffer + chunk)[-MATCH_BUFFER:]
-            for rule in self.rules:
+            for rule in rules:
                 pat = rule.pattern
+                if rule.framing:
+                    continue
                 frame = buffer if pat.rest else buffer[-len(pat.bytes_):] if pat.bytes_ else b""
                 if frame and pat.matches(frame):
-                    data = b"".join(render(r[1], frame) for r in rule.replies)
+                    data = b"".join(render(r.template, frame) for r in rule.replies)
                     self._later(rule.delay_ms, master, data)
                     buffer = b""
                     break
@@ -155,7 +169,7 @@ class VirtualPorts:
         self.ports[key].input(data)
 
     def set_script(self, key: str, replies: list) -> None:
-        self.ports[key].rules = parse_rules(replies, serial=True)
+        self.ports[key].rules = parse_rules(replies, serial=True, framing_default=self.ports[key].framing)
 
     def rule_count(self, key: str) -> int:
         return len(self.ports[key].rules)

@@ -10,7 +10,9 @@ The description file is JSON (``.json``) or TOML (``.toml``)::
      "serial": [ … ]}
 
 ``features`` maps a feature report id to the bytes ``receiveFeatureReport`` answers (id byte first; a
-``sendFeatureReport`` to that id replaces them). ``replies`` is a reply script (:mod:`app.hid.script`).
+``sendFeatureReport`` to that id replaces them, and so does a reply ``"to": "feature"``). ``replies`` is a reply
+script (:mod:`app.hid.script`): rules ``on`` ``output`` (default) and ``feature`` answer writes, a rule ``on``
+``get_feature`` computes what ``receiveFeatureReport`` answers.
 ``connected: false`` starts it unplugged; :meth:`VirtualBackend.plug` plugs and unplugs it. Input reports
 can be injected at any time (:meth:`VirtualBackend.input`), as if the device sent them.
 """
@@ -82,9 +84,14 @@ class _VirtualConnection(Connection):
 
     def get_feature(self, report_id: int, length: int) -> bytes:
         self._check()
-        if report_id not in self._dev.features:
+        stored = self._dev.features.get(report_id)
+        rule = first_match(self._dev.rules, "get_feature", stored or bytes([report_id]))
+        if rule is not None and rule.replies:
+            first = rule.replies[0]
+            return (bytes([first.report_id]) + render(first.template, stored or bytes([report_id])))[:max(length, 1)]
+        if stored is None:
             raise OSError(f"no feature report {report_id}")
-        return self._dev.features[report_id][:max(length, 1)]
+        return stored[:max(length, 1)]
 
     def read(self, timeout_ms: int) -> bytes | None:
         if self._closed or self not in self._dev.connections:
@@ -162,10 +169,17 @@ class VirtualBackend(Backend):
         rule = first_match(dev.rules, on, frame)
         if rule is None:
             return
-        for report_id, template in rule.replies:
-            data = render(template, frame)
-            report = bytes([report_id]) + data if dev.info.numbered else data
+        for reply in rule.replies:
+            data = render(reply.template, frame)
+            if reply.to == "feature":   # what receiveFeatureReport answers from now on
+                self._dev_feature(dev, reply.report_id, data)
+                continue
+            report = bytes([reply.report_id]) + data if dev.info.numbered else data
             self._later(rule.delay_ms, dev, report)
+
+    def _dev_feature(self, dev: _Device, report_id: int, data: bytes) -> None:
+        with self._lock:
+            dev.features[report_id] = bytes([report_id]) + data
 
     def _later(self, delay_ms: int, dev: _Device, report: bytes) -> None:
         if delay_ms <= 0:

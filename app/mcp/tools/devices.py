@@ -89,7 +89,11 @@ class ScriptParams(ToolParams):
     replies: Annotated[str | list[dict[str, Any]] | None, WithJsonSchema({"type": "string"}), Field(description=(
         "the new reply script as JSON: [{\"match\": \"a1 0c ?? *\", \"reply\": {\"reportId\": 1, \"hex\": "
         "\"b1 0c\"}, \"delay_ms\": 5, \"on\": \"output\"}] (serial: reply is a hex string); match is hex "
-        "bytes, ?? any byte, a final * any rest; for HID the frame starts with the report id"))] = None
+        "bytes, ?? any byte, a final * any rest; for HID the frame starts with the report id. \"replies\": [...] "
+        "sends several in order; a reply's hex is computed from the frame: $N (byte N), $N..M, len8/len16le, "
+        "sum8, xor8, crc16, crc32 (README Devices); on: output, feature or get_feature (computes what "
+        "receiveFeatureReport answers); a reply {\"to\": \"feature\"} stores a feature report; serial "
+        "\"framing\": \"slip\" matches and frames SLIP packets"))] = None
     plug: Annotated[optional_enum("in", "out"), Field(description="plug the device in or out: the page sees "
                                                                   "connect / disconnect")] = None
     device: Annotated[OptionalText, Field(description="a virtual device key (default: the first virtual HID "

@@ -1,0 +1,52 @@
+"""A virtual device that stands in for a real one: esptool-js 0.7.0 (npm, unmodified, bundled by
+tests/pages/device_libs/build.sh) connects to the virtual ESP32 ROM loader of tests/devices/esp32.json through
+pagenote's Web Serial, syncs and reads the chip type. The port's replies are computed from each request (SLIP
+framing, the command byte echoed, the size filled), eight per SYNC as the ROM sends them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from _hid_fixtures import DevTab
+from app.hid.codec import SlipReader
+from app.hid.virtual import load_description
+
+ESP32 = Path(__file__).parent / "devices" / "esp32.json"
+PORT = "vserial:0"
+
+
+@pytest.fixture
+def dev(qtbot, aio, lease, tmp_path):
+    d = DevTab(qtbot, lease, tmp_path, serial=True, description=load_description(ESP32))
+    yield d
+    d.close()
+
+
+def packets(entries) -> list[bytes]:
+    """The SLIP packets in the host log entries' bytes, in order."""
+    reader = SlipReader()
+    out = []
+    for e in entries:
+        out += reader.feed(bytes.fromhex(e.hex))
+    return out
+
+
+def test_esptool_js_connects_syncs_and_reads_the_chip_type_from_the_virtual_port(dev, server):
+    dev.load(server.url("device_libs/esptool.html?hidDebug=1"))
+    request = dev.choose(PORT)
+    assert [p.key for p in request.candidates()] == [PORT]
+    assert dev.wait_js("window.result || window.failure", timeout=30_000) == "ESP32"
+    assert "ESP32" in dev.js("window.lines.join('')")
+    assert dev.wait_js("window.released || window.failure") is True, dev.js("window.failure")
+    # The host log has the whole exchange: the requests esptool-js wrote, the replies the rules computed.
+    log = [e for e in dev.service.log.query() if e.api == "serial"]
+    sent = packets(e for e in log if e.dir == "TX")
+    got = packets(e for e in log if e.dir == "RX")
+    sync = [p for p in sent if p[:2] == b"\x00\x08"]
+    assert sync and sync[0][2:4] == (36).to_bytes(2, "little") and sync[0][8:] == b"\x07\x07\x12\x20" + b"\x55" * 32
+    assert len([p for p in got if p[:2] == b"\x01\x08"]) >= 8          # one SYNC, eight replies
+    assert bytes.fromhex("000a0400 00000000 00100040") in sent         # READ_REG of the chip magic register
+    assert bytes.fromhex("010a0400 831df000 00000000") in got          # ESP32's magic value, size 4 filled in
+    assert any(e.dir == "EVENT" and e.op.startswith("close") for e in log)
