@@ -231,3 +231,43 @@ def test_unplugging_one_device_fires_no_connect_for_the_others(dev, server):
     assert dev.wait_js("window.after") == ["Other Gadget", "Pagenote Macro Pad"]
     assert dev.events() == [{"chosen": ["Pagenote Macro Pad"]}, {"disconnect": "Pagenote Macro Pad"},
                             {"connect": "Pagenote Macro Pad"}]
+
+
+def test_a_report_longer_than_the_descriptor_allows_is_refused_at_once_and_the_page_stays_responsive(dev, server):
+    """Chromium's HidConnection refuses a write longer than the descriptor's largest report of its kind
+    (the pad: output 8 bytes, feature 4). A 10 MB sendReport used to be copied, hex-encoded and bridged for
+    12-15 s before its NotAllowedError; now its promise rejects before a timer queued ahead of the call fires
+    (the old path needed a host round trip, so the timer came first), and before a later call is answered."""
+    from conftest import settle
+
+    dev.service.logging = True
+    connect(dev, server)
+    dev.js("dev.open().then(() => window.events.push({opened: dev.opened}))")
+    dev.wait_js("window.events.some((e) => e.opened)")
+    dev.js("""window.order = [];
+      setTimeout(() => window.order.push('timer'), 0);
+      dev.sendReport(2, new Uint8Array(10 * 1024 * 1024)).catch((e) => window.order.push('big ' + e.name + ': ' + e.message));
+      navigator.hid.getDevices().then(() => window.order.push('getDevices'));
+      dev.sendReport(2, new Uint8Array(9)).catch((e) => window.order.push('nine ' + e.name));
+      dev.sendFeatureReport(3, new Uint8Array(5)).catch((e) => window.order.push('feature ' + e.name));
+      1""")
+    order = dev.wait_js("window.order.length === 5 && window.order")
+    assert order[:3] == ["big NotAllowedError: Failed to execute 'sendReport' on 'HIDDevice': Failed to write the "
+                         "report.", "nine NotAllowedError", "feature NotAllowedError"], order
+    assert sorted(order[3:]) == ["getDevices", "timer"]
+    # Responsive: the next report of the right size goes out and the device's reply comes back.
+    dev.js("dev.addEventListener('inputreport', window.onInput); dev.sendReport(2, new Uint8Array([0xa1, 0x0c]))")
+    assert dev.wait_js("window.events.filter((e) => e.input)") == [{"input": 1, "bytes": [0xb1, 0x0c, 1, 0, 0, 0, 0, 0]}]
+    dev.qtbot.waitUntil(lambda: len([e for e in dev.service.log.query() if e.dir == "TX"]) == 4)
+    tx = [(e.kind, e.len, e.result.split(":")[0]) for e in dev.service.log.query() if e.dir == "TX"]
+    assert tx == [("output", 10 * 1024 * 1024, "NotAllowedError"), ("output", 9, "NotAllowedError"),
+                  ("feature_set", 5, "NotAllowedError"), ("output", 2, "ok")]
+    # The host refuses it too (a page that bypasses the check): 9 bytes for an 8-byte output report.
+    doc = next(d for d in dev.tab.devices.docs() if d.origin == server.origin)
+    sent = []
+    dev.tab.devices.send = lambda d, msg: sent.append(msg)
+    token = dev.service.token(server.origin, PAD)
+    settle(dev.qtbot, dev.tab.devices._answer(doc, {"id": 98, "op": "sendReport", "device": token, "reportId": 2,
+                                                    "hex": "00 " * 8 + "00"}))
+    assert sent == [{"t": "r", "id": 98, "e": ["NotAllowedError", "Failed to execute 'sendReport' on 'HIDDevice': "
+                                                                 "Failed to write the report."]}]

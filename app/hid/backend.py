@@ -17,7 +17,7 @@ import logging
 from dataclasses import dataclass, field
 
 from app.hid.blocklist import excluded
-from app.hid.descriptor import DescriptorError, parse_collections, report_ids
+from app.hid.descriptor import DescriptorError, max_report_bytes, parse_collections, report_ids
 
 log = logging.getLogger("pagenote.hid")
 
@@ -68,6 +68,14 @@ class DeviceInfo:
         """Whether the device uses report ids (any report id other than 0)."""
         return any(report_ids(self.collections, k) - {0}
                    for k in ("inputReports", "outputReports", "featureReports"))
+
+    def report_limit(self, kind: str) -> int | None:
+        """The most data bytes a write of ``kind`` (``output``/``feature``) may carry
+        (:func:`~app.hid.descriptor.max_report_bytes`; 0: the device has no such report), or ``None`` when the
+        descriptor is unknown (hidapi could not read it): then nothing is refused for its size here."""
+        if not self.descriptor:
+            return None
+        return max_report_bytes(self.collections, "outputReports" if kind == "output" else "featureReports")
 
     @property
     def blocked(self) -> bool:

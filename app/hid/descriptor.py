@@ -153,3 +153,20 @@ def report_ids(collections: list[dict], kind: str) -> set[int]:
         out |= {r["reportId"] for r in coll[kind]}
         todo.extend(coll["children"])
     return out
+
+
+def max_report_bytes(collections: list[dict], kind: str) -> int:
+    """The largest report of ``kind`` (``outputReports``/``featureReports``/``inputReports``) in bytes, report
+    id not counted: per report id the bits of its items (``reportSize`` × ``reportCount``) summed over every
+    collection, rounded up to whole bytes; 0 when there is none. Chromium's HidReportDescriptor computes the
+    same maxima, and its HidConnection refuses a write longer than the maximum (and every write when it is 0:
+    "This device does not support output reports")."""
+    bits: dict[int, int] = {}
+    todo = list(collections)
+    while todo:
+        coll = todo.pop()
+        for report in coll[kind]:
+            rid = report["reportId"]
+            bits[rid] = bits.get(rid, 0) + sum(i["reportSize"] * i["reportCount"] for i in report["items"])
+        todo.extend(coll["children"])
+    return (max(bits.values(), default=0) + 7) // 8

@@ -39,7 +39,8 @@ class HidOps:
     def _info(self, doc: Doc, key: str) -> dict:
         d = self.service.device(key)
         return {"token": self.service.token(doc.origin, key), "vendorId": d.vendor_id, "productId": d.product_id,
-                "productName": d.product_name, "collections": d.collections, "serialNumber": d.serial_number}
+                "productName": d.product_name, "collections": d.collections, "serialNumber": d.serial_number,
+                "maxOutputReportSize": d.report_limit("output"), "maxFeatureReportSize": d.report_limit("feature")}
 
     def _present_granted(self, doc: Doc) -> list[str]:
         present = {d.key for d in self.service.devices("hid") if d.usable}
@@ -136,7 +137,10 @@ class HidOps:
 
     async def _write(self, doc: Doc, msg, what: str, kind: str, method: str) -> None:
         """A report to the device. Refused and failed writes are logged too, each TX entry with its result
-        (:mod:`app.hid.traffic`); the entry is timed on the worker thread where the bytes move."""
+        (:mod:`app.hid.traffic`); the entry is timed on the worker thread where the bytes move. A report longer than
+        the descriptor allows (:meth:`~app.hid.backend.DeviceInfo.report_limit`) is refused with
+        ``NotAllowedError``, as Chromium's HidConnection does; the page refuses it before sending anything and
+        sends only ``length`` for this log (``msg`` without ``hex``)."""
         handle = self._handle(doc, msg, what)
         report_id = int(msg.get("reportId") or 0) & 0xFF
         text = str(msg.get("hex") or "")
@@ -155,12 +159,18 @@ class HidOps:
                 self.service.log.add(**entry, data=data, length=length, result=f"{error.name}: {error.message}")
             return error
 
+        length = msg.get("length")
+        if "hex" not in msg and isinstance(length, int) and not isinstance(length, bool):
+            raise refuse(failed, length=max(0, length))   # the page refused it at once for its size: the record
         if len(text) > 3 * MAX_REPORT_BYTES:  # a report is at most 64 KiB (USB HID); the rest is a hostile page
             raise refuse(failed, length=(len(text) + 1) // 3)
         try:
             data = bytes.fromhex(text)
         except ValueError:
             raise refuse(DomError("DataError", "bad report data")) from None
+        limit = dev.report_limit(kind)
+        if limit is not None and len(data) > limit:   # longer than the descriptor allows (Chromium's HidConnection)
+            raise refuse(failed, length=len(data))
         if report_id in protected_report_ids(kind, dev.vendor_id, dev.product_id, dev.collections):
             raise refuse(failed, data)
         logged, exc = await self.service.transfer(handle, method, bytes([report_id]) + data,

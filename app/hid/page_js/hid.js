@@ -218,9 +218,17 @@
     async sendFeatureReport(reportId, data) { return this.#send("sendFeatureReport", reportId, data); }
     async #send(what, reportId, data) {
       const info = infoOf.get(this);
-      const u8 = bytesOf(data, what);
+      if (!(data instanceof AB) && !AB.isView(data)) bytesOf(data, what);  // the TypeError, before anything
       if (openOf.get(this) !== true) throw new DOMExc("Failed to execute '" + what + "' on 'HIDDevice': The device must be opened first.", "InvalidStateError");
       const rid = reportId & 255;
+      // Longer than the descriptor allows: refused at once, as Chromium's HidConnection refuses it, before the
+      // bytes are copied or sent; the host gets only the length, for its log (a 10 MB report took 13 s to refuse).
+      const limit = what === "sendReport" ? info.maxOutputReportSize : info.maxFeatureReportSize;
+      if (typeof limit === "number" && data.byteLength > limit) {
+        call(what, { device: info.token, reportId: rid, length: data.byteLength }).catch(() => {});
+        throw new DOMExc("Failed to execute '" + what + "' on 'HIDDevice': Failed to write the report.", "NotAllowedError");
+      }
+      const u8 = bytesOf(data, what);
       const entry = record("hid", "TX", info, rid, u8, what === "sendFeatureReport" ? { kind: "feature" } : null);
       await call(what, { device: info.token, reportId: rid, hex: toHex(u8), page_id: entry ? entry.id : null, label: entry && entry.op || "" });
     }
