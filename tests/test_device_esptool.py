@@ -35,6 +35,11 @@ def packets(entries) -> list[bytes]:
 
 def test_esptool_js_connects_syncs_and_reads_the_chip_type_from_the_virtual_port(dev, server):
     dev.load(server.url("device_libs/esptool.html?hidDebug=1"))
+    # A decoder reads the frame's hex (with bytes, data, dir, reportId and device): it names the ROM commands.
+    dev.js("""__hidLog.registerDecoder('esp rom', (f) => {
+        const m = /^c0 0([01]) (08|0a) /.exec(f.hex);
+        return m ? (m[2] === '08' ? 'SYNC' : 'READ_REG') + (m[1] === '1' ? ' reply' : '') : null;
+    }, {vendorId: 4292})""")
     request = dev.choose(PORT)
     assert [p.key for p in request.candidates()] == [PORT]
     assert dev.wait_js("window.result || window.failure", timeout=30_000) == "ESP32"
@@ -50,3 +55,5 @@ def test_esptool_js_connects_syncs_and_reads_the_chip_type_from_the_virtual_port
     assert bytes.fromhex("000a0400 00000000 00100040") in sent         # READ_REG of the chip magic register
     assert bytes.fromhex("010a0400 831df000 00000000") in got          # ESP32's magic value, size 4 filled in
     assert any(e.dir == "EVENT" and e.op.startswith("close") for e in log)
+    assert [e.op for e in log if e.op in ("SYNC", "READ_REG")] == ["SYNC", "READ_REG"]
+    assert {e.op for e in log if e.dir == "RX"} >= {"SYNC reply", "READ_REG reply"}

@@ -246,7 +246,8 @@ def test_a_report_longer_than_the_descriptor_allows_is_refused_at_once_and_the_p
     dev.wait_js("window.events.some((e) => e.opened)")
     dev.js("""window.order = [];
       setTimeout(() => window.order.push('timer'), 0);
-      dev.sendReport(2, new Uint8Array(10 * 1024 * 1024)).catch((e) => window.order.push('big ' + e.name + ': ' + e.message));
+      dev.sendReport(2, new Uint8Array(10 * 1024 * 1024))
+        .catch((e) => window.order.push('big ' + e.name + ': ' + e.message));
       navigator.hid.getDevices().then(() => window.order.push('getDevices'));
       dev.sendReport(2, new Uint8Array(9)).catch((e) => window.order.push('nine ' + e.name));
       dev.sendFeatureReport(3, new Uint8Array(5)).catch((e) => window.order.push('feature ' + e.name));
@@ -257,7 +258,8 @@ def test_a_report_longer_than_the_descriptor_allows_is_refused_at_once_and_the_p
     assert sorted(order[3:]) == ["getDevices", "timer"]
     # Responsive: the next report of the right size goes out and the device's reply comes back.
     dev.js("dev.addEventListener('inputreport', window.onInput); dev.sendReport(2, new Uint8Array([0xa1, 0x0c]))")
-    assert dev.wait_js("window.events.filter((e) => e.input)") == [{"input": 1, "bytes": [0xb1, 0x0c, 1, 0, 0, 0, 0, 0]}]
+    reply = {"input": 1, "bytes": [0xb1, 0x0c, 1, 0, 0, 0, 0, 0]}
+    assert dev.wait_js("window.events.filter((e) => e.input)") == [reply]
     dev.qtbot.waitUntil(lambda: len([e for e in dev.service.log.query() if e.dir == "TX"]) == 4)
     tx = [(e.kind, e.len, e.result.split(":")[0]) for e in dev.service.log.query() if e.dir == "TX"]
     assert tx == [("output", 10 * 1024 * 1024, "NotAllowedError"), ("output", 9, "NotAllowedError"),

@@ -41,7 +41,7 @@
       if (d.vendorId != null && d.vendorId !== device.vendorId) continue;
       if (d.productId != null && d.productId !== device.productId) continue;
       try {
-        const op = d.fn({ dir: entry.dir, reportId: entry.report_id, data: new DV(u8.buffer.slice(0)), bytes: u8.slice(), device: entry.device });
+        const op = d.fn({ dir: entry.dir, reportId: entry.report_id, data: new DV(u8.buffer.slice(0)), bytes: u8.slice(), hex: entry.hex, device: entry.device });
         if (op) return String(op).slice(0, 200);
       } catch (e) { entry.decoder_error = d.name + ": " + String(e && e.message || e).slice(0, 200); }
     }
