@@ -4,8 +4,9 @@
 #
 #   tests/pages/device_libs/build.sh
 #
-# Exact versions are in package.json here: esptool-js 0.7.0 bundled by esbuild 0.28.2, unmodified, as an IIFE
-# that sets window.esptool (its chip targets, loaded with import() by the library, are inlined by esbuild).
+# Exact versions are in package.json here: esptool-js 0.7.0 and @elgato-stream-deck/webhid 7.6.3 bundled by
+# esbuild 0.28.2, unmodified, as IIFEs that set window.esptool / window.streamdeck (esptool-js's chip targets,
+# loaded with import() by the library, are inlined by esbuild).
 set -eu
 HERE=$(cd "$(dirname "$0")" && pwd)
 WORK=/tmp/pagenote-device-libs
@@ -15,3 +16,5 @@ cp -R "$HERE/package.json" "$HERE/src" "$WORK/"
 cd "$WORK"
 npm install --no-audit --no-fund --no-package-lock
 npx esbuild src/esptool.js --bundle --format=iife --global-name=esptool --minify --outfile="$HERE/esptool.bundle.js"
+npx esbuild src/streamdeck.js --bundle --format=iife --global-name=streamdeck --minify \
+  --outfile="$HERE/streamdeck.bundle.js"
