@@ -108,3 +108,49 @@ def test_with_vites_css_source_maps_a_rule_names_its_line_in_the_module_and_the_
         assert (place.path, place.line) == ((root / "src/components/Card.module.css").resolve(), buy.line)
     finally:
         server.stop()
+
+
+def test_with_vites_css_source_maps_a_svelte_rule_names_its_component_file_at_the_rules_line(window, js, qtbot,
+                                                                                            tmp_path):
+    """The Svelte app served with ``css.devSourcemap: true``: Svelte's CSS map names a bare ``"Card.svelte"``
+    and Vite's ``<style>`` has no URL, so the source resolves next to the sheet's module (its
+    ``data-vite-dev-id``, ``…/src/lib/Card.svelte?svelte&type=style&lang.css``), never against the page's URL
+    (which named ``/Card.svelte``, a wrong file)."""
+    import json
+
+    root = vite_apps.APPS / "svelte"
+    plugin = vite_apps.cache_dir() / "node_modules" / "@sveltejs" / "vite-plugin-svelte" / "src" / "index.js"
+    config = tmp_path / "vite.devmap.config.mjs"
+    config.write_text(
+        f"import {{ svelte, vitePreprocess }} from {json.dumps(str(plugin))};\n"
+        f"export default {{ root: {json.dumps(str(root))}, cacheDir: {json.dumps(str(tmp_path / 'cache'))},\n"
+        "  plugins: [svelte({ configFile: false, preprocess: vitePreprocess() })], css: { devSourcemap: true } };\n")
+    server = vite_apps.ViteServer([".", "--config", str(config), "--host", "127.0.0.1", "--port", "0",
+                                   "--strictPort"], "svelte", tmp_path)
+    try:
+        window.tab.annotator.source_roots = (root,)
+        window.load_page(server.url)
+        qtbot.waitUntil(lambda: js("!!document.querySelector('#buy-fern')"), timeout=20_000)
+        card = (root / "src/lib/Card.svelte").read_text().splitlines()
+        (buy,) = pinned_css(window, qtbot, js, "#buy-fern").element.css
+        assert (buy.file, card[buy.line - 1].strip()) == ("src/lib/Card.svelte", ".buy {"), buy
+        assert buy.declarations["padding"] == "4px 8px", buy
+        price = (root / "src/lib/Price.svelte").read_text().splitlines()   # <style lang="scss">
+        (amount,) = [r for r in pinned_css(window, qtbot, js, "#price-fern").element.css if "amount" in r.selector]
+        assert (amount.file, price[amount.line - 1].strip()) == ("src/lib/Price.svelte", ".price .amount {"), amount
+    finally:
+        server.stop()
+
+
+def test_a_svelte_rule_without_vites_css_source_maps_names_its_component_file_without_a_line(window, js, qtbot,
+                                                                                            tmp_path):
+    """The Svelte app as it is (``css.devSourcemap`` off): the rule names the component by its dev id, no line."""
+    server = vite_apps.dev_server("svelte", tmp_path)
+    try:
+        window.tab.annotator.source_roots = (vite_apps.APPS / "svelte",)
+        window.load_page(server.url)
+        qtbot.waitUntil(lambda: js("!!document.querySelector('#buy-fern')"), timeout=20_000)
+        (buy,) = pinned_css(window, qtbot, js, "#buy-fern").element.css
+        assert (buy.file, buy.line, buy.declarations["padding"]) == ("src/lib/Card.svelte", 0, "4px 8px"), buy
+    finally:
+        server.stop()

@@ -14,7 +14,9 @@ Which declarations win is :mod:`app.webview.css_cascade`'s (the cascade, inherit
   offset by where the element starts; none for a ``<style>`` a script made: Chromium gives it no URL), or,
   through the sheet's source map (Source Map v3, fetched from the page's own origin or read from a ``data:``
   URL), the original file (:func:`original_file`); a ``<style>`` Vite's dev client made names its file by its
-  ``data-vite-dev-id`` (checked to be a file of the project, :func:`dev_file`), without a line.
+  ``data-vite-dev-id`` (checked to be a file of the project, :func:`dev_file`), without a line — or, with Vite's
+  ``css.devSourcemap``, through its ``data:`` map, whose sources resolve next to that module (never against the
+  page's URL: a bare name there would be a wrong file).
 
 Bounded: :data:`HEADERS_MAX` sheets remembered, ``MATCHED_MAX`` matched rules read, ≤ 8 rules kept
 (:data:`~app.model.css.CSS_RULES_CAP`), maps of at most :data:`~app.protocol.sourcemap.MAP_MAX` characters fetched
@@ -30,7 +32,7 @@ import urllib.request
 from collections import OrderedDict
 from collections.abc import Sequence
 from pathlib import Path
-from urllib.parse import unquote, urljoin, urlsplit
+from urllib.parse import quote, unquote, urljoin, urlsplit
 
 from app.core.errors import PagenoteError
 from app.model.css import CssRule
@@ -157,16 +159,17 @@ class CssRules:
         page_origin = origin_of(page_url)
         if not page_origin:
             return None
+        await self._dev_files(matched, roots)   # first: a dev <style>'s map resolves its sources next to its module
         maps = await self._maps_for(matched, page_url)
-        await self._dev_files(matched, roots)
         return winning_rules(matched, dict(self.headers), page_origin,
                              lambda header, line0, col0: locate(header, line0, col0, page_origin, maps, roots))
 
     async def _dev_files(self, matched: dict, roots: Sequence[str | Path]) -> None:
         """Name the file of each script-made sheet ``matched`` uses that Vite's dev client made: its owner
         ``<style data-vite-dev-id="/abs/path/src/x.module.css">`` (``DOM.describeNode`` of the header's owner
-        node), kept in the header as ``_file`` (:func:`dev_file`; ``""`` when it names none). A session error
-        leaves it unnamed."""
+        node), kept in the header as ``_file`` (:func:`dev_file`; ``""`` when it names none), and the module's
+        absolute path (the id without its query) as ``_dev_path`` when it names one (``""`` otherwise): the base its
+        ``data:`` map's sources resolve against (:meth:`_maps_for`). A session error leaves it unnamed."""
         for sheet_id in _sheet_ids(matched):
             header = self.headers.get(sheet_id)
             if not header or header.get("sourceURL") or "_file" in header or not header.get("ownerNode"):
@@ -180,17 +183,23 @@ class CssRules:
             attributes = [str(a) for a in (node.get("attributes") or [])[:200]]
             value = dict(zip(attributes[::2], attributes[1::2], strict=False)).get("data-vite-dev-id", "")
             header["_file"] = dev_file(value, roots)
+            header["_dev_path"] = value.split("?", 1)[0] if header["_file"] else ""
 
     async def _maps_for(self, matched: dict, page_url: str) -> dict[str, SourceMap]:
         """The source maps of the sheets ``matched`` names, by ``styleSheetId`` (fetched once per map URL). A sheet
-        a script made (Vite's ``<style data-vite-dev-id>``) has no URL: its ``data:`` map's sources resolve
-        against the page's."""
+        a script made (Vite's ``<style data-vite-dev-id>``) has no URL: its ``data:`` map's sources resolve next to
+        its module — the dev id's path (``_dev_path``, :meth:`_dev_files`) as a path on the page's origin, so
+        Svelte's bare ``"Card.svelte"`` is ``…/src/lib/Card.svelte`` and Vite's absolute paths stay as they are.
+        Without a checked dev id the base is unknown: the map is not used (the page's URL would make a bare name
+        a wrong file, e.g. ``/Card.svelte``), so no file is named from it."""
         page_origin = origin_of(page_url)
         out: dict[str, SourceMap] = {}
         for sheet_id in _sheet_ids(matched):
             header = self.headers.get(sheet_id) or {}
             map_url = str(header.get("sourceMapURL") or "")
-            sheet_url = str(header.get("sourceURL") or "") or (page_url if map_url.startswith("data:") else "")
+            sheet_url = str(header.get("sourceURL") or "")
+            if not sheet_url and map_url.startswith("data:") and header.get("_dev_path"):
+                sheet_url = page_origin + quote(str(header["_dev_path"]))
             if not map_url or not same_origin(sheet_url, page_origin):
                 continue
             absolute = map_url if map_url.startswith("data:") else urljoin(sheet_url, map_url)
