@@ -6,7 +6,8 @@ module              job
 ==================  ======================================================================================
 ``descriptor``      HID report descriptor bytes → WebHID ``HIDCollectionInfo`` dicts (no Qt)
 ``blocklist``       Chromium's WebHID blocklist: protected report ids, excluded devices (no Qt)
-``script``          the virtual devices' reply scripts: patterns, replies, ``$N`` echoes (no Qt)
+``script``          the virtual devices' reply scripts: patterns, replies computed from the request (no Qt)
+``codec``           checksums (sum8, xor8, CRC-16/CCITT, CRC-32) and SLIP framing for computed replies (no Qt)
 ``traffic``         the host's traffic log (ground truth at the library boundary), text and JSON Lines (no Qt)
 ``backend``         the HID backend interface and the hidapi backend
 ``virtual``         the virtual HID device (descriptor, reply script, hot-plug) behind the same interface
