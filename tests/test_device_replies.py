@@ -130,3 +130,25 @@ def test_one_rule_sends_several_computed_input_reports_in_order():
     conn.write(bytes.fromhex("02 a1 0c 09 08"))
     assert conn.read(1000) == bytes.fromhex("01 b1 0c bd")
     assert conn.read(1000) == bytes.fromhex("01 b2 0c 02 09 08")
+
+
+TOKENS = st.sampled_from(["a1", "0c", "$0", "$3", "$1..4", "$2..", "$9..2", "len8", "len16le", "len32be:2",
+                          "sum8", "xor8:1", "crc16", "crc16le", "crc32", "crc32be:3", "sum8:²", "$٣", "zz", "len8:"])
+
+
+@given(st.lists(st.one_of(TOKENS, st.text(max_size=6)), max_size=12).map(" ".join), st.binary(max_size=40))
+def test_any_template_text_parses_or_is_a_script_error_and_renders_for_any_frame(text, frame):
+    """Scripts come from files and agents: a bad token is a ScriptError, never another exception or a crash
+    on the device's thread when a frame arrives."""
+    try:
+        template = parse_template(text)
+    except ScriptError:
+        return
+    assert isinstance(render(template, frame), bytes)
+
+
+def test_numbers_in_rules_that_are_not_numbers_are_script_errors():
+    with pytest.raises(ScriptError, match=r"replies\[0\].reportId: not a number"):
+        parse_rules([{"match": "01", "reply": {"reportId": "x", "hex": "01"}}])
+    with pytest.raises(ScriptError, match=r"replies\[0\].delay_ms: not a number"):
+        parse_rules([{"match": "01", "reply": "01", "delay_ms": [5]}], serial=True)

@@ -87,7 +87,7 @@ class Pattern:
         return all(p is None or p == b for p, b in zip(self.bytes_, frame))
 
 
-_REF = re.compile(r"\$(\d{1,4})(?:\.\.(\d{0,4}))?\Z")
+_REF = re.compile(r"\$([0-9]{1,4})(?:\.\.([0-9]{0,4}))?\Z")
 #: Computed fields: name → (byte width, kind).
 _LEN = {"len8": (1, "<"), "len16le": (2, "<"), "len16be": (2, ">"), "len32le": (4, "<"), "len32be": (4, ">")}
 _SUMS = {"sum8": (1, "<", codec.sum8), "xor8": (1, "<", codec.xor8), "crc16": (2, ">", codec.crc16_ccitt),
@@ -102,7 +102,7 @@ def parse_template(text: str, what: str = "hex") -> tuple:
         name, _, start = tok.partition(":")
         if _REF.match(tok):
             out.append(tok)
-        elif (name in _SUMS or name in _LEN) and (not start or start.isdigit()):
+        elif (name in _SUMS or name in _LEN) and (not start or re.fullmatch(r"[0-9]{1,6}", start)):
             out.append(tok)
         else:
             try:
@@ -177,6 +177,14 @@ class Rule:
     source: dict = field(default_factory=dict, compare=False)
 
 
+def _number(value, what: str) -> int:
+    """``value`` as an int (JSON numbers, or text of digits). Raises :class:`ScriptError` naming ``what``."""
+    try:
+        return int(value)
+    except (TypeError, ValueError, OverflowError):
+        raise ScriptError(f"{what}: not a number: {value!r}") from None
+
+
 def parse_rules(items, *, serial: bool = False, framing_default: str = "") -> list[Rule]:
     """Rules from a list of dicts ``{match, reply | replies, delay_ms?, on?, framing?}`` (module docstring);
     ``framing_default`` is the serial port's ``framing``. Raises :class:`ScriptError` naming the rule's index."""
@@ -194,7 +202,7 @@ def parse_rules(items, *, serial: bool = False, framing_default: str = "") -> li
                 r = {"hex": r}
             if not isinstance(r, dict) or "hex" not in r:
                 raise ScriptError(f"replies[{i}]: a reply is {{reportId, hex}} or a hex string")
-            rid = 0 if serial else int(r.get("reportId", 0))
+            rid = 0 if serial else _number(r.get("reportId", 0), f"replies[{i}].reportId")
             if not 0 <= rid <= 255:
                 raise ScriptError(f"replies[{i}]: reportId must be 0…255")
             to = str(r.get("to", "input"))
@@ -207,7 +215,7 @@ def parse_rules(items, *, serial: bool = False, framing_default: str = "") -> li
         framing = str(item.get("framing", framing_default if serial else ""))
         if framing not in ("", "slip") or (framing and not serial):
             raise ScriptError(f"replies[{i}]: 'framing' is slip (serial only)")
-        delay = int(item.get("delay_ms", 0))
+        delay = _number(item.get("delay_ms", 0), f"replies[{i}].delay_ms")
         if not 0 <= delay <= 60_000:
             raise ScriptError(f"replies[{i}]: delay_ms must be 0…60000")
         try:
