@@ -65,7 +65,8 @@ def test_esptool_js_connects_syncs_and_reads_the_chip_type_from_the_virtual_port
     assert bytes.fromhex("000a0400 00000000 00100040") in sent         # READ_REG of the chip magic register
     assert bytes.fromhex("010a0400 831df000 00000000") in got          # ESP32's magic value, size 4 filled in
     assert any(e.dir == "EVENT" and e.op.startswith("close") for e in log)
-    assert [e.op for e in log if e.op in ("SYNC", "READ_REG")] == ["SYNC", "READ_REG"]
+    ops = [e.op for e in log if e.op in ("SYNC", "READ_REG")]   # a slow machine may need more than one SYNC
+    assert ops[0] == "SYNC" and ops[-1] == "READ_REG" and set(ops) == {"SYNC", "READ_REG"}, ops
     assert {e.op for e in log if e.dir == "RX"} >= {"SYNC reply", "READ_REG reply"}
 
 
