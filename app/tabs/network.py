@@ -14,7 +14,9 @@ Sources, merged into one entry per request:
   and the spy's side match by method and URL without fragment, among entries at most :data:`MATCH_S` seconds
   old that the other source has not matched yet, of the current main-frame load: a new load — its document's
   request, or Qt's load start — drops what still waits, so a reload's requests never take the details of the
-  earlier page's same URLs). Requests sent before the session attached have no details.
+  earlier page's same URLs; but not the documents of a load that has not ended: a server redirect's hops are one
+  load, and the spy can report the next hop before DevTools reported the first, whose entry must still take
+  DevTools' view of it). Requests sent before the session attached have no details.
 
 Bounds: the newest :data:`RING_ENTRIES` entries; URLs redacted (:func:`app.protocol.redact.redact_urls`) and at
 most :data:`URL_CHARS` characters.
@@ -135,6 +137,7 @@ class NetworkLog(QObject):
         #: The main-frame load counter (0 before the first load starts).
         self.navigation = 0
         self._mark = 1  # the id of the first entry after the last load event
+        self._ended = 1  # the id of the first entry after the last load ended (succeeded, failed or stopped)
         # (entry, method, bare URL, monotonic s) made by one source, not yet matched by the other
         self._spied: deque[tuple[NetworkEntry, str, str, float]] = deque(maxlen=MATCH_WAITING)
         self._detailed: deque[tuple[NetworkEntry, str, str, float]] = deque(maxlen=MATCH_WAITING)
@@ -159,8 +162,10 @@ class NetworkLog(QObject):
                 kept = [w for w in waiting if w[0].navigation == self.navigation]
                 waiting.clear()
                 waiting.extend(kept)
-        elif info.errorDomain() == QWebEngineLoadingInfo.ErrorDomain.HttpStatusCodeDomain:
-            self.set_status(info.url().toString(), info.errorCode())
+        else:
+            self._ended = self._next_id
+            if info.errorDomain() == QWebEngineLoadingInfo.ErrorDomain.HttpStatusCodeDomain:
+                self.set_status(info.url().toString(), info.errorCode())
         self._mark = self._next_id
 
     def _on_request(self, seen: RequestSeen) -> None:
@@ -169,11 +174,21 @@ class NetworkLog(QObject):
             entry.type, entry.initiator = seen.type, short_url(seen.initiator)
             self.changed.emit(entry)
             return
-        if seen.type == "document":  # a main-frame load begins (before Qt says so): what waits is the last page's
-            self._spied.clear()
-            self._detailed.clear()
+        if seen.type == "document":  # a main-frame load or its redirect's next hop: what waits is the last page's
+            self._drop_earlier_loads()
         entry = self._new(round(time.time(), 3), seen.method, seen.url, seen.type, short_url(seen.initiator))
         self._spied.append((entry, entry.method, bare_url(seen.url), time.monotonic()))
+
+    def _drop_earlier_loads(self) -> None:
+        """Drop the waiting entries, except the documents made since the last load ended: the earlier hops of
+        this load's server redirect (Chromium follows a redirect within one navigation, which Qt reports as one
+        load; the interceptor sees each hop, ``Network.requestWillBeSent`` too, its ``redirectResponse`` on the
+        next hop) while the other source has not reported them yet (DevTools' events cross the frontend's
+        renderer and can come after the spy's report of the next hop)."""
+        for waiting in (self._spied, self._detailed):
+            kept = [w for w in waiting if w[0].type == "document" and w[0].id >= self._ended]
+            waiting.clear()
+            waiting.extend(kept)
 
     def _new(self, when: float, method: str, url: str, type: str, initiator: str) -> NetworkEntry:
         entry = NetworkEntry(self._next_id, when, method[:16], short_url(url), type, initiator, self.navigation)
