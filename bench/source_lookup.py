@@ -19,7 +19,10 @@ hints, read in the page before the pin, stay) to show the marker does not wait f
 lookups on over off. Pins alternate in blocks (on, off, on, off …), each block on a fresh page load, so each
 block's first pin pays the maps' fetches; fetches are counted per load against the scripts they were for.
 
-    .venv/bin/python bench/source_lookup.py [--pins 20] [--apps react,vue,svelte]
+The tab's first lookup also enables the CDP session's DOM and CSS domains; it is measured apart, ``--first``
+times on a new session each, its marker with the lookups on and off.
+
+    .venv/bin/python bench/source_lookup.py [--pins 20] [--apps react,vue,svelte] [--first 5]
 
 Needs node and the test apps' install (``./test.sh`` runs bootstrap; ``tests/vite_apps.py`` says what is
 missing). A measurement, not a gate: the exit code is 0 whenever the run completes.
@@ -180,6 +183,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--pins", type=int, default=20, help="pins per app with the lookups on, and as many off")
     parser.add_argument("--apps", default="react,vue,svelte", help="comma-separated: react, vue, svelte")
+    parser.add_argument("--first", type=int, default=10,
+                        help="tab's first lookups (each on a new CDP session) with the lookups on, and as many off")
     args = parser.parse_args()
     if vite_apps.missing():
         print(f"cannot run: {vite_apps.missing()}")
@@ -201,15 +206,24 @@ def main() -> int:
                 w = BenchWindow(qt_app)
                 try:
                     results = {}
-                    # The tab's first lookup enables the CDP session's DOM and CSS domains (once per tab): one
-                    # pin on the first app, reported on its own so it does not land in that app's figures.
+                    # The tab's first lookup enables the CDP session's DOM and CSS domains (once per DevTools
+                    # session): reported on its own so it does not land in the apps' figures. Measured --first
+                    # times, each on a new session (the old one detached: the next command attaches again and
+                    # CssRules enables the domains anew), with the lookups on and as many off.
                     first_app, first_server = next(iter(servers.items()))
                     clock.set_roots(w, (vite_apps.APPS / first_app,))
                     warm = {"problems": [], "sources": {}, "rules": {}, "loads": [], "cdp": {}, "source_at_pin": 0}
-                    await pin_block(w, clock, first_server.url, TARGETS[:1], True, warm)
-                    print(f"the tab's first lookup ({first_app} {TARGETS[0]}): marker {pct(warm['marker_on'], 50):.1f}"
-                          f" ms, added {pct(warm['added'], 50):.1f} ms after it; CDP: " + " · ".join(
-                              f"{k} {v[0]:.1f}" for k, v in warm["cdp"]["first"].items()), flush=True)
+                    for on in [False, True] * args.first:   # ends on: the apps below start with the domains on
+                        w.tab.cdp.detach()
+                        await pin_block(w, clock, first_server.url, TARGETS[:1], on, warm)
+                    enables = warm["cdp"].get("first", {}).get("DOM.enable", [])
+                    print(f"the tab's first lookup ({first_app} {TARGETS[0]}, n={len(warm.get('marker_on', []))}, a new"
+                          f" CDP session each): marker p50 {pct(warm.get('marker_on', []), 50):.1f} ms on,"
+                          f" {pct(warm.get('marker_off', []), 50):.1f} off (max {max(warm.get('marker_on', [0])):.1f}"
+                          f" / {max(warm.get('marker_off', [0])):.1f}); added p50 {pct(warm.get('added', []), 50):.1f}"
+                          f" ms after it; DOM.enable p50 {pct(enables, 50):.1f} ms; CDP: " + " · ".join(
+                              f"{k} {pct(v, 50):.1f}" for k, v in warm["cdp"].get("first", {}).items())
+                          + "".join(f"\n  ! {p}" for p in warm["problems"]), flush=True)
                     for app, server in servers.items():
                         t = time.perf_counter()
                         clock.set_roots(w, (vite_apps.APPS / app,))

@@ -263,3 +263,24 @@ def test_an_element_in_a_same_origin_iframe_gets_its_frames_rules(window, server
     assert element.frame, element
     rule = element.css[0]
     assert (rule.selector, rule.file, rule.line) == (".sassy .title", "/css_rules/sass/card.scss", 8)
+
+
+def test_the_css_lookup_starts_only_once_the_pins_marker_is_drawn(window, server, server2, js, qtbot, monkeypatch):
+    """The lookup's CDP commands run on the page's main thread (the tab's first enables the DOM and CSS domains,
+    50–130 ms): they start once the scene the host paints holds the pin's marker, so they never delay it."""
+    load(window, server, server2)
+    annotator = window.tab.annotator
+    drawn_at_start = []
+    css_of = annotator.css_of
+
+    async def observed(pin_id, record):
+        route, page_id = annotator.target(pin_id)
+        drawn_at_start.append(any(m.frame == route.key and m.id == page_id for m in annotator.scene.scene.marks))
+        await css_of(pin_id, record)
+
+    monkeypatch.setattr(annotator, "css_of", observed)
+    window.tab.cdp.detach()   # a new DevTools session: this pin's lookup is its first (enables the domains)
+    assert by_selector(pinned_css(window, qtbot, js, "#buy").element.css)["#buy"].line == 12
+    for selector, rule in (("#bare", ".bare-box"), ("#vite", ".vite-box"), ("#keys", ".keys-box")):
+        assert pinned_css(window, qtbot, js, selector).element.css[0].selector == rule
+    assert drawn_at_start == [True] * 4   # before: a race, the lookup often started first

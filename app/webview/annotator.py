@@ -10,6 +10,7 @@ No widgets here: the note box and pointer handling live in :mod:`app.ui.annotate
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 from datetime import UTC, datetime
@@ -33,6 +34,8 @@ log = logging.getLogger("pagenote.annotate")
 
 #: How often the page is asked for re-anchoring changes, in ms.
 ANCHOR_POLL_MS = 400
+#: The longest a pin's ``CSS:`` lookup waits for its marker to be drawn before it starts anyway, in ms.
+MARKER_WAIT_MS = 1_000
 
 
 class Annotator(QObject):
@@ -119,7 +122,7 @@ class Annotator(QObject):
         if freezer_of(self.bridge).frozen:
             self.session.set_state(pin_id, "frozen")
         if self.css_rules is not None and record.selector:
-            spawn(self.css_of(pin_id, record), "CSS rules lookup")   # after the pin shows: it never waits
+            spawn(self._css_after_marker(pin_id, record), "CSS rules lookup")   # after the marker: it never waits
         pending = self.source_to_map(record)
         if pending is not None:
             spawn(self.map_source(pin_id, *pending), "source lines")
@@ -138,6 +141,53 @@ class Annotator(QObject):
         before = source_text(hints)
         after = source_text(await self.locator.resolved(hints, page_url, self.source_roots))
         self.session.set_source(pin_id, after, before)
+
+    async def _css_after_marker(self, pin_id: str, record: ElementRecord) -> None:
+        """:meth:`css_of` once the pin's marker is drawn (:meth:`marker_drawn`): the lookup's CDP commands run on
+        the page's main thread, and the tab's first one enables the DOM and CSS domains (``DOM.enable`` took
+        50–130 ms there), which held up the page's answer to ``setMarkers`` and so the marker."""
+        await self.marker_drawn(pin_id)
+        await self.css_of(pin_id, record)
+
+    async def marker_drawn(self, pin_id: str) -> None:
+        """Return once the scene (:attr:`scene`, what the host paints) holds ``pin_id``'s marker — the page's
+        answer to ``setMarkers`` (``overlay.js`` pushes its scene as it draws them; the marks widget paints on the
+        scene's ``changed``) — or the page shows none for it (``markerViewport`` answers ``null``: its element
+        draws nothing or is gone; or the frame cannot answer). At most :data:`MARKER_WAIT_MS` in any case, so
+        a lost scene never loses the lookup that waits for it. Raises nothing."""
+        route, page_id = self.target(pin_id)
+
+        def holds(scene) -> bool:
+            return any(m.frame == route.key and m.id == page_id for m in scene.marks)
+
+        if holds(self.scene.scene):
+            return
+        drawn = asyncio.get_running_loop().create_future()
+
+        def changed(scene) -> None:
+            if holds(scene) and not drawn.done():
+                drawn.set_result(True)
+
+        async def none_shown() -> None:
+            try:
+                shown = await self.bridge.call("markerViewport", page_id, frame=route.frame, timeout_ms=MARKER_WAIT_MS)
+            except PagenoteError:
+                shown = None
+            if shown is None and not drawn.done():
+                drawn.set_result(False)
+
+        self.scene.changed.connect(changed)
+        asked = asyncio.ensure_future(none_shown())
+        try:
+            await asyncio.wait_for(drawn, MARKER_WAIT_MS / 1000)
+        except TimeoutError:
+            log.info("marker of %s not in the scene after %d ms: its lookups start now", pin_id, MARKER_WAIT_MS)
+        finally:
+            asked.cancel()
+            try:
+                self.scene.changed.disconnect(changed)
+            except RuntimeError:   # the tab closed meanwhile
+                pass
 
     async def css_of(self, pin_id: str, record: ElementRecord) -> None:
         """Look up the rules that style ``record``'s element (in its frame) and give them to its pin
