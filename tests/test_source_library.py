@@ -19,7 +19,7 @@ from test_page_context import _annotate, agent  # noqa: F401  (agent: the socket
 from test_source_apps import NOTE, open_app, tag_at
 
 pytestmark = pytest.mark.skipif(bool(vite_apps.missing()), reason=vite_apps.missing() or "apps installed")
-ORIGIN = ("http", "127.0.0.1", 5173)
+ORIGIN = "http://127.0.0.1:5173"
 
 
 @pytest.fixture(scope="module")

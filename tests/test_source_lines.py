@@ -14,7 +14,8 @@ import pytest
 
 from app.protocol.sourcemap import encode_vlq
 from app.webview import source_lines
-from app.webview.source_lines import load_map, origin_of, project_file
+from app.webview.page_fetch import http_origin as origin_of
+from app.webview.source_lines import load_map, project_file
 
 # One generated line: column 0 maps to source 0, line 3 (0-based 2), column 5 (0-based 4).
 MAPPINGS = "".join(encode_vlq(v) for v in (0, 0, 2, 4))
@@ -98,3 +99,16 @@ def test_a_mapped_source_is_named_only_as_a_file_of_the_project(origins, tmp_pat
     assert project_file(here + "/src/.env", page, roots) is None                       # a hidden file
     assert project_file("webpack:///src/Card.jsx", page, roots) is None                # not the dev server's
     assert project_file(here + "/src/a%20b;%20Fix%20(react)%20x.jsx", page, roots) is None   # the line's grammar
+
+
+def test_one_rule_for_what_the_page_fetches_names():
+    """app.webview.page_fetch, the rule the Source: mapping and the CSS: block's maps share: origins spelled as
+    the navigation policy spells them, only http(s), nothing fetched on another origin (before any connection)."""
+    from app.webview.page_fetch import FetchRefused, fetch_text, http_origin, same_origin
+
+    assert http_origin("http://127.0.0.1:80/a.js") == "http://127.0.0.1" == http_origin("HTTP://127.0.0.1/b")
+    assert http_origin("file:///etc/passwd") == "" == http_origin("data:text/css,x") == http_origin("not a url")
+    assert same_origin("http://127.0.0.1:5173/src/x.css.map", "http://127.0.0.1:5173")
+    assert not same_origin("http://127.0.0.1:5174/x", "http://127.0.0.1:5173") and not same_origin("x", "")
+    with pytest.raises(FetchRefused):
+        fetch_text("http://127.0.0.1:1/never.map", "http://127.0.0.1:5173", 100)

@@ -21,10 +21,10 @@ Rules (Chromium's ``CSS.getMatchedStylesForNode``; CSS Cascading and Inheritance
 from __future__ import annotations
 
 from collections.abc import Callable
-from urllib.parse import urlsplit
 
 from app.model.css import CSS_RULES_CAP, CssRule
 from app.model.text import has_invisible
+from app.webview.page_fetch import http_origin
 
 #: Matched rules read per element and per ancestor, and ancestors looked at for inherited values.
 MATCHED_MAX = 400
@@ -68,20 +68,6 @@ Locate = Callable[[dict, int, int], tuple[str, int]]
 _Entry = tuple[dict | None, list[dict], bool]
 
 
-def same_origin(url: str, origin: str) -> bool:
-    """True when ``url`` is an http(s) URL on ``origin`` (``scheme://host:port``)."""
-    return bool(origin) and origin_of(url) == origin
-
-
-def origin_of(url: str) -> str:
-    """``scheme://host:port`` of an http(s) URL, ``""`` otherwise."""
-    try:
-        parts = urlsplit(url)
-    except ValueError:
-        return ""
-    return f"{parts.scheme}://{parts.netloc}" if parts.scheme in ("http", "https") and parts.netloc else ""
-
-
 def _value(prop: dict) -> str:
     value = str(prop.get("value") or "").strip()
     if value.endswith(IMPORTANT):
@@ -115,7 +101,7 @@ def _entries(styles: dict, headers: dict[str, dict], page_origin: str) -> tuple[
             continue
         header = headers.get(str(rule.get("styleSheetId")), {})
         url = str(header.get("sourceURL") or "")
-        foreign = bool(url) and not header.get("isInline") and origin_of(url) != page_origin
+        foreign = bool(url) and not header.get("isInline") and http_origin(url) != page_origin
         cross += foreign and rule.get("origin") == "regular"
         entries.append((match, _authored(rule.get("style") or {}), rule.get("origin") == "regular" and not foreign))
     inline = styles.get("inlineStyle")

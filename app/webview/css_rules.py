@@ -20,15 +20,15 @@ Which declarations win is :mod:`app.webview.css_cascade`'s (the cascade, inherit
 
 Bounded: :data:`HEADERS_MAX` sheets remembered, ``MATCHED_MAX`` matched rules read, ≤ 8 rules kept
 (:data:`~app.model.css.CSS_RULES_CAP`), maps of at most :data:`~app.protocol.sourcemap.MAP_MAX` characters fetched
-within :data:`FETCH_TIMEOUT_S`.
+within :data:`app.webview.page_fetch.FETCH_TIMEOUT_S` (its rules: no redirect, no proxy, 200 only).
 """
 
 from __future__ import annotations
 
 import asyncio
+import http.client
 import logging
 import re
-import urllib.request
 from collections import OrderedDict
 from collections.abc import Sequence
 from pathlib import Path
@@ -37,7 +37,8 @@ from urllib.parse import quote, unquote, urljoin, urlsplit
 from app.core.errors import PagenoteError
 from app.model.css import CssRule
 from app.protocol.sourcemap import MAP_MAX, SourceMap, SourceMapError, read_data_url
-from app.webview.css_cascade import ANCESTORS_MAX, MATCHED_MAX, origin_of, same_origin, winning_rules
+from app.webview.css_cascade import ANCESTORS_MAX, MATCHED_MAX, winning_rules
+from app.webview.page_fetch import fetch_text, http_origin, same_origin
 from app.webview.source_hints import project_relative, within_roots
 
 log = logging.getLogger("pagenote.css")
@@ -45,7 +46,6 @@ log = logging.getLogger("pagenote.css")
 #: Sheets whose headers are remembered per session, maps kept per session.
 HEADERS_MAX = 5_000
 MAPS_MAX = 32
-FETCH_TIMEOUT_S = 3.0
 CDP_TIMEOUT_MS = 5_000
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 _HIDDEN_SEGMENT = re.compile(r"(?:^|/)[.~]")
@@ -75,16 +75,6 @@ def dev_file(dev_id: str, roots: Sequence[str | Path]) -> str:
     except OSError:
         return ""
     return project_relative(path, roots) if exists else ""
-
-
-def _fetch(url: str) -> str:
-    """The text at ``url`` (an http(s) URL on the page's origin; checked by the caller), at most
-    :data:`MAP_MAX` characters. Runs in a worker thread. Raises ``OSError``/``ValueError``."""
-    with urllib.request.urlopen(url, timeout=FETCH_TIMEOUT_S) as answer:   # noqa: S310 (http(s) only, checked)
-        data = answer.read(MAP_MAX + 1)
-    if len(data) > MAP_MAX:
-        raise ValueError(f"source map over {MAP_MAX} bytes")
-    return data.decode("utf-8", "replace")
 
 
 class CssRules:
@@ -121,7 +111,7 @@ class CssRules:
         dev id may name a file in (:func:`dev_file`). ``None`` when it is not found (gone, in a shadow root, an
         out-of-process frame), the session cannot answer (``PagenoteError`` is logged, not raised), or while the
         user's DevTools window shows the session (``user_view``)."""
-        if not selector or not origin_of(page_url):
+        if not selector or not http_origin(page_url):
             return None
         if self.session.user_view:
             # The user's F12 window holds the document's node ids: DOM.getDocument would discard them (Chromium's
@@ -156,7 +146,7 @@ class CssRules:
         except (PagenoteError, KeyError, TypeError, IndexError) as exc:
             log.info("CSS rules of %s: %s", selector[:80], exc)
             return None
-        page_origin = origin_of(page_url)
+        page_origin = http_origin(page_url)
         if not page_origin:
             return None
         await self._dev_files(matched, roots)   # first: a dev <style>'s map resolves its sources next to its module
@@ -192,7 +182,7 @@ class CssRules:
         Svelte's bare ``"Card.svelte"`` is ``…/src/lib/Card.svelte`` and Vite's absolute paths stay as they are.
         Without a checked dev id the base is unknown: the map is not used (the page's URL would make a bare name
         a wrong file, e.g. ``/Card.svelte``), so no file is named from it."""
-        page_origin = origin_of(page_url)
+        page_origin = http_origin(page_url)
         out: dict[str, SourceMap] = {}
         for sheet_id in _sheet_ids(matched):
             header = self.headers.get(sheet_id) or {}
@@ -219,12 +209,12 @@ class CssRules:
         try:
             if url.startswith("data:"):
                 text = read_data_url(url)
-            elif same_origin(url, page_origin):
-                text = await asyncio.get_running_loop().run_in_executor(None, _fetch, url)
+            elif same_origin(url, page_origin):   # no redirect, no proxy, 200 only (app.webview.page_fetch)
+                text = await asyncio.get_running_loop().run_in_executor(None, fetch_text, url, page_origin, MAP_MAX)
             else:
                 return None   # a map on another origin is not read
             return SourceMap.parse(text, base)
-        except (OSError, ValueError, SourceMapError) as exc:
+        except (OSError, ValueError, SourceMapError, http.client.HTTPException) as exc:
             log.info("CSS source map %s: %s", url[:120], exc)
             return None
 

@@ -7,7 +7,7 @@ its JSX ran, so the frame below React's own names the transformed module *as the
 mapped back to the JSX tag:
 
 1. the module's text is fetched from the page's own origin only (scheme, host and port of the page's URL;
-   no redirects, no proxy, at most :data:`SCRIPT_MAX` bytes, :data:`FETCH_TIMEOUT_S`), in a worker thread —
+   no redirects, no proxy, at most :data:`SCRIPT_MAX` bytes, :data:`~app.webview.page_fetch.FETCH_TIMEOUT_S`: :mod:`app.webview.page_fetch`), in a worker thread —
    never on the Qt thread;
 2. its last ``sourceMappingURL`` comment names the map (Vite's dev server inlines a ``data:`` URL; another URL
    is fetched under the same rules, at most :data:`~app.protocol.sourcemap.MAP_MAX` bytes), read by
@@ -38,20 +38,19 @@ import logging
 import os
 import re
 import urllib.parse
-import urllib.request
 from collections.abc import Sequence
 from pathlib import Path
 
 from app.protocol.sourcemap import MAP_MAX, SourceMap, SourceMapError, map_url_of, read_data_url
+from app.webview.page_fetch import fetch_text, http_origin, same_origin
 from app.webview.source_hints import checked_hints
 
 log = logging.getLogger("pagenote.source")
 
 #: Most bytes of one transformed module read (a dev server's module is a few kB; a pre-bundled one a few MB).
 SCRIPT_MAX = 8_000_000
-#: A fetch (connect, each read) gives up after this long, in seconds; the whole lookup after
-#: :data:`LOOKUP_DEADLINE_S`.
-FETCH_TIMEOUT_S = 3.0
+#: The whole lookup gives up after this long, in seconds (each fetch after
+#: :data:`app.webview.page_fetch.FETCH_TIMEOUT_S`).
 LOOKUP_DEADLINE_S = 6.0
 #: Most scripts whose maps one page load keeps.
 MAPS_MAX = 128
@@ -60,66 +59,28 @@ MAPS_MAX = 128
 _PACKAGE = re.compile(r"(?:@[a-z0-9~-][a-z0-9._~-]*/)?[a-z0-9~-][a-z0-9._~-]*\Z")
 
 
-class _NoRedirect(urllib.request.HTTPRedirectHandler):
-    """A redirect is an answer from elsewhere: refused (urllib raises ``HTTPError`` for the 3xx)."""
-
-    def redirect_request(self, *args, **kwargs):
-        return None
-
-
-_OPENER = urllib.request.build_opener(urllib.request.ProxyHandler({}), _NoRedirect)
-
-
-def origin_of(url: str) -> tuple[str, str, int] | None:
-    """``(scheme, host, port)`` of an ``http``/``https`` URL, ``None`` for any other."""
-    try:
-        parts = urllib.parse.urlsplit(url)
-        port = parts.port or (443 if parts.scheme == "https" else 80)
-    except ValueError:
-        return None
-    if parts.scheme not in ("http", "https") or not parts.hostname:
-        return None
-    return parts.scheme, parts.hostname.lower(), port
-
-
-def _fetch(url: str, limit: int) -> str:
-    """The text at ``url`` (HTTP 200 only, at most ``limit`` bytes). Raises ``OSError``/``SourceMapError``."""
-    request = urllib.request.Request(url, headers={"Accept": "*/*"})
-    with _OPENER.open(request, timeout=FETCH_TIMEOUT_S) as response:
-        if response.status != 200:
-            raise SourceMapError(f"HTTP {response.status}")
-        data = response.read(limit + 1)
-    if len(data) > limit:
-        raise SourceMapError(f"over {limit:,} bytes")
-    return data.decode("utf-8", "replace")
-
-
-def load_map(script_url: str, page_origin: tuple[str, str, int]) -> SourceMap | None:
+def load_map(script_url: str, page_origin: str) -> SourceMap | None:
     """The source map of the module at ``script_url`` (fetched as the module docstring says; blocking: run it
     in a worker thread), ``None`` when it names none or anything fails."""
-    if origin_of(script_url) != page_origin:
-        return None
     try:
-        code = _fetch(script_url, SCRIPT_MAX)
+        code = fetch_text(script_url, page_origin, SCRIPT_MAX)
         map_url = map_url_of(code, script_url)
         if map_url is None:
             return None
         if map_url.lower().startswith("data:"):
             # A data: map has no URL of its own: its sources resolve against the script's (as DevTools does).
             return SourceMap.parse(read_data_url(map_url), script_url)
-        if origin_of(map_url) != page_origin:
-            return None
-        return SourceMap.parse(_fetch(map_url, MAP_MAX), map_url)
-    except (OSError, ValueError, http.client.HTTPException) as exc:   # URLError: OSError; SourceMapError: ValueError
+        return SourceMap.parse(fetch_text(map_url, page_origin, MAP_MAX), map_url)
+    except (OSError, ValueError, http.client.HTTPException) as exc:   # URLError: OSError; SourceMapError, FetchRefused: ValueError
         log.info("no source map for %s: %s", script_url[:200], exc)
         return None
 
 
-def project_file(source_url: str, page_origin: tuple[str, str, int], roots: Sequence[str | Path]) -> str | None:
+def project_file(source_url: str, page_origin: str, roots: Sequence[str | Path]) -> str | None:
     """The project file an original source URL names (module docstring, step 3): ``src/App.jsx`` for
     ``/src/App.jsx``, a path relative to the deepest of ``roots`` holding it for ``/@fs/<absolute path>``;
     ``None`` for another origin, a ``/@fs/`` path under no root, or a file the page-hint checks refuse."""
-    if origin_of(source_url) != page_origin:
+    if not same_origin(source_url, page_origin):
         return None
     path = urllib.parse.unquote(urllib.parse.urlsplit(source_url).path)
     if path.startswith("/@fs/"):
@@ -136,11 +97,11 @@ def project_file(source_url: str, page_origin: tuple[str, str, int], roots: Sequ
     return kept[0]["file"] if kept and kept[0]["file"] == path else None
 
 
-def package_of(url: str, page_origin: tuple[str, str, int]) -> str | None:
+def package_of(url: str, page_origin: str) -> str | None:
     """The npm package holding the file at ``url`` (on the page's origin): the folder after the path's last
     ``/node_modules/`` segment (two for a ``@scope``), when it is a valid package name (:data:`_PACKAGE`: Vite's
     ``.vite`` folder of pre-bundled modules is not one); ``None`` otherwise."""
-    if origin_of(url) != page_origin:
+    if not same_origin(url, page_origin):
         return None
     path = urllib.parse.unquote(urllib.parse.urlsplit(url).path)
     if "/node_modules/" not in path:
@@ -161,7 +122,7 @@ class SourceLocator:
         """Forget the maps read (a new page load: the dev server may serve other modules)."""
         self._maps.clear()
 
-    async def _map(self, script_url: str, page_origin: tuple[str, str, int]) -> SourceMap | None:
+    async def _map(self, script_url: str, page_origin: str) -> SourceMap | None:
         found = self._maps.get(script_url)
         if found is None:
             if len(self._maps) >= MAPS_MAX:
@@ -174,7 +135,7 @@ class SourceLocator:
         except TimeoutError:
             return None
 
-    async def _package(self, hint: dict, page_origin: tuple[str, str, int]) -> str | None:
+    async def _package(self, hint: dict, page_origin: str) -> str | None:
         """The npm package of a library hint's position (module docstring), ``None`` when nothing names one."""
         found = await self._map(hint["script"], page_origin)
         original = found.lookup(hint["script_line"], hint["script_column"]) if found else None
@@ -187,8 +148,8 @@ class SourceLocator:
         mapped: ``file``/``line``/``column`` of the element's tag in the project, or ``unmapped: True`` with
         the file as served (module docstring); a library hint with ``library`` its package's name (``file``
         ``""``), or left out; the ``script*`` keys are dropped. Never raises for the page's data."""
-        page_origin = origin_of(page_url)
-        if page_origin is not None:   # the hints' modules are read side by side (each once), then looked up
+        page_origin = http_origin(page_url)
+        if page_origin:   # the hints' modules are read side by side (each once), then looked up
             scripts = dict.fromkeys(h["script"] for h in hints if "script" in h)
             await asyncio.gather(*(self._map(script, page_origin) for script in scripts))
         out = []
@@ -199,10 +160,10 @@ class SourceLocator:
             plain = {k: v for k, v in hint.items() if not k.startswith("script")}
             source = None
             if hint.get("library") is True:
-                if page_origin is not None and (package := await self._package(hint, page_origin)):
+                if page_origin and (package := await self._package(hint, page_origin)):
                     out.append({**plain, "file": "", "line": None, "column": None, "library": package})
                 continue
-            if page_origin is not None:
+            if page_origin:
                 found = await self._map(hint["script"], page_origin)
                 original = found.lookup(hint["script_line"], hint["script_column"]) if found else None
                 if original is not None:
