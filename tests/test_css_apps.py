@@ -142,6 +142,34 @@ def test_with_vites_css_source_maps_a_svelte_rule_names_its_component_file_at_th
         server.stop()
 
 
+def test_with_vites_css_source_maps_a_vue_rule_names_its_sfc_at_the_rules_line(window, js, qtbot, tmp_path):
+    """The Vue 3 app served with ``css.devSourcemap: true``: a ``<style scoped>`` rule of Card.vue is named at its
+    line in the SFC, with the declarations that win (padding and colour of the button)."""
+    import json
+
+    root = vite_apps.APPS / "vue"
+    plugin = vite_apps.cache_dir() / "node_modules" / "@vitejs" / "plugin-vue" / "dist" / "index.mjs"
+    config = tmp_path / "vite.devmap.config.mjs"
+    config.write_text(
+        f"import vue from {json.dumps(str(plugin))};\n"
+        f"export default {{ root: {json.dumps(str(root))}, cacheDir: {json.dumps(str(tmp_path / 'cache'))},\n"
+        "  plugins: [vue()], css: { devSourcemap: true },\n"
+        "  optimizeDeps: { noDiscovery: true, include: ['vue'] } };\n")
+    server = vite_apps.ViteServer([".", "--config", str(config), "--host", "127.0.0.1", "--port", "0",
+                                   "--strictPort"], "vue", tmp_path)
+    try:
+        window.tab.annotator.source_roots = (root,)
+        window.load_page(server.url)
+        qtbot.waitUntil(lambda: js("!!document.querySelector('#buy-fern')"), timeout=20_000)
+        card = (root / "src/components/Card.vue").read_text().splitlines()
+        rules = [r for r in pinned_css(window, qtbot, js, "#buy-fern").element.css if r.selector.startswith(".buy")]
+        (buy,) = rules
+        assert (buy.file, card[buy.line - 1].strip()) == ("src/components/Card.vue", ".buy {"), buy
+        assert (buy.declarations["padding"], buy.declarations["color"]) == ("4px 8px", "#fff"), buy
+    finally:
+        server.stop()
+
+
 def test_a_svelte_rule_without_vites_css_source_maps_names_its_component_file_without_a_line(window, js, qtbot,
                                                                                             tmp_path):
     """The Svelte app as it is (``css.devSourcemap`` off): the rule names the component by its dev id, no line."""
