@@ -15,10 +15,14 @@ peer: HID round trip (Python)   the virtual backend alone: ``write`` → ``read`
 serial round trip (page)        ``writer.write('PING\\n')`` → ``'PONG\\n'`` read from ``port.readable``,
                                 through pyserial and a pseudo-terminal
 peer: serial round trip (Python) pyserial alone on the same kind of pty port
+flood: renderer memory          1,000 input reports/s for ``--flood-s`` seconds into the page with the wrapper
+                                (host log, page log with a decoder, console echo on) and into the same page
+                                without it (``bench/device_flood.py``): the renderer's RSS/PSS and JS heap
 =============================== ===========================================================================
 
-Goal (the device issue): wrapper p50 ≤ 20 µs. Run: ``.venv/bin/python bench/device_io.py [--n 200]``
-(headless; no hardware).
+Goals (the device issue): wrapper p50 ≤ 20 µs; the flooded renderer ≤ 150 MB above the page without the
+wrapper (issue 28, requirement 5). Run: ``.venv/bin/python bench/device_io.py [--n 200] [--flood-s 10]``
+(headless; no hardware; Linux for the memory figures).
 """
 
 from __future__ import annotations
@@ -35,6 +39,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from _stats import pct  # noqa: E402
+import device_flood  # noqa: E402
 from _window import run_in_app  # noqa: E402
 
 DESCRIPTOR = ("06 00 ff 09 01 a1 01 85 01 09 02 15 00 26 ff 00 75 08 95 08 81 02 85 02 09 03 95 08 91 02 c0")
@@ -114,20 +119,26 @@ def python_peers(n: int) -> dict:
     return {"hid_py": hid, "serial_py": ser_ms}
 
 
-async def page_run(app, n: int) -> dict:
+async def page_run(app, n: int, flood_s: float = 0) -> dict:
     from PySide6.QtCore import QUrl
 
     from app.hid.serial_backend import SerialBackends
     from app.hid.service import DeviceService
     from app.hid.virtual import VirtualBackend
 
-    app.devices = DeviceService([VirtualBackend(DESCRIPTION)], app, serial=SerialBackends([DESCRIPTION], real=False))
+    backend = VirtualBackend(DESCRIPTION)
+    app.devices = DeviceService([backend], app, serial=SerialBackends([DESCRIPTION], real=False))
+    app.devices.grant("file://", "virtual:0")
+    flood = {}
+    if flood_s > 0:   # first, each in a renderer of its own that nothing else used yet
+        folder = Path(tempfile.mkdtemp(prefix="pn-devflood"))
+        flood["plain"] = await device_flood.plain(flood_s, folder)
+        flood["wrapped"] = await device_flood.wrapped(app, backend, "virtual:0", flood_s, folder)
     tab = app.new_tab()
     tab.view.resize(800, 600)
     tab.view.show()
     page = Path(tempfile.mkdtemp(prefix="pn-devbench")) / "bench.html"
     page.write_text(PAGE, encoding="utf-8")
-    app.devices.grant("file://", "virtual:0")
     app.devices.grant("file://", "vserial:0")
     await tab.load(QUrl.fromLocalFile(str(page)))
     main_world = 0
@@ -147,15 +158,17 @@ async def page_run(app, n: int) -> dict:
     result = json.loads(box["raw"])
     if "error" in result:
         raise RuntimeError(result["error"])
+    result["flood"] = flood
     return result
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--n", type=int, default=200, help="round trips per path (default 200)")
+    parser.add_argument("--flood-s", type=float, default=10, help="seconds of the 1,000 reports/s flood (0: none)")
     args = parser.parse_args()
     project = Path(tempfile.mkdtemp(prefix="pn-devbench-project"))
-    page = run_in_app(project, lambda app: page_run(app, args.n))
+    page = run_in_app(project, lambda app: page_run(app, args.n, args.flood_s))
     peers = python_peers(args.n)
     us = lambda v: [x * 1000 for x in v]  # noqa: E731 (ms → µs)
     rows = [("wrapper sendReport, log off (µs/call)", us(page["off"])),
@@ -172,7 +185,27 @@ def main() -> int:
     print(f"\nwrapper p50 {off:.2f} µs (goal ≤ 20 µs): {'met' if off <= 20 else 'NOT met'}; "
           f"HID page/Python p50 ratio {pct(page['hid'], 50) / pct(peers['hid_py'], 50):.1f}x; "
           f"serial page/Python p50 ratio {pct(page['serial'], 50) / pct(peers['serial_py'], 50):.1f}x")
+    if page["flood"]:
+        print_flood(page["flood"], args.flood_s)
     return 0
+
+
+def print_flood(flood: dict, seconds: float) -> None:
+    """The flood's memory table and the goal line (renderer RSS after, wrapper minus peer, ≤ 150 MB)."""
+    n = int(seconds * 1000)
+    print(f"\nflood: {n:,} input reports at 1,000/s, renderer memory (MiB)")
+    print(f"{'':34} {'RSS before':>10} {'RSS peak':>9} {'RSS after':>10} {'PSS after':>10} {'JS heap':>8}")
+    for name, key in (("wrapper (log, decoder, echo on)", "wrapped"), ("peer: same page, no wrapper", "plain")):
+        m = flood[key]
+        print(f"{name:34} {m['before']['rss']:10.0f} {m['peak']['rss']:9.0f} {m['after']['rss']:10.0f} "
+              f"{m['after']['pss']:10.0f} {m['heap_after']:8.1f}")
+    w, p = flood["wrapped"], flood["plain"]
+    above = w["after"]["rss"] - p["after"]["rss"]
+    grown = (w["after"]["rss"] - w["before"]["rss"]) - (p["after"]["rss"] - p["before"]["rss"])
+    ratio = w["after"]["rss"] / p["after"]["rss"]
+    print(f"wrapper renderer after the flood: {above:+.0f} MiB RSS vs the peer ({ratio:.2f}x), "
+          f"growth during the flood {grown:+.0f} MiB vs the peer's (goal ≤ 150 MB above): "
+          f"{'met' if above * 1.048576 <= 150 else 'NOT met'}; page log kept {int(w['page_log'])} entries")
 
 
 if __name__ == "__main__":

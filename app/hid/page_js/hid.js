@@ -97,14 +97,25 @@
   Object.defineProperty(window, "__hidLog", { value: hidLog, configurable: false, enumerable: false, writable: false });
 
   // -- the host channel ---------------------------------------------------------------------------------------
-  let outbox = [], nextCall = 1;
+  let outbox = [], nextCall = 1, rung = false, later = 0;
   const pending = new Map();
   const RING = OPTIONS.doorbell;
-  function ring() { debug(RING); }
-  function post(msg) {
+  // One doorbell per batch: rung when the first message waits, again after 500 ms if the host has not pulled.
+  function ring() {
+    if (rung || !outbox.length) return;
+    rung = true;
+    debug(RING);
+    setTimeout_(() => { if (rung && outbox.length) debug(RING); }, 500);
+  }
+  // A call rings at once. A label (annotate, one per decoded frame: nothing waits for it) rides with the next
+  // call or rings after LABEL_MS: during a flood of input reports a doorbell and a pull per frame cost the
+  // renderer a console message and a script run each (about 2 KB of its memory per frame, not given back).
+  const LABEL_MS = 50;
+  function post(msg, label) {
     msg.doc = doc;
     outbox.push(msg);
-    if (outbox.length === 1) { ring(); setTimeout_(() => { if (outbox.length) ring(); }, 500); }
+    if (!label) ring();
+    else if (!later) later = setTimeout_(() => { later = 0; ring(); }, LABEL_MS);
   }
   function call(op, args) {
     return new Prom((resolve, reject) => {
@@ -115,7 +126,7 @@
   }
   const handlers = {};
   const channel = Object.freeze({
-    pull: () => { const out = outbox; outbox = []; return stringify({ doc, msgs: out }); },
+    pull: () => { const out = outbox; outbox = []; rung = false; return stringify({ doc, msgs: out }); },
     // The host names the document it answers: a batch for the frame's previous document (answers, input
     // reports in flight when the frame navigated) is not this one's.
     deliver: (to, json) => {
@@ -239,7 +250,7 @@
       const answer = await call("receiveFeatureReport", { device: info.token, reportId: rid });
       const u8 = fromHex(answer.hex);
       const entry = record("hid", "RX", info, rid, u8, { kind: "feature", host_id: answer.host_id || undefined });
-      if (entry && entry.op && answer.host_id) post({ op: "annotate", host_id: answer.host_id, label: entry.op });
+      if (entry && entry.op && answer.host_id) post({ op: "annotate", host_id: answer.host_id, label: entry.op }, true);
       return new DV(u8.buffer);
     }
   }
@@ -268,7 +279,7 @@
     if (!d || openOf.get(d) !== true) return;
     const info = infoOf.get(d), u8 = fromHex(m.hex);
     const entry = record("hid", "RX", info, m.reportId, u8, m.host_id ? { host_id: m.host_id } : null);
-    if (entry && entry.op && m.host_id) post({ op: "annotate", host_id: m.host_id, label: entry.op });
+    if (entry && entry.op && m.host_id) post({ op: "annotate", host_id: m.host_id, label: entry.op }, true);
     d.dispatchEvent(new HIDInputReportEvent("inputreport", { device: d, reportId: m.reportId, data: new DV(u8.buffer) }));
   };
   handlers.connect = (m) => {

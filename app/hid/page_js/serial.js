@@ -126,7 +126,7 @@
     if (!p) return;
     const st = portState.get(p), u8 = fromHex(m.hex);
     const entry = record("serial", "RX", logDev(portInfo.get(p)), 0, u8, m.host_id ? { host_id: m.host_id } : null);
-    if (entry && entry.op && m.host_id) post({ op: "annotate", host_id: m.host_id, label: entry.op });
+    if (entry && entry.op && m.host_id) post({ op: "annotate", host_id: m.host_id, label: entry.op }, true);
     if (st.open && st.controller) { try { st.controller.enqueue(u8); } catch (e) { /* cancelled meanwhile */ } }
   };
   handlers.slost = (m) => {
