@@ -110,3 +110,25 @@ def test_a_flood_of_input_reports_keeps_exact_counts_and_the_page_answered(dev, 
     ring = json.loads(dev.js("JSON.stringify(__hidLog.dump().map((e) => [e.id, e.dir, e.host_id]))"))
     assert [e[0] for e in ring] == list(range(total + 2 - 500, total + 2))
     assert [e[2] for e in ring] == list(range(last - 499, last + 1)) and {e[1] for e in ring} == {"RX"}
+
+
+def test_a_long_input_report_is_kept_as_its_first_4096_bytes_in_both_logs(dev, server):
+    """The page's ring holds at most 4,096 bytes of a frame as text, as the host's entry does (``len`` keeps the
+    true length; a decoder still sees the whole frame): 500 entries of 10,000-byte reports would otherwise hold
+    30 KB of hex each."""
+    dev.service.logging = True
+    dev.load(server.url("hid.html"))
+    dev.choose(PAD)
+    dev.wait_js("!!window.dev")
+    dev.js("""__hidLog.registerDecoder('size', (f) => f.bytes.length + ' bytes, hex ' + f.hex.length);
+        dev.addEventListener('inputreport', (e) => window.length = e.data.byteLength);
+        dev.open().then(() => window.isOpen = true)""")
+    dev.wait_js("window.isOpen")
+    data = bytes(i % 251 for i in range(10_000))
+    dev.backend.input(PAD, 1, data)
+    assert dev.wait_js("window.length") == 10_000
+    entry = json.loads(dev.js("JSON.stringify(__hidLog.dump().pop())"))
+    assert (entry["len"], entry["hex"], len(entry["ascii"])) == (10_000, data[:4096].hex(" "), 4096)
+    assert entry["op"] == "10000 bytes, hex 29999"
+    host = dev.service.log.query(since_id=entry["host_id"] - 1)[0]
+    assert (host.len, host.hex, host.ascii) == (10_000, entry["hex"], entry["ascii"])

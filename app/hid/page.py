@@ -51,6 +51,7 @@ from app.hid.doc import Doc, DomError
 from app.hid.hid_ops import HidOps
 from app.hid.serial_page import SerialOps
 from app.hid.service import DeviceService
+from app.hid.traffic import FRAME_BYTES
 
 log = logging.getLogger("pagenote.hid")
 
@@ -75,11 +76,12 @@ FRAME_CHECK_S = 20.0
 @functools.lru_cache(maxsize=4)
 def device_source(log_on: bool = False, echo: bool = False) -> str:
     """The main-world script: ``hid.js`` with ``serial.js`` spliced in and its options (doorbell marker, log
-    default, console echo default, ring size) as JSON."""
+    default, console echo default, ring size, bytes of a frame an entry keeps as text — the host's
+    :data:`~app.hid.traffic.FRAME_BYTES`) as JSON."""
     root = files("app.hid") / "page_js"
     source = (root / "hid.js").read_text(encoding="utf-8")
     serial = (root / "serial.js").read_text(encoding="utf-8") if (root / "serial.js").is_file() else ""
-    options = {"doorbell": DOORBELL, "log": log_on, "echo": echo, "ring": PAGE_RING}
+    options = {"doorbell": DOORBELL, "log": log_on, "echo": echo, "ring": PAGE_RING, "frame": FRAME_BYTES}
     return (source.replace("__OPTIONS__", json.dumps(options))
             .replace("  // __SERIAL__ (app/hid/page_js/serial.js is spliced in here: it shares this scope)\n", serial))
 

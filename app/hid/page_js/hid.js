@@ -35,13 +35,14 @@
   // -- the traffic log (window.__hidLog) ------------------------------------------------------------------------
   // echo: one console line per entry, off unless the user or an agent turned device console echo on (the host's
   // cfg message); the lines are info-level and would otherwise crowd the page's own messages.
+  const FRAME = OPTIONS.frame || 4096;
   const log = { on: PAGE_DEBUG || !!OPTIONS.log, echo: !!OPTIONS.echo, ring: OPTIONS.ring || 500, entries: [], next: 1, decoders: [] };
-  function decode(entry, u8, device) {
+  function decode(entry, u8, device, hex) {
     for (const d of log.decoders) {
       if (d.vendorId != null && d.vendorId !== device.vendorId) continue;
       if (d.productId != null && d.productId !== device.productId) continue;
       try {
-        const op = d.fn({ dir: entry.dir, reportId: entry.report_id, data: new DV(u8.buffer.slice(0)), bytes: u8.slice(), hex: entry.hex, device: entry.device });
+        const op = d.fn({ dir: entry.dir, reportId: entry.report_id, data: new DV(u8.buffer.slice(0)), bytes: u8.slice(), hex, device: entry.device });
         if (op) return String(op).slice(0, 200);
       } catch (e) { entry.decoder_error = d.name + ": " + String(e && e.message || e).slice(0, 200); }
     }
@@ -51,9 +52,13 @@
     if (!log.on) return null;
     const dev = { vendorId: device.vendorId, productId: device.productId, name: device.productName };
     if (device.serialNumber) dev.serialNumber = device.serialNumber;
-    const entry = { id: log.next++, t: now(), api, dir, device: dev, report_id: reportId, len: u8.length, hex: toHex(u8), ascii: toAscii(u8) };
+    // An entry keeps the first FRAME bytes as text, as the host's entry does (len keeps the true length): a ring
+    // of long reports would otherwise hold 3 characters per byte of each.
+    const hex = toHex(u8), kept = u8.length > FRAME ? u8.subarray(0, FRAME) : u8;
+    const entry = { id: log.next++, t: now(), api, dir, device: dev, report_id: reportId, len: u8.length,
+                    hex: kept === u8 ? hex : hex.slice(0, FRAME * 3 - 1), ascii: toAscii(kept) };
     if (extra) Object.assign(entry, extra);
-    if (dir !== "EVENT") { const op = decode(entry, u8, device); if (op) entry.op = op; }
+    if (dir !== "EVENT") { const op = decode(entry, u8, device, hex); if (op) entry.op = op; }
     log.entries.push(entry);
     if (log.entries.length > log.ring) log.entries.splice(0, log.entries.length - log.ring);
     // The console line goes out after the caller's task (one console.debug per entry, in order): a console
