@@ -4,7 +4,9 @@ tests/devices/esp32.json through pagenote's Web Serial, syncs and reads the chip
 computed from each request: SLIP framing, the command byte echoed, the size filled, eight per SYNC as the ROM
 sends them); @elgato-stream-deck/webhid 7.6.3 reads a virtual Stream Deck MK.2's firmware and serial (feature
 reports, the serial's length computed), colours and draws keys (1,023-byte image reports, the descriptor's
-limit) and sees key presses."""
+limit) and sees key presses; joy-con-webhid 0.7.0 opens a virtual Joy-Con (L) of tests/devices/joycon.json, parses
+its device info (subcommand 0x02 answered by input report 0x21, the subcommand id echoed) and its buttons (input
+report 0x30), and opens a granted device on navigator.hid's connect event only when that device was plugged in."""
 
 from __future__ import annotations
 
@@ -30,6 +32,13 @@ def dev(qtbot, aio, lease, tmp_path):
 @pytest.fixture
 def deck(qtbot, aio, lease, tmp_path):
     d = DevTab(qtbot, lease, tmp_path, description=load_description(DEVICES / "streamdeck.json"))
+    yield d
+    d.close()
+
+
+@pytest.fixture
+def joy(qtbot, aio, lease, tmp_path):
+    d = DevTab(qtbot, lease, tmp_path, description=load_description(DEVICES / "joycon.json"))
     yield d
     d.close()
 
@@ -90,3 +99,39 @@ def test_stream_deck_webhid_reads_firmware_and_serial_draws_keys_and_sees_key_pr
     images = [e for e in log if e.kind == "output"]                     # key 1's JPEG, the last chunk flagged
     assert len(images) >= 2 and all(e.report_id == 2 and e.len == 1023 and e.result == "ok" for e in images)
     assert images[0].hex.startswith("07 01 00") and images[-1].hex.startswith("07 01 01")
+
+
+def test_joy_con_webhid_reads_device_info_sees_a_button_and_opens_only_the_joy_con_plugged_in(joy, server):
+    left, right = "virtual:0", "virtual:1"
+    joy.service.logging = True
+    joy.load(server.url("device_libs/joycon.html"))
+    joy.choose(left)
+    info = joy.wait_js("window.info['Joy-Con (L)'] || window.failure", timeout=20_000)
+    assert info["firmwareVersion"] == {"major": 4, "minor": 7} and info["type"] == "Left Joy-Con", info
+    assert info["macAddress"] == "98:b6:e9:4a:5c:6d"
+    # Input report 0x30 (standard full mode): byte 5 holds the left Joy-Con's buttons, 0x40 is L; sticks centred.
+    joy.backend.input(left, 0x30, bytes.fromhex("01 8e 00 00 40 00 08 80 00 08 80 00") + bytes(36))
+    assert joy.wait_js("window.presses.length && window.presses") == ["Joy-Con (L): l"]
+
+    def subcommands(key: str, sub: int) -> list:
+        serial = joy.backend.info(key)[0].serial_number
+        return [e for e in joy.service.log.query() if e.kind == "output" and e.device.get("serialNumber") == serial
+                and e.hex.split()[9:10] == [f"{sub:02x}"]]
+
+    # The library opens a device on every 'connect'. The right Joy-Con is granted while the page is open (as
+    # device_grant does) and never changes: pulling the left one out and back reopens the left one only.
+    joy.service.grant(server.origin, right)
+    joy.backend.plug(left, False)
+    joy.backend.plug(left, True)
+    joy.qtbot.waitUntil(lambda: len(subcommands(left, 0x03)) == 2, timeout=10_000)    # reopened by the library
+    assert joy.js("window.connects") == ["Joy-Con (L)"]
+    log = joy.service.log.query()
+    assert [e.line() for e in log if e.device["name"] == "Joy-Con (R)"] == []            # never opened nor written
+    # The host log names the device in the exchange: the request, then the reply echoing subcommand 0x02.
+    mine = [e for e in log if e.device["name"] == "Joy-Con (L)"]
+    ask = next(e for e in mine if e.kind == "output" and e.hex.split()[9:] == ["02"])
+    answer = next(e for e in mine if e.dir == "RX" and e.report_id == 0x21 and e.hex.split()[12:14] == ["82", "02"])
+    assert ask.report_id == 1 and ask.result == "ok" and ask.id < answer.id and answer.len == 49
+    assert answer.hex.split()[14:17] == ["04", "07", "01"] and answer.device["productId"] == 0x2006
+    events = [e.op for e in mine if e.dir == "EVENT"]                                  # opened once per plug-in
+    assert events[0] == "open" and events.count("open") == 2 and events.count("connect") == 1, events
