@@ -7,7 +7,7 @@ from __future__ import annotations
 import time
 
 from _page_js import TARGETS_JS
-from _pixels import BLUE, RED, dot_window, edge_window, poll_pixels, seen_colour
+from _pixels import BLUE, RED, badge_seen, dot_window, edge_window, poll_pixels, seen_colour
 from _profile import profile
 from _stats import add
 from _window import BenchWindow
@@ -152,13 +152,14 @@ class Passes:
             w.send_mouse(QEvent.Type.MouseButtonPress, t["x"], t["y"])
             w.send_mouse(QEvent.Type.MouseButtonRelease, t["x"], t["y"])
             seen = None
-            if pixels:
-                seen = await poll_pixels(lambda dot=dot: seen_colour(w, dot, [RED, BLUE]))
+            if pixels:   # the badge is placed by the host (outside the element when there is room)
+                n = w.want_marker
+                seen = await poll_pixels(lambda n=n: badge_seen(w, n, [RED, BLUE]))
                 if seen is None:
                     res["problems"].append(f"pin pixels: no marker at the {t['tag']}")
                 else:
                     add(res, "pin_pixels", (seen - t0) * 1e3)
-                    colour = "#{:02X}{:02X}{:02X}".format(*seen_colour(w, dot, [RED, BLUE]))
+                    colour = "#{:02X}{:02X}{:02X}".format(*badge_seen(w, n, [RED, BLUE]))
                     res["marker_colours"][colour] = res["marker_colours"].get(colour, 0) + 1
             ok = await w.wait_until(lambda: "panel_row" in w.marks and "setMarkers_return" in w.marks
                                     and "marker_painted" in w.marks)
@@ -166,6 +167,9 @@ class Passes:
             if not ok:
                 res["problems"].append(f"pin: no new row or marker for the {t['tag']} ({sorted(w.marks)})")
                 continue
+            # The whole record follows the marker (Annotator.pin_box): wait for it, so the next pin starts clean.
+            if not await w.wait_until(lambda: not w.window.batch_session.recording()):
+                res["problems"].append(f"pin: the {t['tag']}'s record never arrived")
             await w.settle(60)
             log = await self.page_log()
             marker = next((r for r in log if r["m"] == "setMarkers"), None)
@@ -184,6 +188,7 @@ class Passes:
         """The timed (no-grab) pin's milestones, host and page side, from mouse press ``t0``."""
         m = {k: (v - t0) * 1e3 for k, v in self.w.marks.items()}
         add(res, "pin_row", m["panel_row"])
+        add(res, "pin_record", m.get("record_answer"))
         add(res, "marker_call", m.get("setMarkers_call"))
         add(res, "marker_return", m["setMarkers_return"])
         add(res, "pin_marker", m["marker_painted"])

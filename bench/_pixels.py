@@ -28,6 +28,22 @@ def dot_window(t: dict) -> tuple[int, int, int, int]:
     return int(t["rect"]["x"]) + 3, int(t["rect"]["y"]) + 9, 3, 5
 
 
+def badge_window(w, n: int) -> tuple[int, int, int, int] | None:
+    """Inside marker ``n``'s badge where the host places it (``app.ui.marks`` ``badges()``: outside the element
+    when there is room, so not at the element's own top-left), left of its number: 3×5 view px at the badge's
+    left third, mid-height; None while no badge ``n`` is placed."""
+    for mark, rect in w.window.annotate.marks.badges():
+        if mark.n == n:
+            return int(rect.x()) + 4, int(rect.center().y()) - 2, 3, 5
+    return None
+
+
+def badge_seen(w, n: int, colours) -> tuple[int, int, int] | None:
+    """:func:`seen_colour` in marker ``n``'s badge (:func:`badge_window`), None while it is not placed."""
+    window = badge_window(w, n)
+    return seen_colour(w, window, colours) if window is not None else None
+
+
 def seen_colour(w, window, colours) -> tuple[int, int, int] | None:
     """The first of ``colours`` that a pixel of ``window`` (view px) has in a grab of what the user sees
     (``w``: a ``BenchWindow``; its view's parent, page and marks), or None."""

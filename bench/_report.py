@@ -5,6 +5,8 @@ from __future__ import annotations
 from _stats import pct
 
 HOVER_GOAL_MS, PIN_GOAL_MS = 16.0, 50.0
+#: The panel row may come later than the marker (issue 30, requirement 8).
+ROW_GOAL_MS = 100.0
 
 
 def report(results: dict[str, dict], spans: dict[str, list[float]], rtts: list[float]) -> None:
@@ -14,8 +16,9 @@ def report(results: dict[str, dict], spans: dict[str, list[float]], rtts: list[f
             ("hover → highlight painted (host)", "hover_frame", HOVER_GOAL_MS, False),
             ("hover → pixels (#2563EB at edge)", "hover_pixels", HOVER_GOAL_MS, False),
             ("pin → marker painted (host)", "pin_marker", PIN_GOAL_MS, True),
-            ("pin → panel row (refresh)", "pin_row", PIN_GOAL_MS, True),
-            ("pin → marker pixels", "pin_pixels", PIN_GOAL_MS, False)]
+            ("pin → panel row (refresh)", "pin_row", ROW_GOAL_MS, True),
+            ("pin → marker pixels", "pin_pixels", PIN_GOAL_MS, False),
+            ("pin → whole record (after marker)", "pin_record", ROW_GOAL_MS, False)]
     print(f"\n{'page':<23} {'ms after the Qt mouse event':<34} {'n':>4} {'p50':>7} {'p95':>7} {'max':>7}  p95 goal")
     holds = {"hover": True, "pin": True}
     for page, res in results.items():
@@ -70,5 +73,6 @@ def report(results: dict[str, dict], spans: dict[str, list[float]], rtts: list[f
         print(f"    {name:<66} {pct(values, 50):6.2f} {pct(values, 95):6.2f}  n={len(values)}")
     print(f"  trivial runJavaScript round trip (quickest per batch, p50): {pct(rtts, 50):.3f} ms")
     print(f"\ngoals: hover outline moved p95 ≤ {HOVER_GOAL_MS:.0f} ms: {'HOLDS' if holds['hover'] else 'MISSED'}"
-          f" · pin (marker placed, panel row) p95 ≤ {PIN_GOAL_MS:.0f} ms: {'HOLDS' if holds['pin'] else 'MISSED'}"
+          f" · pin (marker placed ≤ {PIN_GOAL_MS:.0f} ms, panel row ≤ {ROW_GOAL_MS:.0f} ms, p95):"
+          f" {'HOLDS' if holds['pin'] else 'MISSED'}"
           " · (info) rows are not part of the verdict")

@@ -129,7 +129,7 @@ class BenchWindow:
 
         call, pick_at = PageBridge.call, AnnotateController._pick_at
         refresh = timed("AnnotationPanel.refresh", AnnotationPanel.refresh)
-        answers = {"hover": "hover_done", "pick": "pick_answer"}
+        answers = {"hover": "hover_done", "pick": "pick_answer", "record": "record_answer"}
 
         async def _call(bridge, method, *args, **kwargs):
             result = await call(bridge, method, *args, **kwargs)

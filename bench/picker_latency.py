@@ -15,12 +15,15 @@ Milestones, in ms after the mouse event (``time.perf_counter``); the goals (p95)
   inside ``AnnotateController._hover_at``, the asyncio hop after the ``runJavaScript`` callback included); the
   highlight the host draws then is on the new element (checked in the tab's scene). Goal ≤ 16 ms.
 - pin → marker painted: the host's marks widget (``app/ui/marks.py``, over the view) returned from a
-  ``paintEvent`` showing the new pin's numbered marker; pin → panel row: ``AnnotationPanel.refresh`` returned
-  with one more row. Goal ≤ 50 ms.
-- For information: hover → highlight painted (the same widget), and the pixels: the first grab of what the
-  user sees (the view's parent: page and marks) showing the outline colour #2563EB on the element's left edge,
-  or the marker badge at its top-left (#DC2626, or #2563EB while it is the selected marker, i.e. while its
-  note box is open — which it is right after a pin).
+  ``paintEvent`` showing the new pin's numbered marker, goal ≤ 50 ms; pin → panel row:
+  ``AnnotationPanel.refresh`` returned with one more row, goal ≤ 100 ms (issue 30, requirement 8). Both come
+  from the element's box (``pick(x, y, true)``); the whole record follows.
+- For information: hover → highlight painted (the same widget), pin → whole record (the page's ``record``
+  answer, asked for once the marker is in the scene), and the pixels: the first grab of what the user sees
+  (the view's parent: page and marks) showing the outline colour #2563EB on the element's left edge, or the
+  new marker's badge where the host placed it (``MarksOverlay.badges()``: outside the element when there is
+  room; #DC2626, or #2563EB while it is the selected marker, i.e. while its note box is open — which it is
+  right after a pin).
 
 Page-side moments come from wrappers around ``window.__pagenote.hover/pick/setMarkers`` in pagenote's isolated
 world (a ``requestAnimationFrame`` for the frame, a task posted from it for the end of that frame's rendering);

@@ -237,6 +237,7 @@ def pin_at(window, qtbot, point, note: str = "") -> None:
 
     QTest.mouseClick(window.view.focusProxy(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, point)
     qtbot.waitUntil(window.annotate.note_box.isVisible, timeout=5000)
+    qtbot.waitUntil(lambda: not window.batch_session.recording(), timeout=10_000)   # the record follows the marker
     if note:
         QTest.keyClicks(window.annotate.note_box.editor, note)
     QTest.keyClick(window.annotate.note_box.editor, Qt.Key.Key_Return)

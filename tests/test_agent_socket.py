@@ -208,6 +208,7 @@ def test_ack_sets_status_and_reply_shown_per_row(window, agent, server, qtbot):
     for point in (QPoint(100, 70), QPoint(450, 60)):
         QTest.mouseClick(proxy, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, point)
         qtbot.waitUntil(window.annotate.note_box.isVisible, timeout=5000)
+        qtbot.waitUntil(lambda: not window.batch_session.recording(), timeout=10_000)   # the record follows the marker
         QTest.keyClick(window.annotate.note_box.editor, Qt.Key.Key_Return)
     window.send()
     client = agent()
@@ -412,6 +413,7 @@ def test_element_screenshot_of_a_sent_region_is_its_rectangle(window, agent, ser
         QTest.mouseMove(proxy, a + (b - a) * i / 5)
     QTest.mouseRelease(proxy, Qt.MouseButton.LeftButton, shift, b)
     qtbot.waitUntil(window.annotate.note_box.isVisible, timeout=10_000)
+    qtbot.waitUntil(lambda: not window.batch_session.recording(), timeout=10_000)   # the record follows the marker
     QTest.keyClicks(window.annotate.note_box.editor, "a banner here")
     QTest.keyClick(window.annotate.note_box.editor, Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: len(window.session.pins) == 1, timeout=5000)

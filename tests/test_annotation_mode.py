@@ -77,6 +77,7 @@ def pin(qtbot, window, point: QPoint, note: str | None = None):
     QTest.mouseMove(proxy, point)
     QTest.mouseClick(proxy, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, point)
     qtbot.waitUntil(window.annotate.note_box.isVisible, timeout=5000)
+    qtbot.waitUntil(lambda: not window.batch_session.recording(), timeout=10_000)   # the record follows the marker
     if note is not None:
         QTest.keyClicks(window.annotate.note_box.editor, note)
     QTest.keyClick(window.annotate.note_box.editor, Qt.Key.Key_Return)
@@ -97,6 +98,7 @@ def test_page_sees_no_input_while_picking_and_typing_a_note(counters, qtbot, js)
     # Shift+Enter adds a line; Esc on a new annotation cancels it.
     QTest.mouseClick(proxy, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, QPoint(60, 150))
     qtbot.waitUntil(w.annotate.note_box.isVisible, timeout=5000)
+    qtbot.waitUntil(lambda: not w.batch_session.recording(), timeout=10_000)   # the record follows the marker
     QTest.keyClicks(w.annotate.note_box.editor, "two")
     QTest.keyClick(w.annotate.note_box.editor, Qt.Key.Key_Return, Qt.KeyboardModifier.ShiftModifier)
     QTest.keyClicks(w.annotate.note_box.editor, "lines")
@@ -186,6 +188,7 @@ def test_clicking_a_marker_reopens_its_note(counters, qtbot):
     QTest.mouseClick(proxy, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
                      QPoint(int(marker["x"]) + 5, int(marker["y"]) + 5))
     qtbot.waitUntil(w.annotate.note_box.isVisible, timeout=5000)
+    qtbot.waitUntil(lambda: not w.batch_session.recording(), timeout=10_000)   # the record follows the marker
     assert w.annotate.note_box.text() == "first"
     assert len(w.session.pins) == 1
 
@@ -261,6 +264,7 @@ def test_alt_arrows_pick_through_wrappers_and_the_page_sees_no_input(counters, q
     QTest.mouseMove(proxy, QPoint(over_button.x() + 2, over_button.y() + 1))  # still over #veil: kept
     QTest.mouseClick(proxy, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, over_button)
     qtbot.waitUntil(w.annotate.note_box.isVisible, timeout=5000)
+    qtbot.waitUntil(lambda: not w.batch_session.recording(), timeout=10_000)   # the record follows the marker
     QTest.keyClick(w.annotate.note_box.editor, Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: not w.annotate.note_box.isVisible(), timeout=5000)
     assert [p.annotation.element.selector for p in w.session.pins] == ["#card"]
@@ -280,6 +284,7 @@ def test_alt_arrows_pick_through_wrappers_and_the_page_sees_no_input(counters, q
     w.view.setFocus()
     QTest.mouseClick(proxy, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, beside)
     qtbot.waitUntil(w.annotate.note_box.isVisible, timeout=5000)
+    qtbot.waitUntil(lambda: not w.batch_session.recording(), timeout=10_000)   # the record follows the marker
     QTest.keyClick(w.annotate.note_box.editor, Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: not w.annotate.note_box.isVisible(), timeout=5000)
     assert [p.annotation.element.selector for p in w.session.pins] == ["#card", "#veil"]
@@ -330,6 +335,7 @@ def test_alt_down_picks_the_button_and_text_under_a_link_that_covers_the_card(wi
     step(w, qtbot, down, "button#buy")
     QTest.mouseClick(proxy, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, button)
     qtbot.waitUntil(w.annotate.note_box.isVisible, timeout=5000)
+    qtbot.waitUntil(lambda: not w.batch_session.recording(), timeout=10_000)   # the record follows the marker
     QTest.keyClick(w.annotate.note_box.editor, Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: not w.annotate.note_box.isVisible(), timeout=5000)
     element = w.session.pins[0].annotation.element
@@ -422,6 +428,7 @@ def test_a_display_contents_element_is_highlighted_and_pinned_by_its_childrens_u
     QTest.mouseClick(proxy, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
                      QPoint(int(k2[0]) + 5, int(k2[1]) + 5))
     qtbot.waitUntil(w.annotate.note_box.isVisible, timeout=5000)
+    qtbot.waitUntil(lambda: not w.batch_session.recording(), timeout=10_000)   # the record follows the marker
     QTest.keyClick(w.annotate.note_box.editor, Qt.Key.Key_Return)
     element = w.session.pins[0].annotation.element
     assert element.tag == "section" and element.box == "contents"
@@ -446,6 +453,7 @@ def test_the_mode_keeps_the_page_s_input_across_a_renderer_swap(window, server, 
     qtbot.waitUntil(lambda: candidate(w) == "button#b", timeout=5000)
     QTest.mouseClick(proxy, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, QPoint(100, 70))
     qtbot.waitUntil(w.annotate.note_box.isVisible, timeout=5000)
+    qtbot.waitUntil(lambda: not w.batch_session.recording(), timeout=10_000)   # the record follows the marker
     QTest.keyClick(w.annotate.note_box.editor, Qt.Key.Key_Return)
     assert [p.annotation.element.selector for p in w.session.pins] == ["#b"]
     with qtbot.waitCallback() as cb:

@@ -36,6 +36,7 @@ def test_double_clicking_a_word_pins_it_once_with_its_note_box_open(window, serv
     proxy, point = window.view.focusProxy(), word_point(js, "#w1")
     QTest.mouseClick(proxy, LEFT, NONE, point)
     qtbot.waitUntil(window.annotate.note_box.isVisible, timeout=10_000)
+    qtbot.waitUntil(lambda: not window.batch_session.recording(), timeout=10_000)   # the record follows the marker
     [pin] = window.session.pins
     second_click_of_a_double_click(proxy, point)
     # The second click changed nothing: the new annotation's note box is still open, empty and new
@@ -55,6 +56,7 @@ def test_esc_after_a_double_click_cancels_the_new_annotation(window, server, qtb
     proxy, point = window.view.focusProxy(), word_point(js, "#w2")
     QTest.mouseClick(proxy, LEFT, NONE, point)
     qtbot.waitUntil(window.annotate.note_box.isVisible, timeout=10_000)
+    qtbot.waitUntil(lambda: not window.batch_session.recording(), timeout=10_000)   # the record follows the marker
     second_click_of_a_double_click(proxy, point)
     QTest.keyClick(window.annotate.note_box.editor, Qt.Key.Key_Escape)
     qtbot.waitUntil(lambda: not window.annotate.note_box.isVisible(), timeout=5000)
@@ -69,6 +71,7 @@ def test_a_double_click_while_the_note_box_has_text_is_two_clicks(window, server
     proxy, point = window.view.focusProxy(), word_point(js, "#w1")
     QTest.mouseClick(proxy, LEFT, NONE, point)
     qtbot.waitUntil(window.annotate.note_box.isVisible, timeout=10_000)
+    qtbot.waitUntil(lambda: not window.batch_session.recording(), timeout=10_000)   # the record follows the marker
     QTest.keyClicks(window.annotate.note_box.editor, "typed")
     second_click_of_a_double_click(proxy, point)
     assert window.session.pins[0].annotation.note == "typed"

@@ -31,6 +31,7 @@ def click_element(window, qtbot, chain: str):
     point = QPoint(int(route.offset[0] + vp["x"] + vp["width"] / 2), int(route.offset[1] + vp["y"] + vp["height"] / 2))
     QTest.mouseClick(window.view.focusProxy(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, point)
     qtbot.waitUntil(window.annotate.note_box.isVisible, timeout=5000)
+    qtbot.waitUntil(lambda: not window.batch_session.recording(), timeout=10_000)   # the record follows the marker
     QTest.keyClick(window.annotate.note_box.editor, Qt.Key.Key_Return)
     return route, found
 
@@ -133,6 +134,7 @@ def test_frames_see_no_input_in_annotation_mode(frames, qtbot):
     QTest.keyClicks(proxy, "abc")   # first: the clicks open the note box, which takes the keyboard
     clicks()
     qtbot.waitUntil(window.annotate.note_box.isVisible, timeout=5000)   # the clicks picked, as pagenote's
+    qtbot.waitUntil(lambda: not window.batch_session.recording(), timeout=10_000)   # the record follows the marker
     window.annotate.note_box.hide()
     sentinel()
     assert counts() == {k: 0 for k in ("pointerdown", "mousedown", "mouseup", "click", "keydown", "focusin", "focusout")}
@@ -254,6 +256,7 @@ def test_a_closed_shadow_root_picks_its_host_and_says_so(shadow, qtbot):
     QTest.mouseClick(window.view.focusProxy(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
                      QPoint(int(vp["x"] + 30), int(vp["y"] + vp["height"] / 2)))
     qtbot.waitUntil(window.annotate.note_box.isVisible, timeout=5000)
+    qtbot.waitUntil(lambda: not window.batch_session.recording(), timeout=10_000)   # the record follows the marker
     element = window.session.pins[0].annotation.element
     assert element.selector == "#closed" and element.shadow.startswith("closed")
 

@@ -31,6 +31,7 @@ def drag(proxy, a: QPoint, b: QPoint, modifiers=NONE) -> None:
 
 def write_note(window, qtbot, note: str) -> None:
     qtbot.waitUntil(window.annotate.note_box.isVisible, timeout=10_000)
+    qtbot.waitUntil(lambda: not window.batch_session.recording(), timeout=10_000)   # the record follows the marker
     QTest.keyClicks(window.annotate.note_box.editor, note)
     QTest.keyClick(window.annotate.note_box.editor, Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: not window.annotate.note_box.isVisible(), timeout=5_000)

@@ -20,6 +20,7 @@ def test_the_release_ctrl_hint_goes_when_the_note_box_opens(window, server, qtbo
     assert "release Ctrl" in window.status_label.text()
     QTest.keyRelease(proxy, Qt.Key.Key_Control)
     qtbot.waitUntil(window.annotate.note_box.isVisible, timeout=10_000)
+    qtbot.waitUntil(lambda: not window.batch_session.recording(), timeout=10_000)   # the record follows the marker
     assert "release Ctrl" not in window.status_label.text()
 
 
@@ -34,6 +35,7 @@ def test_the_dragged_words_stay_drawn_while_their_note_box_is_open(window, serve
     mid = (a["y"] + a["bottom"]) / 2
     drag_(proxy, P(round((a["x"] + 1) * zoom), round(mid * zoom)), P(round((b["right"] - 1) * zoom), round(mid * zoom)))
     qtbot.waitUntil(window.annotate.note_box.isVisible, timeout=10_000)
+    qtbot.waitUntil(lambda: not window.batch_session.recording(), timeout=10_000)   # the record follows the marker
     overlay = window.annotate.gestures.overlay
     assert overlay.isVisible() and overlay.text_rects
     left = min(r.left() for r in overlay.text_rects) / zoom
@@ -54,6 +56,7 @@ def test_a_group_of_one_element_is_an_element_annotation(window, server, qtbot, 
     qtbot.waitUntil(lambda: len(window.annotate.gestures.group) == 1, timeout=5_000)
     QTest.keyRelease(proxy, Qt.Key.Key_Control)
     qtbot.waitUntil(window.annotate.note_box.isVisible, timeout=10_000)
+    qtbot.waitUntil(lambda: not window.batch_session.recording(), timeout=10_000)   # the record follows the marker
     QTest.keyClicks(window.annotate.note_box.editor, "taller")
     QTest.keyClick(window.annotate.note_box.editor, Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: not window.annotate.note_box.isVisible(), timeout=5_000)

@@ -44,6 +44,7 @@ def pin(w, qtbot, point: QPoint, note: str) -> None:
     QTest.mouseMove(proxy, point)
     QTest.mouseClick(proxy, Qt.MouseButton.LeftButton, NONE, point)
     qtbot.waitUntil(w.annotate.note_box.isVisible, timeout=5000)
+    qtbot.waitUntil(lambda: not w.batch_session.recording(), timeout=10_000)   # the record follows the marker
     QTest.keyClicks(w.annotate.note_box.editor, note)
     QTest.keyClick(w.annotate.note_box.editor, Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: not w.annotate.note_box.isVisible(), timeout=5000)
@@ -219,6 +220,7 @@ def test_note_box_delete_panel_row_reopens_clear_and_overall_note_becomes_summar
     rect = w.panel.list.visualItemRect(item)
     QTest.mouseClick(w.panel.list.viewport(), Qt.MouseButton.LeftButton, NONE, rect.center())
     qtbot.waitUntil(w.annotate.note_box.isVisible, timeout=5000)
+    qtbot.waitUntil(lambda: not w.batch_session.recording(), timeout=10_000)   # the record follows the marker
     assert w.annotate.note_box.text() == "two"
     assert w.annotate.note_box.delete_button.isVisible()
     QTest.mouseClick(w.annotate.note_box.delete_button, Qt.MouseButton.LeftButton)

@@ -22,6 +22,7 @@ def pin(window, qtbot, js, selector: str) -> str:
     QTest.mouseClick(window.view.focusProxy(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
                      QPoint(int(rect[0]), int(rect[1])))
     qtbot.waitUntil(window.annotate.note_box.isVisible, timeout=5000)
+    qtbot.waitUntil(lambda: not window.batch_session.recording(), timeout=10_000)   # the record follows the marker
     QTest.keyClick(window.annotate.note_box.editor, Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: not window.annotate.note_box.isVisible(), timeout=5000)
     return window.session.pins[-1].id

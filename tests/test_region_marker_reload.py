@@ -20,6 +20,7 @@ def make_region(window, qtbot):
         QTest.mouseMove(proxy, a + (b - a) * i / 5)
     QTest.mouseRelease(proxy, Qt.MouseButton.LeftButton, SHIFT, b)
     qtbot.waitUntil(window.annotate.note_box.isVisible, timeout=10_000)
+    qtbot.waitUntil(lambda: not window.batch_session.recording(), timeout=10_000)   # the record follows the marker
     QTest.keyClicks(window.annotate.note_box.editor, "a banner here")
     QTest.keyClick(window.annotate.note_box.editor, Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: not window.annotate.note_box.isVisible(), timeout=5000)

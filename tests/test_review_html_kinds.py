@@ -44,6 +44,7 @@ def _drag(proxy, a: QPoint, b: QPoint, modifiers) -> None:
 
 def _note(window, qtbot, text: str) -> None:
     qtbot.waitUntil(window.annotate.note_box.isVisible, timeout=10_000)
+    qtbot.waitUntil(lambda: not window.batch_session.recording(), timeout=10_000)   # the record follows the marker
     QTest.keyClicks(window.annotate.note_box.editor, text)
     QTest.keyClick(window.annotate.note_box.editor, Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: not window.annotate.note_box.isVisible(), timeout=5000)

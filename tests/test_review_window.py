@@ -46,6 +46,7 @@ def test_a_pasted_reference_image_is_listed_as_the_design_target(window, server,
     QTest.mouseClick(window.view.focusProxy(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
                      center(js, "button.primary"))
     qtbot.waitUntil(window.annotate.note_box.isVisible, timeout=5000)
+    qtbot.waitUntil(lambda: not window.batch_session.recording(), timeout=10_000)   # the record follows the marker
     image = QImage(64, 24, QImage.Format.Format_RGB32)
     image.fill(0x16A34A)
     QGuiApplication.clipboard().setImage(image)

@@ -92,6 +92,7 @@ def test_picking_inside_an_open_modal_dialog(window, server, qtbot, js, when):
     qtbot.waitUntil(lambda: near(pixel(w, 419, 180), BLUE), timeout=15_000)   # just outside its left edge (420)
     QTest.mouseClick(proxy, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, BUTTON)
     qtbot.waitUntil(w.annotate.note_box.isVisible, timeout=5000)
+    qtbot.waitUntil(lambda: not w.batch_session.recording(), timeout=10_000)   # the record follows the marker
     QTest.keyClicks(w.annotate.note_box.editor, "inside the dialog")
     QTest.keyClick(w.annotate.note_box.editor, Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: not w.annotate.note_box.isVisible(), timeout=5000)

@@ -40,6 +40,7 @@ def test_the_sent_list_names_a_text_range_by_its_words(window, server, qtbot, js
         QTest.mouseMove(proxy, start + (end - start) * i / 5)
     QTest.mouseRelease(proxy, Qt.MouseButton.LeftButton, NONE, end)
     qtbot.waitUntil(window.annotate.note_box.isVisible, timeout=10_000)
+    qtbot.waitUntil(lambda: not window.batch_session.recording(), timeout=10_000)   # the record follows the marker
     QTest.keyClicks(window.annotate.note_box.editor, "shorter")
     QTest.keyClick(window.annotate.note_box.editor, Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: not window.annotate.note_box.isVisible(), timeout=5_000)
@@ -121,6 +122,7 @@ def _click_new(window, qtbot, js, selector: str) -> None:
     QTest.mouseMove(proxy, point)
     QTest.mouseClick(proxy, Qt.MouseButton.LeftButton, NONE, point)
     qtbot.waitUntil(window.annotate.note_box.isVisible, timeout=5_000)
+    qtbot.waitUntil(lambda: not window.batch_session.recording(), timeout=10_000)   # the record follows the marker
 
 
 def test_esc_on_a_typed_new_note_offers_undo_which_brings_the_pin_and_its_text_back(window, server, qtbot, js):

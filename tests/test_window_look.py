@@ -43,6 +43,7 @@ def test_a_badge_takes_the_side_of_an_inline_span_where_no_text_is(window, serve
     QTest.mouseMove(proxy, point)
     QTest.mouseClick(proxy, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, point)
     qtbot.waitUntil(w.annotate.note_box.isVisible, timeout=5000)
+    qtbot.waitUntil(lambda: not w.batch_session.recording(), timeout=10_000)   # the record follows the marker
     QTest.keyClick(w.annotate.note_box.editor, Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: badge_rect(w, 1) is not None and any(m.text for m in w.marks.scene.marks), timeout=5000)
     badge = Box(*badge_rect(w, 1))
@@ -67,6 +68,7 @@ def test_a_headings_badge_keeps_off_the_paragraphs_around_it_across_sections(win
     QTest.mouseMove(proxy, point)
     QTest.mouseClick(proxy, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, point)
     qtbot.waitUntil(w.annotate.note_box.isVisible, timeout=5000)
+    qtbot.waitUntil(lambda: not w.batch_session.recording(), timeout=10_000)   # the record follows the marker
     QTest.keyClick(w.annotate.note_box.editor, Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: badge_rect(w, 1) is not None and any(m.text for m in w.marks.scene.marks), timeout=5000)
     badge = Box(*badge_rect(w, 1))
@@ -200,6 +202,7 @@ def test_clear_removes_at_once_and_undo_brings_the_annotations_back(english, win
         QTest.mouseMove(proxy, point)
         QTest.mouseClick(proxy, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, point)
         qtbot.waitUntil(w.annotate.note_box.isVisible, timeout=5000)
+        qtbot.waitUntil(lambda: not w.batch_session.recording(), timeout=10_000)   # the record follows the marker
         QTest.keyClicks(w.annotate.note_box.editor, note)
         QTest.keyClick(w.annotate.note_box.editor, Qt.Key.Key_Return)
         qtbot.waitUntil(lambda: not w.annotate.note_box.isVisible(), timeout=5000)

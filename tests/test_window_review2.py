@@ -116,6 +116,7 @@ def test_the_hover_highlight_draws_outside_the_box_and_leaves_while_a_note_is_wr
     QTest.mouseClick(w.view.focusProxy(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
                      centre(js, "#link"))
     qtbot.waitUntil(w.annotate.note_box.isVisible, timeout=5000)
+    qtbot.waitUntil(lambda: not w.batch_session.recording(), timeout=10_000)   # the record follows the marker
     assert w.marks.label_rect() is None
     box = w.annotate.note_box
     # The box points at the link: a small triangle on the box's edge facing it, drawn (opaque) by the marks.

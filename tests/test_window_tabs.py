@@ -68,6 +68,7 @@ def test_ctrl_t_a_second_tab_follows_the_address_bar_annotates_and_ctrl_w_closes
                     timeout=5_000)
     QTest.mouseClick(proxy, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, target)
     qtbot.waitUntil(w.annotate.note_box.isVisible, timeout=5_000)
+    qtbot.waitUntil(lambda: not w.batch_session.recording(), timeout=10_000)   # the record follows the marker
     QTest.keyClicks(w.annotate.note_box.editor, "second tab note")
     QTest.keyClick(w.annotate.note_box.editor, Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: not w.annotate.note_box.isVisible(), timeout=5_000)
@@ -104,6 +105,7 @@ def test_closing_a_tab_with_unsent_annotations_asks_first(window, drafts, server
     QTest.mouseMove(proxy, target)
     QTest.mouseClick(proxy, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, target)
     qtbot.waitUntil(w.annotate.note_box.isVisible, timeout=5_000)
+    qtbot.waitUntil(lambda: not w.batch_session.recording(), timeout=10_000)   # the record follows the marker
     QTest.keyClicks(w.annotate.note_box.editor, "keep me")
     QTest.keyClick(w.annotate.note_box.editor, Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: len(second.session.pins) == 1, timeout=5_000)
@@ -162,6 +164,7 @@ def test_closing_the_window_with_send_sends_every_tabs_annotations(window, draft
         QTest.mouseMove(w.view.focusProxy(), target)
         QTest.mouseClick(w.view.focusProxy(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, target)
         qtbot.waitUntil(w.annotate.note_box.isVisible, timeout=5_000)
+        qtbot.waitUntil(lambda: not w.batch_session.recording(), timeout=10_000)   # the record follows the marker
         QTest.keyClicks(w.annotate.note_box.editor, f"note in tab {tab.id}")
         QTest.keyClick(w.annotate.note_box.editor, Qt.Key.Key_Return)
         qtbot.waitUntil(lambda: len(tab.session.pins) == 1, timeout=5_000)

@@ -32,6 +32,7 @@ def pin(window, qtbot, point: QPoint, note: str = "") -> None:
     QTest.mouseMove(proxy, point)
     QTest.mouseClick(proxy, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, point)
     qtbot.waitUntil(window.annotate.note_box.isVisible, timeout=5000)
+    qtbot.waitUntil(lambda: not window.batch_session.recording(), timeout=10_000)   # the record follows the marker
     if note:
         QTest.keyClicks(window.annotate.note_box.editor, note)
     QTest.keyClick(window.annotate.note_box.editor, Qt.Key.Key_Return)
@@ -69,6 +70,7 @@ def test_badges_sit_outside_their_elements_and_apart_and_the_note_box_beside(win
     QTest.mouseClick(proxy, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
                      QPoint(round(x + bw / 2), round(y + bh / 2)))   # a click on the badge reopens its note
     qtbot.waitUntil(w.annotate.note_box.isVisible, timeout=5000)
+    qtbot.waitUntil(lambda: not w.batch_session.recording(), timeout=10_000)   # the record follows the marker
     full = rect_of(js, "#full")
     g = w.annotate.note_box.geometry()
     assert not Box(g.x(), g.y(), g.width(), g.height()).intersects(full)
@@ -113,6 +115,7 @@ def focus_note_box(w, js, qtbot):
     pin(w, qtbot, centre(js, "#target"), "")
     w.annotate.edit(w.session.pins[0].id)
     qtbot.waitUntil(w.annotate.note_box.isVisible, timeout=3000)
+    qtbot.waitUntil(lambda: not w.batch_session.recording(), timeout=10_000)   # the record follows the marker
     w.annotate.note_box.editor.setFocus()
     qtbot.waitUntil(w.annotate.note_box.editor.hasFocus, timeout=3000)
     return w.annotate.note_box.editor
@@ -249,12 +252,14 @@ def test_leaving_the_mode_with_an_empty_new_note_cancels_it_and_with_text_saves_
     proxy = w.view.focusProxy()
     QTest.mouseClick(proxy, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, centre(js, "#target"))
     qtbot.waitUntil(w.annotate.note_box.isVisible, timeout=5000)
+    qtbot.waitUntil(lambda: not w.batch_session.recording(), timeout=10_000)   # the record follows the marker
     w.act_annotate.trigger()   # off with an empty new note: nothing is left behind
     assert not w.annotate.note_box.isVisible() and w.session.pins == []
     assert "cancelled" in w.status_label.text() and not w.mode_banner.active
     w.act_annotate.trigger()
     QTest.mouseClick(proxy, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, centre(js, "#target"))
     qtbot.waitUntil(w.annotate.note_box.isVisible, timeout=5000)
+    qtbot.waitUntil(lambda: not w.batch_session.recording(), timeout=10_000)   # the record follows the marker
     QTest.keyClicks(w.annotate.note_box.editor, "keep me")
     w.act_annotate.trigger()
     assert [p.annotation.note for p in w.session.pins] == ["keep me"]
@@ -413,6 +418,7 @@ def test_a_new_notes_box_leaves_the_element_and_its_coming_badge_uncovered(windo
     w.act_annotate.trigger()
     QTest.mouseClick(w.view.focusProxy(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, QPoint(20, 20))
     qtbot.waitUntil(w.annotate.note_box.isVisible, timeout=5000)
+    qtbot.waitUntil(lambda: not w.batch_session.recording(), timeout=10_000)   # the record follows the marker
     qtbot.waitUntil(lambda: len(w.marks.badges()) == 1, timeout=3000)
     g = w.annotate.note_box.geometry()
     box = Box(g.x(), g.y(), g.width(), g.height())

@@ -263,6 +263,10 @@ LOCATOR_VALUE_MAX = 200
 LOCATOR_TEXT_MAX = 80
 #: Separator of locators on the Markdown ``Locators:`` line.
 LOCATOR_SEPARATOR = "; "
+#: A ``role=`` locator is made only when the document has at most this many elements that can have the role:
+#: verifying it computes the accessible name of each (a link on a 35,000-element page took up to 1.87 s;
+#: issue 30, requirement 8). Past it the element keeps its other locators.
+LOCATOR_ROLE_SCAN = 2_000
 
 # -- selectors (issue 9 §11: short, stable, deterministic; app/picker_js/selector.js) -------------------------
 
@@ -388,7 +392,8 @@ def page_options() -> dict:
                     "redact_attribute": REDACT_ATTRIBUTE, "redacted_text": REDACTED_TEXT,
                     "editable_text": EDITABLE_TEXT},
         "locators": {"max": LOCATOR_MAX, "chars": LOCATOR_CHARS, "value_max": LOCATOR_VALUE_MAX,
-                     "text_max": LOCATOR_TEXT_MAX, "separator": LOCATOR_SEPARATOR},
+                     "text_max": LOCATOR_TEXT_MAX, "separator": LOCATOR_SEPARATOR,
+                     "role_scan": LOCATOR_ROLE_SCAN},
         "selectors": {"queries": SELECTOR_QUERIES, "depth": SELECTOR_DEPTH, "siblings_max": SELECTOR_SIBLINGS_MAX,
                       "id_max": SELECTOR_ID_MAX, "value_max": SELECTOR_VALUE_MAX, "text_source_max": TEXT_SOURCE_MAX},
         "markers": {"color": MARKER_COLOR, "stale": MARKER_STALE_COLOR, "selected": MARKER_SELECTED_COLOR,

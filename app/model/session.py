@@ -40,6 +40,9 @@ class Pin:
     note_cut: int = 0
     #: The id of the tab it was made in (``""``: a batch of one tab); it stays after that tab closed.
     tab: str = ""
+    #: Its element record is still being made (the pin shows at once from the element's box; the whole record
+    #: follows: :meth:`Session.set_element`); a send waits until no pin is (issue 30, requirement 8).
+    recording: bool = False
 
 
 class Session:
@@ -86,17 +89,38 @@ class Session:
         """The pin with ``pin_id`` (in ``tab`` when given). Raises ``KeyError`` when there is none."""
         return self.pins[self.number_of(pin_id, tab) - 1]
 
-    def add(self, pin_id: str, element: ElementRecord, note: str = "", page: str = "", tab: str = "") -> int:
+    def add(self, pin_id: str, element: ElementRecord, note: str = "", page: str = "", tab: str = "",
+            recording: bool = False) -> int:
         """Pin ``element`` under ``pin_id`` on ``page`` of ``tab`` (replacing the note if already pinned);
-        return its number."""
+        return its number. ``recording``: ``element`` holds only where the element is; the whole record comes
+        with :meth:`set_element`."""
         try:
             pin = self.get(pin_id, tab)
             pin.annotation = Annotation(note=note, element=element)
             pin.note_cut = note_overflow(note)
+            pin.recording = recording
         except KeyError:
-            self.pins.append(Pin(pin_id, Annotation(note=note, element=element), page, note_overflow(note), tab))
+            self.pins.append(Pin(pin_id, Annotation(note=note, element=element), page, note_overflow(note), tab,
+                                 recording))
         self._changed()
         return self.number_of(pin_id, tab)
+
+    def set_element(self, pin_id: str, element: ElementRecord | None, tab: str | None = None) -> None:
+        """End pin ``pin_id``'s recording (:attr:`Pin.recording`): its element record becomes ``element``, or
+        stays the box-only one when ``None`` (the page could not make it: the node left, the frame went).
+        Unknown ids are ignored."""
+        try:
+            pin = self.get(pin_id, tab)
+        except KeyError:
+            return
+        if element is not None:
+            pin.annotation = pin.annotation.model_copy(update={"element": element})
+        pin.recording = False
+        self._changed()
+
+    def recording(self) -> bool:
+        """Whether some pin's element record is still being made (:attr:`Pin.recording`)."""
+        return any(pin.recording for pin in self.pins)
 
     def set_note(self, pin_id: str, note: str, tab: str | None = None) -> None:
         """Replace the note of pin ``pin_id``. Raises ``KeyError`` when there is none."""
@@ -336,9 +360,9 @@ class Session:
         """The page-side marker list ``[{"id", "n", "selected", "anchor"}]`` in number order — only the pins
         of ``page`` (and pins of no known page) when given, only those made in ``tab`` when given (numbers
         stay batch-wide). ``anchor`` is what the page needs to find the element again (locators, role,
-        accessible name, text, tag) and how its record measured it (``box``). A region has no element to find
-        again: no ``anchor``, its ``rect`` (document CSS px) instead, where the page draws its marker when it
-        has no element for it (after a reload).
+        accessible name, text, nearby text, tag) and how its record measured it (``box``). A region has no
+        element to find again: no ``anchor``, its ``rect`` (document CSS px) instead, where the page draws its
+        marker when it has no element for it (after a reload).
         A group's marker carries ``members`` too: ``[{"locators"}]`` of its other elements, which the page
         outlines with the first (one badge)."""
         return [{"id": p.id, "n": i, "selected": p.id == selected, **_place(p.annotation)}
@@ -352,7 +376,7 @@ def _place(annotation: Annotation) -> dict:
         return {"rect": annotation.region.rect.model_dump()}
     anchor = annotation.anchor
     place = {"anchor": {"locators": list(anchor.locators), "role": anchor.role, "name": anchor.accessible_name,
-                        "text": anchor.text, "tag": anchor.tag, "box": anchor.box}}
+                        "text": anchor.text, "nearby": anchor.nearby_context, "tag": anchor.tag, "box": anchor.box}}
     if annotation.elements[1:]:   # a group: its other members, outlined with the first (one badge)
         place["members"] = [{"locators": list(e.locators)} for e in annotation.elements[1:]]
     return place

@@ -50,10 +50,11 @@ class TabSession:
         """The tab's pin ``pin_id``. Raises ``KeyError``."""
         return self.shared.get(pin_id, self.tab)
 
-    def add(self, pin_id: str, element: ElementRecord, note: str = "", page: str = "") -> int:
+    def add(self, pin_id: str, element: ElementRecord, note: str = "", page: str = "",
+            recording: bool = False) -> int:
         """:meth:`Session.add` in this tab; returns the batch-wide number. Made while the tab emulates a
         viewport (:attr:`emulated`), the annotation records it."""
-        number = self.shared.add(pin_id, element, note, page, self.tab)
+        number = self.shared.add(pin_id, element, note, page, self.tab, recording)
         if self.emulated:
             pin = self.get(pin_id)
             pin.annotation = type(pin.annotation).model_validate({**pin.annotation.model_dump(),
@@ -63,6 +64,9 @@ class TabSession:
 
     def set_note(self, pin_id: str, note: str) -> None:
         self.shared.set_note(pin_id, note, self.tab)
+
+    def set_element(self, pin_id: str, element: ElementRecord | None) -> None:
+        self.shared.set_element(pin_id, element, self.tab)
 
     def set_source(self, pin_id: str, source: str, before: str) -> None:
         self.shared.set_source(pin_id, source, before, self.tab)

@@ -8,6 +8,9 @@ const LOCATOR_MAX = OPTIONS.locators.max;
 const LOCATOR_CHARS = OPTIONS.locators.chars;
 const LOCATOR_VALUE_MAX = OPTIONS.locators.value_max;
 const LOCATOR_TEXT_MAX = OPTIONS.locators.text_max;
+// A role= locator is made only when at most this many elements could have its role (app/core/policy.py
+// LOCATOR_ROLE_SCAN): verifying it names every one of them.
+const LOCATOR_ROLE_SCAN = OPTIONS.locators.role_scan;
 // Roles a role locator is never made for: no role, or a role that carries no name.
 const LOCATOR_SKIP_ROLES = new Set(['', 'generic', 'presentation', 'none']);
 // Role resolution computes role() and names only for elements that can have the role: role.js
@@ -168,6 +171,7 @@ function locatorsFor(el, selector) {
     add(() => {
       const r = role(el);
       if (LOCATOR_SKIP_ROLES.has(r) || !LOCATOR_ROLE.test(r)) return '';
+      if (root.querySelectorAll(roleTags(r)).length > LOCATOR_ROLE_SCAN) return '';   // bounded work
       const name = accessibleName(el);
       return locatorValueOk(name, LOCATOR_VALUE_MAX) ? `role=${r}[name=${quoteLocator(name)}]` : '';
     });

@@ -1,5 +1,5 @@
 // @module main
-// @imports pins: overlay, elements, idFor; record: elementRecord; frames: isFrame, frameElements, frameContentRect, frameInfo, looksClosedHost, deepElementAt, resolveChain; locators: resolveLocator; anchors: rememberAnchor, forgetAnchorsExcept, anchorChanges, anchorStatus, stopAnchors; capture: documentMetrics, pinForCapture, scrollToExact, redactionRects, hideCaret
+// @imports pins: overlay, elements, idFor; record: elementRecord, recordRect; text: cut, LINE_SEND; redact: redactUrl; frames: isFrame, frameElements, frameContentRect, frameInfo, looksClosedHost, deepElementAt, resolveChain; locators: resolveLocator; anchors: rememberAnchor, forgetAnchorsExcept, anchorChanges, anchorStatus, stopAnchors; capture: documentMetrics, pinForCapture, scrollToExact, redactionRects, hideCaret
 // @imports anchors: refreshAnchors; geometry: elementBox, BOX_CONTENTS; marktext: markRect
 // @imports snapshot: snapshotDocument, resolveSnapshotRef, stopSnapshots
 // @imports freeze: freeze, unfreeze, frozenState
@@ -18,6 +18,18 @@
 // The install guard (a previous instance is destroyed first) runs when pins.js is evaluated.
 
 let frames = 0;                // animation frames counted by requestFrames()
+// Elements picked with pick(x, y, true) that seemed to host a closed shadow root at the click (record(id)
+// comes later, without the point).
+const closedHosts = new WeakMap();
+
+// What pick(x, y, true) says at once: the page and where the element is (record.js recordRect), no field
+// that takes a computation over the document (selector, locators, name …: record(id) adds them).
+function boxRecord(el) {
+  const geometry = recordRect(el);
+  return { url: cut(redactUrl(location.href), LINE_SEND), title: cut(document.title, LINE_SEND), tag: el.localName,
+           rect: geometry.rect, box: geometry.box };
+}
+
 
 function viewportRect(el) {
   const r = el.getBoundingClientRect();
@@ -71,18 +83,27 @@ const api = {
 
   // What a click at (x, y) means: {kind: 'marker', id} when it hits a marker, {kind: 'element', id, record,
   // viewport} for an element, {kind: 'none'} otherwise.
-  pick(x, y) {
+  // `boxOnly`: the record is boxRecord()'s (where the element is, nothing to compute); the host draws the
+  // marker from it at once and asks record(id) for the whole record afterwards.
+  pick(x, y, boxOnly) {
     const markerId = overlay.markerAt(x, y);
     if (markerId) return JSON.stringify({ kind: 'marker', id: markerId, viewport: overlay.markerViewportRect(markerId) });
     const chosen = overlay.candidateAt(x, y);  // picked with Alt+↑/↓, and the click is inside it
-    if (chosen) {
-      return JSON.stringify({ kind: 'element', id: idFor(chosen), record: elementRecord(chosen, looksClosedHost(chosen, x, y)),
-                              viewport: viewportRect(chosen) });
-    }
-    const el = deepElementAt(x, y);
+    const el = chosen || deepElementAt(x, y);
     if (!el) return JSON.stringify({ kind: 'none' });
-    if (isFrame(el)) return JSON.stringify({ kind: 'frame', frame: frameInfo(el) });
-    return JSON.stringify({ kind: 'element', id: idFor(el), record: elementRecord(el, looksClosedHost(el, x, y)),
+    if (!chosen && isFrame(el)) return JSON.stringify({ kind: 'frame', frame: frameInfo(el) });
+    const closed = looksClosedHost(el, x, y);
+    if (boxOnly) closedHosts.set(el, closed);
+    return JSON.stringify({ kind: 'element', id: idFor(el), record: boxOnly ? boxRecord(el) : elementRecord(el, closed),
+                            viewport: viewportRect(el), revision: currentRevision() });
+  },
+
+  // The whole element record (record.js) of pinned element `id` — picked with pick(x, y, true) — as pick()
+  // gives it: {kind: 'element', id, record, viewport}; null when `id` is no longer pinned or its node left.
+  record(id) {
+    const el = elements.get(id);
+    if (!el || !el.isConnected) return JSON.stringify(null);
+    return JSON.stringify({ kind: 'element', id, record: elementRecord(el, closedHosts.get(el) || false),
                             viewport: viewportRect(el), revision: currentRevision() });
   },
 

@@ -72,6 +72,7 @@ class AnnotateController(QObject):
         self.note_box.cancelled.connect(self._note_cancelled)
         self.note_box.delete_requested.connect(lambda: self.delete(self.editing) if self.editing else None)
         self.gestures = Gestures(self)      # drags and Ctrl+clicks: text ranges, regions, groups
+        self.session.subscribe(self._retitle)   # a pin's record arrives after its note box opened
 
     @property
     def anchors(self):
@@ -227,7 +228,7 @@ class AnnotateController(QObject):
 
     async def _pick(self, pos: QPointF) -> None:
         try:
-            route, result = await route_call(self.bridge, "pick", *self._css(pos))
+            route, result = await route_call(self.bridge, "pick", *self._css(pos), True)   # the box now
         except PagenoteError as exc:
             log.info("pick: %s", exc)
             self.message.emit(self.tr("The page is not ready for annotation yet; try again in a moment"))
@@ -250,7 +251,7 @@ class AnnotateController(QObject):
         if any(p.id == pin_id for p in self.session.pins):
             self.edit(pin_id)
             return
-        number = self.annotator.pin(pin_id, record)
+        number = self.annotator.pin_box(pin_id, record)   # the whole record follows the marker
         viewport = result.get("viewport")
         if viewport and route.chain:
             viewport = {**viewport, "x": viewport["x"] + route.offset[0], "y": viewport["y"] + route.offset[1]}
@@ -260,11 +261,24 @@ class AnnotateController(QObject):
 
     def _open_note(self, pin_id: str, number: int, text: str, viewport: dict | None, new: bool) -> None:
         self.editing, self.editing_new = pin_id, new
-        summary = annotation_summary(self.session.get(pin_id).annotation)   # the panel row's words
-        self.note_box.open_beside(self._target_of(pin_id, viewport),
-                                  self.tr("Annotation {0} · {1}").format(number, summary), text, can_delete=True,
-                                  new=new)
+        self.note_box.open_beside(self._target_of(pin_id, viewport), self._note_title(pin_id, number), text,
+                                  can_delete=True, new=new)
         self.annotator.select(pin_id)
+
+    def _note_title(self, pin_id: str, number: int) -> str:
+        """``Annotation 3 · button “Buy”``: the note box's title, with the panel row's words."""
+        return self.tr("Annotation {0} · {1}").format(number, annotation_summary(self.session.get(pin_id).annotation))
+
+    def _retitle(self) -> None:
+        """The open note box's title follows its pin's record (made after the box opened: Annotator.pin_box)."""
+        if not (self.editing and self.note_box.isVisible()):
+            return
+        try:
+            title = self._note_title(self.editing, self.session.number_of(self.editing))
+        except KeyError:
+            return
+        if title != self.note_box.full_title:
+            self.note_box.set_title(title)
 
     def _target_of(self, pin_id: str, viewport: dict | None) -> QRectF:
         """What the note box must not cover, in view px: the element's box (``viewport``, top-viewport CSS px,
@@ -340,6 +354,8 @@ class AnnotateController(QObject):
         shared = self.session.shared
         shared.pins.insert(min(index, len(shared.pins)), pin)
         self.session.set_note(pin.id, text)   # tells the observers (panel, markers, drafts)
+        if pin.recording:   # discarded before its record came: ask for it again (a send waits for it)
+            self.annotator.finish_record(pin.id)
         self.message.emit(self.tr("Annotation {0} restored").format(self.session.number_of(pin.id)))
 
     def _return_focus(self) -> None:

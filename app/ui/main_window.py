@@ -4,6 +4,7 @@ active tab; it computes no element data itself."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from pathlib import Path
 
@@ -257,12 +258,33 @@ class MainWindow(ShotIntents, QMainWindow):
         """The current batch (every tab's annotations), with each page's latest screenshot."""
         return self.tab.batch()
 
+    async def records_made(self) -> None:
+        """Return once no pin's element record is still being made (:meth:`Session.recording`: a pin shows
+        from its box at once and its record follows, issue 30, requirement 8), saying so meanwhile; the
+        batch's changes wake it (no polling). Raises nothing."""
+        shared = self.batch_session
+        if not shared.recording():
+            return
+        self.say(self.tr("Waiting for the element records being made…"))
+        made = asyncio.get_running_loop().create_future()
+
+        def check() -> None:
+            if not shared.recording() and not made.done():
+                made.set_result(None)
+
+        shared.subscribe(check)
+        try:
+            await made
+        finally:
+            shared.unsubscribe(check)
+
     async def export(self, how: str):
         """Copy, Save or Send (``how`` ``"copy"``/``"save"``/``"send"``) the window's batch (every tab's
         annotations) after re-reading every annotation on the tabs' pages from its live element (issue 9 §4:
         the record names the element as it is now). Returns what :meth:`copy`/:meth:`save`/:meth:`send`
         return. ``ValueError`` for another ``how``."""
         act = {"copy": self.copy, "save": self.save, "send": self.send}[how]
+        await self.records_made()
         cuts = self.session.cut_notes()  # before Send archives the pins
         result = act(await self.tab.refreshed_batch())
         if cuts:  # the user's words are never cut silently: say so after what was done

@@ -54,6 +54,7 @@ class NoteBox(QFrame):
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.setAutoFillBackground(True)        # opaque over the page (colours: app/ui/theme.py)
         self.setBackgroundRole(self.backgroundRole().Base)
+        self.full_title = ""   # the title as given (the label shows it elided)
         self.title = QLabel(objectName="title")
         self.title.setTextFormat(Qt.TextFormat.PlainText)  # the title names the element: page data, never rich text
         self.editor = _Editor()
@@ -80,15 +81,19 @@ class NoteBox(QFrame):
         self.delete_button.clicked.connect(self._delete)
         self.hide()
 
+    def set_title(self, title: str) -> None:
+        """Show ``title`` on one line, elided to the box's width, the whole title in the tooltip."""
+        shown = QFontMetrics(self.title.font()).elidedText(title, Qt.TextElideMode.ElideRight, self.WIDTH - 24)
+        self.title.setText(shown)
+        self.title.setToolTip(plain_tip(title, wrap=False) if shown != title else "")
+        self.full_title = title
+
     def open_beside(self, target: QRectF, title: str, text: str, can_delete: bool, new: bool = False) -> None:
         """Show beside ``target`` (parent px: the annotated element and its badge) — below, above, right or
         left of it, the first that fits (:func:`app.core.placement.place_beside`), inside the parent — and
         focus the editor with ``text``, the cursor at its end. ``new``: the annotation was just pinned, so its
         remove button says "Discard" (nothing the user wrote is lost), else "Delete"."""
-        # One line: elided to the box's width, the whole title in the tooltip.
-        shown = QFontMetrics(self.title.font()).elidedText(title, Qt.TextElideMode.ElideRight, self.WIDTH - 24)
-        self.title.setText(shown)
-        self.title.setToolTip(plain_tip(title, wrap=False) if shown != title else "")
+        self.set_title(title)
         self.editor.setPlainText(text)
         self.delete_button.setText(self.tr("Discard") if new else self.tr("Delete"))
         self.delete_button.setVisible(can_delete)

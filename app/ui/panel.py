@@ -301,10 +301,14 @@ class AnnotationPanel(QWidget):
                     chip_detail = f"{chip} ({annotation.status_reason})"
                 else:
                     chip_detail = chip
+                summary = annotation_summary(annotation)
+                if pin.recording:   # shown from its box at once; the record follows (Session.set_element)
+                    summary += self.tr(" · reading the element…")
+                    text += self.tr("  (reading the element…)")
                 item = QListWidgetItem(text)
                 item.setData(ID_ROLE, pin.id)
                 item.setData(TAB_ROLE, pin.tab)
-                item.setData(ROW_ROLE, RowData(number, annotation.note, annotation_summary(annotation), pin.page or element.url,
+                item.setData(ROW_ROLE, RowData(number, annotation.note, summary, pin.page or element.url,
                                                status, chip, status == "stale",
                                                detail_html(number, annotation.note, element, pin.page, chip_detail,
                                                            self.tr("no note"), self._labels(),

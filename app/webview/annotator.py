@@ -102,7 +102,7 @@ class Annotator(QObject):
         if route.chain:
             state = await self.bridge.call("viewportState")
             raw = in_top_document(raw, result.get("viewport"), route, (state or {}).get("scroll") or {"x": 0, "y": 0})
-        elif self.source_hints and isinstance(raw, dict):   # the Source: line (development builds only)
+        elif self.source_hints and isinstance(raw, dict) and "selector" in raw:   # Source: (development builds)
             selector = str(raw.get("selector") or "")
             hints = await source_hints_of(self.bridge, selector, self.source_roots)
             raw = {**raw, "source": source_text(hints)}
@@ -127,6 +127,50 @@ class Annotator(QObject):
         if pending is not None:
             spawn(self.map_source(pin_id, *pending), "source lines")
         return number
+
+    def pin_box(self, pin_id: str, box: ElementRecord) -> int:
+        """Pin an element from its box alone (``box``: a ``pick(x, y, true)`` record — page, tag, rect) so its
+        marker and note box show at once; the whole record is made after the marker is drawn (:meth:`marker_drawn`,
+        then the page's ``record``) and replaces it (:meth:`Session.set_element`). The pin says it is
+        ``recording`` meanwhile (its panel row; a send waits). Returns its number (issue 30, requirement 8)."""
+        number = self.session.add(pin_id, box, "", page=self.page_key(), recording=True)
+        from app.webview.freeze import freezer_of
+
+        if freezer_of(self.bridge).frozen:
+            self.session.set_state(pin_id, "frozen")
+        self.finish_record(pin_id)
+        return number
+
+    def finish_record(self, pin_id: str) -> None:
+        """Make pin ``pin_id``'s whole record now, in the background (:meth:`pin_box`'s second half)."""
+        spawn(self._finish_record(pin_id), "element record")
+
+    async def _finish_record(self, pin_id: str) -> None:
+        """The whole record once the marker is drawn (:meth:`marker_drawn`: the record's searches run on the
+        page's main thread, after ``setMarkers``), then what follows a pin (``CSS:`` lookup, source lines).
+        Ends the pin's recording whatever happens (the box-only record stays when the page cannot answer);
+        raises nothing but cancellation."""
+        record = None
+        try:
+            await self.marker_drawn(pin_id)
+            route, page_id = self.target(pin_id)
+            result = await self.bridge.call("record", page_id, frame=route.frame)
+            if isinstance(result, dict):
+                record = await self.record_of(route, result)
+        except (ValidationError, KeyError, PagenoteError) as exc:
+            log.warning("element record of %s: %s", pin_id, exc)
+        finally:
+            if any(p.id == pin_id for p in self.session.pins):   # not deleted or cancelled meanwhile
+                pin = self.session.get(pin_id)
+                if record is not None and pin.annotation.state == "frozen":   # the frozen moment's rect
+                    record = record.model_copy(update={"rect": pin.annotation.element.rect})
+                self.session.set_element(pin_id, record)
+        if record is not None and any(p.id == pin_id for p in self.session.pins):
+            if self.css_rules is not None and record.selector:
+                spawn(self.css_of(pin_id, record), "CSS rules lookup")   # the marker is drawn already
+            pending = self.source_to_map(record)
+            if pending is not None:
+                spawn(self.map_source(pin_id, *pending), "source lines")
 
     def source_to_map(self, record: ElementRecord) -> tuple[list[dict], str] | None:
         """The React 19 hints of ``record`` (made by :meth:`record_of`) whose lines are still to be mapped, with

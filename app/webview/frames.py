@@ -53,15 +53,15 @@ def child_frame(parent: QWebEngineFrame, info: dict) -> QWebEngineFrame | None:
     return children[index] if 0 <= index < len(children) else None
 
 
-async def route_call(bridge: PageBridge, method: str, x: float, y: float) -> tuple[Route, Any]:
-    """Call ``method(x, y)`` (top viewport CSS px) in the frame under the point, entering iframes as the page
+async def route_call(bridge: PageBridge, method: str, x: float, y: float, *extra: Any) -> tuple[Route, Any]:
+    """Call ``method(x, y, *extra)`` (top viewport CSS px) in the frame under the point, entering iframes as the page
     side reports them. Returns ``(route, answer)``: the innermost frame's answer and where it came from.
     Raises the bridge's errors (:mod:`app.webview.bridge`)."""
     page = bridge.page
     frame: QWebEngineFrame | None = None
     route = Route()
     while True:
-        result = await bridge.call(method, x, y, frame=frame)
+        result = await bridge.call(method, x, y, *extra, frame=frame)
         if not (isinstance(result, dict) and result.get("kind") == "frame" and len(route.chain) < MAX_FRAME_DEPTH):
             return route, result
         info = result["frame"]

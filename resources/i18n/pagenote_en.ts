@@ -71,73 +71,73 @@
 <context>
     <name>AnnotateController</name>
     <message>
-        <location filename="../../app/ui/annotate.py" line="99"/>
+        <location filename="../../app/ui/annotate.py" line="100"/>
         <source>Annotation mode: click an element to pin a note · Esc to leave</source>
         <extracomment>(status text, undo callable): a discarded new note the status bar offers to bring back.</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="100"/>
+        <location filename="../../app/ui/annotate.py" line="101"/>
         <source>Annotation mode off</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="107"/>
+        <location filename="../../app/ui/annotate.py" line="108"/>
         <source>The page did not load ({0}): this is Chromium&apos;s error page, not the page. Reload or open the page, then annotate</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="119"/>
+        <location filename="../../app/ui/annotate.py" line="120"/>
         <source>the new annotation without a note was cancelled</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="122"/>
+        <location filename="../../app/ui/annotate.py" line="123"/>
         <source>annotation {0} saved</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="233"/>
+        <location filename="../../app/ui/annotate.py" line="234"/>
         <source>The page is not ready for annotation yet; try again in a moment</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="241"/>
+        <location filename="../../app/ui/annotate.py" line="242"/>
         <source>That frame cannot be annotated (its document is not reachable)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="247"/>
+        <location filename="../../app/ui/annotate.py" line="248"/>
         <source>Could not read that element (invalid record from the page)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="265"/>
+        <location filename="../../app/ui/annotate.py" line="270"/>
         <source>Annotation {0} · {1}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="306"/>
+        <location filename="../../app/ui/annotate.py" line="320"/>
         <source>Annotation deleted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="313"/>
+        <location filename="../../app/ui/annotate.py" line="327"/>
         <source>Annotation {0} saved</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="327"/>
+        <location filename="../../app/ui/annotate.py" line="341"/>
         <source>Discarded annotation {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="330"/>
+        <location filename="../../app/ui/annotate.py" line="344"/>
         <source>Annotation cancelled</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="343"/>
+        <location filename="../../app/ui/annotate.py" line="359"/>
         <source>Annotation {0} restored</source>
         <translation type="unfinished"></translation>
     </message>
@@ -163,8 +163,8 @@ Press Annotate (Ctrl+Shift+A), then click an element on the page to pin a number
     </message>
     <message>
         <location filename="../../app/ui/panel.py" line="104"/>
-        <location filename="../../app/ui/panel.py" line="310"/>
         <location filename="../../app/ui/panel.py" line="314"/>
+        <location filename="../../app/ui/panel.py" line="318"/>
         <source>no note</source>
         <translation type="unfinished"></translation>
     </message>
@@ -294,8 +294,18 @@ Press Annotate (Ctrl+Shift+A), then click an element on the page to pin a number
         <source>  (hidden text)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <location filename="../../app/ui/panel.py" line="306"/>
+        <source> · reading the element…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panel.py" line="307"/>
+        <source>  (reading the element…)</source>
+        <translation type="unfinished"></translation>
+    </message>
     <message numerus="yes">
-        <location filename="../../app/ui/panel.py" line="327"/>
+        <location filename="../../app/ui/panel.py" line="331"/>
         <source>%n annotation(s)</source>
         <translation>
             <numerusform>%n annotation</numerusform>
@@ -303,7 +313,7 @@ Press Annotate (Ctrl+Shift+A), then click an element on the page to pin a number
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/panel.py" line="340"/>
+        <location filename="../../app/ui/panel.py" line="344"/>
         <source>{0} (%n annotation(s))</source>
         <translation>
             <numerusform>{0} (%n annotation)</numerusform>
@@ -1375,68 +1385,73 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/ui/main_window.py" line="99"/>
+        <location filename="../../app/ui/main_window.py" line="100"/>
         <source>{0} — pagenote</source>
         <extracomment>The panel&apos;s default share of the window width (the page keeps the rest, at least 70 %). Where the splitter&apos;s sizes are remembered (pagenote&apos;s settings).</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="172"/>
+        <location filename="../../app/ui/main_window.py" line="173"/>
         <source>The page&apos;s console messages and errors (Ctrl+Shift+J)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="179"/>
+        <location filename="../../app/ui/main_window.py" line="180"/>
         <source>The page&apos;s requests: status, type, size, time (Ctrl+Shift+K)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="181"/>
+        <location filename="../../app/ui/main_window.py" line="182"/>
         <source>Chromium&apos;s DevTools for this page, in a window of their own</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="182"/>
+        <location filename="../../app/ui/main_window.py" line="183"/>
         <source>DevTools</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="185"/>
+        <location filename="../../app/ui/main_window.py" line="186"/>
         <source>View</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="187"/>
+        <location filename="../../app/ui/main_window.py" line="188"/>
         <source>Agent</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="188"/>
+        <location filename="../../app/ui/main_window.py" line="189"/>
         <source>Let agents run JavaScript in the page (evaluate)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="205"/>
+        <location filename="../../app/ui/main_window.py" line="206"/>
         <source>Agents may run JavaScript in the page</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="206"/>
+        <location filename="../../app/ui/main_window.py" line="207"/>
         <source>Agents may no longer run JavaScript in the page (evaluate is refused)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="246"/>
+        <location filename="../../app/ui/main_window.py" line="247"/>
         <source>Not a URL or file: {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="253"/>
+        <location filename="../../app/ui/main_window.py" line="254"/>
         <source>Could not open {0} ({1}). Check the address, or that its server is running, then reload (F5).</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <location filename="../../app/ui/main_window.py" line="268"/>
+        <source>Waiting for the element records being made…</source>
+        <translation type="unfinished"></translation>
+    </message>
     <message numerus="yes">
-        <location filename="../../app/ui/main_window.py" line="270"/>
+        <location filename="../../app/ui/main_window.py" line="292"/>
         <source>%n note(s) over {0} characters cut, ending in a [truncated] line</source>
         <translation>
             <numerusform>%n note over {0} characters cut, ending in a [truncated] line</numerusform>
@@ -1444,7 +1459,7 @@ Your annotations are kept: reload the page to continue.</source>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/main_window.py" line="281"/>
+        <location filename="../../app/ui/main_window.py" line="303"/>
         <source>Copied %n annotation(s) as Markdown ({0} characters)</source>
         <translation>
             <numerusform>Copied %n annotation as Markdown ({0} characters)</numerusform>
@@ -1452,12 +1467,12 @@ Your annotations are kept: reload the page to continue.</source>
         </translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="290"/>
+        <location filename="../../app/ui/main_window.py" line="312"/>
         <source>Save failed: {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/main_window.py" line="293"/>
+        <location filename="../../app/ui/main_window.py" line="315"/>
         <source>Saved %n annotation(s) to {0}</source>
         <translation>
             <numerusform>Saved %n annotation to {0}</numerusform>
@@ -1508,22 +1523,22 @@ Your annotations are kept: reload the page to continue.</source>
         </translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="303"/>
+        <location filename="../../app/ui/main_window.py" line="325"/>
         <source>Nothing to send: pin an annotation or write an overall note first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="308"/>
+        <location filename="../../app/ui/main_window.py" line="330"/>
         <source>Send failed: could not store the batch: {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="313"/>
+        <location filename="../../app/ui/main_window.py" line="335"/>
         <source>Batch {0} is pending, but the agent socket is off: no agent can receive it now</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/main_window.py" line="316"/>
+        <location filename="../../app/ui/main_window.py" line="338"/>
         <source>Sent batch {0} to %n waiting agent(s)</source>
         <translation>
             <numerusform>Sent batch {0} to %n waiting agent</numerusform>
@@ -1531,7 +1546,7 @@ Your annotations are kept: reload the page to continue.</source>
         </translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="318"/>
+        <location filename="../../app/ui/main_window.py" line="340"/>
         <source>No agent is waiting: batch {0} is kept in annotations/sent/ (even across a restart) and goes to the next agent that asks (pagenote mcp: wait_for_annotations)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1541,12 +1556,12 @@ Your annotations are kept: reload the page to continue.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="327"/>
+        <location filename="../../app/ui/main_window.py" line="349"/>
         <source>Annotations cleared</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="362"/>
+        <location filename="../../app/ui/main_window.py" line="384"/>
         <source>Agent socket off: {0}</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1767,28 +1782,28 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>NoteBox</name>
     <message>
-        <location filename="../../app/ui/note_box.py" line="60"/>
+        <location filename="../../app/ui/note_box.py" line="61"/>
         <source>What should change here? (optional)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/note_box.py" line="62"/>
+        <location filename="../../app/ui/note_box.py" line="63"/>
         <source>Enter save · Shift+Enter new line · Esc cancel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/note_box.py" line="63"/>
-        <location filename="../../app/ui/note_box.py" line="93"/>
+        <location filename="../../app/ui/note_box.py" line="64"/>
+        <location filename="../../app/ui/note_box.py" line="98"/>
         <source>Delete</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/note_box.py" line="64"/>
+        <location filename="../../app/ui/note_box.py" line="65"/>
         <source>Save</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/note_box.py" line="93"/>
+        <location filename="../../app/ui/note_box.py" line="98"/>
         <source>Discard</source>
         <translation type="unfinished"></translation>
     </message>

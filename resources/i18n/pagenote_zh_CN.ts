@@ -71,73 +71,73 @@
 <context>
     <name>AnnotateController</name>
     <message>
-        <location filename="../../app/ui/annotate.py" line="99"/>
+        <location filename="../../app/ui/annotate.py" line="100"/>
         <source>Annotation mode: click an element to pin a note · Esc to leave</source>
         <extracomment>(status text, undo callable): a discarded new note the status bar offers to bring back.</extracomment>
         <translation>批注模式：点击元素钉上备注 · 按 Esc 退出</translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="100"/>
+        <location filename="../../app/ui/annotate.py" line="101"/>
         <source>Annotation mode off</source>
         <translation>批注模式已关闭</translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="107"/>
+        <location filename="../../app/ui/annotate.py" line="108"/>
         <source>The page did not load ({0}): this is Chromium&apos;s error page, not the page. Reload or open the page, then annotate</source>
         <translation>页面未能加载（{0}）：这是 Chromium 的错误页，不是该页面。请重新加载或打开该页面后再批注</translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="119"/>
+        <location filename="../../app/ui/annotate.py" line="120"/>
         <source>the new annotation without a note was cancelled</source>
         <translation>未写备注的新批注已取消</translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="122"/>
+        <location filename="../../app/ui/annotate.py" line="123"/>
         <source>annotation {0} saved</source>
         <translation>批注 {0} 已保存</translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="233"/>
+        <location filename="../../app/ui/annotate.py" line="234"/>
         <source>The page is not ready for annotation yet; try again in a moment</source>
         <translation>页面尚未准备好批注，请稍后再试</translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="241"/>
+        <location filename="../../app/ui/annotate.py" line="242"/>
         <source>That frame cannot be annotated (its document is not reachable)</source>
         <translation>无法批注该框架（无法访问其文档）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="247"/>
+        <location filename="../../app/ui/annotate.py" line="248"/>
         <source>Could not read that element (invalid record from the page)</source>
         <translation>无法读取该元素（页面返回的记录无效）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="265"/>
+        <location filename="../../app/ui/annotate.py" line="270"/>
         <source>Annotation {0} · {1}</source>
         <translation>批注 {0} · {1}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="306"/>
+        <location filename="../../app/ui/annotate.py" line="320"/>
         <source>Annotation deleted</source>
         <translation>批注已删除</translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="313"/>
+        <location filename="../../app/ui/annotate.py" line="327"/>
         <source>Annotation {0} saved</source>
         <translation>批注 {0} 已保存</translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="327"/>
+        <location filename="../../app/ui/annotate.py" line="341"/>
         <source>Discarded annotation {0}</source>
         <translation>已丢弃批注 {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="330"/>
+        <location filename="../../app/ui/annotate.py" line="344"/>
         <source>Annotation cancelled</source>
         <translation>已取消批注</translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="343"/>
+        <location filename="../../app/ui/annotate.py" line="359"/>
         <source>Annotation {0} restored</source>
         <translation>已恢复批注 {0}</translation>
     </message>
@@ -164,8 +164,8 @@ Press Annotate (Ctrl+Shift+A), then click an element on the page to pin a number
     </message>
     <message>
         <location filename="../../app/ui/panel.py" line="104"/>
-        <location filename="../../app/ui/panel.py" line="310"/>
         <location filename="../../app/ui/panel.py" line="314"/>
+        <location filename="../../app/ui/panel.py" line="318"/>
         <source>no note</source>
         <translation>无备注</translation>
     </message>
@@ -295,15 +295,25 @@ Press Annotate (Ctrl+Shift+A), then click an element on the page to pin a number
         <source>  (hidden text)</source>
         <translation>  （隐藏文本）</translation>
     </message>
+    <message>
+        <location filename="../../app/ui/panel.py" line="306"/>
+        <source> · reading the element…</source>
+        <translation> · 正在读取元素…</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panel.py" line="307"/>
+        <source>  (reading the element…)</source>
+        <translation>  （正在读取元素…）</translation>
+    </message>
     <message numerus="yes">
-        <location filename="../../app/ui/panel.py" line="327"/>
+        <location filename="../../app/ui/panel.py" line="331"/>
         <source>%n annotation(s)</source>
         <translation>
             <numerusform>%n 条批注</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/panel.py" line="340"/>
+        <location filename="../../app/ui/panel.py" line="344"/>
         <source>{0} (%n annotation(s))</source>
         <translation>
             <numerusform>{0}（%n 条批注）</numerusform>
@@ -1368,7 +1378,7 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/ui/main_window.py" line="99"/>
+        <location filename="../../app/ui/main_window.py" line="100"/>
         <source>{0} — pagenote</source>
         <extracomment>The panel&apos;s default share of the window width (the page keeps the rest, at least 70 %). Where the splitter&apos;s sizes are remembered (pagenote&apos;s settings).</extracomment>
         <translation>{0} — pagenote</translation>
@@ -1379,52 +1389,52 @@ Your annotations are kept: reload the page to continue.</source>
         <translation>截图</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="172"/>
+        <location filename="../../app/ui/main_window.py" line="173"/>
         <source>The page&apos;s console messages and errors (Ctrl+Shift+J)</source>
         <translation>页面的控制台消息和错误（Ctrl+Shift+J）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="179"/>
+        <location filename="../../app/ui/main_window.py" line="180"/>
         <source>The page&apos;s requests: status, type, size, time (Ctrl+Shift+K)</source>
         <translation>页面的请求：状态、类型、大小、时间（Ctrl+Shift+K）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="181"/>
+        <location filename="../../app/ui/main_window.py" line="182"/>
         <source>Chromium&apos;s DevTools for this page, in a window of their own</source>
         <translation>本页面的 Chromium 开发者工具，在单独的窗口中打开</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="182"/>
+        <location filename="../../app/ui/main_window.py" line="183"/>
         <source>DevTools</source>
         <translation>开发者工具</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="185"/>
+        <location filename="../../app/ui/main_window.py" line="186"/>
         <source>View</source>
         <translation>视图</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="187"/>
+        <location filename="../../app/ui/main_window.py" line="188"/>
         <source>Agent</source>
         <translation>智能体</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="188"/>
+        <location filename="../../app/ui/main_window.py" line="189"/>
         <source>Let agents run JavaScript in the page (evaluate)</source>
         <translation>允许智能体在页面中运行 JavaScript（evaluate）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="205"/>
+        <location filename="../../app/ui/main_window.py" line="206"/>
         <source>Agents may run JavaScript in the page</source>
         <translation>智能体可以在页面中运行 JavaScript</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="206"/>
+        <location filename="../../app/ui/main_window.py" line="207"/>
         <source>Agents may no longer run JavaScript in the page (evaluate is refused)</source>
         <translation>智能体不能再在页面中运行 JavaScript（evaluate 会被拒绝）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="253"/>
+        <location filename="../../app/ui/main_window.py" line="254"/>
         <source>Could not open {0} ({1}). Check the address, or that its server is running, then reload (F5).</source>
         <translation>无法打开 {0}（{1}）。请检查地址或确认其服务器正在运行，然后重新加载（F5）。</translation>
     </message>
@@ -1434,31 +1444,36 @@ Your annotations are kept: reload the page to continue.</source>
         <translation>复制路径</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="246"/>
+        <location filename="../../app/ui/main_window.py" line="247"/>
         <source>Not a URL or file: {0}</source>
         <translation>不是 URL 或文件：{0}</translation>
     </message>
+    <message>
+        <location filename="../../app/ui/main_window.py" line="268"/>
+        <source>Waiting for the element records being made…</source>
+        <translation>正在等待元素记录生成…</translation>
+    </message>
     <message numerus="yes">
-        <location filename="../../app/ui/main_window.py" line="270"/>
+        <location filename="../../app/ui/main_window.py" line="292"/>
         <source>%n note(s) over {0} characters cut, ending in a [truncated] line</source>
         <translation>
             <numerusform>%n 条备注超过 {0} 个字符，已截断并以 [truncated] 行结尾</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/main_window.py" line="281"/>
+        <location filename="../../app/ui/main_window.py" line="303"/>
         <source>Copied %n annotation(s) as Markdown ({0} characters)</source>
         <translation>
             <numerusform>已以 Markdown 复制 %n 条批注（{0} 个字符）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="290"/>
+        <location filename="../../app/ui/main_window.py" line="312"/>
         <source>Save failed: {0}</source>
         <translation>保存失败：{0}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/main_window.py" line="293"/>
+        <location filename="../../app/ui/main_window.py" line="315"/>
         <source>Saved %n annotation(s) to {0}</source>
         <translation>
             <numerusform>已将 %n 条批注保存到 {0}</numerusform>
@@ -1497,29 +1512,29 @@ Your annotations are kept: reload the page to continue.</source>
         </translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="303"/>
+        <location filename="../../app/ui/main_window.py" line="325"/>
         <source>Nothing to send: pin an annotation or write an overall note first</source>
         <translation>没有可发送的内容：请先钉上批注或填写总体备注</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="308"/>
+        <location filename="../../app/ui/main_window.py" line="330"/>
         <source>Send failed: could not store the batch: {0}</source>
         <translation>发送失败：无法保存该批次：{0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="313"/>
+        <location filename="../../app/ui/main_window.py" line="335"/>
         <source>Batch {0} is pending, but the agent socket is off: no agent can receive it now</source>
         <translation>批次 {0} 正在等待，但智能体套接字已关闭：现在没有智能体能接收它</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/main_window.py" line="316"/>
+        <location filename="../../app/ui/main_window.py" line="338"/>
         <source>Sent batch {0} to %n waiting agent(s)</source>
         <translation>
             <numerusform>已将批次 {0} 发送给 %n 个正在等待的智能体</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="318"/>
+        <location filename="../../app/ui/main_window.py" line="340"/>
         <source>No agent is waiting: batch {0} is kept in annotations/sent/ (even across a restart) and goes to the next agent that asks (pagenote mcp: wait_for_annotations)</source>
         <translation>没有智能体在等待：批次 {0} 已保存在 annotations/sent/（重启后仍在），将交给下一个请求批注的智能体（pagenote mcp：wait_for_annotations）</translation>
     </message>
@@ -1529,12 +1544,12 @@ Your annotations are kept: reload the page to continue.</source>
         <translation>已复制 {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="327"/>
+        <location filename="../../app/ui/main_window.py" line="349"/>
         <source>Annotations cleared</source>
         <translation>批注已清空</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="362"/>
+        <location filename="../../app/ui/main_window.py" line="384"/>
         <source>Agent socket off: {0}</source>
         <translation>智能体套接字已关闭：{0}</translation>
     </message>
@@ -1754,28 +1769,28 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>NoteBox</name>
     <message>
-        <location filename="../../app/ui/note_box.py" line="60"/>
+        <location filename="../../app/ui/note_box.py" line="61"/>
         <source>What should change here? (optional)</source>
         <translation>这里应该改成什么样？（可选）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/note_box.py" line="62"/>
+        <location filename="../../app/ui/note_box.py" line="63"/>
         <source>Enter save · Shift+Enter new line · Esc cancel</source>
         <translation>Enter 保存 · Shift+Enter 换行 · Esc 取消</translation>
     </message>
     <message>
-        <location filename="../../app/ui/note_box.py" line="63"/>
-        <location filename="../../app/ui/note_box.py" line="93"/>
+        <location filename="../../app/ui/note_box.py" line="64"/>
+        <location filename="../../app/ui/note_box.py" line="98"/>
         <source>Delete</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../../app/ui/note_box.py" line="64"/>
+        <location filename="../../app/ui/note_box.py" line="65"/>
         <source>Save</source>
         <translation>保存</translation>
     </message>
     <message>
-        <location filename="../../app/ui/note_box.py" line="93"/>
+        <location filename="../../app/ui/note_box.py" line="98"/>
         <source>Discard</source>
         <translation>丢弃</translation>
     </message>
