@@ -1,20 +1,27 @@
 // @module anchors
-// @imports text: CAPS, squash; role: role; name: accessibleName; content: renderedText; locators: resolveLocator; record: elementRecord; pins: overlay, elements
+// @imports text: CAPS, squash; role: role; name: accessibleName; content: renderedText, nearbyContext; locators: resolveLocator; record: elementRecord; pins: overlay, elements
 // @imports frames: resolveChain; geometry: elementBox
 // @exports rememberAnchor, forgetAnchorsExcept, anchorChanges, anchorStatus, stopAnchors, refreshAnchors
 // anchors.js — keeping annotations on their elements when the DOM changes (issue #3 §7, issue 9 §4).
-// Every pinned id has an anchor description {locators, role, name, text, tag, box}, taken from its record. After
-// DOM mutations (debounced), before every export (refreshAnchors), and whenever the host sends markers for
-// ids this document does not know (a reload, navigating back, an SPA route coming back), each anchor is checked:
+// Every pinned id has an anchor description {locators, role, name, text, nearby, tag, box}, taken from its
+// record. After DOM mutations (debounced), before every export (refreshAnchors), and whenever the host sends
+// markers for ids this document does not know (a reload, navigating back, an SPA route coming back, a restart),
+// each anchor is checked. The evidence, strongest first: a locator that names no position (`role=`, `text=`,
+// `testid=`, `css=` without `:nth-`) and finds exactly one node; the element's identity (role, accessible name,
+// text) shared by its look-alikes; the nearby text (its card, row or list item: content.js nearbyContext),
+// which tells look-alikes apart; what of the positional locators (`css=…:nth-…`, `xpath=…[n]`) holds when a
+// list is re-sorted (the id the selector starts from, the element's place among its same-tag siblings); the
+// positional locators whole (its place in the page).
 //   exact     — the same node is still connected; or, in a document that never had the node (a reload,
 //               back/forward, a restored draft, an imported review), the node found again is where it was
-//               recorded: every recorded locator, positional ones included, names exactly it (the page is
-//               unchanged there — calling that "re-rendered" made every pin of a reloaded page rematched);
-//   rematched — the node is gone and exactly one connected node has the same role, accessible name and text
-//               (its look-alikes counted over the document, and what the recorded locators find), or a
-//               locator that does not name a position (`css=…:nth-…`, `xpath=…[n]`) finds exactly one node
-//               and it has them: the anchor moves to it, record refreshed;
-//   stale     — anything else, with the reason: `ambiguous: N candidates` (N look-alikes, never one chosen
+//               recorded: every recorded locator, positional ones included, names exactly it, and it has the
+//               recorded identity and (when recorded) nearby text — the locators agree on it;
+//   rematched — the node is gone and one connected node is found again: a distinctive locator names it, or it
+//               is the one look-alike whose nearby text is the recorded one, or the look-alikes' nearby texts
+//               cannot tell them apart and every recorded locator names it: the anchor moves to it, record
+//               refreshed. A re-sorted list: the note follows its item by its nearby text, not its old place;
+//   stale     — anything else, with the reason: `ambiguous: N candidates` (the evidence disagrees between N
+//               look-alikes — e.g. none has the recorded nearby text and the positions moved; never one chosen
 //               by index), no candidate, or a locator that now names something else. When in doubt, stale.
 //               A node re-rendered inside the same document stays rematched even where it was recorded.
 // The status names and reasons come from app/core/policy.py (OPTIONS.statuses, OPTIONS.stale_reasons).
@@ -57,6 +64,11 @@ function lookAlikes(desc) {
   return out;
 }
 
+// Whether `el`'s nearby text (its card, row, list item) is the recorded one; true when none was recorded.
+function sameNearby(el, desc) {
+  return !desc.nearby || anchorText(nearbyContext(el)) === anchorText(desc.nearby);
+}
+
 // Where the described element is now: {el} or {reason} (why there is no single answer).
 function findAgain(desc) {
   const candidates = lookAlikes(desc);
@@ -72,9 +84,53 @@ function findAgain(desc) {
       return { reason: `${locator} now names an element with another role, name or text` };
     }
   }
-  if (candidates.size === 1) return { el: candidates.values().next().value };
-  if (candidates.size > 1) return { reason: REASONS.ambiguous.replace('{n}', String(candidates.size)) };
-  return { reason: REASONS.no_match };
+  const all = Array.from(candidates);
+  if (!all.length) return { reason: REASONS.no_match };
+  // Look-alikes told apart by their nearby text; none has it: the recorded item is gone or its
+  // surroundings changed (a re-sorted list whose context is the whole list) — positions cannot decide then.
+  const near = all.filter((e) => sameNearby(e, desc));
+  if (near.length === 1) return { el: near[0] };
+  if (!near.length) {
+    return { reason: all.length === 1 ? REASONS.no_match : REASONS.ambiguous.replace('{n}', String(all.length)) };
+  }
+  // Look-alikes with the same nearby text (identical cards, two cells of one row, the same row in two tables):
+  // the parts of the positional locators that hold under a re-sort — the element the CSS selector starts from
+  // (`#id …`) and the element's place among its same-tag siblings (the XPath's last step) — then the one
+  // every recorded locator names, if they agree.
+  let pool = near;
+  for (const keep of [(e) => withinScope(e, desc), (e) => sameLastStep(e, desc)]) {
+    const narrower = pool.filter(keep);
+    if (narrower.length) pool = narrower;
+  }
+  if (pool.length === 1) return { el: pool[0] };
+  const placed = pool.filter((e) => recordedPlace(e, desc));
+  if (placed.length === 1) return { el: placed[0] };
+  return { reason: REASONS.ambiguous.replace('{n}', String(pool.length)) };
+}
+
+// Whether `el` is inside the element with the id a recorded CSS locator starts from (`css=#id …`); true when
+// no locator starts from an id.
+function withinScope(el, desc) {
+  for (const locator of desc.locators) {
+    const m = /^css=#([A-Za-z][\w-]*)[ >]/.exec(locator);
+    if (!m) continue;
+    const scope = document.getElementById(m[1]);
+    return !!scope && scope.contains(el);
+  }
+  return true;
+}
+
+// Whether `el` is the n-th element of its tag among its siblings as the recorded XPath's last step says
+// (`…/td[4]`; no index: the first); true when no XPath was recorded.
+function sameLastStep(el, desc) {
+  for (const locator of desc.locators) {
+    const m = /^xpath=.*\/([A-Za-z][\w-]*)(?:\[(\d+)\])?$/.exec(locator);
+    if (!m) continue;
+    if (el.localName !== m[1].toLowerCase() || !el.parentElement) return false;
+    const same = Array.from(el.parentElement.children).filter((s) => s.localName === el.localName);
+    return same.indexOf(el) + 1 === Number(m[2] || 1);
+  }
+  return true;
 }
 
 // Whether every recorded locator names exactly `el` now (the element is where the record put it).
@@ -90,7 +146,7 @@ function recordedPlace(el, desc) {
 
 function anchorDescription(record) {
   return { locators: record.locators || [], role: record.role || '', name: record.accessible_name || '',
-           text: record.text || '', tag: record.tag || '' };
+           text: record.text || '', nearby: record.nearby_context || '', tag: record.tag || '' };
 }
 
 function setAnchorStatus(a, status, reason = '') {
@@ -112,7 +168,8 @@ function checkAnchor(id) {
   overlay.retarget(id, found.el);
   const first = !a.seen;
   a.seen = true;
-  if (first && recordedPlace(found.el, a.desc)) {   // the first node of this id in this document
+  // The first node of this id in this document, where the record put it, with its nearby text.
+  if (first && recordedPlace(found.el, a.desc) && sameNearby(found.el, a.desc)) {
     setAnchorStatus(a, EXACT);
     a.box = elementBox(found.el).kind;
     return;
