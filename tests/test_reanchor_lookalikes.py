@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+from _tabs_fixtures import tabs  # noqa: F401 (fixture)
 from app.model import ElementRecord
 
 CONTROL = {"cards": "button", "articles": "button", "divs": "button", "twins": "button", "table": "button",
@@ -69,3 +70,25 @@ def test_a_note_whose_item_was_removed_never_lands_on_a_look_alike(window, serve
     assert annotation.status == "stale"
     assert on == []
     assert "moss" in annotation.element.nearby_context.lower()   # the record is not moved
+
+
+def test_a_note_on_one_of_identical_cards_comes_back_exact_after_a_restart(window, server, qtbot, tabs, tmp_path):
+    """The next start: the draft on disk restored into a new app; its page loads and the note's marker is on its
+    card's button again, exact (it came back ambiguous, no marker)."""
+    from app.runtime.drafts import DraftJournal, load_draft, restore_draft
+
+    url = server.url("lookalikes.html?layout=cards")
+    journal = DraftJournal(window.app, tmp_path)
+    window.load_page(url)
+    found = window.page_call("select", "#list > li:nth-child(2) button")
+    window.tab.annotator.pin(found["id"], ElementRecord.model_validate(found["record"]), "this one")
+    assert journal.write_now()
+    draft, problem = load_draft(tmp_path)
+    assert problem == "" and draft.count == 1
+    (tab,) = restore_draft(tabs.app, draft)
+    tabs.show(tab)
+    qtbot.waitUntil(lambda: tab.page.url().toString() == url and not tab.loading, timeout=10_000)
+    qtbot.waitUntil(lambda: len(tab.annotator.scene.scene.marks) == 1, timeout=10_000)
+    annotation = window.run(tab.refreshed_batch()).annotations[0]
+    assert (annotation.status, annotation.status_reason) == ("", "")
+    assert annotation.element.nearby_context.split()[0] == "Moss"   # re-read from the node it is on
