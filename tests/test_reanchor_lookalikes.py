@@ -62,6 +62,12 @@ def test_a_re_sorted_list_the_nearby_text_cannot_tell_apart_is_ambiguous_never_a
     annotation, _item, on = reload_after_pin(window, server, qtbot, js, "divs", 2, "sorted")
     assert (annotation.status, annotation.status_reason) == ("stale", "ambiguous: 3 candidates")
     assert on == []
+    # The candidates are kept for the user to pick one: each names one of the three buttons, in page order.
+    assert len(annotation.candidates) == 3
+    picked = [window.page_call("select", c) for c in annotation.candidates]
+    assert [p["count"] for p in picked] == [1, 1, 1]
+    assert js(f"({list(annotation.candidates)!r}).map((c) => document.querySelector(c)"
+              ".closest('.card').querySelector('h3').textContent)") == ["Ivy", "Fern", "Moss"]
 
 
 @pytest.mark.parametrize("layout", ["cards", "articles", "divs", "table", "todo"])

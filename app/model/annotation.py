@@ -298,6 +298,10 @@ class Annotation(BaseModel):
     status: Literal["", STATUS_REMATCHED, STATUS_STALE] = ""  # "" is exact
     #: Why a stale annotation was not moved (issue 9 §4), e.g. ``ambiguous: 5 candidates``; empty otherwise.
     status_reason: Line = ""
+    #: For a stale annotation whose evidence names several elements (``ambiguous: N candidates``): their unique
+    #: CSS selectors in document order, at most 10 (app/picker_js/anchors.js), kept so the user can pick one
+    #: (issue 30, requirement 1); empty otherwise. Not written to Markdown.
+    candidates: tuple[WholeLine, ...] = ()
     #: When the record was last re-read from the live element and what that changed (issue 9 §4; written by
     #: :meth:`app.model.session.Session.refresh`), e.g. ``2026-11-30T10:15:00Z: selector, locators, xpath, rect
     #: changed``; empty when it never changed since the element was pinned.

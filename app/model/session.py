@@ -143,10 +143,11 @@ class Session:
         self._changed()
 
     def set_anchor(self, pin_id: str, status: str, element: ElementRecord | None = None, reason: str = "",
-                   tab: str | None = None) -> None:
+                   tab: str | None = None, candidates: object = ()) -> None:
         """Record a re-anchoring result for pin ``pin_id``: ``status`` ``exact`` (→ ``""``), ``rematched``
         (with the refreshed ``element``) or ``stale`` (with its ``reason``, e.g. ``ambiguous: 5 candidates``;
-        issue 9 §4). Unknown ids are ignored."""
+        issue 9 §4, and the page's ``candidates``: selectors, :func:`candidate_selectors`). Unknown ids are
+        ignored."""
         try:
             pin = self.get(pin_id, tab)
         except KeyError:
@@ -154,7 +155,8 @@ class Session:
         if pin.annotation.kind == KIND_REGION:  # a region is its rectangle: there is no element to lose
             return
         update: dict = {"status": "" if status == STATUS_EXACT else status,
-                        "status_reason": reason if status == STATUS_STALE else ""}
+                        "status_reason": reason if status == STATUS_STALE else "",
+                        "candidates": candidate_selectors(candidates) if status == STATUS_STALE else ()}
         if element is not None and pin.annotation.kind not in PAGE_KINDS:
             # The annotation stays on the page it was made on: keep its URL and frame chain (the refreshed
             # record's URL may carry the fragment of the moment).
@@ -169,13 +171,13 @@ class Session:
         self._changed()
 
     def refresh(self, pin_id: str, status: str, element: ElementRecord | None = None, reason: str = "",
-                when: str = "", tab: str | None = None) -> list[str]:
+                when: str = "", tab: str | None = None, candidates: object = ()) -> list[str]:
         """Record what the page says about pin ``pin_id`` right before an export (issue 9 §4): ``stale`` (with
-        its ``reason``; the record is left as it was pinned), else the live ``element``: for ``rematched`` the
-        whole record (the node was replaced), for ``exact`` its location fields (:data:`LOCATION_FIELDS`:
-        selector, locators, XPath, rect, box, display). When they changed, ``Annotation.refreshed`` becomes
-        ``"<when>: selector, rect changed"`` (``when``: an ISO 8601 UTC time). Returns the names of the fields
-        that changed (empty for an unknown id or no change)."""
+        its ``reason`` and ``candidates``; the record is left as it was pinned), else the live ``element``: for
+        ``rematched`` the whole record (the node was replaced), for ``exact`` its location fields
+        (:data:`LOCATION_FIELDS`: selector, locators, XPath, rect, box, display). When they changed,
+        ``Annotation.refreshed`` becomes ``"<when>: selector, rect changed"`` (``when``: an ISO 8601 UTC time).
+        Returns the names of the fields that changed (empty for an unknown id or no change)."""
         try:
             pin = self.get(pin_id, tab)
         except KeyError:
@@ -184,7 +186,7 @@ class Session:
             self.set_anchor(pin_id, status, None, reason, tab)
             return []
         if status == STATUS_STALE or element is None:
-            self.set_anchor(pin_id, STATUS_STALE, None, reason, tab)
+            self.set_anchor(pin_id, STATUS_STALE, None, reason, tab, candidates)
             return []
         old = pin.annotation.element
         if status == STATUS_REMATCHED:
@@ -368,6 +370,20 @@ class Session:
         return [{"id": p.id, "n": i, "selected": p.id == selected, **_place(p.annotation)}
                 for i, p in enumerate(self.pins, start=1)
                 if (page is None or p.page in (page, "")) and (tab is None or p.tab == tab)]
+
+
+#: At most this many candidates are kept for an ambiguous annotation (app/picker_js/anchors.js keeps as many).
+CANDIDATES_MAX = 10
+
+
+def candidate_selectors(candidates: object) -> tuple[str, ...]:
+    """The page's ``candidates`` of an ambiguous annotation as :attr:`Annotation.candidates`: the strings that
+    are one line of at most 1,000 code points, at most :data:`CANDIDATES_MAX`; anything else (the page is not
+    trusted) gives ``()``."""
+    if not isinstance(candidates, (list, tuple)):
+        return ()
+    return tuple(c for c in candidates if isinstance(c, str) and c and len(c) <= 1000
+                 and not any(ch in c for ch in "\r\n\u2028\u2029"))[:CANDIDATES_MAX]
 
 
 def _place(annotation: Annotation) -> dict:

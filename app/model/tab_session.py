@@ -71,12 +71,13 @@ class TabSession:
     def set_source(self, pin_id: str, source: str, before: str) -> None:
         self.shared.set_source(pin_id, source, before, self.tab)
 
-    def set_anchor(self, pin_id: str, status: str, element: ElementRecord | None = None, reason: str = "") -> None:
-        self.shared.set_anchor(pin_id, status, element, reason, self.tab)
+    def set_anchor(self, pin_id: str, status: str, element: ElementRecord | None = None, reason: str = "",
+                   candidates: object = ()) -> None:
+        self.shared.set_anchor(pin_id, status, element, reason, self.tab, candidates)
 
     def refresh(self, pin_id: str, status: str, element: ElementRecord | None = None, reason: str = "",
-                when: str = "") -> list[str]:
-        return self.shared.refresh(pin_id, status, element, reason, when, self.tab)
+                when: str = "", candidates: object = ()) -> list[str]:
+        return self.shared.refresh(pin_id, status, element, reason, when, self.tab, candidates)
 
     def set_css(self, pin_id: str, selector: str, rules: tuple, cross_origin: int, hidden: bool = False) -> bool:
         return self.shared.set_css(pin_id, selector, rules, cross_origin, hidden, self.tab)

@@ -1,6 +1,6 @@
 // @module anchors
 // @imports text: CAPS, squash; role: role; name: accessibleName; content: renderedText, nearbyContext; locators: resolveLocator; record: elementRecord; pins: overlay, elements
-// @imports frames: resolveChain; geometry: elementBox
+// @imports frames: resolveChain; geometry: elementBox; selector: uniqueSelector
 // @exports rememberAnchor, forgetAnchorsExcept, anchorChanges, anchorStatus, stopAnchors, refreshAnchors
 // anchors.js — keeping annotations on their elements when the DOM changes (issue #3 §7, issue 9 §4).
 // Every pinned id has an anchor description {locators, role, name, text, nearby, tag, box}, taken from its
@@ -34,6 +34,9 @@ const ANCHOR_DEBOUNCE_MS = 120;
 // At most this many elements of the pinned tag are compared when counting look-alikes (bounds the cost on
 // huge pages; the count then covers the first ones in document order).
 const LOOK_ALIKE_SCAN = 5000;
+// An ambiguous anchor keeps the selectors of at most this many of its candidates (document order), for the
+// user to pick one.
+const CANDIDATES_KEPT = 10;
 let anchorTimer = 0;
 let anchorObserver = null;
 
@@ -69,7 +72,13 @@ function sameNearby(el, desc) {
   return !desc.nearby || anchorText(nearbyContext(el)) === anchorText(desc.nearby);
 }
 
-// Where the described element is now: {el} or {reason} (why there is no single answer).
+// `reason` `ambiguous: N candidates` with the elements themselves.
+function ambiguous(candidates) {
+  return { reason: REASONS.ambiguous.replace('{n}', String(candidates.length)), candidates };
+}
+
+// Where the described element is now: {el} or {reason, candidates?} (why there is no single answer; the
+// elements it could be, when several).
 function findAgain(desc) {
   const candidates = lookAlikes(desc);
   for (const locator of desc.locators) {
@@ -91,7 +100,7 @@ function findAgain(desc) {
   const near = all.filter((e) => sameNearby(e, desc));
   if (near.length === 1) return { el: near[0] };
   if (!near.length) {
-    return { reason: all.length === 1 ? REASONS.no_match : REASONS.ambiguous.replace('{n}', String(all.length)) };
+    return all.length === 1 ? { reason: REASONS.no_match } : ambiguous(all);
   }
   // Look-alikes with the same nearby text (identical cards, two cells of one row, the same row in two tables):
   // the parts of the positional locators that hold under a re-sort — the element the CSS selector starts from
@@ -105,7 +114,7 @@ function findAgain(desc) {
   if (pool.length === 1) return { el: pool[0] };
   const placed = pool.filter((e) => recordedPlace(e, desc));
   if (placed.length === 1) return { el: placed[0] };
-  return { reason: REASONS.ambiguous.replace('{n}', String(pool.length)) };
+  return ambiguous(pool);
 }
 
 // Whether `el` is inside the element with the id a recorded CSS locator starts from (`css=#id …`); true when
@@ -153,6 +162,13 @@ function setAnchorStatus(a, status, reason = '') {
   if (a.status !== status || a.reason !== reason) { a.status = status; a.reason = reason; a.changed = true; }
 }
 
+// Unique CSS selectors of `nodes` in document order, at most CANDIDATES_KEPT (none found: left out).
+function candidateSelectors(nodes) {
+  const after = (x, y) => x.compareDocumentPosition(y) & Node.DOCUMENT_POSITION_FOLLOWING;
+  const sorted = nodes.slice().sort((x, y) => (after(x, y) ? -1 : 1));
+  return sorted.slice(0, CANDIDATES_KEPT).map((e) => uniqueSelector(e)).filter(Boolean);
+}
+
 function checkAnchor(id) {
   const a = anchors.get(id);
   if (!a) return;
@@ -163,7 +179,12 @@ function checkAnchor(id) {
     return;
   }
   const found = findAgain(a.desc);
-  if (!found.el) { setAnchorStatus(a, STALE, found.reason); return; }
+  if (!found.el) {
+    setAnchorStatus(a, STALE, found.reason);
+    a.candidates = candidateSelectors(found.candidates || []);
+    return;
+  }
+  a.candidates = [];
   elements.set(id, found.el);
   overlay.retarget(id, found.el);
   const first = !a.seen;
@@ -220,8 +241,9 @@ function trackBox(a, el) {
   a.box = kind;
 }
 
-// {id: {status, reason, box, record?}} for anchors whose status, stale reason or box kind changed since the
-// last call (record: rematched only; box: geometry.js kind, null when unknown).
+// {id: {status, reason, box, record?, candidates?}} for anchors whose status, stale reason or box kind changed
+// since the last call (record: rematched only; candidates: an ambiguous one's candidates' selectors; box:
+// geometry.js kind, null when unknown).
 function anchorChanges() {
   const out = {};
   for (const [id, a] of anchors) {
@@ -229,6 +251,7 @@ function anchorChanges() {
     if (!a.changed) continue;
     a.changed = false;
     out[id] = { status: a.status, reason: a.reason, box: a.box };
+    if (a.status === STALE && a.candidates && a.candidates.length) out[id].candidates = a.candidates;
     if (a.status === REMATCHED && a.record) out[id].record = a.record;
     a.record = null;
   }
@@ -254,8 +277,9 @@ function liveRecord(el) {
 }
 
 // Before an export (issue 9 §4): check the anchors of `ids` now (not at the next debounce) and re-read each
-// element from its live node. {id: {status, reason, record?, viewport?}}: `record` (with `viewport`, its
-// rect in viewport CSS px or null) for an element that is still — or again — anchored; none for a stale one.
+// element from its live node. {id: {status, reason, record?, viewport?, candidates?}}: `record` (with
+// `viewport`, its rect in viewport CSS px or null) for an element that is still — or again — anchored; none for
+// a stale one, which has `candidates` instead (its candidates' selectors when ambiguous, else []).
 // Ids this document does not know are left out.
 function refreshAnchors(ids) {
   const out = {};
@@ -263,7 +287,10 @@ function refreshAnchors(ids) {
     const a = anchors.get(id);
     if (a) checkAnchor(id);
     const el = elements.get(id);
-    if (a && a.status === STALE) { out[id] = { status: STALE, reason: a.reason }; continue; }
+    if (a && a.status === STALE) {
+      out[id] = { status: STALE, reason: a.reason, candidates: a.candidates || [] };
+      continue;
+    }
     if (!el) continue;
     if (!el.isConnected) { out[id] = { status: STALE, reason: REASONS.no_match }; continue; }
     const record = liveRecord(el);

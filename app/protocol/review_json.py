@@ -129,11 +129,11 @@ def onto_origin(batch: AnnotationBatch, origin: str) -> AnnotationBatch:
     """The imported batch as it starts on ``origin`` (``http://127.0.0.1:8001``; empty: the same origin):
     each record's URL moved to that origin (path, query, fragment kept; one of another scheme emptied:
     :func:`_element_onto`), and what described the old page's
-    state dropped — statuses, refresh lines and screenshots (they are taken again there); notes, records and
-    reference images (the design targets) stay."""
+    state dropped — statuses (an ambiguous one's candidates too), refresh lines and screenshots (they are
+    taken again there); notes, records and reference images (the design targets) stay."""
     annotations = []
     for a in batch.annotations:
-        update: dict = {"status": "", "status_reason": "", "refreshed": "", "screenshot": "",
+        update: dict = {"status": "", "status_reason": "", "candidates": (), "refreshed": "", "screenshot": "",
                         "screenshot_error": "", "page_screenshot": "", "page_screenshot_clean": ""}
         update["element"] = _element_onto(a.element, origin)
         if getattr(a, "elements", ()):

@@ -298,7 +298,8 @@ class Annotator(QObject):
                         except ValidationError:
                             element = None
                     pin_id = by_page_id.get(page_id, page_id)
-                    self.session.set_anchor(pin_id, change.get("status", ""), element, change.get("reason") or "")
+                    self.session.set_anchor(pin_id, change.get("status", ""), element, change.get("reason") or "",
+                                            candidates=change.get("candidates") or ())
                     boxed.append(pin_id)
                 # A node that was hidden, shown again, re-rendered …: its rect and box are re-read now, so the
                 # panel says "hidden" while it draws nothing (issue 9 §6).
@@ -352,7 +353,8 @@ class Annotator(QObject):
                     except ValidationError as exc:
                         log.info("refresh: annotation %s: the page sent a bad record: %s", pin_id, exc)
                         continue
-                self.session.refresh(pin_id, answer.get("status", ""), element, answer.get("reason") or "", when)
+                self.session.refresh(pin_id, answer.get("status", ""), element, answer.get("reason") or "", when,
+                                     candidates=answer.get("candidates") or ())
                 done += 1
         return done
 
