@@ -68,8 +68,13 @@ function lookAlikes(desc) {
 }
 
 // Whether `el`'s nearby text (its card, row, list item) is the recorded one; true when none was recorded.
-function sameNearby(el, desc) {
-  return !desc.nearby || anchorText(nearbyContext(el)) === anchorText(desc.nearby);
+// `seen`: a Map parent -> nearby text for one search (nearbyContext depends on the parent only, and thousands
+// of look-alikes in one container would each read its whole text).
+function sameNearby(el, desc, seen = new Map()) {
+  if (!desc.nearby) return true;
+  const key = el.parentElement;
+  if (!seen.has(key)) seen.set(key, anchorText(nearbyContext(el)));
+  return seen.get(key) === anchorText(desc.nearby);
 }
 
 // `reason` `ambiguous: N candidates` with the elements themselves.
@@ -97,7 +102,8 @@ function findAgain(desc) {
   if (!all.length) return { reason: REASONS.no_match };
   // Look-alikes told apart by their nearby text; none has it: the recorded item is gone or its
   // surroundings changed (a re-sorted list whose context is the whole list) — positions cannot decide then.
-  const near = all.filter((e) => sameNearby(e, desc));
+  const seen = new Map();
+  const near = all.filter((e) => sameNearby(e, desc, seen));
   if (near.length === 1) return { el: near[0] };
   if (!near.length) {
     return all.length === 1 ? { reason: REASONS.no_match } : ambiguous(all);
@@ -107,7 +113,8 @@ function findAgain(desc) {
   // (`#id …`) and the element's place among its same-tag siblings (the XPath's last step) — then the one
   // every recorded locator names, if they agree.
   let pool = near;
-  for (const keep of [(e) => withinScope(e, desc), (e) => sameLastStep(e, desc)]) {
+  const siblings = new Map();
+  for (const keep of [(e) => withinScope(e, desc), (e) => sameLastStep(e, desc, siblings)]) {
     const narrower = pool.filter(keep);
     if (narrower.length) pool = narrower;
   }
@@ -130,14 +137,22 @@ function withinScope(el, desc) {
 }
 
 // Whether `el` is the n-th element of its tag among its siblings as the recorded XPath's last step says
-// (`…/td[4]`; no index: the first); true when no XPath was recorded.
-function sameLastStep(el, desc) {
+// (`…/td[4]`; no index: the first); true when no XPath was recorded. `siblings`: a Map parent -> the n-th
+// child of the tag, for one search (look-alikes are often thousands of siblings).
+function sameLastStep(el, desc, siblings = new Map()) {
   for (const locator of desc.locators) {
     const m = /^xpath=.*\/([A-Za-z][\w-]*)(?:\[(\d+)\])?$/.exec(locator);
     if (!m) continue;
-    if (el.localName !== m[1].toLowerCase() || !el.parentElement) return false;
-    const same = Array.from(el.parentElement.children).filter((s) => s.localName === el.localName);
-    return same.indexOf(el) + 1 === Number(m[2] || 1);
+    const parent = el.parentElement;
+    if (el.localName !== m[1].toLowerCase() || !parent) return false;
+    if (!siblings.has(parent)) {
+      const n = Number(m[2] || 1);
+      let seen = 0;
+      let nth = null;
+      for (const c of parent.children) if (c.localName === el.localName && ++seen === n) { nth = c; break; }
+      siblings.set(parent, nth);
+    }
+    return siblings.get(parent) === el;
   }
   return true;
 }
