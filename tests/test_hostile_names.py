@@ -19,6 +19,8 @@ def test_a_page_name_that_looks_like_html_is_shown_as_text_in_the_note_box(windo
                      QPoint(round(x), round(y)))
     box = window.annotate.note_box
     qtbot.waitUntil(box.isVisible, timeout=5000)
+    # the note box opens from the element's box; its title gets the name when the whole record follows
+    qtbot.waitUntil(lambda: not window.batch_session.recording(), timeout=10_000)
     title = box.title
     assert "<h1>PAY NOW</h1>" in title.text()
     line = QFontMetrics(title.font()).height()
