@@ -89,3 +89,22 @@ def test_send_waits_for_a_record_still_being_made(window, server, qtbot, js):
     [annotation] = w.hub.store.batches[-1].batch.annotations
     assert annotation.element.selector == "#target" and annotation.element.accessible_name == "Choose a plan"
     assert annotation.element.locators
+
+
+def test_a_marker_list_made_before_the_pin_does_not_drop_the_picked_element(window, server, qtbot, js):
+    """A marker list the host built before it added the pin can reach the page after the pick (under load it did:
+    the pin then kept its box-only record, no selector, no Source: line). The page keeps a picked element until
+    the host has asked for its record, whatever setMarkers lists meanwhile."""
+    import json
+
+    window.load_page(server.url("lookalike_buttons.html"))
+    qtbot.waitUntil(lambda: js("!!document.querySelector('button')") is True)
+    at = centre(js, "button")
+    zoom = window.view.zoomFactor() or 1.0
+    picked = window.page_call("pick", at.x() / zoom, at.y() / zoom, True)
+    assert picked["kind"] == "element" and not picked["record"].get("selector")   # the box only
+    window.page_call("setMarkers", json.dumps({"markers": [], "keep": []}))   # a list that predates the pin
+    whole = window.page_call("record", picked["id"])
+    assert whole is not None and whole["record"]["selector"], whole
+    window.page_call("setMarkers", json.dumps({"markers": [], "keep": []}))   # asked for: now it may go
+    assert window.page_call("record", picked["id"]) is None

@@ -18,6 +18,18 @@
 // The install guard (a previous instance is destroyed first) runs when pins.js is evaluated.
 
 let frames = 0;                // animation frames counted by requestFrames()
+// Ids pick(x, y, true) gave whose whole record the host has not asked for yet (record(id)): setMarkers keeps
+// their elements even when its list does not name them yet — a marker list the host made before it added the
+// pin can reach the page after the pick, and dropping the element then left the pin without its record (seen
+// under load). At most AWAIT_MAX (the oldest go first).
+const awaitingRecord = new Set();
+const AWAIT_MAX = 32;
+function awaitRecord(id) {
+  awaitingRecord.delete(id);
+  awaitingRecord.add(id);
+  while (awaitingRecord.size > AWAIT_MAX) awaitingRecord.delete(awaitingRecord.values().next().value);
+}
+
 // Elements picked with pick(x, y, true) that seemed to host a closed shadow root at the click (record(id)
 // comes later, without the point).
 const closedHosts = new WeakMap();
@@ -94,13 +106,16 @@ const api = {
     if (!chosen && isFrame(el)) return JSON.stringify({ kind: 'frame', frame: frameInfo(el) });
     const closed = looksClosedHost(el, x, y);
     if (boxOnly) closedHosts.set(el, closed);
-    return JSON.stringify({ kind: 'element', id: idFor(el), record: boxOnly ? boxRecord(el) : elementRecord(el, closed),
+    const id = idFor(el);
+    if (boxOnly) awaitRecord(id);
+    return JSON.stringify({ kind: 'element', id, record: boxOnly ? boxRecord(el) : elementRecord(el, closed),
                             viewport: viewportRect(el), revision: currentRevision() });
   },
 
   // The whole element record (record.js) of pinned element `id` — picked with pick(x, y, true) — as pick()
   // gives it: {kind: 'element', id, record, viewport}; null when `id` is no longer pinned or its node left.
   record(id) {
+    awaitingRecord.delete(id);
     const el = elements.get(id);
     if (!el || !el.isConnected) return JSON.stringify(null);
     return JSON.stringify({ kind: 'element', id, record: elementRecord(el, closedHosts.get(el) || false),
@@ -146,7 +161,7 @@ const api = {
     for (const m of list) if (m.anchor) rememberAnchor(m.id, m.anchor);
     overlay.setMarkers(list.map((m) => ({ ...m, members: groupMembers(m.members),
                                            stale: !m.rect && anchorStatus(m.id) === OPTIONS.statuses.stale })), elements);
-    for (const id of Array.from(elements.keys())) if (!keep.has(id)) elements.delete(id);
+    for (const id of Array.from(elements.keys())) if (!keep.has(id) && !awaitingRecord.has(id)) elements.delete(id);
     return JSON.stringify(list.map((m) => ({ id: m.id, viewport: overlay.markerViewportRect(m.id) })));
   },
 
@@ -334,6 +349,7 @@ const api = {
     forgetPointer();
     overlay.destroy();
     elements.clear();
+    awaitingRecord.clear();
   },
 };
 

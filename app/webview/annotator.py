@@ -157,6 +157,8 @@ class Annotator(QObject):
             result = await self.bridge.call("record", page_id, frame=route.frame)
             if isinstance(result, dict):
                 record = await self.record_of(route, result)
+            else:   # the page no longer knows the element (it left the document): the box-only record stays
+                log.warning("element record of %s: the page no longer holds the element", pin_id)
         except (ValidationError, KeyError, PagenoteError) as exc:
             log.warning("element record of %s: %s", pin_id, exc)
         finally:

@@ -31,6 +31,7 @@ builds there is no marker and no hint (nothing is guessed).
 from __future__ import annotations
 
 import json
+import logging
 import os
 import re
 from collections.abc import Sequence
@@ -45,6 +46,7 @@ from app.model.text import has_invisible
 from app.protocol.redact import redact_urls
 from app.webview.bridge import PageBridge
 
+log = logging.getLogger("pagenote.source")
 MAIN_WORLD = QWebEngineScript.ScriptWorldId.MainWorld
 FRAMEWORKS = ("react", "vue", "svelte")
 FILE_MAX = 500
@@ -347,7 +349,8 @@ async def source_hints_of(bridge: PageBridge, selector: str, roots: Sequence[str
         return []
     try:
         raw = await bridge.run(source_script([selector]), world=MAIN_WORLD, timeout_ms=2_000, what="source hints")
-    except PagenoteError:
+    except PagenoteError as exc:   # a hint is never worth failing an annotation; said in the log
+        log.info("source hints of %s: %s", selector[:120], exc)
         return []
     return checked_hints(raw, 1, roots)[0]
 
