@@ -284,3 +284,24 @@ def test_the_css_lookup_starts_only_once_the_pins_marker_is_drawn(window, server
     for selector, rule in (("#bare", ".bare-box"), ("#vite", ".vite-box"), ("#keys", ".keys-box")):
         assert pinned_css(window, qtbot, js, selector).element.css[0].selector == rule
     assert drawn_at_start == [True] * 4   # before: a race, the lookup often started first
+
+
+def test_two_lookups_at_once_both_get_their_rules(window, server, server2, js, qtbot):
+    """Two pins in quick succession look up at the same time: DOM.getDocument discards the node ids the other
+    lookup holds ('Could not find node with given id'), so the lookups take turns and both blocks arrive."""
+    import asyncio
+
+    from app.core.tasks import spawn
+
+    load(window, server, server2)
+    qtbot.waitUntil(lambda: js("!!document.querySelector('#buy')") is True)
+    rules = window.tab.annotator.css_rules
+    url = window.view.url().toString()
+    found = []
+
+    async def both():
+        found.extend(await asyncio.gather(rules.lookup("#buy", "div", url), rules.lookup("#buy .label", "span", url)))
+
+    spawn(both(), "two CSS lookups")
+    qtbot.waitUntil(lambda: len(found) == 2, timeout=20_000)
+    assert all(f is not None and f[0] for f in found), found

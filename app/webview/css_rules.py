@@ -86,6 +86,7 @@ class CssRules:
         self.headers: OrderedDict[str, dict] = OrderedDict()
         self.maps: OrderedDict[str, SourceMap | None] = OrderedDict()
         self._enabled = False
+        self._lock = asyncio.Lock()
         session.subscribe("CSS.styleSheetAdded", self._added)
         session.subscribe("CSS.styleSheetRemoved", lambda p: self.headers.pop(str(p.get("styleSheetId")), None))
         session.attached.connect(self._reset)
@@ -118,34 +119,37 @@ class CssRules:
             # InspectorDOMAgent rebinds the document), leaving its Elements panel stale. No block then.
             log.info("CSS rules of %s: not read while the DevTools window is open", selector[:80])
             return None
-        send = self.session.send
-        try:
-            if not self._enabled:
-                await send("DOM.enable", timeout_ms=CDP_TIMEOUT_MS)
-                await send("CSS.enable", timeout_ms=CDP_TIMEOUT_MS)
-                self._enabled = True
-            root = (await send("DOM.getDocument", {"depth": 0}, CDP_TIMEOUT_MS))["root"]["nodeId"]
-            for frame_selector in [f for f in frame.split(" >> ") if f][:8]:
-                owner = (await send("DOM.querySelector", {"nodeId": root, "selector": frame_selector},
-                                    CDP_TIMEOUT_MS)).get("nodeId")
-                document = ((await send("DOM.describeNode", {"nodeId": owner}, CDP_TIMEOUT_MS)).get("node") or {}
-                            ).get("contentDocument") if owner else None
-                if not document:
+        # One lookup at a time: DOM.getDocument discards the node ids a lookup still running holds (two quick pins
+        # lost their blocks to 'Could not find node with given id' under load).
+        async with self._lock:
+            send = self.session.send
+            try:
+                if not self._enabled:
+                    await send("DOM.enable", timeout_ms=CDP_TIMEOUT_MS)
+                    await send("CSS.enable", timeout_ms=CDP_TIMEOUT_MS)
+                    self._enabled = True
+                root = (await send("DOM.getDocument", {"depth": 0}, CDP_TIMEOUT_MS))["root"]["nodeId"]
+                for frame_selector in [f for f in frame.split(" >> ") if f][:8]:
+                    owner = (await send("DOM.querySelector", {"nodeId": root, "selector": frame_selector},
+                                        CDP_TIMEOUT_MS)).get("nodeId")
+                    document = ((await send("DOM.describeNode", {"nodeId": owner}, CDP_TIMEOUT_MS)).get("node") or {}
+                                ).get("contentDocument") if owner else None
+                    if not document:
+                        return None
+                    page_url = str(document.get("documentURL") or "")
+                    root = (await send("DOM.pushNodesByBackendIdsToFrontend",
+                                       {"backendNodeIds": [document["backendNodeId"]]}, CDP_TIMEOUT_MS))["nodeIds"][0]
+                node = (await send("DOM.querySelector", {"nodeId": root, "selector": selector},
+                                   CDP_TIMEOUT_MS)).get("nodeId") if root else None
+                if not node:
                     return None
-                page_url = str(document.get("documentURL") or "")
-                root = (await send("DOM.pushNodesByBackendIdsToFrontend",
-                                   {"backendNodeIds": [document["backendNodeId"]]}, CDP_TIMEOUT_MS))["nodeIds"][0]
-            node = (await send("DOM.querySelector", {"nodeId": root, "selector": selector},
-                               CDP_TIMEOUT_MS)).get("nodeId") if root else None
-            if not node:
+                described = (await send("DOM.describeNode", {"nodeId": node}, CDP_TIMEOUT_MS)).get("node")
+                if tag and str((described or {}).get("localName") or "").lower() != tag.lower():
+                    return None
+                matched = await send("CSS.getMatchedStylesForNode", {"nodeId": node}, CDP_TIMEOUT_MS)
+            except (PagenoteError, KeyError, TypeError, IndexError) as exc:
+                log.info("CSS rules of %s: %s", selector[:80], exc)
                 return None
-            described = (await send("DOM.describeNode", {"nodeId": node}, CDP_TIMEOUT_MS)).get("node")
-            if tag and str((described or {}).get("localName") or "").lower() != tag.lower():
-                return None
-            matched = await send("CSS.getMatchedStylesForNode", {"nodeId": node}, CDP_TIMEOUT_MS)
-        except (PagenoteError, KeyError, TypeError, IndexError) as exc:
-            log.info("CSS rules of %s: %s", selector[:80], exc)
-            return None
         page_origin = http_origin(page_url)
         if not page_origin:
             return None
