@@ -16,6 +16,32 @@ from test_css_rules import by_selector, pinned_css
 pytestmark = pytest.mark.skipif(bool(vite_apps.missing()), reason=vite_apps.missing() or "apps installed")
 
 
+#: Each app's Vite plugin as a config imports it from the apps' install: (module path, import line, plugins).
+DEVMAP_PLUGINS = {
+    "react": ("@vitejs/plugin-react/dist/index.js", "import react from {0};", "react()"),
+    "vue": ("@vitejs/plugin-vue/dist/index.mjs", "import vue from {0};", "vue()"),
+    "svelte": ("@sveltejs/vite-plugin-svelte/src/index.js", "import {{ svelte, vitePreprocess }} from {0};",
+               "svelte({ configFile: false, preprocess: vitePreprocess() })"),
+}
+
+
+def devmap_server(app: str, tmp_path, optimize: str = ""):
+    """``(root, server)``: ``app``'s dev server with ``css.devSourcemap: true`` (a config written in ``tmp_path``,
+    the app's own files untouched); ``optimize``: its ``optimizeDeps`` entry, if any."""
+    import json
+
+    root = vite_apps.APPS / app
+    module, importing, plugins = DEVMAP_PLUGINS[app]
+    config = tmp_path / "vite.devmap.config.mjs"
+    config.write_text(
+        importing.format(json.dumps(str(vite_apps.cache_dir() / "node_modules" / module))) + "\n"
+        f"export default {{ root: {json.dumps(str(root))}, cacheDir: {json.dumps(str(tmp_path / 'cache'))},\n"
+        f"  plugins: [{plugins}], css: {{ devSourcemap: true }}"
+        + (f",\n  optimizeDeps: {optimize}" if optimize else "") + " };\n")
+    return root, vite_apps.ViteServer([".", "--config", str(config), "--host", "127.0.0.1", "--port", "0",
+                                       "--strictPort"], app, tmp_path)
+
+
 @pytest.fixture(scope="module", params=["react", "vue"])
 def dev(request, tmp_path_factory):
     """One app's dev server for the module's tests of it."""
@@ -70,18 +96,8 @@ def test_with_vites_css_source_maps_a_rule_names_its_line_in_the_module_and_the_
                                                                                           tmp_path):
     """The same React app served with ``css.devSourcemap: true`` (a config written here, the app's own settings
     otherwise): Vite's inline maps name absolute paths, shown relative to the project, at the rule's line."""
-    import json
-
-    root = vite_apps.APPS / "react"
-    plugin = vite_apps.cache_dir() / "node_modules" / "@vitejs" / "plugin-react" / "dist" / "index.js"
-    config = tmp_path / "vite.devmap.config.mjs"
-    config.write_text(
-        f"import react from {json.dumps(str(plugin))};\n"
-        f"export default {{ root: {json.dumps(str(root))}, cacheDir: {json.dumps(str(tmp_path / 'cache'))},\n"
-        "  plugins: [react()], css: { devSourcemap: true },\n"
-        "  optimizeDeps: { noDiscovery: true, include: ['react', 'react-dom/client', 'react/jsx-dev-runtime'] } };\n")
-    server = vite_apps.ViteServer([".", "--config", str(config), "--host", "127.0.0.1", "--port", "0",
-                                   "--strictPort"], "react", tmp_path)
+    root, server = devmap_server("react", tmp_path, optimize="{ noDiscovery: true, include: ['react', "
+                                 "'react-dom/client', 'react/jsx-dev-runtime'] }")
     try:
         window.tab.annotator.source_roots = (root,)
         window.load_page(server.url)
@@ -116,17 +132,7 @@ def test_with_vites_css_source_maps_a_svelte_rule_names_its_component_file_at_th
     and Vite's ``<style>`` has no URL, so the source resolves next to the sheet's module (its
     ``data-vite-dev-id``, ``…/src/lib/Card.svelte?svelte&type=style&lang.css``), never against the page's URL
     (which named ``/Card.svelte``, a wrong file)."""
-    import json
-
-    root = vite_apps.APPS / "svelte"
-    plugin = vite_apps.cache_dir() / "node_modules" / "@sveltejs" / "vite-plugin-svelte" / "src" / "index.js"
-    config = tmp_path / "vite.devmap.config.mjs"
-    config.write_text(
-        f"import {{ svelte, vitePreprocess }} from {json.dumps(str(plugin))};\n"
-        f"export default {{ root: {json.dumps(str(root))}, cacheDir: {json.dumps(str(tmp_path / 'cache'))},\n"
-        "  plugins: [svelte({ configFile: false, preprocess: vitePreprocess() })], css: { devSourcemap: true } };\n")
-    server = vite_apps.ViteServer([".", "--config", str(config), "--host", "127.0.0.1", "--port", "0",
-                                   "--strictPort"], "svelte", tmp_path)
+    root, server = devmap_server("svelte", tmp_path)
     try:
         window.tab.annotator.source_roots = (root,)
         window.load_page(server.url)
@@ -145,18 +151,7 @@ def test_with_vites_css_source_maps_a_svelte_rule_names_its_component_file_at_th
 def test_with_vites_css_source_maps_a_vue_rule_names_its_sfc_at_the_rules_line(window, js, qtbot, tmp_path):
     """The Vue 3 app served with ``css.devSourcemap: true``: a ``<style scoped>`` rule of Card.vue is named at its
     line in the SFC, with the declarations that win (padding and colour of the button)."""
-    import json
-
-    root = vite_apps.APPS / "vue"
-    plugin = vite_apps.cache_dir() / "node_modules" / "@vitejs" / "plugin-vue" / "dist" / "index.mjs"
-    config = tmp_path / "vite.devmap.config.mjs"
-    config.write_text(
-        f"import vue from {json.dumps(str(plugin))};\n"
-        f"export default {{ root: {json.dumps(str(root))}, cacheDir: {json.dumps(str(tmp_path / 'cache'))},\n"
-        "  plugins: [vue()], css: { devSourcemap: true },\n"
-        "  optimizeDeps: { noDiscovery: true, include: ['vue'] } };\n")
-    server = vite_apps.ViteServer([".", "--config", str(config), "--host", "127.0.0.1", "--port", "0",
-                                   "--strictPort"], "vue", tmp_path)
+    root, server = devmap_server("vue", tmp_path, optimize="{ noDiscovery: true, include: ['vue'] }")
     try:
         window.tab.annotator.source_roots = (root,)
         window.load_page(server.url)
