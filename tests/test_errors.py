@@ -1,5 +1,5 @@
 """The one error registry (app/core/errors.py): stable names with their own JSON-RPC codes, exit codes that
-mean what the README says, README's table generated from it, and every name the code raises is in it."""
+mean what docs/errors.md says, its table generated from it, and every name the code raises is in it."""
 
 from __future__ import annotations
 
@@ -61,8 +61,8 @@ def test_the_limits_quoted_in_next_steps_match_the_framing():
 
 
 def test_readme_table_is_generated_from_the_registry():
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    assert errors.markdown_table() in readme, "README's error table is stale: paste `python -m app.core.errors`"
+    page = (ROOT / "docs" / "errors.md").read_text(encoding="utf-8")
+    assert errors.markdown_table() in page, "docs/errors.md's table is stale: paste `python -m app.core.errors`"
 
 
 def test_every_error_name_the_code_uses_is_in_the_registry():

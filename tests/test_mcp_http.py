@@ -85,7 +85,7 @@ def test_http_checks_host_and_origin(http_server):
         other_port = http.post(http_server.url, json=INITIALIZE,
                                headers={**auth, "Host": f"127.0.0.1:{http_server.port + 1}"})
         bad_origin = http.post(http_server.url, json=INITIALIZE, headers={**auth, "Origin": "http://evil.example"})
-    assert bad_host.status_code == 421 and other_port.status_code == 421   # README: 421 to another Host
+    assert bad_host.status_code == 421 and other_port.status_code == 421   # docs/agents.md: 421 to another Host
     assert bad_origin.status_code == 403
 
 
@@ -127,9 +127,9 @@ def test_http_refuses_non_loopback_hosts(capsys):
 
 
 def _readme_http_example() -> str:
-    """The README's Python example over --http, as printed there."""
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    at = readme.index("```python\n", readme.index("### HTTP instead of stdio"))
+    """The Python example over --http in docs/agents.md, as printed there."""
+    readme = (ROOT / "docs" / "agents.md").read_text(encoding="utf-8")
+    at = readme.index("```python\n", readme.index("## HTTP instead of stdio"))
     return readme[at + len("```python\n"):readme.index("\n```", at)]
 
 
@@ -165,5 +165,5 @@ def test_the_readme_http_example_runs_without_xdg_runtime_dir(agent_app, server)
     assert printed.returncode == 0 and printed.stdout == f"{token_file}\n", (printed.stdout, printed.stderr)
     assert f"bearer token in {token_file}" in err_path.read_text() or str(token_file) in err_path.read_text()
     assert token_file.read_text().strip() not in printed.stdout + printed.stderr   # the path, never the token
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    readme = (ROOT / "docs" / "agents.md").read_text(encoding="utf-8")
     assert '--header "Authorization: Bearer $(cat "$(pagenote mcp --token-path)")"' in readme
