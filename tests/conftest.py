@@ -21,6 +21,14 @@ from app.qtenv import prepare
 
 _QT_ARGS = prepare(headless=True)
 
+# The window's tabs keep cookies and storage in a persistent lease under $XDG_DATA_HOME/pagenote/profiles
+# (app.runtime.profiles): the suite's windows, here and in the `python -m app` processes it starts, use a
+# directory of their own, never the user's.
+import os as _os  # noqa: E402
+import tempfile as _tempfile  # noqa: E402
+
+_os.environ["XDG_DATA_HOME"] = _tempfile.mkdtemp(prefix="pagenote-test-data-")
+
 import PySide6.QtWebEngineWidgets  # noqa: E402,F401  (must precede QApplication)
 
 PAGES = Path(__file__).parent / "pages"

@@ -106,8 +106,11 @@ class PagenoteApp(QObject):
 
     def _apply_lease(self, lease: Lease) -> None:
         settings = getattr(self, "settings", None)
-        if settings is not None and lease.name in settings.leases:
-            allowed = settings.leases[lease.name].allowed_origins
+        name = lease.name
+        if lease is self.lease and settings is not None and name not in settings.leases:
+            name = "session"  # [leases.session] names the window's lease, whatever its profile
+        if settings is not None and name in settings.leases:
+            allowed = settings.leases[name].allowed_origins
             lease.allowed_origins = tuple(allowed) if allowed is not None else None
 
     @cached_property
@@ -184,6 +187,26 @@ class PagenoteApp(QObject):
         self._apply_lease(lease)
         self._own_leases.append(lease)
         return self.new_tab(url, lease=lease)
+
+    @property
+    def leases(self) -> list[Lease]:
+        """The live leases: the session's :attr:`lease` first, then those this app opened (isolated ones,
+        persistent ones by name)."""
+        return [self.lease, *(lease for lease in self._own_leases if lease.live)]
+
+    def persistent_lease(self, name: str) -> Lease:
+        """The persistent lease ``name`` (:func:`app.runtime.leases.open_persistent`): :attr:`lease` when it is
+        that one, else one this app has open, else a new one (closed with its last tab, like an isolated lease;
+        Qt allows one profile per storage name, so it is never opened twice). A restored tab reopens its lease
+        through this. Raises :class:`~app.core.errors.PagenoteError` ``BAD_PROFILE_NAME``."""
+        from app.runtime.leases import live_persistent, open_persistent
+
+        lease = live_persistent(self, name)
+        if lease is None:
+            lease = open_persistent(self, name)
+            self._apply_lease(lease)
+            self._own_leases.append(lease)
+        return lease
 
     def select_tab(self, tab_id: str) -> Tab:
         """Make tab ``tab_id`` active (``active_changed`` when it was not). Raises ``KeyError``."""

@@ -3,10 +3,14 @@ within a second of every change, atomically (a new file renamed over the old one
 loss leaves the old draft or the new one, never half of one), and offered back on the next start.
 
 The draft is the window's one batch as the user left it: its summary, and per tab (open, or closed with its
-notes kept) the URL it showed, its lease (the window's, or an isolated one) and its annotations (notes,
-element records, screenshot paths, page, batch-wide number). Restoring re-opens those pages as tabs — tabs
-that shared an isolated lease share a fresh one again — and puts every annotation back in its tab, in the
-batch's order; the annotator re-anchors each marker when its page has loaded (statuses as after a reload). A
+notes kept) the URL it showed, its lease (a persistent one by name, or a private one) and its annotations
+(notes, element records, screenshot paths, page, batch-wide number). Restoring re-opens those pages as tabs in
+the same persistent lease — the same profile on disk, so cookies and storage are as the user left them (issue
+30, requirement 2) — or, for a private tab, in a fresh private lease (tabs that shared one share a new one
+again; nothing of a private lease was kept, so the page comes back signed out and empty). A tab already open on
+the same page in that lease is reused instead of opening a second one. Every annotation goes back in its tab,
+in the batch's order; the annotator re-anchors each marker when its page has loaded (statuses as after a
+reload). A
 draft that does not parse is never fatal: it is kept aside as ``draft.json.bad-<UTC time>`` and the caller
 tells the user. Version 1 drafts (a summary per tab, no numbers) are still read.
 """
@@ -24,6 +28,7 @@ from PySide6.QtCore import QObject, QTimer, QUrl
 
 from app.model.annotation import Annotation
 from app.model.session import Pin
+from app.runtime.single import same_page
 from app.sinks import write_atomic
 from app.webview.urls import DEMO_PAGE
 
@@ -53,14 +58,17 @@ class DraftPin(BaseModel):
 
 
 class DraftTab(BaseModel):
-    """A tab's part of the batch: the URL it showed, its lease (``""``: the window's session lease, else the
-    name of its isolated lease: tabs with the same name shared one), its annotations in number order, and
-    (version 1 only) a summary of its own."""
+    """A tab's part of the batch: the URL it showed, its lease, its annotations in number order, and (version 1
+    only) a summary of its own. ``lease``: a persistent lease's name (``"default"``, a ``--profile`` name), the
+    name of a private lease (``private`` true; tabs with the same name shared one), or ``""``: the app's
+    session lease (an off-the-record one: ``pagenote serve``, tests, drafts written before leases persisted).
+    A draft without ``private`` marks private leases by their ``isolated-`` name."""
 
     model_config = ConfigDict(extra="ignore")
 
     url: str = ""
     lease: str = ""
+    private: bool = False
     summary: str = ""
     pins: list[DraftPin] = []
 
@@ -82,6 +90,11 @@ class Draft(BaseModel):
         return sum(len(t.pins) for t in self.tabs)
 
     @property
+    def private_tabs(self) -> int:
+        """How many of its tabs were private (they come back empty: a private lease keeps nothing)."""
+        return sum(1 for t in self.tabs if _private(t))
+
+    @property
     def whole_summary(self) -> str:
         """The batch's summary (a version 1 draft's per-tab summaries, joined by blank lines)."""
         return self.summary or "\n\n".join(t.summary for t in self.tabs if t.summary)
@@ -92,21 +105,38 @@ def draft_of(batch, tabs) -> Draft:
     open tabs, objects with ``id``, ``page`` and ``lease``, in strip order): each open tab holding annotations
     with its URL, then each closed tab whose annotations were kept (its URL: its first annotation's page)."""
     rows: dict[str, DraftTab] = {}
+    persistent = {}
     for tab in tabs:
         url = tab.page.url().toString() if not tab.page.url().isEmpty() else ""
-        rows[tab.id] = DraftTab(url=url, lease=_lease_key(tab.lease.name))
+        persistent[tab.lease.name] = tab.lease.persistent
+        rows[tab.id] = _row(url, tab.lease.name, tab.lease.persistent)
     for n, pin in enumerate(batch.pins, start=1):
         row = rows.get(pin.tab)
         if row is None:  # a closed tab's kept annotations
             view = batch.views.get(pin.tab)
-            row = rows[pin.tab] = DraftTab(url=pin.page, lease=_lease_key(view.lease if view is not None else ""))
+            name = view.lease if view is not None else ""
+            row = rows[pin.tab] = _row(pin.page, name, persistent.get(name, not _isolated(name) and
+                                                                     name not in ("", "session")))
         row.pins.append(DraftPin(id=pin.id, page=pin.page, note_cut=pin.note_cut, n=n, annotation=pin.annotation))
     return Draft(saved_at=datetime.now(UTC).isoformat(timespec="seconds"), summary=batch.summary,
                  tabs=[row for row in rows.values() if row.pins])
 
 
-def _lease_key(name: str) -> str:
-    return name if name.startswith(ISOLATED) else ""
+def _isolated(name: str) -> bool:
+    return name.startswith(ISOLATED)
+
+
+def _row(url: str, lease: str, persistent: bool) -> DraftTab:
+    """A draft row for a tab of lease ``lease`` (its name): persistent by name, private, or the session's."""
+    if persistent:
+        return DraftTab(url=url, lease=lease)
+    if _isolated(lease):
+        return DraftTab(url=url, lease=lease, private=True)
+    return DraftTab(url=url)
+
+
+def _private(row: DraftTab) -> bool:
+    return row.private or _isolated(row.lease)
 
 
 def save_draft(project_dir: Path, draft: Draft) -> None:
@@ -151,44 +181,74 @@ def _set_aside(path: Path, reason: str) -> tuple[None, str]:
 
 def restore_draft(app, draft: Draft) -> list:
     """Put ``draft`` back into ``app``'s batch (:attr:`~app.runtime.app.PagenoteApp.batch_session`): per draft
-    tab a tab of ``app`` — the active tab for the first one when the batch is empty, the lease fits and the tab
-    shows nothing the user asked for (empty, the demo page or that URL already), else a new tab in the
-    window's lease or in a fresh isolated lease (one per isolated lease of the draft) — loading its URL
-    (markers re-anchor when the page has loaded); the annotations join the batch after any it holds, in the
-    draft's numbered order; the draft's summary is added to the batch's. The first restored tab is shown.
+    tab a tab of ``app`` in the draft tab's lease (:func:`_lease_of`: the same persistent lease, or a fresh
+    private one per private lease of the draft) — an open tab of that lease already on the same page
+    (:func:`same_page`; never one already taken by this restore), else the active tab for the first draft tab
+    when the batch is empty and the tab shows nothing the user asked for (:func:`_spare`), else a new tab —
+    loading its URL unless it shows it already (markers re-anchor when the page has loaded); the annotations
+    join the batch after any it holds, in the draft's numbered order; the draft's summary is added to the
+    batch's. The active tab stays shown when it is one of the restored tabs (``pagenote URL`` with a draft for
+    that URL: one tab, still current), else the first restored tab is shown.
     A draft tab on the bundled demo page opens it as an open tab shows it now (:func:`_demo_shown`: the
     window's ``?lang=``), its annotations' pages with it.
     Returns the tabs."""
     batch = app.batch_session
-    tabs, pins, isolated = [], [], {}
+    tabs, pins, private = [], [], {}
     demo = _demo_shown(app)
+    shown_first = app.active_tab
     for i, row in enumerate(draft.tabs):
         active = app.active_tab
         url = row.url or (row.pins[0].page if row.pins else "")
         if demo and _is_demo(url):  # the demo page in the window's language, its markers re-anchored there
             url = demo
         pages = {p.id: (demo if demo and _is_demo(p.page) else p.page) for p in row.pins}
-        if (i == 0 and not row.lease and active is not None and active.lease is app.lease and not batch.pins
-                and not batch.summary and _spare(active, url)):
+        lease = _lease_of(app, row, private)
+        same = next((t for t in app.tabs if t.lease is lease and t not in tabs and _shows(t, url)), None)
+        if same is not None:
+            tab = same
+        elif (i == 0 and lease is app.lease and active is not None and active.lease is lease and not batch.pins
+              and not batch.summary and active not in tabs and _spare(active, url)):
             tab = active
-        elif row.lease in isolated:
-            tab = app.new_tab(lease=isolated[row.lease])
-        elif row.lease:
+        elif lease is None:  # a private lease of the draft: a fresh one (nothing of the old one was kept)
             tab = app.new_isolated_tab()
-            isolated[row.lease] = tab.lease
+            private[row.lease] = tab.lease
         else:
-            tab = app.new_tab()
+            tab = app.new_tab(lease=lease)
         pins += [(p.n or len(pins) + k, Pin(p.id, p.annotation, pages[p.id], p.note_cut, tab.id))
                  for k, p in enumerate(row.pins)]
-        if url:
+        if url and not _shows(tab, url, fragment=True):
             tab.open(QUrl(url))
         tabs.append(tab)
     batch.pins = batch.pins + [pin for _n, pin in sorted(pins, key=lambda item: item[0])]
     summary = draft.whole_summary
     batch.set_summary("\n\n".join(x for x in (batch.summary, summary) if x))  # notifies the panel and journal
     if tabs:
-        app.select_tab(tabs[0].id)
+        app.select_tab(shown_first.id if shown_first in tabs else tabs[0].id)
     return tabs
+
+
+def _lease_of(app, row: DraftTab, private: dict):
+    """The lease a restored ``row`` goes in: ``app``'s session lease for ``""`` or its name, the persistent
+    lease of that name (:meth:`~app.runtime.app.PagenoteApp.persistent_lease`; the session lease when the name
+    is not a profile name), the private lease made for an earlier row of the same private lease (``private``:
+    by draft name), or ``None``: make a fresh private one."""
+    if _private(row):
+        return private.get(row.lease)
+    if not row.lease or row.lease == app.lease.name:
+        return app.lease
+    from app.core.errors import PagenoteError
+
+    try:
+        return app.persistent_lease(row.lease)
+    except PagenoteError as exc:
+        log.warning("draft tab's lease %r not reopened (%s): restored in the session's", row.lease, exc)
+        return app.lease
+
+
+def _shows(tab, url: str, fragment: bool = False) -> bool:
+    """Whether ``tab`` shows ``url``'s page (:func:`same_page`) or is loading it (its requested URL while a load
+    has not committed; its URL after a script changed it)."""
+    return any(same_page(u.toString(), url, fragment) for u in (tab.page.url(), tab.page.requestedUrl()))
 
 
 def _is_demo(url: str) -> bool:
@@ -217,7 +277,7 @@ def _spare(tab, url: str) -> bool:
     """Whether restoring may load ``url`` in ``tab`` (the window's first tab): it shows nothing yet, the
     bundled demo page, or ``url`` itself — never a page the user asked for on the command line."""
     shown = tab.page.requestedUrl() if not tab.page.requestedUrl().isEmpty() else tab.page.url()
-    if shown.isEmpty() or shown.toString() in ("about:blank", url):
+    if shown.isEmpty() or shown.toString() == "about:blank" or _shows(tab, url, fragment=True):
         return True
     return _is_demo(shown.toString())
 

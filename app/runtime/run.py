@@ -122,9 +122,10 @@ def _unwind_background_tasks(app) -> None:
 def open_app(project_dir: Path, *, headless: bool, profile: str | None = None) -> Iterator[tuple[object, object]]:
     """Yield ``(qt_app, app)``: the ``QApplication`` (offscreen when ``headless`` or without a display) with
     the asyncio loop installed on it (:func:`app.runtime.loop.install`), and a
-    :class:`~app.runtime.app.PagenoteApp` for ``project_dir`` over the session's lease: off the record, or the
-    persistent profile ``profile`` (``--profile NAME``: logins kept under the user data dir,
-    :func:`app.webview.lease.profile_dir`, whose ``BAD_PROFILE_NAME`` it raises before any Qt object exists).
+    :class:`~app.runtime.app.PagenoteApp` for ``project_dir`` over the session's lease: the persistent profile
+    ``profile`` (``--profile NAME``: logins kept under the user data dir, :func:`app.runtime.profiles.profile_dir`,
+    whose ``BAD_PROFILE_NAME`` it raises before any Qt object exists), else for the window (not ``headless``)
+    the persistent ``default`` profile, else (``serve``, ``capture``) off the record.
     The user's settings (:mod:`app.runtime.settings`) set the browser policy.
 
     SIGINT and SIGTERM (SIGINT only on Windows) end ``qt_app.exec()`` with ``128 + signum`` — 130 and 143 —
@@ -142,12 +143,16 @@ def open_app(project_dir: Path, *, headless: bool, profile: str | None = None) -
     from PySide6.QtCore import QCoreApplication
 
     from app.runtime.app import PagenoteApp
+    from app.runtime.leases import open_persistent
     from app.runtime.loop import install
+    from app.runtime.profiles import DEFAULT_PROFILE
     from app.webview.lease import Lease
 
     install(qt_app)
     with quit_on_signals(qt_app):
-        lease = Lease(qt_app, name=profile or "session", storage=profile_dir(profile) if profile else None)
+        if profile is None and not headless:  # the window's tabs keep their logins (issue 30, requirement 2)
+            profile = DEFAULT_PROFILE
+        lease = open_persistent(qt_app, profile) if profile else Lease(qt_app, name="session")
         app = PagenoteApp(lease, project_dir.resolve())
         try:
             from app.runtime.i18n import settings

@@ -23,7 +23,8 @@ pagenote: it is reported as ``file: key: reason`` and the default is used for th
     root = ""                   # the folder relative source hints (Vue, Svelte) are under
     [export]
     detail = "standard"         # compact | standard | detailed | forensic (app/protocol/detail.py)
-    [leases.session]            # per lease (session, a --profile name): an optional navigation allow-list
+    [leases.session]            # per lease ("session": the window's, else a persistent lease's name, e.g. a
+                                # --profile name): an optional navigation allow-list
     allowed_origins = ["http://localhost:5173"]
 
 Migration from ``pagenote.ini`` (QSettings, earlier versions): the first time the TOML file is missing, the

@@ -2,7 +2,9 @@
 does not start another app (whose Send would reach no agent); it hands the URL over, as qutebrowser does
 with its IPC socket:
 
-- a **window** runs: the URL opens as a new tab there (``tabs.new``) and this process exits (0);
+- a **window** runs: the URL opens as a new tab there (``tabs.new``) and this process exits (0) — unless a tab
+  there shows that page already (:func:`open_tab_of`): that tab is made current instead of opening a second one
+  (issue 30, requirement 2);
 - a headless ``pagenote serve`` runs (e.g. started by ``pagenote mcp``): it is asked to hand over
   (``app.handover``: it stops and removes its socket), and this process starts the window, which takes the
   socket — agents reconnect to the window;
@@ -49,6 +51,49 @@ def hand_over(socket_path: Path | None, url: str | None, take_serve: bool = True
         while is_live(socket_path) and time.monotonic() < deadline:
             time.sleep(0.05)
         return None
+    if url:
+        shown = open_tab_of(anyio.run(_call, socket_path, "tabs.list"), url)
+        if shown is not None:
+            tab = anyio.run(_call, socket_path, "tabs.select", {"id": shown})
+            # "pagenote: opened" is what app.cli reads as taken (exit 0)
+            return f"pagenote: opened tab {tab['id']} of the running window: it shows {tab.get('url') or url} already"
     # timeout_ms 0: the launcher returns at once; the window shows the load.
     tab = anyio.run(_call, socket_path, "tabs.new", {"url": url, "timeout_ms": 0} if url else {})
     return f"pagenote: opened {tab.get('url') or 'a new tab'} in the running window (tab {tab['id']})"
+
+
+def open_tab_of(tabs: list[dict], url: str) -> str | None:
+    """The id of the tab in ``tabs`` (``tabs.list``'s answer: ``[{id, url, active, …}]``) that shows ``url``'s
+    page (the user's input, read as the address bar reads it; :func:`same_page`), the
+    active one first; ``None`` when none does."""
+    from app.webview.urls import url_from_user_input
+
+    wanted = url_from_user_input(url)
+    if not wanted.isValid():
+        return None
+    for tab in sorted(tabs, key=lambda t: not t.get("active")):
+        if same_page(str(tab.get("url") or ""), wanted.toString()):
+            return str(tab["id"])
+    return None
+
+
+def same_page(a: str, b: str, fragment: bool = False) -> bool:
+    """Whether URLs ``a`` and ``b`` name the same page: equal once the path's ``.`` segments and a trailing ``/``
+    are normalized away (``http://h:5173`` is ``http://h:5173/``) and, unless ``fragment``, the fragment is
+    dropped. Empty URLs are never the same page."""
+    from PySide6.QtCore import QUrl
+
+    if not a or not b:
+        return False
+    opts = (QUrl.ComponentFormattingOption.PrettyDecoded | QUrl.UrlFormattingOption.StripTrailingSlash
+            | QUrl.UrlFormattingOption.NormalizePathSegments)
+    if not fragment:
+        opts |= QUrl.UrlFormattingOption.RemoveFragment
+
+    def key(url: str) -> str:
+        parsed = QUrl(url).adjusted(opts)
+        if not parsed.path():  # http://h:5173 is http://h:5173/ (StripTrailingSlash keeps a lone "/")
+            parsed.setPath("/")
+        return parsed.toString()
+
+    return key(a) == key(b)

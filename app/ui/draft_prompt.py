@@ -40,6 +40,9 @@ def restore_box(window, draft: Draft) -> QMessageBox:
     title = QCoreApplication.translate("DraftPrompt", "Restore unsent annotations?")
     text = QCoreApplication.translate("DraftPrompt", "pagenote was closed with %n unsent annotation(s) (saved {0}). "
                                       "Restore them?", "", draft.count).format(local_time(draft.saved_at))
+    if draft.private_tabs:  # a private lease keeps nothing: its pages come back signed out and empty
+        text += " " + QCoreApplication.translate("DraftPrompt", "%n private tab(s) will open empty: private tabs "
+                                                 "keep no cookies or storage.", "", draft.private_tabs)
     box = QMessageBox(QMessageBox.Icon.Question, title, text, parent=window)
     box.setToolTip(draft.saved_at)
     return box

@@ -30,7 +30,7 @@ class LeaseUi:
         self.permissions_view: PermissionsView | None = None
         self.act_settings = QAction(QCoreApplication.translate("LeaseUi", "Settings…"), window)
         self.act_settings.setStatusTip(QCoreApplication.translate("LeaseUi", "Popups, downloads, permissions, "
-                                                                  "evaluate, language"))
+                                                                  "evaluate, language, leases (clear a login)"))
         self.act_settings.triggered.connect(self.open_settings)
         self.act_permissions = QAction(QCoreApplication.translate("LeaseUi", "Permissions…"), window)
         self.act_permissions.setStatusTip(QCoreApplication.translate("LeaseUi", "What pages asked for, and what "

@@ -1,7 +1,8 @@
 """The Settings dialog: the common settings of ``settings.toml`` (:mod:`app.runtime.settings`) — popups,
-downloads, the permission default, agents' evaluate, source hints and the language. OK writes the file and
-applies what can change at once (popups, downloads, permissions, evaluate); the language applies from the
-next start. Non-modal (``open()``)."""
+downloads, the permission default, agents' evaluate, source hints and the language — and the persistent leases
+with their size and a Clear button each (:class:`~app.ui.lease_list.LeaseList`, which acts at once). OK writes
+the file and applies what can change at once (popups, downloads, permissions, evaluate); the language applies
+from the next start. Non-modal (``open()``)."""
 
 from __future__ import annotations
 
@@ -9,11 +10,13 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, 
                                QWidget)
 
 from app.runtime.i18n import LANGUAGES
+from app.ui.lease_list import LeaseList
 
 
 class SettingsDialog(QDialog):
     """Edits a copy of ``store.settings`` (a :class:`~app.runtime.settings.SettingsStore`); :meth:`accept`
-    saves it and applies it to ``app``. The widgets are attributes (tests set them)."""
+    saves it and applies it to ``app``. The widgets are attributes (tests set them); ``leases`` lists the
+    persistent leases."""
 
     def __init__(self, app, store, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -49,6 +52,8 @@ class SettingsDialog(QDialog):
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
+        self.leases = LeaseList(app, self)
+        layout.addWidget(self.leases)
         layout.addWidget(QLabel(self.tr("Saved in {0}").format(store.fileName())))
         layout.addWidget(buttons)
 

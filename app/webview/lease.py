@@ -100,7 +100,7 @@ class Lease(QObject):
     :class:`LocalContentGuard`). Cookies, storage, cache and permission grants never cross leases.
 
     ``name`` labels it (``"session"``, ``"isolated-3"``, or a persistent profile's name). With ``storage`` (a
-    directory, :func:`app.runtime.profiles.profile_dir`) the profile is persistent (logins survive a restart);
+    directory, :func:`app.runtime.profiles.generation_dir`) the profile is persistent (logins survive a restart);
     without it, off the record (nothing written to disk). Qt never remembers a permission itself
     (``PersistentPermissionsPolicy.AskEveryTime``): :attr:`grants` (the user's choices, in memory) decide.
 
@@ -121,33 +121,73 @@ class Lease(QObject):
 
         self.name = name
         self.persistent = storage is not None
-        if storage is None:
-            self.profile = QWebEngineProfile(self)  # no storage name: off the record
-        else:
-            storage.mkdir(parents=True, exist_ok=True)
-            self.profile = QWebEngineProfile(f"pagenote-{name}", self)
-            self.profile.setPersistentStoragePath(str(storage / "storage"))
-            self.profile.setCachePath(str(storage / "cache"))
-        self.profile.setPersistentPermissionsPolicy(QWebEngineProfile.PersistentPermissionsPolicy.AskEveryTime)
-        self.profile.scripts().insert(picker_script())
-        # navigator.hid / navigator.serial for every page of this lease: main world, DocumentCreation, every
-        # frame (app.hid.page). Once per profile — see app.webview.guest on why not per page.
-        from app.hid.page import device_script
-
-        self.profile.scripts().insert(device_script())
-        # The built-ins evaluate serializes with, kept before any page script runs (app.webview.evaluate).
-        from app.webview.evaluate import pristine_script
-
-        self.profile.scripts().insert(pristine_script())
-        apply_local_content_settings(self.profile.settings())
-        self.local_guard = LocalContentGuard(self)
-        self.profile.setUrlRequestInterceptor(self.local_guard)
+        #: The directory holding ``storage/`` and ``cache/`` (``None``: off the record); :meth:`renew` moves it.
+        self.storage = storage
+        self._retired: list[QWebEngineProfile] = []  # profiles renewed away from, until their pages are gone
+        self.profile = self._make_profile(storage)
         self.grants = Grants()
         #: Origins pages of this lease may navigate to (``("https://app.example", …)``), or ``None``: any
         #: (:mod:`app.webview.policy`; from the settings file).
         self.allowed_origins: tuple[str, ...] | None = None
         self.live = True
         self._pages: list[QWebEnginePage] = []
+
+    def _make_profile(self, storage: Path | None) -> QWebEngineProfile:
+        """A profile with pagenote's scripts and local-content rules: off the record without ``storage``, else
+        persistent in ``storage/storage`` and ``storage/cache``. Every cookie is kept, session cookies too
+        (``ForcePersistentCookies``): a restored tab continues where the user left off, as Chromium does with
+        "Continue where you left off", so a login made with a session cookie survives a restart."""
+        if storage is None:
+            profile = QWebEngineProfile(self)  # no storage name: off the record
+        else:
+            storage.mkdir(parents=True, exist_ok=True)
+            # One storage name per directory: Qt allows one live profile per storage name, and a renewed lease
+            # holds its old profile until the old pages are gone.
+            suffix = "" if storage.name == self.name else f"-{storage.name}"
+            profile = QWebEngineProfile(f"pagenote-{self.name}{suffix}", self)
+            profile.setPersistentStoragePath(str(storage / "storage"))
+            profile.setCachePath(str(storage / "cache"))
+            profile.setPersistentCookiesPolicy(QWebEngineProfile.PersistentCookiesPolicy.ForcePersistentCookies)
+        profile.setPersistentPermissionsPolicy(QWebEngineProfile.PersistentPermissionsPolicy.AskEveryTime)
+        profile.scripts().insert(picker_script())
+        # navigator.hid / navigator.serial for every page of this lease: main world, DocumentCreation, every
+        # frame (app.hid.page). Once per profile — see app.webview.guest on why not per page.
+        from app.hid.page import device_script
+
+        profile.scripts().insert(device_script())
+        # The built-ins evaluate serializes with, kept before any page script runs (app.webview.evaluate).
+        from app.webview.evaluate import pristine_script
+
+        profile.scripts().insert(pristine_script())
+        apply_local_content_settings(profile.settings())
+        guard = LocalContentGuard(profile)
+        profile.setUrlRequestInterceptor(guard)
+        self.local_guard = guard
+        return profile
+
+    def renew(self, storage: Path) -> None:
+        """Make new pages of this persistent lease start from ``storage`` (an empty directory: the lease cleared,
+        :func:`app.runtime.leases.clear_lease`). Pages made before keep the old profile until they are deleted;
+        :meth:`retire` then deletes it. Raises ``RuntimeError`` for a closed or off-the-record lease."""
+        self.require_live()
+        if not self.persistent:
+            raise RuntimeError(f"lease {self.name!r} is off the record: nothing to renew")
+        self._retired.append(self.profile)
+        self.storage = storage
+        self.profile = self._make_profile(storage)
+
+    def retire(self) -> int:
+        """Delete every profile :meth:`renew` left whose pages are all gone (pages first, as Qt requires);
+        returns how many profiles are still held because a page uses them."""
+        import shiboken6
+
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+        for profile in list(self._retired):
+            if any(shiboken6.isValid(p) and p.profile() is profile for p in self._pages):
+                continue
+            self._retired.remove(profile)
+            shiboken6.delete(profile)
+        return len(self._retired)
 
     def require_live(self) -> QWebEngineProfile:
         """The profile, for a page about to be made on it. Raises ``RuntimeError`` when the lease is closed (a
