@@ -163,6 +163,8 @@ def test_clearing_a_lease_in_settings_removes_its_cookies_and_storage(qtbot, qap
         assert rows == {"default": "1", "work": "0"}
         said = []
         t.app.message.connect(said.append)
+        dialog.leases.buttons["default"].click()   # armed: nothing cleared yet
+        assert dialog.leases.buttons["default"].text() == "Clear now" and t.app.tabs == [tab]
         with qtbot.waitSignal(dialog.leases.cleared, timeout=10_000) as cleared:
             dialog.leases.buttons["default"].click()
         assert cleared.args == ["default", 1] and "default" in said[-1]
@@ -174,6 +176,7 @@ def test_clearing_a_lease_in_settings_removes_its_cookies_and_storage(qtbot, qap
         root = data_home / "default"
         old = {p.name for p in root.rglob("*") if p.relative_to(root).parts[0] != "g1"}
         assert not old & {"Cookies", "Local Storage", "IndexedDB", "Session Storage", "Cache_Data"}, old
+        dialog.leases.buttons["work"].click()
         dialog.leases.buttons["work"].click()
         assert not (data_home / "work").exists()
         assert [dialog.leases.table.item(i, 0).text() for i in range(dialog.leases.table.rowCount())] == ["default"]

@@ -134,3 +134,32 @@ def test_app_teardown_closes_pages_before_every_lease_profile(qtbot, qapp, aio, 
     QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
     QCoreApplication.processEvents()
     assert "still not deleted" not in capfd.readouterr().err
+
+
+def test_a_cleared_profile_starts_a_new_generation_and_the_old_one_is_stale(tmp_path):
+    """No Qt: clearing points ``current`` at a fresh, empty directory; the old one (generation 0's
+    ``storage``/``cache``, then ``g1``) is what :func:`remove_stale` deletes."""
+    from app.runtime.profiles import generation_dir, next_generation, remove_stale, stale_generations
+
+    root = tmp_path / "default"
+    assert generation_dir(root) == root and stale_generations(root) == []
+    (root / "storage").mkdir(parents=True)
+    (root / "storage" / "Cookies").write_bytes(b"x" * 10)
+    assert next_generation(root) == root / "g1" == generation_dir(root)
+    assert sorted(p.name for p in stale_generations(root)) == ["storage"]
+    remove_stale(root)
+    assert sorted(p.name for p in root.iterdir()) == ["current", "g1"]
+    assert next_generation(root) == root / "g2" and stale_generations(root) == [root / "g1"]
+    (root / "current").write_text("../elsewhere")   # a pointer that names no generation: generation 0
+    assert generation_dir(root) == root
+
+
+def test_same_page_ignores_a_trailing_slash_and_dot_segments_and_the_fragment_when_asked():
+    from app.runtime.single import open_tab_of, same_page
+
+    assert same_page("http://127.0.0.1:5173", "http://127.0.0.1:5173/")
+    assert same_page("http://h/a/./b/", "http://h/a/b#/todo")
+    assert not same_page("http://h/a#/x", "http://h/a#/y", fragment=True)
+    assert not same_page("http://h/a", "http://h/b") and not same_page("", "")
+    tabs = [{"id": "1", "url": "http://h/a", "active": False}, {"id": "2", "url": "http://h/a/", "active": True}]
+    assert open_tab_of(tabs, "h/a") == "2" and open_tab_of(tabs, "http://h/b") is None

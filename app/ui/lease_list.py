@@ -15,7 +15,8 @@ from app.runtime.leases import clear_lease, lease_rows
 class LeaseList(QGroupBox):
     """The persistent leases of ``app`` (a :class:`~app.runtime.app.PagenoteApp`) in a table — name, size,
     open tabs, Clear — filled by :meth:`refresh`. ``buttons`` maps each lease name to its Clear button (tests
-    click them).
+    click them). Clearing cannot be undone, so it takes two clicks: the first turns the button into "Clear
+    now" (no modal question: Settings stays usable), the second clears.
 
     Signals:
         cleared(str, int): lease ``name`` was cleared; that many of its tabs were opened again.
@@ -57,9 +58,20 @@ class LeaseList(QGroupBox):
             button.setToolTip(self.tr("Remove this lease's cookies, storage and cache; its open tabs load again "
                                       "signed out") if row.tabs else
                               self.tr("Remove this lease's cookies, storage and cache"))
-            button.clicked.connect(lambda _checked=False, name=row.name: self.clear(name))
+            button.clicked.connect(lambda _checked=False, name=row.name: self._clicked(name))
             self.table.setCellWidget(i, 3, button)
             self.buttons[row.name] = button
+
+    def _clicked(self, name: str) -> None:
+        button = self.buttons[name]
+        if button.property("armed"):
+            self.clear(name)
+            return
+        for other in self.buttons.values():  # one armed button at a time
+            other.setProperty("armed", False)
+            other.setText(self.tr("Clear"))
+        button.setProperty("armed", True)
+        button.setText(self.tr("Clear now"))
 
     def clear(self, name: str) -> int:
         """Clear lease ``name`` now, list the leases again and say so (``cleared``); returns how many tabs were
