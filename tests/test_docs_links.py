@@ -103,6 +103,20 @@ def test_every_relative_link_and_anchor_resolves(page):
     assert not broken, "\n".join(broken)
 
 
+@pytest.mark.parametrize("page", PAGES, ids=_rel)
+def test_every_table_has_its_header_row(page):
+    """A table's delimiter row (``|---|``) follows a header row with as many cells: without it GitHub shows the
+    rows as plain text."""
+    prose, _ = _split(page.read_text(encoding="utf-8"))
+    lines = prose.split("\n")
+    for i, line in enumerate(lines):
+        if re.match(r"^\s*\|\s*:?-{3,}", line):
+            header = lines[i - 1].strip() if i else ""
+            cells = len(re.split(r"(?<!\\)\|", line.strip())) - 2
+            assert header.startswith("|") and len(re.split(r"(?<!\\)\|", header)) - 2 == cells, \
+                f"{_rel(page)}:{i + 1}: a table without its header row"
+
+
 def test_the_slug_rule_is_githubs():
     """Headings with code, punctuation and a dash, as GitHub renders their anchors."""
     page = ROOT / "docs" / "agent-tools.md"
