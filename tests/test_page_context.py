@@ -290,8 +290,8 @@ def _annotate(window, qtbot, js, selector):
     pin_at(window, qtbot, QPoint(round(r[0]), round(r[1])))
 
 
-def test_an_annotation_of_a_dev_build_has_a_source_line_and_a_production_build_none(window, server, agent, js,
-                                                                                    qtbot):
+def test_an_annotation_of_a_dev_build_has_a_source_line_and_a_production_build_says_so(window, server, agent, js,
+                                                                                      qtbot):
     window.tab.annotator.source_roots = ("/home/dev/shop",)   # the page's project (absolute hints must be in it)
     window.load_page(server.url("source_react.html"))
     _annotate(window, qtbot, js, "#buy")
@@ -302,7 +302,10 @@ def test_an_annotation_of_a_dev_build_has_a_source_line_and_a_production_build_n
     window.load_page(server.url("source_prod.html"))
     _annotate(window, qtbot, js, "#buy")
     markdown = agent("annotations.get", batch="current")["markdown"]
-    assert markdown.count("Source:") == 1   # the first page's annotation only
+    # A fiber without the development build's _debugOwner: no file, no line, the build named.
+    assert markdown.count("Source:") == 2
+    assert "\nSource: (react) production build (no source map) (page-supplied hints from development-build markers)\n" \
+        in markdown
 
 
 def test_markdown_without_a_source_line_still_parses_and_one_with_it_round_trips():

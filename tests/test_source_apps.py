@@ -3,7 +3,8 @@ by tests/vite_apps.py on 127.0.0.1): picks through the window name the file and 
 element's tag, then its component call sites, each computed here from the app's own source text. React 19's
 lines come from its ``_debugStack`` frames mapped through Vite's inline source maps after the pin
 (app/webview/source_lines.py); Svelte 5 writes them itself; Vue 3 names its components' files only. A production
-build of the same app (``vite build`` served by ``vite preview``) gives no Source: line and nothing breaks."""
+build of the same app (``vite build`` served by ``vite preview``) says so on its Source: line (``(react) production
+build (no source map)``, as text, not opened in an editor) and pins as usual."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import json
 import pytest
 
 import vite_apps
-from app.runtime.editor import source_place
+from app.runtime.editor import EditorRefused, source_place
 from test_page_context import _annotate, agent  # noqa: F401  (agent: the socket fixture)
 
 pytestmark = pytest.mark.skipif(bool(vite_apps.missing()), reason=vite_apps.missing() or "apps installed")
@@ -171,15 +172,31 @@ def test_a_react_position_no_map_resolves_is_unmapped_never_guessed(window, dev,
 
 
 @pytest.mark.parametrize("app", ["react", "vue", "svelte"])
-def test_a_production_build_gives_no_source_line_and_pins_as_usual(window, agent, js, qtbot, tmp_path, app):
+def test_a_production_build_says_it_has_no_source_map_and_pins_as_usual(window, agent, js, qtbot, tmp_path, app):
     server = vite_apps.production_server(app, tmp_path)
     server.app = app
+    want = f"({app}) production build (no source map)"
+    picks = ("#buy-ivy", "#price-fern", "#title")
     try:
         open_app(window, js, qtbot, server)
-        _annotate(window, qtbot, js, "#buy-ivy")
-        qtbot.waitUntil(lambda: len(window.tab.annotator.session.pins) == 1, timeout=10_000)
-        markdown = agent("annotations.get", batch="current")["markdown"]
-        assert "\nTag: button\n" in markdown and "Source:" not in markdown
+        session = window.tab.annotator.session
+        for number, selector in enumerate(picks, 1):
+            _annotate(window, qtbot, js, selector)
+            qtbot.waitUntil(lambda: len(session.pins) == number, timeout=10_000)   # its whole record too (pin_at)
+        assert [p.annotation.element.source for p in session.pins] == [want] * len(picks)
+        answer = agent("annotations.get", batch="current")
+        markdown = answer["markdown"]
+        assert "\nTag: button\n" in markdown and "\nTag: h1\n" in markdown
+        assert markdown.count(f"\nSource: {want}{NOTE}\n") == len(picks)
+        # The JSON record carries the same value.
+        assert [a["element"]["source"] for a in answer["batch"]["annotations"]] == [want] * len(picks)
+        # The panel shows it as text (nothing to open); Open in editor refuses and says why.
+        window.panels.list.setCurrentRow(window.panels.list.count() - 1)
+        qtbot.waitUntil(lambda: want in window.panels.detail.toPlainText(), timeout=5_000)
+        assert "pagenote-source:" not in window.panels.detail.toHtml()
+        with pytest.raises(EditorRefused, match=f"production build of {app}"):
+            source_place(want, vite_apps.APPS / app)
+        # The page context names no production build (its probe finds no development marker).
         result = agent("page.context", detail="forensic")
         assert result["nodes"] and not any("source" in n for n in result["nodes"])
     finally:

@@ -1,7 +1,8 @@
 """Source hints on real framework builds served by the test server: React 18 and Vue 3 development and
 production bundles built from the npm registry (tests/pages/builds, made by its build.sh; the sources beside
 them). The development builds name the component and its file (React: the JSX's line and column too); the
-production builds, whose framework runs but leaves no development marker, give no hint at all."""
+production builds, whose framework runs but leaves no development marker, give the page context no hint and the
+annotation's Source: line only ``(react) production build (no source map)``."""
 
 from __future__ import annotations
 
@@ -40,7 +41,7 @@ VUE_DEV_HINTS = [("vue", "HelloWorld", "src/components/HelloWorld.vue", None, No
                  ("vue", "App", "src/App.vue", None, None)]
 
 # What shows the framework itself ran on each build (the button is made by the framework's render, and a
-# production React still keeps its fiber on the element: the probe sees a marker, the read finds no source).
+# production React still keeps its fiber on the element, without the development build's _debugOwner).
 RAN = {"react": "Object.keys(document.getElementById('buy')).some((k) => k.startsWith('__reactFiber$'))",
        "vue": "!!document.getElementById('app').__vue_app__"}
 
@@ -79,11 +80,13 @@ def test_a_real_production_build_gives_no_source_hint(window, server, agent, js,
                   "src/main.jsx:{}:{} (page-supplied hints from development-build markers)\n"),
     ("vue-dev", "Source: HelloWorld (vue) src/components/HelloWorld.vue; App (vue) src/App.vue"
                 " (page-supplied hints from development-build markers)\n"),
-    ("react-prod", None),
-    ("vue-prod", None),
+    ("react-prod", "Source: (react) production build (no source map) (page-supplied hints from development-build"
+                   " markers)\n"),
+    ("vue-prod", "Source: (vue) production build (no source map) (page-supplied hints from development-build"
+                 " markers)\n"),
 ])
-def test_an_annotation_of_a_real_build_has_the_source_line_only_in_development(window, server, agent, js, qtbot,
-                                                                               build, line):
+def test_an_annotation_of_a_real_build_names_its_source_in_development_and_says_production(window, server, agent,
+                                                                                           js, qtbot, build, line):
     # Vue records absolute paths: the build's folder stands for the project (the app's project dir or
     # [editor] root); a path outside them is never offered (tests/test_hostile_agent_record.py).
     window.tab.annotator.source_roots = (Path(VUE_ROOT).parent,)
@@ -91,11 +94,8 @@ def test_an_annotation_of_a_real_build_has_the_source_line_only_in_development(w
     _annotate(window, qtbot, js, "#buy")
     markdown = agent("annotations.get", batch="current")["markdown"]
     assert "\nTag: button\n" in markdown
-    if line is None:
-        assert "Source:" not in markdown
-    else:
-        numbers = [n for hint in react_dev_hints() for n in hint[3:]] if build == "react-dev" else []
-        assert "\n" + line.format(*numbers) in markdown
+    numbers = [n for hint in react_dev_hints() for n in hint[3:]] if build == "react-dev" else []
+    assert "\n" + line.format(*numbers) in markdown and markdown.count("Source:") == 1
 
 
 @pytest.mark.parametrize("build", ["react-dev", "vue-dev"])

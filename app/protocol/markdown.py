@@ -45,7 +45,8 @@ Rules the parser relies on (and :func:`encode_annotations` guarantees):
 - ``Source:`` (optional, after ``Locators:``) lists source hints of development builds, ``"; "``-joined:
   ``Card (react) /src/components/Card.jsx:12:7; App (react) /src/App.jsx:30:5``, then :data:`SOURCE_NOTE`
   (the page supplied them; the parser drops it, and reads a line without it too); Markdown without it parses
-  as before.
+  as before. An element of a production build has the one hint ``(react) production build (no source map)``
+  (no file: app/webview/source_builds.py says on what evidence).
 - ``CSS:`` (a fenced block, ``detailed`` and ``forensic`` levels, after ``HTML excerpt:``): the stylesheet rules
   that style the element, one line per rule, most specific first — ``"selector" — file:line — prop: value; …``,
   ``style attribute — …``, then the ancestors' rules inherited values come from (``inherited from an ancestor:

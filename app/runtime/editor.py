@@ -30,13 +30,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import quote
 
-#: One hint as the Source: line writes it: ``[Component ](framework) file[:line[:column]]``, or ``… file (unmapped)``;
+#: One hint as the Source: line writes it: ``[Component ](framework) file[:line[:column]]``, or ``… file (unmapped)``,
+#: or ``(framework) production build (no source map)`` (:data:`PRODUCTION_MARK`: no file);
 #: a ``CSS:`` rule's place is the hint ``(css) file[:line]`` (app/ui/panel_rows.py links it).
 _HINT = re.compile(r"(?:(?P<component>[^\s()]+) )?\((?P<framework>react|vue|svelte|css)\) (?P<file>.+?)"
                    r"(?::(?P<line>\d{1,7})(?::(?P<column>\d{1,7}))?)?(?: \(unmapped\))?\Z")
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 #: How a library's hint ends (``KitButton (react) ui-kit (library)``): it names a package, which is not opened.
 LIBRARY_MARK = " (library)"
+#: How a production build's hint ends (``(react) production build (no source map)``,
+#: app.webview.source_hints.PRODUCTION): it names no file, so nothing is opened.
+PRODUCTION_MARK = " production build (no source map)"
 _URL = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://")
 #: URL schemes an editor template may not use (they would run or fetch something, not open an editor).
 _BAD_SCHEMES = ("javascript", "data", "http", "https", "file", "ftp", "blob")
@@ -81,12 +85,16 @@ def split_hints(source: str) -> list[str]:
 
 def source_place(hint: str, root: str | Path = "") -> SourcePlace:
     """The place one hint names, checked (module docstring). Raises :class:`EditorRefused` for a hint that
-    does not parse, a library's (:data:`LIBRARY_MARK`), a URL, a relative path with no ``root`` or leading out
-    of it, or a path that is not an existing regular file."""
+    does not parse, a library's (:data:`LIBRARY_MARK`), a production build's (:data:`PRODUCTION_MARK`), a URL,
+    a relative path with no ``root`` or leading out of it, or a path that is not an existing regular file."""
     m = _HINT.match(hint.strip())
     if not m:
         raise EditorRefused(f"not a source hint: {hint[:80]!r}")
     file = m.group("file")
+    if f" {file}" == PRODUCTION_MARK and not m.group("line"):
+        raise EditorRefused(f"the page is a production build of {m.group('framework')}: it keeps no source "
+                            "locations, so there is no file or line to open (pin the element on the app's "
+                            "development server)")
     if file.endswith(LIBRARY_MARK):   # app.webview.source_hints.hint_text: a package, not a file
         raise EditorRefused(f"{file[:-len(LIBRARY_MARK)][:80]} is a library (an npm package), not a file of the "
                             "project: its call site is the next hint")

@@ -14,7 +14,7 @@ from urllib.parse import quote, unquote
 from PySide6.QtCore import QCoreApplication, QUrl
 from PySide6.QtGui import QDesktopServices
 
-from app.runtime.editor import LIBRARY_MARK, EditorRefused, launch, plan_launch, split_hints
+from app.runtime.editor import LIBRARY_MARK, PRODUCTION_MARK, EditorRefused, launch, plan_launch, split_hints
 
 SCHEME = "pagenote-source"
 
@@ -27,8 +27,9 @@ def source_label() -> str:
 
 def source_links_html(source: str) -> str:
     """Rich text for a ``Source:`` value: one link per hint (``<br>``-separated), the hint text escaped; a
-    library's hint (``… (library)``: a package, no file to open) as text."""
-    links = [escape(hint) if hint.endswith(LIBRARY_MARK) else
+    library's hint (``… (library)``: a package) and a production build's (``… production build (no source
+    map)``) as text: neither has a file to open."""
+    links = [escape(hint) if hint.endswith((LIBRARY_MARK, PRODUCTION_MARK)) else
              f'<a href="{SCHEME}:{quote(hint, safe="")}">{escape(hint)}</a>' for hint in split_hints(source)]
     return "<br>".join(links)
 

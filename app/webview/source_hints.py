@@ -24,8 +24,10 @@ element wrappers, which pagenote's isolated world does not see), never from a ne
 The page is hostile: the main-world script runs in the page's world (its getters may throw or lie), so it
 reads primitives only (strings and numbers; never props, state, closures or any object), gives up on any
 exception, and its answer is checked here — at most :data:`~app.core.policy.SOURCE_CANDIDATES` candidates per
-element, bounded strings, finite non-negative integers — before anything reaches an agent. On production
-builds there is no marker and no hint (nothing is guessed).
+element, bounded strings, finite non-negative integers — before anything reaches an agent.
+
+Production builds keep no location: an element of one gets the one hint ``(react) production build (no
+source map)``, only on evidence that its framework runs as a production build (:mod:`app.webview.source_builds`).
 """
 
 from __future__ import annotations
@@ -44,6 +46,7 @@ from app.core.errors import PagenoteError
 from app.core.policy import SOURCE_CANDIDATES
 from app.model.text import has_invisible
 from app.protocol.redact import redact_urls
+from app.webview.source_builds import PRODUCTION, PRODUCTION_OF_JS
 from app.webview.bridge import PageBridge
 
 log = logging.getLogger("pagenote.source")
@@ -76,7 +79,7 @@ LIBRARY = "(library)"
 
 # The script (for one list of CSS selectors) answers a JSON string: [[candidate, …] per selector].
 _SCRIPT = r"""
-(function (selectors, max) {
+(function (selectors, max, production) {
   'use strict';
   var str = function (v, n) { return typeof v === 'string' ? v.slice(0, n) : ''; };
   var num = function (v) { return typeof v === 'number' && isFinite(v) && v >= 0 && Math.floor(v) === v ? v : null; };
@@ -167,22 +170,29 @@ _SCRIPT = r"""
       }
     }
   };
+  %s
   var all = [];
   for (var i = 0; i < selectors.length; i++) {
     var out = [];
     try {
       var el = selectors[i] ? document.querySelector(selectors[i]) : null;
       if (el) { react(el, out); if (!out.length) vue(el, out); if (!out.length) svelte(el, out); }
+      if (el && production && !out.length) {
+        var fw = productionOf(el);
+        if (fw) out.push({ framework: fw, production: true });
+      }
     } catch (e) { out = []; }
     all.push(out.slice(0, max));
   }
   return JSON.stringify(all);
-})(%s, %d)
+})(%s, %d, %s)
 """
 
 
 #: Whether the document carries any framework's development marker (the first :data:`PROBE_ELEMENTS` elements
-#: are looked at): ``"1"`` or ``"0"``. A production page then costs one short call, and no selectors are made.
+#: are looked at; a React fiber counts when it has the ``_debugOwner`` field every development build's fibers
+#: have): ``"1"`` or ``"0"``. A production page then costs one short call, and no selectors are made (the page
+#: context names no production build; the ``Source:`` line does, :func:`source_hints_of`).
 PROBE_ELEMENTS = 5_000
 PROBE_SCRIPT = r"""
 (function (limit) {
@@ -194,7 +204,12 @@ PROBE_SCRIPT = r"""
       if (el.__vueParentComponent !== undefined || el.__svelte_meta !== undefined) return '1';
       var keys = Object.keys(el);
       for (var j = 0; j < keys.length && j < 16; j++) {
-        if (keys[j].indexOf('__reactFiber$') === 0 || keys[j].indexOf('__reactInternalInstance$') === 0) return '1';
+        if (keys[j].indexOf('__reactFiber$') === 0 || keys[j].indexOf('__reactInternalInstance$') === 0) {
+          try {
+            var f = el[keys[j]];
+            if (f && typeof f === 'object' && '_debugOwner' in f) return '1';
+          } catch (e) { return '1'; }   // a page's getter: it cannot be told a production build
+        }
       }
     }
   } catch (e) { return '0'; }
@@ -203,10 +218,11 @@ PROBE_SCRIPT = r"""
 """ % PROBE_ELEMENTS
 
 
-def source_script(selectors: list[str]) -> str:
+def source_script(selectors: list[str], production: bool = False) -> str:
     """The main-world source that reads the hints of the elements ``selectors`` name (unique CSS selectors
-    from pagenote's own world; ``""`` for none)."""
-    return _SCRIPT % (json.dumps(selectors), SOURCE_CANDIDATES)
+    from pagenote's own world; ``""`` for none); with ``production``, an element with no hint whose framework
+    runs as a production build (:mod:`app.webview.source_builds`) gets the candidate ``{framework, production: true}``."""
+    return _SCRIPT % (PRODUCTION_OF_JS, json.dumps(selectors), SOURCE_CANDIDATES, "true" if production else "false")
 
 
 def _int(value: Any) -> int | None:
@@ -233,7 +249,11 @@ def checked_hints(raw: Any, count: int, roots: Sequence[str | Path] | None = Non
     frame's position): what :mod:`app.webview.source_lines` maps; they never reach a record as they are. A
     library's element (React 19: made by a component whose code is under ``node_modules``) is a candidate
     with ``library: True``, ``file: ""`` and its ``script`` position (required): the package is named only
-    once that position maps to a file under a ``node_modules`` folder (``library`` then holds its name)."""
+    once that position maps to a file under a ``node_modules`` folder (``library`` then holds its name).
+
+    A production build's candidate ``{framework, production: True}`` (:func:`source_script` with
+    ``production``) is kept only as an element's first, and then only one: ``{framework, component: "", file:
+    "", line: None, column: None, production: True}``; the candidates after it are dropped."""
     try:
         data = json.loads(raw) if isinstance(raw, str) else None
     except ValueError:
@@ -247,6 +267,11 @@ def checked_hints(raw: Any, count: int, roots: Sequence[str | Path] | None = Non
             if len(hints) >= SOURCE_CANDIDATES or not isinstance(c, dict):
                 break
             framework, file = c.get("framework"), c.get("file")
+            if c.get("production") is True:   # a production build's claim is the element's only hint
+                if not hints and framework in FRAMEWORKS:
+                    hints.append({"framework": framework, "component": "", "file": "", "line": None,
+                                  "column": None, "production": True})
+                break
             library = framework == "react" and c.get("library") is True and file == ""
             if not library and (framework not in FRAMEWORKS or not isinstance(file, str) or not file) \
                     or _CONTROL.search(file) \
@@ -279,7 +304,10 @@ def hint_text(hint: dict) -> str:
     ``Component (react) src/App.jsx (unmapped)`` when its position could not be mapped to the source
     (:mod:`app.webview.source_lines`: no line is guessed), or ``KitButton (react) ui-kit (library)`` for an
     element a library's component made (``library``: the npm package its source map names; the next hint is
-    the user's call site of that component)."""
+    the user's call site of that component), or ``(react) production build (no source map)`` for an element
+    of a production build (``production``: :data:`PRODUCTION`, no file)."""
+    if hint.get("production") is True:
+        return f"({hint['framework']}) {PRODUCTION}"
     if isinstance(hint.get("library"), str):
         name = f"{hint['component']} " if hint.get("component") else ""
         return f"{name}({hint['framework']}) {hint['library']} {LIBRARY}"
@@ -344,11 +372,13 @@ def source_text(hints: list[dict]) -> str:
 
 async def source_hints_of(bridge: PageBridge, selector: str, roots: Sequence[str | Path] = ()) -> list[dict]:
     """The checked hints (:func:`checked_hints` with ``roots``) of the top document's element ``selector``
-    names; ``[]`` for a chained selector (shadow trees, iframes) or when the page does not answer."""
+    names — a production build's one hint when the page shows it is one (:mod:`app.webview.source_builds`); ``[]`` for a
+    chained selector (shadow trees, iframes) or when the page does not answer."""
     if not selector or ">>" in selector:
         return []
     try:
-        raw = await bridge.run(source_script([selector]), world=MAIN_WORLD, timeout_ms=2_000, what="source hints")
+        raw = await bridge.run(source_script([selector], production=True), world=MAIN_WORLD, timeout_ms=2_000,
+                               what="source hints")
     except PagenoteError as exc:   # a hint is never worth failing an annotation; said in the log
         log.info("source hints of %s: %s", selector[:120], exc)
         return []
@@ -358,6 +388,7 @@ async def source_hints_of(bridge: PageBridge, selector: str, roots: Sequence[str
 async def source_line(bridge: PageBridge, selector: str, roots: Sequence[str | Path] = ()) -> str:
     """The ``Source:`` line's value for the top document's element ``selector`` names: its hints as
     :func:`hint_text`, ``"; "``-joined, only those :func:`within_roots` keeps (``roots``: the project
-    directories); ``""`` when there are none, for a chained selector (shadow trees, iframes), or when the page
-    does not answer (a hint is never worth failing an annotation)."""
+    directories), or a production build's one (:data:`PRODUCTION`); ``""`` when there are none, for a chained
+    selector (shadow trees, iframes), or when the page does not answer (a hint is never worth failing an
+    annotation)."""
     return source_text(await source_hints_of(bridge, selector, roots))
