@@ -81,7 +81,7 @@ def test_send_and_clear_are_off_until_there_is_something_to_send(window, server,
     w = window
     w.load_page(server.url("edges.html"))
     assert not w.act_send.isEnabled() and not w.act_clear.isEnabled()
-    assert not w.panel.send_button.isEnabled()    # the panel's button shows the same action
+    assert not w.panel.clear_button.isEnabled()    # the panel's Clear shows the same action
     w.act_annotate.trigger()
     pin(w, qtbot, centre(js, "#link"), "bigger")
     assert w.act_send.isEnabled() and w.act_clear.isEnabled()
@@ -165,11 +165,12 @@ def test_the_selected_row_emphasises_its_marker_and_the_detail_pane_has_a_headin
     assert w.marks.emphasised == (mark.frame, mark.id)
     # The header's count is a pill; the words are in its tooltip.
     assert w.panel.count_label.text() == "2" and "2" in w.panel.count_label.toolTip()
-    # The detail pane's heading: the red badge and "Annotation 2"; the status is the row's green chip.
+    # The detail pane's heading: the red badge and "Annotation 2"; an exact match's status is plain text (no
+    # green chip: chips are for rematched, stale and hidden pins only).
     heading = w.panel.detail.toPlainText().strip().splitlines()[0]
     assert heading.split() == ["2", "Annotation", "2"], heading
     html = w.panel.detail.toHtml().lower()
-    assert "#dc2626" in html and "#15803d" in html
+    assert "#dc2626" in html and "#15803d" not in html and "exact" in w.panel.detail.toPlainText()
     # The halo: just outside marker 2's outline its colour, faint; nothing outside marker 1's. (Out of the
     # mode first: no hover highlight over the page.)
     w.act_annotate.trigger()
@@ -285,7 +286,16 @@ def test_the_annotated_pngs_badges_have_smooth_corners():
     assert blended >= 8, "the badge's corners are stair-stepped (no blended pixels)"
 
 
-def test_toolbar_clear_sits_before_copy_and_freeze_has_an_icon(window):
-    order = window.toolbars.bar.actions()
-    assert order.index(window.act_clear) < order.index(window.act_copy) < order.index(window.act_save)
+def test_the_toolbar_reads_navigation_annotate_output_and_freeze_has_an_icon(window):
+    """Three groups split by separators (issue 30, requirement 5): Clear is not among them (it is in the
+    panel's header), Save is in Copy's menu, the zoom level sits between zoom − and +, Freeze is an icon."""
+    w = window
+    assert w.toolbars.groups() == [["Back", "Forward", "Reload", "address", "−", "100%", "+", "Device"],
+                                   ["Annotate", "Freeze"], ["Screenshot", "Copy", "Send"]]
+    assert w.act_save in w.toolbars.copy_button.menu().actions()
+    freeze = w.toolbars.bar.widgetForAction(w.freeze)
+    annotate = w.toolbars.bar.widgetForAction(w.act_annotate)
+    assert freeze.toolButtonStyle() == Qt.ToolButtonStyle.ToolButtonIconOnly
+    assert annotate.toolButtonStyle() == Qt.ToolButtonStyle.ToolButtonTextBesideIcon
+    assert freeze.sizeHint().width() < annotate.sizeHint().width()
     assert not window.freeze.icon().isNull()

@@ -184,14 +184,14 @@ def test_zoom_back_forward_and_the_zoom_indicator_follow_the_shown_tab(window, s
     w.load_page(server.url("other.html"))
     qtbot.waitUntil(w.keys.back.isEnabled, timeout=5_000)
     QTest.keyClick(w.address, Qt.Key.Key_Equal, CTRL)           # Ctrl+=: zoom in, this tab only
-    assert second.view.zoomFactor() > 1.0 and w.status.zoom_button.isVisibleTo(w)
+    assert second.view.zoomFactor() > 1.0 and w.status.zoom_button.text() == "110%"
     QTest.keyClick(w.address, Qt.Key.Key_Tab, CTRL)
     qtbot.waitUntil(lambda: w.tab is first, timeout=5_000)
-    assert first.view.zoomFactor() == 1.0 and not w.status.zoom_button.isVisibleTo(w)
+    assert first.view.zoomFactor() == 1.0 and w.status.zoom_button.text() == "100%"
     assert not w.keys.back.isEnabled()                          # the first tab has no history to go back to
     QTest.keyClick(w.address, Qt.Key.Key_Tab, CTRL)
     qtbot.waitUntil(lambda: w.tab is second, timeout=5_000)
-    assert w.keys.back.isEnabled() and w.status.zoom_button.text() == "110 %"
+    assert w.keys.back.isEnabled() and w.status.zoom_button.text() == "110%"
     with qtbot.waitSignal(second.view.loadFinished, timeout=10_000):
         QTest.keyClick(w.address, Qt.Key.Key_Left, Qt.KeyboardModifier.AltModifier)  # Alt+←: this tab goes back
     assert second.page.url().toString() == server.url("popups.html")
@@ -225,7 +225,7 @@ def test_the_toolbar_has_stop_beside_reload_and_zoom_buttons_acting_on_the_shown
     w.load_page(server.url("other.html"))
     QTest.mouseClick(w.nav_buttons["zoom_in"], Qt.MouseButton.LeftButton)
     assert second.view.zoomFactor() > 1.0 and first.view.zoomFactor() == 1.0
-    assert w.status.zoom_button.text() == "110 %"
+    assert w.status.zoom_button.text() == "110%"
     QTest.mouseClick(w.nav_buttons["zoom_out"], Qt.MouseButton.LeftButton)
     QTest.mouseClick(w.nav_buttons["zoom_out"], Qt.MouseButton.LeftButton)
     assert second.view.zoomFactor() < 1.0

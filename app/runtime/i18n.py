@@ -67,10 +67,28 @@ def choose_language(explicit: str | None = None) -> str:
     return "en"
 
 
+def ui_locale(language: str, system: QLocale | None = None) -> QLocale:
+    """The locale dates and numbers are written in (``QLocale()`` once :func:`install_translators` set it):
+    the ``system`` locale (``QLocale.system()`` when ``None``) when it speaks the UI ``language`` — its region's
+    own format, ``en_GB``'s 03/12/2026 — else the UI language's own locale (``en`` → en_US, ``zh_CN``). The
+    C/POSIX locale of a bare session (``LANG=C``, Xvfb, containers) has no format of its own: its dates read
+    ``3 12 2026 07:50`` whatever the UI speaks (issue 30, requirement 5), so it counts as another language;
+    a system language pagenote has no translation for (``de_DE`` with the English UI it falls back to) keeps its
+    own format."""
+    system = system or QLocale.system()
+    wanted = QLocale(language)
+    if system.language() == QLocale.Language.C:
+        return wanted
+    if system.language() == wanted.language() or (language == "en" and normalise(system.name()) is None):
+        return system
+    return wanted
+
+
 def install_translators(app: QCoreApplication, language: str) -> list[QTranslator]:
     """Load pagenote's and Qt's own (qtbase: standard dialogs and buttons) translations for ``language`` into
-    ``app``; returns the translators, which the caller keeps referenced for the app's lifetime. English loads
+    ``app``, and make :func:`ui_locale` the default locale; returns the translators, which the caller keeps referenced for the app's lifetime. English loads
     pagenote's plural forms only (``pagenote_en``). A missing ``.qm`` (a checkout where bootstrap did not compile them) leaves that part English."""
+    QLocale.setDefault(ui_locale(language))   # dates and numbers as the UI's language writes them
     out = []
     parts = [(f"pagenote_{language}", str(resource("i18n")))]
     if language != "en":   # English: only pagenote's plural forms (%n annotation/annotations); Qt's are English

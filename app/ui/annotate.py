@@ -97,8 +97,8 @@ class AnnotateController(QObject):
             self._pointer = None
             self._clear_hover()
         self.mode_changed.emit(on)
-        self.message.emit(self.tr("Annotation mode: click an element to pin a note · Esc to leave") if on
-                          else self.tr("Annotation mode off") + (f" · {closed}" if closed else ""))
+        # On, the status line is emptied: the mode strip under the page says what a click does (one place).
+        self.message.emit("" if on else self.tr("Annotation mode off") + (f" · {closed}" if closed else ""))
 
     def _error_page(self) -> bool:
         """Whether the tab shows Chromium's error page for a failed load (:attr:`Tab.load_error`): nothing of

@@ -50,7 +50,7 @@ class DeviceMenu(QObject):
         self._choices(self.tr("CPU"), "cpu_throttling", [
             (1, self.tr("No slowdown")), *[(rate, self.tr("{0}× slower").format(rate)) for rate in CPU_RATES]])
         self._choices(self.tr("Network"), "network", [
-            (NONE, self.tr("No throttling")), *[(name, name) for name in NETWORK_PRESETS]])
+            (NONE, self.tr("No throttling")), *[(name, self.network_name(name)) for name in NETWORK_PRESETS]])
         window.addAction(action)
         bar = window.toolbars.bar
         bar.addAction(action)
@@ -60,6 +60,11 @@ class DeviceMenu(QObject):
         self._watched: set[int] = set()
         window.tab_strip.currentChanged.connect(lambda _i: QTimer.singleShot(0, self, self.follow))
         QTimer.singleShot(0, self, self.follow)
+
+    def network_name(self, preset: str) -> str:
+        """A network preset's name (:data:`NETWORK_PRESETS`' keys, DevTools' names) in the UI's language."""
+        names = {"offline": self.tr("Offline"), "Slow 4G": self.tr("Slow 4G"), "Fast 4G": self.tr("Fast 4G")}
+        return names.get(preset, preset)
 
     def _item(self, menu: QMenu, setting: str, value: object, text: str, group: QActionGroup | None) -> QAction:
         item = menu.addAction(text)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QCoreApplication, Qt, QTimer
 from PySide6.QtGui import QGuiApplication, QKeySequence
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QDockWidget, QHBoxLayout, QHeaderView, QLabel, QLineEdit,
                                QPushButton, QSplitter, QTableWidget, QTableWidgetItem, QTreeWidget, QTreeWidgetItem,
@@ -283,7 +283,8 @@ def install_devices_dock(window) -> DevicesDock:
     dock.hide()
     action = dock.toggleViewAction()
     action.setShortcut(QKeySequence("Ctrl+Shift+D"))
-    action.setToolTip(dock.tr("Devices pages use (WebHID, Web Serial) and their traffic (Ctrl+Shift+D)"))
+    action.setToolTip(QCoreApplication.translate(   # a literal context: lupdate reads "dock.tr" as context "dock"
+        "DevicesDock", "Devices pages use (WebHID, Web Serial) and their traffic (Ctrl+Shift+D)"))
     for top in window.menuBar().actions():
         menu = top.menu()
         if menu is not None and getattr(window, "act_console", None) in menu.actions():

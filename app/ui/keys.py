@@ -127,6 +127,9 @@ class BrowserKeys(QObject):
         self._links = []
         for action, web in ((self.back, page.WebAction.Back), (self.forward, page.WebAction.Forward)):
             source = view.pageAction(web)
+            # The page's own Back/Forward (its context menu) say what ours say: Qt WebEngine ships no zh_CN
+            # translation of its actions (no qtwebengine_zh_CN.qm in Qt 6.x), so Chinese would read "Back".
+            source.setText(action.text())
             self._links.append(source.changed.connect(lambda a=action, s=source: a.setEnabled(s.isEnabled())))
             action.setEnabled(source.isEnabled())
         self._links.append(view.loadStarted.connect(lambda: self._set_loading(True)))

@@ -87,6 +87,7 @@ class MainWindow(ShotIntents, QMainWindow):
         self._build_console()  # View → Console dock (Ctrl+Shift+J), DevTools (F12)
         install_devices_dock(self)  # View → Devices dock (Ctrl+Shift+D); the chooser pages' requestDevice opens
         finish_menus(self)  # File menu first, a mnemonic on every menu
+        self.toolbars.arrange()  # navigation | annotate | output, with what the parts above added
         self.deck.start()
         install_agent_annotate(self)  # an agent's browser_annotate: the mode on here, the user's Send its answer
 

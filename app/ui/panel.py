@@ -1,53 +1,30 @@
-"""The side panel: overall note, the numbered annotation list (badge, note, element, page, status chip; drag
-to reorder, the numbers follow), a detail pane with the selected row whole, Edit/Delete/Send, and the batches
-sent to agents with their replies (issue #2 §2, §4).
+"""The side panel: overall note, the numbered annotation list (badge, note, element, page, and a status chip only
+when the pin is not an exact match: rematched, stale or hidden; drag to reorder, the numbers follow) under a header
+with the count and Clear, a detail pane with the selected row whole (its height set by a splitter), Edit/Delete,
+and the batches sent to agents with their replies (issue #2 §2, §4; issue 30, requirement 5).
 
 One panel shows the window's one batch: the shown tab's rows first, then each other tab's, under headers
 naming the tab and page; numbers stay batch-wide."""
 
 from __future__ import annotations
 
-from html import escape
-
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import (QAbstractItemView, QHBoxLayout, QHeaderView, QLabel, QListWidget, QListWidgetItem,
-                               QPlainTextEdit, QPushButton, QTextBrowser, QToolButton, QTreeWidget, QTreeWidgetItem,
-                               QVBoxLayout, QWidget)
+                               QPlainTextEdit, QPushButton, QSplitter, QToolButton, QVBoxLayout, QWidget)
 
 from app.agent.methods import Hub
 from app.core.policy import BOX_HIDDEN, NO_BOX_KINDS, STATUS_REMATCHED, STATUS_STALE
 from app.model.session import Session
-from app.ui import theme
+from app.ui.detail_pane import DetailPane
+from app.ui.panel_rows import (ROW_ROLE, ReplyDelegate, RowData, RowDelegate, StatusDelegate, annotation_summary,
+                                detail_html, detail_placeholder_html, holds_hidden_chars)
+from app.ui.panel_sent import REPLY_ROLE, SentTree, SentView, row_text  # noqa: F401  (row_text: callers import it here)
 from app.ui.plain_tip import plain_tip
-from app.ui.panel_rows import (ROW_ROLE, STATUS_ROLE, ReplyDelegate, RowData, RowDelegate, StatusDelegate,
-                                annotation_summary, detail_html, detail_placeholder_html, holds_hidden_chars,
-                                status_word)
 
 ID_ROLE = Qt.ItemDataRole.UserRole
-#: Marks a sent view row that holds an agent's reply (not a batch or an annotation).
-REPLY_ROLE = Qt.ItemDataRole.UserRole + 3
 #: The id of the tab an annotation row's pin was made in.
 TAB_ROLE = Qt.ItemDataRole.UserRole + 4
-
-
-def row_text(number: int, tag: str, name: str, note: str) -> str:
-    """The list row for one annotation: ``3. button “Place order” — too small``."""
-    label = f"{number}. {tag or 'element'}"
-    if name:
-        label += f" “{name[:40]}{'…' if len(name) > 40 else ''}”"
-    first_line = note.split("\n", 1)[0]
-    if first_line:
-        label += f" — {first_line[:60]}{'…' if len(first_line) > 60 or '\n' in note else ''}"
-    return label
-
-
-class _SentTree(QTreeWidget):
-    """The sent view; wrapped reply rows take their height from the view's width, so a resize lays out again."""
-
-    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt virtual)
-        super().resizeEvent(event)
-        self.scheduleDelayedItemsLayout()
 
 
 class _List(QListWidget):
@@ -65,17 +42,12 @@ class _List(QListWidget):
                              self.empty_text)
 
 
-def sent_row_text(status: str, reply: str) -> str:
-    """Status column text of a sent batch or annotation: ``resolved — fixed the padding``."""
-    word = status_word(status)
-    return f"{word} — {reply}" if reply else word
-
-
-class AnnotationPanel(QWidget):
+class AnnotationPanel(SentView, QWidget):
     """Shows a :class:`Session` (the window's batch over all its tabs) and the batches sent to agents
     (:class:`Hub`); emits ``edit_requested(pin id, tab id)``, ``delete_requested(pin id, tab id)``,
-    ``summary_changed(str)``. ``send_requested()`` is kept for callers that show their own button; the window
-    gives the panel its Send action instead (:meth:`set_send_action`).
+    ``summary_changed(str)``. ``send_requested()`` is kept for callers that show their own button; the
+    window's one Send is on its toolbar (:meth:`set_send_action`), its Clear in the list's header
+    (:meth:`set_clear_action`).
 
     ``current_tab`` (:meth:`set_current_tab`) is the shown tab, whose rows come first; ``tab_label(tab id)``
     names another tab in its group headers (default: the id)."""
@@ -107,20 +79,17 @@ class AnnotationPanel(QWidget):
         self.list.setUniformItemSizes(False)
         self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.list.model().rowsMoved.connect(self._rows_moved)
-        self.detail = QTextBrowser()
-        self.detail.setOpenLinks(False)
-        self.detail.setMaximumHeight(130)
+        self.detail = DetailPane()   # selectors wrap at their separators, copied without the break marks
+        self.detail.setMinimumHeight(48)
         self.detail.hide()
         self.count_label = QLabel(objectName="countPill")
+        self.clear_button = QToolButton(objectName="panelClear")  # shows the window's Clear (set_clear_action)
+        self.clear_button.setAutoRaise(True)
+        self.clear_button.hide()
         self.edit_button = QPushButton(self.tr("Edit"))
         self.delete_button = QPushButton(self.tr("Delete"), objectName="destructive")
-        self.send_button = QToolButton()  # shows the window's Send action (set_send_action)
-        buttons = QHBoxLayout()
-        buttons.addWidget(self.edit_button)
-        buttons.addWidget(self.delete_button)
-        buttons.addStretch(1)
-        buttons.addWidget(self.send_button)
-        self.sent = _SentTree()
+        self.send_action = None   # the window's one Send, on the toolbar (set_send_action)
+        self.sent = SentTree()
         self.sent.setHeaderLabels([self.tr("Sent to agents"), self.tr("Status")])
         self.sent.setWordWrap(True)
         self.sent.setUniformRowHeights(False)
@@ -132,18 +101,33 @@ class AnnotationPanel(QWidget):
         self.sent.setItemDelegateForColumn(0, ReplyDelegate(self.sent, REPLY_ROLE))
         title = QHBoxLayout()
         title.addWidget(QLabel(self.tr("Annotations"), objectName="sectionTitle"))
-        title.addStretch(1)
         title.addWidget(self.count_label)
+        title.addStretch(1)
+        title.addWidget(self.clear_button)
+        # The list, the detail pane (with Edit and Delete under it) and the sent view share a splitter: the
+        # user gives the detail pane the height a long selector needs.
+        details = QWidget()
+        box = QVBoxLayout(details)
+        box.setContentsMargins(0, 0, 0, 0)
+        box.setSpacing(6)
+        box.addWidget(self.detail, 1)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.edit_button)
+        buttons.addWidget(self.delete_button)
+        buttons.addStretch(1)
+        box.addLayout(buttons)
+        self.splitter = QSplitter(Qt.Orientation.Vertical, objectName="panelSplitter")
+        self.splitter.setChildrenCollapsible(False)
+        for part, stretch in ((self.list, 3), (details, 2), (self.sent, 1)):
+            self.splitter.addWidget(part)
+            self.splitter.setStretchFactor(self.splitter.count() - 1, stretch)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(8, 8, 8, 8)
         layout.setSpacing(6)
         layout.addWidget(QLabel(self.tr("Overall note"), objectName="sectionTitle"))
         layout.addWidget(self.summary)
         layout.addLayout(title)
-        layout.addWidget(self.list, 2)
-        layout.addWidget(self.detail)
-        layout.addLayout(buttons)
-        layout.addWidget(self.sent, 1)
+        layout.addWidget(self.splitter, 1)
         self.summary.textChanged.connect(lambda: self.summary_changed.emit(self.summary.toPlainText()))
         self.list.itemClicked.connect(lambda item: item.data(ID_ROLE) and self.edit_requested.emit(
             item.data(ID_ROLE), item.data(TAB_ROLE) or ""))
@@ -159,10 +143,16 @@ class AnnotationPanel(QWidget):
         self.refresh_sent()
 
     def set_send_action(self, action) -> None:
-        """Show the window's Send action (the same object as the toolbar's) instead of a button of its own."""
-        self.send_button.setDefaultAction(action)
-        self.send_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
-        theme.primary_button(self.send_button, action)   # the stylesheet's #primary rule, a white icon
+        """The window's Send ``action``. The panel shows no button of its own for it: one Send, on the toolbar
+        (issue 30, requirement 5)."""
+        self.send_action = action
+
+    def set_clear_action(self, action) -> None:
+        """Show the window's Clear ``action`` (icon only, with its Undo in the status bar) in the list's
+        header, beside the count: what it clears is the list under it."""
+        self.clear_button.setDefaultAction(action)
+        self.clear_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonIconOnly)
+        self.clear_button.show()
 
     def _emit_current(self, signal) -> None:
         item = self.list.currentItem()
@@ -180,12 +170,6 @@ class AnnotationPanel(QWidget):
             self.detail.setHtml(data.detail)
         elif self.list.count():
             self.detail.setHtml(detail_placeholder_html())
-
-    def _show_sent_detail(self, item, _previous=None) -> None:
-        if item is not None and item.data(0, ROW_ROLE):
-            self.list.setCurrentItem(None)
-            self.detail.setHtml(item.data(0, ROW_ROLE))
-            self.detail.show()
 
     def set_current_tab(self, tab_id: str | None) -> None:
         """Show tab ``tab_id``'s rows first (the window's shown tab)."""
@@ -330,61 +314,6 @@ class AnnotationPanel(QWidget):
         self.count_label.setText(str(n))   # a count pill beside the "Annotations" title
         self.count_label.setToolTip(self.tr("%n annotation(s)", "", n))  # Qt plural forms
         self._update_buttons()
-
-    def refresh_sent(self) -> None:
-        """Rebuild the "Sent to agents" tree: newest batch first, one child row per annotation with the
-        agent's status and reply (issue #5 §2, ``annotations.ack``); the whole reply in the tooltip and, when
-        the row is selected, in the detail pane."""
-        self.sent.clear()
-        self.sent.setVisible(self.hub is not None and bool(self.hub.store.batches))
-        if self.hub is None:
-            return
-        for sent in reversed(self.hub.store.batches):
-            n = len(sent.batch.annotations)
-            top = QTreeWidgetItem([self.tr("{0} (%n annotation(s))", "", n).format(sent.id),
-                                   sent_row_text(sent.status, sent.reply)])
-            self._sent_tips(top, sent.id, sent.status, sent.reply)
-            self.sent.addTopLevelItem(top)
-            self._reply_row(top, sent.reply)
-            for number, (annotation, state) in enumerate(zip(sent.batch.annotations, sent.annotations), start=1):
-                child = QTreeWidgetItem([row_text(number, annotation_summary(annotation), "", annotation.note),
-                                         sent_row_text(state.status, state.reply)])
-                self._sent_tips(child, f"{number}. {annotation_summary(annotation)}\n{annotation.note}", state.status,
-                                state.reply)
-                top.addChild(child)
-                self._reply_row(child, state.reply)
-        if self.sent.topLevelItemCount():
-            self.sent.topLevelItem(0).setExpanded(True)
-
-    def _reply_row(self, parent: QTreeWidgetItem, reply: str) -> None:
-        """The agent's whole ``reply`` as a wrapped row under ``parent`` across both columns (none without)."""
-        if not reply:
-            return
-        row = QTreeWidgetItem([f"“{reply}”"])
-        row.setData(0, REPLY_ROLE, True)
-        row.setToolTip(0, plain_tip(reply))   # text, not rich
-        row.setFlags(Qt.ItemFlag.ItemIsEnabled)
-        parent.insertChild(0, row)
-        row.setFirstColumnSpanned(True)
-        parent.setExpanded(True)
-
-    def _sent_tips(self, item: QTreeWidgetItem, what: str, status: str, reply: str) -> None:
-        whole = sent_row_text(status, reply)
-        item.setData(1, STATUS_ROLE, status)
-        item.setToolTip(0, plain_tip(what))   # page names: text, not rich
-        item.setToolTip(1, plain_tip(whole))
-        item.setData(0, ROW_ROLE, "<p>" + "<br>".join(escape(x) for x in what.split("\n") if x) +
-                     f"</p><p><b>{escape(status)}</b></p><p>{escape(reply)}</p>")
-
-    def sent_rows(self) -> list[tuple[str, str]]:
-        """(label, status) of every sent row, batches and their annotations, top to bottom."""
-        out = []
-        for i in range(self.sent.topLevelItemCount()):
-            top = self.sent.topLevelItem(i)
-            out.append((top.text(0), top.text(1)))
-            out += [(top.child(j).text(0), top.child(j).text(1)) for j in range(top.childCount())
-                    if not top.child(j).data(0, REPLY_ROLE)]
-        return out
 
     def rows(self) -> list[str]:
         """The annotation row texts, top to bottom (page headers left out)."""

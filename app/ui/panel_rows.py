@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QStyle, QStyledItemDelegate, QStyleOptionViewItem
 
 from app.core.placement import badge_width
 from app.core.policy import MARKER_COLOR, MARKER_SELECTED_COLOR, MARKER_SIZE, MARKER_STALE_COLOR
+from app.ui.detail_pane import breakable
 
 ROW_ROLE = Qt.ItemDataRole.UserRole + 1
 #: The second line's opacity on a selected row: white at this alpha over the accent is 4.5:1 or more
@@ -31,6 +32,9 @@ CHIP_COLOURS = {"exact": "#15803D", "rematched": "#B45309", "stale": "#4B5563", 
                 "acknowledged": "#7C3AED", "resolved": "#15803D", "dismissed": "#4B5563", "unsent": "#4B5563",
                 "delivered": "#0E7490",
                 "pending": "#2563EB"}
+#: The statuses of a current annotation that get a chip in its row: the ones that need the user's eye. An exact
+#: match gets none (a chip on every row is noise: issue 30, requirement 5); "stale" covers hidden elements too.
+CHIP_STATUSES = frozenset({"rematched", "stale"})
 
 
 
@@ -136,14 +140,16 @@ def detail_html(number: int, note: str, element, page: str, status_text: str, no
     """The detail pane's rich text for one annotation: a heading (its badge and "Annotation N"), then every
     field whole, escaped. ``labels``: translated field names ``note``, ``element``, ``selector``, ``page``,
     ``status`` (and ``hidden`` with ``hidden``); ``reference``: the path of its reference image (a row naming
-    it the design target); ``status``: the status word, whose chip colour the status shows in (plain text
-    without it); ``hidden``: the translated sentence saying the page's text held hidden characters (a row)."""
-    chip = chip_html(status_text, CHIP_COLOURS.get(status, MARKER_SELECTED_COLOR)) if status else escape(status_text)
+    it the design target); ``status``: the status word, whose chip colour the status shows in when it is one of
+    :data:`CHIP_STATUSES` (plain text otherwise); the selector and the page wrap at their separators
+    (:func:`app.ui.detail_pane.breakable`); ``hidden``: the translated sentence saying the page's text held hidden characters (a row)."""
+    chip = chip_html(status_text, CHIP_COLOURS.get(status, MARKER_SELECTED_COLOR)) if status in CHIP_STATUSES \
+        else escape(status_text)
     rows = [(labels["note"], escape(note) if note else f"<i>{escape(no_note)}</i>"),
             (labels["element"], escape(element_summary(element))),
-            # monospace at the label's size, so the two share a baseline
-            (labels["selector"], f"<span style='font-family:monospace'>{escape(element.selector)}</span>"),
-            (labels["page"], escape(page or element.url)),
+            # monospace at the label's size, so the two share a baseline; wrapped at separators, not mid-token
+            (labels["selector"], f"<span style='font-family:monospace'>{escape(breakable(element.selector))}</span>"),
+            (labels["page"], escape(breakable(page or element.url))),
             (labels["status"], chip)]
     if getattr(element, "source", ""):  # links that open the editor (app/ui/source_links.py)
         from app.ui.source_links import source_label, source_links_html
@@ -245,22 +251,24 @@ class RowDelegate(QStyledItemDelegate):
         painter.setFont(font)
         painter.setPen(QColor("#FFFFFF"))
         painter.drawText(badge, int(Qt.AlignmentFlag.AlignCenter), str(data.number))
-        # The status chip, right-aligned on the first line.
+        # The status chip, right-aligned on the first line: only when the pin needs a look (rematched, stale,
+        # hidden: :data:`CHIP_STATUSES`); an exact match, most rows, shows none (issue 30, requirement 5).
         chip_font = QFont(option.font)
         chip_font.setPointSizeF(max(6.0, option.font.pointSizeF() * 0.85))
         cm = QFontMetrics(chip_font)
-        chip_w = cm.horizontalAdvance(data.status_text) + 12
         line = QFontMetrics(option.font).height()
+        chip_w = cm.horizontalAdvance(data.status_text) + 12 if data.status in CHIP_STATUSES else 0
         chip = QRect(r.right() - chip_w, r.top() + (line - cm.height()) // 2, chip_w, cm.height() + 2)
-        painter.setBrush(QColor(CHIP_COLOURS.get(data.status, MARKER_SELECTED_COLOR)))
-        painter.setPen(ring)
-        painter.drawRoundedRect(chip, chip.height() / 2, chip.height() / 2)
         painter.setFont(chip_font)
-        painter.setPen(QColor("#FFFFFF"))
-        painter.drawText(chip, int(Qt.AlignmentFlag.AlignCenter), data.status_text)
+        if chip_w:
+            painter.setBrush(QColor(CHIP_COLOURS.get(data.status, MARKER_SELECTED_COLOR)))
+            painter.setPen(ring)
+            painter.drawRoundedRect(chip, chip.height() / 2, chip.height() / 2)
+            painter.setPen(QColor("#FFFFFF"))
+            painter.drawText(chip, int(Qt.AlignmentFlag.AlignCenter), data.status_text)
         if data.hidden:   # the page's text held hidden characters: a marker before the status chip
             mark_w = cm.horizontalAdvance(data.hidden) + 12
-            chip = QRect(chip.left() - 6 - mark_w, chip.top(), mark_w, chip.height())
+            chip = QRect(chip.left() - (6 if chip_w else 0) - mark_w, chip.top(), mark_w, chip.height())
             painter.setBrush(QColor(HIDDEN_COLOUR))
             painter.setPen(ring)
             painter.drawRoundedRect(chip, chip.height() / 2, chip.height() / 2)

@@ -1,11 +1,12 @@
 """The window's status line: one message that always fits (elided in the middle of the line, the whole text
 in its tooltip), an optional action that belongs to the message (Copy path) and goes with it, a long
-operation's progress bar and Cancel button, and the page zoom when it is not 100 %.
+operation's progress bar and Cancel button. It also makes the page zoom level (``zoom_button``: ``110%``, a
+click resets it to 100 %), which the toolbar shows between zoom − and + (:meth:`app.ui.toolbars.Toolbars.arrange`).
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QLocale, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QFontMetrics, QPainter
 from PySide6.QtWidgets import QLabel, QProgressBar, QSizePolicy, QStatusBar, QToolButton, QWidget
 
@@ -13,6 +14,11 @@ from app.ui.plain_tip import plain_tip
 
 #: How long a message with an action (Copy path) stays, ms; the action goes with it.
 TRANSIENT_MS = 20_000
+
+
+def zoom_text(factor: float) -> str:
+    """A zoom ``factor`` as the level a browser shows: ``1.1`` → ``"110%"`` (the locale's digits)."""
+    return QLocale().toString(round(factor * 100)) + "%"
 
 
 class ElidedLabel(QLabel):
@@ -62,7 +68,8 @@ class ElidedLabel(QLabel):
 
 
 class StatusLine(QWidget):
-    """Fills ``bar`` (the window's QStatusBar): the message, its action button, the zoom indicator.
+    """Fills ``bar`` (the window's QStatusBar): the message, its action button; and the zoom level button
+    (``zoom_button``, placed by the toolbar).
 
     Signals: ``action_triggered()`` the message's action button was pressed; ``zoom_reset()`` the zoom
     indicator was pressed.
@@ -83,10 +90,10 @@ class StatusLine(QWidget):
         self.offer_button.hide()
         self.offer_button.clicked.connect(self._offer_clicked)
         self._offer = None
-        self.zoom_button = QToolButton()
+        self.zoom_button = QToolButton(objectName="zoomLevel")
         self.zoom_button.setAutoRaise(True)
         self.zoom_button.setToolTip(self.tr("Page zoom; click to reset to 100 % (Ctrl+0)"))
-        self.zoom_button.hide()
+        self.zoom_button.setText(zoom_text(1.0))
         self.zoom_button.clicked.connect(self.zoom_reset)
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
@@ -110,7 +117,6 @@ class StatusLine(QWidget):
         bar.addPermanentWidget(self.cancel_button)
         bar.addPermanentWidget(self.action_button)
         bar.addPermanentWidget(self.offer_button)
-        bar.addPermanentWidget(self.zoom_button)
 
     def show_message(self, text: str, action: str | None = None) -> None:
         """Show ``text``; with ``action`` (a button label) the button shows beside it, and both go after
@@ -180,6 +186,5 @@ class StatusLine(QWidget):
             self._on_cancel()
 
     def show_zoom(self, factor: float) -> None:
-        """Show the page zoom as a percentage, hidden at 100 %."""
-        self.zoom_button.setText(f"{round(factor * 100)} %")
-        self.zoom_button.setVisible(abs(factor - 1.0) > 1e-3)
+        """Show the page zoom ``factor`` (1.0 = 100 %) as its level, :func:`zoom_text`."""
+        self.zoom_button.setText(zoom_text(factor))

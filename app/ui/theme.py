@@ -1,6 +1,6 @@
 """pagenote's look: light or dark as the system prefers (``QStyleHints.colorScheme``, Qt 6.5+), one palette
 per scheme on the Fusion style, one small stylesheet for what a palette cannot say (spacing, rounded
-fields, the side panel's chips), and toolbar icons from Lucide (ISC licence, ``resources/icons/lucide``)
+fields, the side panel's chips, thin scrollbars without arrow buttons), and toolbar icons from Lucide (ISC licence, ``resources/icons/lucide``)
 drawn in the palette's text colour.
 
 Nothing happens on import; :func:`apply` is called once by the window's start-up and again when the system
@@ -101,6 +101,17 @@ QTabBar::tab {{ background: {window}; color: {muted}; border: none; border-botto
     padding: 6px 8px 3px 12px; margin-right: 1px; }}
 QTabBar::tab:hover {{ background: {alt}; color: {text}; }}
 QTabBar::tab:selected {{ background: {base}; color: {text}; border-bottom: 3px solid {tab_edge}; }}
+QToolButton#panelClear {{ padding: 2px; border-radius: 6px; }}
+QToolButton#zoomLevel {{ padding: 2px 4px; border-radius: 6px; }}
+QScrollBar:vertical {{ background: transparent; width: 12px; margin: 0; border: none; }}
+QScrollBar:horizontal {{ background: transparent; height: 12px; margin: 0; border: none; }}
+QScrollBar::handle {{ background: {border}; border: 3px solid transparent; border-radius: 6px;
+    background-clip: padding-box; }}
+QScrollBar::handle:hover, QScrollBar::handle:pressed {{ background: {field}; }}
+QScrollBar::handle:vertical {{ min-height: 32px; }}
+QScrollBar::handle:horizontal {{ min-width: 32px; }}
+QScrollBar::add-line, QScrollBar::sub-line {{ width: 0; height: 0; border: none; background: none; }}
+QScrollBar::add-page, QScrollBar::sub-page {{ background: none; }}
 """
 
 
@@ -178,7 +189,14 @@ def contrast_ratio(a: str, b: str) -> float:
 
 class _Style(QProxyStyle):
     """Fusion with Lucide icons where Qt would draw its own (the address bar's clear button, a tab's close
-    button)."""
+    button), and dialog buttons without icons: Fusion gives the standard ones (Discard, Cancel) icons and a
+    button with a text of its own (Send, Keep for next start) none, so a dialog mixing both looked uneven
+    (issue 30, requirement 5). The buttons' order stays the platform's (``SH_DialogButtonBox_Layout``)."""
+
+    def styleHint(self, hint, option=None, widget=None, data=None):  # noqa: N802 (Qt virtual)
+        if hint == QStyle.StyleHint.SH_DialogButtonBox_ButtonsHaveIcons:
+            return 0
+        return super().styleHint(hint, option, widget, data)
 
     def standardIcon(self, which, option=None, widget=None):  # noqa: N802 (Qt virtual)
         if which == QStyle.StandardPixmap.SP_LineEditClearButton:

@@ -1,6 +1,11 @@
-"""The window's toolbar: history and reload, the address bar, then annotation mode and what to do with the
-annotations (screenshot, copy, save, Send, clear), each a window action with an icon (:mod:`app.ui.theme`,
-Lucide) and a shortcut. One row, so a tab bar can go above it.
+"""The window's toolbar, in three groups split by separators (issue 30, requirement 5):
+
+    navigation: Back, Forward, Reload/Stop, the address bar, zoom − level +, Device
+    annotate:   Annotate (icon and text), Freeze (icon only: the lesser of the two)
+    output:     Screenshot ▾ (full page, crops), Copy ▾ (Save), Send (the primary action, last)
+
+Each control is a window action with an icon (:mod:`app.ui.theme`, Lucide) and a shortcut. Clear sits in the
+side panel's header, over the list it clears (its Undo in the status bar). One row, so a tab bar can go above it.
 """
 
 from __future__ import annotations
@@ -69,7 +74,7 @@ class Toolbars(QObject):
         for action in (keys.back, keys.forward, keys.reload):
             bar.addAction(action)
             bar.widgetForAction(action).setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonIconOnly)
-        w.address = QLineEdit()
+        w.address = QLineEdit(objectName="address")
         w.address.setPlaceholderText(self.tr("Address: URL, localhost:PORT or a file"))
         w.address.setClearButtonEnabled(True)
         w.address.setMinimumWidth(240)
@@ -85,18 +90,22 @@ class Toolbars(QObject):
         shot_button.setMenu(shot_menu)
         shot_button.setPopupMode(QToolButton.ToolButtonPopupMode.MenuButtonPopup)
         shot_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
-        bar.addWidget(shot_button)
-        # Clear (icon only, with Undo) before Copy and Save: a destructive control away from Send, the primary
-        # action at the row's end.
-        for action in (w.act_clear, w.act_copy, w.act_save):
-            bar.addAction(action)
-        bar.widgetForAction(w.act_clear).setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonIconOnly)
         bar.addSeparator()
+        self.output = bar.addWidget(shot_button)
+        copy_menu = QMenu(w)
+        copy_menu.addActions([w.act_copy, w.act_save])
+        self.copy_button = copy_button = QToolButton()
+        copy_button.setDefaultAction(w.act_copy)
+        copy_button.setMenu(copy_menu)
+        copy_button.setPopupMode(QToolButton.ToolButtonPopupMode.MenuButtonPopup)
+        copy_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        bar.addWidget(copy_button)
         bar.addAction(w.act_send)
         theme.primary_button(bar.widgetForAction(w.act_send), w.act_send)   # accent fill, white icon
         w.addActions([w.act_annotate, w.act_screenshot, w.act_full, w.act_full_annotated, w.act_crops, w.act_copy,
                       w.act_save, w.act_send, w.act_clear])  # shortcuts work without opening a menu
         w.addToolBar(bar)
+        w.panel.set_clear_action(w.act_clear)   # Clear: in the panel's header, over the list it clears
         self.bar = bar
         self._icons = {keys.back: "arrow-left", keys.forward: "arrow-right", keys.reload: "rotate-cw", keys.stop: "x",
                        keys.find: "search", w.act_annotate: "square-dashed-mouse-pointer", w.act_screenshot: "camera",
@@ -107,6 +116,48 @@ class Toolbars(QObject):
         session.subscribe(self.follow_batch)
         self.destroyed.connect(lambda *_: session.unsubscribe(self.follow_batch))
         self.follow_batch()
+
+    def arrange(self) -> None:
+        """Put the controls other modules added to the bar after it was built into their groups: the zoom
+        level (the status line's ``zoom_button``, always shown: ``100%``, a click resets it) between zoom − and
+        +, the Device menu at the navigation group's end, and Freeze as an icon-only button after Annotate
+        (less prominent than the mode it serves). Call once, after :mod:`app.ui.nav_controls`,
+        :mod:`app.ui.freeze_action` and :mod:`app.ui.device_menu`."""
+        w, bar = self.window, self.bar
+        first_separator = next(a for a in bar.actions() if a.isSeparator())
+        zoom_in = getattr(w, "nav_buttons", {}).get("zoom_in")
+        level = w.status.zoom_button
+        at = next((a for a in bar.actions() if bar.widgetForAction(a) is zoom_in), first_separator)
+        bar.insertWidget(at, level)
+        level.show()
+        device = getattr(getattr(w, "device_menu", None), "action", None)
+        if device is not None and device in bar.actions():
+            bar.removeAction(device)
+            bar.insertAction(first_separator, device)
+            button = bar.widgetForAction(device)
+            if isinstance(button, QToolButton):
+                button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        freeze = getattr(w, "freeze", None)
+        if freeze is not None and bar.widgetForAction(freeze) is not None:
+            bar.widgetForAction(freeze).setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonIconOnly)
+
+    def groups(self) -> list[list[str]]:
+        """The bar's controls by group, as their texts (an address bar or the zoom level by its object name or
+        text): what a user sees from left to right, split where the separators are."""
+        out: list[list[str]] = [[]]
+        for action in self.bar.actions():
+            if action.isSeparator():
+                out.append([])
+                continue
+            widget = self.bar.widgetForAction(action)
+            if not action.isVisible():
+                continue
+            if isinstance(widget, QToolButton):
+                shown = widget.defaultAction().text() if widget.defaultAction() else widget.text()
+            else:
+                shown = widget.objectName() if widget is not None else action.text()
+            out[-1].append(shown or action.text())
+        return out
 
     def follow_batch(self) -> None:
         """Enable Send and Clear when the window's batch has an annotation or an overall note."""

@@ -2,39 +2,6 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en">
 <context>
-    <name></name>
-    <message>
-        <location filename="../../app/ui/menus.py" line="26"/>
-        <source>Open file</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/menus.py" line="29"/>
-        <source>Web pages (*.html *.htm *.xhtml *.svg)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/menus.py" line="29"/>
-        <source>All files (*)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/menus.py" line="61"/>
-        <source>&amp;File</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/menus.py" line="63"/>
-        <source>Open File…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/menus.py" line="65"/>
-        <source>Open a file from this computer in the shown tab</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
     <name>AgentBar</name>
     <message>
         <location filename="../../app/ui/agent_bar.py" line="102"/>
@@ -71,14 +38,9 @@
 <context>
     <name>AnnotateController</name>
     <message>
-        <location filename="../../app/ui/annotate.py" line="100"/>
-        <source>Annotation mode: click an element to pin a note · Esc to leave</source>
-        <extracomment>(status text, undo callable): a discarded new note the status bar offers to bring back.</extracomment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <location filename="../../app/ui/annotate.py" line="101"/>
         <source>Annotation mode off</source>
+        <extracomment>(status text, undo callable): a discarded new note the status bar offers to bring back.</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -145,167 +107,167 @@
 <context>
     <name>AnnotationPanel</name>
     <message>
-        <location filename="../../app/ui/panel.py" line="93"/>
+        <location filename="../../app/ui/panel.py" line="65"/>
         <source>Tab {0}</source>
-        <extracomment>Marks a sent view row that holds an agent&apos;s reply (not a batch or an annotation). The id of the tab an annotation row&apos;s pin was made in.</extracomment>
+        <extracomment>The id of the tab an annotation row&apos;s pin was made in.</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="99"/>
+        <location filename="../../app/ui/panel.py" line="71"/>
         <source>Overall note for the whole batch (optional)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="102"/>
+        <location filename="../../app/ui/panel.py" line="74"/>
         <source>No annotations yet.
 Press Annotate (Ctrl+Shift+A), then click an element on the page to pin a numbered note.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="104"/>
-        <location filename="../../app/ui/panel.py" line="314"/>
-        <location filename="../../app/ui/panel.py" line="318"/>
+        <location filename="../../app/ui/panel.py" line="76"/>
+        <location filename="../../app/ui/panel.py" line="298"/>
+        <location filename="../../app/ui/panel.py" line="302"/>
         <source>no note</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="115"/>
+        <location filename="../../app/ui/panel.py" line="89"/>
         <source>Edit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="116"/>
+        <location filename="../../app/ui/panel.py" line="90"/>
         <source>Delete</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="124"/>
+        <location filename="../../app/ui/panel.py" line="93"/>
         <source>Sent to agents</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="124"/>
-        <location filename="../../app/ui/panel.py" line="238"/>
+        <location filename="../../app/ui/panel.py" line="93"/>
+        <location filename="../../app/ui/panel.py" line="222"/>
         <source>Status</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="134"/>
+        <location filename="../../app/ui/panel.py" line="103"/>
         <source>Annotations</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="140"/>
+        <location filename="../../app/ui/panel.py" line="127"/>
         <source>Overall note</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="229"/>
+        <location filename="../../app/ui/panel.py" line="213"/>
         <source>stale</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="231"/>
+        <location filename="../../app/ui/panel.py" line="215"/>
         <source>rematched</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="233"/>
+        <location filename="../../app/ui/panel.py" line="217"/>
         <source>hidden</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="234"/>
+        <location filename="../../app/ui/panel.py" line="218"/>
         <source>exact</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="237"/>
+        <location filename="../../app/ui/panel.py" line="221"/>
         <source>Note</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="237"/>
+        <location filename="../../app/ui/panel.py" line="221"/>
         <source>Element</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="237"/>
+        <location filename="../../app/ui/panel.py" line="221"/>
         <source>Selector</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="238"/>
+        <location filename="../../app/ui/panel.py" line="222"/>
         <source>Page</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="238"/>
+        <location filename="../../app/ui/panel.py" line="222"/>
         <source>Hidden characters</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="245"/>
+        <location filename="../../app/ui/panel.py" line="229"/>
         <source>The page&apos;s text held invisible characters or line breaks, shown escaped: the agent reads them.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="246"/>
+        <location filename="../../app/ui/panel.py" line="230"/>
         <source>hidden text</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="256"/>
+        <location filename="../../app/ui/panel.py" line="240"/>
         <source>(page)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="259"/>
+        <location filename="../../app/ui/panel.py" line="243"/>
         <source>This tab</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="260"/>
+        <location filename="../../app/ui/panel.py" line="244"/>
         <source>This tab, another page</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="288"/>
+        <location filename="../../app/ui/panel.py" line="272"/>
         <source>  [element no longer matched]</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="292"/>
+        <location filename="../../app/ui/panel.py" line="276"/>
         <source>  (rematched)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="294"/>
+        <location filename="../../app/ui/panel.py" line="278"/>
         <source>  (hidden)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="295"/>
+        <location filename="../../app/ui/panel.py" line="279"/>
         <source>  (hidden: {0})</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="298"/>
+        <location filename="../../app/ui/panel.py" line="282"/>
         <source>  (hidden text)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="306"/>
+        <location filename="../../app/ui/panel.py" line="290"/>
         <source> · reading the element…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="307"/>
+        <location filename="../../app/ui/panel.py" line="291"/>
         <source>  (reading the element…)</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/panel.py" line="331"/>
+        <location filename="../../app/ui/panel.py" line="315"/>
         <source>%n annotation(s)</source>
         <translation>
             <numerusform>%n annotation</numerusform>
@@ -313,8 +275,9 @@ Press Annotate (Ctrl+Shift+A), then click an element on the page to pin a number
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/panel.py" line="344"/>
+        <location filename="../../app/ui/panel_sent.py" line="66"/>
         <source>{0} (%n annotation(s))</source>
+        <extracomment>Marks a sent view row that holds an agent&apos;s reply (not a batch or an annotation).</extracomment>
         <translation>
             <numerusform>{0} (%n annotation)</numerusform>
             <numerusform>{0} (%n annotations)</numerusform>
@@ -546,17 +509,17 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>DetailPane</name>
     <message>
-        <location filename="../../app/ui/panel_rows.py" line="153"/>
+        <location filename="../../app/ui/panel_rows.py" line="159"/>
         <source>CSS</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel_rows.py" line="163"/>
+        <location filename="../../app/ui/panel_rows.py" line="169"/>
         <source>Annotation {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel_rows.py" line="192"/>
+        <location filename="../../app/ui/panel_rows.py" line="198"/>
         <source>Select an annotation to see its details</source>
         <translation type="unfinished"></translation>
     </message>
@@ -716,17 +679,32 @@ Your annotations are kept: reload the page to continue.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/device_menu.py" line="115"/>
+        <location filename="../../app/ui/device_menu.py" line="66"/>
+        <source>Offline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/device_menu.py" line="66"/>
+        <source>Slow 4G</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/device_menu.py" line="66"/>
+        <source>Fast 4G</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/device_menu.py" line="120"/>
         <source>Emulation not applied: {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/device_menu.py" line="118"/>
+        <location filename="../../app/ui/device_menu.py" line="123"/>
         <source>Emulating: {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/device_menu.py" line="119"/>
+        <location filename="../../app/ui/device_menu.py" line="124"/>
         <source>Emulation off: the page sees the window</source>
         <translation type="unfinished"></translation>
     </message>
@@ -879,6 +857,11 @@ Your annotations are kept: reload the page to continue.</source>
     <message>
         <location filename="../../app/ui/devices_dock.py" line="265"/>
         <source>Exported to {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/devices_dock.py" line="286"/>
+        <source>Devices pages use (WebHID, Web Serial) and their traffic (Ctrl+Shift+D)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1060,18 +1043,26 @@ Your annotations are kept: reload the page to continue.</source>
             <numerusform>pagenote was closed with %n unsent annotations (saved {0}). Restore them?</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <location filename="../../app/ui/draft_prompt.py" line="44"/>
+        <source>%n private tab(s) will open empty: private tabs keep no cookies or storage.</source>
+        <translation>
+            <numerusform>%n private tab will open empty: private tabs keep no cookies or storage.</numerusform>
+            <numerusform>%n private tabs will open empty: private tabs keep no cookies or storage.</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../../app/ui/draft_prompt.py" line="52"/>
+        <location filename="../../app/ui/draft_prompt.py" line="55"/>
         <source>Restore</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/draft_prompt.py" line="53"/>
+        <location filename="../../app/ui/draft_prompt.py" line="56"/>
         <source>Discard</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/draft_prompt.py" line="67"/>
+        <location filename="../../app/ui/draft_prompt.py" line="70"/>
         <source>%n annotation(s) in this tab have not been sent. Send hands the whole batch ({0} annotations) to the agent, Keep keeps them in the batch for later, Discard removes this tab&apos;s.</source>
         <translation>
             <numerusform>%n annotation in this tab has not been sent. Send hands the whole batch ({0} annotations) to the agent, Keep keeps it in the batch for later, Discard removes this tab&apos;s.</numerusform>
@@ -1079,7 +1070,7 @@ Your annotations are kept: reload the page to continue.</source>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/draft_prompt.py" line="72"/>
+        <location filename="../../app/ui/draft_prompt.py" line="75"/>
         <source>%n annotation(s) have not been sent. Send them to the agent, keep them for the next start, or discard them?</source>
         <translation>
             <numerusform>%n annotation has not been sent. Send it to the agent, keep it for the next start, or discard it?</numerusform>
@@ -1087,32 +1078,32 @@ Your annotations are kept: reload the page to continue.</source>
         </translation>
     </message>
     <message>
-        <location filename="../../app/ui/draft_prompt.py" line="74"/>
+        <location filename="../../app/ui/draft_prompt.py" line="77"/>
         <source>Unsent annotations</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/draft_prompt.py" line="76"/>
+        <location filename="../../app/ui/draft_prompt.py" line="79"/>
         <source>Send</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/draft_prompt.py" line="77"/>
+        <location filename="../../app/ui/draft_prompt.py" line="80"/>
         <source>Keep for next start</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/draft_prompt.py" line="119"/>
+        <location filename="../../app/ui/draft_prompt.py" line="122"/>
         <source>Send failed: {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/draft_prompt.py" line="242"/>
+        <location filename="../../app/ui/draft_prompt.py" line="245"/>
         <source>Could not restore the unsent annotations: {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/draft_prompt.py" line="250"/>
+        <location filename="../../app/ui/draft_prompt.py" line="253"/>
         <source>Restored %n unsent annotation(s)</source>
         <translation>
             <numerusform>Restored %n unsent annotation</numerusform>
@@ -1218,145 +1209,227 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>HelpMenus</name>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="44"/>
+        <location filename="../../app/ui/help_menu.py" line="46"/>
         <source>Click</source>
         <extracomment>Bundled components and their licences (what the standalone bundle ships; see each project&apos;s licence file).</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="44"/>
+        <location filename="../../app/ui/help_menu.py" line="46"/>
         <source>Annotation mode: pin the element under the pointer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="45"/>
+        <location filename="../../app/ui/help_menu.py" line="47"/>
         <source>Drag across text</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="45"/>
+        <location filename="../../app/ui/help_menu.py" line="47"/>
         <source>Annotation mode: annotate the words</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="46"/>
+        <location filename="../../app/ui/help_menu.py" line="48"/>
         <source>Shift+drag</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="46"/>
+        <location filename="../../app/ui/help_menu.py" line="48"/>
         <source>Annotation mode: annotate a region</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="47"/>
+        <location filename="../../app/ui/help_menu.py" line="49"/>
         <source>{0}+click</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="48"/>
+        <location filename="../../app/ui/help_menu.py" line="50"/>
         <source>Annotation mode: add the element to a group (again: take it out); the note box opens when {0} is released</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="50"/>
+        <location filename="../../app/ui/help_menu.py" line="52"/>
         <source>Ctrl+drag</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="51"/>
+        <location filename="../../app/ui/help_menu.py" line="53"/>
         <source>Annotation mode: add the elements wholly inside the box to a group</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="52"/>
+        <location filename="../../app/ui/help_menu.py" line="56"/>
         <source>Delete button</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="53"/>
+        <location filename="../../app/ui/help_menu.py" line="57"/>
         <source>Note box of a saved annotation: delete it (a new one: Discard)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="54"/>
+        <location filename="../../app/ui/help_menu.py" line="58"/>
         <source>Note box: save the note</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="55"/>
+        <location filename="../../app/ui/help_menu.py" line="59"/>
         <source>Note box: new line</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="56"/>
+        <location filename="../../app/ui/help_menu.py" line="60"/>
         <source>Close the note box; again: leave annotation mode</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="71"/>
+        <location filename="../../app/ui/help_menu.py" line="76"/>
+        <source>Annotate</source>
+        <extracomment>The dialog&apos;s sections: (title&apos;s source text, the window attributes whose actions it lists). An action in none of them goes under &quot;Window and tools&quot;.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/help_menu.py" line="77"/>
+        <source>Screenshots and hand-off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/help_menu.py" line="79"/>
+        <source>Page</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/help_menu.py" line="104"/>
+        <source>Note box</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/help_menu.py" line="105"/>
+        <source>Window and tools</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/help_menu.py" line="119"/>
         <source>&amp;Settings</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="72"/>
+        <location filename="../../app/ui/help_menu.py" line="120"/>
         <source>&amp;Language</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="76"/>
+        <location filename="../../app/ui/help_menu.py" line="124"/>
         <source>Follow the system</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="83"/>
+        <location filename="../../app/ui/help_menu.py" line="131"/>
         <source>&amp;Help</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="84"/>
+        <location filename="../../app/ui/help_menu.py" line="132"/>
         <source>&amp;Keyboard shortcuts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="86"/>
+        <location filename="../../app/ui/help_menu.py" line="134"/>
         <source>&amp;About pagenote</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="92"/>
+        <location filename="../../app/ui/help_menu.py" line="140"/>
         <source>The language changes the next time pagenote starts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="114"/>
+        <location filename="../../app/ui/help_menu.py" line="164"/>
         <source>Keys</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="114"/>
+        <location filename="../../app/ui/help_menu.py" line="164"/>
         <source>Action</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="128"/>
+        <location filename="../../app/ui/help_menu.py" line="194"/>
         <source>Keyboard shortcuts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="133"/>
+        <location filename="../../app/ui/help_menu.py" line="199"/>
         <source>Annotate a web page element by element and hand the notes to a coding agent.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="134"/>
+        <location filename="../../app/ui/help_menu.py" line="200"/>
         <source>Licences</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="147"/>
+        <location filename="../../app/ui/help_menu.py" line="213"/>
         <source>About pagenote</source>
         <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>LeaseList</name>
+    <message>
+        <location filename="../../app/ui/lease_list.py" line="27"/>
+        <source>Leases (logins, storage and cache kept between runs)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/lease_list.py" line="31"/>
+        <source>Lease</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/lease_list.py" line="31"/>
+        <source>Size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/lease_list.py" line="31"/>
+        <source>Open tabs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/lease_list.py" line="36"/>
+        <source>Clear removes a lease&apos;s cookies, site storage and cache: its sites forget you. Its open tabs close and open their pages again, signed out; their annotations stay. Private tabs keep nothing and are not listed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/lease_list.py" line="56"/>
+        <source>Clear</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/lease_list.py" line="57"/>
+        <source>Remove this lease&apos;s cookies, storage and cache; its open tabs load again signed out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/lease_list.py" line="59"/>
+        <source>Remove this lease&apos;s cookies, storage and cache</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/lease_list.py" line="70"/>
+        <source>Could not clear lease {0}: {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../app/ui/lease_list.py" line="74"/>
+        <source>Lease {0} cleared: %n tab(s) opened again, signed out</source>
+        <translation>
+            <numerusform>Lease {0} cleared: %n tab opened again, signed out</numerusform>
+            <numerusform>Lease {0} cleared: %n tabs opened again, signed out</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1368,7 +1441,7 @@ Your annotations are kept: reload the page to continue.</source>
     </message>
     <message>
         <location filename="../../app/ui/lease_ui.py" line="32"/>
-        <source>Popups, downloads, permissions, evaluate, language</source>
+        <source>Popups, downloads, permissions, evaluate, language, leases (clear a login)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1385,73 +1458,73 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/ui/main_window.py" line="100"/>
+        <location filename="../../app/ui/main_window.py" line="101"/>
         <source>{0} — pagenote</source>
         <extracomment>The panel&apos;s default share of the window width (the page keeps the rest, at least 70 %). Where the splitter&apos;s sizes are remembered (pagenote&apos;s settings).</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="173"/>
+        <location filename="../../app/ui/main_window.py" line="174"/>
         <source>The page&apos;s console messages and errors (Ctrl+Shift+J)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="180"/>
+        <location filename="../../app/ui/main_window.py" line="181"/>
         <source>The page&apos;s requests: status, type, size, time (Ctrl+Shift+K)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="182"/>
+        <location filename="../../app/ui/main_window.py" line="183"/>
         <source>Chromium&apos;s DevTools for this page, in a window of their own</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="183"/>
+        <location filename="../../app/ui/main_window.py" line="184"/>
         <source>DevTools</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="186"/>
+        <location filename="../../app/ui/main_window.py" line="187"/>
         <source>View</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="188"/>
+        <location filename="../../app/ui/main_window.py" line="189"/>
         <source>Agent</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="189"/>
+        <location filename="../../app/ui/main_window.py" line="190"/>
         <source>Let agents run JavaScript in the page (evaluate)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="206"/>
+        <location filename="../../app/ui/main_window.py" line="207"/>
         <source>Agents may run JavaScript in the page</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="207"/>
+        <location filename="../../app/ui/main_window.py" line="208"/>
         <source>Agents may no longer run JavaScript in the page (evaluate is refused)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="247"/>
+        <location filename="../../app/ui/main_window.py" line="248"/>
         <source>Not a URL or file: {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="254"/>
+        <location filename="../../app/ui/main_window.py" line="255"/>
         <source>Could not open {0} ({1}). Check the address, or that its server is running, then reload (F5).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="268"/>
+        <location filename="../../app/ui/main_window.py" line="269"/>
         <source>Waiting for the element records being made…</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/main_window.py" line="292"/>
+        <location filename="../../app/ui/main_window.py" line="293"/>
         <source>%n note(s) over {0} characters cut, ending in a [truncated] line</source>
         <translation>
             <numerusform>%n note over {0} characters cut, ending in a [truncated] line</numerusform>
@@ -1459,7 +1532,7 @@ Your annotations are kept: reload the page to continue.</source>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/main_window.py" line="303"/>
+        <location filename="../../app/ui/main_window.py" line="304"/>
         <source>Copied %n annotation(s) as Markdown ({0} characters)</source>
         <translation>
             <numerusform>Copied %n annotation as Markdown ({0} characters)</numerusform>
@@ -1467,12 +1540,12 @@ Your annotations are kept: reload the page to continue.</source>
         </translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="312"/>
+        <location filename="../../app/ui/main_window.py" line="313"/>
         <source>Save failed: {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/main_window.py" line="315"/>
+        <location filename="../../app/ui/main_window.py" line="316"/>
         <source>Saved %n annotation(s) to {0}</source>
         <translation>
             <numerusform>Saved %n annotation to {0}</numerusform>
@@ -1523,22 +1596,22 @@ Your annotations are kept: reload the page to continue.</source>
         </translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="325"/>
+        <location filename="../../app/ui/main_window.py" line="326"/>
         <source>Nothing to send: pin an annotation or write an overall note first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="330"/>
+        <location filename="../../app/ui/main_window.py" line="331"/>
         <source>Send failed: could not store the batch: {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="335"/>
+        <location filename="../../app/ui/main_window.py" line="336"/>
         <source>Batch {0} is pending, but the agent socket is off: no agent can receive it now</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/main_window.py" line="338"/>
+        <location filename="../../app/ui/main_window.py" line="339"/>
         <source>Sent batch {0} to %n waiting agent(s)</source>
         <translation>
             <numerusform>Sent batch {0} to %n waiting agent</numerusform>
@@ -1546,7 +1619,7 @@ Your annotations are kept: reload the page to continue.</source>
         </translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="340"/>
+        <location filename="../../app/ui/main_window.py" line="341"/>
         <source>No agent is waiting: batch {0} is kept in annotations/sent/ (even across a restart) and goes to the next agent that asks (pagenote mcp: wait_for_annotations)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1556,12 +1629,12 @@ Your annotations are kept: reload the page to continue.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="349"/>
+        <location filename="../../app/ui/main_window.py" line="350"/>
         <source>Annotations cleared</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="384"/>
+        <location filename="../../app/ui/main_window.py" line="385"/>
         <source>Agent socket off: {0}</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1640,16 +1713,35 @@ Your annotations are kept: reload the page to continue.</source>
     </message>
 </context>
 <context>
-    <name>MarksOverlay</name>
+    <name>Menus</name>
     <message>
-        <location filename="../../app/ui/marks.py" line="197"/>
-        <source> · {0}/{1} stacked here</source>
-        <extracomment>The halo around the marker of the panel&apos;s selected row, CSS px outside its outline. How far the note box&apos;s pointer sticks out from its edge towards the element, widget px.</extracomment>
+        <location filename="../../app/ui/menus.py" line="27"/>
+        <source>Open file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/marks.py" line="198"/>
-        <source> · Alt+↑/↓ · {0}×{1}</source>
+        <location filename="../../app/ui/menus.py" line="30"/>
+        <source>Web pages (*.html *.htm *.xhtml *.svg)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/menus.py" line="31"/>
+        <source>All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/menus.py" line="68"/>
+        <source>&amp;File</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/menus.py" line="70"/>
+        <source>Open File…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/menus.py" line="72"/>
+        <source>Open a file from this computer in the shown tab</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2190,57 +2282,57 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../../app/ui/settings_dialog.py" line="21"/>
+        <location filename="../../app/ui/settings_dialog.py" line="24"/>
         <source>Settings</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/settings_dialog.py" line="23"/>
+        <location filename="../../app/ui/settings_dialog.py" line="26"/>
         <source>Pages may open popups (as tabs next to theirs)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/settings_dialog.py" line="25"/>
+        <location filename="../../app/ui/settings_dialog.py" line="28"/>
         <source>Allow downloads (into your downloads folder; more than one per click asks first)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/settings_dialog.py" line="28"/>
+        <location filename="../../app/ui/settings_dialog.py" line="31"/>
         <source>Deny at once</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/settings_dialog.py" line="29"/>
+        <location filename="../../app/ui/settings_dialog.py" line="32"/>
         <source>Ask me (a bar above the page)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/settings_dialog.py" line="31"/>
+        <location filename="../../app/ui/settings_dialog.py" line="34"/>
         <source>Agents may run JavaScript in the page (evaluate)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/settings_dialog.py" line="33"/>
+        <location filename="../../app/ui/settings_dialog.py" line="36"/>
         <source>Show source hints for elements</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/settings_dialog.py" line="36"/>
+        <location filename="../../app/ui/settings_dialog.py" line="39"/>
         <source>System language</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/settings_dialog.py" line="43"/>
+        <location filename="../../app/ui/settings_dialog.py" line="46"/>
         <source>Permission requests</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/settings_dialog.py" line="46"/>
+        <location filename="../../app/ui/settings_dialog.py" line="49"/>
         <source>Language (from the next start)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/settings_dialog.py" line="52"/>
+        <location filename="../../app/ui/settings_dialog.py" line="57"/>
         <source>Saved in {0}</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2253,27 +2345,27 @@ Your annotations are kept: reload the page to continue.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/source_links.py" line="53"/>
+        <location filename="../../app/ui/source_links.py" line="54"/>
         <source>No application opens {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/source_links.py" line="57"/>
+        <location filename="../../app/ui/source_links.py" line="58"/>
         <source>Not opened in an editor: {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/source_links.py" line="71"/>
+        <location filename="../../app/ui/source_links.py" line="72"/>
         <source>Opened {0} in the editor</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/source_links.py" line="78"/>
+        <location filename="../../app/ui/source_links.py" line="79"/>
         <source>Reference</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/source_links.py" line="79"/>
+        <location filename="../../app/ui/source_links.py" line="80"/>
         <source>design target: {0}</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2281,38 +2373,38 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>StatusChip</name>
     <message>
-        <location filename="../../app/ui/panel_rows.py" line="41"/>
-        <source>pending</source>
-        <extracomment>The second line&apos;s opacity on a selected row: white at this alpha over the accent is 4.5:1 or more (tests/test_window_look.py computes it). The status word of a sent row&apos;s status column (the chip&apos;s colour; the column&apos;s text is ``status — reply``). Status chip colours (background, under white text): each at least 4.5:1 against white (WCAG 2.x AA for text; tests/test_window_look.py computes it), the same in light and dark.</extracomment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/panel_rows.py" line="42"/>
-        <source>delivered</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/panel_rows.py" line="43"/>
-        <source>acknowledged</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/panel_rows.py" line="44"/>
-        <source>resolved</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <location filename="../../app/ui/panel_rows.py" line="45"/>
-        <source>dismissed</source>
+        <source>pending</source>
+        <extracomment>The second line&apos;s opacity on a selected row: white at this alpha over the accent is 4.5:1 or more (tests/test_window_look.py computes it). The status word of a sent row&apos;s status column (the chip&apos;s colour; the column&apos;s text is ``status — reply``). Status chip colours (background, under white text): each at least 4.5:1 against white (WCAG 2.x AA for text; tests/test_window_look.py computes it), the same in light and dark. The statuses of a current annotation that get a chip in its row: the ones that need the user&apos;s eye. An exact match gets none (a chip on every row is noise: issue 30, requirement 5); &quot;stale&quot; covers hidden elements too.</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../app/ui/panel_rows.py" line="46"/>
-        <source>sent</source>
+        <source>delivered</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../app/ui/panel_rows.py" line="47"/>
+        <source>acknowledged</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panel_rows.py" line="48"/>
+        <source>resolved</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panel_rows.py" line="49"/>
+        <source>dismissed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panel_rows.py" line="50"/>
+        <source>sent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panel_rows.py" line="51"/>
         <source>unsent</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2320,18 +2412,18 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>StatusLine</name>
     <message>
-        <location filename="../../app/ui/status.py" line="88"/>
+        <location filename="../../app/ui/status.py" line="95"/>
         <source>Page zoom; click to reset to 100 % (Ctrl+0)</source>
         <extracomment>How long a message with an action (Copy path) stays, ms; the action goes with it.</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/status.py" line="103"/>
+        <location filename="../../app/ui/status.py" line="110"/>
         <source>Cancel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/status.py" line="104"/>
+        <location filename="../../app/ui/status.py" line="111"/>
         <source>Stop it and put the page back as it was (Esc)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2339,28 +2431,28 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>Tab</name>
     <message>
-        <location filename="../../app/tabs/tab.py" line="113"/>
+        <location filename="../../app/tabs/tab.py" line="115"/>
         <source>The page&apos;s renderer crashed. Reload to continue — your annotations are kept.</source>
         <extracomment>``{code, text, url}`` while the tab shows Chromium&apos;s error page for its last main-frame load (``code`` Chromium&apos;s net error number, ``text`` its name, e.g. ``-102``, ``&quot;net::ERR_CONNECTION_REFUSED&quot;``), or when the renderer crashed during that load (``code`` 0, ``text`` ``RENDERER_CRASHED``), else ``None``: see :meth:`_loading_changed`. Chromium&apos;s termination statuses that are no crash (a normal exit, e.g. the page being replaced).</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/tabs/tab.py" line="116"/>
+        <location filename="../../app/tabs/tab.py" line="118"/>
         <source>Blocked {0}: {1}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/tabs/tab.py" line="117"/>
+        <location filename="../../app/tabs/tab.py" line="119"/>
         <source>Refused {1} for {0}: pagenote does not send passwords for pages</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/tabs/tab.py" line="118"/>
+        <location filename="../../app/tabs/tab.py" line="120"/>
         <source>Refused {1} for {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/tabs/tab.py" line="119"/>
+        <location filename="../../app/tabs/tab.py" line="121"/>
         <source>Refused {0}: its certificate is not valid ({1})</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2426,112 +2518,104 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>Toolbars</name>
     <message>
-        <location filename="../../app/ui/toolbars.py" line="40"/>
+        <location filename="../../app/ui/toolbars.py" line="45"/>
         <source>Annotate</source>
         <extracomment>pagenote&apos;s own shortcuts (the browser keys are in app/ui/keys.py).</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/toolbars.py" line="40"/>
+        <location filename="../../app/ui/toolbars.py" line="45"/>
         <source>Annotation mode: click elements to pin numbered notes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/toolbars.py" line="44"/>
+        <location filename="../../app/ui/toolbars.py" line="49"/>
         <source>Screenshot</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/toolbars.py" line="44"/>
+        <location filename="../../app/ui/toolbars.py" line="49"/>
         <source>Save the visible viewport as a PNG in shots/ (and a copy with the annotations drawn)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/toolbars.py" line="47"/>
+        <location filename="../../app/ui/toolbars.py" line="52"/>
         <source>Full page</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/toolbars.py" line="47"/>
+        <location filename="../../app/ui/toolbars.py" line="52"/>
         <source>Save the whole document as one PNG</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/toolbars.py" line="49"/>
+        <location filename="../../app/ui/toolbars.py" line="54"/>
         <source>Full page with annotations</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/toolbars.py" line="50"/>
+        <location filename="../../app/ui/toolbars.py" line="55"/>
         <source>Save the whole document, plus a copy with the annotations drawn</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/toolbars.py" line="52"/>
+        <location filename="../../app/ui/toolbars.py" line="57"/>
         <source>Crop annotated elements</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/toolbars.py" line="53"/>
+        <location filename="../../app/ui/toolbars.py" line="58"/>
         <source>Save a crop of each annotated element and list it in its annotation</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/toolbars.py" line="55"/>
+        <location filename="../../app/ui/toolbars.py" line="60"/>
         <source>Copy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/toolbars.py" line="55"/>
+        <location filename="../../app/ui/toolbars.py" line="60"/>
         <source>Copy the annotations as Markdown</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/toolbars.py" line="57"/>
+        <location filename="../../app/ui/toolbars.py" line="62"/>
         <source>Save</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/toolbars.py" line="57"/>
+        <location filename="../../app/ui/toolbars.py" line="62"/>
         <source>Save the annotations as Markdown in annotations/</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/toolbars.py" line="59"/>
+        <location filename="../../app/ui/toolbars.py" line="64"/>
         <source>Send</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/toolbars.py" line="59"/>
+        <location filename="../../app/ui/toolbars.py" line="64"/>
         <source>Send the annotations to waiting coding agents</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/toolbars.py" line="61"/>
+        <location filename="../../app/ui/toolbars.py" line="66"/>
         <source>Clear</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/toolbars.py" line="61"/>
+        <location filename="../../app/ui/toolbars.py" line="66"/>
         <source>Remove all annotations and the overall note</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/toolbars.py" line="64"/>
+        <location filename="../../app/ui/toolbars.py" line="69"/>
         <source>Toolbar</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/toolbars.py" line="73"/>
+        <location filename="../../app/ui/toolbars.py" line="78"/>
         <source>Address: URL, localhost:PORT or a file</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>dock</name>
-    <message>
-        <location filename="../../app/ui/devices_dock.py" line="286"/>
-        <source>Devices pages use (WebHID, Web Serial) and their traffic (Ctrl+Shift+D)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

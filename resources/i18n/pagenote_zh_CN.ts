@@ -2,39 +2,6 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
-    <name></name>
-    <message>
-        <location filename="../../app/ui/menus.py" line="26"/>
-        <source>Open file</source>
-        <translation>打开文件</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/menus.py" line="29"/>
-        <source>Web pages (*.html *.htm *.xhtml *.svg)</source>
-        <translation>网页 (*.html *.htm *.xhtml *.svg)</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/menus.py" line="29"/>
-        <source>All files (*)</source>
-        <translation>所有文件 (*)</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/menus.py" line="61"/>
-        <source>&amp;File</source>
-        <translation>文件(&amp;F)</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/menus.py" line="63"/>
-        <source>Open File…</source>
-        <translation>打开文件…</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/menus.py" line="65"/>
-        <source>Open a file from this computer in the shown tab</source>
-        <translation>在当前标签页中打开本机上的文件</translation>
-    </message>
-</context>
-<context>
     <name>AgentBar</name>
     <message>
         <location filename="../../app/ui/agent_bar.py" line="102"/>
@@ -71,14 +38,9 @@
 <context>
     <name>AnnotateController</name>
     <message>
-        <location filename="../../app/ui/annotate.py" line="100"/>
-        <source>Annotation mode: click an element to pin a note · Esc to leave</source>
-        <extracomment>(status text, undo callable): a discarded new note the status bar offers to bring back.</extracomment>
-        <translation>批注模式：点击元素钉上备注 · 按 Esc 退出</translation>
-    </message>
-    <message>
         <location filename="../../app/ui/annotate.py" line="101"/>
         <source>Annotation mode off</source>
+        <extracomment>(status text, undo callable): a discarded new note the status bar offers to bring back.</extracomment>
         <translation>批注模式已关闭</translation>
     </message>
     <message>
@@ -145,176 +107,177 @@
 <context>
     <name>AnnotationPanel</name>
     <message>
-        <location filename="../../app/ui/panel.py" line="93"/>
+        <location filename="../../app/ui/panel.py" line="65"/>
         <source>Tab {0}</source>
-        <extracomment>Marks a sent view row that holds an agent&apos;s reply (not a batch or an annotation). The id of the tab an annotation row&apos;s pin was made in.</extracomment>
+        <extracomment>The id of the tab an annotation row&apos;s pin was made in.</extracomment>
         <translation>标签页 {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="99"/>
+        <location filename="../../app/ui/panel.py" line="71"/>
         <source>Overall note for the whole batch (optional)</source>
         <translation>整批的总体备注（可选）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="102"/>
+        <location filename="../../app/ui/panel.py" line="74"/>
         <source>No annotations yet.
 Press Annotate (Ctrl+Shift+A), then click an element on the page to pin a numbered note.</source>
         <translation>还没有批注。
 按“批注”（Ctrl+Shift+A），然后点击页面上的元素，钉上带编号的备注。</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="104"/>
-        <location filename="../../app/ui/panel.py" line="314"/>
-        <location filename="../../app/ui/panel.py" line="318"/>
+        <location filename="../../app/ui/panel.py" line="76"/>
+        <location filename="../../app/ui/panel.py" line="298"/>
+        <location filename="../../app/ui/panel.py" line="302"/>
         <source>no note</source>
         <translation>无备注</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="115"/>
+        <location filename="../../app/ui/panel.py" line="89"/>
         <source>Edit</source>
         <translation>编辑</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="116"/>
+        <location filename="../../app/ui/panel.py" line="90"/>
         <source>Delete</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="124"/>
+        <location filename="../../app/ui/panel.py" line="93"/>
         <source>Sent to agents</source>
         <translation>已发送给智能体</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="124"/>
-        <location filename="../../app/ui/panel.py" line="238"/>
+        <location filename="../../app/ui/panel.py" line="93"/>
+        <location filename="../../app/ui/panel.py" line="222"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="134"/>
+        <location filename="../../app/ui/panel.py" line="103"/>
         <source>Annotations</source>
         <translation>批注</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="140"/>
+        <location filename="../../app/ui/panel.py" line="127"/>
         <source>Overall note</source>
         <translation>总体备注</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="229"/>
+        <location filename="../../app/ui/panel.py" line="213"/>
         <source>stale</source>
         <translation>失效</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="231"/>
+        <location filename="../../app/ui/panel.py" line="215"/>
         <source>rematched</source>
         <translation>已重新匹配</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="233"/>
+        <location filename="../../app/ui/panel.py" line="217"/>
         <source>hidden</source>
         <translation>已隐藏</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="234"/>
+        <location filename="../../app/ui/panel.py" line="218"/>
         <source>exact</source>
         <translation>精确</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="237"/>
+        <location filename="../../app/ui/panel.py" line="221"/>
         <source>Note</source>
         <translation>备注</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="237"/>
+        <location filename="../../app/ui/panel.py" line="221"/>
         <source>Element</source>
         <translation>元素</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="237"/>
+        <location filename="../../app/ui/panel.py" line="221"/>
         <source>Selector</source>
         <translation>选择器</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="238"/>
+        <location filename="../../app/ui/panel.py" line="222"/>
         <source>Page</source>
         <translation>页面</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="238"/>
+        <location filename="../../app/ui/panel.py" line="222"/>
         <source>Hidden characters</source>
         <translation>隐藏字符</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="245"/>
+        <location filename="../../app/ui/panel.py" line="229"/>
         <source>The page&apos;s text held invisible characters or line breaks, shown escaped: the agent reads them.</source>
         <translation>页面文本含有不可见字符或换行符，已转义显示：智能体会读到它们。</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="246"/>
+        <location filename="../../app/ui/panel.py" line="230"/>
         <source>hidden text</source>
         <translation>隐藏文本</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="256"/>
+        <location filename="../../app/ui/panel.py" line="240"/>
         <source>(page)</source>
         <translation>（页面）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="259"/>
+        <location filename="../../app/ui/panel.py" line="243"/>
         <source>This tab</source>
         <translation>本标签页</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="260"/>
+        <location filename="../../app/ui/panel.py" line="244"/>
         <source>This tab, another page</source>
         <translation>本标签页（另一页面）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="288"/>
+        <location filename="../../app/ui/panel.py" line="272"/>
         <source>  [element no longer matched]</source>
         <translation>  [元素已无法匹配]</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="292"/>
+        <location filename="../../app/ui/panel.py" line="276"/>
         <source>  (rematched)</source>
         <translation>  （已重新匹配）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="294"/>
+        <location filename="../../app/ui/panel.py" line="278"/>
         <source>  (hidden)</source>
         <translation>  （已隐藏）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="295"/>
+        <location filename="../../app/ui/panel.py" line="279"/>
         <source>  (hidden: {0})</source>
         <translation>  （已隐藏：{0}）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="298"/>
+        <location filename="../../app/ui/panel.py" line="282"/>
         <source>  (hidden text)</source>
         <translation>  （隐藏文本）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="306"/>
+        <location filename="../../app/ui/panel.py" line="290"/>
         <source> · reading the element…</source>
         <translation> · 正在读取元素…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="307"/>
+        <location filename="../../app/ui/panel.py" line="291"/>
         <source>  (reading the element…)</source>
         <translation>  （正在读取元素…）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/panel.py" line="331"/>
+        <location filename="../../app/ui/panel.py" line="315"/>
         <source>%n annotation(s)</source>
         <translation>
             <numerusform>%n 条批注</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/panel.py" line="344"/>
+        <location filename="../../app/ui/panel_sent.py" line="66"/>
         <source>{0} (%n annotation(s))</source>
+        <extracomment>Marks a sent view row that holds an agent&apos;s reply (not a batch or an annotation).</extracomment>
         <translation>
             <numerusform>{0}（%n 条批注）</numerusform>
         </translation>
@@ -544,17 +507,17 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>DetailPane</name>
     <message>
-        <location filename="../../app/ui/panel_rows.py" line="153"/>
+        <location filename="../../app/ui/panel_rows.py" line="159"/>
         <source>CSS</source>
         <translation>CSS 样式</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel_rows.py" line="163"/>
+        <location filename="../../app/ui/panel_rows.py" line="169"/>
         <source>Annotation {0}</source>
         <translation>批注 {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel_rows.py" line="192"/>
+        <location filename="../../app/ui/panel_rows.py" line="198"/>
         <source>Select an annotation to see its details</source>
         <translation>选择一条批注以查看详情</translation>
     </message>
@@ -714,17 +677,32 @@ Your annotations are kept: reload the page to continue.</source>
         <translation>不限速</translation>
     </message>
     <message>
-        <location filename="../../app/ui/device_menu.py" line="115"/>
+        <location filename="../../app/ui/device_menu.py" line="66"/>
+        <source>Offline</source>
+        <translation>离线</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/device_menu.py" line="66"/>
+        <source>Slow 4G</source>
+        <translation>低速 4G</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/device_menu.py" line="66"/>
+        <source>Fast 4G</source>
+        <translation>快速 4G</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/device_menu.py" line="120"/>
         <source>Emulation not applied: {0}</source>
         <translation>未应用模拟：{0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/device_menu.py" line="118"/>
+        <location filename="../../app/ui/device_menu.py" line="123"/>
         <source>Emulating: {0}</source>
         <translation>正在模拟：{0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/device_menu.py" line="119"/>
+        <location filename="../../app/ui/device_menu.py" line="124"/>
         <source>Emulation off: the page sees the window</source>
         <translation>模拟已关闭：页面看到的是窗口本身</translation>
     </message>
@@ -878,6 +856,11 @@ Your annotations are kept: reload the page to continue.</source>
         <location filename="../../app/ui/devices_dock.py" line="265"/>
         <source>Exported to {0}</source>
         <translation>已导出到 {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/devices_dock.py" line="286"/>
+        <source>Devices pages use (WebHID, Web Serial) and their traffic (Ctrl+Shift+D)</source>
+        <translation>页面使用的设备（WebHID、Web Serial）及其通信（Ctrl+Shift+D）</translation>
     </message>
 </context>
 <context>
@@ -1057,57 +1040,64 @@ Your annotations are kept: reload the page to continue.</source>
             <numerusform>pagenote 关闭时有 %n 条未发送的批注（保存于 {0}）。要恢复吗？</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <location filename="../../app/ui/draft_prompt.py" line="44"/>
+        <source>%n private tab(s) will open empty: private tabs keep no cookies or storage.</source>
+        <translation>
+            <numerusform>%n 个私密标签页将以空白页打开：私密标签页不保留 Cookie 和存储。</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../../app/ui/draft_prompt.py" line="52"/>
+        <location filename="../../app/ui/draft_prompt.py" line="55"/>
         <source>Restore</source>
         <translation>恢复</translation>
     </message>
     <message>
-        <location filename="../../app/ui/draft_prompt.py" line="53"/>
+        <location filename="../../app/ui/draft_prompt.py" line="56"/>
         <source>Discard</source>
         <translation>丢弃</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/draft_prompt.py" line="67"/>
+        <location filename="../../app/ui/draft_prompt.py" line="70"/>
         <source>%n annotation(s) in this tab have not been sent. Send hands the whole batch ({0} annotations) to the agent, Keep keeps them in the batch for later, Discard removes this tab&apos;s.</source>
         <translation>
             <numerusform>本标签页有 %n 条批注尚未发送。“发送”把整批（{0} 条批注）交给智能体，“保留”把它们留在批次里稍后处理，“丢弃”删除本标签页的批注。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/draft_prompt.py" line="72"/>
+        <location filename="../../app/ui/draft_prompt.py" line="75"/>
         <source>%n annotation(s) have not been sent. Send them to the agent, keep them for the next start, or discard them?</source>
         <translation>
             <numerusform>有 %n 条批注尚未发送。发送给智能体、保留到下次启动，还是丢弃？</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/ui/draft_prompt.py" line="74"/>
+        <location filename="../../app/ui/draft_prompt.py" line="77"/>
         <source>Unsent annotations</source>
         <translation>未发送的批注</translation>
     </message>
     <message>
-        <location filename="../../app/ui/draft_prompt.py" line="76"/>
+        <location filename="../../app/ui/draft_prompt.py" line="79"/>
         <source>Send</source>
         <translation>发送</translation>
     </message>
     <message>
-        <location filename="../../app/ui/draft_prompt.py" line="77"/>
+        <location filename="../../app/ui/draft_prompt.py" line="80"/>
         <source>Keep for next start</source>
         <translation>保留到下次启动</translation>
     </message>
     <message>
-        <location filename="../../app/ui/draft_prompt.py" line="119"/>
+        <location filename="../../app/ui/draft_prompt.py" line="122"/>
         <source>Send failed: {0}</source>
         <translation>发送失败：{0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/draft_prompt.py" line="242"/>
+        <location filename="../../app/ui/draft_prompt.py" line="245"/>
         <source>Could not restore the unsent annotations: {0}</source>
         <translation>无法恢复未发送的批注：{0}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/draft_prompt.py" line="250"/>
+        <location filename="../../app/ui/draft_prompt.py" line="253"/>
         <source>Restored %n unsent annotation(s)</source>
         <translation>
             <numerusform>已恢复 %n 条未发送的批注</numerusform>
@@ -1211,145 +1201,226 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>HelpMenus</name>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="44"/>
+        <location filename="../../app/ui/help_menu.py" line="46"/>
         <source>Click</source>
         <extracomment>Bundled components and their licences (what the standalone bundle ships; see each project&apos;s licence file).</extracomment>
         <translation>点击</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="44"/>
+        <location filename="../../app/ui/help_menu.py" line="46"/>
         <source>Annotation mode: pin the element under the pointer</source>
         <translation>批注模式：钉住指针下的元素</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="45"/>
+        <location filename="../../app/ui/help_menu.py" line="47"/>
         <source>Drag across text</source>
         <translation>拖过文字</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="45"/>
+        <location filename="../../app/ui/help_menu.py" line="47"/>
         <source>Annotation mode: annotate the words</source>
         <translation>批注模式：批注这些文字</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="46"/>
+        <location filename="../../app/ui/help_menu.py" line="48"/>
         <source>Shift+drag</source>
         <translation>Shift+拖动</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="46"/>
+        <location filename="../../app/ui/help_menu.py" line="48"/>
         <source>Annotation mode: annotate a region</source>
         <translation>批注模式：批注一个区域</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="47"/>
+        <location filename="../../app/ui/help_menu.py" line="49"/>
         <source>{0}+click</source>
         <translation>{0}+点击</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="48"/>
+        <location filename="../../app/ui/help_menu.py" line="50"/>
         <source>Annotation mode: add the element to a group (again: take it out); the note box opens when {0} is released</source>
         <translation>批注模式：把元素加入一组（再点一次：移出）；松开 {0} 时打开备注框</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="50"/>
+        <location filename="../../app/ui/help_menu.py" line="52"/>
         <source>Ctrl+drag</source>
         <translation>Ctrl+拖动</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="51"/>
+        <location filename="../../app/ui/help_menu.py" line="53"/>
         <source>Annotation mode: add the elements wholly inside the box to a group</source>
         <translation>批注模式：把完全位于框内的元素加入一组</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="52"/>
+        <location filename="../../app/ui/help_menu.py" line="56"/>
         <source>Delete button</source>
         <translation>“删除”按钮</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="53"/>
+        <location filename="../../app/ui/help_menu.py" line="57"/>
         <source>Note box of a saved annotation: delete it (a new one: Discard)</source>
         <translation>已保存批注的备注框：删除它（新批注：丢弃）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="54"/>
+        <location filename="../../app/ui/help_menu.py" line="58"/>
         <source>Note box: save the note</source>
         <translation>备注框：保存备注</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="55"/>
+        <location filename="../../app/ui/help_menu.py" line="59"/>
         <source>Note box: new line</source>
         <translation>备注框：换行</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="56"/>
+        <location filename="../../app/ui/help_menu.py" line="60"/>
         <source>Close the note box; again: leave annotation mode</source>
         <translation>关闭备注框；再按一次：退出批注模式</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="71"/>
+        <location filename="../../app/ui/help_menu.py" line="76"/>
+        <source>Annotate</source>
+        <extracomment>The dialog&apos;s sections: (title&apos;s source text, the window attributes whose actions it lists). An action in none of them goes under &quot;Window and tools&quot;.</extracomment>
+        <translation>批注</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/help_menu.py" line="77"/>
+        <source>Screenshots and hand-off</source>
+        <translation>截图与交付</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/help_menu.py" line="79"/>
+        <source>Page</source>
+        <translation>页面</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/help_menu.py" line="104"/>
+        <source>Note box</source>
+        <translation>批注框</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/help_menu.py" line="105"/>
+        <source>Window and tools</source>
+        <translation>窗口与工具</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/help_menu.py" line="119"/>
         <source>&amp;Settings</source>
         <translation>设置(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="76"/>
+        <location filename="../../app/ui/help_menu.py" line="124"/>
         <source>Follow the system</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="83"/>
+        <location filename="../../app/ui/help_menu.py" line="131"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="128"/>
+        <location filename="../../app/ui/help_menu.py" line="194"/>
         <source>Keyboard shortcuts</source>
         <translation>键盘快捷键</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="147"/>
+        <location filename="../../app/ui/help_menu.py" line="213"/>
         <source>About pagenote</source>
         <translation>关于 pagenote</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="92"/>
+        <location filename="../../app/ui/help_menu.py" line="140"/>
         <source>The language changes the next time pagenote starts</source>
         <translation>语言将在下次启动 pagenote 时更改</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="72"/>
+        <location filename="../../app/ui/help_menu.py" line="120"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="84"/>
+        <location filename="../../app/ui/help_menu.py" line="132"/>
         <source>&amp;Keyboard shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="86"/>
+        <location filename="../../app/ui/help_menu.py" line="134"/>
         <source>&amp;About pagenote</source>
         <translation>关于 pagenote(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="114"/>
+        <location filename="../../app/ui/help_menu.py" line="164"/>
         <source>Keys</source>
         <translation>按键</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="114"/>
+        <location filename="../../app/ui/help_menu.py" line="164"/>
         <source>Action</source>
         <translation>操作</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="133"/>
+        <location filename="../../app/ui/help_menu.py" line="199"/>
         <source>Annotate a web page element by element and hand the notes to a coding agent.</source>
         <translation>逐个元素批注网页，并把批注交给编程智能体。</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="134"/>
+        <location filename="../../app/ui/help_menu.py" line="200"/>
         <source>Licences</source>
         <translation>许可证</translation>
+    </message>
+</context>
+<context>
+    <name>LeaseList</name>
+    <message>
+        <location filename="../../app/ui/lease_list.py" line="27"/>
+        <source>Leases (logins, storage and cache kept between runs)</source>
+        <translation>租约（在多次运行之间保留的登录、存储和缓存）</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/lease_list.py" line="31"/>
+        <source>Lease</source>
+        <translation>租约</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/lease_list.py" line="31"/>
+        <source>Size</source>
+        <translation>大小</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/lease_list.py" line="31"/>
+        <source>Open tabs</source>
+        <translation>打开的标签页</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/lease_list.py" line="36"/>
+        <source>Clear removes a lease&apos;s cookies, site storage and cache: its sites forget you. Its open tabs close and open their pages again, signed out; their annotations stay. Private tabs keep nothing and are not listed.</source>
+        <translation>清空会删除租约的 Cookie、网站存储和缓存：其网站将不再记得你。它打开的标签页会关闭并重新打开页面（已退出登录）；其批注保留。私密标签页不保留任何内容，不在此列出。</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/lease_list.py" line="56"/>
+        <source>Clear</source>
+        <translation>清空</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/lease_list.py" line="57"/>
+        <source>Remove this lease&apos;s cookies, storage and cache; its open tabs load again signed out</source>
+        <translation>删除此租约的 Cookie、存储和缓存；它打开的标签页将以退出登录状态重新加载</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/lease_list.py" line="59"/>
+        <source>Remove this lease&apos;s cookies, storage and cache</source>
+        <translation>删除此租约的 Cookie、存储和缓存</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/lease_list.py" line="70"/>
+        <source>Could not clear lease {0}: {1}</source>
+        <translation>无法清空租约 {0}：{1}</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../app/ui/lease_list.py" line="74"/>
+        <source>Lease {0} cleared: %n tab(s) opened again, signed out</source>
+        <translation>
+            <numerusform>租约 {0} 已清空：%n 个标签页已重新打开（已退出登录）</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1361,8 +1432,8 @@ Your annotations are kept: reload the page to continue.</source>
     </message>
     <message>
         <location filename="../../app/ui/lease_ui.py" line="32"/>
-        <source>Popups, downloads, permissions, evaluate, language</source>
-        <translation>弹出窗口、下载、权限、evaluate、语言</translation>
+        <source>Popups, downloads, permissions, evaluate, language, leases (clear a login)</source>
+        <translation>弹出窗口、下载、权限、evaluate、语言、租约（清除登录）</translation>
     </message>
     <message>
         <location filename="../../app/ui/lease_ui.py" line="35"/>
@@ -1378,7 +1449,7 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/ui/main_window.py" line="100"/>
+        <location filename="../../app/ui/main_window.py" line="101"/>
         <source>{0} — pagenote</source>
         <extracomment>The panel&apos;s default share of the window width (the page keeps the rest, at least 70 %). Where the splitter&apos;s sizes are remembered (pagenote&apos;s settings).</extracomment>
         <translation>{0} — pagenote</translation>
@@ -1389,52 +1460,52 @@ Your annotations are kept: reload the page to continue.</source>
         <translation>截图</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="173"/>
+        <location filename="../../app/ui/main_window.py" line="174"/>
         <source>The page&apos;s console messages and errors (Ctrl+Shift+J)</source>
         <translation>页面的控制台消息和错误（Ctrl+Shift+J）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="180"/>
+        <location filename="../../app/ui/main_window.py" line="181"/>
         <source>The page&apos;s requests: status, type, size, time (Ctrl+Shift+K)</source>
         <translation>页面的请求：状态、类型、大小、时间（Ctrl+Shift+K）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="182"/>
+        <location filename="../../app/ui/main_window.py" line="183"/>
         <source>Chromium&apos;s DevTools for this page, in a window of their own</source>
         <translation>本页面的 Chromium 开发者工具，在单独的窗口中打开</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="183"/>
+        <location filename="../../app/ui/main_window.py" line="184"/>
         <source>DevTools</source>
         <translation>开发者工具</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="186"/>
+        <location filename="../../app/ui/main_window.py" line="187"/>
         <source>View</source>
-        <translation>视图</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/main_window.py" line="188"/>
-        <source>Agent</source>
-        <translation>智能体</translation>
+        <translation>视图(&amp;V)</translation>
     </message>
     <message>
         <location filename="../../app/ui/main_window.py" line="189"/>
+        <source>Agent</source>
+        <translation>智能体(&amp;A)</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/main_window.py" line="190"/>
         <source>Let agents run JavaScript in the page (evaluate)</source>
         <translation>允许智能体在页面中运行 JavaScript（evaluate）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="206"/>
+        <location filename="../../app/ui/main_window.py" line="207"/>
         <source>Agents may run JavaScript in the page</source>
         <translation>智能体可以在页面中运行 JavaScript</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="207"/>
+        <location filename="../../app/ui/main_window.py" line="208"/>
         <source>Agents may no longer run JavaScript in the page (evaluate is refused)</source>
         <translation>智能体不能再在页面中运行 JavaScript（evaluate 会被拒绝）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="254"/>
+        <location filename="../../app/ui/main_window.py" line="255"/>
         <source>Could not open {0} ({1}). Check the address, or that its server is running, then reload (F5).</source>
         <translation>无法打开 {0}（{1}）。请检查地址或确认其服务器正在运行，然后重新加载（F5）。</translation>
     </message>
@@ -1444,36 +1515,36 @@ Your annotations are kept: reload the page to continue.</source>
         <translation>复制路径</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="247"/>
+        <location filename="../../app/ui/main_window.py" line="248"/>
         <source>Not a URL or file: {0}</source>
         <translation>不是 URL 或文件：{0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="268"/>
+        <location filename="../../app/ui/main_window.py" line="269"/>
         <source>Waiting for the element records being made…</source>
         <translation>正在等待元素记录生成…</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/main_window.py" line="292"/>
+        <location filename="../../app/ui/main_window.py" line="293"/>
         <source>%n note(s) over {0} characters cut, ending in a [truncated] line</source>
         <translation>
             <numerusform>%n 条备注超过 {0} 个字符，已截断并以 [truncated] 行结尾</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/main_window.py" line="303"/>
+        <location filename="../../app/ui/main_window.py" line="304"/>
         <source>Copied %n annotation(s) as Markdown ({0} characters)</source>
         <translation>
             <numerusform>已以 Markdown 复制 %n 条批注（{0} 个字符）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="312"/>
+        <location filename="../../app/ui/main_window.py" line="313"/>
         <source>Save failed: {0}</source>
         <translation>保存失败：{0}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/main_window.py" line="315"/>
+        <location filename="../../app/ui/main_window.py" line="316"/>
         <source>Saved %n annotation(s) to {0}</source>
         <translation>
             <numerusform>已将 %n 条批注保存到 {0}</numerusform>
@@ -1512,29 +1583,29 @@ Your annotations are kept: reload the page to continue.</source>
         </translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="325"/>
+        <location filename="../../app/ui/main_window.py" line="326"/>
         <source>Nothing to send: pin an annotation or write an overall note first</source>
         <translation>没有可发送的内容：请先钉上批注或填写总体备注</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="330"/>
+        <location filename="../../app/ui/main_window.py" line="331"/>
         <source>Send failed: could not store the batch: {0}</source>
         <translation>发送失败：无法保存该批次：{0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="335"/>
+        <location filename="../../app/ui/main_window.py" line="336"/>
         <source>Batch {0} is pending, but the agent socket is off: no agent can receive it now</source>
         <translation>批次 {0} 正在等待，但智能体套接字已关闭：现在没有智能体能接收它</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/main_window.py" line="338"/>
+        <location filename="../../app/ui/main_window.py" line="339"/>
         <source>Sent batch {0} to %n waiting agent(s)</source>
         <translation>
             <numerusform>已将批次 {0} 发送给 %n 个正在等待的智能体</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="340"/>
+        <location filename="../../app/ui/main_window.py" line="341"/>
         <source>No agent is waiting: batch {0} is kept in annotations/sent/ (even across a restart) and goes to the next agent that asks (pagenote mcp: wait_for_annotations)</source>
         <translation>没有智能体在等待：批次 {0} 已保存在 annotations/sent/（重启后仍在），将交给下一个请求批注的智能体（pagenote mcp：wait_for_annotations）</translation>
     </message>
@@ -1544,12 +1615,12 @@ Your annotations are kept: reload the page to continue.</source>
         <translation>已复制 {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="349"/>
+        <location filename="../../app/ui/main_window.py" line="350"/>
         <source>Annotations cleared</source>
         <translation>批注已清空</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="384"/>
+        <location filename="../../app/ui/main_window.py" line="385"/>
         <source>Agent socket off: {0}</source>
         <translation>智能体套接字已关闭：{0}</translation>
     </message>
@@ -1627,17 +1698,36 @@ Your annotations are kept: reload the page to continue.</source>
     </message>
 </context>
 <context>
-    <name>MarksOverlay</name>
+    <name>Menus</name>
     <message>
-        <location filename="../../app/ui/marks.py" line="197"/>
-        <source> · {0}/{1} stacked here</source>
-        <extracomment>The halo around the marker of the panel&apos;s selected row, CSS px outside its outline. How far the note box&apos;s pointer sticks out from its edge towards the element, widget px.</extracomment>
-        <translation> · 此处叠放第 {0}/{1} 个</translation>
+        <location filename="../../app/ui/menus.py" line="27"/>
+        <source>Open file</source>
+        <translation>打开文件</translation>
     </message>
     <message>
-        <location filename="../../app/ui/marks.py" line="198"/>
-        <source> · Alt+↑/↓ · {0}×{1}</source>
-        <translation> · Alt+↑/↓ 切换 · {0}×{1}</translation>
+        <location filename="../../app/ui/menus.py" line="30"/>
+        <source>Web pages (*.html *.htm *.xhtml *.svg)</source>
+        <translation>网页 (*.html *.htm *.xhtml *.svg)</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/menus.py" line="31"/>
+        <source>All files (*)</source>
+        <translation>所有文件 (*)</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/menus.py" line="68"/>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/menus.py" line="70"/>
+        <source>Open File…</source>
+        <translation>打开文件…</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/menus.py" line="72"/>
+        <source>Open a file from this computer in the shown tab</source>
+        <translation>在当前标签页中打开本机上的文件</translation>
     </message>
 </context>
 <context>
@@ -2175,57 +2265,57 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../../app/ui/settings_dialog.py" line="21"/>
+        <location filename="../../app/ui/settings_dialog.py" line="24"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../../app/ui/settings_dialog.py" line="23"/>
+        <location filename="../../app/ui/settings_dialog.py" line="26"/>
         <source>Pages may open popups (as tabs next to theirs)</source>
         <translation>允许页面打开弹出窗口（在其旁边的标签页中）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/settings_dialog.py" line="25"/>
+        <location filename="../../app/ui/settings_dialog.py" line="28"/>
         <source>Allow downloads (into your downloads folder; more than one per click asks first)</source>
         <translation>允许下载（保存到你的下载文件夹；一次点击触发多个下载时先询问）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/settings_dialog.py" line="28"/>
+        <location filename="../../app/ui/settings_dialog.py" line="31"/>
         <source>Deny at once</source>
         <translation>立即拒绝</translation>
     </message>
     <message>
-        <location filename="../../app/ui/settings_dialog.py" line="29"/>
+        <location filename="../../app/ui/settings_dialog.py" line="32"/>
         <source>Ask me (a bar above the page)</source>
         <translation>询问我（页面上方的提示条）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/settings_dialog.py" line="31"/>
+        <location filename="../../app/ui/settings_dialog.py" line="34"/>
         <source>Agents may run JavaScript in the page (evaluate)</source>
         <translation>允许智能体在页面中运行 JavaScript（evaluate）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/settings_dialog.py" line="33"/>
+        <location filename="../../app/ui/settings_dialog.py" line="36"/>
         <source>Show source hints for elements</source>
         <translation>显示元素的源码提示</translation>
     </message>
     <message>
-        <location filename="../../app/ui/settings_dialog.py" line="36"/>
+        <location filename="../../app/ui/settings_dialog.py" line="39"/>
         <source>System language</source>
         <translation>系统语言</translation>
     </message>
     <message>
-        <location filename="../../app/ui/settings_dialog.py" line="43"/>
+        <location filename="../../app/ui/settings_dialog.py" line="46"/>
         <source>Permission requests</source>
         <translation>权限请求</translation>
     </message>
     <message>
-        <location filename="../../app/ui/settings_dialog.py" line="46"/>
+        <location filename="../../app/ui/settings_dialog.py" line="49"/>
         <source>Language (from the next start)</source>
         <translation>语言（下次启动起生效）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/settings_dialog.py" line="52"/>
+        <location filename="../../app/ui/settings_dialog.py" line="57"/>
         <source>Saved in {0}</source>
         <translation>保存在 {0}</translation>
     </message>
@@ -2238,27 +2328,27 @@ Your annotations are kept: reload the page to continue.</source>
         <translation>源代码</translation>
     </message>
     <message>
-        <location filename="../../app/ui/source_links.py" line="53"/>
+        <location filename="../../app/ui/source_links.py" line="54"/>
         <source>No application opens {0}</source>
         <translation>没有应用程序可打开 {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/source_links.py" line="57"/>
+        <location filename="../../app/ui/source_links.py" line="58"/>
         <source>Not opened in an editor: {0}</source>
         <translation>未在编辑器中打开：{0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/source_links.py" line="71"/>
+        <location filename="../../app/ui/source_links.py" line="72"/>
         <source>Opened {0} in the editor</source>
         <translation>已在编辑器中打开 {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/source_links.py" line="78"/>
+        <location filename="../../app/ui/source_links.py" line="79"/>
         <source>Reference</source>
         <translation>参考图</translation>
     </message>
     <message>
-        <location filename="../../app/ui/source_links.py" line="79"/>
+        <location filename="../../app/ui/source_links.py" line="80"/>
         <source>design target: {0}</source>
         <translation>设计目标：{0}</translation>
     </message>
@@ -2266,38 +2356,38 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>StatusChip</name>
     <message>
-        <location filename="../../app/ui/panel_rows.py" line="41"/>
+        <location filename="../../app/ui/panel_rows.py" line="45"/>
         <source>pending</source>
-        <extracomment>The second line&apos;s opacity on a selected row: white at this alpha over the accent is 4.5:1 or more (tests/test_window_look.py computes it). The status word of a sent row&apos;s status column (the chip&apos;s colour; the column&apos;s text is ``status — reply``). Status chip colours (background, under white text): each at least 4.5:1 against white (WCAG 2.x AA for text; tests/test_window_look.py computes it), the same in light and dark.</extracomment>
+        <extracomment>The second line&apos;s opacity on a selected row: white at this alpha over the accent is 4.5:1 or more (tests/test_window_look.py computes it). The status word of a sent row&apos;s status column (the chip&apos;s colour; the column&apos;s text is ``status — reply``). Status chip colours (background, under white text): each at least 4.5:1 against white (WCAG 2.x AA for text; tests/test_window_look.py computes it), the same in light and dark. The statuses of a current annotation that get a chip in its row: the ones that need the user&apos;s eye. An exact match gets none (a chip on every row is noise: issue 30, requirement 5); &quot;stale&quot; covers hidden elements too.</extracomment>
         <translation>待接收</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel_rows.py" line="42"/>
+        <location filename="../../app/ui/panel_rows.py" line="46"/>
         <source>delivered</source>
         <translation>已送达</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel_rows.py" line="43"/>
+        <location filename="../../app/ui/panel_rows.py" line="47"/>
         <source>acknowledged</source>
         <translation>已确认</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel_rows.py" line="44"/>
+        <location filename="../../app/ui/panel_rows.py" line="48"/>
         <source>resolved</source>
         <translation>已解决</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel_rows.py" line="45"/>
+        <location filename="../../app/ui/panel_rows.py" line="49"/>
         <source>dismissed</source>
         <translation>已驳回</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel_rows.py" line="46"/>
+        <location filename="../../app/ui/panel_rows.py" line="50"/>
         <source>sent</source>
         <translation>已发送</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel_rows.py" line="47"/>
+        <location filename="../../app/ui/panel_rows.py" line="51"/>
         <source>unsent</source>
         <translation>未发送</translation>
     </message>
@@ -2305,18 +2395,18 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>StatusLine</name>
     <message>
-        <location filename="../../app/ui/status.py" line="88"/>
+        <location filename="../../app/ui/status.py" line="95"/>
         <source>Page zoom; click to reset to 100 % (Ctrl+0)</source>
         <extracomment>How long a message with an action (Copy path) stays, ms; the action goes with it.</extracomment>
         <translation>页面缩放；点击重置为 100 %（Ctrl+0）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/status.py" line="103"/>
+        <location filename="../../app/ui/status.py" line="110"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../app/ui/status.py" line="104"/>
+        <location filename="../../app/ui/status.py" line="111"/>
         <source>Stop it and put the page back as it was (Esc)</source>
         <translation>停止并把页面恢复原样（Esc）</translation>
     </message>
@@ -2324,28 +2414,28 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>Tab</name>
     <message>
-        <location filename="../../app/tabs/tab.py" line="113"/>
+        <location filename="../../app/tabs/tab.py" line="115"/>
         <source>The page&apos;s renderer crashed. Reload to continue — your annotations are kept.</source>
         <extracomment>``{code, text, url}`` while the tab shows Chromium&apos;s error page for its last main-frame load (``code`` Chromium&apos;s net error number, ``text`` its name, e.g. ``-102``, ``&quot;net::ERR_CONNECTION_REFUSED&quot;``), or when the renderer crashed during that load (``code`` 0, ``text`` ``RENDERER_CRASHED``), else ``None``: see :meth:`_loading_changed`. Chromium&apos;s termination statuses that are no crash (a normal exit, e.g. the page being replaced).</extracomment>
         <translation>页面的渲染进程已崩溃。重新加载即可继续——批注都还在。</translation>
     </message>
     <message>
-        <location filename="../../app/tabs/tab.py" line="116"/>
+        <location filename="../../app/tabs/tab.py" line="118"/>
         <source>Blocked {0}: {1}</source>
         <translation>已阻止 {0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../app/tabs/tab.py" line="117"/>
+        <location filename="../../app/tabs/tab.py" line="119"/>
         <source>Refused {1} for {0}: pagenote does not send passwords for pages</source>
         <translation>已拒绝 {0} 的{1}：pagenote 不会替页面发送密码</translation>
     </message>
     <message>
-        <location filename="../../app/tabs/tab.py" line="118"/>
+        <location filename="../../app/tabs/tab.py" line="120"/>
         <source>Refused {1} for {0}</source>
         <translation>已拒绝 {0} 的{1}</translation>
     </message>
     <message>
-        <location filename="../../app/tabs/tab.py" line="119"/>
+        <location filename="../../app/tabs/tab.py" line="121"/>
         <source>Refused {0}: its certificate is not valid ({1})</source>
         <translation>已拒绝 {0}：其证书无效（{1}）</translation>
     </message>
@@ -2411,113 +2501,105 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>Toolbars</name>
     <message>
-        <location filename="../../app/ui/toolbars.py" line="40"/>
+        <location filename="../../app/ui/toolbars.py" line="45"/>
         <source>Annotate</source>
         <extracomment>pagenote&apos;s own shortcuts (the browser keys are in app/ui/keys.py).</extracomment>
         <translation>批注</translation>
     </message>
     <message>
-        <location filename="../../app/ui/toolbars.py" line="40"/>
+        <location filename="../../app/ui/toolbars.py" line="45"/>
         <source>Annotation mode: click elements to pin numbered notes</source>
         <translation>批注模式：点击元素钉上带编号的备注</translation>
     </message>
     <message>
-        <location filename="../../app/ui/toolbars.py" line="44"/>
+        <location filename="../../app/ui/toolbars.py" line="49"/>
         <source>Screenshot</source>
         <translation>截图</translation>
     </message>
     <message>
-        <location filename="../../app/ui/toolbars.py" line="44"/>
+        <location filename="../../app/ui/toolbars.py" line="49"/>
         <source>Save the visible viewport as a PNG in shots/ (and a copy with the annotations drawn)</source>
         <translation>把可见视口保存为 shots/ 中的 PNG（另存一份画有批注的副本）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/toolbars.py" line="47"/>
+        <location filename="../../app/ui/toolbars.py" line="52"/>
         <source>Full page</source>
         <translation>整页</translation>
     </message>
     <message>
-        <location filename="../../app/ui/toolbars.py" line="47"/>
+        <location filename="../../app/ui/toolbars.py" line="52"/>
         <source>Save the whole document as one PNG</source>
         <translation>把整个文档保存为一张 PNG</translation>
     </message>
     <message>
-        <location filename="../../app/ui/toolbars.py" line="49"/>
+        <location filename="../../app/ui/toolbars.py" line="54"/>
         <source>Full page with annotations</source>
         <translation>整页（含批注）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/toolbars.py" line="50"/>
+        <location filename="../../app/ui/toolbars.py" line="55"/>
         <source>Save the whole document, plus a copy with the annotations drawn</source>
         <translation>保存整个文档，另存一份画有批注的副本</translation>
     </message>
     <message>
-        <location filename="../../app/ui/toolbars.py" line="52"/>
+        <location filename="../../app/ui/toolbars.py" line="57"/>
         <source>Crop annotated elements</source>
         <translation>裁剪已批注的元素</translation>
     </message>
     <message>
-        <location filename="../../app/ui/toolbars.py" line="53"/>
+        <location filename="../../app/ui/toolbars.py" line="58"/>
         <source>Save a crop of each annotated element and list it in its annotation</source>
         <translation>为每个已批注的元素保存裁剪图，并在其批注中列出</translation>
     </message>
     <message>
-        <location filename="../../app/ui/toolbars.py" line="55"/>
+        <location filename="../../app/ui/toolbars.py" line="60"/>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../../app/ui/toolbars.py" line="55"/>
+        <location filename="../../app/ui/toolbars.py" line="60"/>
         <source>Copy the annotations as Markdown</source>
         <translation>以 Markdown 复制批注</translation>
     </message>
     <message>
-        <location filename="../../app/ui/toolbars.py" line="57"/>
+        <location filename="../../app/ui/toolbars.py" line="62"/>
         <source>Save</source>
         <translation>保存</translation>
     </message>
     <message>
-        <location filename="../../app/ui/toolbars.py" line="57"/>
+        <location filename="../../app/ui/toolbars.py" line="62"/>
         <source>Save the annotations as Markdown in annotations/</source>
         <translation>把批注以 Markdown 保存到 annotations/</translation>
     </message>
     <message>
-        <location filename="../../app/ui/toolbars.py" line="59"/>
+        <location filename="../../app/ui/toolbars.py" line="64"/>
         <source>Send</source>
         <translation>发送</translation>
     </message>
     <message>
-        <location filename="../../app/ui/toolbars.py" line="59"/>
+        <location filename="../../app/ui/toolbars.py" line="64"/>
         <source>Send the annotations to waiting coding agents</source>
         <translation>把批注发送给正在等待的编程智能体</translation>
     </message>
     <message>
-        <location filename="../../app/ui/toolbars.py" line="61"/>
+        <location filename="../../app/ui/toolbars.py" line="66"/>
         <source>Clear</source>
         <translation>清空</translation>
     </message>
     <message>
-        <location filename="../../app/ui/toolbars.py" line="61"/>
+        <location filename="../../app/ui/toolbars.py" line="66"/>
         <source>Remove all annotations and the overall note</source>
         <translation>删除所有批注和总体备注</translation>
     </message>
     <message>
-        <location filename="../../app/ui/toolbars.py" line="64"/>
+        <location filename="../../app/ui/toolbars.py" line="69"/>
         <source>Toolbar</source>
         <translation>工具栏</translation>
     </message>
     <message>
-        <location filename="../../app/ui/toolbars.py" line="73"/>
+        <location filename="../../app/ui/toolbars.py" line="78"/>
         <source>Address: URL, localhost:PORT or a file</source>
         <translation>地址：URL、localhost:端口 或文件</translation>
-    </message>
-</context>
-<context>
-    <name>dock</name>
-    <message>
-        <location filename="../../app/ui/devices_dock.py" line="286"/>
-        <source>Devices pages use (WebHID, Web Serial) and their traffic (Ctrl+Shift+D)</source>
-        <translation>页面使用的设备（WebHID、Web Serial）及其通信（Ctrl+Shift+D）</translation>
     </message>
 </context>
 </TS>

@@ -1,0 +1,109 @@
+"""The side panel's "Sent to agents" view: newest batch first, one child row per annotation with the agent's
+status chip and reply (issue #5 §2, ``annotations.ack``), the whole reply as a wrapped row of its own and, when a
+row is selected, in the detail pane. A mixin of :class:`app.ui.panel.AnnotationPanel`, which owns ``sent``
+(:class:`SentTree`), ``list``, ``detail`` and ``hub``."""
+
+from __future__ import annotations
+
+from html import escape
+
+from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtWidgets import QTreeWidget, QTreeWidgetItem
+
+from app.ui.panel_rows import ROW_ROLE, STATUS_ROLE, annotation_summary, status_word
+from app.ui.plain_tip import plain_tip
+
+#: Marks a sent view row that holds an agent's reply (not a batch or an annotation).
+REPLY_ROLE = Qt.ItemDataRole.UserRole + 3
+
+
+def row_text(number: int, tag: str, name: str, note: str) -> str:
+    """The list row for one annotation: ``3. button “Place order” — too small``."""
+    label = f"{number}. {tag or 'element'}"
+    if name:
+        label += f" “{name[:40]}{'…' if len(name) > 40 else ''}”"
+    first_line = note.split("\n", 1)[0]
+    if first_line:
+        label += f" — {first_line[:60]}{'…' if len(first_line) > 60 or '\n' in note else ''}"
+    return label
+
+
+class SentTree(QTreeWidget):
+    """The sent view; wrapped reply rows take their height from the view's width, so a resize lays out again."""
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt virtual)
+        super().resizeEvent(event)
+        self.scheduleDelayedItemsLayout()
+
+
+
+def sent_row_text(status: str, reply: str) -> str:
+    """Status column text of a sent batch or annotation: ``resolved — fixed the padding``."""
+    word = status_word(status)
+    return f"{word} — {reply}" if reply else word
+
+
+class SentView:
+    """The panel's sent view (see the module)."""
+
+    def _show_sent_detail(self, item, _previous=None) -> None:
+        if item is not None and item.data(0, ROW_ROLE):
+            self.list.setCurrentItem(None)
+            self.detail.setHtml(item.data(0, ROW_ROLE))
+            self.detail.show()
+
+
+    def refresh_sent(self) -> None:
+        """Rebuild the "Sent to agents" tree: newest batch first, one child row per annotation with the
+        agent's status and reply (issue #5 §2, ``annotations.ack``); the whole reply in the tooltip and, when
+        the row is selected, in the detail pane."""
+        self.sent.clear()
+        self.sent.setVisible(self.hub is not None and bool(self.hub.store.batches))
+        if self.hub is None:
+            return
+        for sent in reversed(self.hub.store.batches):
+            n = len(sent.batch.annotations)
+            top = QTreeWidgetItem([QCoreApplication.translate("AnnotationPanel", "{0} (%n annotation(s))", "", n).format(sent.id),
+                                   sent_row_text(sent.status, sent.reply)])
+            self._sent_tips(top, sent.id, sent.status, sent.reply)
+            self.sent.addTopLevelItem(top)
+            self._reply_row(top, sent.reply)
+            for number, (annotation, state) in enumerate(zip(sent.batch.annotations, sent.annotations), start=1):
+                child = QTreeWidgetItem([row_text(number, annotation_summary(annotation), "", annotation.note),
+                                         sent_row_text(state.status, state.reply)])
+                self._sent_tips(child, f"{number}. {annotation_summary(annotation)}\n{annotation.note}", state.status,
+                                state.reply)
+                top.addChild(child)
+                self._reply_row(child, state.reply)
+        if self.sent.topLevelItemCount():
+            self.sent.topLevelItem(0).setExpanded(True)
+
+    def _reply_row(self, parent: QTreeWidgetItem, reply: str) -> None:
+        """The agent's whole ``reply`` as a wrapped row under ``parent`` across both columns (none without)."""
+        if not reply:
+            return
+        row = QTreeWidgetItem([f"“{reply}”"])
+        row.setData(0, REPLY_ROLE, True)
+        row.setToolTip(0, plain_tip(reply))   # text, not rich
+        row.setFlags(Qt.ItemFlag.ItemIsEnabled)
+        parent.insertChild(0, row)
+        row.setFirstColumnSpanned(True)
+        parent.setExpanded(True)
+
+    def _sent_tips(self, item: QTreeWidgetItem, what: str, status: str, reply: str) -> None:
+        whole = sent_row_text(status, reply)
+        item.setData(1, STATUS_ROLE, status)
+        item.setToolTip(0, plain_tip(what))   # page names: text, not rich
+        item.setToolTip(1, plain_tip(whole))
+        item.setData(0, ROW_ROLE, "<p>" + "<br>".join(escape(x) for x in what.split("\n") if x) +
+                     f"</p><p><b>{escape(status)}</b></p><p>{escape(reply)}</p>")
+
+    def sent_rows(self) -> list[tuple[str, str]]:
+        """(label, status) of every sent row, batches and their annotations, top to bottom."""
+        out = []
+        for i in range(self.sent.topLevelItemCount()):
+            top = self.sent.topLevelItem(i)
+            out.append((top.text(0), top.text(1)))
+            out += [(top.child(j).text(0), top.child(j).text(1)) for j in range(top.childCount())
+                    if not top.child(j).data(0, REPLY_ROLE)]
+        return out
