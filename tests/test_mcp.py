@@ -67,6 +67,8 @@ TOOLS |= {"browser_annotate"}
 TOOLS |= {"browser_fill_form", "browser_file_upload"}
 #: browser_take_screenshot (app/mcp/tools/screenshots.py; its own test: test_mcp_images.py).
 TOOLS |= {"browser_take_screenshot"}
+#: verify_annotations (app/mcp/tools/verify.py; its own tests: test_verify_annotations.py).
+TOOLS |= {"verify_annotations"}
 BATCH_MD = "# Web page annotations: 1\n\n## Annotation 1\nNote: hi\nTag: button\n"
 INITIALIZE = {"jsonrpc": "2.0", "id": 1, "method": "initialize",
               "params": {"protocolVersion": "2025-06-18", "capabilities": {},

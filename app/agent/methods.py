@@ -10,6 +10,9 @@ Methods (params → result; every batch view has the model as JSON and its ``mar
 - ``annotations.wait(timeout_ms)`` → ``{batch, timed_out}``; ``timeout_ms`` an integer 0..300000
 - ``annotations.ack(batch, status, reply?, annotation?)`` → the batch view
 - ``annotations.send(markdown)`` → ``{batch, delivered_to}``: hand a batch over as if the user pressed Send
+- ``annotations.verify(batch, annotation?)`` → ``{batch, results, verified, changed}``: each sent annotation
+  re-anchored, cropped again and compared with its before crop (an ``annotations.ack`` to ``resolved`` runs it
+  too): see :mod:`app.agent.verify_annotations`
 - ``screenshot(kind?, annotation?, batch?, downscale?, inline?, target?, snapshot_id?, scale?, format?,
   filename?)`` → ``{path, width, height, scale, dpr, kind}`` (+ ``full_size_path``/``full_width``/``full_height``
   when downscaled, ``band`` when a page too tall to fit at the readable floor is sent as its top band, ``data``
@@ -240,6 +243,10 @@ class Methods:
             self.table = effects_table(self.table, host)
             self.table = guard_table(self.table, host)
             self.table = chooser_guard(self.table, host)
+        if hasattr(getattr(host, "app", None), "active_tab"):  # annotations.verify, verifying on resolved
+            from app.agent.verify_annotations import verify_table
+
+            self.table = verify_table(self.table, host, hub)
         if hasattr(getattr(host, "app", None), "active_tab"):  # page methods pinned to a tab and naming it
             from app.agent.tabs import stamp_table
 

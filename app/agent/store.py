@@ -16,7 +16,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import BaseModel, Field, ValidationError, model_serializer
 
 from app.model.annotation import AnnotationBatch
 from app.model.text import cap_line
@@ -36,6 +36,16 @@ class AnnotationState(BaseModel):
 
     status: Status = "pending"
     reply: str = ""
+    #: The last verification that completed (issue 31: :class:`app.model.verification.Verification` as JSON),
+    #: or ``None``; a verification that could not complete leaves it as it was.
+    verification: dict | None = None
+
+    @model_serializer(mode="wrap")
+    def _without_none(self, handler):
+        data = handler(self)
+        if isinstance(data, dict) and data.get("verification") is None:
+            data.pop("verification", None)   # unverified: the view stays as before verification existed
+        return data
 
 
 class SentBatch(BaseModel):
@@ -132,5 +142,15 @@ class BatchStore:
                 raise IndexError(f"batch {batch_id} has {len(batch.annotations)} annotations, not {annotation}")
             state = batch.annotations[annotation - 1]
             state.status, state.reply = status, reply  # type: ignore[assignment]
+        self.save(batch)
+        return batch
+
+    def set_verification(self, batch_id: str, annotation: int, result: dict) -> SentBatch:
+        """Keep ``result`` (a verification as JSON) with annotation number ``annotation`` (1-based) of batch
+        ``batch_id`` and persist it. Raises ``KeyError``, ``IndexError`` (no such annotation), ``OSError``."""
+        batch = self.get(batch_id)
+        if not 1 <= annotation <= len(batch.annotations):
+            raise IndexError(f"batch {batch_id} has {len(batch.annotations)} annotations, not {annotation}")
+        batch.annotations[annotation - 1].verification = result
         self.save(batch)
         return batch

@@ -73,6 +73,18 @@ REGISTRY: dict[str, ErrorKind] = _rows(
     ("CAPTURE_FAILED", -32011, EXIT_CAPTURE_FAILED, "retry; if it fails again, reload the page",
      "a screenshot failed for a reason without its own name"),
     ("NO_PAGE", -32012, EXIT_PAGE_FAILED, "open a page in pagenote first", "no page is open"),
+    # -- verifying a sent annotation (issue 31) --
+    ("VERIFY_STALE", -32013, EXIT_PAGE_FAILED,
+     "the annotated element is gone or cannot be told from look-alikes: check the page, then verify again",
+     "the annotation's element was not found again (stale), so it was not compared"),
+    ("VERIFY_NO_BEFORE", -32014, EXIT_BAD_INPUT,
+     "verify annotations the user pinned and sent in this project; a deleted before crop cannot be made again",
+     "no before crop is kept for the annotation (never taken, failed at pin time, or deleted from disk)"),
+    ("VERIFY_OTHER_PAGE", -32015, EXIT_PAGE_FAILED, "navigate the tab back to the annotation's page, then verify again",
+     "the tab shows another page (or origin) than the one the annotation was made on"),
+    ("VERIFY_DEVICE_CHANGED", -32016, EXIT_BAD_INPUT,
+     "emulate the device the annotation was made at (browser_emulate), or stop emulating, then verify again",
+     "the tab emulates another device or viewport than when the annotation was pinned"),
     # -- screenshots --
     ("CAPTURE_BLANK", -32020, EXIT_CAPTURE_FAILED,
      "the page painted no fresh frame in time; wait for it to settle and retry", "no fresh frame arrived"),

@@ -238,6 +238,10 @@ const api = {
   // Before an export (issue 9 §4): re-check and re-read the pinned elements `ids` from their live nodes
   // (anchors.js refreshAnchors): {id: {status, reason, record?, viewport?}}.
   refreshPins(ids) { return JSON.stringify(refreshAnchors(ids)); },
+  // A verification (app/agent/verify_annotations.py): find a sent annotation `id` again from its recorded
+  // anchor `desc` (anchors.js; a document that never had it — a reload — looks for it) and re-read it as
+  // refreshPins does: {id: {status, reason, record?, viewport?, candidates?}}.
+  reanchor(id, desc) { rememberAnchor(id, desc); return JSON.stringify(refreshAnchors([id])); },
 
   // Bring a pinned element into view (nearest edge, no smooth scrolling) and measure it (geometry.js, issue 9
   // §6): {x, y, width, height, box} in viewport CSS px (box 'contents': the union of its children's boxes);

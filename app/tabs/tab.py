@@ -34,6 +34,7 @@ from PySide6.QtWebEngineWidgets import QWebEngineView
 from app.core.errors import PagenoteError
 from app.model.session import Session
 from app.model.tab_session import TabSession, reread_all
+from app.tabs.before_crops import BeforeCrops
 from app.tabs.capture import TabCapture
 from app.tabs.navigation import CRASH_NEXT_STEP, RENDERER_CRASHED, quoted_url
 from app.tabs.dialogs import DialogLog
@@ -84,6 +85,7 @@ class Tab(QObject):
         self.annotator.css_rules = CssRules(self.cdp)  # the CSS: block, read after each pin shows
         self.capture = TabCapture(self.view, self.bridge, self.annotator, project_dir)
         self.session.shots = self.capture.shots  # the batch lists each page's latest screenshot, over all tabs
+        self.before = BeforeCrops(self)  # each pin's before crop, kept with its batch at Send (verification)
         self.session.reread = self.annotator.refresh
         self.dialogs = DialogLog(self.page, self)
         self.loading = False

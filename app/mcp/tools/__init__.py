@@ -17,6 +17,7 @@ from app.mcp.tools.page_context import TOOLS as CONTEXT_TOOLS
 from app.mcp.tools.performance import TOOLS as PERFORMANCE_TOOLS
 from app.mcp.tools.screenshots import TOOLS as SCREENSHOT_TOOLS
 from app.mcp.tools.snapshot import TOOLS as SNAPSHOT_TOOLS
+from app.mcp.tools.verify import TOOLS as VERIFY_TOOLS
 from app.mcp.tools.waits import TOOLS as WAIT_TOOLS
 
 #: Every tool, in listing order: annotations (4), screenshots (2), page (2), freeze (1), browser (7), snapshot (1), page
@@ -26,6 +27,7 @@ ALL_TOOLS: tuple[ToolDefinition, ...] = (*ANNOTATION_TOOLS, *SCREENSHOT_TOOLS, *
                                          *CONTEXT_TOOLS, *ACTION_TOOLS, *FORM_TOOLS, *DEVICE_TOOLS, *EMULATION_TOOLS,
                                          *PERFORMANCE_TOOLS, *ANNOTATE_TOOLS)  # browser_annotate (1)
 ALL_TOOLS = (*ALL_TOOLS, *WAIT_TOOLS)  # browser_wait_for (1)
+ALL_TOOLS = (*ALL_TOOLS[:len(ANNOTATION_TOOLS)], *VERIFY_TOOLS, *ALL_TOOLS[len(ANNOTATION_TOOLS):])  # verify_annotations (1)
 
 # Opt-in groups (``pagenote mcp --caps=…``, Playwright MCP's names): listed only when asked for.
 from app.mcp.tools.caps_network import TOOLS as _NETWORK_CAPS  # noqa: E402

@@ -1,0 +1,202 @@
+"""What a verification of a sent annotation found (issue 31, requirement 1): the anchor's status, the changes
+of its element record between the pin and now, and the pixel difference of its before and after crops. No Qt.
+
+:func:`record_changes` compares two :class:`~app.model.annotation.ElementRecord` s — the one sent (taken at pin
+time) and the one read from the live element now — field by field, only among what the record holds:
+
+- computed styles: ``color``, ``background``, ``font``, ``font_weight``, ``display``, the box model
+  (``margin``, ``border-width``, ``padding``, written as CSS shorthands: ``padding: 4px 8px → 12px 16px``) and the
+  fixed computed-style subset of ``styles`` (app/picker_js/detail.js);
+- the element's rendered text (``text``);
+- its size (``width``, ``height``) and position (``x``, ``y``; document coordinates), CSS px, when one moved by
+  more than :data:`GEOMETRY_TOLERANCE`.
+
+:class:`Verification` is one annotation's verdict, JSON-able (kept with the sent batch, answered to agents);
+:meth:`Verification.lines` is its text, the verdict first.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from app.model.annotation import ElementRecord
+
+#: A size or position change smaller than this (CSS px) is rounding, not a change (records round to 0.01 px).
+GEOMETRY_TOLERANCE = 0.5
+#: A pixel difference up to this share (percent of the aligned canvas) counts as "no visible change": the
+#: compare's own default pass threshold (app.compare.engine.THRESHOLD_PERCENT).
+PIXEL_THRESHOLD_PERCENT = 0.1
+#: The record's plain style fields, in the order they are reported, with the CSS property each one is.
+STYLE_FIELDS = (("color", "color"), ("background", "background-color"), ("font", "font"),
+                ("font_weight", "font-weight"), ("display", "display"))
+#: Box-model parts (``box_model``: ``margin T R B L; border T R B L; padding T R B L; content WxH``) reported,
+#: with their CSS shorthand's name.
+BOX_PARTS = (("margin", "margin"), ("border", "border-width"), ("padding", "padding"))
+
+Kind = Literal["style", "text", "size", "position"]
+
+
+class Change(BaseModel):
+    """One change: ``kind`` (style | text | size | position), ``name`` (a CSS property, ``text``, ``width`` …)
+    and the values ``before`` and ``after`` as written (``""``: none)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    kind: Kind
+    name: str
+    before: str
+    after: str
+
+    def line(self) -> str:
+        """``padding: 4px 8px → 12px 16px``; a text change quotes both texts."""
+        if self.kind == "text":
+            return f'text: "{self.before}" → "{self.after}"'
+        return f"{self.name}: {self.before or '(none)'} → {self.after or '(none)'}"
+
+
+class PixelDiff(BaseModel):
+    """The aligned pixel compare (app.compare.aligned): the changed-pixel share in percent of the compared
+    canvas (``changed_percent``, 0..100), the counts, the changed regions found, and both images' sizes
+    (image px: :attr:`Verification.scale` per CSS px)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    changed_percent: float
+    changed_pixels: int
+    total_pixels: int
+    regions: int
+    before_size: tuple[int, int]
+    after_size: tuple[int, int]
+
+
+class Verification(BaseModel):
+    """One verified annotation: number ``annotation`` of sent batch ``batch``; ``status`` of its anchor now
+    (``exact``: the same node, or found where it was recorded; ``rematched``: found again by its locators — a
+    stale one is an error, never a verification); ``changes`` (:func:`record_changes`); ``pixels`` and the
+    ``before``/``after``/``diff`` PNG paths (``""`` for a kind with no crop); ``scale``: image px per CSS px of
+    both crops; ``checked_at``: UTC, ISO 8601."""
+
+    batch: str
+    annotation: int = Field(ge=1)
+    status: Literal["exact", "rematched"]
+    checked_at: str
+    changes: tuple[Change, ...] = ()
+    pixels: PixelDiff | None = None
+    before: str = ""
+    after: str = ""
+    diff: str = ""
+    scale: float = 1.0
+
+    @property
+    def changed(self) -> bool:
+        """Whether anything changed: a record change, or pixels beyond :data:`PIXEL_THRESHOLD_PERCENT`."""
+        return bool(self.changes) or (self.pixels is not None
+                                      and self.pixels.changed_percent > PIXEL_THRESHOLD_PERCENT)
+
+    def verdict(self) -> str:
+        """One line: ``Annotation 2: changed (exact; 2 style changes, 1 size change; 14.2 % of pixels)`` or
+        ``Annotation 2: no change (exact; 0.0 % of pixels)``."""
+        counts: dict[str, int] = {}
+        for change in self.changes:
+            counts[change.kind] = counts.get(change.kind, 0) + 1
+        parts = [self.status] + [f"{n} {kind} change{'s' if n != 1 else ''}" for kind, n in counts.items()]
+        if self.pixels is not None:
+            parts.append(f"{self.pixels.changed_percent:.1f} % of pixels")
+        return f"Annotation {self.annotation}: {'changed' if self.changed else 'no change'} ({'; '.join(parts)})"
+
+    def lines(self) -> list[str]:
+        """The verdict, then one line per change (text changes first), then the image paths."""
+        order = {"text": 0, "style": 1, "size": 2, "position": 3}
+        out = [self.verdict()]
+        out += [f"- {c.line()}" for c in sorted(self.changes, key=lambda c: order[c.kind])]
+        for name in ("before", "after", "diff"):
+            if getattr(self, name):
+                out.append(f"{name.capitalize()}: {getattr(self, name)}")
+        return out
+
+
+def _number(value: str) -> float | None:
+    try:
+        return float(value)
+    except ValueError:
+        return None
+
+
+def _px(value: str) -> str:
+    number = _number(value)
+    if number is None:
+        return value
+    return "0" if number == 0 else f"{value}px"
+
+
+def shorthand(sides: list[str]) -> str:
+    """Four sides (``top right bottom left``, CSS px numbers as text) as the shortest CSS shorthand:
+    ``["4", "8", "4", "8"]`` → ``4px 8px`` (CSS Backgrounds and Borders §4: one to four values)."""
+    t, r, b, left = sides
+    if t == r == b == left:
+        values = [t]
+    elif t == b and r == left:
+        values = [t, r]
+    elif r == left:
+        values = [t, r, b]
+    else:
+        values = [t, r, b, left]
+    return " ".join(_px(v) for v in values)
+
+
+def box_parts(box_model: str) -> dict[str, str]:
+    """``margin 0 0 16 0; border …; padding 8 12 8 12; content 40x20`` → ``{"margin": "0 0 16px 0", …}`` for
+    :data:`BOX_PARTS` (the CSS shorthand of each); parts missing or malformed are left out."""
+    out = {}
+    for part in box_model.split(";"):
+        name, _, rest = part.strip().partition(" ")
+        values = rest.split()
+        for key, css in BOX_PARTS:
+            if name == key and len(values) == 4:
+                out[css] = shorthand(values)
+    return out
+
+
+def style_map(styles: str) -> dict[str, str]:
+    """``name: value; …`` (the record's ``styles``) as a dict, in order."""
+    out = {}
+    for item in styles.split("; "):
+        name, sep, value = item.partition(":")
+        if sep and name.strip():
+            out[name.strip()] = value.strip()
+    return out
+
+
+def _styles(before: ElementRecord, after: ElementRecord) -> list[Change]:
+    old: dict[str, str] = {css: getattr(before, f) for f, css in STYLE_FIELDS}
+    new: dict[str, str] = {css: getattr(after, f) for f, css in STYLE_FIELDS}
+    old.update(box_parts(before.box_model))
+    new.update(box_parts(after.box_model))
+    old.update(style_map(before.styles))
+    new.update(style_map(after.styles))
+    # Only what the pin recorded is compared (a property the record did not hold has no "before").
+    return [Change(kind="style", name=name, before=value, after=new.get(name, ""))
+            for name, value in old.items() if value and new.get(name, "") != value]
+
+
+def _geometry(before: ElementRecord, after: ElementRecord) -> list[Change]:
+    if before.rect is None or after.rect is None:
+        if (before.box or "") != (after.box or ""):
+            return [Change(kind="size", name="box", before=before.box or "drawn", after=after.box or "drawn")]
+        return []
+    out = []
+    for kind, name in (("size", "width"), ("size", "height"), ("position", "x"), ("position", "y")):
+        a, b = getattr(before.rect, name), getattr(after.rect, name)
+        if abs(a - b) > GEOMETRY_TOLERANCE:
+            out.append(Change(kind=kind, name=name, before=f"{a:g}px", after=f"{b:g}px"))
+    return out
+
+
+def record_changes(before: ElementRecord, after: ElementRecord) -> tuple[Change, ...]:
+    """The changes from ``before`` (the record sent) to ``after`` (read from the live element now): text,
+    then styles, size and position (module docstring for which fields and the rules)."""
+    text = ([Change(kind="text", name="text", before=before.text, after=after.text)]
+            if before.text != after.text else [])
+    return tuple(text + _styles(before, after) + _geometry(before, after))
