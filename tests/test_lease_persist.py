@@ -206,6 +206,17 @@ def test_restoring_a_draft_for_the_page_a_tab_shows_reuses_that_tab_and_keeps_it
     assert here is asked and len(tabs.app.tabs) == 2 and tabs.app.active_tab is asked
     assert [p.annotation.note for p in asked.session.pins] == ["here"]
     assert asked.page.url().toString() == server.url("other.html")   # not loaded again
+    # At start, `pagenote URL` asks about the draft while its page is still loading: the same holds.
+    from PySide6.QtCore import QUrl
+
+    tabs.app.batch_session.clear()
+    for tab in tabs.app.tabs[1:]:
+        tabs.app.close_tab(tab.id)
+    starting = tabs.app.tabs[0]
+    starting.open(QUrl(server.url("record.html")))
+    assert restore_draft(tabs.app, Draft(tabs=[row(server.url("record.html"), "at start", 3)])) == [starting]
+    assert tabs.app.tabs == [starting] and tabs.app.active_tab is starting
+    tabs.qtbot.waitUntil(lambda: starting.page.url().toString() == server.url("record.html"), timeout=10_000)
 
 
 def test_pagenote_url_for_a_page_the_running_window_shows_makes_that_tab_current(window, server, qtbot, socket_path,
@@ -222,3 +233,43 @@ def test_pagenote_url_for_a_page_the_running_window_shows_makes_that_tab_current
     assert proc.returncode == 0, err
     assert f"opened tab {shown.id} of the running window: it shows {server.url('other.html')} already" in err
     assert len(window.app.tabs) == 2 and window.app.active_tab is shown
+
+
+RUN = """
+import sys
+from pathlib import Path
+from app.qtenv import prepare
+prepare(headless=True)
+import PySide6.QtWebEngineWidgets  # noqa: F401
+from PySide6.QtCore import QUrl
+from app.runtime.run import open_app
+
+url, source, headless = sys.argv[1], sys.argv[2], sys.argv[4] == "headless"
+with open_app(Path(sys.argv[3]), headless=headless) as (qt, app):   # no --profile: the window's own lease
+    tab = app.new_tab()
+    tab.view.resize(800, 600)
+    tab.view.show()
+    tab.page.loadFinished.connect(lambda ok: tab.page.runJavaScript(
+        source, 0, lambda value: (print("lease", app.lease.name, "seen", value, flush=True), qt.exit(0))))
+    tab.page.load(QUrl(url))
+    qt.exec()
+"""
+
+
+def test_quitting_pagenote_and_starting_it_again_keeps_the_windows_cookies_and_storage(server, tmp_path):
+    """The real thing, two processes: the window's lease (no ``--profile``) is the persistent ``default``; the
+    first run sets a session cookie and a stored value and quits at once; the next run sees both. ``serve`` /
+    ``capture`` (headless) stay off the record."""
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "data"), "QT_QPA_PLATFORM": "offscreen"}
+
+    def run(source: str, mode: str = "window") -> str:
+        proc = subprocess.run([sys.executable, "-c", RUN, server.url("other.html"), source, str(tmp_path), mode],
+                              env=env, cwd=ROOT, capture_output=True, text=True, timeout=120)
+        assert proc.returncode == 0, proc.stderr
+        return next(line for line in proc.stdout.splitlines() if line.startswith("lease "))
+
+    seen = "JSON.stringify([document.cookie, localStorage.getItem('who')])"
+    assert run(MARK.format("alice").replace("; 0", "; 'set'")) == "lease default seen set"
+    assert run(seen) == 'lease default seen ["who=alice","alice"]'
+    assert run(seen, "headless") == 'lease session seen ["",null]'
+    assert (tmp_path / "data" / "pagenote" / "profiles" / "default" / "storage").is_dir()
