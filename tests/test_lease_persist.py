@@ -96,6 +96,11 @@ def test_a_tabs_cookie_and_storage_survive_a_restart_and_a_private_tab_comes_bac
     assert problem == "" and [(t.lease, t.private) for t in draft.tabs] == [("default", False),
                                                                              (private.lease.name, True)]
     assert draft.private_tabs == 1
+    from app.ui.draft_prompt import restore_box
+
+    box = restore_box(None, draft)   # the restore question says so before the user answers
+    assert "1 private tab(s) will open empty" in box.text()
+    box.deleteLater()
     again = _start(qtbot, qapp, tmp_path / "project")
     try:
         restored, restored_private = restore_draft(again.app, draft)

@@ -99,9 +99,11 @@ class Lease(QObject):
     local documents confined to themselves (module docstring: :func:`apply_local_content_settings`,
     :class:`LocalContentGuard`). Cookies, storage, cache and permission grants never cross leases.
 
-    ``name`` labels it (``"session"``, ``"isolated-3"``, or a persistent profile's name). With ``storage`` (a
-    directory, :func:`app.runtime.profiles.generation_dir`) the profile is persistent (logins survive a restart);
-    without it, off the record (nothing written to disk). Qt never remembers a permission itself
+    ``name`` labels it (``"session"``, ``"isolated-3"`` for a private tab's, or a persistent profile's name:
+    ``"default"`` is the window's). With ``storage`` (a directory holding ``storage/`` and ``cache/``,
+    :func:`app.runtime.profiles.generation_dir`) the profile is persistent (logins survive a restart); without
+    it, off the record (nothing written to disk). :meth:`renew` moves a persistent lease to an empty directory
+    (the lease cleared) while its old pages still live; :meth:`retire` drops the old profile once they are gone. Qt never remembers a permission itself
     (``PersistentPermissionsPolicy.AskEveryTime``): :attr:`grants` (the user's choices, in memory) decide.
 
     ``parent`` keeps it alive. A page may only be made for a live lease (:meth:`attach`); :meth:`close`
