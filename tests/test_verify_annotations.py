@@ -243,3 +243,44 @@ def test_crops_are_aligned_by_the_element_box_not_the_image_corner():
     grown = compare_aligned(before, (16, 16, 40, 20), crop(82, 52, (16, 16, 50, 20)), (16, 16, 50, 20))
     assert grown.result.size_mismatch is not None and grown.result.changed_pixels >= 10 * 20
     assert grown.diff.size == (82, 52)
+
+
+def test_another_emulated_viewport_is_refused_and_changes_nothing(window, qtbot, site, client):
+    batch = pin_and_send(window, qtbot, site, ["pad"])
+    assert "error" not in client.call("browser.resize", {"width": 700, "height": 500})
+    refused = verify(client, batch, 1)
+    assert error_code(refused) == "VERIFY_DEVICE_CHANGED" and "no emulation" in refused["error"]["message"]
+    assert window.app.hub.store.get(batch).annotations[0].verification is None
+
+
+def test_a_region_is_compared_by_its_rectangle(window, qtbot, site, client):
+    """A dragged region around the Tint button: the colour change shows in its pixels (a region has no element
+    record to compare)."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+
+    window.load_page(site.url)
+    window.act_annotate.trigger()
+    proxy = window.view.focusProxy()
+    shift = Qt.KeyboardModifier.ShiftModifier
+    a, b = QPoint(225, 25), QPoint(320, 90)
+    QTest.mousePress(proxy, Qt.MouseButton.LeftButton, shift, a)
+    for i in range(1, 6):
+        QTest.mouseMove(proxy, a + (b - a) * i / 5)
+    QTest.mouseRelease(proxy, Qt.MouseButton.LeftButton, shift, b)
+    qtbot.waitUntil(window.annotate.note_box.isVisible, timeout=10_000)
+    qtbot.waitUntil(lambda: not window.batch_session.recording(), timeout=10_000)
+    QTest.keyClicks(window.annotate.note_box.editor, "make it red")
+    QTest.keyClick(window.annotate.note_box.editor, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: len(window.session.pins) == 1, timeout=5000)
+    pin_id = window.session.pins[0].id
+    qtbot.waitUntil(lambda: pin_id in window.tab.before.taken, timeout=20_000)
+    assert "path" in window.tab.before.taken[pin_id], window.tab.before.taken
+    window.send()
+    batch = list(window.tab.session.sent_ids)[-1]
+    (site.folder / "verify.css").write_text(CSS + "#tint { color: #c00000; }\n")
+    window.load_page(site.url)
+    entry = verify(client, batch, 1)["result"]["results"][0]
+    assert entry["verification"]["status"] == "exact" and changes(entry) == []
+    assert entry["verification"]["pixels"]["changed_percent"] > 0.5
+    assert entry["text"].startswith("Annotation 1: changed (exact;")

@@ -162,7 +162,7 @@ async def verify_annotation(app, store, batch_id: str, number: int) -> Verificat
         crop = await box_crop(tab, "", [], annotation.region.rect.model_dump())
     else:
         status, page_id, chain, record = await _after_record(tab, pin_id, batch_id, number, annotation)
-        changes = record_changes(annotation.anchor, record)
+        changes = record_changes(annotation.anchor, record, positions=not chain)
         rect = annotation.crop_rect
         crop = await box_crop(tab, page_id, chain, rect.model_dump() if rect is not None else None)
     if abs(crop.scale - float(meta.get("scale", 1.0))) > 1e-6:   # the window moved to a screen of another DPR

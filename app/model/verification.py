@@ -181,22 +181,23 @@ def _styles(before: ElementRecord, after: ElementRecord) -> list[Change]:
             for name, value in old.items() if value and new.get(name, "") != value]
 
 
-def _geometry(before: ElementRecord, after: ElementRecord) -> list[Change]:
+def _geometry(before: ElementRecord, after: ElementRecord, positions: bool) -> list[Change]:
     if before.rect is None or after.rect is None:
         if (before.box or "") != (after.box or ""):
             return [Change(kind="size", name="box", before=before.box or "drawn", after=after.box or "drawn")]
         return []
     out = []
-    for kind, name in (("size", "width"), ("size", "height"), ("position", "x"), ("position", "y")):
+    for kind, name in (("size", "width"), ("size", "height"), ("position", "x"), ("position", "y"))[:4 if positions else 2]:
         a, b = getattr(before.rect, name), getattr(after.rect, name)
         if abs(a - b) > GEOMETRY_TOLERANCE:
             out.append(Change(kind=kind, name=name, before=f"{a:g}px", after=f"{b:g}px"))
     return out
 
 
-def record_changes(before: ElementRecord, after: ElementRecord) -> tuple[Change, ...]:
+def record_changes(before: ElementRecord, after: ElementRecord, positions: bool = True) -> tuple[Change, ...]:
     """The changes from ``before`` (the record sent) to ``after`` (read from the live element now): text,
-    then styles, size and position (module docstring for which fields and the rules)."""
+    then styles, size and position (module docstring for which fields and the rules). ``positions``: compare
+    ``x``/``y`` too (not for an element inside a frame, whose record now is in the frame's coordinates)."""
     text = ([Change(kind="text", name="text", before=before.text, after=after.text)]
             if before.text != after.text else [])
-    return tuple(text + _styles(before, after) + _geometry(before, after))
+    return tuple(text + _styles(before, after) + _geometry(before, after, positions))
