@@ -13,6 +13,7 @@ from PySide6.QtTest import QTest
 
 from app.protocol.markdown import parse_annotations
 from app.webview.frames import select_chain
+from tests._badges import badge_fill_point
 
 
 @pytest.fixture
@@ -295,8 +296,10 @@ def test_annotated_screenshot_draws_annotations_inside_frames(frames, qtbot):
     path = window.run(window.screenshot())
     assert path.name.endswith("-annotated.png")
     drawn = Image.open(path).convert("RGB")
-    x, y = (int(v) for v in top_rect(window, qtbot, "#cross >> #child-button")[:2])
-    assert drawn.getpixel((x + 3, y - 12)) == (220, 38, 38)  # badge 1 just above the framed element's top-left
+    # Badge 1 where the window draws it, inside the frame's visible part (one rule: app/core/mark_layout.py)
+    qtbot.waitUntil(lambda: badge_fill_point(window, 1) is not None, timeout=5000)
+    bx, by = badge_fill_point(window, 1)
+    assert drawn.getpixel((int(bx), int(by))) == (220, 38, 38)
 
 
 def test_capture_outlines_and_crops_elements_inside_frames(server, server2, tmp_path):
@@ -334,12 +337,14 @@ def test_markers_and_the_highlight_inside_frames_stay_out_of_clean_images(frames
     window = frames
     window.act_annotate.trigger()
     route, found = click_element(window, qtbot, "#cross >> #child-button")
-    x, y = (int(v) for v in top_rect(window, qtbot, "#cross >> #child-button")[:2])
+    top_rect(window, qtbot, "#cross >> #child-button")
     qtbot.waitUntil(lambda: (window.page_call("markers", frame=route.frame) or [{}])[0].get("visible") is True,
                     timeout=5000)
+    qtbot.waitUntil(lambda: badge_fill_point(window, 1) is not None, timeout=5000)
     clean, drawn = window.run(window.tab.capture.viewport())
     assert drawn is not None
-    assert Image.open(drawn.path).convert("RGB").getpixel((x + 3, y - 12)) == (220, 38, 38)
-    assert Image.open(clean.path).convert("RGB").getpixel((x + 3, y - 12)) != (220, 38, 38)
+    bx, by = (int(v) for v in badge_fill_point(window, 1))   # where the window draws badge 1 (same rule)
+    assert Image.open(drawn.path).convert("RGB").getpixel((bx, by)) == (220, 38, 38)
+    assert Image.open(clean.path).convert("RGB").getpixel((bx, by)) != (220, 38, 38)
     # The marker is back on the page afterwards.
     qtbot.waitUntil(lambda: window.page_call("markers", frame=route.frame)[0]["visible"] is True, timeout=3000)

@@ -3,7 +3,7 @@ unless there is no room, never on each other; the note box beside its target; th
 
 from __future__ import annotations
 
-from app.core.placement import (OUTLINE_WIDTH, Box, badge_width, outline_box, place_badges, place_beside, place_label,
+from app.core.placement import (OUTLINE_WIDTH, Box, badge_width, outline_box, place_badges, hover_label_box, place_beside,
                                 text_cover)
 from app.core.policy import MARKER_SIZE
 
@@ -72,7 +72,7 @@ def test_the_note_box_goes_below_above_right_or_left_never_over_its_target():
 def test_the_hover_label_stays_inside_the_area_at_every_edge():
     for target in (Box(-50, 0, 100, 20), Box(780, 300, 100, 20), Box(300, 590, 100, 20), Box(300, -5, 100, 5),
                    Box(0, 0, 800, 600)):
-        label = place_label(target, 260, 18, VIEW)
+        label = hover_label_box(target, 260, 18, VIEW)
         assert label.inside(VIEW), target
 
 
@@ -116,23 +116,23 @@ def test_a_badge_keeps_off_another_annotations_outline_when_it_can():
 
 def test_the_hover_label_keeps_clear_of_the_badges():
     target = Box(100, 100, 200, 30)
-    badge = Box(98, 130, 22, 22)      # the target's own badge under its bottom-left corner
-    label = place_label(target, 180, 18, VIEW, avoid=[badge])
+    badge = Box(98, 78, 22, 22)       # the target's own badge over its top-left corner
+    label = hover_label_box(target, 180, 18, VIEW, avoid=[badge])
     assert label.inside(VIEW) and not label.intersects(badge)
-    free = place_label(target, 180, 18, VIEW)
+    free = hover_label_box(target, 180, 18, VIEW)
     assert free.intersects(badge)     # without the badges it would sit on it
 
 
-def test_the_hover_label_sits_inside_a_tall_box_and_below_a_short_one():
-    card = Box(100, 100, 300, 120)           # tall: the label covers only the hovered element
-    label = place_label(card, 180, 18, VIEW)
-    assert label.inside(card) and (label.x, label.y) == (card.x + 2, card.y + 2)
-    line = Box(100, 300, 300, 20)            # a line of text: below it, off the line above
-    below = place_label(line, 180, 18, VIEW)
-    assert below.y >= line.bottom and not below.intersects(line)
-    low = Box(100, 585, 300, 15)             # at the viewport's bottom: flips above
-    above = place_label(low, 180, 18, VIEW)
-    assert above.bottom <= low.y and above.inside(VIEW)
+def test_the_hover_label_sits_above_the_element_else_below_never_on_its_text():
+    # As Chromium's inspector tooltip: outside the box, above it first (issue 30, requirement 3)
+    for target in (Box(100, 100, 300, 120), Box(100, 300, 300, 20)):   # a card, a line of text
+        label = hover_label_box(target, 180, 18, VIEW)
+        assert label.bottom <= target.y and label.x == target.x and not label.intersects(target)
+    top = Box(100, 5, 300, 40)               # no room above: below it
+    below = hover_label_box(top, 180, 18, VIEW)
+    assert below.y >= top.bottom and below.inside(VIEW)
+    full = Box(0, 0, 800, 600)               # fills the view: nowhere outside, inside the view at its top
+    assert hover_label_box(full, 180, 18, VIEW).inside(VIEW)
 
 
 def test_the_note_box_keeps_off_other_markers_when_another_place_fits():

@@ -38,7 +38,7 @@ def test_a_well_formed_scene_is_read():
     doc, seq, hover, markers = parse_scene(scene())
     assert (doc, seq) == ("d", 1) and hover["label"] == "a  3×4"
     assert markers == [{"id": "e1", "n": 1, "x": 5.0, "y": 6.0, "width": 7.0, "height": 8.0, "visible": True,
-                        "stale": False, "selected": False}]
+                        "stale": False, "selected": False, "fill": False}]
 
 
 @pytest.mark.parametrize("bad", [

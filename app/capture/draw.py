@@ -13,7 +13,8 @@ import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
 # The marker's colour and size are the page-side overlay's, defined once in the policy.
-from app.core.placement import OUTLINE_WIDTH, Box, outline_box, place_badges
+from app.core.mark_layout import FILL_ALPHA, MarkLayout, MarkShapes, layout_marks, shapes_of
+from app.core.placement import OUTLINE_WIDTH, Box
 from app.core.policy import MARKER_RGBA as MARKER_RED
 
 REDACTION_FILL = (31, 41, 55, 255)   # solid slate: nothing of what was there survives
@@ -97,28 +98,60 @@ def _smooth_badge(image: Image.Image, box: tuple[int, int, int, int], colour: tu
     image.paste(Image.new(image.mode, (w, h), colour[:len(image.getbands())]), box[:2], mask)
 
 
+def _area(rect: dict, picture: Box) -> Box:
+    """The part of ``picture`` mark ``rect`` may draw its badge in: ``picture`` cut to the rect's ``clip`` (the
+    visible part of its frame, same coordinates) when it has one."""
+    c = rect.get("clip")
+    if not c:
+        return picture
+    x0, y0 = max(picture.x, c["x"]), max(picture.y, c["y"])
+    x1, y1 = min(picture.right, c["x"] + c["width"]), min(picture.bottom, c["y"] + c["height"])
+    return Box(x0, y0, max(0.0, x1 - x0), max(0.0, y1 - y0))
+
+
 def draw_annotations(image: Image.Image, items: Iterable[tuple[int, dict]], k: float = 1.0,
                      origin: tuple[float, float] = (0, 0)) -> None:
-    """Draw each ``(number, rect)`` in the window's marker style, in place: an
-    :data:`~app.core.placement.OUTLINE_WIDTH` outline in :data:`MARKER_RED` outside the element's border box
-    and a numbered badge touching it, placed as the window places it
-    (:func:`app.core.placement.place_badges`: inside the image, clear of the other badges and — read from
-    these pixels (:func:`ink_cover`) — of the page's text where it can; inside the element only when there
-    is no room). ``k``: image px per CSS px (2 at DPR 2 with device scale)."""
-    draw = ImageDraw.Draw(image)
-    font = _number_font(max(int(12 * k), 9))
+    """Draw each ``(number, rect)`` as the window draws its marker, in place, by the one rule
+    (:func:`app.core.mark_layout.layout_marks`): each shape outlined (:data:`~app.core.placement.OUTLINE_WIDTH`
+    outside it, :data:`MARKER_RED`) or, for a text range, its words highlighted, and a numbered badge touching
+    the first shape's outline. ``rect``: the first shape, CSS px ``{x, y, width, height}``, with optional
+    ``parts`` (the other shapes, ``[[x, y, width, height]]``), ``fill`` (a text range), ``text`` (the page's
+    text lines around it, ``[[x, y, width, height]]``: badges keep off them, as in the window) and ``clip``
+    (its frame's visible part) — what :func:`app.webview.kind_rects.kind_pin_rects` reads from the window's
+    scene. Without ``text`` on any item the text is read from these pixels instead (:func:`ink_cover`).
+    ``k``: image px per CSS px (the device pixel ratio with device scale); ``origin``: the image's top-left in
+    the rects' coordinates."""
     items = sorted(items, key=lambda item: item[0])
-    area = Box(origin[0], origin[1], image.width / k, image.height / k)
-    boxes = [(n, Box(r["x"], r["y"], r["width"], r["height"]), area) for n, r in items]
-    badges = place_badges(boxes, cover=ink_cover(image, k, origin))   # measured before anything is drawn
+    picture = Box(origin[0], origin[1], image.width / k, image.height / k)
+    marks = [MarkShapes(n, shapes_of(r), _area(r, picture), bool(r.get("fill"))) for n, r in items]
+    if any("text" in r for _, r in items):
+        layouts = layout_marks(marks, [Box(*map(float, t[:4])) for _, r in items for t in r.get("text") or ()
+                                       if len(t) >= 4])
+    else:   # measured before anything is drawn
+        layouts = layout_marks(marks, cover=ink_cover(image, k, origin))
+    _draw_layouts(image, layouts, k, origin)
+
+
+def _draw_layouts(image: Image.Image, layouts: list[MarkLayout], k: float, origin: tuple[float, float]) -> None:
+    font = _number_font(max(int(12 * k), 9))
+    fills = [f for lay in layouts for f in lay.fills]
+    if fills:   # a text range's words: the marker colour at FILL_ALPHA over them (composited, as QPainter does)
+        tint = Image.new("RGBA", image.size, (0, 0, 0, 0))
+        shade = ImageDraw.Draw(tint)
+        for f in fills:
+            x0, y0, x1, y1 = _box({"x": f.x, "y": f.y, "width": f.width, "height": f.height}, k, origin)
+            shade.rectangle((x0, y0, x1 - 1, y1 - 1), fill=(*MARKER_RED[:3], round(255 * FILL_ALPHA)))
+        image.paste(Image.alpha_composite(image.convert("RGBA"), tint).convert(image.mode))
+    draw = ImageDraw.Draw(image)
     width = max(round(OUTLINE_WIDTH * k), 1)
-    for _, e, _ in boxes:
-        o = outline_box(e)
-        # PIL's outline grows inwards from the box given: the box is the outline's outer edge.
-        draw.rectangle(_box({"x": o.x, "y": o.y, "width": o.width, "height": o.height}, k, origin),
-                       outline=MARKER_RED, width=width)
-    for (number, _), b in zip(items, badges):
+    for lay in layouts:
+        for o in lay.outlines:
+            # PIL's outline grows inwards from the box given: the box is the outline's outer edge.
+            box = _box({"x": o.x, "y": o.y, "width": o.width, "height": o.height}, k, origin)
+            draw.rectangle((box[0], box[1], box[2] - 1, box[3] - 1), outline=MARKER_RED, width=width)
+    for lay in layouts:
+        b = lay.badge
         badge = _box({"x": b.x, "y": b.y, "width": b.width, "height": b.height}, k, origin)
         _smooth_badge(image, badge, MARKER_RED)
         centre = ((badge[0] + badge[2]) / 2, (badge[1] + badge[3]) / 2)
-        draw.text(centre, str(number), fill=(255, 255, 255, 255), font=font, anchor="mm")
+        draw.text(centre, str(lay.n), fill=(255, 255, 255, 255), font=font, anchor="mm")

@@ -189,24 +189,19 @@ def place_beside(target: Box, width: float, height: float, area: Box, gap: float
     return min((c.clamped(area) for c in candidates + corners), key=lambda c: c.overlap(target))
 
 
-#: A hovered box at least this tall (same units as the label) carries its label inside its top-left corner.
-LABEL_INSIDE_FROM = 40
-
-
-def place_label(target: Box, width: float, height: float, area: Box, gap: float = LABEL_GAP,
-                avoid: Sequence[Box] = (), inside_from: float = LABEL_INSIDE_FROM) -> Box:
-    """The hover label's rect. A ``target`` at least ``inside_from`` tall (and as wide as the label) carries it
-    inside its top-left corner, where it covers only the hovered element, not the line above it; a smaller one
-    gets it below its bottom-left, above its top-left when there is no room below, else inside its top edge.
-    Always slid to lie wholly inside ``area`` (a label wider than ``area`` must be cut to fit first). It keeps
-    clear of the ``avoid`` rects (the markers' badges, same units): each place is also tried slid right or
-    left past the badge in the way; when every place meets a badge, the one that hides least."""
+def hover_label_box(target: Box, width: float, height: float, area: Box, gap: float = LABEL_GAP,
+                    avoid: Sequence[Box] = ()) -> Box:
+    """The hover label's rect: outside ``target`` (the highlight's outer edge), never over the element's own
+    text — above its left edge, below it when there is no room above, as Chromium's inspector tooltip
+    (DevTools' element highlight) does — slid along that edge to lie inside ``area`` (a label wider than
+    ``area`` must be cut to fit first), and past the ``avoid`` rects (the markers' badges, same units) when one
+    is in the way. When neither above nor below fits (the element fills the view's height), at the top of
+    ``area``, over the element: nowhere else is left. Of the places tried, the first that hides no badge
+    wins, else the one hiding least."""
     above = Box(target.x, target.y - gap - height, width, height)
     below = Box(target.x, target.bottom + gap, width, height)
-    inner = Box(target.x + gap, max(target.y, area.y) + gap, width, height)
-    roomy = target.height >= inside_from and target.width >= width + 2 * gap and inner.bottom <= target.bottom
-    bases = ([inner] if roomy else []) + \
-        [c for c in (below, above) if area.y <= c.y and c.bottom <= area.bottom] + [inner]
+    bases = [c for c in (above, below) if area.y <= c.y and c.bottom <= area.bottom] or \
+        [Box(target.x, area.y, width, height)]
     candidates: list[Box] = []
     for c in bases:
         c = c.clamped(area)

@@ -366,7 +366,8 @@ class Session:
         element to find again: no ``anchor``, its ``rect`` (document CSS px) instead, where the page draws its
         marker when it has no element for it (after a reload).
         A group's marker carries ``members`` too: ``[{"locators"}]`` of its other elements, which the page
-        outlines with the first (one badge)."""
+        outlines with the first (one badge); a text range's ``selection`` ``{"start", "end"}``, its offsets in its
+        element's ``textContent``, whose words the page reports (app/core/mark_layout.py)."""
         return [{"id": p.id, "n": i, "selected": p.id == selected, **_place(p.annotation)}
                 for i, p in enumerate(self.pins, start=1)
                 if (page is None or p.page in (page, "")) and (tab is None or p.tab == tab)]
@@ -395,4 +396,6 @@ def _place(annotation: Annotation) -> dict:
                         "text": anchor.text, "nearby": anchor.nearby_context, "tag": anchor.tag, "box": anchor.box}}
     if annotation.elements[1:]:   # a group: its other members, outlined with the first (one badge)
         place["members"] = [{"locators": list(e.locators)} for e in annotation.elements[1:]]
+    if annotation.selection is not None:   # a text range: the page highlights its words
+        place["selection"] = {"start": annotation.selection.start, "end": annotation.selection.end}
     return place

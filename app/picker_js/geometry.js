@@ -1,5 +1,5 @@
 // @module geometry
-// @exports elementBox, BOX_CONTENTS, NO_BOX
+// @exports elementBox, BOX_CONTENTS, NO_BOX, lineFragments
 // geometry.js — where an element is drawn, for the record's Rect, markers and element screenshots (issue 9 §6).
 // An element either has a box (its border box, getBoundingClientRect), is `display: contents` (no box of its
 // own: the union of its children's boxes, as Chrome DevTools highlights it), or has no box at all — hidden
@@ -54,3 +54,12 @@ function elementBoxAt(el, depth) {
 // {kind, rect}: kind '' (its own border box), BOX_CONTENTS (display: contents: the union of its children's
 // boxes), or one of NO_BOX's values with rect null. rect: viewport CSS px {x, y, width, height}.
 function elementBox(el) { return elementBoxAt(el, 0); }
+
+// An inline box broken across lines (a link that wraps): its line fragments, viewport CSS px [{x, y, width,
+// height}] (at most 32), as Chromium's DevTools highlight draws one quad per fragment; null for any other box
+// (one fragment, or not `display: inline`). What the host outlines for it (app/core/mark_layout.py).
+function lineFragments(el) {
+  if (getComputedStyle(el).display !== 'inline') return null;
+  const rects = Array.from(el.getClientRects()).filter((r) => r.width >= 1 && r.height >= 1).slice(0, 32);
+  return rects.length > 1 ? rects.map(fromDomRect) : null;
+}

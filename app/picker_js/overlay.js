@@ -1,5 +1,6 @@
 // @module overlay
-// @imports geometry: elementBox, BOX_CONTENTS; marktext: hoverName, summaryName, textNear, inkBeyond, markRect
+// @imports geometry: elementBox, BOX_CONTENTS, lineFragments; marktext: hoverName, summaryName, textNear, inkBeyond, markRect
+// @imports range: rangeRectsIn
 // @exports HOST_TAG, Overlay, badgeWidth
 // overlay.js — what the hover highlight and the numbered markers show, measured here and drawn by the HOST:
 // a Qt widget over the page view (app/ui/marks.py) paints them from the *scene* this module reports, so the
@@ -8,9 +9,11 @@
 // probe of a screenshot (setProbe), present for the duration of one capture.
 //
 // Scene (viewport CSS px of this frame): {doc, seq, hover: {x, y, width, height, label} | null,
-// markers: [{id, n, x, y, width, height, visible, stale, selected, seen}], rehover} — a marker's
-// x/y/width/height are its element's box (the selected marker's outline); the host places the badge beside it
-// (app/core/placement.py). `rehover` counts this document's requests that the host hover again at the
+// markers: [{id, n, x, y, width, height, visible, stale, selected, seen, parts, fill, text}], rehover} — a
+// marker's x/y/width/height are its first shape (the one its badge touches), `parts` its other shapes
+// ([x, y, width, height]), `fill` true for a text range (its shapes are its words, highlighted), `text` the
+// page's text lines around it; the host draws them and places the badge by one rule (app/core/mark_layout.py,
+// the annotated PNG's too). `rehover` counts this document's requests that the host hover again at the
 // pointer's last position (pointer.js: what this frame cannot hit-test itself); the host acts on an increase.
 // The main frame pushes a changed scene to the host once per animation frame through Qt's web channel
 // transport (qt.webChannelTransport, which Qt installs in pagenote's isolated world of the main frame only;
@@ -33,14 +36,15 @@ function composedParent(el) {
   return p && p.nodeType === Node.DOCUMENT_FRAGMENT_NODE && p.host ? p.host : null;
 }
 
-// `a#cover  320×180 · 2 of 5 at this point · Alt+↑ parent · Alt+↓ next`: tag with #id (else up to two
-// classes), size, the candidate's place in the hit-test stack at the pointer (`place` {k, n}, 1-based; left
-// out when the candidate is not in that stack), the keys.
+// `a#cover  320×180  2/5`, as Chromium's inspector tooltip names an element: tag with #id (else up to two
+// classes), size, then the candidate's place in the hit-test stack at the pointer (`place` {k, n}, 1-based;
+// left out when the candidate is not in that stack or the stack holds only it).
 function hoverLabel(el, r, place) {
   const name = hoverName(el);
-  const at = place ? ` · ${place.k} of ${place.n} at this point` : '';
-  return `${name}  ${Math.round(r.width)}×${Math.round(r.height)}${at} · Alt+↑ parent · Alt+↓ next`;
+  const at = place && place.n > 1 ? `  ${place.k}/${place.n}` : '';
+  return `${name}  ${Math.round(r.width)}×${Math.round(r.height)}${at}`;
 }
+
 
 // Qt's web channel transport in this world, or null (sub-frames, a page without pagenote's channel). The
 // QWebChannel protocol's "invoke method" message (type 6) calls the host object's slot by name; the answers
@@ -192,8 +196,9 @@ class Overlay {
              pointer: el === (this.pointer && this.pointer.deref()), place };
   }
 
-  // Replace the markers with `list` [{id, n, stale?, selected?, rect?, members?}]; `elementsById` maps ids to
-  // elements; `members`: a group's other elements (outlined too, as the scene's `parts`).
+  // Replace the markers with `list` [{id, n, stale?, selected?, rect?, members?, selection?}]; `elementsById`
+  // maps ids to elements; `members`: a group's other elements (outlined too, as the scene's `parts`);
+  // `selection` {start, end}: a text range's offsets in its element's textContent (its words are drawn).
   // `rect`: a region's (document CSS px), its marker's place while it has no element (a reload, a re-render).
   setMarkers(list, elementsById) {
     const keep = new Set();
@@ -211,6 +216,9 @@ class Overlay {
       entry.n = m.n;
       entry.rect = m.rect || null;
       entry.members = (m.members || []).map((el) => new WeakRef(el));   // a group's other elements
+      const sel = m.selection;
+      entry.selection = sel && Number.isInteger(sel.start) && Number.isInteger(sel.end) && sel.end > sel.start
+        ? { start: sel.start, end: sel.end } : null;
       entry.stale = !!m.stale;
       entry.selected = !!m.selected;
     }
@@ -266,20 +274,47 @@ class Overlay {
     const box = elementBox(target).rect;
     if (!box) return { ...base, visible: false, seen: !!entry.last };
     entry.last = { x: box.x + scrollX, y: box.y + scrollY };
-    // The text around it, measured again when the element's size changed or half a second passed (a scroll
-    // moves it with the element: the rects are relative to the box).
+    const shapes = this.shapesOf(entry, target, box);
+    const first = shapes[0];
+    // The text around the first shape, measured again when its size changed or half a second passed (a
+    // scroll moves it with the shape: the rects are relative to it). A text range's own paragraph counts
+    // too: its badge should not hide the words around the range (textNear leaves out the element it is
+    // given, so it is given a stand-in whose parent is the range's element).
     const now = performance.now();
-    if (!entry.text || entry.textW !== box.width || entry.textH !== box.height || now - entry.textAt > 500) {
-      entry.text = textNear(target, box);
-      entry.ink = inkBeyond(target, box);
-      entry.textW = box.width; entry.textH = box.height; entry.textAt = now;
+    if (!entry.text || entry.textW !== first.width || entry.textH !== first.height || now - entry.textAt > 500) {
+      entry.text = textNear(entry.selection ? { parentElement: target } : target, first);
+      entry.textW = first.width; entry.textH = first.height; entry.textAt = now;
     }
-    const text = entry.text.map(([x, y, w, h]) => [x + box.x, y + box.y, w, h]);
-    const m = markRect(target, entry.ink);
-    // A group's other members: each outlined too (viewport CSS px), under the first member's one badge.
-    const parts = (entry.members || []).map((w) => w.deref()).filter((el) => el && el.isConnected)
-      .map((el) => elementBox(el).rect).filter(Boolean).map((r) => [r.x, r.y, r.width, r.height]);
-    return { ...base, visible: true, seen: true, x: m.x, y: m.y, width: m.width, height: m.height, text, parts };
+    const text = entry.text.map(([x, y, w, h]) => [x + first.x, y + first.y, w, h]);
+    const parts = shapes.slice(1).map((r) => [r.x, r.y, r.width, r.height]);
+    return { ...base, visible: true, seen: true, x: first.x, y: first.y, width: first.width, height: first.height,
+             text, parts, fill: !!entry.words };
+  }
+
+  // What marker `entry` draws for its live element `target` (border box `box`), viewport CSS px
+  // [{x, y, width, height}], the badge's shape first (app/core/mark_layout.py): a text range's words
+  // (range.js rangeRectsIn; entry.words says so), else the element's line fragments when it is an inline box
+  // broken across lines, else its box with the ink of its own text (marktext.js markRect); then a group's
+  // other members the same way.
+  shapesOf(entry, target, box) {
+    entry.words = false;
+    if (entry.selection) {
+      const words = rangeRectsIn(target, entry.selection.start, entry.selection.end);
+      if (words.length) { entry.words = true; return words; }
+    }
+    const now = performance.now();
+    if (!entry.ink || entry.inkW !== box.width || entry.inkH !== box.height || now - entry.inkAt > 500) {
+      entry.ink = inkBeyond(target, box);
+      entry.inkW = box.width; entry.inkH = box.height; entry.inkAt = now;
+    }
+    const own = lineFragments(target) || [markRect(target, entry.ink)];
+    for (const ref of entry.members || []) {
+      const el = ref.deref();
+      if (!el || !el.isConnected) continue;
+      const rects = lineFragments(el) || [markRect(el)].filter(Boolean);
+      own.push(...rects);
+    }
+    return own;
   }
 
   // The scene now (see the header), without doc and seq.

@@ -1,6 +1,6 @@
 // @module range
 // @imports text: capText, CAPS; redact: REDACTED, EDITABLE_TEXT, isEditable, redactedAround
-// @exports rangeStart, rangeTo, rangeEnd, rangeCancel, textOffsets, textRangeOf
+// @exports rangeStart, rangeTo, rangeEnd, rangeCancel, textOffsets, textRangeOf, rangeRectsIn
 // range.js — a text range chosen by dragging in annotation mode, kept here and drawn by the host: the page's
 // own Selection is never touched (the input guard keeps the drag's events from the page), so the page sees
 // no selectionchange and keeps whatever it had selected.
@@ -162,3 +162,22 @@ function rangeEnd(x, y) {
 
 // The words at `start`..`end` of element `el`'s textContent (what an agent does with the offsets).
 function textRangeOf(el, start, end) { return (el.textContent || '').slice(start, end); }
+
+// The rects of the words at `start`..`end` of element `el`'s textContent (code units, as textOffsets counts
+// them): viewport CSS px {x, y, width, height}, per Text node and line (clientRects), at most 200; [] when
+// the offsets fall outside its text now. What the host highlights for a saved text range.
+function rangeRectsIn(el, start, end) {
+  const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+  const range = document.createRange();
+  let count = 0, started = false;
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const len = node.data.length;
+    if (!started && start <= count + len) { range.setStart(node, start - count); started = true; }
+    if (started && end <= count + len) {
+      range.setEnd(node, end - count);
+      return range.collapsed ? [] : clientRects(range);
+    }
+    count += len;
+  }
+  return [];
+}

@@ -19,7 +19,8 @@ from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPaintEvent, Q
 from PySide6.QtWebEngineWidgets import QWebEngineView
 from PySide6.QtWidgets import QWidget
 
-from app.core.placement import OUTLINE_WIDTH, Box, outline_box, place_badges, place_label, text_cover
+from app.core.mark_layout import FILL_ALPHA, MarkLayout, MarkShapes, layout_marks
+from app.core.placement import OUTLINE_WIDTH, Box, hover_label_box, outline_box
 from app.core.policy import (HIGHLIGHT_COLOR, LABEL_HEIGHT, MARKER_COLOR, MARKER_SELECTED_COLOR,
                              MARKER_STALE_COLOR)
 from app.ui.mark_reveal import reveal_mark
@@ -159,20 +160,23 @@ class MarksOverlay(QWidget):
                                              clip.height * zoom).toAlignedRect())
         painter.setClipRegion(region)
 
-    def _placed(self) -> list[tuple[Mark, QRectF]]:
-        """Each visible marker with its badge rect in widget px, placed by :func:`app.core.placement.place_badges`
-        (outside the element's border box when there is room, clear of the other badges)."""
+    def layouts(self) -> list[tuple[Mark, MarkLayout]]:
+        """Each visible marker with what is drawn for it (CSS px of the view), by the one rule the annotated PNG
+        follows too (:func:`app.core.mark_layout.layout_marks`: its shapes outlined or, for a text range,
+        highlighted; its badge touching its first shape's outline, clear of the other badges, of the page's
+        text lines around the marks and of the other outlines where it can), in number order."""
         zoom = self.view.zoomFactor() or 1.0
-        view = Box(0.0, 0.0, self.width() / zoom, self.height() / zoom)
+        view = Rect(0.0, 0.0, self.width() / zoom, self.height() / zoom)
         marks = sorted((m for m in self.scene.marks if m.visible), key=lambda m: m.n)
-        items = []
-        for m in marks:
-            area = view if m.clip is None else _box(Rect(view.x, view.y, view.width, view.height).intersected(m.clip))
-            items.append((m.n, Box(m.x, m.y, m.width, m.height), area))
+        shapes = [MarkShapes(m.n, (Box(m.x, m.y, m.width, m.height), *map(_box, m.parts)),
+                             _box(view.intersected(m.clip)), m.fill) for m in marks]
         # The page's text lines around every marker (overlay.js textNear): no badge hides them when it can.
-        cover = text_cover([_box(t) for m in marks for t in m.text])
+        return list(zip(marks, layout_marks(shapes, [_box(t) for m in marks for t in m.text])))
+
+    def _placed(self) -> list[tuple[Mark, QRectF]]:
+        zoom = self.view.zoomFactor() or 1.0
         return [(m, QRectF(b.x * zoom, b.y * zoom, b.width * zoom, b.height * zoom))
-                for m, b in zip(marks, place_badges(items, cover=cover))]
+                for m, b in ((m, lay.badge) for m, lay in self.layouts())]
 
     def badges(self) -> list[tuple[Mark, QRectF]]:
         """The badges as drawn now: ``[(mark, rect in widget px = view px)]`` in number order."""
@@ -186,16 +190,14 @@ class MarksOverlay(QWidget):
         return None
 
     def label_text(self, h) -> str:
-        """The hover label in the UI's language: ``link “index” · 2/5 stacked here · Alt+↑/↓ · 34×16`` — the
-        element as the side panel names it (role and name, overlay.js summaryName), its place in the hit-test
-        stack at the pointer, the keys that step through that stack, its size in CSS px last; the page's
-        English label when the scene carries no parts."""
+        """The hover label, tooltip-sized as Chromium's inspector tooltip: ``link “index” · 34×16 · 2/5`` — the
+        element as the side panel names it (role and name, overlay.js summaryName), its size in CSS px, and
+        its place in the hit-test stack at the pointer when more than it is there (Alt+↑/↓ step through it;
+        the shortcuts dialog says so); the page's label when the scene carries no name."""
         if not h.name:
             return h.label
-        text = h.name
-        if h.n:
-            text += self.tr(" · {0}/{1} stacked here").format(h.k, h.n)
-        return text + self.tr(" · Alt+↑/↓ · {0}×{1}").format(round(h.rect.width), round(h.rect.height))
+        text = f"{h.name} · {round(h.rect.width)}×{round(h.rect.height)}"
+        return text + (f" · {h.k}/{h.n}" if h.n > 1 and h.k else "")
 
     def note_open(self) -> bool:
         """True while the note box (the view's child ``noteBox``) is shown: the hover highlight and its label
@@ -239,9 +241,10 @@ class MarksOverlay(QWidget):
         return None
 
     def label_rect(self) -> tuple[QRectF, str] | None:
-        """The hover label as drawn now: its rect in widget px, wholly inside the widget (above the highlight,
-        below it when there is no room, inside its top edge when neither fits), and its text, elided to the
-        widget's width; ``None`` without a highlight."""
+        """The hover label as drawn now: its rect in widget px, wholly inside the widget and outside the
+        highlighted element — above its outline, below it when there is no room above, as Chromium's inspector
+        tooltip (:func:`app.core.placement.hover_label_box`) — and its text, elided to the widget's width;
+        ``None`` without a highlight."""
         h = self.scene.highlight
         if h is None or self.note_open():
             return None
@@ -251,11 +254,9 @@ class MarksOverlay(QWidget):
         width = min(metrics.horizontalAdvance(text) + 12, float(self.width()))
         o = outline_box(_box(h.rect))   # the highlight's outer edge: the label touches it, never covers it
         target = Box(o.x * zoom, o.y * zoom, o.width * zoom, o.height * zoom)
-        if h.rect.height * zoom >= 40:   # a tall box carries the label inside: on its own content
-            target = Box(h.rect.x * zoom, h.rect.y * zoom, h.rect.width * zoom, h.rect.height * zoom)
         badges = [Box(r.x(), r.y(), r.width(), r.height()) for _, r in self._placed()]
-        box = place_label(target, width, float(LABEL_HEIGHT), Box(0.0, 0.0, float(self.width()), float(self.height())),
-                          avoid=badges)
+        box = hover_label_box(target, width, float(LABEL_HEIGHT),
+                              Box(0.0, 0.0, float(self.width()), float(self.height())), avoid=badges)
         return QRectF(box.x, box.y, box.width, box.height), text
 
     def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 (Qt virtual)
@@ -270,11 +271,12 @@ class MarksOverlay(QWidget):
             painter.setPen(QPen(_colour(MODE_COLOR), 3))   # the mode's colour, as the strip and the toggle
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawRect(QRectF(self.rect()).adjusted(1.5, 1.5, -1.5, -1.5))
-        for mark in scene.marks:
-            # Each annotated element's outline: the marker style of the annotated PNG too (app/capture/draw.py),
-            # OUTLINE_WIDTH CSS px drawn outside the border box (it covers none of the element); the badge
-            # touches it. Blue while the element's note is open, grey when stale.
-            if mark.visible and mark.width and mark.height:
+        layouts = self.layouts()
+        for mark, lay in layouts:
+            # What the annotated PNG draws too (app/capture/draw.py, app/core/mark_layout.py): each shape's
+            # outline, OUTLINE_WIDTH CSS px outside it (it covers none of the element), or a text range's words
+            # highlighted; the badge touches the first. Blue while the note is open, grey when stale.
+            if mark.width and mark.height:
                 self._clip(painter, base, mark.clip, zoom)
                 colour = MARKER_STALE_COLOR if mark.stale else MARKER_SELECTED_COLOR if mark.selected else MARKER_COLOR
                 width = OUTLINE_WIDTH * zoom
@@ -283,9 +285,13 @@ class MarksOverlay(QWidget):
                 painter.setBrush(Qt.BrushStyle.NoBrush)
                 o = outline_box(Box(mark.x, mark.y, mark.width, mark.height))
                 half = width / 2   # the pen is centred on the path: the stroke's outer edge is the outline box
-                for p in (o, *(outline_box(_box(r)) for r in mark.parts)):   # a group: every member
+                for p in lay.outlines:
                     painter.drawRect(QRectF(p.x * zoom + half, p.y * zoom + half, p.width * zoom - width,
                                             p.height * zoom - width))
+                painter.setPen(Qt.PenStyle.NoPen)
+                painter.setBrush(_colour(colour, FILL_ALPHA))
+                for p in lay.fills:
+                    painter.drawRect(QRectF(p.x * zoom, p.y * zoom, p.width * zoom, p.height * zoom))
                 if self.emphasised == (mark.frame, mark.id):
                     # The panel's selected row: a halo just outside the outline, in its colour.
                     ring = HALO_WIDTH * zoom
@@ -295,7 +301,9 @@ class MarksOverlay(QWidget):
                                             o.height * zoom + ring))
         if scene.highlight is not None and not self.note_open():
             self._paint_highlight(painter, base, zoom)
-        for mark, rect in self._placed():
+        for mark, lay in layouts:
+            b = lay.badge
+            rect = QRectF(b.x * zoom, b.y * zoom, b.width * zoom, b.height * zoom)
             self._clip(painter, base, mark.clip, zoom)
             self._paint_badge(painter, rect, mark.n, zoom,
                               MARKER_STALE_COLOR if mark.stale else

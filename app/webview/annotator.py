@@ -363,10 +363,10 @@ class Annotator(QObject):
     async def frame_pin_rects(self, document: bool = False) -> dict[str, dict]:
         """Rects (CSS px; top viewport, or top document when ``document``) of the pins inside iframes, measured
         now, for drawing them on screenshots. Frames that no longer answer are left out."""
-        out: dict[str, dict] = await kind_pin_rects(self, document)   # regions and groups: their rectangle
+        out: dict[str, dict] = await kind_pin_rects(self, document)   # what the window's marks draw
         scroll = {"x": 0, "y": 0}
         framed = [(pin.id, *self.anchors[pin.id]) for pin in self.session.pins
-                  if pin.id in self.anchors and self.anchors[pin.id][0].chain]
+                  if pin.id in self.anchors and self.anchors[pin.id][0].chain and pin.id not in out]
         if not framed:
             return out
         if document:

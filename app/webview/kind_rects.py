@@ -1,25 +1,51 @@
-"""Where region and group annotations are drawn on annotated screenshots: a region by its rectangle, a group by
-the union of its elements' boxes (``Annotation.crop_rect``), not by the one element their marker sits on. Used
-by :meth:`app.webview.annotator.Annotator.frame_pin_rects`."""
+"""What the annotated screenshots draw for each annotation: the shapes the window's marks draw — from the same
+scene (:mod:`app.webview.scene`, measured by ``overlay.js``), so the PNG and the window follow one rule
+(:mod:`app.core.mark_layout`): a group's members each outlined, a wrapped link's line fragments, a region's
+rectangle, a text range's words, and the page's text lines the badges keep off. Used by
+:meth:`app.webview.annotator.Annotator.frame_pin_rects`."""
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from app.core.errors import PagenoteError
+from app.webview.frames import Route
+
+log = logging.getLogger("pagenote.kind_rects")
+
+
+def _shift(values, dx: float, dy: float) -> list[list[float]]:
+    return [[r.x + dx, r.y + dy, r.width, r.height] for r in values]
 
 
 async def kind_pin_rects(annotator: Any, document: bool = False) -> dict[str, dict]:
-    """``{pin id: rect}`` (CSS px; top viewport, or top document when ``document``) of the region and group
-    annotations of ``annotator``'s session (an :class:`~app.webview.annotator.Annotator`). Empty when there are
-    none or the page does not answer."""
-    regions = {p.id: p.annotation.crop_rect for p in annotator.session.pins if p.annotation.crop_rect is not None}
-    if not regions:
-        return {}
+    """``{pin id: rect}`` of the annotations of ``annotator``'s session (an
+    :class:`~app.webview.annotator.Annotator`) that its window shows now, live (not stale), CSS px in the top
+    viewport — or the top document when ``document``. ``rect``: ``{x, y, width, height}`` (the first shape),
+    ``parts``, ``fill``, ``text`` and ``clip`` as :func:`app.capture.draw.draw_annotations` reads them. The
+    main frame is measured again first (its scene, fresh); sub-frames' are the scene's last poll. Empty when
+    the page does not answer."""
     try:
-        scroll = (await annotator.bridge.call("viewportState") or {}).get("scroll") or {"x": 0, "y": 0}
-    except PagenoteError:
+        fresh = await annotator.bridge.call("scene", timeout_ms=3_000)
+        scroll = {"x": 0, "y": 0}
+        if document:
+            scroll = (await annotator.bridge.call("viewportState") or {}).get("scroll") or scroll
+    except PagenoteError as exc:
+        log.info("annotated screenshot: the page did not give its marks: %s", exc)
         return {}
-    dx, dy = (0.0, 0.0) if document else (scroll["x"], scroll["y"])
-    return {pin_id: {"x": r.x - dx, "y": r.y - dy, "width": r.width, "height": r.height}
-            for pin_id, r in regions.items()}
+    annotator.scene.accept(Route(), fresh)
+    marks = {(m.frame, m.id): m for m in annotator.scene.scene.marks if m.visible and not m.stale}
+    dx, dy = float(scroll["x"]), float(scroll["y"])
+    out: dict[str, dict] = {}
+    for pin in annotator.session.pins:
+        route, page_id = annotator.target(pin.id)
+        m = marks.get((route.key, page_id))
+        if m is None or not (m.width and m.height):
+            continue
+        rect = {"x": m.x + dx, "y": m.y + dy, "width": m.width, "height": m.height, "fill": m.fill,
+                "parts": _shift(m.parts, dx, dy), "text": _shift(m.text, dx, dy)}
+        if m.clip is not None:
+            rect["clip"] = {"x": m.clip.x + dx, "y": m.clip.y + dy, "width": m.clip.width, "height": m.clip.height}
+        out[pin.id] = rect
+    return out

@@ -89,8 +89,11 @@ class Mark:
     clip: Rect | None = None
     #: The page's text line rects around the element (overlay.js ``textNear``), which its badge should not hide.
     text: tuple[Rect, ...] = ()
-    #: A group's other members' border boxes, outlined like the first (the badge stays the first's).
+    #: The mark's other shapes (a group's other members, an inline box's other line fragments, a text range's
+    #: other words), drawn like the first (the badge stays the first's): app/core/mark_layout.py.
     parts: tuple[Rect, ...] = ()
+    #: A text range: its shapes are its words, highlighted rather than outlined.
+    fill: bool = False
 
 
 @dataclass(frozen=True)
@@ -151,7 +154,7 @@ def parse_scene(data) -> tuple[str, int, dict | None, list[dict]]:
     for m in (data.get("markers") or [])[:MAX_MARKS]:
         markers.append({"id": str(m["id"])[:64], "n": int(_num(m["n"])),
                         **{k: _num(m.get(k, 0)) for k in ("x", "y", "width", "height")},
-                        **{k: bool(m.get(k)) for k in ("visible", "stale", "selected")},
+                        **{k: bool(m.get(k)) for k in ("visible", "stale", "selected", "fill")},
                         **({"text": [[_num(v) for v in t[:4]] for t in m["text"][:MAX_TEXT] if len(t) >= 4]}
                            if m.get("text") else {}),
                         **({"parts": [[_num(v) for v in t[:4]] for t in m["parts"][:MAX_TEXT] if len(t) >= 4]}
@@ -387,7 +390,8 @@ class SceneFeed(QObject):
                 marks.append(Mark(key, m["id"], m["n"], m["x"] + dx, m["y"] + dy, m["width"], m["height"],
                                   m["visible"], m["stale"], m["selected"], state.clip,
                                   tuple(Rect(x + dx, y + dy, w, h) for x, y, w, h in m.get("text", ())),
-                                  tuple(Rect(x + dx, y + dy, w, h) for x, y, w, h in m.get("parts", ()))))
+                                  tuple(Rect(x + dx, y + dy, w, h) for x, y, w, h in m.get("parts", ())),
+                                  m["fill"]))
         scene = Scene(highlight, tuple(marks))
         if scene != self.scene:
             self.scene = scene
