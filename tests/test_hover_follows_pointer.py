@@ -159,3 +159,26 @@ def test_an_iframe_moving_under_and_away_from_the_pointer(pointed, qtbot, js):
     scroll_to(qtbot, js, 900)
     w.run(w.tab.bridge.wait_frames(3))
     assert hovered(w) == ""
+
+
+def test_the_label_sits_outside_the_hovered_element_above_it_else_below(pointed, qtbot, js):
+    """As Chromium's inspector tooltip: the label never covers the element the user reads (issue 30,
+    requirement 3: it covered headings' first lines) — above its outline, below it at the page's top — and
+    says the element's place in the stack at the pointer as a short ``k/n`` suffix, not a sentence."""
+    import re
+
+    w = pointed
+    zoom = w.view.zoomFactor()
+
+    def placed():
+        h, label = w.tab.annotator.scene.scene.highlight, w.marks.label_rect()
+        return (h.rect.y * zoom, (h.rect.y + h.rect.height) * zoom, label) if h and label else None
+
+    top, bottom, (rect, text) = placed()        # #a: from the page's top, no room above
+    assert rect.top() >= bottom, (rect, bottom)
+    assert re.fullmatch(r".+ · \d+×\d+( · \d+/\d+)?", text) and "stacked" not in text and "Alt" not in text, text
+    move(w, POINT + QPoint(0, 200))
+    wait_hovered(qtbot, w, "div#b")
+    qtbot.waitUntil(lambda: placed() is not None and placed()[0] > 100, timeout=5000)
+    top, bottom, (rect, text) = placed()        # #b: room above, the label is there, off the element
+    assert rect.bottom() <= top, (rect, top)
