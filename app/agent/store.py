@@ -58,6 +58,8 @@ class SentBatch(BaseModel):
     delivered_count: int = 0
     annotations: list[AnnotationState] = Field(default_factory=list)
     batch: AnnotationBatch
+    #: The previous round (issue 31, requirement 3): the latest sent batch its follow-ups continue, or ``""``.
+    previous: str = ""
 
     def view(self, compact: bool = False) -> dict:
         """The JSON answer for this batch: the model, plus its Markdown (the one encoder) unless compact."""
@@ -92,8 +94,10 @@ class BatchStore:
 
     def add(self, batch: AnnotationBatch) -> SentBatch:
         """Record a newly sent batch as ``pending`` and persist it. Raises ``OSError`` if it cannot be written."""
+        followed = {a.follow_up.batch for a in batch.annotations if a.follow_up is not None}
+        previous = next((b.id for b in reversed(self.batches) if b.id in followed), "")
         sent = SentBatch(id=f"{stamp()}-{secrets.token_hex(2)}", sent_at=datetime.now(timezone.utc), batch=batch,
-                         annotations=[AnnotationState() for _ in batch.annotations])
+                         annotations=[AnnotationState() for _ in batch.annotations], previous=previous)
         self.save(sent)
         self.batches.append(sent)
         return sent

@@ -253,3 +253,23 @@ def verify_table(table: dict, host, hub) -> dict:
 
     return {**table, "annotations.ack": (model, ack_and_verify),
             "annotations.verify": (VerifyParams, lambda p: verify_batch(host.app, hub, p.batch, p.annotation))}
+
+
+def follow_up_annotation(store, batch_id: str, number: int, note: str) -> Annotation:
+    """The follow-up of annotation ``number`` of sent batch ``batch_id`` the user reopens with ``note`` (issue 31,
+    requirement 3; the panel's Reopen): the same element (or region, range, group) with the new note, and a
+    :class:`~app.model.rounds.FollowUp` naming it — the earlier note, the agent's reply, the after crop of its last
+    verification. It joins the next batch like any annotation (Markdown ``Follow-up to:``). Raises ``NOT_FOUND``."""
+    from app.model.rounds import FollowUp
+
+    try:
+        sent = store.get(batch_id)
+        if number < 1:
+            raise IndexError(number)
+        annotation, state = sent.batch.annotations[number - 1], sent.annotations[number - 1]
+    except (KeyError, IndexError):
+        raise PagenoteError("NOT_FOUND", f"there is no annotation {number} in a sent batch {batch_id!r}") from None
+    after = str((state.verification or {}).get("after") or "")
+    follow = FollowUp(batch=batch_id, annotation=number, note=annotation.note, reply=state.reply, after=after)
+    return Annotation.model_validate({**annotation.model_dump(), "note": note, "status": "", "status_reason": "",
+                                      "candidates": (), "refreshed": "", "follow_up": follow.model_dump()})

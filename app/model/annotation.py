@@ -26,6 +26,7 @@ from app.model.fields import (NOT_TAKEN_CLOSE, NOT_TAKEN_OPEN, REASON_CAP, Line,
                               WholeLine, holds_invisible, not_taken, one_of_path_or_reason, page_line, redacted_block,
                               split_not_taken)
 from app.model.text import CONTEXT_CAP, HTML_CAP, TEXT_CAP, cap_line, cap_note, cap_quote
+from app.model.rounds import FollowUp
 from app.protocol.attributes import bounded_attributes
 from app.protocol.locators import bounded_locators
 from app.protocol.redact import redact_urls
@@ -325,6 +326,8 @@ class Annotation(BaseModel):
     region: Region | None = None
     elements: tuple[ElementRecord, ...] = Field(default=(), max_length=GROUP_CAP)
     common_ancestor: WholeLine = ""
+    #: The sent annotation this one follows up (issue 31, requirement 3: the user reopened it), or ``None``.
+    follow_up: FollowUp | None = None
 
     @property
     def anchor(self) -> ElementRecord:

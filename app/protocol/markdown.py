@@ -16,6 +16,8 @@ Shape (every line ends with LF; blank lines separate groups)::
     State: frozen (made on a frozen page: …)   <- optional: made while the page's motion was frozen
     Refreshed: 2026-11-30T10:15:00Z: selector, rect changed   <- optional: re-read from the live element
     Emulated: iPhone 15, viewport 393×852 CSS px, DPR 3, mobile, touch   <- optional: made while emulating
+    Follow-up to: 3 (batch 20261203-150012-ab12)   <- optional: a reopened annotation's round, then its
+                                                     Earlier note:, Agent reply:, After: (app.protocol.rounds)
     URL: http://localhost:5173/checkout
     ...single-line fields, in FIELD order, empty ones omitted...
     Screenshot: /abs/path/shots/x-a1.png     <- optional: this annotation's element crop, or
@@ -70,7 +72,7 @@ from pydantic import ValidationError
 from app.core.policy import STATUS_REMATCHED, STATUS_STALE
 from app.model.annotation import Annotation, AnnotationBatch, ElementRecord, not_taken
 from app.model.text import LINE_CAP
-from app.protocol import kinds
+from app.protocol import kinds, rounds
 from app.protocol.blocks import Lines, ProtocolError, block, read_block
 from app.protocol.detail import DEFAULT_LEVEL, LEVELS, restrict
 # The element record's lines live in element_lines.py; these names are re-exported (callers import them here).
@@ -147,6 +149,7 @@ def encode_annotations(batch: AnnotationBatch, detail: str = DEFAULT_LEVEL) -> s
             out.append(f"Refreshed: {annotation.refreshed}")
         if annotation.emulated:
             out.append(f"Emulated: {annotation.emulated}")
+        out += rounds.lines(annotation.follow_up, _text_field)
         element = annotation.element
         out += element_line_fields(element)
         if shot := _shot_value(annotation.screenshot, annotation.screenshot_error):
@@ -187,6 +190,7 @@ def _parse_section(lines: Lines, number: int) -> Annotation:
     status, reason, refreshed, state, emulated = "", "", "", "", ""
     fields: dict[str, object] = {}
     kind: dict[str, object] = {}
+    follow: dict[str, object] = {}
     seen: set[str] = set()
     for line_no, line, key, value in fields_of(lines, (SECTION_PREFIX,)):
         if key in seen:
@@ -207,12 +211,16 @@ def _parse_section(lines: Lines, number: int) -> Annotation:
         elif key == "Reference" and value is not None:
             suffix = next((s for s in (REFERENCE_NOTE, REFERENCE_NOTE_OLD) if value.endswith(s)), "")
             shots["reference"] = value.removesuffix(suffix)
+        elif key in rounds.KEYS:
+            if problem := rounds.read_field(follow, key, value, lambda k: read_block(lines, k)):
+                raise ProtocolError(line_no, f"Annotation {number}: {problem}")
         elif key in kinds.KEYS:
             kinds.parse_field(kind, key, value, lines, line_no, CODEC)
         elif not element_field(fields, lines, line_no, key, value):
             raise ProtocolError(line_no, f"Annotation {number}: unexpected line {line[:80]!r}")
     return Annotation(note=note, element=ElementRecord(**fields), status=status, status_reason=reason,
-                      refreshed=refreshed, state=state, emulated=emulated, **shots, **kind)
+                      refreshed=refreshed, state=state, emulated=emulated, follow_up=rounds.follow_up_of(follow),
+                      **shots, **kind)
 
 
 def parse_annotations(text: str) -> AnnotationBatch:
