@@ -87,3 +87,17 @@ def test_wait_for_annotations_returns_the_follow_ups_as_a_new_batch_with_their_l
         client.close()
     assert second["previous"] == first["id"] and first["previous"] == ""
     assert f"Follow-up to: 1 (batch {first['id']})\nEarlier note: bigger\nAgent reply: done\n" in second["markdown"]
+
+
+def test_the_html_review_shows_the_round_and_embeds_the_after_crop(tmp_path):
+    from PIL import Image
+
+    from app.protocol.html_export import review_html
+
+    after = tmp_path / "a1-after.png"
+    Image.new("RGB", (20, 10), (200, 30, 30)).save(after)
+    follow = FollowUp(batch="20261203-150012-ab12", annotation=2, note="more <padding>", reply="done", after=str(after))
+    html = review_html(AnnotationBatch(annotations=(Annotation(note="still tight", follow_up=follow),)))
+    assert ("Follow-up to annotation 2 of batch 20261203-150012-ab12: earlier note “more &lt;padding&gt;”; "
+            "the agent replied “done”") in html
+    assert '<figure class="after"><img class="shot" alt="After the agent' in html and "data:image/png;base64," in html

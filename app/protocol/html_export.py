@@ -95,6 +95,11 @@ def _note(number: int, a: Annotation, detail: str) -> str:
                      "requestAnimationFrame paused; timers still running)</div>")
     if a.emulated:  # the device and viewport it was made at (the Markdown's "Emulated:" line)
         parts.append(f'<div class="emulated">Emulated: {_e(a.emulated)}</div>')
+    if a.follow_up is not None:  # a reopened annotation's round (the Markdown's "Follow-up to:" lines)
+        f = a.follow_up
+        parts.append(f'<div class="follow-up">Follow-up to annotation {f.annotation} of batch {_e(f.batch)}'
+                     + (f": earlier note “{_e(f.note)}”" if f.note else "")
+                     + (f"; the agent replied “{_e(f.reply)}”" if f.reply else "") + "</div>")
     if who:
         parts.append(f"<div>{_e(who)}</div>")
     if el.selector:
@@ -108,6 +113,8 @@ def _note(number: int, a: Annotation, detail: str) -> str:
         shots.append(_shot(a.screenshot, "current", f"Current state (screenshot of the {what})"))
     if a.reference:
         shots.append(_shot(a.reference, "target", "Design target (reference image)"))
+    if a.follow_up is not None and a.follow_up.after:
+        shots.append(_shot(a.follow_up.after, "after", "After the agent's change (the last verification's crop)"))
     if shots:
         parts.append(f'<div class="shots">{"".join(shots)}</div>')
     one = AnnotationBatch(annotations=(a,))
