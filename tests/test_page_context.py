@@ -297,14 +297,14 @@ def test_an_annotation_of_a_dev_build_has_a_source_line_and_a_production_build_s
     _annotate(window, qtbot, js, "#buy")
     markdown = agent("annotations.get", batch="current")["markdown"]
     assert ("\nSource: Card (react) src/components/Card.jsx:12:7; App (react) "
-            "src/App.jsx:30:5 (page-supplied hints from development-build markers)\n") in markdown
+            "src/App.jsx:30:5 (page-supplied hints from the framework's markers)\n") in markdown
     assert "react-prop-secret" not in markdown
     window.load_page(server.url("source_prod.html"))
     _annotate(window, qtbot, js, "#buy")
     markdown = agent("annotations.get", batch="current")["markdown"]
     # A fiber without the development build's _debugOwner: no file, no line, the build named.
     assert markdown.count("Source:") == 2
-    assert "\nSource: (react) production build (no source map) (page-supplied hints from development-build markers)\n" \
+    assert "\nSource: (react) production build (no source map) (page-supplied hints from the framework's markers)\n" \
         in markdown
 
 

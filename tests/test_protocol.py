@@ -278,5 +278,22 @@ def test_a_rematched_record_keeps_its_pin_time_source_line():
     changed = session.refresh("e1", STATUS_REMATCHED, ElementRecord(tag="button", selector="#b"), when="t")
     assert changed == ["selector"]
     assert session.get("e1").annotation.element.source == "Card (react) src/Card.jsx:4:7"
-    assert "\nSource: Card (react) src/Card.jsx:4:7 (page-supplied hints from development-build markers)\n" \
+    assert "\nSource: Card (react) src/Card.jsx:4:7 (page-supplied hints from the framework's markers)\n" \
         in encode_annotations(session.batch())
+
+
+def test_a_source_line_with_the_notes_earlier_wording_still_parses():
+    """Markdown written before the Source: note named "the framework's markers" ended the line with
+    "(page-supplied hints from development-build markers)": the parser drops either ending, and re-encoding
+    writes the current one."""
+    from app.protocol.element_lines import SOURCE_NOTE, SOURCE_NOTE_BEFORE
+
+    batch = AnnotationBatch(url="http://127.0.0.1:5173/", title="Shop", annotations=[
+        Annotation(id="n1", number=1, note="Pad it", element=ElementRecord(
+            tag="button", selector="#buy", source="Card (react) src/Card.jsx:4:7"))])
+    now = encode_annotations(batch)
+    assert f"Card (react) src/Card.jsx:4:7{SOURCE_NOTE}\n" in now
+    before = now.replace(SOURCE_NOTE, SOURCE_NOTE_BEFORE)
+    assert before != now
+    assert parse_annotations(before).annotations[0].element.source == "Card (react) src/Card.jsx:4:7"
+    assert encode_annotations(parse_annotations(before)) == now

@@ -18,7 +18,7 @@ from app.runtime.editor import EditorRefused, source_place
 from test_page_context import _annotate, agent  # noqa: F401  (agent: the socket fixture)
 
 pytestmark = pytest.mark.skipif(bool(vite_apps.missing()), reason=vite_apps.missing() or "apps installed")
-NOTE = " (page-supplied hints from development-build markers)"
+NOTE = " (page-supplied hints from the framework's markers)"
 
 
 def tag_at(app: str, path: str, needle: str) -> str:

@@ -77,12 +77,12 @@ def test_a_real_production_build_gives_no_source_hint(window, server, agent, js,
 
 @pytest.mark.parametrize("build, line", [
     ("react-dev", "Source: Card (react) src/Card.jsx:{}:{}; App (react) src/main.jsx:{}:{}; (react) "
-                  "src/main.jsx:{}:{} (page-supplied hints from development-build markers)\n"),
+                  "src/main.jsx:{}:{} (page-supplied hints from the framework's markers)\n"),
     ("vue-dev", "Source: HelloWorld (vue) src/components/HelloWorld.vue; App (vue) src/App.vue"
-                " (page-supplied hints from development-build markers)\n"),
-    ("react-prod", "Source: (react) production build (no source map) (page-supplied hints from development-build"
+                " (page-supplied hints from the framework's markers)\n"),
+    ("react-prod", "Source: (react) production build (no source map) (page-supplied hints from the framework's"
                    " markers)\n"),
-    ("vue-prod", "Source: (vue) production build (no source map) (page-supplied hints from development-build"
+    ("vue-prod", "Source: (vue) production build (no source map) (page-supplied hints from the framework's"
                  " markers)\n"),
 ])
 def test_an_annotation_of_a_real_build_names_its_source_in_development_and_says_production(window, server, agent,

@@ -23,7 +23,7 @@ Pinned elements' rects (``FullPage.pin_rects``, the outlines of the annotated im
 captured layout. An :class:`~app.model.annotation.ElementRecord`'s ``rect`` is measured when it is pinned, in
 the live layout: a classic scrollbar narrows that by its width (15 px), so ``pagenote capture --full-page``
 makes its records with the page in the captured layout (``pinForCapture("sticky")``, app/headless.py) and the
-two agree; the window's records keep the live page's geometry (README, "Screenshots").
+two agree; the window's records keep the live page's geometry (docs/capture.md, "Screenshots").
 
 Tiles are viewport-sized, so no single texture ever holds the whole page, however tall. The Qt thread only
 scrolls, waits for the probe and grabs; converting, filling, stitching and PNG encoding run on one worker

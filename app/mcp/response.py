@@ -14,7 +14,7 @@ Errors: the app's :class:`~app.agent.client.AgentError` and pagenote's own
 :class:`~app.core.errors.PagenoteError` both have ``code`` (the registry name, :data:`app.core.errors.REGISTRY`),
 ``message`` and ``next_step``; the result is ``isError: true`` with the text ``"<CODE>: <message> — <next
 step>"`` (the next step left out when the app gave none; the registry's default step of ``INVALID_PARAMS``
-names the README's MCP tool tables, :func:`mcp_next_step`) and ``structuredContent = {"error": {"code",
+names docs/agent-tools.md's tool tables, :func:`mcp_next_step`) and ``structuredContent = {"error": {"code",
 "message", "next"}}``. An error whose message quotes the page (:data:`app.mcp.untrusted.PAGE_ERRORS`) says what
 it quotes instead, and the message follows in the untrusted block. Every result's and error's text and
 structured content leave here with invisible characters and line breaks but LF escaped
@@ -127,8 +127,7 @@ def error_text(exc: AppError) -> str:
 
 #: The next step of an ``INVALID_PARAMS`` with the registry's default one, as MCP users read it: the registry's
 #: names the socket's tables too; the MCP server knows it serves MCP (issue 27, defect 7).
-MCP_PARAMS_NEXT = ("check the tool's input schema (tools/list) and its row in the README's MCP tool tables "
-                   "(\"Use with a coding agent\")")
+MCP_PARAMS_NEXT = "check the tool's input schema (tools/list) and its row in docs/agent-tools.md's tool tables"
 
 
 def mcp_next_step(code: str, next_step: str | None) -> str | None:

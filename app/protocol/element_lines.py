@@ -38,10 +38,13 @@ HIDDEN_CHARS_TEXT = ("yes (the page's text held invisible characters or line bre
 RECT_NONE = "none ({box})"
 #: What follows a ``display: contents`` element's rect (the union of its children's boxes, issue 9 §6).
 RECT_CONTENTS = " (display: contents: the union of its children's boxes)"
-#: Follows the ``Source:`` hints: the page's own development-build markers named them, so an agent takes them
-#: as the page's claim, not as pagenote's finding (security review item 3; only files under the project or the
-#: dev server's root reach the line, app/webview/source_hints.py).
-SOURCE_NOTE = " (page-supplied hints from development-build markers)"
+#: Follows the ``Source:`` hints: the page's own framework markers named them (a development build's locations,
+#: or a production build's lack of them), so an agent takes them as the page's claim, not as pagenote's finding
+#: (security review item 3; only files under the project or the dev server's root reach the line,
+#: app/webview/source_hints.py).
+SOURCE_NOTE = " (page-supplied hints from the framework's markers)"
+#: The note's earlier wording, still read (and dropped) by the parser: Markdown written before it changed.
+SOURCE_NOTE_BEFORE = " (page-supplied hints from development-build markers)"
 
 #: Single-line element fields, in output order: (Markdown key, ElementRecord attribute).
 LINE_FIELDS: tuple[tuple[str, str], ...] = (
@@ -173,7 +176,7 @@ def element_field(fields: dict, lines: Lines, line_no: int, key: str, value: str
         elif attr == "hidden_chars":
             fields[attr] = value.split(" ", 1)[0] == "yes"
         elif attr == "source":
-            fields[attr] = value.removesuffix(SOURCE_NOTE)
+            fields[attr] = value.removesuffix(SOURCE_NOTE).removesuffix(SOURCE_NOTE_BEFORE)
         else:
             fields[attr] = value
     elif key in BLOCK_KEYS and value is None and BLOCK_KEYS[key] == "css":

@@ -31,7 +31,7 @@ class TabStrip(QTabBar):
     window (``addActions``) so their keys work wherever the focus is.
 
     :attr:`ask_close` (``tab -> bool``, default none) lets the window ask before a tab with unsent
-    annotations closes (Send / Save / Discard / Cancel); false keeps the tab.
+    annotations closes (Send / Keep for next start / Discard / Cancel); false keeps the tab.
     """
 
     def __init__(self, app, parent: QWidget | None = None) -> None:

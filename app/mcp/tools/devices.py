@@ -91,7 +91,7 @@ class ScriptParams(ToolParams):
         "\"b1 0c\"}, \"delay_ms\": 5, \"on\": \"output\"}] (serial: reply is a hex string); match is hex "
         "bytes, ?? any byte, a final * any rest; for HID the frame starts with the report id. \"replies\": [...] "
         "sends several in order; a reply's hex is computed from the frame: $N (byte N), $N..M, len8/len16le, "
-        "sum8, xor8, crc16, crc32 (README Devices); on: output, feature or get_feature (computes what "
+        "sum8, xor8, crc16, crc32 (docs/devices.md); on: output, feature or get_feature (computes what "
         "receiveFeatureReport answers); a reply {\"to\": \"feature\"} stores a feature report; serial "
         "\"framing\": \"slip\" matches and frames SLIP packets"))] = None
     plug: Annotated[optional_enum("in", "out"), Field(description="plug the device in or out: the page sees "
