@@ -102,9 +102,9 @@ def test_the_hover_highlight_draws_outside_the_box_and_leaves_while_a_note_is_wr
     QTest.mouseMove(w.view.focusProxy(), centre(js, "#link") + QPoint(-1, -1))
     QTest.mouseMove(w.view.focusProxy(), centre(js, "#link"))
     qtbot.waitUntil(lambda: w.marks.label_rect() is not None, timeout=3000)
-    # The label names the element as the panel does (role and name), the size last.
+    # The label names the element as the panel does (role and name), then its size (a k/n suffix may follow).
     text = w.marks.label_rect()[1]
-    assert text.startswith("link “a link”") and text.endswith(f"{round(r.width)}×{round(r.height)}"), text
+    assert text.startswith(f"link “a link” · {round(r.width)}×{round(r.height)}"), text
     image = overlay_image(w)
     zoom = w.view.zoomFactor()
     inside = [image.pixelColor(round((r.x + dx) * zoom), round((r.y + r.height / 2) * zoom)).alpha()
