@@ -295,7 +295,7 @@ class Overlay {
   // [{x, y, width, height}], the badge's shape first (app/core/mark_layout.py): a text range's words
   // (range.js rangeRectsIn; entry.words says so), else the element's line fragments when it is an inline box
   // broken across lines, else its box with the ink of its own text (marktext.js markRect); then a group's
-  // other members the same way.
+  // other members: their line fragments or their boxes (geometry.js elementBox).
   shapesOf(entry, target, box) {
     entry.words = false;
     if (entry.selection) {
@@ -311,7 +311,7 @@ class Overlay {
     for (const ref of entry.members || []) {
       const el = ref.deref();
       if (!el || !el.isConnected) continue;
-      const rects = lineFragments(el) || [markRect(el)].filter(Boolean);
+      const rects = lineFragments(el) || [elementBox(el).rect].filter(Boolean);   // no text walk per frame
       own.push(...rects);
     }
     return own;
