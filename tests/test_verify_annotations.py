@@ -35,6 +35,11 @@ AT = {"pad": QPoint(50, 50), "tint": QPoint(250, 50), "label": QPoint(50, 170), 
 
 
 class _NoCache(http.server.SimpleHTTPRequestHandler):
+    def do_GET(self):
+        if self.path.startswith("/slow"):   # a page that loads only when the test lets it
+            self.server.release.wait(60)
+        super().do_GET()
+
     def end_headers(self):
         self.send_header("Cache-Control", "no-store")   # a reload reads the rewritten files
         super().end_headers()
@@ -52,10 +57,12 @@ class Site:
         (folder / "page.html").write_text(PAGE)
         (folder / "verify.css").write_text(CSS)
         self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_NoCache, directory=str(folder)))
+        self.httpd.release = threading.Event()
         threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
         self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/page.html"
 
     def close(self) -> None:
+        self.httpd.release.set()
         self.httpd.shutdown()
         self.httpd.server_close()
 
@@ -284,3 +291,17 @@ def test_a_region_is_compared_by_its_rectangle(window, qtbot, site, client):
     assert entry["verification"]["status"] == "exact" and changes(entry) == []
     assert entry["verification"]["pixels"]["changed_percent"] > 0.5
     assert entry["text"].startswith("Annotation 1: changed (exact;")
+
+
+def test_a_page_still_loading_is_page_loading_and_changes_nothing(window, qtbot, site, client):
+    from PySide6.QtCore import QUrl
+
+    batch = pin_and_send(window, qtbot, site, ["pad"])
+    window.view.load(QUrl(site.url.replace("page.html", "slow.html")))   # the server holds it
+    qtbot.waitUntil(lambda: window.tab.loading, timeout=10_000)
+    client.request("annotations.verify", {"batch": batch, "annotation": 1})
+    answer = client.answer(timeout=40_000)   # the app waits its bounded 10 s for the load first
+    assert error_code(answer) == "PAGE_LOADING"
+    assert window.app.hub.store.get(batch).annotations[0].verification is None
+    with qtbot.waitSignal(window.view.loadFinished, timeout=15_000):
+        site.httpd.release.set()
