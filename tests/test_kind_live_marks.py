@@ -103,3 +103,40 @@ def test_an_imported_region_is_drawn_live_not_stale(window, server, server2, qtb
     qtbot.waitUntil(lambda: red_at(window, region.rect.x - js("scrollX") + region.rect.width + 1, mid), timeout=5_000)
     assert not marks(window)[0].stale
     assert window.session.get(pin_id).annotation.status == ""
+
+
+def test_a_saved_text_range_is_drawn_as_its_words_not_its_paragraph_and_again_after_a_reload(window, server, qtbot,
+                                                                                              js):
+    """Issue 30, requirement 4: a text range kept outlining its whole paragraph once saved. Its marker's shapes
+    are its words' client rects (highlighted), in the window as in the PNG (tests/test_one_drawing_rule.py)."""
+    proxy = start(window, server, js)
+    a, b = rect_of(js, "#w1"), rect_of(js, "#w2")
+    mid = (a["y"] + a["bottom"]) / 2
+    zoom = window.view.zoomFactor()
+    drag(proxy, QPoint(round((a["x"] + 1) * zoom), round(mid * zoom)), QPoint(round((b["right"] - 1) * zoom),
+                                                                            round(mid * zoom)))
+    write_note(window, qtbot, "shorter")
+
+    def drawn_words():
+        shown = marks(window)
+        if len(shown) != 1 or not shown[0].fill:
+            return None
+        m = shown[0]
+        return [(m.x, m.y, m.width, m.height), *((p.x, p.y, p.width, p.height) for p in m.parts)]
+
+    def expected():
+        return js("(() => { const r = document.createRange(); r.setStart(document.getElementById('w1').firstChild, 0);"
+                  " const w2 = document.getElementById('w2').firstChild; r.setEnd(w2, w2.length);"
+                  " const x0 = r.getBoundingClientRect();"
+                  " const p = document.getElementById('w1').closest('p').getBoundingClientRect();"
+                  " return {x: x0.x, right: x0.right, p: p.width}; })()")
+
+    for reload in (False, True):
+        if reload:
+            window.load_page(server.url("kinds.html"))
+        qtbot.waitUntil(lambda: drawn_words() is not None, timeout=10_000)
+        words, want = drawn_words(), expected()
+        # From the first word's left to the last word's right, narrower than the paragraph
+        assert abs(min(w[0] for w in words) - want["x"]) < 1.5, (words, want)
+        assert abs(max(w[0] + w[2] for w in words) - want["right"]) < 1.5, (words, want)
+        assert max(w[0] + w[2] for w in words) - min(w[0] for w in words) < want["p"] - 20
