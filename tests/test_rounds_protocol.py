@@ -67,6 +67,8 @@ def test_a_batch_of_follow_ups_knows_its_previous_round_and_a_reopened_annotatio
     assert second.previous == first.id and first.previous == ""
     assert "Follow-up to: 1 (batch " + first.id + ")" in second.view()["markdown"]
     assert BatchStore(tmp_path / "sent").get(second.id).previous == first.id   # kept across a restart
+    third = store.add(AnnotationBatch(summary="a new note elsewhere"))
+    assert third.previous == second.id
     for number in (0, 2):
         with pytest.raises(PagenoteError, match="NOT_FOUND"):
             follow_up_annotation(store, first.id, number, "x")

@@ -1,8 +1,9 @@
-"""Verifying with a real Vite + React dev server (issue 31's acceptance, its first round): the user pins a padding,
-a colour and a label text in the window and sends; a scripted agent reads the batch through the MCP SDK client
-(``wait_for_annotations``), edits the app's CSS module and component on disk, the dev server hot-reloads them,
-and ``verify_annotations`` reports the three changes right. The app is a copy of tests/apps/react in the
-test's folder (the test edits it), served by tests/vite_apps.py's Vite."""
+"""Verifying with a real Vite + React dev server (issue 31's acceptance test, without the panel): the user pins a
+padding, a colour and a label text in the window and sends; a scripted agent reads the batch through the MCP SDK
+client (``wait_for_annotations``), edits the app's CSS module and component on disk, the dev server hot-reloads
+them, and ``verify_annotations`` reports the three changes right; a reopened annotation comes back as a follow-up
+and is fixed in round 2; round 3 is a new note. The app is a copy of tests/apps/react in the test's folder (the
+test edits it), served by tests/vite_apps.py's Vite."""
 
 from __future__ import annotations
 
@@ -39,65 +40,106 @@ def box_of(js, selector: str) -> QPoint:
     return QPoint(int(r[0] + min(8, r[2] / 2)), int(r[1] + min(8, r[3] / 2)))
 
 
-def test_an_agent_edits_a_react_app_and_verify_annotations_reports_each_change(window, qtbot, js, react_copy,
-                                                                              socket_path):
+def test_three_rounds_annotate_edit_verify_with_no_copying_by_hand(window, qtbot, js, react_copy, socket_path):
+    """Round 1: a padding, a colour and a label, each verdict right. Round 2: the padding is reopened with a
+    follow-up (the engine the panel's Reopen calls), the agent gets it as a new batch with its Follow-up lines and
+    fixes it. Round 3: a new note on another element."""
     import anyio
     from mcp.client import Client
 
+    from app.agent.verify_annotations import reopen
     from app.mcp.server import build_server
     from app.mcp.untrusted import unwrap
+
+    src = react_copy.folder / "src"
+    css, app_jsx = src / "components" / "Card.module.css", src / "App.jsx"
+    edits = {1: [(css, "padding: 4px 8px;", "padding: 12px 16px;"), (css, "color: #264;", "color: #c02020;"),
+                 (app_jsx, ">Help</a>", ">Help center</a>")],
+             2: [(css, "padding: 12px 16px;", "padding: 20px 24px;")],
+             3: [(app_jsx, ">Plants</h1>", ">Our plants</h1>")]}
+    out: dict = {}
+    edited = {n: threading.Event() for n in edits}
+    reloaded = {n: threading.Event() for n in edits}
+
+    async def agent():
+        async with Client(build_server(socket_path, start_app=False)) as client:
+            for n, changes in edits.items():
+                sent = await client.call_tool("wait_for_annotations", {"timeout_ms": 120_000})
+                out[f"sent{n}"] = sent
+                for path, old, new in changes:   # the agent edits the sources; the dev server hot-reloads
+                    path.write_text(path.read_text().replace(old, new))
+                edited[n].set()
+                await anyio.to_thread.run_sync(lambda n=n: reloaded[n].wait(60))
+                out[f"verify{n}"] = await client.call_tool("verify_annotations",
+                                                           {"batch": sent.structured_content["batch"]["id"]})
+
+    def send_round(n: int, applied: str) -> None:
+        """Send once the agent waits; wait for its edits to reach the page (``applied``, a JS condition)."""
+        probe = RawClient(qtbot, socket_path)
+        qtbot.waitUntil(lambda: probe.call("health")["result"]["waiting"] == 1, timeout=30_000)
+        probe.close()
+        window.send()
+        qtbot.waitUntil(edited[n].is_set, timeout=30_000)
+        qtbot.waitUntil(lambda: js(applied), timeout=30_000)
+        reloaded[n].set()
+        qtbot.waitUntil(lambda: f"verify{n}" in out or not thread.is_alive(), timeout=60_000)
+
+    def crops_taken() -> None:
+        ids = [p.id for p in window.session.pins]
+        qtbot.waitUntil(lambda: all(i in window.tab.before.taken for i in ids), timeout=20_000)
+
+    def verdict(n: int) -> tuple[str, list[str]]:
+        result = out[f"verify{n}"]
+        assert not result.is_error, result.content[0].text
+        head, block, _ = unwrap(result.content[0].text)
+        return head, block.split("\n\n")
 
     window.load_page(react_copy.url)
     qtbot.waitUntil(lambda: js("!!document.getElementById('buy-fern') && !!document.getElementById('help')"),
                     timeout=15_000)
+    thread = threading.Thread(target=lambda: anyio.run(agent))
+    thread.start()
+
+    # -- round 1 --
     window.act_annotate.trigger()
     for selector, note in (("#buy-fern", "more padding"), ("#card-fern h2", "red name"), ("#help", "say Help center")):
         pin_at(window, qtbot, box_of(js, selector), note)
     qtbot.waitUntil(lambda: len(window.session.pins) == 3, timeout=5000)
-    ids = [p.id for p in window.session.pins]
-    qtbot.waitUntil(lambda: all(i in window.tab.before.taken for i in ids), timeout=20_000)
-
-    out: dict = {}
-    edited, reloaded = threading.Event(), threading.Event()
-
-    async def agent():
-        async with Client(build_server(socket_path, start_app=False)) as client:
-            sent = await client.call_tool("wait_for_annotations", {"timeout_ms": 60_000})
-            batch = sent.structured_content["batch"]["id"]
-            out["notes"] = [a["note"] for a in sent.structured_content["batch"]["batch"]["annotations"]]
-            css = react_copy.folder / "src" / "components" / "Card.module.css"
-            css.write_text(css.read_text().replace("padding: 4px 8px;", "padding: 12px 16px;")
-                           .replace("color: #264;", "color: #c02020;"))
-            app = react_copy.folder / "src" / "App.jsx"
-            app.write_text(app.read_text().replace(">Help</a>", ">Help center</a>"))
-            edited.set()
-            await anyio.to_thread.run_sync(lambda: reloaded.wait(60))
-            out["verify"] = await client.call_tool("verify_annotations", {"batch": batch})
-
-    thread = threading.Thread(target=lambda: anyio.run(agent))
-    thread.start()
-    probe = RawClient(qtbot, socket_path)
-    qtbot.waitUntil(lambda: probe.call("health")["result"]["waiting"] == 1, timeout=20_000)
-    probe.close()
-    window.send()
-    qtbot.waitUntil(edited.is_set, timeout=20_000)
-    # the dev server's hot update reaches the page (CSS module and component, no reload)
-    qtbot.waitUntil(lambda: js("getComputedStyle(document.getElementById('buy-fern')).paddingTop === '12px'"
-                               " && document.getElementById('help').textContent === 'Help center'"
-                               " && getComputedStyle(document.querySelector('#card-fern h2')).color"
-                               " === 'rgb(192, 32, 32)'"), timeout=30_000)
-    reloaded.set()
-    qtbot.waitUntil(lambda: not thread.is_alive(), timeout=60_000)
-
-    assert out["notes"] == ["more padding", "red name", "say Help center"]
-    result = out["verify"]
-    assert not result.is_error
-    head, block, _ = unwrap(result.content[0].text)
+    crops_taken()
+    send_round(1, "getComputedStyle(document.getElementById('buy-fern')).paddingTop === '12px'"
+                  " && document.getElementById('help').textContent === 'Help center'"
+                  " && getComputedStyle(document.querySelector('#card-fern h2')).color === 'rgb(192, 32, 32)'")
+    first = out["sent1"].structured_content["batch"]
+    assert [a["note"] for a in first["batch"]["annotations"]] == ["more padding", "red name", "say Help center"]
+    head, (padding, colour, label) = verdict(1)
     assert head.startswith("Verified 3 of 3 annotation(s) of batch ") and ": 3 changed." in head
     for n in (1, 2, 3):
         assert f"\nAnnotation {n}: changed (exact;" in head
-    padding, colour, label = block.split("\n\n")
     assert "- padding: 4px 8px → 12px 16px" in padding
     assert "- color: #226644 → #c02020" in colour.lower()
     assert '- text: "Help" → "Help center"' in label
-    assert sum(1 for c in result.content if c.type == "image") == 9
+    assert sum(1 for c in out["verify1"].content if c.type == "image") == 9
+
+    # -- round 2: the padding is reopened with a follow-up --
+    number = window.run(reopen(window.tab, window.app.hub.store, first["id"], 1, "still too tight: 20px 24px"))
+    assert number == 1
+    crops_taken()
+    send_round(2, "getComputedStyle(document.getElementById('buy-fern')).paddingTop === '20px'")
+    second = out["sent2"].structured_content["batch"]
+    assert second["previous"] == first["id"]
+    markdown = "\n".join(c.text for c in out["sent2"].content if c.type == "text")
+    assert (f"Note: still too tight: 20px 24px\nFollow-up to: 1 (batch {first['id']})\nEarlier note: more padding\n"
+            in markdown)
+    head, (padding,) = verdict(2)
+    assert "\nAnnotation 1: changed (exact;" in head and "- padding: 12px 16px → 20px 24px" in padding
+
+    # -- round 3: a new note on another element --
+    pin_at(window, qtbot, box_of(js, "#title"), "say Our plants")
+    qtbot.waitUntil(lambda: len(window.session.pins) == 1, timeout=5000)
+    crops_taken()
+    send_round(3, "document.getElementById('title').textContent === 'Our plants'")
+    third = out["sent3"].structured_content["batch"]
+    assert third["previous"] == second["id"]
+    head, (title,) = verdict(3)
+    assert "\nAnnotation 1: changed (exact;" in head and '- text: "Plants" → "Our plants"' in title
+    qtbot.waitUntil(lambda: not thread.is_alive(), timeout=30_000)

@@ -58,7 +58,8 @@ class SentBatch(BaseModel):
     delivered_count: int = 0
     annotations: list[AnnotationState] = Field(default_factory=list)
     batch: AnnotationBatch
-    #: The previous round (issue 31, requirement 3): the latest sent batch its follow-ups continue, or ``""``.
+    #: The previous round (issue 31, requirement 3): the batch sent before this one in the project, or ``""``
+    #: for the first; a follow-up annotation names the very annotation it continues (``Follow-up to:``).
     previous: str = ""
 
     def view(self, compact: bool = False) -> dict:
@@ -94,8 +95,7 @@ class BatchStore:
 
     def add(self, batch: AnnotationBatch) -> SentBatch:
         """Record a newly sent batch as ``pending`` and persist it. Raises ``OSError`` if it cannot be written."""
-        followed = {a.follow_up.batch for a in batch.annotations if a.follow_up is not None}
-        previous = next((b.id for b in reversed(self.batches) if b.id in followed), "")
+        previous = self.batches[-1].id if self.batches else ""
         sent = SentBatch(id=f"{stamp()}-{secrets.token_hex(2)}", sent_at=datetime.now(timezone.utc), batch=batch,
                          annotations=[AnnotationState() for _ in batch.annotations], previous=previous)
         self.save(sent)

@@ -273,3 +273,33 @@ def follow_up_annotation(store, batch_id: str, number: int, note: str) -> Annota
     follow = FollowUp(batch=batch_id, annotation=number, note=annotation.note, reply=state.reply, after=after)
     return Annotation.model_validate({**annotation.model_dump(), "note": note, "status": "", "status_reason": "",
                                       "candidates": (), "refreshed": "", "follow_up": follow.model_dump()})
+
+
+async def reopen(tab, store, batch_id: str, number: int, note: str) -> int:
+    """The panel's Reopen (issue 31, requirements 2 and 3): annotation ``number`` of sent batch ``batch_id`` joins
+    the current batch of ``tab`` as a follow-up with the user's ``note`` (:func:`follow_up_annotation`), on its
+    element as the page shows it now (found again by its anchor; its record read now) — or, for a region, its
+    rectangle — with its own marker; its before crop is taken as for any pin. Returns its number. Raises
+    ``NOT_FOUND``, ``VERIFY_OTHER_PAGE``, ``VERIFY_STALE`` (the element cannot be found to pin again) and the
+    page's errors."""
+    import secrets
+
+    annotation = follow_up_annotation(store, batch_id, number, note)
+    await tab.settled()
+    if _page(tab.page.url().toString()) != _page(annotation.element.url):
+        raise PagenoteError("VERIFY_OTHER_PAGE", f"annotation {number} was made on {annotation.element.url}")
+    pin_id = f"f{secrets.token_hex(4)}"   # its own marker and anchor in the page
+    if annotation.kind != KIND_REGION:
+        answer = await tab.bridge.call("reanchor", pin_id, _anchor(annotation))
+        found = answer.get(pin_id) if isinstance(answer, dict) else None
+        if not isinstance(found, dict) or found.get("status") == "stale" or not isinstance(found.get("record"), dict):
+            raise PagenoteError("VERIFY_STALE", f"annotation {number}'s element is not on the page now "
+                                f"({(found or {}).get('reason') or 'not found'}): it cannot be reopened on it")
+        record = ElementRecord.model_validate({**found["record"], "url": annotation.element.url})
+        if annotation.kind != "group":
+            annotation = annotation.model_copy(update={"element": record})
+    session = tab.session
+    session.add(pin_id, annotation.element, note, page=tab.annotator.page_key())
+    session.get(pin_id).annotation = annotation.model_copy(update={"emulated": session.emulated})
+    session.set_note(pin_id, annotation.note)   # tells the session's observers (panel, markers, before crops)
+    return session.number_of(pin_id)

@@ -153,6 +153,9 @@ class BeforeCrops:
         self.tab = tab
         self.taken: dict[str, dict] = {}
         self._tasks: dict[str, asyncio.Task] = {}
+        # The pin each entry of ``taken`` was cropped for: an element pinned again after its batch was sent gets
+        # the same page-side id (pins.js idFor) in a new pin, which needs its own crop.
+        self._owner: dict[str, object] = {}
         self._kept: set[str] = set(tab.session.sent_ids)
         tab.session.subscribe(self._changed)
 
@@ -164,12 +167,14 @@ class BeforeCrops:
         session = self.tab.session
         page = self.tab.annotator.page_key()
         for pin in session.pins:
-            if pin.id in self.taken or pin.id in self._tasks or pin.recording or pin.page not in (page, ""):
+            if self._owner.get(pin.id) is pin or pin.recording or pin.page not in (page, ""):
                 continue
             try:
-                self._tasks[pin.id] = spawn(self._take(pin.id, pin.annotation), "before crop")
+                self._tasks[pin.id] = spawn(self._take(pin.id, pin), "before crop")
             except RuntimeError:   # no event loop (a batch edited outside the app): no crops
                 return
+            self._owner[pin.id] = pin
+            self.taken.pop(pin.id, None)
         for batch_id, ids in session.sent_ids.items():
             if batch_id not in self._kept:
                 self._kept.add(batch_id)
@@ -177,7 +182,8 @@ class BeforeCrops:
                     if pin_id and pin_id in self.taken:
                         self._keep(batch_id, number, self.taken[pin_id])
 
-    async def _take(self, pin_id: str, annotation) -> None:
+    async def _take(self, pin_id: str, pin) -> None:
+        annotation = pin.annotation
         meta: dict
         try:
             route, page_id = self.tab.annotator.target(pin_id)
@@ -194,10 +200,13 @@ class BeforeCrops:
         except OSError as exc:
             meta = {"error": f"CAPTURE_FAILED — the before crop could not be saved: {exc}"}
         finally:
-            self._tasks.pop(pin_id, None)
-        self.taken[pin_id] = meta
+            if self._tasks.get(pin_id) is asyncio.current_task():
+                del self._tasks[pin_id]
+        if self._owner.get(pin_id) is pin:   # not pinned anew meanwhile
+            self.taken[pin_id] = meta
         for batch_id, ids in self.tab.session.sent_ids.items():   # sent while it was being taken
-            if batch_id in self._kept and pin_id in ids:
+            if batch_id in self._kept and pin_id in ids and ids.index(pin_id) + 1 not in read_before(
+                    self.project_dir, batch_id):
                 self._keep(batch_id, ids.index(pin_id) + 1, meta)
 
     def _keep(self, batch_id: str, number: int, meta: dict) -> None:
