@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from PySide6.QtCore import QMimeData
+from PySide6.QtCore import QMimeData, QSize
 from PySide6.QtGui import QTextOption
 from PySide6.QtWidgets import QTextBrowser
 
@@ -50,6 +50,10 @@ class DetailPane(QTextBrowser):
         super().__init__(parent)
         self.setOpenLinks(False)
         self.setWordWrapMode(QTextOption.WrapMode.WrapAtWordBoundaryOrAnywhere)
+
+    def sizeHint(self) -> QSize:  # noqa: N802 (Qt virtual)
+        """Room for a heading and five wrapped fields: the splitter's first share (the user sizes it after)."""
+        return QSize(super().sizeHint().width(), 12 * self.fontMetrics().height())
 
     def createMimeDataFromSelection(self) -> QMimeData:  # noqa: N802 (Qt virtual)
         data = QMimeData()

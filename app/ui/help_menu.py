@@ -93,12 +93,15 @@ def shortcut_sections(window, actions) -> list[tuple[str, list[tuple[str, str]]]
         return obj
 
     t = QCoreApplication
-    placed = {id(attr(name)): n for n, (_title, names) in enumerate(SECTIONS) for name in names if attr(name)}
-    rows: list[list[tuple[str, str]]] = [[] for _ in range(len(SECTIONS) + 1)]
-    for action in actions:
+    placed = {id(attr(name)): (n, rank) for n, (_title, names) in enumerate(SECTIONS)
+              for rank, name in enumerate(names) if attr(name)}
+    ranked: list[list[tuple[int, tuple[str, str]]]] = [[] for _ in range(len(SECTIONS) + 1)]
+    for order, action in enumerate(actions):
         row = _action_row(action)
-        if row:
-            rows[placed.get(id(action), len(SECTIONS))].append(row)
+        if row:   # in SECTIONS' order (Annotate before its Alt+↑/↓), the rest as the window made them
+            section, rank = placed.get(id(action), (len(SECTIONS), 1_000 + order))
+            ranked[section].append((rank, row))
+    rows = [[row for _rank, row in sorted(items, key=lambda x: x[0])] for items in ranked]
     mouse, note_box = _gesture_rows()
     titles = [t.translate("HelpMenus", title) for title, _names in SECTIONS]
     out = [(titles[0], rows[0] + mouse), (t.translate("HelpMenus", "Note box"), note_box)]

@@ -128,6 +128,7 @@ class AnnotationPanel(SentView, QWidget):
         layout.addWidget(self.summary)
         layout.addLayout(title)
         layout.addWidget(self.splitter, 1)
+        self._split_done = False
         self.summary.textChanged.connect(lambda: self.summary_changed.emit(self.summary.toPlainText()))
         self.list.itemClicked.connect(lambda item: item.data(ID_ROLE) and self.edit_requested.emit(
             item.data(ID_ROLE), item.data(TAB_ROLE) or ""))
@@ -141,6 +142,13 @@ class AnnotationPanel(SentView, QWidget):
         if hub is not None:
             hub.on_change.append(self.refresh_sent)
         self.refresh_sent()
+
+    def showEvent(self, event) -> None:  # noqa: N802 (Qt virtual)
+        super().showEvent(event)
+        if not self._split_done and self.splitter.height() > 0:   # first shown: list 55 %, details 45 %
+            self._split_done = True
+            h = sum(self.splitter.sizes()) or self.splitter.height()
+            self.splitter.setSizes([round(h * 0.55), round(h * 0.45), self.splitter.sizes()[2]])
 
     def set_send_action(self, action) -> None:
         """The window's Send ``action``. The panel shows no button of its own for it: one Send, on the toolbar

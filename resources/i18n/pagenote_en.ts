@@ -125,8 +125,8 @@ Press Annotate (Ctrl+Shift+A), then click an element on the page to pin a number
     </message>
     <message>
         <location filename="../../app/ui/panel.py" line="76"/>
-        <location filename="../../app/ui/panel.py" line="298"/>
-        <location filename="../../app/ui/panel.py" line="302"/>
+        <location filename="../../app/ui/panel.py" line="306"/>
+        <location filename="../../app/ui/panel.py" line="310"/>
         <source>no note</source>
         <translation type="unfinished"></translation>
     </message>
@@ -147,7 +147,7 @@ Press Annotate (Ctrl+Shift+A), then click an element on the page to pin a number
     </message>
     <message>
         <location filename="../../app/ui/panel.py" line="93"/>
-        <location filename="../../app/ui/panel.py" line="222"/>
+        <location filename="../../app/ui/panel.py" line="230"/>
         <source>Status</source>
         <translation type="unfinished"></translation>
     </message>
@@ -162,112 +162,112 @@ Press Annotate (Ctrl+Shift+A), then click an element on the page to pin a number
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="213"/>
+        <location filename="../../app/ui/panel.py" line="221"/>
         <source>stale</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="215"/>
+        <location filename="../../app/ui/panel.py" line="223"/>
         <source>rematched</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="217"/>
+        <location filename="../../app/ui/panel.py" line="225"/>
         <source>hidden</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="218"/>
+        <location filename="../../app/ui/panel.py" line="226"/>
         <source>exact</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="221"/>
+        <location filename="../../app/ui/panel.py" line="229"/>
         <source>Note</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="221"/>
+        <location filename="../../app/ui/panel.py" line="229"/>
         <source>Element</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="221"/>
+        <location filename="../../app/ui/panel.py" line="229"/>
         <source>Selector</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="222"/>
+        <location filename="../../app/ui/panel.py" line="230"/>
         <source>Page</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="222"/>
+        <location filename="../../app/ui/panel.py" line="230"/>
         <source>Hidden characters</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="229"/>
+        <location filename="../../app/ui/panel.py" line="237"/>
         <source>The page&apos;s text held invisible characters or line breaks, shown escaped: the agent reads them.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="230"/>
+        <location filename="../../app/ui/panel.py" line="238"/>
         <source>hidden text</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="240"/>
+        <location filename="../../app/ui/panel.py" line="248"/>
         <source>(page)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="243"/>
+        <location filename="../../app/ui/panel.py" line="251"/>
         <source>This tab</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="244"/>
+        <location filename="../../app/ui/panel.py" line="252"/>
         <source>This tab, another page</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="272"/>
+        <location filename="../../app/ui/panel.py" line="280"/>
         <source>  [element no longer matched]</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="276"/>
+        <location filename="../../app/ui/panel.py" line="284"/>
         <source>  (rematched)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="278"/>
+        <location filename="../../app/ui/panel.py" line="286"/>
         <source>  (hidden)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="279"/>
+        <location filename="../../app/ui/panel.py" line="287"/>
         <source>  (hidden: {0})</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="282"/>
+        <location filename="../../app/ui/panel.py" line="290"/>
         <source>  (hidden text)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="290"/>
+        <location filename="../../app/ui/panel.py" line="298"/>
         <source> · reading the element…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="291"/>
+        <location filename="../../app/ui/panel.py" line="299"/>
         <source>  (reading the element…)</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/panel.py" line="315"/>
+        <location filename="../../app/ui/panel.py" line="323"/>
         <source>%n annotation(s)</source>
         <translation>
             <numerusform>%n annotation</numerusform>
@@ -1301,77 +1301,77 @@ Your annotations are kept: reload the page to continue.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="104"/>
+        <location filename="../../app/ui/help_menu.py" line="107"/>
         <source>Note box</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="105"/>
+        <location filename="../../app/ui/help_menu.py" line="108"/>
         <source>Window and tools</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="119"/>
+        <location filename="../../app/ui/help_menu.py" line="122"/>
         <source>&amp;Settings</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="120"/>
+        <location filename="../../app/ui/help_menu.py" line="123"/>
         <source>&amp;Language</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="124"/>
+        <location filename="../../app/ui/help_menu.py" line="127"/>
         <source>Follow the system</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="131"/>
+        <location filename="../../app/ui/help_menu.py" line="134"/>
         <source>&amp;Help</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="132"/>
+        <location filename="../../app/ui/help_menu.py" line="135"/>
         <source>&amp;Keyboard shortcuts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="134"/>
+        <location filename="../../app/ui/help_menu.py" line="137"/>
         <source>&amp;About pagenote</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="140"/>
+        <location filename="../../app/ui/help_menu.py" line="143"/>
         <source>The language changes the next time pagenote starts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="164"/>
+        <location filename="../../app/ui/help_menu.py" line="167"/>
         <source>Keys</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="164"/>
+        <location filename="../../app/ui/help_menu.py" line="167"/>
         <source>Action</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="194"/>
+        <location filename="../../app/ui/help_menu.py" line="197"/>
         <source>Keyboard shortcuts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="199"/>
+        <location filename="../../app/ui/help_menu.py" line="202"/>
         <source>Annotate a web page element by element and hand the notes to a coding agent.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="200"/>
+        <location filename="../../app/ui/help_menu.py" line="203"/>
         <source>Licences</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="213"/>
+        <location filename="../../app/ui/help_menu.py" line="216"/>
         <source>About pagenote</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1379,52 +1379,58 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>LeaseList</name>
     <message>
-        <location filename="../../app/ui/lease_list.py" line="27"/>
+        <location filename="../../app/ui/lease_list.py" line="28"/>
         <source>Leases (logins, storage and cache kept between runs)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/lease_list.py" line="31"/>
+        <location filename="../../app/ui/lease_list.py" line="32"/>
         <source>Lease</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/lease_list.py" line="31"/>
+        <location filename="../../app/ui/lease_list.py" line="32"/>
         <source>Size</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/lease_list.py" line="31"/>
+        <location filename="../../app/ui/lease_list.py" line="32"/>
         <source>Open tabs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/lease_list.py" line="36"/>
+        <location filename="../../app/ui/lease_list.py" line="37"/>
         <source>Clear removes a lease&apos;s cookies, site storage and cache: its sites forget you. Its open tabs close and open their pages again, signed out; their annotations stay. Private tabs keep nothing and are not listed.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/lease_list.py" line="56"/>
+        <location filename="../../app/ui/lease_list.py" line="57"/>
+        <location filename="../../app/ui/lease_list.py" line="72"/>
         <source>Clear</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/lease_list.py" line="57"/>
+        <location filename="../../app/ui/lease_list.py" line="58"/>
         <source>Remove this lease&apos;s cookies, storage and cache; its open tabs load again signed out</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/lease_list.py" line="59"/>
+        <location filename="../../app/ui/lease_list.py" line="60"/>
         <source>Remove this lease&apos;s cookies, storage and cache</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/lease_list.py" line="70"/>
+        <location filename="../../app/ui/lease_list.py" line="74"/>
+        <source>Clear now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/lease_list.py" line="82"/>
         <source>Could not clear lease {0}: {1}</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/lease_list.py" line="74"/>
+        <location filename="../../app/ui/lease_list.py" line="86"/>
         <source>Lease {0} cleared: %n tab(s) opened again, signed out</source>
         <translation>
             <numerusform>Lease {0} cleared: %n tab opened again, signed out</numerusform>
@@ -2491,7 +2497,7 @@ Your annotations are kept: reload the page to continue.</source>
     </message>
     <message>
         <location filename="../../app/ui/tab_strip.py" line="58"/>
-        <source>New isolated tab</source>
+        <source>New private tab</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

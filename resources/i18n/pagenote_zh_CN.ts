@@ -126,8 +126,8 @@ Press Annotate (Ctrl+Shift+A), then click an element on the page to pin a number
     </message>
     <message>
         <location filename="../../app/ui/panel.py" line="76"/>
-        <location filename="../../app/ui/panel.py" line="298"/>
-        <location filename="../../app/ui/panel.py" line="302"/>
+        <location filename="../../app/ui/panel.py" line="306"/>
+        <location filename="../../app/ui/panel.py" line="310"/>
         <source>no note</source>
         <translation>无备注</translation>
     </message>
@@ -148,7 +148,7 @@ Press Annotate (Ctrl+Shift+A), then click an element on the page to pin a number
     </message>
     <message>
         <location filename="../../app/ui/panel.py" line="93"/>
-        <location filename="../../app/ui/panel.py" line="222"/>
+        <location filename="../../app/ui/panel.py" line="230"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
@@ -163,112 +163,112 @@ Press Annotate (Ctrl+Shift+A), then click an element on the page to pin a number
         <translation>总体备注</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="213"/>
+        <location filename="../../app/ui/panel.py" line="221"/>
         <source>stale</source>
         <translation>失效</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="215"/>
+        <location filename="../../app/ui/panel.py" line="223"/>
         <source>rematched</source>
         <translation>已重新匹配</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="217"/>
+        <location filename="../../app/ui/panel.py" line="225"/>
         <source>hidden</source>
         <translation>已隐藏</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="218"/>
+        <location filename="../../app/ui/panel.py" line="226"/>
         <source>exact</source>
         <translation>精确</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="221"/>
+        <location filename="../../app/ui/panel.py" line="229"/>
         <source>Note</source>
         <translation>备注</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="221"/>
+        <location filename="../../app/ui/panel.py" line="229"/>
         <source>Element</source>
         <translation>元素</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="221"/>
+        <location filename="../../app/ui/panel.py" line="229"/>
         <source>Selector</source>
         <translation>选择器</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="222"/>
+        <location filename="../../app/ui/panel.py" line="230"/>
         <source>Page</source>
         <translation>页面</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="222"/>
+        <location filename="../../app/ui/panel.py" line="230"/>
         <source>Hidden characters</source>
         <translation>隐藏字符</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="229"/>
+        <location filename="../../app/ui/panel.py" line="237"/>
         <source>The page&apos;s text held invisible characters or line breaks, shown escaped: the agent reads them.</source>
         <translation>页面文本含有不可见字符或换行符，已转义显示：智能体会读到它们。</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="230"/>
+        <location filename="../../app/ui/panel.py" line="238"/>
         <source>hidden text</source>
         <translation>隐藏文本</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="240"/>
+        <location filename="../../app/ui/panel.py" line="248"/>
         <source>(page)</source>
         <translation>（页面）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="243"/>
+        <location filename="../../app/ui/panel.py" line="251"/>
         <source>This tab</source>
         <translation>本标签页</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="244"/>
+        <location filename="../../app/ui/panel.py" line="252"/>
         <source>This tab, another page</source>
         <translation>本标签页（另一页面）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="272"/>
+        <location filename="../../app/ui/panel.py" line="280"/>
         <source>  [element no longer matched]</source>
         <translation>  [元素已无法匹配]</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="276"/>
+        <location filename="../../app/ui/panel.py" line="284"/>
         <source>  (rematched)</source>
         <translation>  （已重新匹配）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="278"/>
+        <location filename="../../app/ui/panel.py" line="286"/>
         <source>  (hidden)</source>
         <translation>  （已隐藏）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="279"/>
+        <location filename="../../app/ui/panel.py" line="287"/>
         <source>  (hidden: {0})</source>
         <translation>  （已隐藏：{0}）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="282"/>
+        <location filename="../../app/ui/panel.py" line="290"/>
         <source>  (hidden text)</source>
         <translation>  （隐藏文本）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="290"/>
+        <location filename="../../app/ui/panel.py" line="298"/>
         <source> · reading the element…</source>
         <translation> · 正在读取元素…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="291"/>
+        <location filename="../../app/ui/panel.py" line="299"/>
         <source>  (reading the element…)</source>
         <translation>  （正在读取元素…）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/panel.py" line="315"/>
+        <location filename="../../app/ui/panel.py" line="323"/>
         <source>%n annotation(s)</source>
         <translation>
             <numerusform>%n 条批注</numerusform>
@@ -1293,77 +1293,77 @@ Your annotations are kept: reload the page to continue.</source>
         <translation>页面</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="104"/>
+        <location filename="../../app/ui/help_menu.py" line="107"/>
         <source>Note box</source>
         <translation>批注框</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="105"/>
+        <location filename="../../app/ui/help_menu.py" line="108"/>
         <source>Window and tools</source>
         <translation>窗口与工具</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="119"/>
+        <location filename="../../app/ui/help_menu.py" line="122"/>
         <source>&amp;Settings</source>
         <translation>设置(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="124"/>
+        <location filename="../../app/ui/help_menu.py" line="127"/>
         <source>Follow the system</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="131"/>
+        <location filename="../../app/ui/help_menu.py" line="134"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="194"/>
+        <location filename="../../app/ui/help_menu.py" line="197"/>
         <source>Keyboard shortcuts</source>
         <translation>键盘快捷键</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="213"/>
+        <location filename="../../app/ui/help_menu.py" line="216"/>
         <source>About pagenote</source>
         <translation>关于 pagenote</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="140"/>
+        <location filename="../../app/ui/help_menu.py" line="143"/>
         <source>The language changes the next time pagenote starts</source>
         <translation>语言将在下次启动 pagenote 时更改</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="120"/>
+        <location filename="../../app/ui/help_menu.py" line="123"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="132"/>
+        <location filename="../../app/ui/help_menu.py" line="135"/>
         <source>&amp;Keyboard shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="134"/>
+        <location filename="../../app/ui/help_menu.py" line="137"/>
         <source>&amp;About pagenote</source>
         <translation>关于 pagenote(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="164"/>
+        <location filename="../../app/ui/help_menu.py" line="167"/>
         <source>Keys</source>
         <translation>按键</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="164"/>
+        <location filename="../../app/ui/help_menu.py" line="167"/>
         <source>Action</source>
         <translation>操作</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="199"/>
+        <location filename="../../app/ui/help_menu.py" line="202"/>
         <source>Annotate a web page element by element and hand the notes to a coding agent.</source>
         <translation>逐个元素批注网页，并把批注交给编程智能体。</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_menu.py" line="200"/>
+        <location filename="../../app/ui/help_menu.py" line="203"/>
         <source>Licences</source>
         <translation>许可证</translation>
     </message>
@@ -1371,52 +1371,58 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>LeaseList</name>
     <message>
-        <location filename="../../app/ui/lease_list.py" line="27"/>
+        <location filename="../../app/ui/lease_list.py" line="28"/>
         <source>Leases (logins, storage and cache kept between runs)</source>
         <translation>租约（在多次运行之间保留的登录、存储和缓存）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/lease_list.py" line="31"/>
+        <location filename="../../app/ui/lease_list.py" line="32"/>
         <source>Lease</source>
         <translation>租约</translation>
     </message>
     <message>
-        <location filename="../../app/ui/lease_list.py" line="31"/>
+        <location filename="../../app/ui/lease_list.py" line="32"/>
         <source>Size</source>
         <translation>大小</translation>
     </message>
     <message>
-        <location filename="../../app/ui/lease_list.py" line="31"/>
+        <location filename="../../app/ui/lease_list.py" line="32"/>
         <source>Open tabs</source>
         <translation>打开的标签页</translation>
     </message>
     <message>
-        <location filename="../../app/ui/lease_list.py" line="36"/>
+        <location filename="../../app/ui/lease_list.py" line="37"/>
         <source>Clear removes a lease&apos;s cookies, site storage and cache: its sites forget you. Its open tabs close and open their pages again, signed out; their annotations stay. Private tabs keep nothing and are not listed.</source>
         <translation>清空会删除租约的 Cookie、网站存储和缓存：其网站将不再记得你。它打开的标签页会关闭并重新打开页面（已退出登录）；其批注保留。私密标签页不保留任何内容，不在此列出。</translation>
     </message>
     <message>
-        <location filename="../../app/ui/lease_list.py" line="56"/>
+        <location filename="../../app/ui/lease_list.py" line="57"/>
+        <location filename="../../app/ui/lease_list.py" line="72"/>
         <source>Clear</source>
         <translation>清空</translation>
     </message>
     <message>
-        <location filename="../../app/ui/lease_list.py" line="57"/>
+        <location filename="../../app/ui/lease_list.py" line="58"/>
         <source>Remove this lease&apos;s cookies, storage and cache; its open tabs load again signed out</source>
         <translation>删除此租约的 Cookie、存储和缓存；它打开的标签页将以退出登录状态重新加载</translation>
     </message>
     <message>
-        <location filename="../../app/ui/lease_list.py" line="59"/>
+        <location filename="../../app/ui/lease_list.py" line="60"/>
         <source>Remove this lease&apos;s cookies, storage and cache</source>
         <translation>删除此租约的 Cookie、存储和缓存</translation>
     </message>
     <message>
-        <location filename="../../app/ui/lease_list.py" line="70"/>
+        <location filename="../../app/ui/lease_list.py" line="74"/>
+        <source>Clear now</source>
+        <translation>立即清空</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/lease_list.py" line="82"/>
         <source>Could not clear lease {0}: {1}</source>
         <translation>无法清空租约 {0}：{1}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/lease_list.py" line="74"/>
+        <location filename="../../app/ui/lease_list.py" line="86"/>
         <source>Lease {0} cleared: %n tab(s) opened again, signed out</source>
         <translation>
             <numerusform>租约 {0} 已清空：%n 个标签页已重新打开（已退出登录）</numerusform>
@@ -2474,8 +2480,8 @@ Your annotations are kept: reload the page to continue.</source>
     </message>
     <message>
         <location filename="../../app/ui/tab_strip.py" line="58"/>
-        <source>New isolated tab</source>
-        <translation>新的隔离标签页</translation>
+        <source>New private tab</source>
+        <translation>新建私密标签页</translation>
     </message>
     <message>
         <location filename="../../app/ui/tab_strip.py" line="60"/>
