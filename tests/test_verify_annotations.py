@@ -5,6 +5,7 @@ changes, before crops taken at pin time and kept with the batch, and the errors 
 from __future__ import annotations
 
 import functools
+import json
 import http.server
 import threading
 from pathlib import Path
@@ -157,9 +158,10 @@ def test_bad_input_says_why_and_changes_nothing(window, qtbot, site, client, ser
     assert error_code(verify(client, "20990101-000000-beef")) == "NOT_FOUND"        # never sent
     beyond = verify(client, batch, 2)
     assert error_code(beyond) == "NOT_FOUND" and "1..1" in beyond["error"]["data"]["next"]
-    window.load_page(server.url("colors.html"))                                      # another origin
+    window.load_page(server.url("colors.html?access_token=s3cr3tvalue"))             # another origin
     other = verify(client, batch, 1)
     assert error_code(other) == "VERIFY_OTHER_PAGE" and "origin" in other["error"]["message"]
+    assert "s3cr3tvalue" not in json.dumps(other)                                    # its URL's secret redacted
     window.load_page(site.url)
     (window.app.project_dir / "annotations" / "sent" / batch / "a1-before.png").unlink()                                                                  # before crop deleted
     assert error_code(verify(client, batch, 1)) == "VERIFY_NO_BEFORE"

@@ -38,6 +38,7 @@ from app.compare.images import open_image
 from app.core.errors import PagenoteError
 from app.core.tasks import spawn
 from app.model.annotation import KIND_REGION, Annotation, ElementRecord
+from app.model.fields import page_line
 from app.model.verification import PixelDiff, Verification, record_changes
 from app.sinks import stamp
 from app.tabs.before_crops import batch_dir, box_crop, read_before, save_png
@@ -144,7 +145,7 @@ async def verify_annotation(app, store, batch_id: str, number: int) -> Verificat
     if tab is None:
         raise PagenoteError("NO_PAGE", "no tab is open")
     await tab.settled()
-    here, there = tab.page.url().toString(), annotation.element.url
+    here, there = page_line(tab.page.url().toString()), annotation.element.url   # credentials redacted
     if _page(here) != _page(there):
         what = "origin" if _page(here)[:2] != _page(there)[:2] else "page"
         raise PagenoteError("VERIFY_OTHER_PAGE", f"annotation {number} was made on {there}; the tab shows "
@@ -186,10 +187,10 @@ async def verify_annotation(app, store, batch_id: str, number: int) -> Verificat
 
 def _entry(number: int, outcome: Verification | PagenoteError) -> dict:
     """One annotation's part of the ``annotations.verify`` answer: ``{annotation, text, verification}`` or
-    ``{annotation, text, error: {code, message, next_step}}``."""
+    ``{annotation, text, error: {code, message, next}}`` (the socket's error shape: ``data.code``, ``data.next``)."""
     if isinstance(outcome, PagenoteError):
         return {"annotation": number, "error": {"code": outcome.name, "message": outcome.message,
-                                                "next_step": outcome.next_step},
+                                                "next": outcome.next_step},
                 "text": f"Annotation {number}: not verified — {outcome.name}: {outcome.message}"}
     return {"annotation": number, "text": "\n".join(outcome.lines()),
             "verification": outcome.model_dump(mode="json")}
