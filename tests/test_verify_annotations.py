@@ -307,3 +307,16 @@ def test_a_page_still_loading_is_page_loading_and_changes_nothing(window, qtbot,
     assert window.app.hub.store.get(batch).annotations[0].verification is None
     with qtbot.waitSignal(window.view.loadFinished, timeout=15_000):
         site.httpd.release.set()
+
+
+def test_a_batch_sent_before_a_restart_is_verified_from_its_kept_before_crop(window, qtbot, site, client):
+    """The window forgets the sent pins (as a restarted app never had them): the annotation is found again from its
+    recorded anchor and compared with the before crop kept in the batch's folder."""
+    batch = pin_and_send(window, qtbot, site, ["pad"])
+    for kept in (window.batch_session.sent_ids, window.batch_session.sent_tabs, window.batch_session.sent_crops):
+        kept.clear()
+    (site.folder / "verify.css").write_text(CSS + "#pad { padding: 12px 16px; }\n")
+    window.load_page(site.url)
+    entry = verify(client, batch, 1)["result"]["results"][0]
+    assert entry["verification"]["status"] == "exact"
+    assert "padding: 4px 8px → 12px 16px" in changes(entry)

@@ -98,7 +98,7 @@ async def _after_record(tab, pin_id: str, batch_id: str, number: int, annotation
     if pin_id:
         route, page_id = tab.annotator.target(pin_id)
     else:   # a batch whose pins this window never had (sent before a restart): a fresh id for the page
-        route, page_id = tab.annotator.target(""), f"verify-{batch_id}-{number}"
+        route, page_id = tab.annotator.target("")[0], f"verify-{batch_id}-{number}"
     answer = await tab.bridge.call("reanchor", page_id, _anchor(annotation), frame=route.frame)
     found = answer.get(page_id) if isinstance(answer, dict) else None
     if not isinstance(found, dict) or found.get("status") == "stale" or not isinstance(found.get("record"), dict):
