@@ -119,3 +119,40 @@ def test_the_window_and_the_annotated_png_draw_the_same_badges_and_outlines(wind
     pink_a, pink_b = (red_mask(x, (245, 190, 190), 8) for x in (seen, png))
     assert pink_a.sum() > 100 * k * k and pink_b.sum() > 100 * k * k
     assert (pink_a & ~ndimage.binary_dilation(pink_b, near)).sum() <= 0.02 * pink_a.sum()
+
+
+def test_a_full_page_png_outlines_each_element_where_the_captured_layout_puts_it(window, server, qtbot, js):
+    """A full-page capture hides the scrollbars (the layout widens, centred blocks move by half a scrollbar):
+    the annotated image measures what the window draws again in that layout, so each outline still hugs its
+    block; a group's members are outlined each, not as one rectangle."""
+    window.load_page(server.url("draw_rule_tall.html"))
+    window.annotate.set_mode(True)
+    proxy = window.view.focusProxy()
+    zoom = window.view.zoomFactor()
+
+    def centre(selector: str) -> QPoint:
+        r = _box(js, f"document.querySelector({selector!r}).getBoundingClientRect()")
+        return QPoint(round((r["x"] + r["right"]) / 2 * zoom), round((r["y"] + r["bottom"]) / 2 * zoom))
+
+    QTest.mouseClick(proxy, Qt.MouseButton.LeftButton, NONE, centre("#box"))
+    write_note(window, qtbot, "a block")
+    for i, selector in enumerate(("#g1", "#g2"), start=1):
+        QTest.mouseClick(proxy, Qt.MouseButton.LeftButton, CTRL, centre(selector))
+        qtbot.waitUntil(lambda i=i: len(window.annotate.gestures.group) == i, timeout=5_000)
+    QTest.keyRelease(proxy, Qt.Key.Key_Control)
+    write_note(window, qtbot, "two blocks")
+    window.annotate.set_mode(False)
+    clean, drawn = window.run(window.tab.capture.full_page(annotated=True))
+    blue = np.all(np.abs(np.asarray(Image.open(clean.path).convert("RGB")).astype(int) - (30, 60, 200)) <= 8, axis=-1)
+    labels, count = ndimage.label(blue)
+    assert count == 3
+    red = red_mask(np.asarray(Image.open(drawn.path).convert("RGB")))
+    between = None
+    for ys, xs in ndimage.find_objects(labels):   # each block, as the capture laid it out
+        mid = (ys.start + ys.stop) // 2
+        # Red just outside its left and right edges (the outline), none inside
+        assert red[mid, xs.start - 1] and red[mid, xs.stop], (xs, mid)
+        assert not red[mid, (xs.start + xs.stop) // 2]
+        if between is not None:   # the gaps between blocks: no union rectangle's side crosses them (the
+            assert not red[(between + ys.start) // 2, xs.stop]   # badges sit at the left)
+        between = ys.stop

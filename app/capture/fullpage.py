@@ -177,7 +177,8 @@ async def grab_full_page(view: QWebEngineView, bridge: PageBridge, *, pin_ids: l
             with contextlib.suppress(PageCallTimeout):  # a throttled page: the probes prove freshness anyway
                 await bridge.wait_frames(2)
             metrics = await _metrics(bridge)
-            pin_rects = await bridge.call("pinnedRects", list(pin_ids or []), True) or {}
+            # What the window draws for each pin, measured again in this layout (app/core/mark_layout.py)
+            pin_rects = await bridge.call("pinnedRects", list(pin_ids or []), True, True) or {}
             # Every frame's secret fields, measured in the captured layout (CAPTURE_REDACTION_UNVERIFIED when a
             # frame in the region does not answer: the image is then not made at all).
             redactions = await redaction_rects(bridge, True, clip)

@@ -327,9 +327,19 @@ const api = {
   },
   redactionRects(doc) { return JSON.stringify(redactionRects(!!doc)); },
   // Rects (CSS px; document coordinates when `doc`) of pinned elements by id; null for ids not on this page.
-  pinnedRects(ids, doc) {
+  // With `shapes`, a marker shown live is what the window draws for it, measured now (a full-page capture's
+  // layout): {x, y, width, height, parts, fill, text} (overlay.js drawnShape, app/core/mark_layout.py).
+  pinnedRects(ids, doc, shapes) {
     const out = {};
+    const dx = doc ? scrollX : 0, dy = doc ? scrollY : 0;
+    const moved = (rects) => rects.map(([x, y, w, h]) => [x + dx, y + dy, w, h]);
     for (const id of ids) {
+      const s = shapes ? overlay.drawnShape(id) : null;
+      if (s) {
+        out[id] = { x: s.x + dx, y: s.y + dy, width: s.width, height: s.height, fill: s.fill,
+                    parts: moved(s.parts), text: moved(s.text) };
+        continue;
+      }
       const el = elements.get(id);
       if (!el || !el.isConnected) { out[id] = null; continue; }
       const r = markRect(el) || viewportRect(el);   // what the window outlines: the box and its text's ink

@@ -60,9 +60,8 @@ function hostTransport() {
 // top-left, in the top layer (a manual popover: above the page's filters, modals and z-indexes). Created
 // when a capture asks for it, removed when the capture hides it: the page sees it only during captures.
 
-// The box the highlight shows for `el` (viewport CSS px, a DOMRect-like {left, top, right, bottom, width,
-// height}): its border box, or for `display: contents`, which has none of its own, the union of its
-// children's boxes — what DevTools highlights for such an element and what its record reports (geometry.js).
+// The box the highlight shows for `el` (viewport CSS px, DOMRect-like): its border box, or for `display:
+// contents` its children's union, as DevTools highlights it and its record reports it (geometry.js).
 function highlightRect(el) {
   const b = elementBox(el);
   if (b.kind !== BOX_CONTENTS) return el.getBoundingClientRect();
@@ -226,10 +225,7 @@ class Overlay {
     this.flush();
   }
 
-  // Marker badge under a viewport point (CSS px): always null. The host places the badges beside their
-  // elements (app/core/placement.py, which knows the view and every frame's badges) and hit-tests its own
-  // clicks on them before it asks the page to pick, so a click inside a pinned element's top-left corner
-  // pins what is there.
+  // Marker badge under a viewport point: always null (the host hit-tests its own badges before a pick).
   markerAt(x, y) { return null; }
 
   // The element of marker `id` was found again (anchors.js): follow the new node.
@@ -249,6 +245,14 @@ class Overlay {
   markerViewportRect(id) {
     const m = this.scene().markers.find((s) => s.id === id);
     return m && m.visible ? { x: m.x, y: m.y, width: badgeWidth(m.n), height: MARK.size } : null;
+  }
+
+  // Marker `id` as drawn now ({x, y, width, height, parts, fill, text}, viewport CSS px), null when not
+  // shown or stale: what annotated screenshots draw (main.js pinnedRects).
+  drawnShape(id) {
+    const entry = this.markers.get(id);
+    const m = entry && this.markerScene(id, entry);
+    return m && m.visible && !m.stale && m.width && m.height ? { parts: [], text: [], fill: false, ...m } : null;
   }
 
   // Every marker as drawn: [{id, n, x, y, visible, stale, seen}] in viewport CSS px (what the user sees).

@@ -24,8 +24,10 @@ async def kind_pin_rects(annotator: Any, document: bool = False) -> dict[str, di
     :class:`~app.webview.annotator.Annotator`) that its window shows now, live (not stale), CSS px in the top
     viewport — or the top document when ``document``. ``rect``: ``{x, y, width, height}`` (the first shape),
     ``parts``, ``fill``, ``text`` and ``clip`` as :func:`app.capture.draw.draw_annotations` reads them. The
-    main frame is measured again first (its scene, fresh); sub-frames' are the scene's last poll. Empty when
-    the page does not answer."""
+    main frame is measured again first (its scene, fresh); sub-frames' are the scene's last poll. With
+    ``document`` (a full-page capture) only the sub-frames' pins: the capture measures the main frame's in its
+    own layout (``pinnedRects`` with shapes, app/capture/fullpage.py), which hides the scrollbars and may
+    reflow the page. Empty when the page does not answer."""
     try:
         fresh = await annotator.bridge.call("scene", timeout_ms=3_000)
         scroll = {"x": 0, "y": 0}
@@ -41,7 +43,7 @@ async def kind_pin_rects(annotator: Any, document: bool = False) -> dict[str, di
     for pin in annotator.session.pins:
         route, page_id = annotator.target(pin.id)
         m = marks.get((route.key, page_id))
-        if m is None or not (m.width and m.height):
+        if m is None or not (m.width and m.height) or (document and not route.chain):
             continue
         rect = {"x": m.x + dx, "y": m.y + dy, "width": m.width, "height": m.height, "fill": m.fill,
                 "parts": _shift(m.parts, dx, dy), "text": _shift(m.text, dx, dy)}
