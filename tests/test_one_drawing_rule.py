@@ -11,7 +11,6 @@ from PIL import Image
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QImage
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QWidget
 from scipy import ndimage
 
 from tests._badges import find_badges, red_mask
