@@ -124,7 +124,7 @@ def test_the_sources_are_current():
 @pytest.fixture
 def zh_cn(qapp, tmp_path):
     """The zh_CN translation compiled from the .ts and installed on the application (removed afterwards)."""
-    from PySide6.QtCore import QTranslator
+    from PySide6.QtCore import QLibraryInfo, QTranslator
 
     qm = tmp_path / "pagenote_zh_CN.qm"
     subprocess.run([str(Path(sys.executable).with_name("pyside6-lrelease")), "-silent", str(TS), "-qm", str(qm)],
@@ -132,7 +132,11 @@ def zh_cn(qapp, tmp_path):
     translator = QTranslator()
     assert translator.load(str(qm))
     qapp.installTranslator(translator)
+    qt_own = QTranslator()   # Qt's own strings (a tab's Close button, standard dialog buttons), as the app loads
+    assert qt_own.load("qtbase_zh_CN", QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath))
+    qapp.installTranslator(qt_own)
     yield translator
+    qapp.removeTranslator(qt_own)
     qapp.removeTranslator(translator)
 
 
@@ -237,9 +241,11 @@ def _words_left(text: str) -> list[str]:
 def _live_texts(window) -> list[tuple[str, str]]:
     """(where, text) of everything the window shows in its chrome: the menu bar's menus (titles, and each
     action's text, status tip and tooltip, submenus included), every window action, the toolbars (titles,
-    each button's text and tooltip, the address bar's placeholder) and the docks' titles."""
+    each button's text and tooltip, the address bar's placeholder), the docks' titles, and every other widget's
+    text, placeholder and tooltip (panel, mode strip, status line, bars)."""
     from PySide6.QtGui import QAction
-    from PySide6.QtWidgets import QDockWidget, QLineEdit, QToolBar, QToolButton
+    from PySide6.QtWidgets import (QAbstractButton, QDockWidget, QLabel, QLineEdit, QPlainTextEdit, QToolBar,
+                                   QToolButton, QWidget)
 
     out: list[tuple[str, str]] = []
 
@@ -266,6 +272,14 @@ def _live_texts(window) -> list[tuple[str, str]]:
             out.append(("toolbar field", field.placeholderText()))
     for dock in window.findChildren(QDockWidget):
         out.append(("dock title", dock.windowTitle()))
+    for widget in window.findChildren(QWidget):   # the panel, status line, strips and bars: texts and tips
+        name = f"{type(widget).__name__} {widget.objectName()}".strip()
+        if isinstance(widget, (QAbstractButton, QLabel)) and widget.text():
+            out.append((name, re.sub(r"<[^>]+>", "", widget.text())))
+        if isinstance(widget, (QLineEdit, QPlainTextEdit)) and widget.placeholderText():
+            out.append((f"{name} placeholder", widget.placeholderText()))
+        if widget.toolTip():
+            out.append((f"{name} toolTip", widget.toolTip()))
     return out
 
 
@@ -274,6 +288,12 @@ def test_every_menu_action_toolbar_and_dock_of_the_live_window_reads_chinese(zh_
     assert len(texts) > 150   # the walk reaches the menus' actions, not only the bar
     left = sorted({f"{where}: {text!r}" for where, text in texts if _words_left(text)})
     assert not left, "English left in the zh_CN window:\n" + "\n".join(left)
+    # Help → Keyboard shortcuts: section titles, keys (gestures' words) and what they do.
+    from PySide6.QtWidgets import QTableWidget
+
+    table = window.help_menus.show_shortcuts().findChild(QTableWidget)
+    cells = [table.item(i, j).text() for i in range(table.rowCount()) for j in range(2) if table.item(i, j)]
+    assert len(cells) > 60 and not [c for c in cells if _words_left(c)], [c for c in cells if _words_left(c)]
     # The trial's misses: the File menu's title, Open File… and its status tip.
     menus = {a.menu().objectName(): a.menu() for a in window.menuBar().actions() if a.menu()}
     assert menus["fileMenu"].title() == "文件(&F)"
