@@ -173,3 +173,19 @@ def test_annotation_mode_says_its_sentence_in_one_place(window, qtbot):
     w.act_annotate.trigger()
     qtbot.waitUntil(lambda: not w.mode_banner.active, timeout=5_000)
     assert w.status_label.text() == "Annotation mode off"
+
+
+def test_the_zoom_level_sits_between_zoom_out_and_in_and_a_click_resets_it(window, server):
+    from PySide6.QtTest import QTest
+
+    w = window
+    w.load_page(server.url("counters.html"))
+    bar, level = w.toolbars.bar, w.status.zoom_button
+    widgets = [bar.widgetForAction(a) for a in bar.actions()]
+    at = widgets.index(level)
+    assert widgets[at - 1] is w.nav_buttons["zoom_out"] and widgets[at + 1] is w.nav_buttons["zoom_in"]
+    assert level.isVisible() and level.text() == "100%"
+    QTest.mouseClick(w.nav_buttons["zoom_in"], Qt.MouseButton.LeftButton)
+    assert w.view.zoomFactor() > 1.0 and level.text() == "110%"
+    QTest.mouseClick(level, Qt.MouseButton.LeftButton)
+    assert w.view.zoomFactor() == 1.0 and level.text() == "100%"
