@@ -3,9 +3,11 @@ box) cropped when it is pinned, and kept with its batch when the batch is sent, 
 compares the page after the agent's change with the page the user annotated.
 
 - **At pin time**: once a pin's whole record is made (:attr:`~app.model.session.Pin.recording` ends), its box
-  is cropped at the tab's ``css`` scale with :data:`MARGIN` CSS px around it (:func:`box_crop`; the element is
-  in view: the user just clicked it) into ``<project>/annotations/before/`` — not ``shots/``: these are not the
-  user's screenshots and are never listed in the Markdown. A crop that fails is remembered with its reason.
+  is cropped at the tab's ``css`` scale with :data:`MARGIN` CSS px around it (:func:`box_crop` with ``scroll``
+  off: the page never moves under the user; the element is in view, the user just clicked it — one that is not
+  wholly in view gets no crop) into ``<project>/annotations/before/`` — not ``shots/``: these are not the
+  user's screenshots and are never listed in the Markdown. A crop that fails is remembered with its reason
+  (a verification then says it: ``VERIFY_NO_BEFORE``). An element pinned again in a later batch gets a new crop.
 - **At Send**: the session archives the batch's pins (:meth:`~app.model.session.Session.archive`); each crop is
   then copied to ``<project>/annotations/sent/<batch id>/a<n>-before.png`` and described in that folder's
   ``before.json`` (:func:`read_before`), so a later pin, capture or Element crops never overwrites it. A crop
