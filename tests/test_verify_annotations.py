@@ -320,3 +320,25 @@ def test_a_batch_sent_before_a_restart_is_verified_from_its_kept_before_crop(win
     entry = verify(client, batch, 1)["result"]["results"][0]
     assert entry["verification"]["status"] == "exact"
     assert "padding: 4px 8px → 12px 16px" in changes(entry)
+
+
+def test_before_crops_leave_annotations_before_once_their_pin_is_sent_or_deleted(window, qtbot, site):
+    """A pin's crop waits in annotations/before/ only while the pin is unsent: Send copies it into the batch's
+    folder and deletes it there; deleting a pin deletes its crop (unsent pins' crops would pile up)."""
+    from app.tabs.before_crops import batch_dir, read_before
+
+    batch = pin_and_send(window, qtbot, site, ["pad"])
+    before_dir = window.tab.capture.project_dir / "annotations" / "before"
+    kept = read_before(window.tab.capture.project_dir, batch)
+    assert Path(kept[1]["path"]).parent == batch_dir(window.tab.capture.project_dir, batch)
+    assert Path(kept[1]["path"]).is_file()
+    qtbot.waitUntil(lambda: not list(before_dir.glob("*.png")), timeout=5000)
+    pin_at(window, qtbot, AT["tint"], "fix tint")
+    qtbot.waitUntil(lambda: len(window.session.pins) == 1, timeout=5000)
+    pin_id = window.session.pins[0].id
+    qtbot.waitUntil(lambda: "path" in window.tab.before.taken.get(pin_id, {}), timeout=20_000)
+    crop = Path(window.tab.before.taken[pin_id]["path"])
+    assert crop.is_file() and crop.parent == before_dir
+    window.session.remove(pin_id)
+    qtbot.waitUntil(lambda: not crop.exists(), timeout=5000)
+    assert pin_id not in window.tab.before.taken

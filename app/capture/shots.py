@@ -259,17 +259,17 @@ class Shooter:
             return await self._clean_and_annotated(page.image, "full", "-full", page.redactions,
                                                    {**page.pin_rects, **(extra_rects or {})}, pins, annotated)
 
-    async def _grab_with_redactions(self, doc: bool, region: tuple[float, float, float, float]) \
-            -> tuple[Image.Image, list[dict]]:
+    async def _grab_with_redactions(self, doc: bool, region: tuple[float, float, float, float],
+                                    probe: bool = True) -> tuple[Image.Image, list[dict]]:
         """The viewport (device px, RGB) and the rects to fill in it (:func:`redaction_rects`; document
         coordinates when ``doc``), measured before and after the grab — both are filled, so a secret field that
-        moves or appears meanwhile is still covered. The grab's own errors come first (``CAPTURE_NO_PICKER``
-        on an error page), then ``CAPTURE_REDACTION_UNVERIFIED``."""
+        moves or appears meanwhile is still covered. ``probe``: as :func:`grab_viewport_with`'s. The grab's own
+        errors come first (``CAPTURE_NO_PICKER`` on an error page), then ``CAPTURE_REDACTION_UNVERIFIED``."""
         # The first measurement runs while the paint probe's frame is awaited (grab_viewport_with), always
         # before the image's frame is made.
         grabbed, before = await grab_viewport_with(self.view, self.bridge,
                                                    lambda: redaction_rects(self.bridge, doc, region),
-                                                   phases=self.timings)
+                                                   phases=self.timings, probe=probe)
         with self.timings.span("redaction"):
             after = await redaction_rects(self.bridge, doc, region)
         with self.timings.span("conversion"):
@@ -352,19 +352,24 @@ class Shooter:
             check()
             return await self._save(crop, "element", f"-a{number}", k, [number], self._base())
 
-    async def crop_document(self, box: tuple[float, float, float, float], metrics: dict):
+    async def crop_document(self, box: tuple[float, float, float, float], metrics: dict, probe: bool = True):
         """The document part ``box`` (``left, top, right, bottom``, CSS px, document coordinates, already clamped
         to the document) as a redacted image at this shooter's scale: ``(image, k)`` with ``k`` image px per
         CSS px. From one viewport grab when ``box`` is all in the viewport that ``metrics`` (the page's
         ``documentMetrics``: ``scroll``, ``viewport``) describes, else from a full-page capture of that part.
-        Call inside :meth:`_capturing`. Raises :class:`CaptureError` from the grabs."""
+        ``probe`` false (a grab the user did not ask for): the viewport grab puts nothing in the page
+        (:func:`~app.capture.viewport.grab_viewport_with`), and a ``box`` outside the viewport raises
+        ``CAPTURE_FAILED`` (a full-page capture would scroll the page). Call inside :meth:`_capturing`.
+        Raises :class:`CaptureError` from the grabs."""
         left, top, right, bottom = box
         scroll, view = metrics.get("scroll") or {"x": 0, "y": 0}, metrics.get("viewport") or {}
         inside = (left >= scroll["x"] and top >= scroll["y"] and right <= scroll["x"] + view.get("width", 0)
                   and bottom <= scroll["y"] + view.get("height", 0))
         if inside:
-            source, redactions = await self._grab_with_redactions(True, box)
+            source, redactions = await self._grab_with_redactions(True, box, probe)
             origin = (scroll["x"], scroll["y"])
+        elif not probe:
+            raise CaptureError("CAPTURE_FAILED", "the box is not wholly in the viewport")
         else:
             page = await grab_full_page(self.view, self.bridge, clip=box)
             source, redactions, origin = page.image, page.redactions, page.origin

@@ -195,10 +195,16 @@ async def grab_viewport(view: QWebEngineView, bridge: PageBridge, *, timeout_ms:
 
 
 async def grab_viewport_with(view: QWebEngineView, bridge: PageBridge, before: Callable[[], Awaitable[Any]] | None,
-                             *, timeout_ms: int = 5_000, phases: Phases = NO_PHASES) -> tuple[QImage, Any]:
+                             *, timeout_ms: int = 5_000, phases: Phases = NO_PHASES,
+                             probe: bool = True) -> tuple[QImage, Any]:
     """:func:`grab_viewport`, running ``before()`` (page calls that must happen before the image's frame is
     made, e.g. measuring secret fields) while the probe's frame is awaited; it always completes before the
     probe is hidden, so before the image's frame. Returns ``(image, what before() returned)``.
+
+    ``probe`` false: no paint probe — nothing is put in the page's DOM (the probe's host element and its
+    popover toggle are events a page can observe); the image is two identical grabs a few frames apart after
+    ``before()`` completed (:func:`_grab_stable`), so a page that never stops animating gets ``CAPTURE_BLANK``.
+    For grabs the user did not ask for, such as a pin's before crop (app/tabs/before_crops.py).
 
     Raises :func:`grab_viewport`'s errors first; then, once the image is taken, what ``before`` raised."""
     if view.width() <= 1 or view.height() <= 1 or not view.isVisible():
@@ -211,6 +217,13 @@ async def grab_viewport_with(view: QWebEngineView, bridge: PageBridge, before: C
         raise CaptureError("CAPTURE_MINIMIZED", "the window is minimised; restore it and retry")
     start = time.monotonic()
     deadline = start + timeout_ms / 1000
+    if not probe:
+        outcome = await asyncio.gather(before(), return_exceptions=True) if before is not None else [None]
+        image = await _grab_stable(view, bridge, deadline)
+        _check_grab(view, image, timeout_ms)
+        if isinstance(outcome[0], BaseException):
+            raise outcome[0]
+        return image, outcome[0]
     early = asyncio.ensure_future(before()) if before is not None else None
     done = False
     try:
@@ -242,6 +255,14 @@ async def grab_viewport_with(view: QWebEngineView, bridge: PageBridge, before: C
         bridge.post("setOverlayVisible", True)
         if early is not None and not done:
             await cancel_and_wait(early)
+    _check_grab(view, image, timeout_ms)
+    if isinstance(early_outcome[0], BaseException):
+        raise early_outcome[0]
+    return image, early_outcome[0]
+
+
+def _check_grab(view: QWebEngineView, image: QImage | None, timeout_ms: int) -> None:
+    """Raise ``CAPTURE_BLANK`` (no image) or ``CAPTURE_SIZE`` (not the view's size × DPR) for a finished grab."""
     if image is None:
         raise CaptureError("CAPTURE_BLANK", f"no fresh, stable frame was painted within {timeout_ms} ms; if the "
                                             "window is minimised or hidden, show it and retry")
@@ -249,9 +270,6 @@ async def grab_viewport_with(view: QWebEngineView, bridge: PageBridge, before: C
         size = expected_size(view)
         raise CaptureError("CAPTURE_SIZE", f"got {image.width()}x{image.height()} device px, expected "
                                            f"{size.width()}x{size.height()}; retry once the window is settled")
-    if isinstance(early_outcome[0], BaseException):
-        raise early_outcome[0]
-    return image, early_outcome[0]
 
 
 def close(a: tuple[int, int, int], b: tuple[int, int, int], tolerance: int = 8) -> bool:

@@ -100,7 +100,8 @@ async def box_crop(tab, page_id: str, chain: list[str], rect: dict | None = None
     rectangle, :data:`MARGIN` CSS px around, clamped to the document, at the ``css`` scale; holds the tab's
     capture lock. ``scroll``: the element is scrolled into view when it is not (and the page's scroll position
     put back afterwards); else the page is never scrolled — the box must be wholly in the viewport, and the
-    margin is clamped to it (a pin-time crop must not move the page under the user). Raises
+    margin is clamped to it (a pin-time crop must not move the page under the user) and the grab puts no paint
+    probe in the page (nothing a page could observe: :meth:`~app.capture.shots.Shooter.crop_document`). Raises
     :class:`CaptureError` ``CAPTURE_NOT_ON_PAGE`` (the element is gone, the rectangle is outside the document),
     ``CAPTURE_NO_BOX`` (it draws nothing), ``CAPTURE_FAILED`` (not wholly in view, with ``scroll`` off), and the
     grabs' errors (:class:`~app.capture.interrupt.CaptureStopped` when interrupted)."""
@@ -129,7 +130,8 @@ async def box_crop(tab, page_id: str, chain: list[str], rect: dict | None = None
                 left, top, right, bottom = max(left, vx), max(top, vy), min(right, vr), min(bottom, vb)
             if right - left < 1 or bottom - top < 1:
                 raise CaptureError("CAPTURE_NOT_ON_PAGE", "the annotated box is outside the document")
-            image, k = await shooter.crop_document((left, top, right, bottom), metrics)
+            # A pin-time crop (no scroll) is a grab the user did not ask for: no paint probe in the page.
+            image, k = await shooter.crop_document((left, top, right, bottom), metrics, probe=scroll)
             check()
         finally:
             if scroll and tab.capture.lock.stopping is None:
@@ -176,13 +178,29 @@ class BeforeCrops:
             except RuntimeError:   # no event loop (a batch edited outside the app): no crops
                 return
             self._owner[pin.id] = pin
-            self.taken.pop(pin.id, None)
+            self._drop(pin.id)
         for batch_id, ids in session.sent_ids.items():
             if batch_id not in self._kept:
                 self._kept.add(batch_id)
                 for number, pin_id in enumerate(ids, start=1):
                     if pin_id and pin_id in self.taken:
                         self._keep(batch_id, number, self.taken[pin_id])
+        # A pin deleted, cleared or sent (its crop copied into the batch's folder above) no longer needs its
+        # crop in annotations/before/: unsent pins' crops would pile up there.
+        live = {pin.id for pin in session.pins}
+        for pin_id in [i for i in self.taken if i not in live and i not in self._tasks]:
+            self._drop(pin_id)
+            self._owner.pop(pin_id, None)
+
+    def _drop(self, pin_id: str) -> None:
+        """Forget pin ``pin_id``'s crop and delete its file in ``annotations/before/`` (a batch's copy stays)."""
+        meta = self.taken.pop(pin_id, None)
+        path = Path(meta["path"]) if isinstance(meta, dict) and "path" in meta else None
+        if path is not None and path.parent == self.project_dir / "annotations" / "before":
+            try:
+                path.unlink(missing_ok=True)
+            except OSError as exc:
+                log.warning("before crop %s not deleted: %s", path.name, exc)
 
     async def _take(self, pin_id: str, pin) -> None:
         annotation = pin.annotation
@@ -210,6 +228,9 @@ class BeforeCrops:
             if batch_id in self._kept and pin_id in ids and ids.index(pin_id) + 1 not in read_before(
                     self.project_dir, batch_id):
                 self._keep(batch_id, ids.index(pin_id) + 1, meta)
+        if self._owner.get(pin_id) is pin and all(p is not pin for p in self.tab.session.pins):
+            self._drop(pin_id)   # deleted or sent while it was being taken: kept above if sent
+            self._owner.pop(pin_id, None)
 
     def _keep(self, batch_id: str, number: int, meta: dict) -> None:
         """Copy a before crop into the sent batch's folder as annotation ``number``'s and list it in
