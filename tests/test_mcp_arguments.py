@@ -61,6 +61,8 @@ BAD_CALLS = [
      '"done"); reply: input should be a valid string (got 5)'),
     ("acknowledge_annotations", {"batch": "b", "status": "resolved", "anotation": 1},
      "anotation: unknown parameter (this tool takes: batch, status, reply, annotation)"),
+    ("verify_annotations", {"batch": "b", "annotation": 0},
+     "annotation: input should be greater than or equal to 1 (got 0)"),
     ("take_screenshot", {"kind": "page"}, "kind: input should be 'viewport', 'full' or 'element' (got \"page\")"),
     ("take_screenshot", {"kind": "element", "annotation": "1st"},
      'annotation: input should be a valid integer (got "1st")'),
