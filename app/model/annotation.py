@@ -58,6 +58,10 @@ class Rect(BaseModel):
     _r = field_validator("x", "y", "width", "height")(classmethod(lambda cls, v: _round2(v)))
 
 
+#: The most look-alikes an element record counts (app/picker_js/anchors.js LOOK_ALIKE_SCAN).
+LOOK_ALIKES_MAX = 5_000
+
+
 class ElementRecord(BaseModel):
     """Everything pagenote says about one picked element (issue #2, "The element record").
 
@@ -117,6 +121,11 @@ class ElementRecord(BaseModel):
     #: (:data:`app.core.policy.INVISIBLE_CHARS`), now shown escaped (``\u200b``); the window can flag the record.
     #: Markdown: the ``Hidden characters:`` line.
     hidden_chars: bool = False
+    #: How many elements of its page had this one's role, accessible name, text and nearby text when it was
+    #: pinned, itself included (app/picker_js/anchors.js ``lookAlikeCount``, over at most the first
+    #: :data:`LOOK_ALIKES_MAX` of its tag); 0: not counted (an imported record). Re-anchoring in a new document
+    #: leaves the annotation stale (ambiguous) when fewer are left (issue 30, requirement 1). Not in Markdown.
+    look_alikes: int = Field(default=0, ge=0, le=LOOK_ALIKES_MAX)
 
     @model_validator(mode="before")
     @classmethod
@@ -124,6 +133,12 @@ class ElementRecord(BaseModel):
         if isinstance(data, dict) and not data.get("hidden_chars") and holds_invisible(data):
             data = {**data, "hidden_chars": True}
         return data
+
+    @field_validator("look_alikes", mode="before")
+    @classmethod
+    def _look_alikes(cls, v: object) -> int:
+        # The page is not trusted: anything but a whole number in range counts as not counted.
+        return v if isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= LOOK_ALIKES_MAX else 0
 
     @field_validator("ancestry")
     @classmethod

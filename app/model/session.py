@@ -194,6 +194,7 @@ class Session:
             # so the pin-time Source: line (read from the page's dev build, not part of a re-read) is kept.
             new = element.model_copy(update={"url": old.url, "frame": element.frame or old.frame,
                                              "source": element.source or old.source,
+                                             "look_alikes": element.look_alikes or old.look_alikes,
                                              "css": element.css or old.css,
                                              "css_cross_origin": element.css_cross_origin or old.css_cross_origin})
         else:
@@ -362,7 +363,8 @@ class Session:
         """The page-side marker list ``[{"id", "n", "selected", "anchor"}]`` in number order — only the pins
         of ``page`` (and pins of no known page) when given, only those made in ``tab`` when given (numbers
         stay batch-wide). ``anchor`` is what the page needs to find the element again (locators, role,
-        accessible name, text, nearby text, tag) and how its record measured it (``box``). A region has no
+        accessible name, text, nearby text, tag, and ``alike``: how many look-alikes it had when pinned,
+        :attr:`ElementRecord.look_alikes`) and how its record measured it (``box``). A region has no
         element to find again: no ``anchor``, its ``rect`` (document CSS px) instead, where the page draws its
         marker when it has no element for it (after a reload).
         A group's marker carries ``members`` too: ``[{"locators"}]`` of its other elements, which the page
@@ -393,7 +395,8 @@ def _place(annotation: Annotation) -> dict:
         return {"rect": annotation.region.rect.model_dump()}
     anchor = annotation.anchor
     place = {"anchor": {"locators": list(anchor.locators), "role": anchor.role, "name": anchor.accessible_name,
-                        "text": anchor.text, "nearby": anchor.nearby_context, "tag": anchor.tag, "box": anchor.box}}
+                        "text": anchor.text, "nearby": anchor.nearby_context, "tag": anchor.tag, "box": anchor.box,
+                        "alike": anchor.look_alikes}}
     if annotation.elements[1:]:   # a group: its other members, outlined with the first (one badge)
         place["members"] = [{"locators": list(e.locators)} for e in annotation.elements[1:]]
     if annotation.selection is not None:   # a text range: the page highlights its words

@@ -1,7 +1,7 @@
 // @module anchors
 // @imports text: CAPS, squash; role: role; name: accessibleName; content: renderedText, nearbyContext; locators: resolveLocator; record: elementRecord; pins: overlay, elements
 // @imports frames: resolveChain; geometry: elementBox; selector: uniqueSelector
-// @exports rememberAnchor, forgetAnchorsExcept, anchorChanges, anchorStatus, stopAnchors, refreshAnchors
+// @exports rememberAnchor, forgetAnchorsExcept, anchorChanges, anchorStatus, stopAnchors, refreshAnchors, lookAlikeCount, chooseAnchor
 // anchors.js — keeping annotations on their elements when the DOM changes (issue #3 §7, issue 9 §4).
 // Every pinned id has an anchor description {locators, role, name, text, nearby, tag, box}, taken from its
 // record. After DOM mutations (debounced), before every export (refreshAnchors), and whenever the host sends
@@ -24,6 +24,10 @@
 //               look-alikes — e.g. none has the recorded nearby text and the positions moved; never one chosen
 //               by index), no candidate, or a locator that now names something else. When in doubt, stale.
 //               A node re-rendered inside the same document stays rematched even where it was recorded.
+//               Fewer look-alikes with the recorded nearby text than the record counted at pin time
+//               (`look_alikes`, lookAlikeCount): one of identical items is gone, and when no distinctive
+//               locator names the element, nothing can tell which — stale (ambiguous), never the one left.
+// An ambiguous anchor keeps its candidates; the user picks one (chooseAnchor) and the anchor moves there.
 // The status names and reasons come from app/core/policy.py (OPTIONS.statuses, OPTIONS.stale_reasons).
 
 const { exact: EXACT, rematched: REMATCHED, stale: STALE } = OPTIONS.statuses;
@@ -77,6 +81,18 @@ function sameNearby(el, desc, seen = new Map()) {
   return seen.get(key) === anchorText(desc.nearby);
 }
 
+// How many connected elements have `el`'s role, accessible name, text and nearby text, `el` included (the
+// first LOOK_ALIKE_SCAN of its tag): taken at pin time into the record (`look_alikes`), so a re-anchoring can
+// tell when one of identical items is gone.
+function lookAlikeCount(el) {
+  const desc = { role: role(el), name: accessibleName(el), text: anchorText(renderedText(el, CAPS.text)),
+                 nearby: anchorText(nearbyContext(el)), tag: el.localName };
+  const seen = new Map();
+  let n = 0;
+  for (const e of lookAlikes(desc)) if (sameNearby(e, desc, seen)) n += 1;
+  return Math.max(n, 1);
+}
+
 // `reason` `ambiguous: N candidates` with the elements themselves.
 function ambiguous(candidates) {
   return { reason: REASONS.ambiguous.replace('{n}', String(candidates.length)), candidates };
@@ -104,10 +120,13 @@ function findAgain(desc) {
   // surroundings changed (a re-sorted list whose context is the whole list) — positions cannot decide then.
   const seen = new Map();
   const near = all.filter((e) => sameNearby(e, desc, seen));
-  if (near.length === 1) return { el: near[0] };
   if (!near.length) {
     return all.length === 1 ? { reason: REASONS.no_match } : ambiguous(all);
   }
+  // Fewer items alike in every text than at pin time: one is gone, and only positions (which a removal
+  // shifts) could say which — the user picks.
+  if (near.length < (desc.alike || 0)) return ambiguous(near);
+  if (near.length === 1) return { el: near[0] };
   // Look-alikes with the same nearby text (identical cards, two cells of one row, the same row in two tables):
   // the parts of the positional locators that hold under a re-sort — the element the CSS selector starts from
   // (`#id …`) and the element's place among its same-tag siblings (the XPath's last step) — then the one
@@ -170,7 +189,8 @@ function recordedPlace(el, desc) {
 
 function anchorDescription(record) {
   return { locators: record.locators || [], role: record.role || '', name: record.accessible_name || '',
-           text: record.text || '', nearby: record.nearby_context || '', tag: record.tag || '' };
+           text: record.text || '', nearby: record.nearby_context || '', tag: record.tag || '',
+           alike: record.look_alikes || 0 };
 }
 
 function setAnchorStatus(a, status, reason = '') {
@@ -210,7 +230,7 @@ function checkAnchor(id) {
     a.box = elementBox(found.el).kind;
     return;
   }
-  a.record = elementRecord(found.el, false);
+  a.record = { ...elementRecord(found.el, false), look_alikes: lookAlikeCount(found.el) };
   a.desc = anchorDescription(a.record);
   a.status = REMATCHED;
   a.reason = '';
@@ -314,6 +334,29 @@ function refreshAnchors(ids) {
     out[id] = { status: a && a.status === REMATCHED ? REMATCHED : EXACT, reason: '', record, viewport: box.rect };
   }
   return out;
+}
+
+// The user picked `el` among the candidates of `id`'s ambiguous anchor (issue 30, requirement 1): the anchor
+// moves to it, its candidates go, and its record is read from it. Exact when every recorded locator names it
+// and it has the recorded nearby text (it is where the record put it), else rematched. {status, record}.
+function chooseAnchor(id, el) {
+  const a = anchors.get(id);
+  const status = a && recordedPlace(el, a.desc) && sameNearby(el, a.desc) ? EXACT : REMATCHED;
+  const record = { ...elementRecord(el, false), look_alikes: lookAlikeCount(el) };
+  elements.set(id, el);
+  overlay.retarget(id, el);
+  overlay.setStale(id, false);
+  if (a) {
+    a.desc = { ...anchorDescription(record), box: record.box };
+    a.status = status;
+    a.reason = '';
+    a.candidates = [];
+    a.seen = true;
+    a.box = record.box;
+    a.record = null;
+    a.changed = false;   // the host records the answer itself
+  }
+  return { status, record };
 }
 
 // The current status of `id`'s anchor ('unknown' before the first check), or '' when it has none.

@@ -1,5 +1,5 @@
 // @module main
-// @imports pins: overlay, elements, idFor; record: elementRecord, recordRect; text: cut, LINE_SEND; redact: redactUrl; frames: isFrame, frameElements, frameContentRect, frameInfo, looksClosedHost, deepElementAt, resolveChain; locators: resolveLocator; anchors: rememberAnchor, forgetAnchorsExcept, anchorChanges, anchorStatus, stopAnchors; capture: documentMetrics, pinForCapture, scrollToExact, redactionRects, hideCaret
+// @imports pins: overlay, elements, idFor; record: elementRecord, recordRect; text: cut, LINE_SEND; redact: redactUrl; frames: isFrame, frameElements, frameContentRect, frameInfo, looksClosedHost, deepElementAt, resolveChain; locators: resolveLocator; anchors: rememberAnchor, forgetAnchorsExcept, anchorChanges, anchorStatus, stopAnchors, lookAlikeCount, chooseAnchor; capture: documentMetrics, pinForCapture, scrollToExact, redactionRects, hideCaret
 // @imports anchors: refreshAnchors; geometry: elementBox, BOX_CONTENTS; marktext: markRect
 // @imports snapshot: snapshotDocument, resolveSnapshotRef, stopSnapshots
 // @imports freeze: freeze, unfreeze, frozenState
@@ -46,6 +46,18 @@ function boxRecord(el) {
 function viewportRect(el) {
   const r = el.getBoundingClientRect();
   return { x: r.left, y: r.top, width: r.width, height: r.height };
+}
+
+// The record of an element being pinned: the element record (record.js) and how many look-alikes it has
+// (anchors.js lookAlikeCount: same role, name, text and nearby text), which re-anchoring compares.
+function pinRecord(el, closed) {
+  return { ...elementRecord(el, closed), look_alikes: lookAlikeCount(el) };
+}
+
+// The one element a candidate selector (anchors.js candidateSelectors) names in this document, or null.
+function candidateElement(selector) {
+  const found = typeof selector === 'string' ? resolveChain(selector) : null;
+  return found && !found.error && !found.frame && found.count === 1 && found.el !== overlay.host ? found.el : null;
 }
 
 // A group's other members (`[{locators}]`, Session.markers) as the elements of this document each names
@@ -108,7 +120,7 @@ const api = {
     if (boxOnly) closedHosts.set(el, closed);
     const id = idFor(el);
     if (boxOnly) awaitRecord(id);
-    return JSON.stringify({ kind: 'element', id, record: boxOnly ? boxRecord(el) : elementRecord(el, closed),
+    return JSON.stringify({ kind: 'element', id, record: boxOnly ? boxRecord(el) : pinRecord(el, closed),
                             viewport: viewportRect(el), revision: currentRevision() });
   },
 
@@ -118,7 +130,7 @@ const api = {
     awaitingRecord.delete(id);
     const el = elements.get(id);
     if (!el || !el.isConnected) return JSON.stringify(null);
-    return JSON.stringify({ kind: 'element', id, record: elementRecord(el, closedHosts.get(el) || false),
+    return JSON.stringify({ kind: 'element', id, record: pinRecord(el, closedHosts.get(el) || false),
                             viewport: viewportRect(el), revision: currentRevision() });
   },
 
@@ -131,7 +143,7 @@ const api = {
     if (found.frame) return JSON.stringify({ kind: 'frame', frame: found.frame, rest: found.rest });
     if (found.count !== 1) return JSON.stringify({ count: found.count, step: found.step });
     const el = found.el;
-    return JSON.stringify({ count: 1, id: idFor(el), record: elementRecord(el, false), viewport: viewportRect(el),
+    return JSON.stringify({ count: 1, id: idFor(el), record: pinRecord(el, false), viewport: viewportRect(el),
                             revision: currentRevision() });
   },
 
@@ -242,6 +254,23 @@ const api = {
   // anchor `desc` (anchors.js; a document that never had it — a reload — looks for it) and re-read it as
   // refreshPins does: {id: {status, reason, record?, viewport?, candidates?}}.
   reanchor(id, desc) { rememberAnchor(id, desc); return JSON.stringify(refreshAnchors([id])); },
+
+  // The pick among an ambiguous annotation's candidates (issue 30, requirement 1; app/ui/candidate_pick.py):
+  // candidateRects(selectors) → each candidate's viewport rect (CSS px) or null (gone, or drawing nothing);
+  // chooseCandidate(id, selector) → anchors.js chooseAnchor's {status, record, viewport}, or null when the
+  // selector no longer names exactly one element.
+  candidateRects(selectors) {
+    return JSON.stringify((Array.isArray(selectors) ? selectors : []).slice(0, 10).map((c) => {
+      const el = candidateElement(c);
+      const r = el && elementBox(el).rect;
+      return r ? { x: r.x, y: r.y, width: r.width, height: r.height } : null;
+    }));
+  },
+  chooseCandidate(id, selector) {
+    const el = candidateElement(selector);
+    if (!el) return JSON.stringify(null);
+    return JSON.stringify({ ...chooseAnchor(id, el), viewport: viewportRect(el) });
+  },
 
   // Bring a pinned element into view (nearest edge, no smooth scrolling) and measure it (geometry.js, issue 9
   // §6): {x, y, width, height, box} in viewport CSS px (box 'contents': the union of its children's boxes);

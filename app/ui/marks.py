@@ -69,6 +69,8 @@ class MarksOverlay(QWidget):
         self.emphasised: tuple | None = None   # (frame key, page-side id) of the panel's selected row
         self.revealed: tuple | None = None     # the scroll (dx, dy) CSS px the last selection asked for
         self._watched: set = set()
+        # An ambiguous annotation's candidates while the user picks one (app/ui/candidate_pick.py).
+        self.choices: list[tuple[int, Rect]] = []
         feed.changed.connect(self._changed)
         view.installEventFilter(self)
         self._follow()
@@ -100,6 +102,12 @@ class MarksOverlay(QWidget):
         """Draw (``True``) or stop drawing the annotation mode frame: a 3 px border inside the view in
         :data:`app.ui.theme.MODE_COLOR`."""
         self.mode_frame = on
+        self.update()
+
+    def set_choices(self, choices: list[tuple[int, Rect]]) -> None:
+        """Draw ``choices`` — ``(number, box in top-viewport CSS px)`` of the candidates the user picks from
+        (:mod:`app.ui.candidate_pick`) — as numbered dashed outlines; ``[]`` stops."""
+        self.choices = list(choices)
         self.update()
 
     def follow_panel(self, panel, tab_id: str, target) -> None:
@@ -261,7 +269,7 @@ class MarksOverlay(QWidget):
 
     def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 (Qt virtual)
         scene = self.scene
-        if scene.highlight is None and not scene.marks and not self.mode_frame:
+        if scene.highlight is None and not scene.marks and not self.mode_frame and not self.choices:
             return
         zoom = self.view.zoomFactor() or 1.0
         base = self._visible_region()
@@ -308,6 +316,7 @@ class MarksOverlay(QWidget):
             self._paint_badge(painter, rect, mark.n, zoom,
                               MARKER_STALE_COLOR if mark.stale else
                               MARKER_SELECTED_COLOR if mark.selected else MARKER_COLOR)
+        self._paint_choices(painter, base, zoom)
         caret = self.caret() if scene.marks else None
         if caret is not None:   # the note box points at what it annotates: its surface and edge colours
             painter.setClipRegion(base)
@@ -341,6 +350,24 @@ class MarksOverlay(QWidget):
         painter.drawRoundedRect(box, 3, 3)
         painter.setPen(QColor("#FFFFFF"))
         painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
+
+    def _paint_choices(self, painter: QPainter, base: QRegion, zoom: float) -> None:
+        # Each candidate: a dashed outline OUTLINE_WIDTH outside its box (it covers none of it) and its number
+        # in a badge on the outline's top-left corner, in the selected-marker colour.
+        if not self.choices:
+            return
+        painter.setClipRegion(base)
+        width = OUTLINE_WIDTH * zoom
+        for n, r in self.choices:
+            o = outline_box(_box(r))
+            painter.setPen(QPen(_colour(MARKER_SELECTED_COLOR), width, Qt.PenStyle.DashLine, Qt.PenCapStyle.FlatCap,
+                                Qt.PenJoinStyle.MiterJoin))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRect(QRectF(o.x * zoom + width / 2, o.y * zoom + width / 2, o.width * zoom - width,
+                                    o.height * zoom - width))
+            size = LABEL_HEIGHT * zoom
+            self._paint_badge(painter, QRectF(o.x * zoom, o.y * zoom - size, size * (1.4 if n > 9 else 1), size),
+                              n, zoom, MARKER_SELECTED_COLOR)
 
     def _paint_badge(self, painter: QPainter, badge: QRectF, n: int, zoom: float, fill: str) -> None:
         # A solid pill touching its element's outline, in the outline's colour: nothing between them, so the

@@ -54,6 +54,8 @@ class AnnotationPanel(SentView, QWidget):
 
     edit_requested = Signal(str, str)
     delete_requested = Signal(str, str)
+    #: Pick the element of an ambiguous annotation among its candidates (pin id, tab id; app/ui/candidate_pick.py).
+    choose_requested = Signal(str, str)
     summary_changed = Signal(str)
     send_requested = Signal()
 
@@ -88,6 +90,9 @@ class AnnotationPanel(SentView, QWidget):
         self.clear_button.hide()
         self.edit_button = QPushButton(self.tr("Edit"))
         self.delete_button = QPushButton(self.tr("Delete"), objectName="destructive")
+        # An ambiguous annotation (stale, with candidates): the user picks its element on the page.
+        self.choose_button = QPushButton(self.tr("Choose its element…"))
+        self.choose_button.hide()
         self.send_action = None   # the window's one Send, on the toolbar (set_send_action)
         self.sent = SentTree()
         self.sent.setHeaderLabels([self.tr("Sent to agents"), self.tr("Status")])
@@ -114,6 +119,7 @@ class AnnotationPanel(SentView, QWidget):
         buttons = QHBoxLayout()
         buttons.addWidget(self.edit_button)
         buttons.addWidget(self.delete_button)
+        buttons.addWidget(self.choose_button)
         buttons.addStretch(1)
         box.addLayout(buttons)
         self.splitter = QSplitter(Qt.Orientation.Vertical, objectName="panelSplitter")
@@ -134,6 +140,9 @@ class AnnotationPanel(SentView, QWidget):
             item.data(ID_ROLE), item.data(TAB_ROLE) or ""))
         self.edit_button.clicked.connect(lambda: self._emit_current(self.edit_requested))
         self.delete_button.clicked.connect(lambda: self._emit_current(self.delete_requested))
+        self.choose_button.clicked.connect(lambda: self._emit_current(self.choose_requested))
+        self.list.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.list.customContextMenuRequested.connect(self._row_menu)
         self.list.currentRowChanged.connect(self._update_buttons)
         self.sent.currentItemChanged.connect(self._show_sent_detail)
         session.subscribe(self.refresh)
@@ -167,11 +176,35 @@ class AnnotationPanel(SentView, QWidget):
         if item is not None and item.data(ID_ROLE):
             signal.emit(item.data(ID_ROLE), item.data(TAB_ROLE) or "")
 
+    def _candidates(self, item) -> tuple[str, ...]:
+        """The candidates of the annotation of row ``item`` (empty: not ambiguous, or a header)."""
+        try:
+            return self.session.get(item.data(ID_ROLE), item.data(TAB_ROLE) or None).annotation.candidates \
+                if item is not None and item.data(ID_ROLE) else ()
+        except KeyError:
+            return ()
+
+    def _row_menu(self, pos) -> None:
+        """A row's context menu: Choose its element… (an ambiguous annotation), Edit, Delete."""
+        from PySide6.QtWidgets import QMenu
+
+        item = self.list.itemAt(pos)
+        if item is None or not item.data(ID_ROLE):
+            return
+        self.list.setCurrentItem(item)
+        menu = QMenu(self.list)
+        if self._candidates(item):
+            menu.addAction(self.choose_button.text(), lambda: self._emit_current(self.choose_requested))
+        menu.addAction(self.edit_button.text(), lambda: self._emit_current(self.edit_requested))
+        menu.addAction(self.delete_button.text(), lambda: self._emit_current(self.delete_requested))
+        menu.popup(self.list.viewport().mapToGlobal(pos))
+
     def _update_buttons(self) -> None:
         item = self.list.currentItem()
         has = item is not None and bool(item.data(ID_ROLE))
         self.edit_button.setEnabled(has)
         self.delete_button.setEnabled(has)
+        self.choose_button.setVisible(bool(self._candidates(item)))
         data = item.data(ROW_ROLE) if has else None
         self.detail.setVisible(data is not None or self.list.count() > 0)
         if data is not None:
@@ -293,6 +326,9 @@ class AnnotationPanel(SentView, QWidget):
                     chip_detail = f"{chip} ({annotation.status_reason})"
                 else:
                     chip_detail = chip
+                if annotation.candidates:   # ambiguous: the user picks its element (choose_requested)
+                    chip_detail += "\n" + self.tr("Right-click the row and choose “Choose its element…” to "
+                                                   "pick it on the page.")
                 summary = annotation_summary(annotation)
                 if pin.recording:   # shown from its box at once; the record follows (Session.set_element)
                     summary += self.tr(" · reading the element…")

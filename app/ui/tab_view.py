@@ -65,6 +65,7 @@ class TabView(QWidget):
         self.page_keys = PageKeys(window, view)  # pagenote's own keys on the first press in the page
         self.annotate.mode_changed.connect(self.mode_banner.set_mode)
         self.annotate.mode_changed.connect(self.marks.set_mode_frame)
+        self.pick = None   # the pick among an ambiguous annotation's candidates under way (choose)
 
     @property
     def current(self) -> bool:
@@ -90,10 +91,24 @@ class TabView(QWidget):
         tab.view.titleChanged.connect(lambda _title: self.panel.refresh()
                                       if not self.current and tab.session.pins else None)
 
+    def choose(self, pin_id: str):
+        """Show the candidates of ambiguous annotation ``pin_id`` on the page for the user to pick its element
+        (:class:`~app.ui.candidate_pick.CandidatePick`, what it says in the status line). Returns the pick, or
+        ``None`` when there is nothing to choose from."""
+        from app.ui.candidate_pick import CandidatePick
+
+        if self.pick is not None:
+            self.pick.cancel()
+        self.pick = CandidatePick(self.tab, self.marks, pin_id)
+        self.pick.message.connect(self.window.say)
+        return self.pick if self.pick.start() else None
+
     def leave(self) -> None:
-        """The window shows another tab: annotation mode and the find bar end here (their keys and the
-        toolbar's Annotate check follow the shown tab)."""
+        """The window shows another tab: annotation mode, a pick among candidates and the find bar end here
+        (their keys and the toolbar's Annotate check follow the shown tab)."""
         self.annotate.set_mode(False)
+        if self.pick is not None:
+            self.pick.cancel()
         if self.find_bar.isVisible():
             self.find_bar.close_bar()
 
@@ -125,6 +140,7 @@ class TabDeck(QObject):
         self.panel.set_current_tab(first.id)
         self.panel.edit_requested.connect(self._edit)
         self.panel.delete_requested.connect(self._delete)
+        self.panel.choose_requested.connect(self._choose)
         self.panel.summary_changed.connect(self.app.batch_session.set_summary)
         for tab in self.app.tabs:
             self._add(tab)
@@ -163,6 +179,14 @@ class TabDeck(QObject):
         tab = self.app.new_tab(QUrl(pages[0]) if pages[0] else None)
         self.app.batch_session.retab(tab_id, tab.id)
         return tab
+
+    def _choose(self, pin_id: str, tab_id: str) -> None:
+        view = self.views.get(tab_id)
+        if view is None:
+            return
+        if view is not self.current:
+            self.app.select_tab(tab_id)
+        view.choose(pin_id)
 
     def _delete(self, pin_id: str, tab_id: str) -> None:
         view = self.views.get(tab_id)
