@@ -62,6 +62,35 @@ def test_the_marker_and_panel_row_show_before_the_element_record_arrives(window,
     qtbot.waitUntil(lambda: "Choose a plan" in w.annotate.note_box.full_title, timeout=5_000)
 
 
+def test_the_marker_shows_selected_before_the_note_box_opens(window, server, qtbot, js):
+    """The marker path comes first after a click: the page's scene with the new marker, drawn selected from the
+    start (one marker list), reaches the host before the note box is laid out and shown (which takes this thread
+    3-10 ms): the box opens once the scene holds the marker, beside its badge as placed. Checked by events."""
+    w = window
+    w.load_page(server.url("lookalike_buttons.html"))
+    w.act_annotate.trigger()
+    events: list[tuple] = []
+
+    def scene_changed(scene) -> None:
+        if scene.marks and not any(e[0] == "marker" for e in events):
+            events.append(("marker", scene.marks[0].selected, w.annotate.note_box.isVisible()))
+
+    def note_shown(on: bool) -> None:
+        if on:
+            events.append(("note box",))
+
+    w.tab.annotator.scene.changed.connect(scene_changed)
+    w.annotate.note_box.visibility_changed.connect(note_shown)
+    try:
+        click(w, centre(js, "#target"))
+        qtbot.waitUntil(lambda: ("note box",) in events, timeout=20_000)
+    finally:
+        w.tab.annotator.scene.changed.disconnect(scene_changed)
+        w.annotate.note_box.visibility_changed.disconnect(note_shown)
+    assert events == [("marker", True, False), ("note box",)]
+    assert w.annotate.editing == w.session.pins[0].id and w.annotate.editing_new
+
+
 def test_send_waits_for_a_record_still_being_made(window, server, qtbot, js):
     w = window
     w.load_page(server.url("lookalike_buttons.html"))

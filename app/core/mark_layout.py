@@ -66,10 +66,10 @@ def layout_marks(marks: Sequence[MarkShapes], text: Sequence[Box] = (),
     if any(not m.shapes for m in marks):
         raise ValueError("a mark has at least one shape")
     lines = cover or text_cover(list(text))
-    rest = [outline_box(s) for m in marks for s in m.shapes[1:]]
+    rest = text_cover([outline_box(s) for m in marks for s in m.shapes[1:]])
 
     def hidden(b: Box) -> float:
-        return lines(b) + sum(b.overlap(o) for o in rest)
+        return lines(b) + rest(b)
 
     badges = place_badges([(m.n, m.shapes[0], m.area) for m in marks], cover=hidden)
     return [MarkLayout(m.n, () if m.fill else tuple(outline_box(s) for s in m.shapes),

@@ -95,11 +95,28 @@ def _badge_candidates(e: Box, w: float, h: float, gap: float) -> list[tuple[floa
     return first + pushed
 
 
+def _edges(boxes: Sequence[Box]) -> list[tuple[float, float, float, float]]:
+    return [(o.x, o.y, o.x + o.width, o.y + o.height) for o in boxes]
+
+
+def _hidden(b: Box, edges: list[tuple[float, float, float, float]]) -> float:
+    """The sum of ``b.overlap(o)`` over the boxes ``edges`` (:func:`_edges`), the same number: only the boxes
+    ``b`` intersects add to it (a paint lays out every badge against every text line and outline, in ms)."""
+    x0, y0, x1, y1 = b.x, b.y, b.x + b.width, b.y + b.height
+    total = 0.0
+    for ox0, oy0, ox1, oy1 in edges:
+        if ox0 < x1 and x0 < ox1 and oy0 < y1 and y0 < oy1:
+            total += (min(x1, ox1) - max(x0, ox0)) * (min(y1, oy1) - max(y0, oy0))
+    return total
+
+
 def text_cover(obstacles: Sequence[Box]) -> Callable[[Box], float]:
     """A ``cover`` function for :func:`place_badges`: how much of ``obstacles`` (e.g. the page's text line
     rects, same units) a badge rect would hide, as an area."""
+    edges = _edges(obstacles)
+
     def cover(b: Box) -> float:
-        return sum(b.overlap(o) for o in obstacles)
+        return _hidden(b, edges)
     return cover
 
 
@@ -116,10 +133,11 @@ def place_badges(items: Sequence[tuple[int, Box, Box]], gap: float = BADGE_GAP,
     Returns one rect per item, in the same units as the input."""
     placed: list[Box] = []
     outlines = [outline_box(e) for _, e, _ in items]
+    edges = _edges(outlines)
     for i, (n, e, area) in enumerate(items):
         w, h = badge_width(n), float(MARKER_SIZE)
         o = outlines[i]
-        others = outlines[:i] + outlines[i + 1:]
+        others = edges[:i] + edges[i + 1:]
         spot = None
         if e.intersects(area) or (e.width == 0 and area.x <= e.x <= area.right and area.y <= e.y <= area.bottom):
             best, best_cost = None, None
@@ -129,7 +147,7 @@ def place_badges(items: Sequence[tuple[int, Box, Box]], gap: float = BADGE_GAP,
                 b = Box(x, y, w, h).clamped(area)
                 if not b.inside(area) or b.intersects(o) or any(b.intersects(p) for p in placed):
                     continue
-                cost = sum(b.overlap(x) for x in others) + (cover(b) if cover is not None else 0.0)
+                cost = _hidden(b, others) + (cover(b) if cover is not None else 0.0)
                 if best_cost is None or cost < best_cost:
                     best, best_cost = b, cost
                 if cost <= 0:

@@ -61,6 +61,7 @@ class AnnotateController(QObject):
         self._hover_frame = Route()                       # where the last hover landed
         self._pointer: QPointF | None = None              # the pointer over the page view (None: off it)
         self._picking = 0                                 # plain-click picks awaiting the page
+        self._picks = 0                                   # plain-click picks started (the newest opens its box)
         self.guard.hovered.connect(self._hover)
         self.guard.hovered.connect(self._track)
         self.guard.left.connect(self._left)
@@ -251,11 +252,25 @@ class AnnotateController(QObject):
         if any(p.id == pin_id for p in self.session.pins):
             self.edit(pin_id)
             return
-        number = self.annotator.pin_box(pin_id, record)   # the whole record follows the marker
+        # The marker first: drawn selected from the start (one setMarkers), the note box (its placement and
+        # layout take 3-10 ms of this thread) once the scene holds the marker, so the page's scene is not
+        # queued behind it; the whole record follows the marker (Annotator.pin_box).
+        self._picks += 1
+        ticket = self._picks
+        self.annotator.selected = pin_id
+        self.annotator.pin_box(pin_id, record)
+        await self.annotator.shown(pin_id)
+        if (ticket != self._picks or not self.active or self.note_box.isVisible()
+                or not any(p.id == pin_id for p in self.session.pins)):
+            # Another click picked or opened a note meanwhile (this pin stays, its note empty), the mode ended,
+            # or the pin went.
+            if self.annotator.selected == pin_id:
+                self.annotator.select(None)
+            return
         viewport = result.get("viewport")
         if viewport and route.chain:
             viewport = {**viewport, "x": viewport["x"] + route.offset[0], "y": viewport["y"] + route.offset[1]}
-        self._open_note(pin_id, number, "", viewport, new=True)
+        self._open_note(pin_id, self.session.number_of(pin_id), "", viewport, new=True)
 
     # -- notes ---------------------------------------------------------------------------------------------
 
@@ -263,7 +278,8 @@ class AnnotateController(QObject):
         self.editing, self.editing_new = pin_id, new
         self.note_box.open_beside(self._target_of(pin_id, viewport), self._note_title(pin_id, number), text,
                                   can_delete=True, new=new)
-        self.annotator.select(pin_id)
+        if self.annotator.selected != pin_id:   # a new pin's marker is drawn selected already (_pick)
+            self.annotator.select(pin_id)
 
     def _note_title(self, pin_id: str, number: int) -> str:
         """``Annotation 3 · button “Buy”``: the note box's title, with the panel row's words."""

@@ -76,6 +76,7 @@ class Annotator(QObject):
         self.locator = SourceLocator()
         view.loadStarted.connect(self.locator.reset)
         self._to_map: dict[str, tuple[list[dict], str]] = {}
+        self._shown: dict[str, asyncio.Future] = {}        # pin id → its marker_drawn wait (pin_box), shared
 
     def page_key(self) -> str:
         """The current page: its URL without the fragment (markers and panel groups are per page)."""
@@ -141,6 +142,16 @@ class Annotator(QObject):
         self.finish_record(pin_id)
         return number
 
+    async def shown(self, pin_id: str) -> None:
+        """:meth:`marker_drawn` for ``pin_id``, one wait shared by everyone who waits for that marker (the note box,
+        the record, the ``CSS:`` lookup): one ``markerViewport`` question to the page, not one each. Raises
+        nothing but cancellation (of the caller; the shared wait goes on for the others)."""
+        wait = self._shown.get(pin_id)
+        if wait is None:
+            wait = self._shown[pin_id] = spawn(self.marker_drawn(pin_id), "marker wait")
+            wait.add_done_callback(lambda _t, pin_id=pin_id: self._shown.pop(pin_id, None))
+        await asyncio.shield(wait)
+
     def finish_record(self, pin_id: str) -> None:
         """Make pin ``pin_id``'s whole record now, in the background (:meth:`pin_box`'s second half)."""
         spawn(self._finish_record(pin_id), "element record")
@@ -152,7 +163,7 @@ class Annotator(QObject):
         raises nothing but cancellation."""
         record = None
         try:
-            await self.marker_drawn(pin_id)
+            await self.shown(pin_id)
             route, page_id = self.target(pin_id)
             result = await self.bridge.call("record", page_id, frame=route.frame)
             if isinstance(result, dict):
@@ -192,7 +203,7 @@ class Annotator(QObject):
         """:meth:`css_of` once the pin's marker is drawn (:meth:`marker_drawn`): the lookup's CDP commands run on
         the page's main thread, and the tab's first one enables the DOM and CSS domains (``DOM.enable`` took
         50–130 ms there), which held up the page's answer to ``setMarkers`` and so the marker."""
-        await self.marker_drawn(pin_id)
+        await self.shown(pin_id)
         await self.css_of(pin_id, record)
 
     async def marker_drawn(self, pin_id: str) -> None:
