@@ -110,6 +110,32 @@ def test_a_number_key_picks_its_candidate(window, server, qtbot, js):
     assert_on_moss(window, qtbot, js, pin_id)
 
 
+def row_menu(window, qtbot):
+    """The first row's context menu, as a right-click opens it: its action texts and the menu."""
+    from PySide6.QtWidgets import QMenu
+
+    panel = window.panel
+    panel.list.customContextMenuRequested.emit(panel.list.visualItemRect(panel.list.item(0)).center())
+    qtbot.waitUntil(lambda: any(m.isVisible() for m in panel.list.findChildren(QMenu)), timeout=5_000)
+    menu = next(m for m in panel.list.findChildren(QMenu) if m.isVisible())
+    return [a.text() for a in menu.actions()], menu
+
+
+def test_the_rows_menu_offers_the_pick_while_the_note_is_ambiguous(window, server, qtbot, js):
+    pin_id, titles = ambiguous_cards(window, server, qtbot, js)
+    texts, menu = row_menu(window, qtbot)
+    assert texts == ["Choose its element…", "Edit", "Delete"]
+    menu.actions()[0].trigger()
+    menu.close()
+    qtbot.waitUntil(lambda: len(window.marks.choices) == 3, timeout=10_000)
+    QTest.keyClick(window.view.focusProxy(), Qt.Key(Qt.Key.Key_0 + titles.index("Moss") + 1))
+    assert_on_moss(window, qtbot, js, pin_id)
+    texts, menu = row_menu(window, qtbot)   # on its element again: nothing to choose
+    menu.close()
+    assert texts == ["Edit", "Delete"]
+    assert not window.panel.choose_button.isVisible()
+
+
 def test_esc_changes_nothing(window, server, qtbot, js):
     pin_id, _titles = ambiguous_cards(window, server, qtbot, js)
     before = window.session.pins[0].annotation

@@ -1,5 +1,5 @@
 // @module anchors
-// @imports text: CAPS, squash; role: role; name: accessibleName; content: renderedText, nearbyContext; locators: resolveLocator; record: elementRecord; pins: overlay, elements
+// @imports text: CAPS, squash; role: role; name: accessibleName; content: renderedText, nearbyContext, nearbyBox; locators: resolveLocator; record: elementRecord; pins: overlay, elements
 // @imports frames: resolveChain; geometry: elementBox; selector: uniqueSelector
 // @exports rememberAnchor, forgetAnchorsExcept, anchorChanges, anchorStatus, stopAnchors, refreshAnchors, lookAlikeCount, chooseAnchor
 // anchors.js — keeping annotations on their elements when the DOM changes (issue #3 §7, issue 9 §4).
@@ -81,16 +81,31 @@ function sameNearby(el, desc, seen = new Map()) {
   return seen.get(key) === anchorText(desc.nearby);
 }
 
-// How many connected elements have `el`'s role, accessible name, text and nearby text, `el` included (the
-// first LOOK_ALIKE_SCAN of its tag): taken at pin time into the record (`look_alikes`), so a re-anchoring can
-// tell when one of identical items is gone.
+// How many connected elements have `el`'s role, accessible name, text and nearby text, `el` included (among
+// the first LOOK_ALIKE_SCAN of its tag): taken at pin time into the record (`look_alikes`), so a re-anchoring
+// can tell when one of identical items is gone. Only elements with as many child elements, the same
+// textContent and the same textContent around them (nearbyBox) are compared (no layout for the rest: a pin on
+// a page of 35,000 elements stays quick); one alike in rendered text but not in those is not counted, which
+// leaves re-anchoring as it was without a count.
 function lookAlikeCount(el) {
   const desc = { role: role(el), name: accessibleName(el), text: anchorText(renderedText(el, CAPS.text)),
                  nearby: anchorText(nearbyContext(el)), tag: el.localName };
+  const raw = el.textContent;
+  const kids = el.childElementCount;
+  const around = (box) => (box ? box.textContent : null);
+  const near = around(nearbyBox(el));
+  const boxes = new Map();   // parent -> its nearby box's textContent (look-alikes share parents)
   const seen = new Map();
-  let n = 0;
-  for (const e of lookAlikes(desc)) if (sameNearby(e, desc, seen)) n += 1;
-  return Math.max(n, 1);
+  let n = 1;
+  let scanned = 0;
+  for (const e of document.getElementsByTagName(el.localName)) {
+    if (++scanned > LOOK_ALIKE_SCAN) break;
+    if (e === el || e === overlay.host || e.childElementCount !== kids || e.textContent !== raw) continue;
+    if (!boxes.has(e.parentElement)) boxes.set(e.parentElement, around(nearbyBox(e)));
+    if (boxes.get(e.parentElement) !== near) continue;
+    if (sameIdentity(e, desc) && sameNearby(e, desc, seen)) n += 1;
+  }
+  return n;
 }
 
 // `reason` `ambiguous: N candidates` with the elements themselves.

@@ -1,6 +1,6 @@
 // @module content
 // @imports text: CAPS, capText, squash; redact: REDACTED, EDITABLE_TEXT, REDACT_ATTR, REDACT_SELECTOR, isEditable, isRedacted, isSecretField; name: contentName
-// @exports renderedText, nearbyContext
+// @exports renderedText, nearbyContext, nearbyBox
 // content.js — the record's text blocks: an element's rendered text and its nearby context, with
 // `data-pagenote-redact` subtrees replaced and form values never read (issue #2, issue #3 §9); the text of a
 // contenteditable region is typed text too, so it is never read either (EDITABLE_TEXT stands for it).
@@ -60,9 +60,15 @@ function serializeText(el, cap) {
 
 const CONTEXT_SELECTOR = 'section, article, form, li, tr, dialog';
 
-function nearbyContext(el) {
+// The element whose text is `el`'s nearby context: its closest section, article, form, list item, table row
+// or dialog above it, else its parent (null at the top).
+function nearbyBox(el) {
   const start = el.parentElement;
-  const box = (start && start.closest(CONTEXT_SELECTOR)) || start;
+  return (start && start.closest(CONTEXT_SELECTOR)) || start;
+}
+
+function nearbyContext(el) {
+  const box = nearbyBox(el);
   if (!box || box === document.documentElement) return '';
   return renderedText(box, CAPS.context);
 }

@@ -193,6 +193,7 @@ class AnnotationPanel(SentView, QWidget):
             return
         self.list.setCurrentItem(item)
         menu = QMenu(self.list)
+        menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         if self._candidates(item):
             menu.addAction(self.choose_button.text(), lambda: self._emit_current(self.choose_requested))
         menu.addAction(self.edit_button.text(), lambda: self._emit_current(self.edit_requested))
