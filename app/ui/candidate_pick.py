@@ -69,6 +69,7 @@ class CandidatePick(QObject):
         annotation has none or the view has no input widget yet."""
         proxy = self.view.focusProxy()
         if not self.candidates or proxy is None:
+            self.view.loadStarted.disconnect(self.cancel)
             self.message.emit(self.tr("This annotation has no candidates to choose from."))
             return False
         self._proxy = proxy
@@ -89,6 +90,7 @@ class CandidatePick(QObject):
     def _end(self, done: bool) -> None:
         self.active = False
         self._timer.stop()
+        self.view.loadStarted.disconnect(self.cancel)
         if self._proxy is not None:
             self._proxy.removeEventFilter(self)
         self.marks.set_choices([])

@@ -97,8 +97,9 @@ class TabView(QWidget):
         ``None`` when there is nothing to choose from."""
         from app.ui.candidate_pick import CandidatePick
 
-        if self.pick is not None:
+        if self.pick is not None:   # one pick at a time: the last one ends here
             self.pick.cancel()
+            self.pick.deleteLater()
         self.pick = CandidatePick(self.tab, self.marks, pin_id)
         self.pick.message.connect(self.window.say)
         return self.pick if self.pick.start() else None
