@@ -90,6 +90,7 @@ def assert_on_moss(window, qtbot, js, pin_id):
 
 def test_a_click_on_a_candidate_puts_the_note_on_it(window, server, qtbot, js):
     pin_id, titles = ambiguous_cards(window, server, qtbot, js)
+    window.annotate.set_mode(True)   # the click is the pick's, not a new pin's
     pick = start_from_the_panel(window, qtbot)
     n = titles.index("Moss") + 1
     box = dict(window.marks.choices)[n]
@@ -101,6 +102,7 @@ def test_a_click_on_a_candidate_puts_the_note_on_it(window, server, qtbot, js):
     QTest.mouseClick(window.view.focusProxy(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, point)
     assert_on_moss(window, qtbot, js, pin_id)
     assert pick.choices   # what was drawn while it ran
+    assert [p.id for p in window.session.pins] == [pin_id] and not window.annotate.note_box.isVisible()
 
 
 def test_a_number_key_picks_its_candidate(window, server, qtbot, js):
@@ -157,7 +159,9 @@ def test_two_identical_cards_one_removed_the_note_never_lands_on_the_other(windo
     """Before the look-alike count the note landed on the card left (rematched when the second card was
     pinned, exact when the first was: the card left is where the record put it)."""
     annotation, _item, on = reload_after_pin(window, server, qtbot, js, "twins", index, "first-removed")
-    assert (annotation.status, annotation.status_reason) == ("stale", "ambiguous: 1 candidates")
+    assert (annotation.status, annotation.status_reason) == ("stale", "ambiguous: 1 candidate, a look-alike is gone")
+    text = encode_annotations(window.run(window.tab.refreshed_batch()))
+    assert "Status: [element no longer matched] (ambiguous: 1 candidate, a look-alike is gone)" in text
     assert on == []
     assert annotation.element.look_alikes == 2   # counted at pin time, kept
     assert len(annotation.candidates) == 1       # the user may still put it on the card left

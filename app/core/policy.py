@@ -341,6 +341,9 @@ ANCHOR_STATUSES = (STATUS_EXACT, STATUS_REMATCHED, STATUS_STALE)
 #: Why a stale annotation was not moved (issue 9 §4): ``ambiguous: N candidates`` — N connected elements have the
 #: pinned element's role, accessible name and text and no locator tells them apart (never moved by index).
 STALE_AMBIGUOUS = "ambiguous: {n} candidates"
+#: The same when the page holds fewer elements alike in every text than when the element was pinned and one is
+#: left (issue 30, requirement 1): which of them was removed cannot be told, so the one left is only a candidate.
+STALE_AMBIGUOUS_ONE = "ambiguous: 1 candidate, a look-alike is gone"
 STALE_NO_MATCH = "no element with the same role, name and text"
 
 # -- element geometry (issue 9 §6; app/picker_js/geometry.js) -----------------------------------------------
@@ -399,7 +402,8 @@ def page_options() -> dict:
         "markers": {"color": MARKER_COLOR, "stale": MARKER_STALE_COLOR, "selected": MARKER_SELECTED_COLOR,
                     "highlight": HIGHLIGHT_COLOR, "size": MARKER_SIZE},
         "statuses": {"exact": STATUS_EXACT, "rematched": STATUS_REMATCHED, "stale": STATUS_STALE},
-        "stale_reasons": {"ambiguous": STALE_AMBIGUOUS, "no_match": STALE_NO_MATCH},
+        "stale_reasons": {"ambiguous": STALE_AMBIGUOUS, "ambiguous_one": STALE_AMBIGUOUS_ONE,
+                          "no_match": STALE_NO_MATCH},
         "context": {"history": REVISION_HISTORY, "max_nodes": CONTEXT_MAX_NODES, "max_chars": CONTEXT_MAX_CHARS},
         "boxes": {"contents": BOX_CONTENTS,
                   "none": {"hidden": BOX_HIDDEN, "detached": BOX_DETACHED, "zero_size": BOX_ZERO_SIZE}},

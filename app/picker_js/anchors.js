@@ -110,7 +110,9 @@ function lookAlikeCount(el) {
 
 // `reason` `ambiguous: N candidates` with the elements themselves.
 function ambiguous(candidates) {
-  return { reason: REASONS.ambiguous.replace('{n}', String(candidates.length)), candidates };
+  const reason = candidates.length === 1 ? REASONS.ambiguous_one
+    : REASONS.ambiguous.replace('{n}', String(candidates.length));
+  return { reason, candidates };
 }
 
 // Where the described element is now: {el} or {reason, candidates?} (why there is no single answer; the
