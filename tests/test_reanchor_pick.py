@@ -18,6 +18,7 @@ from PySide6.QtGui import QColor
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QWidget
 
+from _tabs_fixtures import tabs  # noqa: F401 (fixture)
 from app.core.placement import OUTLINE_WIDTH
 from app.core.policy import MARKER_SELECTED_COLOR
 from app.model import ElementRecord
@@ -188,3 +189,47 @@ def test_a_page_cannot_forge_the_count():
     assert ElementRecord.model_validate({"look_alikes": 3}).look_alikes == 3
     for bad in (-1, 10**9, "2", True, 2.5, None):
         assert ElementRecord.model_validate({"look_alikes": bad}).look_alikes == 0
+
+
+@pytest.mark.parametrize("layout, after, status", [("cards", "sorted", "rematched"),
+                                                    ("twins", "first-removed", "stale")])
+def test_after_a_restart_a_re_sorted_or_thinned_list(window, server, qtbot, tabs, tmp_path, layout, after,
+                                                     status):
+    """The next start (the draft written, read back, restored into a new app), then the list re-rendered
+    by a reload there: re-sorted cards, the note follows its card (Moss, now third); identical cards one of
+    which is gone, stale — the count came through the draft."""
+    from app.runtime.drafts import DraftJournal, load_draft, restore_draft
+
+    url = server.url(f"lookalikes.html?layout={layout}")
+    journal = DraftJournal(window.app, tmp_path)
+    window.load_page(url)
+    found = window.page_call("select", "#list > li:nth-child(2) button")
+    window.tab.annotator.pin(found["id"], ElementRecord.model_validate(found["record"]), "this one")
+    assert journal.write_now()
+    draft, problem = load_draft(tmp_path)
+    assert problem == "" and draft.count == 1
+    (tab,) = restore_draft(tabs.app, draft)
+    tabs.show(tab)
+    qtbot.waitUntil(lambda: tab.page.url().toString() == url and not tab.loading, timeout=10_000)
+    qtbot.waitUntil(lambda: len(tab.annotator.scene.scene.marks) == 1, timeout=10_000)
+    tabs.js(tab, f"sessionStorage.setItem('after', {after!r}); true")
+    with qtbot.waitSignal(tab.view.loadFinished, timeout=15_000):
+        tab.view.reload()
+    pin_id = tab.session.pins[0].id
+    page_id = tab.annotator.target(pin_id)[1]
+
+    def settled() -> bool:
+        return tab.session.pins[0].annotation.status == "stale" \
+            or window.run(tab.bridge.call("elementViewport", page_id)) is not None
+    qtbot.waitUntil(settled, timeout=10_000)
+    annotation = window.run(tab.refreshed_batch()).annotations[0]
+    assert (annotation.status or "exact") == status
+    if status == "stale":
+        assert annotation.status_reason == "ambiguous: 1 candidate, a look-alike is gone"
+        assert window.run(tab.bridge.call("elementViewport", page_id)) is None
+        return
+    at = window.run(tab.bridge.call("elementViewport", page_id))
+    moss = tabs.js(tab, "(() => { const r = document.querySelector('#list > li:nth-child(3) button')"
+                        ".getBoundingClientRect(); return [r.x, r.y]; })()")
+    assert tabs.js(tab, "document.querySelector('#list > li:nth-child(3) h3').textContent") == "Moss"
+    assert abs(at["x"] - moss[0]) < 1 and abs(at["y"] - moss[1]) < 1
