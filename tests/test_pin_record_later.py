@@ -137,3 +137,64 @@ def test_a_marker_list_made_before_the_pin_does_not_drop_the_picked_element(wind
     assert whole is not None and whole["record"]["selector"], whole
     window.page_call("setMarkers", json.dumps({"markers": [], "keep": []}))   # asked for: now it may go
     assert window.page_call("record", picked["id"]) is None
+
+
+def test_a_region_and_a_group_show_their_markers_before_their_selectors_arrive(window, server, qtbot, js):
+    """A Shift+drag region's marker is drawn from its rectangle before the selectors of what it covers are made,
+    a group's from its members' boxes before their common ancestor's selector (selectors cost 15-20 ms each on a
+    large page); each pin is recording until they are in (a send waits), then has them. Checked by events."""
+    from PySide6.QtCore import QPoint
+
+    ctrl, shift = Qt.KeyboardModifier.ControlModifier, Qt.KeyboardModifier.ShiftModifier
+    w = window
+    w.load_page(server.url("kinds.html"))
+    w.annotate.set_mode(True)
+    proxy = w.view.focusProxy()
+    events: list[tuple] = []
+
+    def fields(pin) -> str:
+        a = pin.annotation
+        return ",".join(c.selector for c in a.region.covers) if a.region is not None else a.common_ancestor
+
+    def scene_changed(scene) -> None:
+        if w.session.pins and len(scene.marks) == len(w.session.pins) > len([e for e in events if e[0] == "marker"]):
+            pin = w.session.pins[-1]
+            events.append(("marker", pin.annotation.kind, pin.recording, fields(pin)))
+
+    def session_changed() -> None:
+        pins = w.session.pins
+        if pins and fields(pins[-1]) and not any(e[:2] == ("fields", pins[-1].annotation.kind) for e in events):
+            events.append(("fields", pins[-1].annotation.kind, pins[-1].recording))
+
+    def rect(selector: str) -> dict:
+        return js(f"(() => {{ const r = document.querySelector({selector!r}).getBoundingClientRect();"
+                  " return {x: r.x, y: r.y, right: r.right, bottom: r.bottom}; })()")
+
+    w.tab.annotator.scene.changed.connect(scene_changed)
+    w.batch_session.subscribe(session_changed)
+    try:
+        para = rect("#para")
+        a = QPoint(round(para["x"]) + 2, round(para["y"]) + 2)
+        b = QPoint(round(para["right"]) - 2, round(para["bottom"]) - 2)
+        QTest.mousePress(proxy, Qt.MouseButton.LeftButton, shift, a)
+        for i in range(1, 6):
+            QTest.mouseMove(proxy, a + (b - a) * i / 5)
+        QTest.mouseRelease(proxy, Qt.MouseButton.LeftButton, shift, b)
+        qtbot.waitUntil(lambda: any(e[:2] == ("fields", "region") for e in events), timeout=20_000)
+        qtbot.waitUntil(w.annotate.note_box.isVisible, timeout=10_000)
+        QTest.keyClick(w.annotate.note_box.editor, Qt.Key.Key_Return)
+        qtbot.waitUntil(lambda: not w.annotate.note_box.isVisible(), timeout=5_000)
+        for n, card in enumerate(("#c1", "#c2"), start=1):
+            c = rect(card)
+            QTest.mouseClick(proxy, Qt.MouseButton.LeftButton, ctrl, QPoint(round(c["x"]) + 10, round(c["y"]) + 10))
+            qtbot.waitUntil(lambda n=n: len(w.annotate.gestures.group) == n, timeout=5_000)
+        QTest.keyRelease(proxy, Qt.Key.Key_Control)
+        qtbot.waitUntil(lambda: any(e[:2] == ("fields", "group") for e in events), timeout=20_000)
+    finally:
+        w.tab.annotator.scene.changed.disconnect(scene_changed)
+        w.batch_session.unsubscribe(session_changed)
+    assert events == [("marker", "region", True, ""), ("fields", "region", False),
+                      ("marker", "group", True, ""), ("fields", "group", False)], events
+    region, group = (p.annotation for p in w.session.pins)
+    assert "#para" in [c.selector for c in region.region.covers]
+    assert group.common_ancestor == "#cards" and [e.selector for e in group.elements] == ["#c1", "#c2"]

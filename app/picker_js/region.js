@@ -26,7 +26,8 @@ function regionInfo(x, y, width, height, limit) {
       if (el) counts.set(el, (counts.get(el) || 0) + 1);
     }
   }
-  const ranked = Array.from(counts.entries()).sort((a, b) => b[1] - a[1]).slice(0, limit);
+  const all = Array.from(counts.entries()).sort((a, b) => b[1] - a[1]);
+  const ranked = all.slice(0, limit);   // limit 0: where it is only (no selectors: 15-20 ms each on a large page)
   const covers = ranked.map(([el, n]) => ({
     role: role(el) || '', name: cut(accessibleName(el) || '', CAPS.line), selector: uniqueSelector(el) || '',
     share: total ? n / total : 0,
@@ -36,7 +37,7 @@ function regionInfo(x, y, width, height, limit) {
     rect: { x: x + scrollX, y: y + scrollY, width, height },
     covers,
     // The marker goes on the element covering most of it, the page's root boxes last (empty space is body).
-    id: idFor((ranked.find(([el]) => el !== document.body && el !== document.documentElement) || ranked[0]
+    id: idFor((all.find(([el]) => el !== document.body && el !== document.documentElement) || all[0]
                || [document.body || document.documentElement])[0]),
   };
 }

@@ -16,6 +16,8 @@ from __future__ import annotations
 import asyncio
 import logging
 
+from collections.abc import Awaitable, Callable
+
 from PySide6.QtCore import QObject, QPointF, QRectF, Qt
 from pydantic import ValidationError
 
@@ -197,14 +199,49 @@ class Gestures(QObject):
             annotator.anchors[fresh] = (route, alias if known else page_id)
         return fresh
 
-    def _pin(self, pin_id: str, record: ElementRecord, kind: dict, viewport: dict | None) -> int:
-        """Pin ``record`` with the kind's fields (``selection`` | ``region`` | ``elements`` …), open its note."""
-        number = self.c.annotator.pin(pin_id, record)
-        pin = self.c.session.get(pin_id)
+    async def _pin(self, pin_id: str, record: ElementRecord, kind: dict, viewport: dict | None,
+                   later: Callable[[], Awaitable[dict]] | None = None) -> int:
+        """Pin ``record`` with the kind's fields (``selection`` | ``region`` | ``elements`` …) and open its note once
+        its marker is in the scene, drawn selected from the start (a click's order: AnnotateController._pick).
+        ``later``: what gives the fields that follow the marker (a region's covers, a group's common ancestor:
+        selectors, 15-20 ms each on a large page), asked once the marker is in the scene; the pin says it is
+        recording until they are in (a send waits). Returns the pin's number."""
+        c = self.c
+        c.annotator.selected = pin_id
+        number = c.annotator.pin(pin_id, record)
+        pin = c.session.get(pin_id)
         pin.annotation = Annotation.model_validate({**pin.annotation.model_dump(), **kind, "kind": ""})
-        self.c.session.set_note(pin_id, "")      # tells the session's observers (panel, markers)
-        self.c._open_note(pin_id, number, "", viewport, new=True)
+        pin.recording = later is not None
+        c.session.set_note(pin_id, "")      # tells the session's observers (panel, markers)
+        c._picks += 1
+        ticket = c._picks
+        await c.annotator.shown(pin_id)
+        if later is not None:
+            spawn(self._fields_later(pin_id, later), "annotation fields")
+        if ticket == c._picks and c.active and not c.note_box.isVisible() and any(p is pin for p in c.session.pins):
+            c._open_note(pin_id, c.session.number_of(pin_id), "", viewport, new=True)
+        elif c.annotator.selected == pin_id:   # another pick or note came meanwhile, or the mode ended
+            c.annotator.select(None)
         return number
+
+    async def _fields_later(self, pin_id: str, later: Callable[[], Awaitable[dict]]) -> None:
+        """Add ``later()``'s fields to pin ``pin_id``'s annotation and end its recording, whatever happens (the
+        pin keeps what it has when the page cannot answer). Raises nothing but cancellation."""
+        session, fields = self.c.session, None
+        try:
+            fields = await later()
+        except (PagenoteError, ValidationError, KeyError, TypeError) as exc:
+            log.warning("annotation %s: %s", pin_id, exc)
+        finally:
+            if any(p.id == pin_id for p in session.pins):
+                pin = session.get(pin_id)
+                if fields:
+                    try:
+                        pin.annotation = Annotation.model_validate({**pin.annotation.model_dump(), **fields,
+                                                                    "kind": ""})
+                    except ValidationError as exc:
+                        log.warning("annotation %s: %s", pin_id, exc)
+                session.set_element(pin_id, None)   # ends the recording, tells the observers
 
     # -- text --------------------------------------------------------------------------------------------------
 
@@ -261,7 +298,8 @@ class Gestures(QObject):
         self.text_rects = [QRectF((r["x"] + route.offset[0]) * z, (r["y"] + route.offset[1]) * z, r["width"] * z,
                                   r["height"] * z) for r in answer.get("rects") or []]
         self._draw()
-        self._pin(await self._fresh_key(route, answer["id"]), record, {"selection": answer["selection"]}, viewport)
+        await self._pin(await self._fresh_key(route, answer["id"]), record, {"selection": answer["selection"]},
+                        viewport)
 
     def _note_box_shown(self, visible: bool) -> None:
         """The note box closed: the text range drawn for it goes (a drag in progress keeps its own)."""
@@ -274,17 +312,22 @@ class Gestures(QObject):
     async def _region_done(self, rect: QRectF) -> None:
         z = self._zoom()
         x, y, w, h = rect.x() / z, rect.y() / z, rect.width() / z, rect.height() / z
-        try:
-            info = await self.c.bridge.call("region", x, y, w, h, COVERS_CAP)
+        try:   # where it is first (no covers: their selectors follow the marker)
+            info = await self.c.bridge.call("region", x, y, w, h, 0)
             record = ElementRecord(url=info.get("url", ""), title=info.get("title", ""))
-            kind = {"region": {"rect": info["rect"], "covers": info["covers"]}}
+            kind = {"region": {"rect": info["rect"], "covers": []}}
             Annotation.model_validate(kind)
         except (PagenoteError, ValidationError, KeyError, TypeError) as exc:
             log.warning("region: %s", exc)
             self.c.message.emit(self.tr("Could not read that region"))
             return
+
+        async def covers() -> dict:
+            more = await self.c.bridge.call("region", x, y, w, h, COVERS_CAP)
+            return {"region": {"rect": info["rect"], "covers": more["covers"]}}
+
         pin_id = await self._fresh_key(Route(), info["id"])
-        number = self._pin(pin_id, record, kind, {"x": x, "y": y, "width": w, "height": h})
+        number = await self._pin(pin_id, record, kind, {"x": x, "y": y, "width": w, "height": h}, covers)
         try:
             shot = await region_crop(self.c.tab.capture.shooter(), number, info["rect"])
             self.c.session.set_screenshot(pin_id, shot.path)
@@ -331,10 +374,10 @@ class Gestures(QObject):
         self._draw()
         self.c.message.emit(self.tr("Group: %n element(s) · release Ctrl to write the note", "", len(self.group)))
 
-    async def _common_ancestor(self) -> str:
-        """The members' nearest common ancestor, as a selector chained from the top document (``" >> "``
-        through iframes), asked in the deepest frame holding them all."""
-        chains = [r.chain for r, _ in self.group]
+    async def _common_ancestor(self, members: list[tuple[Route, dict]]) -> str:
+        """The nearest common ancestor of ``members`` (``(route, pick answer)``), as a selector chained from the
+        top document (``" >> "`` through iframes), asked in the deepest frame holding them all."""
+        chains = [r.chain for r, _ in members]
         prefix: list[str] = []
         for steps in zip(*chains):
             if len(set(steps)) != 1:
@@ -346,16 +389,16 @@ class Gestures(QObject):
             if found is None:
                 return ""
             frame = found[0]
-        ids = [a["id"] for r, a in self.group if len(r.chain) == len(prefix)]
-        selectors = sorted({r.chain[len(prefix)] for r, _ in self.group if len(r.chain) > len(prefix)})
+        ids = [a["id"] for r, a in members if len(r.chain) == len(prefix)]
+        selectors = sorted({r.chain[len(prefix)] for r, _ in members if len(r.chain) > len(prefix)})
         selector = await self.c.bridge.call("commonAncestor", ids, selectors, frame=frame)
         return " >> ".join([*prefix, selector]) if selector else ""
 
     async def _group_done(self) -> None:
         members = list(self.group)
         try:
-            records = [await self.c.annotator.record_of(r, a) for r, a in members]
-            ancestor = await self._common_ancestor()
+            # Each member's record is made already (its Ctrl+click): only the Source: hints are asked, together.
+            records = list(await asyncio.gather(*(self.c.annotator.record_of(r, a) for r, a in members)))
         except (PagenoteError, ValidationError, KeyError) as exc:
             log.warning("group: %s", exc)
             self.c.message.emit(self.tr("Could not read the group's elements"))
@@ -376,7 +419,11 @@ class Gestures(QObject):
                 union = union.united(rect)
             viewport = {"x": union.x(), "y": union.y(), "width": union.width(), "height": union.height()}
         if len(records) == 1:   # one element (one Ctrl+click, a box catching one): an element annotation
-            self._pin(await self._fresh_key(first_route, first["id"]), records[0], {}, viewport)
+            await self._pin(await self._fresh_key(first_route, first["id"]), records[0], {}, viewport)
             return
-        self._pin(await self._fresh_key(first_route, first["id"]), page,
-                  {"elements": [r.model_dump() for r in records], "common_ancestor": ancestor}, viewport)
+
+        async def ancestor() -> dict:   # a selector: after the marker
+            return {"common_ancestor": await self._common_ancestor(members)}
+
+        await self._pin(await self._fresh_key(first_route, first["id"]), page,
+                        {"elements": [r.model_dump() for r in records], "common_ancestor": ""}, viewport, ancestor)
