@@ -16,7 +16,9 @@ batch, applied when it is written (Markdown, JSON, MCP), so the same sent batch 
 
 A level other than ``standard`` is stated under the title as ``Detail: <level>`` so a reader knows what was
 left out; :func:`app.protocol.markdown.parse_annotations` reads every level (the fields a level leaves out
-are simply empty). ``parse(encode(restrict(b, L), L)) == restrict(b, L)`` for every level ``L``.
+are simply empty). ``parse(encode(restrict(b, L), L)) == restrict(b, L)`` for every level ``L``. What only the
+window uses (``look_alikes``: how many look-alikes the element had when pinned, for re-anchoring) is in no
+level.
 """
 
 from __future__ import annotations
@@ -71,10 +73,8 @@ def restrict_annotation(annotation: Annotation, level: str) -> Annotation:
 
 
 def restrict(batch: AnnotationBatch, level: str) -> AnnotationBatch:
-    """``batch`` as ``level`` writes it (module docstring). ``forensic`` returns it unchanged.
+    """``batch`` as ``level`` writes it (module docstring); ``forensic`` drops only what the window alone uses.
     Raises :class:`DetailLevelError` for an unknown level."""
     check_level(level)
-    if level == "forensic":
-        return batch
     return batch.model_copy(update={"annotations": tuple(restrict_annotation(a, level)
                                                          for a in batch.annotations)})
