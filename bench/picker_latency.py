@@ -34,6 +34,9 @@ rebuilt field by field in a separate isolated world (the picker's own modules) t
 its time; ``performance.now()`` there has 0.1 ms steps.
 
     .venv/bin/python bench/picker_latency.py [--targets 40]
+    ../shared/tools/under-load 2 -- .venv/bin/python bench/picker_latency.py --loaded   # goals × 2
+
+The machine's load averages (1, 5, 15 min) are printed at the start and the end: other processes share it.
 
 The jobs are split over ``bench/_*.py``: ``_pages`` (the generated page, the servers), ``_window`` (the one
 module calling pagenote's APIs), ``_passes`` (the timed passes, the page clock), ``_pixels`` (grabs),
@@ -46,6 +49,7 @@ minute. A measurement, not a gate: the exit code is 0 whenever the run completes
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import tempfile
 import time
@@ -60,8 +64,11 @@ from _pages import DOCS, generated_page, listening, serve, stop  # noqa: E402  (
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--targets", type=int, default=40, help="targets per page (default 40)")
+    parser.add_argument("--loaded", action="store_true",
+                        help="the run is beside ../shared/tools/under-load 2: goals × 2 (issue 30, requirement 8)")
     args = parser.parse_args()
     started = time.perf_counter()
+    print("load average at the start: {:.2f} {:.2f} {:.2f}".format(*os.getloadavg()), flush=True)
 
     from _passes import Passes
     from _report import report
@@ -95,7 +102,7 @@ def main() -> int:
                     t = time.perf_counter()
                     results[name] = await passes.run_page(url, args.targets)
                     print(f"{name}: measured in {time.perf_counter() - t:.1f} s", flush=True)
-                report(results, w.spans, passes.rtts)
+                report(results, w.spans, passes.rtts, 2.0 if args.loaded else 1.0)
             finally:
                 w.close()
 
@@ -103,6 +110,7 @@ def main() -> int:
             run_in_app(Path(tmp) / "project", measure)
         finally:
             stop(servers)
+    print("load average at the end: {:.2f} {:.2f} {:.2f}".format(*os.getloadavg()))
     print(f"total {time.perf_counter() - started:.1f} s")
     return 0
 

@@ -222,7 +222,7 @@ class Overlay {
       entry.selected = !!m.selected;
     }
     for (const id of Array.from(this.markers.keys())) if (!keep.has(id)) this.markers.delete(id);
-    this.flush();
+    this.ttl = Infinity; try { this.flush(); } finally { this.ttl = 0; }   // others' text/ink: as last measured
   }
 
   // Marker badge under a viewport point: always null (the host hit-tests its own badges before a pick).
@@ -243,7 +243,7 @@ class Overlay {
 
   // The badge of marker `id` as drawn: {x, y, width, height} viewport CSS px, or null (unknown or not shown).
   markerViewportRect(id) {
-    const m = this.scene().markers.find((s) => s.id === id);
+    const entry = this.markers.get(id), m = entry && this.markerScene(id, entry, Infinity);   // as last measured
     return m && m.visible ? { x: m.x, y: m.y, width: badgeWidth(m.n), height: MARK.size } : null;
   }
 
@@ -263,7 +263,7 @@ class Overlay {
   // One marker from live element geometry (issue 9 §6: display: contents → its children's union; an element
   // that draws nothing gets no marker, never one at the page's top-left). A stale annotation whose element
   // is gone keeps a grey marker where its element was last seen, in document coordinates (issue #3 §7).
-  markerScene(id, entry) {
+  markerScene(id, entry, ttl = this.ttl || 500) {
     const base = { id, n: entry.n, stale: entry.stale, selected: entry.selected, x: 0, y: 0, width: 0, height: 0 };
     const target = entry.el && entry.el.deref();
     if (entry.rect) {   // a region: its rectangle, whatever element the page knows under it
@@ -278,14 +278,14 @@ class Overlay {
     const box = elementBox(target).rect;
     if (!box) return { ...base, visible: false, seen: !!entry.last };
     entry.last = { x: box.x + scrollX, y: box.y + scrollY };
-    const shapes = this.shapesOf(entry, target, box);
+    const shapes = this.shapesOf(entry, target, box, ttl);
     const first = shapes[0];
     // The text around the first shape, measured again when its size changed or half a second passed (a
     // scroll moves it with the shape: the rects are relative to it). A text range's own paragraph counts
     // too: its badge should not hide the words around the range (textNear leaves out the element it is
     // given, so it is given a stand-in whose parent is the range's element).
-    const now = performance.now();
-    if (!entry.text || entry.textW !== first.width || entry.textH !== first.height || now - entry.textAt > 500) {
+    const now = performance.now(), due = now - ttl;
+    if (!entry.text || entry.textW !== first.width || entry.textH !== first.height || entry.textAt < due) {
       entry.text = textNear(entry.selection ? { parentElement: target } : target, first);
       entry.textW = first.width; entry.textH = first.height; entry.textAt = now;
     }
@@ -300,14 +300,14 @@ class Overlay {
   // (range.js rangeRectsIn; entry.words says so), else the element's line fragments when it is an inline box
   // broken across lines, else its box with the ink of its own text (marktext.js markRect); then a group's
   // other members: their line fragments or their boxes (geometry.js elementBox).
-  shapesOf(entry, target, box) {
+  shapesOf(entry, target, box, ttl = 500) {
     entry.words = false;
     if (entry.selection) {
       const words = rangeRectsIn(target, entry.selection.start, entry.selection.end);
       if (words.length) { entry.words = true; return words; }
     }
-    const now = performance.now();
-    if (!entry.ink || entry.inkW !== box.width || entry.inkH !== box.height || now - entry.inkAt > 500) {
+    const now = performance.now(), due = now - ttl;
+    if (!entry.ink || entry.inkW !== box.width || entry.inkH !== box.height || entry.inkAt < due) {
       entry.ink = inkBeyond(target, box);
       entry.inkW = box.width; entry.inkH = box.height; entry.inkAt = now;
     }
