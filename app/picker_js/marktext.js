@@ -58,7 +58,11 @@ function textNear(el, box) {
       if (n.nodeType === Node.TEXT_NODE) return n.data.trim() ? NodeFilter.FILTER_ACCEPT : NodeFilter.FILTER_SKIP;
       if (n === el) return NodeFilter.FILTER_REJECT;
       const r = n.getBoundingClientRect();
-      if (!r.width && !r.height) return NodeFilter.FILTER_SKIP;   // no box of its own: look inside
+      // No box of its own: look inside, unless it is display: none (nothing in it draws: a hidden menu of 1,000
+      // links on stdtypes.html was walked for every new marker).
+      if (!r.width && !r.height) {
+        return getComputedStyle(n).display === 'none' ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_SKIP;
+      }
       const away = r.right < x0 || r.left > x1 || r.bottom < y0 || r.top > y1;
       return away ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_SKIP;
     },
