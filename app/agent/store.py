@@ -5,7 +5,9 @@ Status of a batch (and of each annotation in it):
 
 - ``pending``: sent by the user, no agent has received it yet (the next ``annotations.wait`` gets it);
 - ``delivered``: at least one agent received it;
-- ``acknowledged`` / ``resolved`` / ``dismissed``: set by an agent with ``annotations.ack``.
+- ``acknowledged`` / ``resolved`` / ``dismissed``: set by an agent with ``annotations.ack``;
+- ``verified``: set by the user only (the panel's **Accept**, issue 31, requirement 2): the fix was checked in the
+  page and the annotation is closed; a batch whose annotations are all verified is ``verified`` too.
 """
 
 from __future__ import annotations
@@ -25,8 +27,10 @@ from app.sinks import stamp, write_atomic
 
 log = logging.getLogger("pagenote.agent")
 
-Status = Literal["pending", "delivered", "acknowledged", "resolved", "dismissed"]
+Status = Literal["pending", "delivered", "acknowledged", "resolved", "dismissed", "verified"]
 AGENT_STATUSES = ("acknowledged", "resolved", "dismissed")
+#: Set by the user only (:meth:`BatchStore.accept`), never by ``annotations.ack``.
+VERIFIED = "verified"
 #: A reply is one line (issue #5 §2), capped like a single-line field.
 REPLY_CAP = 500
 
@@ -156,5 +160,19 @@ class BatchStore:
         if not 1 <= annotation <= len(batch.annotations):
             raise IndexError(f"batch {batch_id} has {len(batch.annotations)} annotations, not {annotation}")
         batch.annotations[annotation - 1].verification = result
+        self.save(batch)
+        return batch
+
+    def accept(self, batch_id: str, annotation: int) -> SentBatch:
+        """The panel's Accept (issue 31, requirement 2): annotation number ``annotation`` (1-based) of batch
+        ``batch_id`` is closed as ``verified`` (its reply and last verification kept); the batch becomes
+        ``verified`` once all its annotations are. Persisted like any status. Raises ``KeyError``, ``IndexError``
+        (no such annotation), ``OSError``."""
+        batch = self.get(batch_id)
+        if not 1 <= annotation <= len(batch.annotations):
+            raise IndexError(f"batch {batch_id} has {len(batch.annotations)} annotations, not {annotation}")
+        batch.annotations[annotation - 1].status = VERIFIED
+        if all(state.status == VERIFIED for state in batch.annotations):
+            batch.status = VERIFIED
         self.save(batch)
         return batch

@@ -23,6 +23,7 @@ from app.sinks import save_markdown
 from app.tabs.browser import attach as browser_parts
 from app.tabs.network_cdp import network_detail
 from app.ui.agent_annotate import install_agent_annotate
+from app.ui.verify_view import install_verify
 from app.ui.console_dock import ConsoleDock
 from app.ui.network_dock import NetworkDock
 from app.ui.devices_dock import install_devices_dock
@@ -90,6 +91,7 @@ class MainWindow(ShotIntents, QMainWindow):
         self.toolbars.arrange()  # navigation | annotate | output, with what the parts above added
         self.deck.start()
         install_agent_annotate(self)  # an agent's browser_annotate: the mode on here, the user's Send its answer
+        install_verify(self.panel, self.app)  # a sent row's Check, Before | After | Diff, Accept, Reopen
 
     def show_address(self) -> None:
         """The address bar shows the current tab's URL."""

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QTreeWidget, QTreeWidgetItem
 
 from app.ui.panel_rows import ROW_ROLE, STATUS_ROLE, annotation_summary, status_word
 from app.ui.plain_tip import plain_tip
+from app.ui.verify_view import SENT_KEY_ROLE, follow_up_label, verdict_label
 
 #: Marks a sent view row that holds an agent's reply (not a batch or an annotation).
 REPLY_ROLE = Qt.ItemDataRole.UserRole + 3
@@ -57,6 +58,7 @@ class SentView:
         """Rebuild the "Sent to agents" tree: newest batch first, one child row per annotation with the
         agent's status and reply (issue #5 §2, ``annotations.ack``); the whole reply in the tooltip and, when
         the row is selected, in the detail pane."""
+        shown = self.sent.currentItem().data(0, SENT_KEY_ROLE) if self.sent.currentItem() else None
         self.sent.clear()
         self.sent.setVisible(self.hub is not None and bool(self.hub.store.batches))
         if self.hub is None:
@@ -69,12 +71,16 @@ class SentView:
             self.sent.addTopLevelItem(top)
             self._reply_row(top, sent.reply)
             for number, (annotation, state) in enumerate(zip(sent.batch.annotations, sent.annotations), start=1):
-                child = QTreeWidgetItem([row_text(number, annotation_summary(annotation), "", annotation.note),
+                child = QTreeWidgetItem([row_text(number, annotation_summary(annotation), "", annotation.note)
+                                         + follow_up_label(annotation) + verdict_label(state),
                                          sent_row_text(state.status, state.reply)])
+                child.setData(0, SENT_KEY_ROLE, (sent.id, number))   # the verify view's row (issue 31)
                 self._sent_tips(child, f"{number}. {annotation_summary(annotation)}\n{annotation.note}", state.status,
                                 state.reply)
                 top.addChild(child)
                 self._reply_row(child, state.reply)
+                if shown is not None and tuple(shown) == (sent.id, number):
+                    self.sent.setCurrentItem(child)   # a refresh keeps the selected row (and its verify view)
         if self.sent.topLevelItemCount():
             self.sent.topLevelItem(0).setExpanded(True)
 

@@ -32,7 +32,8 @@ from app.mcp.untrusted import READS_PAGE
 #: only advertised in the tool's input schema — the app does the checking.
 MAX_WAIT_MS = 300_000
 
-BatchStatus = Literal["pending", "delivered", "acknowledged", "resolved", "dismissed"]
+#: ``verified``: set by the user's Accept in the panel (app.agent.store.BatchStore.accept), never by an agent.
+BatchStatus = Literal["pending", "delivered", "acknowledged", "resolved", "dismissed", "verified"]
 #: An optional batch-status filter, advertised as a plain string enum (:func:`app.mcp.arguments.optional_enum`).
 StatusFilter = optional_enum(*get_args(BatchStatus))
 #: An optional detail level (app.protocol.detail.LEVELS), advertised the same way.

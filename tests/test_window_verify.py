@@ -1,0 +1,142 @@
+"""The panel's side of verification (issue 31, requirement 2): a sent row's Check, its Before | After | Diff
+pictures and changes, Accept (kept as ``verified``, seen by agents, after a reload of the store) and Reopen (a
+follow-up in the current batch), against the real window and a real page on 127.0.0.1 whose CSS the test
+rewrites (test_verify_annotations' site)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+
+from test_verify_annotations import CSS, client, pin_and_send, site  # noqa: F401  (fixtures)
+
+PADDED = CSS + "#pad { padding: 12px 16px; }\n"
+
+
+def sent_row(window, batch: str, number: int):
+    """The sent view's row of annotation ``number`` of ``batch``."""
+    from app.ui.verify_view import SENT_KEY_ROLE
+
+    tree = window.panel.sent
+    for i in range(tree.topLevelItemCount()):
+        top = tree.topLevelItem(i)
+        for j in range(top.childCount()):
+            key = top.child(j).data(0, SENT_KEY_ROLE)
+            if key and tuple(key) == (batch, number):
+                return top.child(j)
+    raise AssertionError(f"no sent row for {batch} {number}")
+
+
+def select(window, qtbot, batch: str, number: int):
+    window.panel.sent.setCurrentItem(sent_row(window, batch, number))
+    view = window.panel.verify
+    qtbot.waitUntil(lambda: view.isVisible() and view.key == (batch, number), timeout=5000)
+    return view
+
+
+def check(window, qtbot, batch: str, number: int = 1):
+    """Select the row, click Check and wait until the view shows the verification or an error."""
+    view = select(window, qtbot, batch, number)
+    before = view.verification()
+    QTest.mouseClick(view.check_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: view.key not in view.running, timeout=30_000)
+    assert view.verification() != before or view.error.isVisible()
+    return view
+
+
+def test_check_shows_the_padding_change_and_the_three_pictures(window, qtbot, site):  # noqa: F811
+    batch = pin_and_send(window, qtbot, site, ["pad"])
+    (site.folder / "verify.css").write_text(PADDED)
+    window.load_page(site.url)
+    view = check(window, qtbot, batch)
+    result = view.verification()
+    assert result is not None and result.status == "exact"
+    assert "• padding: 4px 8px → 12px 16px" in view.changes.text().splitlines()
+    assert view.verdict.text().startswith("Changed · exact · ") and "% of pixels changed" in view.verdict.text()
+    assert f"{result.pixels.changed_percent:.1f} %" in view.verdict.text() and result.pixels.changed_percent > 5
+    assert not view.error.isVisible()
+    shown = {}
+    for name in ("before", "after", "diff"):   # the segmented toggle: one picture at a time, each its file
+        QTest.mouseClick(view.buttons[name], Qt.MouseButton.LeftButton)
+        assert view.shown_image() == name
+        assert [n for n, b in view.buttons.items() if b.isChecked()] == [name]
+        assert not view.image.pixmap().isNull() and view.image.toolTip() == getattr(result, name)
+        shown[name] = view.image.pixmap().toImage()
+        assert Path(getattr(result, name)).parent.name == batch
+    assert shown["before"] != shown["after"] != shown["diff"]
+    assert "checked: changed" in sent_row(window, batch, 1).text(0)   # the row's verdict
+    if os.environ.get("VERIFY_PANEL_PNG"):   # the docs' picture (the brief's screenshot), on request only
+        window.resize(1280, 960)
+        qtbot.waitUntil(lambda: window.panel.height() > 800, timeout=5000)
+        window.grab().save(os.environ["VERIFY_PANEL_PNG"])
+
+
+def test_an_agents_resolved_shows_the_automatic_verification_in_the_row(window, qtbot, site, client):  # noqa: F811
+    batch = pin_and_send(window, qtbot, site, ["pad"])
+    (site.folder / "verify.css").write_text(PADDED)
+    window.load_page(site.url)
+    client.call("annotations.ack", {"batch": batch, "status": "resolved", "reply": "more padding", "annotation": 1})
+    qtbot.waitUntil(lambda: "checked: changed" in sent_row(window, batch, 1).text(0), timeout=30_000)
+    view = select(window, qtbot, batch, 1)
+    assert "• padding: 4px 8px → 12px 16px" in view.changes.text().splitlines()
+
+
+def test_accept_marks_it_verified_for_agents_and_after_a_reload(window, qtbot, site, client):  # noqa: F811
+    from app.agent.store import BatchStore
+
+    batch = pin_and_send(window, qtbot, site, ["pad", "tint"])
+    view = select(window, qtbot, batch, 1)
+    QTest.mouseClick(view.accept_button, Qt.MouseButton.LeftButton)
+    got = client.call("annotations.get", {"batch": batch})["result"]
+    assert [a["status"] for a in got["annotations"]] == ["verified", "pending"]
+    assert got["status"] == "pending"   # one of two accepted
+    assert sent_row(window, batch, 1).text(1) == "verified" and not view.accept_button.isEnabled()
+    assert view.verdict.text().startswith("Accepted (verified).")
+    view = select(window, qtbot, batch, 2)
+    QTest.mouseClick(view.accept_button, Qt.MouseButton.LeftButton)
+    listed = client.call("annotations.list", {"status": "verified"})["result"]["batches"]
+    assert [b["id"] for b in listed] == [batch]   # all accepted: the batch is verified too
+    reloaded = BatchStore(window.app.hub.store.directory).get(batch)
+    assert reloaded.status == "verified" and [s.status for s in reloaded.annotations] == ["verified", "verified"]
+
+
+def test_reopen_puts_a_follow_up_with_its_lines_into_the_current_batch(window, qtbot, site, client):  # noqa: F811
+    batch = pin_and_send(window, qtbot, site, ["pad"])
+    (site.folder / "verify.css").write_text(PADDED)
+    window.load_page(site.url)
+    client.call("annotations.ack", {"batch": batch, "status": "resolved", "reply": "padding raised", "annotation": 1})
+    view = check(window, qtbot, batch)
+    after = view.verification().after
+    QTest.mouseClick(view.reopen_button, Qt.MouseButton.LeftButton)
+    assert view.follow_box.isVisible()
+    QTest.keyClicks(view.follow_note, "still too small")
+    QTest.mouseClick(view.follow_add, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: len(window.session.pins) == 1, timeout=20_000)
+    qtbot.waitUntil(lambda: view.key not in view.running, timeout=20_000)
+    assert view.error.text() == "Added to the current batch as 1." and not view.follow_box.isVisible()
+    markdown = client.call("annotations.get", {"batch": "current"})["result"]["markdown"]
+    assert f"Follow-up to: 1 (batch {batch})" in markdown
+    assert "Earlier note: fix pad" in markdown and "Agent reply: padding raised" in markdown
+    assert f"After: {after}" in markdown and "still too small" in markdown
+    window.send()   # the next round: its row names what it follows
+    follow_batch = list(window.tab.session.sent_ids)[-1]
+    assert f"(follow-up to 1 of batch {batch})" in sent_row(window, follow_batch, 1).text(0)
+    assert window.app.hub.store.get(follow_batch).previous == batch
+
+
+def test_a_verification_error_is_shown_and_changes_nothing(window, qtbot, site, js):  # noqa: F811
+    batch = pin_and_send(window, qtbot, site, ["pad"])
+    store = window.app.hub.store
+    js("document.getElementById('pad').remove()")
+    view = check(window, qtbot, batch)
+    assert view.error.isVisible() and view.error.text().startswith("Could not complete: VERIFY_STALE: ")
+    assert view.verification() is None and view.verdict.text() == "Not checked yet."
+    state = store.get(batch).annotations[0]
+    assert state.verification is None and state.status == "pending"
+    assert "checked" not in sent_row(window, batch, 1).text(0)
+    from app.agent.store import BatchStore
+
+    assert BatchStore(store.directory).get(batch).annotations[0].verification is None
