@@ -1,8 +1,8 @@
-"""Verifying with a real Vite + React dev server (issue 31's acceptance test, without the panel): the user pins a
+"""Verifying with a real Vite + React dev server (issue 31's acceptance test): the user pins a
 padding, a colour and a label text in the window and sends; a scripted agent reads the batch through the MCP SDK
 client (``wait_for_annotations``), edits the app's CSS module and component on disk, the dev server hot-reloads
-them, and ``verify_annotations`` reports the three changes right; a reopened annotation comes back as a follow-up
-and is fixed in round 2; round 3 is a new note. The app is a copy of tests/apps/react in the test's folder (the
+them, and ``verify_annotations`` reports the three changes right; in the panel the user accepts two and reopens one,
+which comes back as a follow-up and is fixed in round 2; round 3 is a new note. The app is a copy of tests/apps/react in the test's folder (the
 test edits it), served by tests/vite_apps.py's Vite."""
 
 from __future__ import annotations
@@ -11,11 +11,13 @@ import shutil
 import threading
 
 import pytest
-from PySide6.QtCore import QPoint
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtTest import QTest
 
 import vite_apps
 from conftest import pin_at
 from test_agent_socket import RawClient
+from test_window_verify import sent_row
 
 pytestmark = pytest.mark.skipif(bool(vite_apps.missing()), reason=vite_apps.missing() or "")
 
@@ -41,13 +43,12 @@ def box_of(js, selector: str) -> QPoint:
 
 
 def test_three_rounds_annotate_edit_verify_with_no_copying_by_hand(window, qtbot, js, react_copy, socket_path):
-    """Round 1: a padding, a colour and a label, each verdict right. Round 2: the padding is reopened with a
-    follow-up (the engine the panel's Reopen calls), the agent gets it as a new batch with its Follow-up lines and
+    """Round 1: a padding, a colour and a label, each verdict right; the user accepts the colour and the label in
+    the panel. Round 2: the padding is reopened there with a follow-up, the agent gets it as a new batch with its Follow-up lines and
     fixes it. Round 3: a new note on another element."""
     import anyio
     from mcp.client import Client
 
-    from app.agent.verify_annotations import reopen
     from app.mcp.server import build_server
     from app.mcp.untrusted import unwrap
 
@@ -120,9 +121,22 @@ def test_three_rounds_annotate_edit_verify_with_no_copying_by_hand(window, qtbot
     assert '- text: "Help" → "Help center"' in label
     assert sum(1 for c in out["verify1"].content if c.type == "image") == 9
 
+    # -- the user, in the panel: the colour and the label accepted, the padding reopened with a follow-up --
+    view = window.panel.verify
+    for n in (2, 3):
+        window.panel.sent.setCurrentItem(sent_row(window, first["id"], n))
+        assert view.key == (first["id"], n) and view.verification() is not None   # the agent's verification shown
+        QTest.mouseClick(view.accept_button, Qt.MouseButton.LeftButton)
+    assert [s.status for s in window.app.hub.store.get(first["id"]).annotations][1:] == ["verified", "verified"]
+    window.panel.sent.setCurrentItem(sent_row(window, first["id"], 1))
+    assert "• padding: 4px 8px → 12px 16px" in view.changes.text().splitlines()
+
     # -- round 2: the padding is reopened with a follow-up --
-    number = window.run(reopen(window.tab, window.app.hub.store, first["id"], 1, "still too tight: 20px 24px"))
-    assert number == 1
+    QTest.mouseClick(view.reopen_button, Qt.MouseButton.LeftButton)
+    QTest.keyClicks(view.follow_note, "still too tight: 20px 24px")
+    QTest.mouseClick(view.follow_add, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: len(window.session.pins) == 1 and view.key not in view.running, timeout=20_000)
+    assert view.error.text() == "Added to the current batch as 1."
     crops_taken()
     send_round(2, "getComputedStyle(document.getElementById('buy-fern')).paddingTop === '20px'")
     second = out["sent2"].structured_content["batch"]

@@ -74,6 +74,26 @@ def test_check_shows_the_padding_change_and_the_three_pictures(window, qtbot, si
         window.grab().save(os.environ["VERIFY_PANEL_PNG"])
 
 
+def test_a_sent_rows_menu_checks_it(window, qtbot, site):  # noqa: F811
+    from PySide6.QtWidgets import QApplication, QMenu
+
+    batch = pin_and_send(window, qtbot, site, ["tint"])
+    (site.folder / "verify.css").write_text(CSS + "#tint { color: #c00000; }\n")
+    window.load_page(site.url)
+    tree = window.panel.sent
+    row = sent_row(window, batch, 1)
+    tree.customContextMenuRequested.emit(tree.visualItemRect(row).center())
+    qtbot.waitUntil(lambda: isinstance(QApplication.activePopupWidget(), QMenu), timeout=5000)
+    menu = QApplication.activePopupWidget()
+    assert [a.text() for a in menu.actions()] == ["Check", "Accept", "Reopen…"]
+    view = window.panel.verify
+    assert view.key == (batch, 1)   # the menu's row is the one shown
+    menu.actions()[0].trigger()
+    menu.close()
+    qtbot.waitUntil(lambda: view.verification() is not None and view.key not in view.running, timeout=30_000)
+    assert any(line.startswith("• color: ") for line in view.changes.text().splitlines())
+
+
 def test_an_agents_resolved_shows_the_automatic_verification_in_the_row(window, qtbot, site, client):  # noqa: F811
     batch = pin_and_send(window, qtbot, site, ["pad"])
     (site.folder / "verify.css").write_text(PADDED)

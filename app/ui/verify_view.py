@@ -157,7 +157,7 @@ class VerifyView(QWidget):
             button.toggled.connect(lambda on: on and self._show_image())
         self.check_button.clicked.connect(self.check)
         self.accept_button.clicked.connect(self.accept)
-        self.reopen_button.clicked.connect(self._open_follow_up)
+        self.reopen_button.clicked.connect(self.open_follow_up)
         self.follow_add.clicked.connect(self.add_follow_up)
         self.follow_cancel.clicked.connect(self.follow_box.hide)
         self.hide()
@@ -291,7 +291,8 @@ class VerifyView(QWidget):
         self.hub.changed()
         self.refresh()
 
-    def _open_follow_up(self) -> None:
+    def open_follow_up(self) -> None:
+        """Show the follow-up note box (Reopen)."""
         self.follow_box.show()
         self.follow_note.setFocus()
 
@@ -346,5 +347,24 @@ def install_verify(panel, app) -> VerifyView | None:
         view.show_annotation(tuple(key) if key else None)
 
     panel.sent.currentItemChanged.connect(sent_row)
+    panel.sent.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+    panel.sent.customContextMenuRequested.connect(lambda pos: _row_menu(panel, view, pos))
     panel.list.currentItemChanged.connect(lambda item, _p=None: item is not None and view.show_annotation(None))
     return view
+
+
+def _row_menu(panel, view: VerifyView, pos) -> None:
+    """A sent annotation row's context menu: Check, Accept, Reopen… (the view's buttons, for that row)."""
+    from PySide6.QtWidgets import QMenu
+
+    item = panel.sent.itemAt(pos)
+    if item is None or not item.data(0, SENT_KEY_ROLE):
+        return
+    panel.sent.setCurrentItem(item)   # shows the row in the view, whose buttons the menu runs
+    menu = QMenu(panel.sent)
+    menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    for button, run in ((view.check_button, view.check), (view.accept_button, view.accept),
+                        (view.reopen_button, view.open_follow_up)):
+        menu.addAction(button.text(), run).setEnabled(button.isEnabled())
+    menu.popup(panel.sent.viewport().mapToGlobal(pos))
+
