@@ -147,16 +147,22 @@ def test_reopen_puts_a_follow_up_with_its_lines_into_the_current_batch(window, q
     assert window.app.hub.store.get(follow_batch).previous == batch
 
 
-def test_a_verification_error_is_shown_and_changes_nothing(window, qtbot, site, js):  # noqa: F811
-    batch = pin_and_send(window, qtbot, site, ["pad"])
+def test_a_verification_error_is_shown_and_changes_nothing(window, qtbot, site, js, client):  # noqa: F811
+    from app.agent.store import BatchStore
+
+    batch = pin_and_send(window, qtbot, site, ["pad", "tint"])
     store = window.app.hub.store
-    js("document.getElementById('pad').remove()")
+    js("document.getElementById('pad').remove(); document.getElementById('tint').remove()")
     view = check(window, qtbot, batch)
     assert view.error.isVisible() and view.error.text().startswith("Could not complete: VERIFY_STALE: ")
     assert view.verification() is None and view.verdict.text() == "Not checked yet."
     state = store.get(batch).annotations[0]
     assert state.verification is None and state.status == "pending"
     assert "checked" not in sent_row(window, batch, 1).text(0)
-    from app.agent.store import BatchStore
-
     assert BatchStore(store.directory).get(batch).annotations[0].verification is None
+    # the automatic verification after an agent's resolved says why it could not complete, too
+    client.call("annotations.ack", {"batch": batch, "status": "resolved", "annotation": 2})
+    qtbot.waitUntil(lambda: (batch, 2) in window.app.hub.verify_errors, timeout=30_000)
+    view = select(window, qtbot, batch, 2)
+    assert view.error.text().startswith("Could not complete: VERIFY_STALE: annotation 2's element is stale")
+    assert store.get(batch).annotations[1].verification is None

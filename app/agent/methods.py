@@ -146,6 +146,10 @@ class Hub:
         #: One-shot receivers of the next sent batch besides the parked waits (``annotate`` requests,
         #: :mod:`app.agent.annotate`): each is called with it once, and counts as one delivery.
         self.takers: list[Callable[[SentBatch], None]] = []
+        #: The last verification of annotation ``(batch id, number)`` that could not complete (a
+        #: :class:`~app.core.errors.PagenoteError`: the automatic one after ``resolved``, or the panel's Check), in
+        #: memory only — the store keeps completed verifications alone (issue 31, requirement 5); the panel shows it.
+        self.verify_errors: dict[tuple[str, int], Exception] = {}
 
     def changed(self) -> None:
         for callback in list(self.on_change):

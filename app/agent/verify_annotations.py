@@ -210,8 +210,11 @@ async def verify_batch(app, hub, batch_id: str, annotation: int | None = None) -
     for number in numbers:
         try:
             outcome: Verification | PagenoteError = await verify_annotation(app, hub.store, batch_id, number)
+            hub.verify_errors.pop((batch_id, number), None)
         except PagenoteError as exc:
+            hub.verify_errors[(batch_id, number)] = exc   # the panel says why (nothing else kept)
             if annotation is not None:
+                hub.changed()
                 raise
             outcome = exc
         results.append(_entry(number, outcome))
@@ -225,7 +228,9 @@ async def _verify_resolved(app, hub, batch_id: str, numbers: list[int]) -> None:
     for number in numbers:
         try:
             await verify_annotation(app, hub.store, batch_id, number)
+            hub.verify_errors.pop((batch_id, number), None)
         except PagenoteError as exc:
+            hub.verify_errors[(batch_id, number)] = exc   # the panel says why (nothing else kept)
             log.info("verification of annotation %s of batch %s after resolved: %s: %s", number, batch_id,
                      exc.name, exc.message)
     hub.changed()

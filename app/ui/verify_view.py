@@ -88,7 +88,7 @@ class VerifyView(QWidget):
         self.setObjectName("verifyView")
         self.app, self.hub = app, hub
         self.key: tuple[str, int] | None = None
-        self.errors: dict[tuple[str, int], str] = {}    # the last failed Check or Reopen, by row
+        self.errors: dict[tuple[str, int], str] = {}    # the last failed Accept or Reopen, by row
         self.notes: dict[tuple[str, int], str] = {}     # what the last Reopen did, by row
         self.running: set[tuple[str, int]] = set()      # rows whose Check or Reopen is under way
         self.verdict = QLabel(wordWrap=True, objectName="verifyVerdict")
@@ -216,8 +216,11 @@ class VerifyView(QWidget):
             self.changes.setText("\n".join(lines) if lines else _tr("No style, text or box change recorded."))
         if state.status == "verified":
             self.verdict.setText(_tr("Accepted (verified).") + "\n" + self.verdict.text())
-        message = self.errors.get(self.key) or self.notes.get(self.key, "")
-        self.error.setStyleSheet("color: #B91C1C;" if self.key in self.errors else "")
+        failed = self.hub.verify_errors.get(self.key) if self.key not in self.running else None
+        error = self.errors.get(self.key) or (_tr("Could not complete: {0}: {1}").format(failed.name, failed.message)
+                                              if failed is not None else "")
+        message = error or self.notes.get(self.key, "")
+        self.error.setStyleSheet("color: #B91C1C;" if error else "")
         self.error.setText(message)
         self.error.setVisible(bool(message))
         for button in self.buttons.values():
@@ -253,6 +256,7 @@ class VerifyView(QWidget):
 
     def _failed(self, key, exc: PagenoteError) -> None:
         self.errors[key] = _tr("Could not complete: {0}: {1}").format(exc.name, exc.message)
+        self.notes.pop(key, None)
 
     def check(self) -> None:
         """Verify the shown row now, as a task; the view updates when it ends (its error shown on failure)."""
@@ -270,8 +274,9 @@ class VerifyView(QWidget):
 
         try:
             await verify_annotation(self.app, self.hub.store, *key)
+            self.hub.verify_errors.pop(key, None)
         except PagenoteError as exc:
-            self._failed(key, exc)
+            self.hub.verify_errors[key] = exc   # shown until a verification of it completes
         finally:
             self.running.discard(key)
         if isValid(self):
