@@ -145,6 +145,9 @@ def test_reopen_puts_a_follow_up_with_its_lines_into_the_current_batch(window, q
     follow_batch = list(window.tab.session.sent_ids)[-1]
     assert f"(follow-up to 1 of batch {batch})" in sent_row(window, follow_batch, 1).text(0)
     assert window.app.hub.store.get(follow_batch).previous == batch
+    top = window.panel.sent.topLevelItem(0)   # the newest batch first: the round, and what it continues
+    assert top.text(0).endswith(f"  · follow-ups to {batch}")
+    assert f"Round 2, after batch {batch}" in top.toolTip(0)
 
 
 def test_a_verification_error_is_shown_and_changes_nothing(window, qtbot, site, js, client):  # noqa: F811

@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QTreeWidget, QTreeWidgetItem
 
 from app.ui.panel_rows import ROW_ROLE, STATUS_ROLE, annotation_summary, status_word
 from app.ui.plain_tip import plain_tip
-from app.ui.verify_view import SENT_KEY_ROLE, follow_up_label, verdict_label
+from app.ui.verify_view import SENT_KEY_ROLE, follow_up_label, round_label, verdict_label
 
 #: Marks a sent view row that holds an agent's reply (not a batch or an annotation).
 REPLY_ROLE = Qt.ItemDataRole.UserRole + 3
@@ -65,9 +65,10 @@ class SentView:
             return
         for sent in reversed(self.hub.store.batches):
             n = len(sent.batch.annotations)
-            top = QTreeWidgetItem([QCoreApplication.translate("AnnotationPanel", "{0} (%n annotation(s))", "", n).format(sent.id),
-                                   sent_row_text(sent.status, sent.reply)])
-            self._sent_tips(top, sent.id, sent.status, sent.reply)
+            follows, round_tip = round_label(self.hub.store.batches, sent)
+            top = QTreeWidgetItem([QCoreApplication.translate("AnnotationPanel", "{0} (%n annotation(s))", "", n).format(sent.id)
+                                   + follows, sent_row_text(sent.status, sent.reply)])
+            self._sent_tips(top, f"{sent.id}\n{round_tip}", sent.status, sent.reply)
             self.sent.addTopLevelItem(top)
             self._reply_row(top, sent.reply)
             for number, (annotation, state) in enumerate(zip(sent.batch.annotations, sent.annotations), start=1):

@@ -56,6 +56,17 @@ def follow_up_label(annotation) -> str:
     return _tr("  (follow-up to {0} of batch {1})").format(follow.annotation, follow.batch)
 
 
+def round_label(batches: list, sent) -> tuple[str, str]:
+    """A sent batch row's round (issue 31, requirement 3): ``(suffix, tooltip line)``. The suffix names the
+    batches its follow-ups continue (``  · follow-ups to 20261203-…``; ``""`` without follow-ups); the tooltip
+    line says ``Round 3, after batch 20261203-…`` (the store's order: each batch's ``previous``)."""
+    number = next((i for i, b in enumerate(batches, start=1) if b.id == sent.id), len(batches))
+    tip = (_tr("Round {0}, after batch {1}").format(number, sent.previous) if sent.previous
+           else _tr("Round {0}").format(number))
+    earlier = list(dict.fromkeys(a.follow_up.batch for a in sent.batch.annotations if a.follow_up is not None))
+    return (_tr("  · follow-ups to {0}").format(", ".join(earlier)) if earlier else ""), tip
+
+
 def verdict_label(state) -> str:
     """A sent row's verdict suffix from its last verification (``state``: the store's
     :class:`~app.agent.store.AnnotationState`): ``  · checked: changed, 14.2 % px``, or ``""`` when unverified."""
