@@ -55,6 +55,8 @@ def test_check_shows_the_padding_change_and_the_three_pictures(window, qtbot, si
     result = view.verification()
     assert result is not None and result.status == "exact"
     assert "• padding: 4px 8px → 12px 16px" in view.changes.text().splitlines()
+    # the button grew: one width line (the computed width and the box's width are one change)
+    assert sum(line.startswith("• width: ") for line in view.changes.text().splitlines()) == 1
     assert view.verdict.text().startswith("Changed · exact · ") and "% of pixels changed" in view.verdict.text()
     assert f"{result.pixels.changed_percent:.1f} %" in view.verdict.text() and result.pixels.changed_percent > 5
     assert not view.error.isVisible()

@@ -200,4 +200,9 @@ def record_changes(before: ElementRecord, after: ElementRecord, positions: bool 
     ``x``/``y`` too (not for an element inside a frame, whose record now is in the frame's coordinates)."""
     text = ([Change(kind="text", name="text", before=before.text, after=after.text)]
             if before.text != after.text else [])
-    return tuple(text + _styles(before, after) + _geometry(before, after, positions))
+    geometry = _geometry(before, after, positions)
+    sized = {c.name for c in geometry if c.kind == "size"}
+    # A computed ``width``/``height`` (the styles subset) that changed with the box says it twice: the size
+    # change (rounded CSS px) stands for both.
+    styles = [c for c in _styles(before, after) if c.name not in sized]
+    return tuple(text + styles + geometry)
