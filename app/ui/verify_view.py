@@ -241,6 +241,19 @@ class VerifyView(QWidget):
         self.reopen_button.setEnabled(not busy)
         self.follow_add.setEnabled(not busy)
         self._show_image()
+        self._fit_labels()
+
+    def _fit_labels(self) -> None:
+        """Wrapped labels ask for their whole height at the view's width (a QLabel's minimum size hint is one
+        line's), so the panel's splitter gives them room instead of clipping the list of changes."""
+        width = max(120, self.width() or 280)
+        for label in (self.verdict, self.changes, self.error):
+            label.setMinimumHeight(label.heightForWidth(width) if label.text() else 0)
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt virtual)
+        super().resizeEvent(event)
+        if self.key is not None:
+            self._fit_labels()
 
     def shown_image(self) -> str:
         """Which picture the toggle shows: ``before``, ``after`` or ``diff``."""
