@@ -38,68 +38,68 @@
 <context>
     <name>AnnotateController</name>
     <message>
-        <location filename="../../app/ui/annotate.py" line="101"/>
+        <location filename="../../app/ui/annotate.py" line="102"/>
         <source>Annotation mode off</source>
         <extracomment>(status text, undo callable): a discarded new note the status bar offers to bring back.</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="108"/>
+        <location filename="../../app/ui/annotate.py" line="109"/>
         <source>The page did not load ({0}): this is Chromium&apos;s error page, not the page. Reload or open the page, then annotate</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="120"/>
+        <location filename="../../app/ui/annotate.py" line="121"/>
         <source>the new annotation without a note was cancelled</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="123"/>
+        <location filename="../../app/ui/annotate.py" line="124"/>
         <source>annotation {0} saved</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="234"/>
+        <location filename="../../app/ui/annotate.py" line="235"/>
         <source>The page is not ready for annotation yet; try again in a moment</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="242"/>
+        <location filename="../../app/ui/annotate.py" line="243"/>
         <source>That frame cannot be annotated (its document is not reachable)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="248"/>
+        <location filename="../../app/ui/annotate.py" line="249"/>
         <source>Could not read that element (invalid record from the page)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="270"/>
+        <location filename="../../app/ui/annotate.py" line="286"/>
         <source>Annotation {0} · {1}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="320"/>
+        <location filename="../../app/ui/annotate.py" line="336"/>
         <source>Annotation deleted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="327"/>
+        <location filename="../../app/ui/annotate.py" line="343"/>
         <source>Annotation {0} saved</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="341"/>
+        <location filename="../../app/ui/annotate.py" line="357"/>
         <source>Discarded annotation {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="344"/>
+        <location filename="../../app/ui/annotate.py" line="360"/>
         <source>Annotation cancelled</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="359"/>
+        <location filename="../../app/ui/annotate.py" line="375"/>
         <source>Annotation {0} restored</source>
         <translation type="unfinished"></translation>
     </message>
@@ -107,167 +107,177 @@
 <context>
     <name>AnnotationPanel</name>
     <message>
-        <location filename="../../app/ui/panel.py" line="65"/>
+        <location filename="../../app/ui/panel.py" line="67"/>
         <source>Tab {0}</source>
-        <extracomment>The id of the tab an annotation row&apos;s pin was made in.</extracomment>
+        <extracomment>The id of the tab an annotation row&apos;s pin was made in. Pick the element of an ambiguous annotation among its candidates (pin id, tab id; app/ui/candidate_pick.py).</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="71"/>
+        <location filename="../../app/ui/panel.py" line="73"/>
         <source>Overall note for the whole batch (optional)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="74"/>
+        <location filename="../../app/ui/panel.py" line="76"/>
         <source>No annotations yet.
 Press Annotate (Ctrl+Shift+A), then click an element on the page to pin a numbered note.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="76"/>
-        <location filename="../../app/ui/panel.py" line="306"/>
-        <location filename="../../app/ui/panel.py" line="310"/>
+        <location filename="../../app/ui/panel.py" line="78"/>
+        <location filename="../../app/ui/panel.py" line="343"/>
+        <location filename="../../app/ui/panel.py" line="347"/>
         <source>no note</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="89"/>
+        <location filename="../../app/ui/panel.py" line="91"/>
         <source>Edit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="90"/>
+        <location filename="../../app/ui/panel.py" line="92"/>
         <source>Delete</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="93"/>
+        <location filename="../../app/ui/panel.py" line="94"/>
+        <source>Choose its element…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panel.py" line="98"/>
         <source>Sent to agents</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="93"/>
-        <location filename="../../app/ui/panel.py" line="230"/>
+        <location filename="../../app/ui/panel.py" line="98"/>
+        <location filename="../../app/ui/panel.py" line="264"/>
         <source>Status</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="103"/>
+        <location filename="../../app/ui/panel.py" line="108"/>
         <source>Annotations</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="127"/>
+        <location filename="../../app/ui/panel.py" line="133"/>
         <source>Overall note</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="221"/>
+        <location filename="../../app/ui/panel.py" line="255"/>
         <source>stale</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="223"/>
+        <location filename="../../app/ui/panel.py" line="257"/>
         <source>rematched</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="225"/>
+        <location filename="../../app/ui/panel.py" line="259"/>
         <source>hidden</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="226"/>
+        <location filename="../../app/ui/panel.py" line="260"/>
         <source>exact</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="229"/>
+        <location filename="../../app/ui/panel.py" line="263"/>
         <source>Note</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="229"/>
+        <location filename="../../app/ui/panel.py" line="263"/>
         <source>Element</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="229"/>
+        <location filename="../../app/ui/panel.py" line="263"/>
         <source>Selector</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="230"/>
+        <location filename="../../app/ui/panel.py" line="264"/>
         <source>Page</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="230"/>
+        <location filename="../../app/ui/panel.py" line="264"/>
         <source>Hidden characters</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="237"/>
+        <location filename="../../app/ui/panel.py" line="271"/>
         <source>The page&apos;s text held invisible characters or line breaks, shown escaped: the agent reads them.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="238"/>
+        <location filename="../../app/ui/panel.py" line="272"/>
         <source>hidden text</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="248"/>
+        <location filename="../../app/ui/panel.py" line="282"/>
         <source>(page)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="251"/>
+        <location filename="../../app/ui/panel.py" line="285"/>
         <source>This tab</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="252"/>
+        <location filename="../../app/ui/panel.py" line="286"/>
         <source>This tab, another page</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="280"/>
+        <location filename="../../app/ui/panel.py" line="314"/>
         <source>  [element no longer matched]</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="284"/>
+        <location filename="../../app/ui/panel.py" line="318"/>
         <source>  (rematched)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="286"/>
+        <location filename="../../app/ui/panel.py" line="320"/>
         <source>  (hidden)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="287"/>
+        <location filename="../../app/ui/panel.py" line="321"/>
         <source>  (hidden: {0})</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="290"/>
+        <location filename="../../app/ui/panel.py" line="324"/>
         <source>  (hidden text)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="298"/>
+        <location filename="../../app/ui/panel.py" line="331"/>
+        <source>Right-click the row and choose “Choose its element…” to pick it on the page.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panel.py" line="335"/>
         <source> · reading the element…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="299"/>
+        <location filename="../../app/ui/panel.py" line="336"/>
         <source>  (reading the element…)</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/panel.py" line="323"/>
+        <location filename="../../app/ui/panel.py" line="360"/>
         <source>%n annotation(s)</source>
         <translation>
             <numerusform>%n annotation</numerusform>
@@ -275,7 +285,7 @@ Press Annotate (Ctrl+Shift+A), then click an element on the page to pin a number
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/panel_sent.py" line="66"/>
+        <location filename="../../app/ui/panel_sent.py" line="69"/>
         <source>{0} (%n annotation(s))</source>
         <extracomment>Marks a sent view row that holds an agent&apos;s reply (not a batch or an annotation).</extracomment>
         <translation>
@@ -419,6 +429,35 @@ Press Annotate (Ctrl+Shift+A), then click an element on the page to pin a number
     </message>
 </context>
 <context>
+    <name>CandidatePick</name>
+    <message>
+        <location filename="../../app/ui/candidate_pick.py" line="73"/>
+        <source>This annotation has no candidates to choose from.</source>
+        <extracomment>How often the candidates are measured again while they are shown, in ms (a scroll moves them). A click this many CSS px outside a candidate&apos;s box still picks it (the outline is drawn outside the box).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/candidate_pick.py" line="81"/>
+        <source>Click the element this note is about, or press its number. Esc cancels.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/candidate_pick.py" line="88"/>
+        <source>Nothing changed: the annotation is still stale.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/candidate_pick.py" line="191"/>
+        <source>Candidate {0} is no longer on the page: choose another.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/candidate_pick.py" line="195"/>
+        <source>The annotation is on the element you chose.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ClearUndo</name>
     <message>
         <location filename="../../app/ui/clear_undo.py" line="25"/>
@@ -509,17 +548,17 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>DetailPane</name>
     <message>
-        <location filename="../../app/ui/panel_rows.py" line="159"/>
+        <location filename="../../app/ui/panel_rows.py" line="160"/>
         <source>CSS</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel_rows.py" line="169"/>
+        <location filename="../../app/ui/panel_rows.py" line="170"/>
         <source>Annotation {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel_rows.py" line="198"/>
+        <location filename="../../app/ui/panel_rows.py" line="199"/>
         <source>Select an annotation to see its details</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1171,29 +1210,29 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>Gestures</name>
     <message>
-        <location filename="../../app/ui/gestures.py" line="244"/>
+        <location filename="../../app/ui/gestures.py" line="281"/>
         <source>Drag across text to annotate it (no text where the drag started)</source>
         <extracomment>A press that moves less than this (view px) before its release is a click.</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/gestures.py" line="249"/>
+        <location filename="../../app/ui/gestures.py" line="286"/>
         <source>No text was selected</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/gestures.py" line="254"/>
+        <location filename="../../app/ui/gestures.py" line="291"/>
         <source>Could not read that text range</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/gestures.py" line="284"/>
+        <location filename="../../app/ui/gestures.py" line="322"/>
         <source>Could not read that region</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/gestures.py" line="317"/>
-        <location filename="../../app/ui/gestures.py" line="332"/>
+        <location filename="../../app/ui/gestures.py" line="360"/>
+        <location filename="../../app/ui/gestures.py" line="375"/>
         <source>Group: %n element(s) · release Ctrl to write the note</source>
         <translation>
             <numerusform>Group: %n element · release Ctrl to write the note</numerusform>
@@ -1201,7 +1240,7 @@ Your annotations are kept: reload the page to continue.</source>
         </translation>
     </message>
     <message>
-        <location filename="../../app/ui/gestures.py" line="361"/>
+        <location filename="../../app/ui/gestures.py" line="404"/>
         <source>Could not read the group&apos;s elements</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1464,73 +1503,73 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/ui/main_window.py" line="101"/>
+        <location filename="../../app/ui/main_window.py" line="103"/>
         <source>{0} — pagenote</source>
         <extracomment>The panel&apos;s default share of the window width (the page keeps the rest, at least 70 %). Where the splitter&apos;s sizes are remembered (pagenote&apos;s settings).</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="174"/>
+        <location filename="../../app/ui/main_window.py" line="176"/>
         <source>The page&apos;s console messages and errors (Ctrl+Shift+J)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="181"/>
+        <location filename="../../app/ui/main_window.py" line="183"/>
         <source>The page&apos;s requests: status, type, size, time (Ctrl+Shift+K)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="183"/>
+        <location filename="../../app/ui/main_window.py" line="185"/>
         <source>Chromium&apos;s DevTools for this page, in a window of their own</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="184"/>
+        <location filename="../../app/ui/main_window.py" line="186"/>
         <source>DevTools</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="187"/>
+        <location filename="../../app/ui/main_window.py" line="189"/>
         <source>View</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="189"/>
+        <location filename="../../app/ui/main_window.py" line="191"/>
         <source>Agent</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="190"/>
+        <location filename="../../app/ui/main_window.py" line="192"/>
         <source>Let agents run JavaScript in the page (evaluate)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="207"/>
+        <location filename="../../app/ui/main_window.py" line="209"/>
         <source>Agents may run JavaScript in the page</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="208"/>
+        <location filename="../../app/ui/main_window.py" line="210"/>
         <source>Agents may no longer run JavaScript in the page (evaluate is refused)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="248"/>
+        <location filename="../../app/ui/main_window.py" line="250"/>
         <source>Not a URL or file: {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="255"/>
+        <location filename="../../app/ui/main_window.py" line="257"/>
         <source>Could not open {0} ({1}). Check the address, or that its server is running, then reload (F5).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="269"/>
+        <location filename="../../app/ui/main_window.py" line="271"/>
         <source>Waiting for the element records being made…</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/main_window.py" line="293"/>
+        <location filename="../../app/ui/main_window.py" line="295"/>
         <source>%n note(s) over {0} characters cut, ending in a [truncated] line</source>
         <translation>
             <numerusform>%n note over {0} characters cut, ending in a [truncated] line</numerusform>
@@ -1538,7 +1577,7 @@ Your annotations are kept: reload the page to continue.</source>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/main_window.py" line="304"/>
+        <location filename="../../app/ui/main_window.py" line="306"/>
         <source>Copied %n annotation(s) as Markdown ({0} characters)</source>
         <translation>
             <numerusform>Copied %n annotation as Markdown ({0} characters)</numerusform>
@@ -1546,12 +1585,12 @@ Your annotations are kept: reload the page to continue.</source>
         </translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="313"/>
+        <location filename="../../app/ui/main_window.py" line="315"/>
         <source>Save failed: {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/main_window.py" line="316"/>
+        <location filename="../../app/ui/main_window.py" line="318"/>
         <source>Saved %n annotation(s) to {0}</source>
         <translation>
             <numerusform>Saved %n annotation to {0}</numerusform>
@@ -1602,22 +1641,22 @@ Your annotations are kept: reload the page to continue.</source>
         </translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="326"/>
+        <location filename="../../app/ui/main_window.py" line="328"/>
         <source>Nothing to send: pin an annotation or write an overall note first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="331"/>
+        <location filename="../../app/ui/main_window.py" line="333"/>
         <source>Send failed: could not store the batch: {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="336"/>
+        <location filename="../../app/ui/main_window.py" line="338"/>
         <source>Batch {0} is pending, but the agent socket is off: no agent can receive it now</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/main_window.py" line="339"/>
+        <location filename="../../app/ui/main_window.py" line="341"/>
         <source>Sent batch {0} to %n waiting agent(s)</source>
         <translation>
             <numerusform>Sent batch {0} to %n waiting agent</numerusform>
@@ -1625,7 +1664,7 @@ Your annotations are kept: reload the page to continue.</source>
         </translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="341"/>
+        <location filename="../../app/ui/main_window.py" line="343"/>
         <source>No agent is waiting: batch {0} is kept in annotations/sent/ (even across a restart) and goes to the next agent that asks (pagenote mcp: wait_for_annotations)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1635,12 +1674,12 @@ Your annotations are kept: reload the page to continue.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="350"/>
+        <location filename="../../app/ui/main_window.py" line="352"/>
         <source>Annotations cleared</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="385"/>
+        <location filename="../../app/ui/main_window.py" line="387"/>
         <source>Agent socket off: {0}</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2406,11 +2445,16 @@ Your annotations are kept: reload the page to continue.</source>
     </message>
     <message>
         <location filename="../../app/ui/panel_rows.py" line="50"/>
-        <source>sent</source>
+        <source>verified</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../app/ui/panel_rows.py" line="51"/>
+        <source>sent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panel_rows.py" line="52"/>
         <source>unsent</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2466,22 +2510,22 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>TabDeck</name>
     <message>
-        <location filename="../../app/ui/tab_view.py" line="140"/>
+        <location filename="../../app/ui/tab_view.py" line="157"/>
         <source>Tab {0}: {1}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/tab_view.py" line="141"/>
+        <location filename="../../app/ui/tab_view.py" line="158"/>
         <source>Closed tab</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/tab_view.py" line="179"/>
+        <location filename="../../app/ui/tab_view.py" line="204"/>
         <source>Tabs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/tab_view.py" line="184"/>
+        <location filename="../../app/ui/tab_view.py" line="209"/>
         <source>New tab (Ctrl+T)</source>
         <translation type="unfinished"></translation>
     </message>

@@ -38,68 +38,68 @@
 <context>
     <name>AnnotateController</name>
     <message>
-        <location filename="../../app/ui/annotate.py" line="101"/>
+        <location filename="../../app/ui/annotate.py" line="102"/>
         <source>Annotation mode off</source>
         <extracomment>(status text, undo callable): a discarded new note the status bar offers to bring back.</extracomment>
         <translation>批注模式已关闭</translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="108"/>
+        <location filename="../../app/ui/annotate.py" line="109"/>
         <source>The page did not load ({0}): this is Chromium&apos;s error page, not the page. Reload or open the page, then annotate</source>
         <translation>页面未能加载（{0}）：这是 Chromium 的错误页，不是该页面。请重新加载或打开该页面后再批注</translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="120"/>
+        <location filename="../../app/ui/annotate.py" line="121"/>
         <source>the new annotation without a note was cancelled</source>
         <translation>未写备注的新批注已取消</translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="123"/>
+        <location filename="../../app/ui/annotate.py" line="124"/>
         <source>annotation {0} saved</source>
         <translation>批注 {0} 已保存</translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="234"/>
+        <location filename="../../app/ui/annotate.py" line="235"/>
         <source>The page is not ready for annotation yet; try again in a moment</source>
         <translation>页面尚未准备好批注，请稍后再试</translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="242"/>
+        <location filename="../../app/ui/annotate.py" line="243"/>
         <source>That frame cannot be annotated (its document is not reachable)</source>
         <translation>无法批注该框架（无法访问其文档）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="248"/>
+        <location filename="../../app/ui/annotate.py" line="249"/>
         <source>Could not read that element (invalid record from the page)</source>
         <translation>无法读取该元素（页面返回的记录无效）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="270"/>
+        <location filename="../../app/ui/annotate.py" line="286"/>
         <source>Annotation {0} · {1}</source>
         <translation>批注 {0} · {1}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="320"/>
+        <location filename="../../app/ui/annotate.py" line="336"/>
         <source>Annotation deleted</source>
         <translation>批注已删除</translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="327"/>
+        <location filename="../../app/ui/annotate.py" line="343"/>
         <source>Annotation {0} saved</source>
         <translation>批注 {0} 已保存</translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="341"/>
+        <location filename="../../app/ui/annotate.py" line="357"/>
         <source>Discarded annotation {0}</source>
         <translation>已丢弃批注 {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="344"/>
+        <location filename="../../app/ui/annotate.py" line="360"/>
         <source>Annotation cancelled</source>
         <translation>已取消批注</translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="359"/>
+        <location filename="../../app/ui/annotate.py" line="375"/>
         <source>Annotation {0} restored</source>
         <translation>已恢复批注 {0}</translation>
     </message>
@@ -107,175 +107,185 @@
 <context>
     <name>AnnotationPanel</name>
     <message>
-        <location filename="../../app/ui/panel.py" line="65"/>
+        <location filename="../../app/ui/panel.py" line="67"/>
         <source>Tab {0}</source>
-        <extracomment>The id of the tab an annotation row&apos;s pin was made in.</extracomment>
+        <extracomment>The id of the tab an annotation row&apos;s pin was made in. Pick the element of an ambiguous annotation among its candidates (pin id, tab id; app/ui/candidate_pick.py).</extracomment>
         <translation>标签页 {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="71"/>
+        <location filename="../../app/ui/panel.py" line="73"/>
         <source>Overall note for the whole batch (optional)</source>
         <translation>整批的总体备注（可选）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="74"/>
+        <location filename="../../app/ui/panel.py" line="76"/>
         <source>No annotations yet.
 Press Annotate (Ctrl+Shift+A), then click an element on the page to pin a numbered note.</source>
         <translation>还没有批注。
 按“批注”（Ctrl+Shift+A），然后点击页面上的元素，钉上带编号的备注。</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="76"/>
-        <location filename="../../app/ui/panel.py" line="306"/>
-        <location filename="../../app/ui/panel.py" line="310"/>
+        <location filename="../../app/ui/panel.py" line="78"/>
+        <location filename="../../app/ui/panel.py" line="343"/>
+        <location filename="../../app/ui/panel.py" line="347"/>
         <source>no note</source>
         <translation>无备注</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="89"/>
+        <location filename="../../app/ui/panel.py" line="91"/>
         <source>Edit</source>
         <translation>编辑</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="90"/>
+        <location filename="../../app/ui/panel.py" line="92"/>
         <source>Delete</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="93"/>
+        <location filename="../../app/ui/panel.py" line="94"/>
+        <source>Choose its element…</source>
+        <translation>选择其元素…</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panel.py" line="98"/>
         <source>Sent to agents</source>
         <translation>已发送给智能体</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="93"/>
-        <location filename="../../app/ui/panel.py" line="230"/>
+        <location filename="../../app/ui/panel.py" line="98"/>
+        <location filename="../../app/ui/panel.py" line="264"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="103"/>
+        <location filename="../../app/ui/panel.py" line="108"/>
         <source>Annotations</source>
         <translation>批注</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="127"/>
+        <location filename="../../app/ui/panel.py" line="133"/>
         <source>Overall note</source>
         <translation>总体备注</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="221"/>
+        <location filename="../../app/ui/panel.py" line="255"/>
         <source>stale</source>
         <translation>失效</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="223"/>
+        <location filename="../../app/ui/panel.py" line="257"/>
         <source>rematched</source>
         <translation>已重新匹配</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="225"/>
+        <location filename="../../app/ui/panel.py" line="259"/>
         <source>hidden</source>
         <translation>已隐藏</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="226"/>
+        <location filename="../../app/ui/panel.py" line="260"/>
         <source>exact</source>
         <translation>精确</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="229"/>
+        <location filename="../../app/ui/panel.py" line="263"/>
         <source>Note</source>
         <translation>备注</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="229"/>
+        <location filename="../../app/ui/panel.py" line="263"/>
         <source>Element</source>
         <translation>元素</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="229"/>
+        <location filename="../../app/ui/panel.py" line="263"/>
         <source>Selector</source>
         <translation>选择器</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="230"/>
+        <location filename="../../app/ui/panel.py" line="264"/>
         <source>Page</source>
         <translation>页面</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="230"/>
+        <location filename="../../app/ui/panel.py" line="264"/>
         <source>Hidden characters</source>
         <translation>隐藏字符</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="237"/>
+        <location filename="../../app/ui/panel.py" line="271"/>
         <source>The page&apos;s text held invisible characters or line breaks, shown escaped: the agent reads them.</source>
         <translation>页面文本含有不可见字符或换行符，已转义显示：智能体会读到它们。</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="238"/>
+        <location filename="../../app/ui/panel.py" line="272"/>
         <source>hidden text</source>
         <translation>隐藏文本</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="248"/>
+        <location filename="../../app/ui/panel.py" line="282"/>
         <source>(page)</source>
         <translation>（页面）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="251"/>
+        <location filename="../../app/ui/panel.py" line="285"/>
         <source>This tab</source>
         <translation>本标签页</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="252"/>
+        <location filename="../../app/ui/panel.py" line="286"/>
         <source>This tab, another page</source>
         <translation>本标签页（另一页面）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="280"/>
+        <location filename="../../app/ui/panel.py" line="314"/>
         <source>  [element no longer matched]</source>
         <translation>  [元素已无法匹配]</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="284"/>
+        <location filename="../../app/ui/panel.py" line="318"/>
         <source>  (rematched)</source>
         <translation>  （已重新匹配）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="286"/>
+        <location filename="../../app/ui/panel.py" line="320"/>
         <source>  (hidden)</source>
         <translation>  （已隐藏）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="287"/>
+        <location filename="../../app/ui/panel.py" line="321"/>
         <source>  (hidden: {0})</source>
         <translation>  （已隐藏：{0}）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="290"/>
+        <location filename="../../app/ui/panel.py" line="324"/>
         <source>  (hidden text)</source>
         <translation>  （隐藏文本）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="298"/>
+        <location filename="../../app/ui/panel.py" line="331"/>
+        <source>Right-click the row and choose “Choose its element…” to pick it on the page.</source>
+        <translation>右键单击该行并选择“选择其元素…”，在页面上选取它。</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panel.py" line="335"/>
         <source> · reading the element…</source>
         <translation> · 正在读取元素…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel.py" line="299"/>
+        <location filename="../../app/ui/panel.py" line="336"/>
         <source>  (reading the element…)</source>
         <translation>  （正在读取元素…）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/panel.py" line="323"/>
+        <location filename="../../app/ui/panel.py" line="360"/>
         <source>%n annotation(s)</source>
         <translation>
             <numerusform>%n 条批注</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/panel_sent.py" line="66"/>
+        <location filename="../../app/ui/panel_sent.py" line="69"/>
         <source>{0} (%n annotation(s))</source>
         <extracomment>Marks a sent view row that holds an agent&apos;s reply (not a batch or an annotation).</extracomment>
         <translation>
@@ -418,6 +428,35 @@ Press Annotate (Ctrl+Shift+A), then click an element on the page to pin a number
     </message>
 </context>
 <context>
+    <name>CandidatePick</name>
+    <message>
+        <location filename="../../app/ui/candidate_pick.py" line="73"/>
+        <source>This annotation has no candidates to choose from.</source>
+        <extracomment>How often the candidates are measured again while they are shown, in ms (a scroll moves them). A click this many CSS px outside a candidate&apos;s box still picks it (the outline is drawn outside the box).</extracomment>
+        <translation>此批注没有可供选择的候选元素。</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/candidate_pick.py" line="81"/>
+        <source>Click the element this note is about, or press its number. Esc cancels.</source>
+        <translation>点击此备注所指的元素，或按其编号。按 Esc 取消。</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/candidate_pick.py" line="88"/>
+        <source>Nothing changed: the annotation is still stale.</source>
+        <translation>没有变化：该批注仍然失效。</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/candidate_pick.py" line="191"/>
+        <source>Candidate {0} is no longer on the page: choose another.</source>
+        <translation>候选 {0} 已不在页面上：请选择另一个。</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/candidate_pick.py" line="195"/>
+        <source>The annotation is on the element you chose.</source>
+        <translation>批注已放到你选择的元素上。</translation>
+    </message>
+</context>
+<context>
     <name>ClearUndo</name>
     <message>
         <location filename="../../app/ui/clear_undo.py" line="25"/>
@@ -507,17 +546,17 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>DetailPane</name>
     <message>
-        <location filename="../../app/ui/panel_rows.py" line="159"/>
+        <location filename="../../app/ui/panel_rows.py" line="160"/>
         <source>CSS</source>
         <translation>CSS 样式</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel_rows.py" line="169"/>
+        <location filename="../../app/ui/panel_rows.py" line="170"/>
         <source>Annotation {0}</source>
         <translation>批注 {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel_rows.py" line="198"/>
+        <location filename="../../app/ui/panel_rows.py" line="199"/>
         <source>Select an annotation to see its details</source>
         <translation>选择一条批注以查看详情</translation>
     </message>
@@ -1164,36 +1203,36 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>Gestures</name>
     <message>
-        <location filename="../../app/ui/gestures.py" line="244"/>
+        <location filename="../../app/ui/gestures.py" line="281"/>
         <source>Drag across text to annotate it (no text where the drag started)</source>
         <extracomment>A press that moves less than this (view px) before its release is a click.</extracomment>
         <translation>拖过文本即可批注（拖动起点处没有文本）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/gestures.py" line="249"/>
+        <location filename="../../app/ui/gestures.py" line="286"/>
         <source>No text was selected</source>
         <translation>未选中文本</translation>
     </message>
     <message>
-        <location filename="../../app/ui/gestures.py" line="254"/>
+        <location filename="../../app/ui/gestures.py" line="291"/>
         <source>Could not read that text range</source>
         <translation>无法读取该文本范围</translation>
     </message>
     <message>
-        <location filename="../../app/ui/gestures.py" line="284"/>
+        <location filename="../../app/ui/gestures.py" line="322"/>
         <source>Could not read that region</source>
         <translation>无法读取该区域</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/gestures.py" line="317"/>
-        <location filename="../../app/ui/gestures.py" line="332"/>
+        <location filename="../../app/ui/gestures.py" line="360"/>
+        <location filename="../../app/ui/gestures.py" line="375"/>
         <source>Group: %n element(s) · release Ctrl to write the note</source>
         <translation>
             <numerusform>组：%n 个元素 · 松开 Ctrl 写备注</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/ui/gestures.py" line="361"/>
+        <location filename="../../app/ui/gestures.py" line="404"/>
         <source>Could not read the group&apos;s elements</source>
         <translation>无法读取该组的元素</translation>
     </message>
@@ -1455,7 +1494,7 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/ui/main_window.py" line="101"/>
+        <location filename="../../app/ui/main_window.py" line="103"/>
         <source>{0} — pagenote</source>
         <extracomment>The panel&apos;s default share of the window width (the page keeps the rest, at least 70 %). Where the splitter&apos;s sizes are remembered (pagenote&apos;s settings).</extracomment>
         <translation>{0} — pagenote</translation>
@@ -1466,52 +1505,52 @@ Your annotations are kept: reload the page to continue.</source>
         <translation>截图</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="174"/>
+        <location filename="../../app/ui/main_window.py" line="176"/>
         <source>The page&apos;s console messages and errors (Ctrl+Shift+J)</source>
         <translation>页面的控制台消息和错误（Ctrl+Shift+J）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="181"/>
+        <location filename="../../app/ui/main_window.py" line="183"/>
         <source>The page&apos;s requests: status, type, size, time (Ctrl+Shift+K)</source>
         <translation>页面的请求：状态、类型、大小、时间（Ctrl+Shift+K）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="183"/>
+        <location filename="../../app/ui/main_window.py" line="185"/>
         <source>Chromium&apos;s DevTools for this page, in a window of their own</source>
         <translation>本页面的 Chromium 开发者工具，在单独的窗口中打开</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="184"/>
+        <location filename="../../app/ui/main_window.py" line="186"/>
         <source>DevTools</source>
         <translation>开发者工具</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="187"/>
+        <location filename="../../app/ui/main_window.py" line="189"/>
         <source>View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="189"/>
+        <location filename="../../app/ui/main_window.py" line="191"/>
         <source>Agent</source>
         <translation>智能体(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="190"/>
+        <location filename="../../app/ui/main_window.py" line="192"/>
         <source>Let agents run JavaScript in the page (evaluate)</source>
         <translation>允许智能体在页面中运行 JavaScript（evaluate）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="207"/>
+        <location filename="../../app/ui/main_window.py" line="209"/>
         <source>Agents may run JavaScript in the page</source>
         <translation>智能体可以在页面中运行 JavaScript</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="208"/>
+        <location filename="../../app/ui/main_window.py" line="210"/>
         <source>Agents may no longer run JavaScript in the page (evaluate is refused)</source>
         <translation>智能体不能再在页面中运行 JavaScript（evaluate 会被拒绝）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="255"/>
+        <location filename="../../app/ui/main_window.py" line="257"/>
         <source>Could not open {0} ({1}). Check the address, or that its server is running, then reload (F5).</source>
         <translation>无法打开 {0}（{1}）。请检查地址或确认其服务器正在运行，然后重新加载（F5）。</translation>
     </message>
@@ -1521,36 +1560,36 @@ Your annotations are kept: reload the page to continue.</source>
         <translation>复制路径</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="248"/>
+        <location filename="../../app/ui/main_window.py" line="250"/>
         <source>Not a URL or file: {0}</source>
         <translation>不是 URL 或文件：{0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="269"/>
+        <location filename="../../app/ui/main_window.py" line="271"/>
         <source>Waiting for the element records being made…</source>
         <translation>正在等待元素记录生成…</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/main_window.py" line="293"/>
+        <location filename="../../app/ui/main_window.py" line="295"/>
         <source>%n note(s) over {0} characters cut, ending in a [truncated] line</source>
         <translation>
             <numerusform>%n 条备注超过 {0} 个字符，已截断并以 [truncated] 行结尾</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/main_window.py" line="304"/>
+        <location filename="../../app/ui/main_window.py" line="306"/>
         <source>Copied %n annotation(s) as Markdown ({0} characters)</source>
         <translation>
             <numerusform>已以 Markdown 复制 %n 条批注（{0} 个字符）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="313"/>
+        <location filename="../../app/ui/main_window.py" line="315"/>
         <source>Save failed: {0}</source>
         <translation>保存失败：{0}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/main_window.py" line="316"/>
+        <location filename="../../app/ui/main_window.py" line="318"/>
         <source>Saved %n annotation(s) to {0}</source>
         <translation>
             <numerusform>已将 %n 条批注保存到 {0}</numerusform>
@@ -1589,29 +1628,29 @@ Your annotations are kept: reload the page to continue.</source>
         </translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="326"/>
+        <location filename="../../app/ui/main_window.py" line="328"/>
         <source>Nothing to send: pin an annotation or write an overall note first</source>
         <translation>没有可发送的内容：请先钉上批注或填写总体备注</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="331"/>
+        <location filename="../../app/ui/main_window.py" line="333"/>
         <source>Send failed: could not store the batch: {0}</source>
         <translation>发送失败：无法保存该批次：{0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="336"/>
+        <location filename="../../app/ui/main_window.py" line="338"/>
         <source>Batch {0} is pending, but the agent socket is off: no agent can receive it now</source>
         <translation>批次 {0} 正在等待，但智能体套接字已关闭：现在没有智能体能接收它</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/main_window.py" line="339"/>
+        <location filename="../../app/ui/main_window.py" line="341"/>
         <source>Sent batch {0} to %n waiting agent(s)</source>
         <translation>
             <numerusform>已将批次 {0} 发送给 %n 个正在等待的智能体</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="341"/>
+        <location filename="../../app/ui/main_window.py" line="343"/>
         <source>No agent is waiting: batch {0} is kept in annotations/sent/ (even across a restart) and goes to the next agent that asks (pagenote mcp: wait_for_annotations)</source>
         <translation>没有智能体在等待：批次 {0} 已保存在 annotations/sent/（重启后仍在），将交给下一个请求批注的智能体（pagenote mcp：wait_for_annotations）</translation>
     </message>
@@ -1621,12 +1660,12 @@ Your annotations are kept: reload the page to continue.</source>
         <translation>已复制 {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="350"/>
+        <location filename="../../app/ui/main_window.py" line="352"/>
         <source>Annotations cleared</source>
         <translation>批注已清空</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="385"/>
+        <location filename="../../app/ui/main_window.py" line="387"/>
         <source>Agent socket off: {0}</source>
         <translation>智能体套接字已关闭：{0}</translation>
     </message>
@@ -2389,11 +2428,16 @@ Your annotations are kept: reload the page to continue.</source>
     </message>
     <message>
         <location filename="../../app/ui/panel_rows.py" line="50"/>
+        <source>verified</source>
+        <translation>已验证</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panel_rows.py" line="51"/>
         <source>sent</source>
         <translation>已发送</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel_rows.py" line="51"/>
+        <location filename="../../app/ui/panel_rows.py" line="52"/>
         <source>unsent</source>
         <translation>未发送</translation>
     </message>
@@ -2449,22 +2493,22 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>TabDeck</name>
     <message>
-        <location filename="../../app/ui/tab_view.py" line="140"/>
+        <location filename="../../app/ui/tab_view.py" line="157"/>
         <source>Tab {0}: {1}</source>
         <translation>标签页 {0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/tab_view.py" line="141"/>
+        <location filename="../../app/ui/tab_view.py" line="158"/>
         <source>Closed tab</source>
         <translation>已关闭的标签页</translation>
     </message>
     <message>
-        <location filename="../../app/ui/tab_view.py" line="179"/>
+        <location filename="../../app/ui/tab_view.py" line="204"/>
         <source>Tabs</source>
         <translation>标签页</translation>
     </message>
     <message>
-        <location filename="../../app/ui/tab_view.py" line="184"/>
+        <location filename="../../app/ui/tab_view.py" line="209"/>
         <source>New tab (Ctrl+T)</source>
         <translation>新标签页 (Ctrl+T)</translation>
     </message>
