@@ -139,6 +139,11 @@ def test_reopen_puts_a_follow_up_with_its_lines_into_the_current_batch(window, q
     qtbot.waitUntil(lambda: len(window.session.pins) == 1, timeout=20_000)
     qtbot.waitUntil(lambda: view.key not in view.running, timeout=20_000)
     assert view.error.text() == "Added to the current batch as 1." and not view.follow_box.isVisible()
+    window.panel.list.setCurrentRow(0)   # the follow-up's own row in the list: the view makes way
+    assert not view.isVisible()
+    tree = window.panel.sent
+    QTest.mouseClick(tree.viewport(), Qt.MouseButton.LeftButton, pos=tree.visualItemRect(sent_row(window, batch, 1)).center())
+    assert view.isVisible() and view.key == (batch, 1) and window.panel.list.currentItem() is None
     markdown = client.call("annotations.get", {"batch": "current"})["result"]["markdown"]
     assert f"Follow-up to: 1 (batch {batch})" in markdown
     assert "Earlier note: fix pad" in markdown and "Agent reply: padding raised" in markdown

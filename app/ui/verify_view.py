@@ -376,6 +376,8 @@ def install_verify(panel, app) -> VerifyView | None:
         view.show_annotation(tuple(key) if key else None)
 
     panel.sent.currentItemChanged.connect(sent_row)
+    # A click on the row already current (after a row of the list was shown) shows it again.
+    panel.sent.itemClicked.connect(lambda item, _column: (panel._show_sent_detail(item), sent_row(item)))
     panel.sent.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
     panel.sent.customContextMenuRequested.connect(lambda pos: _row_menu(panel, view, pos))
     panel.list.currentItemChanged.connect(lambda item, _p=None: item is not None and view.show_annotation(None))
