@@ -43,17 +43,14 @@ IMAGES = ("before", "after", "diff")
 IMAGE_HEIGHT = 180
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("VerifyView", text)
-
-
 def follow_up_label(annotation) -> str:
     """A sent row's round suffix: ``  (follow-up to 3 of batch 20261203-…)`` for a follow-up annotation
     (:class:`app.model.rounds.FollowUp`), else ``""``."""
     follow = getattr(annotation, "follow_up", None)
     if follow is None:
         return ""
-    return _tr("  (follow-up to {0} of batch {1})").format(follow.annotation, follow.batch)
+    return QCoreApplication.translate("VerifyView", "  (follow-up to {0} of batch {1})").format(
+        follow.annotation, follow.batch)
 
 
 def round_label(batches: list, sent) -> tuple[str, str]:
@@ -61,10 +58,13 @@ def round_label(batches: list, sent) -> tuple[str, str]:
     batches its follow-ups continue (``  · follow-ups to 20261203-…``; ``""`` without follow-ups); the tooltip
     line says ``Round 3, after batch 20261203-…`` (the store's order: each batch's ``previous``)."""
     number = next((i for i, b in enumerate(batches, start=1) if b.id == sent.id), len(batches))
-    tip = (_tr("Round {0}, after batch {1}").format(number, sent.previous) if sent.previous
-           else _tr("Round {0}").format(number))
+    tip = (QCoreApplication.translate("VerifyView", "Round {0}, after batch {1}").format(number, sent.previous)
+           if sent.previous
+           else QCoreApplication.translate("VerifyView", "Round {0}").format(number))
     earlier = list(dict.fromkeys(a.follow_up.batch for a in sent.batch.annotations if a.follow_up is not None))
-    return (_tr("  · follow-ups to {0}").format(", ".join(earlier)) if earlier else ""), tip
+    follows = (QCoreApplication.translate("VerifyView", "  · follow-ups to {0}").format(", ".join(earlier))
+               if earlier else "")
+    return follows, tip
 
 
 def verdict_label(state) -> str:
@@ -77,8 +77,9 @@ def verdict_label(state) -> str:
     except ValueError:
         return ""
     share = result.pixels.changed_percent if result.pixels is not None else 0.0
-    word = _tr("changed") if result.changed else _tr("no change")
-    return _tr("  · checked: {0}, {1} % px").format(word, f"{share:.1f}")
+    word = (QCoreApplication.translate("VerifyView", "changed") if result.changed
+            else QCoreApplication.translate("VerifyView", "no change"))
+    return QCoreApplication.translate("VerifyView", "  · checked: {0}, {1} % px").format(word, f"{share:.1f}")
 
 
 def _tab_of(app, batch_id: str, number: int):
@@ -108,7 +109,7 @@ class VerifyView(QWidget):
         self.segments.setExclusive(True)
         toggle = QHBoxLayout()
         toggle.setSpacing(0)
-        names = {"before": _tr("Before"), "after": _tr("After"), "diff": _tr("Diff")}
+        names = {"before": self.tr("Before"), "after": self.tr("After"), "diff": self.tr("Diff")}
         self.buttons: dict[str, QToolButton] = {}
         for name in IMAGES:
             button = QToolButton(text=names[name], checkable=True, objectName=f"segment_{name}")
@@ -125,18 +126,18 @@ class VerifyView(QWidget):
         self.error = QLabel(wordWrap=True, objectName="verifyError")
         self.error.setTextFormat(Qt.TextFormat.PlainText)
         self.error.setStyleSheet("color: #B91C1C;")
-        self.check_button = QPushButton(_tr("Check"))
-        self.check_button.setToolTip(_tr("Find the element again on the page now and compare it with the "
+        self.check_button = QPushButton(self.tr("Check"))
+        self.check_button.setToolTip(self.tr("Find the element again on the page now and compare it with the "
                                          "before crop taken at pin time"))
-        self.accept_button = QPushButton(_tr("Accept"))
-        self.accept_button.setToolTip(_tr("Close this annotation as verified"))
-        self.reopen_button = QPushButton(_tr("Reopen…"))
-        self.reopen_button.setToolTip(_tr("Add a follow-up note to the current batch"))
+        self.accept_button = QPushButton(self.tr("Accept"))
+        self.accept_button.setToolTip(self.tr("Close this annotation as verified"))
+        self.reopen_button = QPushButton(self.tr("Reopen…"))
+        self.reopen_button.setToolTip(self.tr("Add a follow-up note to the current batch"))
         self.follow_note = QPlainTextEdit()
-        self.follow_note.setPlaceholderText(_tr("What is still wrong? (the follow-up's note)"))
+        self.follow_note.setPlaceholderText(self.tr("What is still wrong? (the follow-up's note)"))
         self.follow_note.setFixedHeight(60)
-        self.follow_add = QPushButton(_tr("Add follow-up"))
-        self.follow_cancel = QPushButton(_tr("Cancel"))
+        self.follow_add = QPushButton(self.tr("Add follow-up"))
+        self.follow_cancel = QPushButton(self.tr("Cancel"))
         actions = QHBoxLayout()
         for button in (self.check_button, self.accept_button, self.reopen_button):
             actions.addWidget(button)
@@ -215,21 +216,21 @@ class VerifyView(QWidget):
         result = self.verification()
         busy = self.key in self.running
         if result is None:
-            self.verdict.setText(_tr("Not checked yet.") if not busy else _tr("Checking…"))
+            self.verdict.setText(self.tr("Not checked yet.") if not busy else self.tr("Checking…"))
             self.changes.setText("")
         else:
-            status = {"exact": _tr("exact"), "rematched": _tr("rematched")}.get(result.status, result.status)
+            status = {"exact": self.tr("exact"), "rematched": self.tr("rematched")}.get(result.status, result.status)
             share = result.pixels.changed_percent if result.pixels is not None else 0.0
-            word = _tr("Changed") if result.changed else _tr("No change")
-            self.verdict.setText(_tr("{0} · {1} · {2} % of pixels changed · checked {3}").format(
-                word, status, f"{share:.1f}", result.checked_at) + ("\n" + _tr("Checking…") if busy else ""))
+            word = self.tr("Changed") if result.changed else self.tr("No change")
+            self.verdict.setText(self.tr("{0} · {1} · {2} % of pixels changed · checked {3}").format(
+                word, status, f"{share:.1f}", result.checked_at) + ("\n" + self.tr("Checking…") if busy else ""))
             lines = [f"• {c.line()}" for c in result.changes]
-            self.changes.setText("\n".join(lines) if lines else _tr("No style, text or box change recorded."))
+            self.changes.setText("\n".join(lines) if lines else self.tr("No style, text or box change recorded."))
         if state.status == "verified":
-            self.verdict.setText(_tr("Accepted (verified).") + "\n" + self.verdict.text())
+            self.verdict.setText(self.tr("Accepted (verified).") + "\n" + self.verdict.text())
         failed = self.hub.verify_errors.get(self.key) if self.key not in self.running else None
-        error = self.errors.get(self.key) or (_tr("Could not complete: {0}: {1}").format(failed.name, failed.message)
-                                              if failed is not None else "")
+        error = self.errors.get(self.key) or (
+            self.tr("Could not complete: {0}: {1}").format(failed.name, failed.message) if failed is not None else "")
         message = error or self.notes.get(self.key, "")
         self.error.setStyleSheet("color: #B91C1C;" if error else "")
         self.error.setText(message)
@@ -265,7 +266,7 @@ class VerifyView(QWidget):
         pixmap = QPixmap(path) if path and Path(path).is_file() else QPixmap()
         if pixmap.isNull():
             self.image.setPixmap(QPixmap())
-            self.image.setText(_tr("(no picture: check first)") if result is None else _tr("(picture missing)"))
+            self.image.setText(self.tr("(no picture: check first)") if result is None else self.tr("(picture missing)"))
             return
         dpr = self.devicePixelRatioF()
         width = max(64, self.width() or 280)
@@ -279,7 +280,7 @@ class VerifyView(QWidget):
     # -- actions -----------------------------------------------------------------------------------------------
 
     def _failed(self, key, exc: PagenoteError) -> None:
-        self.errors[key] = _tr("Could not complete: {0}: {1}").format(exc.name, exc.message)
+        self.errors[key] = self.tr("Could not complete: {0}: {1}").format(exc.name, exc.message)
         self.notes.pop(key, None)
 
     def check(self) -> None:
@@ -314,7 +315,7 @@ class VerifyView(QWidget):
         try:
             self.hub.store.accept(*self.key)
         except (KeyError, IndexError, OSError) as exc:
-            self.errors[self.key] = _tr("Could not accept: {0}").format(exc)
+            self.errors[self.key] = self.tr("Could not accept: {0}").format(exc)
         else:
             self.errors.pop(self.key, None)
         self.hub.changed()
@@ -331,7 +332,7 @@ class VerifyView(QWidget):
         if self.key is None or self.key in self.running:
             return
         if not note:
-            self.errors[self.key] = _tr("Write what is still wrong first.")
+            self.errors[self.key] = self.tr("Write what is still wrong first.")
             self.refresh()
             return
         key = self.key
@@ -351,7 +352,7 @@ class VerifyView(QWidget):
         except PagenoteError as exc:
             self._failed(key, exc)
         else:
-            self.notes[key] = _tr("Added to the current batch as {0}.").format(number)
+            self.notes[key] = self.tr("Added to the current batch as {0}.").format(number)
             if isValid(self) and self.key == key:
                 self.follow_note.clear()
                 self.follow_box.hide()
