@@ -320,3 +320,20 @@ def test_every_top_level_menu_has_a_mnemonic(request, chinese, window):
     keys = [re.search(r"&(\w)", t) for t in titles]
     assert all(keys), titles
     assert len({k.group(1).lower() for k in keys}) == len(keys), titles
+
+
+def test_what_a_row_says_an_annotation_points_at_is_worded_in_the_ui_language(zh_cn):
+    """The trial under zh_CN read 'group of 2: span “if”, span “while”' in the note box title and the rows: the
+    sentence words of a group, text range and region summary are translated; the roles and the page's words
+    are not (WAI-ARIA role names, as Chromium's accessibility pane shows them)."""
+    from app.model import Annotation, ElementRecord
+    from app.ui.panel_rows import annotation_summary
+
+    para = ElementRecord(tag="p", role="paragraph", text="Free shipping")
+    group = Annotation(element=para, elements=[ElementRecord(tag="li", text=t) for t in ("One", "Two")])
+    text = Annotation(element=para, selection={"quote": "all orders", "end": 10})
+    region = Annotation(element=para, region={"rect": {"x": 0, "y": 0, "width": 350, "height": 230},
+                                              "covers": [{"role": "button", "name": "Sign up"}]})
+    assert annotation_summary(group) == "2 个元素的组：li “One”, li “Two”"
+    assert annotation_summary(text) == "paragraph “Free shipping” 中的文字“all orders”"
+    assert annotation_summary(region) == "button “Sign up” 上的区域 350×230"

@@ -94,18 +94,26 @@ def element_summary(element) -> str:
 def annotation_summary(annotation) -> str:
     """What a row says an annotation points at: :func:`element_summary` of its element, or for the other kinds
     ``text “all orders over fifty” in paragraph``, ``region 350×230 over button “Sign up”``, ``group of 3:
-    li “One”, li “Two”, li “Three”`` (app.model.annotation kinds)."""
+    li “One”, li “Two”, li “Three”`` (app.model.annotation kinds), in the UI's language (the element's role or
+    tag and the page's words stay as the page has them: WAI-ARIA role names are not translated, as in Chromium's
+    accessibility pane)."""
     if annotation.selection is not None:
         quote = " ".join(annotation.selection.quote.split())
-        return f"text “{quote[:80]}” in {element_summary(annotation.element)}"
+        return QCoreApplication.translate("PanelRows", "text “{0}” in {1}").format(
+            quote[:80], element_summary(annotation.element))
     if annotation.region is not None:
         r, covers = annotation.region.rect, annotation.region.covers
+        size = f"{round(r.width)}×{round(r.height)}"
         seen = [c for c in covers if c.role not in ("", "generic") or c.name][:1]
-        over = f" over {seen[0].role or 'element'}" + (f" “{seen[0].name}”" if seen[0].name else "") if seen else ""
-        return f"region {round(r.width)}×{round(r.height)}{over}"
+        if not seen:
+            return QCoreApplication.translate("PanelRows", "region {0}").format(size)
+        what = (seen[0].role or "element") + (f" “{seen[0].name}”" if seen[0].name else "")
+        return QCoreApplication.translate("PanelRows", "region {0} over {1}").format(size, what)
     if annotation.elements:
-        return f"group of {len(annotation.elements)}: " + ", ".join(element_summary(e) for e in annotation.elements[:3]) \
+        members = ", ".join(element_summary(e) for e in annotation.elements[:3]) \
             + (" …" if len(annotation.elements) > 3 else "")
+        return QCoreApplication.translate("PanelRows", "group of %n: {0}", None,
+                                          len(annotation.elements)).format(members)
     return element_summary(annotation.element)
 
 

@@ -1,11 +1,11 @@
 """The tab strip: a ``QTabBar`` that mirrors the application's tabs (:class:`~app.runtime.app.PagenoteApp`:
 order, titles, the active tab) and turns the user's gestures into the app's intents — select, close, new tab,
-new isolated tab — with Chrome's keys (``Ctrl+T``, ``Ctrl+Shift+N`` for an isolated tab, ``Ctrl+W``,
+new private tab — with Chrome's keys (``Ctrl+T``, ``Ctrl+Shift+N`` for a private tab, ``Ctrl+W``,
 ``Ctrl+Tab`` / ``Ctrl+Shift+Tab``, ``Ctrl+PgDown`` / ``Ctrl+PgUp``). It shows; it never owns a tab: the app
 creates, selects and closes them, and the strip follows its signals (a popup or an agent's ``tabs.new``
 appears here like a tab the user opened).
 
-An isolated tab's label starts with a marker so two tabs on the same site in different leases can be told
+A private tab's label starts with a marker so two tabs on the same site in different leases can be told
 apart; its tooltip names the lease.
 """
 
@@ -55,7 +55,7 @@ class TabStrip(QTabBar):
         self.tabCloseRequested.connect(lambda index: self.close_tab(self.tabData(index)))
         self.act_new = self._action(self.tr("New tab"), "Ctrl+T", lambda: self.app.new_tab())
         self.act_new.setIcon(theme.icon("plus"))   # Lucide "plus", as every toolbar icon
-        self.act_new_isolated = self._action(self.tr("New isolated tab"), "Ctrl+Shift+N",
+        self.act_new_isolated = self._action(self.tr("New private tab"), "Ctrl+Shift+N",
                                              lambda: self.app.new_isolated_tab())
         self.act_close = self._action(self.tr("Close tab"), "Ctrl+W", self._close_current)
         self.act_next = self._action(self.tr("Next tab"), ["Ctrl+Tab", "Ctrl+PgDown"], lambda: self.step(1))

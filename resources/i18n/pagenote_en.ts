@@ -548,17 +548,17 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>DetailPane</name>
     <message>
-        <location filename="../../app/ui/panel_rows.py" line="160"/>
+        <location filename="../../app/ui/panel_rows.py" line="168"/>
         <source>CSS</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel_rows.py" line="170"/>
+        <location filename="../../app/ui/panel_rows.py" line="178"/>
         <source>Annotation {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel_rows.py" line="199"/>
+        <location filename="../../app/ui/panel_rows.py" line="207"/>
         <source>Select an annotation to see its details</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1970,6 +1970,32 @@ Your annotations are kept: reload the page to continue.</source>
     </message>
 </context>
 <context>
+    <name>PanelRows</name>
+    <message>
+        <location filename="../../app/ui/panel_rows.py" line="102"/>
+        <source>text “{0}” in {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panel_rows.py" line="109"/>
+        <source>region {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panel_rows.py" line="111"/>
+        <source>region {0} over {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../app/ui/panel_rows.py" line="115"/>
+        <source>group of %n: {0}</source>
+        <translation>
+            <numerusform>group of %n: {0}</numerusform>
+            <numerusform>group of %n: {0}</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>PermissionBar</name>
     <message>
         <location filename="../../app/ui/permission_bar.py" line="28"/>
@@ -2666,6 +2692,182 @@ Your annotations are kept: reload the page to continue.</source>
     <message>
         <location filename="../../app/ui/toolbars.py" line="78"/>
         <source>Address: URL, localhost:PORT or a file</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>VerifyView</name>
+    <message>
+        <location filename="../../app/ui/verify_view.py" line="52"/>
+        <source>  (follow-up to {0} of batch {1})</source>
+        <extracomment>The sent view&apos;s role holding an annotation row&apos;s ``(batch id, number)`` (app/ui/panel_sent.py). The three pictures, in the toggle&apos;s order, and the Verification field holding each one&apos;s path. Tallest picture shown, in device-independent px (the panel is narrow; the file is whole on disk).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/verify_view.py" line="61"/>
+        <source>Round {0}, after batch {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/verify_view.py" line="63"/>
+        <source>Round {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/verify_view.py" line="65"/>
+        <source>  · follow-ups to {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/verify_view.py" line="80"/>
+        <source>changed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/verify_view.py" line="81"/>
+        <source>no change</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/verify_view.py" line="82"/>
+        <source>  · checked: {0}, {1} % px</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/verify_view.py" line="112"/>
+        <source>Before</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/verify_view.py" line="112"/>
+        <source>After</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/verify_view.py" line="112"/>
+        <source>Diff</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/verify_view.py" line="129"/>
+        <source>Check</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/verify_view.py" line="130"/>
+        <source>Find the element again on the page now and compare it with the before crop taken at pin time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/verify_view.py" line="132"/>
+        <source>Accept</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/verify_view.py" line="133"/>
+        <source>Close this annotation as verified</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/verify_view.py" line="134"/>
+        <source>Reopen…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/verify_view.py" line="135"/>
+        <source>Add a follow-up note to the current batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/verify_view.py" line="137"/>
+        <source>What is still wrong? (the follow-up&apos;s note)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/verify_view.py" line="139"/>
+        <source>Add follow-up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/verify_view.py" line="140"/>
+        <source>Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/verify_view.py" line="219"/>
+        <source>Not checked yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/verify_view.py" line="219"/>
+        <location filename="../../app/ui/verify_view.py" line="226"/>
+        <source>Checking…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/verify_view.py" line="222"/>
+        <source>exact</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/verify_view.py" line="222"/>
+        <source>rematched</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/verify_view.py" line="224"/>
+        <source>Changed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/verify_view.py" line="224"/>
+        <source>No change</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/verify_view.py" line="225"/>
+        <source>{0} · {1} · {2} % of pixels changed · checked {3}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/verify_view.py" line="228"/>
+        <source>No style, text or box change recorded.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/verify_view.py" line="230"/>
+        <source>Accepted (verified).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/verify_view.py" line="233"/>
+        <location filename="../../app/ui/verify_view.py" line="283"/>
+        <source>Could not complete: {0}: {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/verify_view.py" line="269"/>
+        <source>(no picture: check first)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/verify_view.py" line="269"/>
+        <source>(picture missing)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/verify_view.py" line="318"/>
+        <source>Could not accept: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/verify_view.py" line="335"/>
+        <source>Write what is still wrong first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/verify_view.py" line="355"/>
+        <source>Added to the current batch as {0}.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

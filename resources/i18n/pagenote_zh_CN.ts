@@ -546,17 +546,17 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>DetailPane</name>
     <message>
-        <location filename="../../app/ui/panel_rows.py" line="160"/>
+        <location filename="../../app/ui/panel_rows.py" line="168"/>
         <source>CSS</source>
         <translation>CSS 样式</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel_rows.py" line="170"/>
+        <location filename="../../app/ui/panel_rows.py" line="178"/>
         <source>Annotation {0}</source>
         <translation>批注 {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel_rows.py" line="199"/>
+        <location filename="../../app/ui/panel_rows.py" line="207"/>
         <source>Select an annotation to see its details</source>
         <translation>选择一条批注以查看详情</translation>
     </message>
@@ -1955,6 +1955,31 @@ Your annotations are kept: reload the page to continue.</source>
     </message>
 </context>
 <context>
+    <name>PanelRows</name>
+    <message>
+        <location filename="../../app/ui/panel_rows.py" line="102"/>
+        <source>text “{0}” in {1}</source>
+        <translation>{1} 中的文字“{0}”</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panel_rows.py" line="109"/>
+        <source>region {0}</source>
+        <translation>区域 {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panel_rows.py" line="111"/>
+        <source>region {0} over {1}</source>
+        <translation>{1} 上的区域 {0}</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../app/ui/panel_rows.py" line="115"/>
+        <source>group of %n: {0}</source>
+        <translation>
+            <numerusform>%n 个元素的组：{0}</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>PermissionBar</name>
     <message>
         <location filename="../../app/ui/permission_bar.py" line="28"/>
@@ -2650,6 +2675,182 @@ Your annotations are kept: reload the page to continue.</source>
         <location filename="../../app/ui/toolbars.py" line="78"/>
         <source>Address: URL, localhost:PORT or a file</source>
         <translation>地址：URL、localhost:端口 或文件</translation>
+    </message>
+</context>
+<context>
+    <name>VerifyView</name>
+    <message>
+        <location filename="../../app/ui/verify_view.py" line="52"/>
+        <source>  (follow-up to {0} of batch {1})</source>
+        <extracomment>The sent view&apos;s role holding an annotation row&apos;s ``(batch id, number)`` (app/ui/panel_sent.py). The three pictures, in the toggle&apos;s order, and the Verification field holding each one&apos;s path. Tallest picture shown, in device-independent px (the panel is narrow; the file is whole on disk).</extracomment>
+        <translation>  （批次 {1} 中 {0} 的后续）</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/verify_view.py" line="61"/>
+        <source>Round {0}, after batch {1}</source>
+        <translation>第 {0} 轮，接批次 {1}</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/verify_view.py" line="63"/>
+        <source>Round {0}</source>
+        <translation>第 {0} 轮</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/verify_view.py" line="65"/>
+        <source>  · follow-ups to {0}</source>
+        <translation>  · {0} 的后续</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/verify_view.py" line="80"/>
+        <source>changed</source>
+        <translation>已更改</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/verify_view.py" line="81"/>
+        <source>no change</source>
+        <translation>无变化</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/verify_view.py" line="82"/>
+        <source>  · checked: {0}, {1} % px</source>
+        <translation>  · 已检查：{0}，{1} % 像素</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/verify_view.py" line="112"/>
+        <source>Before</source>
+        <translation>之前</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/verify_view.py" line="112"/>
+        <source>After</source>
+        <translation>之后</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/verify_view.py" line="112"/>
+        <source>Diff</source>
+        <translation>差异</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/verify_view.py" line="129"/>
+        <source>Check</source>
+        <translation>检查</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/verify_view.py" line="130"/>
+        <source>Find the element again on the page now and compare it with the before crop taken at pin time</source>
+        <translation>现在在页面上重新找到该元素，并与标注时截取的“之前”图像比较</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/verify_view.py" line="132"/>
+        <source>Accept</source>
+        <translation>接受</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/verify_view.py" line="133"/>
+        <source>Close this annotation as verified</source>
+        <translation>将此标注标记为已验证并关闭</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/verify_view.py" line="134"/>
+        <source>Reopen…</source>
+        <translation>重新打开…</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/verify_view.py" line="135"/>
+        <source>Add a follow-up note to the current batch</source>
+        <translation>向当前批次添加后续备注</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/verify_view.py" line="137"/>
+        <source>What is still wrong? (the follow-up&apos;s note)</source>
+        <translation>还有什么问题？（后续备注）</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/verify_view.py" line="139"/>
+        <source>Add follow-up</source>
+        <translation>添加后续</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/verify_view.py" line="140"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/verify_view.py" line="219"/>
+        <source>Not checked yet.</source>
+        <translation>尚未检查。</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/verify_view.py" line="219"/>
+        <location filename="../../app/ui/verify_view.py" line="226"/>
+        <source>Checking…</source>
+        <translation>正在检查…</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/verify_view.py" line="222"/>
+        <source>exact</source>
+        <translation>精确</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/verify_view.py" line="222"/>
+        <source>rematched</source>
+        <translation>已重新匹配</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/verify_view.py" line="224"/>
+        <source>Changed</source>
+        <translation>已更改</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/verify_view.py" line="224"/>
+        <source>No change</source>
+        <translation>无变化</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/verify_view.py" line="225"/>
+        <source>{0} · {1} · {2} % of pixels changed · checked {3}</source>
+        <translation>{0} · {1} · {2} % 的像素已更改 · 检查于 {3}</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/verify_view.py" line="228"/>
+        <source>No style, text or box change recorded.</source>
+        <translation>未记录到样式、文字或盒子的变化。</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/verify_view.py" line="230"/>
+        <source>Accepted (verified).</source>
+        <translation>已接受（已验证）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/verify_view.py" line="233"/>
+        <location filename="../../app/ui/verify_view.py" line="283"/>
+        <source>Could not complete: {0}: {1}</source>
+        <translation>无法完成：{0}：{1}</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/verify_view.py" line="269"/>
+        <source>(no picture: check first)</source>
+        <translation>（无图片：请先检查）</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/verify_view.py" line="269"/>
+        <source>(picture missing)</source>
+        <translation>（图片缺失）</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/verify_view.py" line="318"/>
+        <source>Could not accept: {0}</source>
+        <translation>无法接受：{0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/verify_view.py" line="335"/>
+        <source>Write what is still wrong first.</source>
+        <translation>请先写下还有什么问题。</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/verify_view.py" line="355"/>
+        <source>Added to the current batch as {0}.</source>
+        <translation>已作为 {0} 添加到当前批次。</translation>
     </message>
 </context>
 </TS>
