@@ -103,3 +103,22 @@ def test_the_html_review_shows_the_round_and_embeds_the_after_crop(tmp_path):
     assert ("Follow-up to annotation 2 of batch 20261203-150012-ab12: earlier note “more &lt;padding&gt;”; "
             "the agent replied “done”") in html
     assert '<figure class="after"><img class="shot" alt="After the agent' in html and "data:image/png;base64," in html
+
+
+def test_an_agent_acknowledgement_never_undoes_the_users_accept(tmp_path):
+    """Accept (the panel) closes an annotation as verified; an agent's later acknowledge of it, or of its whole
+    batch, keeps its reply but not its status: verified stays, for the annotation and the batch."""
+    store = BatchStore(tmp_path / "sent")
+    batch = store.add(AnnotationBatch(annotations=(Annotation(note="a", element=ElementRecord(tag="b")),
+                                                   Annotation(note="b", element=ElementRecord(tag="i")))))
+    store.ack(batch.id, "resolved", "done", 1)
+    store.accept(batch.id, 1)
+    store.ack(batch.id, "acknowledged", "looking again", 1)
+    again = BatchStore(tmp_path / "sent").get(batch.id)
+    assert again.annotations[0].status == "verified" and again.annotations[0].reply == "looking again"
+    store.accept(batch.id, 2)
+    assert store.get(batch.id).status == "verified"
+    store.ack(batch.id, "dismissed", "never mind")
+    again = BatchStore(tmp_path / "sent").get(batch.id)
+    assert again.status == "verified" and again.reply == "never mind"
+    assert [s.status for s in again.annotations] == ["verified", "verified"]

@@ -131,7 +131,9 @@ class BatchStore:
         self.save(batch)
 
     def ack(self, batch_id: str, status: str, reply: str = "", annotation: int | None = None) -> SentBatch:
-        """Set an agent status on a batch, or on its annotation number ``annotation`` (1-based).
+        """Set an agent status on a batch, or on its annotation number ``annotation`` (1-based). What the user
+        accepted stays ``verified`` (the user's decision, not the agent's): the agent's reply is kept, its status
+        is not applied to a verified annotation or batch.
 
         Raises ``KeyError`` (unknown batch), ``IndexError`` (no such annotation), ``ValueError`` (status not in
         :data:`AGENT_STATUSES`).
@@ -141,7 +143,9 @@ class BatchStore:
         batch = self.get(batch_id)
         reply = cap_line(reply, REPLY_CAP)
         if annotation is None:
-            batch.status, batch.reply = status, reply  # type: ignore[assignment]
+            batch.reply = reply
+            if batch.status != VERIFIED:
+                batch.status = status  # type: ignore[assignment]
             for state in batch.annotations:
                 if state.status in ("pending", "delivered"):
                     state.status = status  # type: ignore[assignment]
@@ -149,7 +153,9 @@ class BatchStore:
             if not 1 <= annotation <= len(batch.annotations):
                 raise IndexError(f"batch {batch_id} has {len(batch.annotations)} annotations, not {annotation}")
             state = batch.annotations[annotation - 1]
-            state.status, state.reply = status, reply  # type: ignore[assignment]
+            state.reply = reply
+            if state.status != VERIFIED:
+                state.status = status  # type: ignore[assignment]
         self.save(batch)
         return batch
 
