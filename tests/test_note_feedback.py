@@ -62,3 +62,23 @@ def test_a_group_of_one_element_is_an_element_annotation(window, server, qtbot, 
     qtbot.waitUntil(lambda: not window.annotate.note_box.isVisible(), timeout=5_000)
     ann = window.session.pins[0].annotation
     assert ann.kind == "element" and ann.elements == () and ann.element.text == "Two" and ann.note == "taller"
+
+
+def test_copy_and_save_take_the_note_still_being_typed(window, server, qtbot, js):
+    """A designer's trial pressed Ctrl+S with a note box open: the saved file had that annotation with no note
+    while the box showed the typed words. Copy, Save and Send first keep the open box's text, as Enter would."""
+    from PySide6.QtGui import QGuiApplication
+
+    from app.protocol.markdown import parse_annotations
+
+    proxy = start(window, server, js)
+    box = rect_of(js, "#w1")
+    zoom = window.view.zoomFactor()
+    QTest.mouseClick(proxy, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
+                     QPoint(round((box["x"] + 2) * zoom), round((box["y"] + 2) * zoom)))
+    qtbot.waitUntil(window.annotate.note_box.isVisible, timeout=5000)
+    QTest.keyClicks(window.annotate.note_box.editor, "make it bolder")   # no Enter
+    window.run(window.export("copy"))
+    assert not window.annotate.note_box.isVisible()
+    assert [a.note for a in parse_annotations(QGuiApplication.clipboard().text()).annotations] == ["make it bolder"]
+    assert [p.annotation.note for p in window.session.pins] == ["make it bolder"]

@@ -343,6 +343,12 @@ class AnnotateController(QObject):
             self.message.emit(self.tr("Annotation {0} saved").format(self.session.number_of(pin_id)))
         self._return_focus()
 
+    def keep_open_note(self) -> None:
+        """Copy, Save and Send take the open note box's text as its note first, as Enter would: the exported
+        note is what the user sees typed (the trial's Save wrote a note box still being typed in as no note)."""
+        if self.editing:
+            self.note_box.confirm_now()
+
     def _note_cancelled(self) -> None:
         pin_id, self.editing = self.editing, None
         self.annotator.selected = None

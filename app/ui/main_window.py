@@ -287,6 +287,8 @@ class MainWindow(ShotIntents, QMainWindow):
         the record names the element as it is now). Returns what :meth:`copy`/:meth:`save`/:meth:`send`
         return. ``ValueError`` for another ``how``."""
         act = {"copy": self.copy, "save": self.save, "send": self.send}[how]
+        if self.current:
+            self.annotate.keep_open_note()   # a note still being typed is exported as typed
         await self.records_made()
         cuts = self.session.cut_notes()  # before Send archives the pins
         result = act(await self.tab.refreshed_batch())

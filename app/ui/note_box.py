@@ -137,6 +137,11 @@ class NoteBox(QFrame):
         """The current note text."""
         return self.editor.toPlainText()
 
+    def confirm_now(self) -> None:
+        """Close the box keeping its text, as Enter does (``confirmed`` with the text). Nothing when hidden."""
+        if self.isVisible():
+            self._confirm()
+
     def _confirm(self) -> None:
         self.hide()
         self.confirmed.emit(self.editor.toPlainText())
