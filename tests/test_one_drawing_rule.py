@@ -13,6 +13,7 @@ from PySide6.QtGui import QImage
 from PySide6.QtTest import QTest
 from scipy import ndimage
 
+from app.core.placement import OUTLINE_WIDTH
 from tests._badges import find_badges, red_mask
 from tests.test_kinds_window import CTRL, NONE, SHIFT, drag, write_note
 
@@ -155,3 +156,76 @@ def test_a_full_page_png_outlines_each_element_where_the_captured_layout_puts_it
         if between is not None:   # the gaps between blocks: no union rectangle's side crosses them (the
             assert not red[(between + ys.start) // 2, xs.stop]   # badges sit at the left)
         between = ys.stop
+
+
+def _touch_gap(b, o) -> float:
+    """How far rect ``b`` (x0, y0, x1, y1) is from touching box ``o`` (x0, y0, x1, y1) from outside, px: 0 when
+    they share an edge, > 0 when apart, < 0 when ``b`` reaches into ``o``."""
+    gx = max(o[0] - b[2], b[0] - o[2])
+    gy = max(o[1] - b[3], b[1] - o[3])
+    return max(gx, gy)
+
+
+def test_a_badge_touches_the_first_member_of_a_group_on_two_lines_and_a_ranges_first_words(window, server, qtbot,
+                                                                                            js):
+    """Issue 30, requirement 4: a group's badge is attached to its FIRST member's outline (here an inline link
+    two lines above the second), a text range's to its first highlighted words — in the window and the PNG
+    alike, even when every place beside them hides some text (a paragraph): never pushed away along an edge
+    to a spot that no longer touches them (it landed 150 px right of the second member, or on the
+    paragraph's last line)."""
+    window.resize(1200, 900)
+    window.load_page(server.url("draw_rule_inline.html"))
+    qtbot.waitUntil(lambda: js("document.readyState") == "complete", timeout=5_000)
+    m1 = _box(js, "document.querySelector('#m1').getClientRects()[0]")
+    m2 = _box(js, "document.querySelector('#m2').getClientRects()[0]")
+    assert js("document.querySelector('#m1').getClientRects().length") == 1
+    assert m2["y"] - m1["y"] > 40, (m1, m2)   # the members are two lines apart
+    window.annotate.set_mode(True)
+    proxy = window.view.focusProxy()
+    zoom = window.view.zoomFactor()
+
+    def at(x: float, y: float) -> QPoint:
+        return QPoint(round(x * zoom), round(y * zoom))
+
+    for i, r in enumerate((m1, m2), start=1):
+        QTest.mouseClick(proxy, Qt.MouseButton.LeftButton, CTRL, at(r["x"] + 4, (r["y"] + r["bottom"]) / 2))
+        qtbot.waitUntil(lambda i=i: len(window.annotate.gestures.group) == i, timeout=5_000)
+    QTest.keyRelease(proxy, Qt.Key.Key_Control)
+    write_note(window, qtbot, "two members on two lines")
+    words = _box(js, "document.querySelector('#range').getClientRects()[0]")
+    assert js("document.querySelector('#range').getClientRects().length") == 1
+    mid = (words["y"] + words["bottom"]) / 2
+    drag(proxy, at(words["x"] + 1, mid), at(words["right"] - 1, mid))
+    write_note(window, qtbot, "words mid-paragraph")
+    window.annotate.set_mode(False)
+    assert [p.annotation.kind for p in window.session.pins] == ["group", "text"]
+    marks = window.tab.annotator.scene
+    qtbot.waitUntil(lambda: sorted((m.n, len(m.parts), m.fill) for m in marks.scene.marks if m.visible)
+                    == [(1, 1, False), (2, 0, True)], timeout=10_000)
+    window.marks.emphasise(None)
+
+    # The first shapes, measured on the page: the first member's outline, the range's first highlighted rect
+    w = OUTLINE_WIDTH
+    first = {1: (m1["x"] - w, m1["y"] - w, m1["right"] + w, m1["bottom"] + w),
+             2: (words["x"] - w, words["y"] - w, words["right"] + w, words["bottom"] + w)}
+    layouts = {m.n: lay for m, lay in window.marks.layouts()}
+    fill = layouts[2].fills[0]
+    assert abs(fill.x - words["x"]) <= 12 and abs(fill.y - words["y"]) <= 2, (fill, words)   # the range's words
+    window_badges = {n: (lay.badge.x, lay.badge.y, lay.badge.right, lay.badge.bottom) for n, lay in layouts.items()}
+    gaps = {n: round(_touch_gap(window_badges[n], first[n]), 1) for n in first}
+    print(f"window badges (CSS px) {window_badges}; gap to the first shape: {gaps}")
+    assert all(abs(g) <= 1.5 for g in gaps.values()), (window_badges, first)
+
+    # The PNG: the same badges, each touching the same first shape
+    window.run(window.tab.bridge.wait_frames(2))
+    drawn = window.run(_annotated_viewport(window.tab))
+    assert drawn.annotations == [1, 2]
+    png = np.asarray(Image.open(drawn.path).convert("RGB"))
+    k = drawn.scale
+    outlines = [o for lay in layouts.values() for o in lay.outlines]
+    found = [tuple(v / k for v in b) for b in find_badges(png, k, outlines)]
+    assert len(found) == 2, found
+    for n, shape in first.items():
+        b = min(found, key=lambda f: abs(f[0] - window_badges[n][0]) + abs(f[1] - window_badges[n][1]))
+        assert max(abs(a - c) for a, c in zip(b, window_badges[n])) <= 2, (n, b, window_badges[n])
+        assert abs(_touch_gap(b, shape)) <= 2, (n, b, shape)

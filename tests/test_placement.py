@@ -4,7 +4,7 @@ unless there is no room, never on each other; the note box beside its target; th
 from __future__ import annotations
 
 from app.core.placement import (OUTLINE_WIDTH, Box, badge_width, outline_box, place_badges, hover_label_box, place_beside,
-                                text_cover)
+                                text_cover, touches)
 from app.core.policy import MARKER_SIZE
 
 VIEW = Box(0, 0, 800, 600)
@@ -98,8 +98,11 @@ def test_a_badge_above_an_inline_element_does_not_hide_the_line_of_text_above():
     assert any(plain.intersects(t) for t in lines)    # the rule without the page's text covers the line above
     [b] = place_badges([(1, span, VIEW)], cover=text_cover(lines))
     covered = sum(b.overlap(t) for t in lines)
-    # every place touching the outline hides some text here: the one chosen hides the least of them
-    for x, y in ((span.x - 2, 96 - 22), (span.x - 2, 140), (span.x - 2 - badge_width(1), 118)):
+    # every place touching the outline hides some text here: the one chosen hides the least of them, and
+    # still touches the outline (not pushed along the line above to where it hides nothing: issue 30,
+    # requirement 4 — it would no longer read as the span's)
+    assert touches(b, outline_box(span)), b
+    for x, y in ((span.x - 2, 118 - 22), (span.x - 2, 140), (span.x - 2 - badge_width(1), 118)):
         assert covered <= sum(Box(x, y, badge_width(1), MARKER_SIZE).overlap(t) for t in lines)
     # a heading with a free margin on its right: the badge goes where no text is
     heading = Box(40, 300, 300, 30)
@@ -154,3 +157,19 @@ def test_a_badge_beside_a_line_of_text_is_centred_on_its_outline():
     o = outline_box(link)
     assert b.x == o.right
     assert abs((b.y + b.height / 2) - (o.y + o.height / 2)) < 1e-6
+
+
+def test_a_badge_in_a_paragraph_stays_on_its_outline_rather_than_out_past_the_measured_text():
+    # As overlay.js textNear reports them: the text lines within 48 px of a short inline link (a group's first
+    # member) or of a text range's first words, mid-paragraph (lines 24 px apart). Every place touching the
+    # outline hides some words; past the band nothing is measured, so a place pushed along an edge out there
+    # looked free (150 px right of the link, two lines under the words): the badge stays touching.
+    for first in (Box(160, 186, 45, 19), Box(215, 298, 185, 19)):
+        band = Box(first.x - 48, first.y - 48, first.width + 96, first.height + 96)
+        lines = [Box(max(band.x, 24), y, min(band.right, 584) - max(band.x, 24), 19)
+                 for y in range(int(first.y) - 48, int(first.bottom) + 48, 24)]
+        beside = [Box(band.x, first.y, first.x - 3 - band.x, 19),                  # the words left and right
+                  Box(first.right + 3, first.y, band.right - first.right - 3, 19)]   # on its own line
+        lines = [t for t in lines if not t.intersects(first)] + beside
+        [b] = place_badges([(1, first, VIEW)], cover=text_cover(lines))
+        assert touches(b, outline_box(first)), (first, b)

@@ -110,6 +110,13 @@ def _hidden(b: Box, edges: list[tuple[float, float, float, float]]) -> float:
     return total
 
 
+def touches(b: Box, o: Box, tolerance: float = 0.5) -> bool:
+    """True when ``b`` adjoins ``o`` from outside: they share part of an edge or a corner (within
+    ``tolerance``, same units), without overlapping by more than it."""
+    gap = max(o.x - b.right, b.x - o.right, o.y - b.bottom, b.y - o.bottom)   # > 0 apart, < 0 overlapping
+    return abs(gap) <= tolerance
+
+
 def text_cover(obstacles: Sequence[Box]) -> Callable[[Box], float]:
     """A ``cover`` function for :func:`place_badges`: how much of ``obstacles`` (e.g. the page's text line
     rects, same units) a badge rect would hide, as an area."""
@@ -124,13 +131,15 @@ def place_badges(items: Sequence[tuple[int, Box, Box]], gap: float = BADGE_GAP,
                  cover: Callable[[Box], float] | None = None) -> list[Box]:
     """Badge rects for ``items`` ``[(number, element border box, area)]`` in drawing order (number order):
     each badge touching its element's outline (:func:`outline_box`) from outside, so it reads as that
-    element's, inside its ``area`` (the visible viewport or frame part), clear of the badges placed before
-    it. Of the places that fit, the first that hides no content wins: ``cover(rect)`` says how much page
-    content (text lines) a rect hides, and the other items' outlines count as content too; when every
-    place hides some, the one hiding least. When nothing outside fits (a full-width element at the edge
-    of the view, a crowd) the badge goes inside the element's visible part at its top-left, moved right past
-    earlier badges while it can. An element wholly outside its area keeps the first candidate (not shown).
-    Returns one rect per item, in the same units as the input."""
+    element's (issue 30, requirement 4: a group's badge on its first member's outline, a text range's on its
+    first highlighted words'), inside its ``area`` (the visible viewport or frame part), clear of the badges
+    placed before it. Of the places that fit and touch the outline (:func:`touches`), the first that hides no
+    content wins: ``cover(rect)`` says how much page content (text lines) a rect hides, and the other items'
+    outlines count as content too; when every such place hides some, the one hiding least. Only when earlier
+    badges take every touching place is the badge pushed along an edge past them (stacking). When nothing
+    outside fits (a full-width element at the edge of the view, a crowd) the badge goes inside the element's
+    visible part at its top-left, moved right past earlier badges while it can. An element wholly outside its
+    area keeps the first candidate (not shown). Returns one rect per item, in the same units as the input."""
     placed: list[Box] = []
     outlines = [outline_box(e) for _, e, _ in items]
     edges = _edges(outlines)
@@ -140,19 +149,27 @@ def place_badges(items: Sequence[tuple[int, Box, Box]], gap: float = BADGE_GAP,
         others = edges[:i] + edges[i + 1:]
         spot = None
         if e.intersects(area) or (e.width == 0 and area.x <= e.x <= area.right and area.y <= e.y <= area.bottom):
-            best, best_cost = None, None
+            # The best place touching the outline, and the best pushed off it (an inline link's top edge is
+            # shorter than a badge step): a pushed one only when no touching one is free of earlier badges —
+            # hiding less text never buys a badge that no longer reads as its element's (a group's first
+            # member in a paragraph, a text range's first words: every touching place hides some words).
+            best: dict[bool, tuple[Box, float]] = {}
             for x, y in _badge_candidates(o, w, h, gap):
                 # Slid into the area along the edge it touches (an element at the view's left edge has its
                 # outline partly out of view); a slide across the outline is refused below.
                 b = Box(x, y, w, h).clamped(area)
                 if not b.inside(area) or b.intersects(o) or any(b.intersects(p) for p in placed):
                     continue
+                near = touches(b, o)
+                if not near and True in best:
+                    continue
                 cost = _hidden(b, others) + (cover(b) if cover is not None else 0.0)
-                if best_cost is None or cost < best_cost:
-                    best, best_cost = b, cost
-                if cost <= 0:
+                if near not in best or cost < best[near][1]:
+                    best[near] = (b, cost)
+                if near and cost <= 0:
                     break
-            spot = best if best is not None else _inside(e, area, w, h, placed, gap)
+            found = best.get(True) or best.get(False)
+            spot = found[0] if found is not None else _inside(e, area, w, h, placed, gap)
         else:
             spot = Box(o.x, o.y - h, w, h)
         placed.append(spot)
