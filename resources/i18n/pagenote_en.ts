@@ -89,17 +89,17 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="357"/>
+        <location filename="../../app/ui/annotate.py" line="363"/>
         <source>Discarded annotation {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="360"/>
+        <location filename="../../app/ui/annotate.py" line="366"/>
         <source>Annotation cancelled</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="375"/>
+        <location filename="../../app/ui/annotate.py" line="381"/>
         <source>Annotation {0} restored</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1569,7 +1569,7 @@ Your annotations are kept: reload the page to continue.</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/main_window.py" line="295"/>
+        <location filename="../../app/ui/main_window.py" line="297"/>
         <source>%n note(s) over {0} characters cut, ending in a [truncated] line</source>
         <translation>
             <numerusform>%n note over {0} characters cut, ending in a [truncated] line</numerusform>
@@ -1577,7 +1577,7 @@ Your annotations are kept: reload the page to continue.</source>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/main_window.py" line="306"/>
+        <location filename="../../app/ui/main_window.py" line="308"/>
         <source>Copied %n annotation(s) as Markdown ({0} characters)</source>
         <translation>
             <numerusform>Copied %n annotation as Markdown ({0} characters)</numerusform>
@@ -1585,12 +1585,12 @@ Your annotations are kept: reload the page to continue.</source>
         </translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="315"/>
+        <location filename="../../app/ui/main_window.py" line="317"/>
         <source>Save failed: {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/main_window.py" line="318"/>
+        <location filename="../../app/ui/main_window.py" line="320"/>
         <source>Saved %n annotation(s) to {0}</source>
         <translation>
             <numerusform>Saved %n annotation to {0}</numerusform>
@@ -1641,22 +1641,22 @@ Your annotations are kept: reload the page to continue.</source>
         </translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="328"/>
+        <location filename="../../app/ui/main_window.py" line="330"/>
         <source>Nothing to send: pin an annotation or write an overall note first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="333"/>
+        <location filename="../../app/ui/main_window.py" line="335"/>
         <source>Send failed: could not store the batch: {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="338"/>
+        <location filename="../../app/ui/main_window.py" line="340"/>
         <source>Batch {0} is pending, but the agent socket is off: no agent can receive it now</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/main_window.py" line="341"/>
+        <location filename="../../app/ui/main_window.py" line="343"/>
         <source>Sent batch {0} to %n waiting agent(s)</source>
         <translation>
             <numerusform>Sent batch {0} to %n waiting agent</numerusform>
@@ -1664,7 +1664,7 @@ Your annotations are kept: reload the page to continue.</source>
         </translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="343"/>
+        <location filename="../../app/ui/main_window.py" line="345"/>
         <source>No agent is waiting: batch {0} is kept in annotations/sent/ (even across a restart) and goes to the next agent that asks (pagenote mcp: wait_for_annotations)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1674,12 +1674,12 @@ Your annotations are kept: reload the page to continue.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="352"/>
+        <location filename="../../app/ui/main_window.py" line="354"/>
         <source>Annotations cleared</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="387"/>
+        <location filename="../../app/ui/main_window.py" line="389"/>
         <source>Agent socket off: {0}</source>
         <translation type="unfinished"></translation>
     </message>

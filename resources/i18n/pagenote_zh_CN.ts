@@ -89,17 +89,17 @@
         <translation>批注 {0} 已保存</translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="357"/>
+        <location filename="../../app/ui/annotate.py" line="363"/>
         <source>Discarded annotation {0}</source>
         <translation>已丢弃批注 {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="360"/>
+        <location filename="../../app/ui/annotate.py" line="366"/>
         <source>Annotation cancelled</source>
         <translation>已取消批注</translation>
     </message>
     <message>
-        <location filename="../../app/ui/annotate.py" line="375"/>
+        <location filename="../../app/ui/annotate.py" line="381"/>
         <source>Annotation {0} restored</source>
         <translation>已恢复批注 {0}</translation>
     </message>
@@ -1570,26 +1570,26 @@ Your annotations are kept: reload the page to continue.</source>
         <translation>正在等待元素记录生成…</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/main_window.py" line="295"/>
+        <location filename="../../app/ui/main_window.py" line="297"/>
         <source>%n note(s) over {0} characters cut, ending in a [truncated] line</source>
         <translation>
             <numerusform>%n 条备注超过 {0} 个字符，已截断并以 [truncated] 行结尾</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/main_window.py" line="306"/>
+        <location filename="../../app/ui/main_window.py" line="308"/>
         <source>Copied %n annotation(s) as Markdown ({0} characters)</source>
         <translation>
             <numerusform>已以 Markdown 复制 %n 条批注（{0} 个字符）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="315"/>
+        <location filename="../../app/ui/main_window.py" line="317"/>
         <source>Save failed: {0}</source>
         <translation>保存失败：{0}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/main_window.py" line="318"/>
+        <location filename="../../app/ui/main_window.py" line="320"/>
         <source>Saved %n annotation(s) to {0}</source>
         <translation>
             <numerusform>已将 %n 条批注保存到 {0}</numerusform>
@@ -1628,29 +1628,29 @@ Your annotations are kept: reload the page to continue.</source>
         </translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="328"/>
+        <location filename="../../app/ui/main_window.py" line="330"/>
         <source>Nothing to send: pin an annotation or write an overall note first</source>
         <translation>没有可发送的内容：请先钉上批注或填写总体备注</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="333"/>
+        <location filename="../../app/ui/main_window.py" line="335"/>
         <source>Send failed: could not store the batch: {0}</source>
         <translation>发送失败：无法保存该批次：{0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="338"/>
+        <location filename="../../app/ui/main_window.py" line="340"/>
         <source>Batch {0} is pending, but the agent socket is off: no agent can receive it now</source>
         <translation>批次 {0} 正在等待，但智能体套接字已关闭：现在没有智能体能接收它</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/main_window.py" line="341"/>
+        <location filename="../../app/ui/main_window.py" line="343"/>
         <source>Sent batch {0} to %n waiting agent(s)</source>
         <translation>
             <numerusform>已将批次 {0} 发送给 %n 个正在等待的智能体</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="343"/>
+        <location filename="../../app/ui/main_window.py" line="345"/>
         <source>No agent is waiting: batch {0} is kept in annotations/sent/ (even across a restart) and goes to the next agent that asks (pagenote mcp: wait_for_annotations)</source>
         <translation>没有智能体在等待：批次 {0} 已保存在 annotations/sent/（重启后仍在），将交给下一个请求批注的智能体（pagenote mcp：wait_for_annotations）</translation>
     </message>
@@ -1660,12 +1660,12 @@ Your annotations are kept: reload the page to continue.</source>
         <translation>已复制 {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="352"/>
+        <location filename="../../app/ui/main_window.py" line="354"/>
         <source>Annotations cleared</source>
         <translation>批注已清空</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="387"/>
+        <location filename="../../app/ui/main_window.py" line="389"/>
         <source>Agent socket off: {0}</source>
         <translation>智能体套接字已关闭：{0}</translation>
     </message>
