@@ -335,5 +335,6 @@ def test_what_a_row_says_an_annotation_points_at_is_worded_in_the_ui_language(zh
     region = Annotation(element=para, region={"rect": {"x": 0, "y": 0, "width": 350, "height": 230},
                                               "covers": [{"role": "button", "name": "Sign up"}]})
     assert annotation_summary(group) == "2 个元素的组：li “One”, li “Two”"
-    assert annotation_summary(text) == "paragraph “Free shipping” 中的文字“all orders”"
+    # The quoted words first (as in English): a row cuts a long paragraph's text, never the words.
+    assert annotation_summary(text) == "文字“all orders”，位于 paragraph “Free shipping”"
     assert annotation_summary(region) == "button “Sign up” 上的区域 350×230"

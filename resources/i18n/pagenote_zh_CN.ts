@@ -1959,7 +1959,7 @@ Your annotations are kept: reload the page to continue.</source>
     <message>
         <location filename="../../app/ui/panel_rows.py" line="102"/>
         <source>text “{0}” in {1}</source>
-        <translation>{1} 中的文字“{0}”</translation>
+        <translation>文字“{0}”，位于 {1}</translation>
     </message>
     <message>
         <location filename="../../app/ui/panel_rows.py" line="109"/>
