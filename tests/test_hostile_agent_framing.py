@@ -45,6 +45,7 @@ PAGE_TOOLS |= {"browser_wait_for"}  # the element showing the text, what changed
 PAGE_TOOLS |= {"browser_fill_form", "browser_file_upload"}  # what the action changed on the page
 PAGE_TOOLS |= {"browser_annotate"}  # the batch's Markdown quotes the page (text, names, URLs)
 PAGE_TOOLS |= {"browser_take_screenshot"}  # the page's pixels (text in an image), the tab's origin
+PAGE_TOOLS |= {"verify_annotations"}  # the page's computed styles and texts before and after, its pixels
 _RAW = re.compile("[" + INVISIBLE_CHARS + EXOTIC_BREAKS + "]")
 
 
