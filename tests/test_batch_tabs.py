@@ -197,7 +197,7 @@ def test_the_tab_close_question_says_send_hands_over_the_whole_batch(window, ser
 
     w = window
     first, second = annotate_two_tabs(w, server, qtbot, js)
-    seen = []
+    seen, discards = [], []
 
     def answer() -> None:
         box = QApplication.activeModalWidget()
@@ -205,6 +205,7 @@ def test_the_tab_close_question_says_send_hands_over_the_whole_batch(window, ser
             QTimer.singleShot(20, answer)
             return
         seen.append(box.text())
+        discards.append(box.button(QMessageBox.StandardButton.Discard).text().replace("&", ""))
         box.button(QMessageBox.StandardButton.Cancel).click()
 
     QTimer.singleShot(0, answer)
@@ -212,6 +213,8 @@ def test_the_tab_close_question_says_send_hands_over_the_whole_batch(window, ser
     # (tests run without the English plural forms: "annotation(s)")
     assert seen[0].startswith("1 annotation") and " in this tab " in seen[0]
     assert "Send hands the whole batch (3 annotations) to the agent" in seen[0] and "removes this tab's" in seen[0]
+    # the sentence names the Discard button by its own text (the platform's: GNOME's reads "Close without Saving")
+    assert f"“{discards[0]}” removes this tab's" in seen[0], (discards, seen)
     QTimer.singleShot(0, answer)
     assert w.run(ask_close(w, 3)) == "cancel"         # the window's close: all of them
     assert seen[1].startswith("3 annotation") and "whole batch" not in seen[1]

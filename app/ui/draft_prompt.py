@@ -66,22 +66,24 @@ def close_box(window, unsent: int) -> tuple[QMessageBox, dict]:
     question says that Send hands over the whole batch and Discard drops only this tab's."""
     batch = getattr(getattr(window, "app", None), "batch_session", None)
     total = len(batch.pins) if batch is not None else unsent
-    if total > unsent:
-        text = QCoreApplication.translate(
-            "DraftPrompt", "%n annotation(s) in this tab have not been sent. Send hands the whole batch ({0} "
-            "annotations) to the agent, Keep keeps them in the batch for later, Discard removes this tab's.", "",
-            unsent).format(total)
-    else:
-        text = QCoreApplication.translate("DraftPrompt", "%n annotation(s) have not been sent. Send them to the "
-                                          "agent, keep them for the next start, or discard them?", "", unsent)
     box = QMessageBox(QMessageBox.Icon.Warning, QCoreApplication.translate("DraftPrompt", "Unsent annotations"),
-                      text, parent=window)
+                      "", parent=window)
     send = box.addButton(QCoreApplication.translate("DraftPrompt", "Send"), QMessageBox.ButtonRole.AcceptRole)
     keep = box.addButton(QCoreApplication.translate("DraftPrompt", "Keep for next start"),
                          QMessageBox.ButtonRole.AcceptRole)
-    buttons = {send: "send", keep: "save",
-               box.addButton(QMessageBox.StandardButton.Discard): "discard",
+    discard = box.addButton(QMessageBox.StandardButton.Discard)
+    buttons = {send: "send", keep: "save", discard: "discard",
                box.addButton(QMessageBox.StandardButton.Cancel): "cancel"}
+    if total > unsent:
+        # The Discard button's own text: the platform's (GNOME's reads "Close without Saving").
+        text = QCoreApplication.translate(
+            "DraftPrompt", "%n annotation(s) in this tab have not been sent. Send hands the whole batch ({0} "
+            "annotations) to the agent, Keep keeps them in the batch for later, “{1}” removes this tab's.", "",
+            unsent).format(total, discard.text().replace("&", ""))
+    else:
+        text = QCoreApplication.translate("DraftPrompt", "%n annotation(s) have not been sent. Send them to the "
+                                          "agent, keep them for the next start, or discard them?", "", unsent)
+    box.setText(text)
     return box, buttons
 
 

@@ -1101,15 +1101,7 @@ Your annotations are kept: reload the page to continue.</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/draft_prompt.py" line="70"/>
-        <source>%n annotation(s) in this tab have not been sent. Send hands the whole batch ({0} annotations) to the agent, Keep keeps them in the batch for later, Discard removes this tab&apos;s.</source>
-        <translation>
-            <numerusform>%n annotation in this tab has not been sent. Send hands the whole batch ({0} annotations) to the agent, Keep keeps it in the batch for later, Discard removes this tab&apos;s.</numerusform>
-            <numerusform>%n annotations in this tab have not been sent. Send hands the whole batch ({0} annotations) to the agent, Keep keeps them in the batch for later, Discard removes this tab&apos;s.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../../app/ui/draft_prompt.py" line="75"/>
+        <location filename="../../app/ui/draft_prompt.py" line="84"/>
         <source>%n annotation(s) have not been sent. Send them to the agent, keep them for the next start, or discard them?</source>
         <translation>
             <numerusform>%n annotation has not been sent. Send it to the agent, keep it for the next start, or discard it?</numerusform>
@@ -1117,32 +1109,40 @@ Your annotations are kept: reload the page to continue.</source>
         </translation>
     </message>
     <message>
-        <location filename="../../app/ui/draft_prompt.py" line="77"/>
+        <location filename="../../app/ui/draft_prompt.py" line="69"/>
         <source>Unsent annotations</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/draft_prompt.py" line="79"/>
+        <location filename="../../app/ui/draft_prompt.py" line="71"/>
         <source>Send</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/draft_prompt.py" line="80"/>
+        <location filename="../../app/ui/draft_prompt.py" line="72"/>
         <source>Keep for next start</source>
         <translation type="unfinished"></translation>
     </message>
+    <message numerus="yes">
+        <location filename="../../app/ui/draft_prompt.py" line="79"/>
+        <source>%n annotation(s) in this tab have not been sent. Send hands the whole batch ({0} annotations) to the agent, Keep keeps them in the batch for later, “{1}” removes this tab&apos;s.</source>
+        <translation>
+            <numerusform>%n annotation in this tab has not been sent. Send hands the whole batch ({0} annotations) to the agent, Keep keeps it in the batch for later, “{1}” removes this tab&apos;s.</numerusform>
+            <numerusform>%n annotations in this tab have not been sent. Send hands the whole batch ({0} annotations) to the agent, Keep keeps them in the batch for later, “{1}” removes this tab&apos;s.</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../../app/ui/draft_prompt.py" line="122"/>
+        <location filename="../../app/ui/draft_prompt.py" line="124"/>
         <source>Send failed: {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/draft_prompt.py" line="245"/>
+        <location filename="../../app/ui/draft_prompt.py" line="247"/>
         <source>Could not restore the unsent annotations: {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/draft_prompt.py" line="253"/>
+        <location filename="../../app/ui/draft_prompt.py" line="255"/>
         <source>Restored %n unsent annotation(s)</source>
         <translation>
             <numerusform>Restored %n unsent annotation</numerusform>

@@ -1097,46 +1097,46 @@ Your annotations are kept: reload the page to continue.</source>
         <translation>丢弃</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/draft_prompt.py" line="70"/>
-        <source>%n annotation(s) in this tab have not been sent. Send hands the whole batch ({0} annotations) to the agent, Keep keeps them in the batch for later, Discard removes this tab&apos;s.</source>
-        <translation>
-            <numerusform>本标签页有 %n 条批注尚未发送。“发送”把整批（{0} 条批注）交给智能体，“保留”把它们留在批次里稍后处理，“丢弃”删除本标签页的批注。</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../../app/ui/draft_prompt.py" line="75"/>
+        <location filename="../../app/ui/draft_prompt.py" line="84"/>
         <source>%n annotation(s) have not been sent. Send them to the agent, keep them for the next start, or discard them?</source>
         <translation>
             <numerusform>有 %n 条批注尚未发送。发送给智能体、保留到下次启动，还是丢弃？</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/ui/draft_prompt.py" line="77"/>
+        <location filename="../../app/ui/draft_prompt.py" line="69"/>
         <source>Unsent annotations</source>
         <translation>未发送的批注</translation>
     </message>
     <message>
-        <location filename="../../app/ui/draft_prompt.py" line="79"/>
+        <location filename="../../app/ui/draft_prompt.py" line="71"/>
         <source>Send</source>
         <translation>发送</translation>
     </message>
     <message>
-        <location filename="../../app/ui/draft_prompt.py" line="80"/>
+        <location filename="../../app/ui/draft_prompt.py" line="72"/>
         <source>Keep for next start</source>
         <translation>保留到下次启动</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../../app/ui/draft_prompt.py" line="79"/>
+        <source>%n annotation(s) in this tab have not been sent. Send hands the whole batch ({0} annotations) to the agent, Keep keeps them in the batch for later, “{1}” removes this tab&apos;s.</source>
+        <translation>
+            <numerusform>本标签页有 %n 条批注尚未发送。“发送”把整批（{0} 条批注）交给智能体，“保留”把它们留在批次里稍后处理，“{1}”删除本标签页的批注。</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../../app/ui/draft_prompt.py" line="122"/>
+        <location filename="../../app/ui/draft_prompt.py" line="124"/>
         <source>Send failed: {0}</source>
         <translation>发送失败：{0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/draft_prompt.py" line="245"/>
+        <location filename="../../app/ui/draft_prompt.py" line="247"/>
         <source>Could not restore the unsent annotations: {0}</source>
         <translation>无法恢复未发送的批注：{0}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/draft_prompt.py" line="253"/>
+        <location filename="../../app/ui/draft_prompt.py" line="255"/>
         <source>Restored %n unsent annotation(s)</source>
         <translation>
             <numerusform>已恢复 %n 条未发送的批注</numerusform>
