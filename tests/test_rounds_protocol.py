@@ -122,3 +122,17 @@ def test_an_agent_acknowledgement_never_undoes_the_users_accept(tmp_path):
     again = BatchStore(tmp_path / "sent").get(batch.id)
     assert again.status == "verified" and again.reply == "never mind"
     assert [s.status for s in again.annotations] == ["verified", "verified"]
+
+
+def test_a_follow_up_carries_the_agents_reply_to_the_whole_batch(tmp_path):
+    """An agent usually acknowledges a whole batch with one reply: a follow-up of one of its annotations carries
+    that reply (the trial's follow-up had no Agent reply: line); the annotation's own reply comes first."""
+    from app.agent.verify_annotations import follow_up_annotation
+
+    store = BatchStore(tmp_path / "sent")
+    batch = store.add(AnnotationBatch(annotations=(Annotation(note="a", element=ElementRecord(tag="b")),
+                                                   Annotation(note="b", element=ElementRecord(tag="i")))))
+    store.ack(batch.id, "resolved", "padding and colour fixed")
+    assert follow_up_annotation(store, batch.id, 2, "still pale").follow_up.reply == "padding and colour fixed"
+    store.ack(batch.id, "resolved", "made it #e02020", 2)
+    assert follow_up_annotation(store, batch.id, 2, "still pale").follow_up.reply == "made it #e02020"

@@ -69,6 +69,14 @@ def test_check_shows_the_padding_change_and_the_three_pictures(window, qtbot, si
         shown[name] = view.image.pixmap().toImage()
         assert Path(getattr(result, name)).parent.name == batch
     assert shown["before"] != shown["after"] != shown["diff"]
+    # one scale for the three: the padded button's after crop is shown larger than its before, as it is
+    from PySide6.QtGui import QImageReader
+
+    files = {n: QImageReader(getattr(result, n)).size() for n in ("before", "after")}
+    assert files["after"].width() > files["before"].width()
+    k = {n: shown[n].width() / files[n].width() for n in files}
+    assert abs(k["before"] - k["after"]) < 0.02, k
+    assert shown["after"].width() > shown["before"].width()
     assert "checked: changed" in sent_row(window, batch, 1).text(0)   # the row's verdict
     if os.environ.get("VERIFY_PANEL_PNG"):   # the docs' picture (the brief's screenshot), on request only
         window.resize(1280, 960)

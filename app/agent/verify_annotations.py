@@ -276,7 +276,9 @@ def follow_up_annotation(store, batch_id: str, number: int, note: str) -> Annota
     except (KeyError, IndexError):
         raise PagenoteError("NOT_FOUND", f"there is no annotation {number} in a sent batch {batch_id!r}") from None
     after = str((state.verification or {}).get("after") or "")
-    follow = FollowUp(batch=batch_id, annotation=number, note=annotation.note, reply=state.reply, after=after)
+    # The agent's reply to this annotation, else to its whole batch (acknowledge_annotations without a number).
+    follow = FollowUp(batch=batch_id, annotation=number, note=annotation.note, reply=state.reply or sent.reply,
+                      after=after)
     return Annotation.model_validate({**annotation.model_dump(), "note": note, "status": "", "status_reason": "",
                                       "candidates": (), "refreshed": "", "follow_up": follow.model_dump()})
 

@@ -26,7 +26,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, Qt
-from PySide6.QtGui import QPixmap
+from PySide6.QtGui import QImageReader, QPixmap
 from PySide6.QtWidgets import (QButtonGroup, QHBoxLayout, QLabel, QLayout, QPlainTextEdit, QPushButton, QToolButton,
                                QVBoxLayout, QWidget)
 from shiboken6 import isValid
@@ -270,11 +270,18 @@ class VerifyView(QWidget):
             return
         dpr = self.devicePixelRatioF()
         width = max(64, self.width() or 280)
-        scaled = pixmap.scaled(int(width * dpr), int(IMAGE_HEIGHT * dpr), Qt.AspectRatioMode.KeepAspectRatio,
-                               Qt.TransformationMode.SmoothTransformation)
+        # One scale for Before, After and Diff (the largest of the three fits width × IMAGE_HEIGHT; never above
+        # one image px per view px): each fitted on its own, a button that grew looked smaller after the fix.
+        sizes = [QImageReader(p).size() for p in (result.before, result.after, result.diff) if p and Path(p).is_file()]
+        most_w = max([z.width() for z in sizes if z.isValid()] + [pixmap.width()])
+        most_h = max([z.height() for z in sizes if z.isValid()] + [pixmap.height()])
+        k = min(dpr, width * dpr / most_w, IMAGE_HEIGHT * dpr / most_h)
+        scaled = pixmap.scaled(max(1, round(pixmap.width() * k)), max(1, round(pixmap.height() * k)),
+                               Qt.AspectRatioMode.IgnoreAspectRatio, Qt.TransformationMode.SmoothTransformation)
         scaled.setDevicePixelRatio(dpr)
         self.image.setText("")
         self.image.setPixmap(scaled)
+        self.image.setMinimumHeight(round(scaled.height() / dpr))   # never clipped by a short detail pane
         self.image.setToolTip(path)
 
     # -- actions -----------------------------------------------------------------------------------------------
