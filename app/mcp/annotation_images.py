@@ -110,15 +110,21 @@ class WaitImagesReply(WaitReply):
     left_out: str = ""
 
 
-def _with_images(result: CallToolResult, reply) -> CallToolResult:
+def labelled_content(items, left_out: str = "") -> list:
+    """MCP content blocks for labelled pictures: each ``item.label`` as text, then ``item.image`` (``data`` base64,
+    ``mime_type``; none when the picture was left out), then the ``left_out`` sentence if any."""
     extra: list = []
-    for item in reply.images:
+    for item in items:
         extra.append(TextContent(type="text", text=item.label))
         if item.image is not None:
             extra.append(ImageContent(type="image", data=item.image.data, mime_type=item.image.mime_type))
-    if reply.left_out:
-        extra.append(TextContent(type="text", text=reply.left_out))
-    result.content = [*result.content, *extra]
+    if left_out:
+        extra.append(TextContent(type="text", text=left_out))
+    return extra
+
+
+def _with_images(result: CallToolResult, reply) -> CallToolResult:
+    result.content = [*result.content, *labelled_content(reply.images, reply.left_out)]
     if reply.images and isinstance(result.structured_content, dict):
         result.structured_content["images"] = [item.label for item in reply.images]
     return result

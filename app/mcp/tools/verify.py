@@ -24,11 +24,12 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import anyio.to_thread
-from mcp.types import CallToolResult, ImageContent, TextContent, ToolAnnotations
+from mcp.types import CallToolResult, ToolAnnotations
 from pydantic import Field
 
 from app.core.errors import PagenoteError
 from app.mcp.images import KB, MIN_BUDGET_KB, FittedImage, fit_image
+from app.mcp.annotation_images import labelled_content
 from app.mcp.response import render
 from app.mcp.tool import ToolContext, ToolDefinition
 from app.mcp.arguments import AnnotationNumber, ToolParams
@@ -127,14 +128,7 @@ def _(reply: VerifyReply) -> CallToolResult:
     details = "\n\n".join(str(entry.get("text", "")) for entry in result.get("results") or [])
     structured = escaped_structure(result)
     out = page_result(head, details, structured, what="the annotated elements' styles and texts")
-    extra: list = []
-    for picture in reply.pictures:
-        extra.append(TextContent(type="text", text=picture.label))
-        if picture.image is not None:
-            extra.append(ImageContent(type="image", data=picture.image.data, mime_type=picture.image.mime_type))
-    if reply.left_out:
-        extra.append(TextContent(type="text", text=reply.left_out))
-    out.content = [*out.content, *extra]
+    out.content = [*out.content, *labelled_content(reply.pictures, reply.left_out)]
     return out
 
 
