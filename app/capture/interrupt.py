@@ -113,6 +113,12 @@ class CaptureLock:
         self.owner.cancel()
         return True
 
+    async def released(self) -> None:
+        """Return once no capture holds the lock (at once when none does)."""
+        if self._lock.locked():
+            async with self._lock:
+                pass
+
     def check(self) -> None:
         """Raise the pending interruption, if any (before anything is saved)."""
         if self._stop is not None:

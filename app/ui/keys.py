@@ -14,10 +14,15 @@ steps (Chromium ``components/zoom/page_zoom_constants.cc`` ``kPresetZoomFactors`
 
 from __future__ import annotations
 
+import contextlib
+
+import shiboken6
+
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWebEngineWidgets import QWebEngineView
 
+from app.core.tasks import spawn
 from app.webview.proxy import FocusProxyWatch
 
 #: Chromium's preset zoom factors (kPresetZoomFactors), the steps of Ctrl+plus and Ctrl+minus.
@@ -92,9 +97,9 @@ class BrowserKeys(QObject):
         self.forward = self._action(self.tr("Forward"), self.tr("Go forward one page"),
                                     sequences("Alt+Right"), lambda: window.view.forward())
         self.reload = self._action(self.tr("Reload"), self.tr("Reload the page"), sequences("F5", "Ctrl+R"),
-                                   lambda: window.view.reload())
+                                   lambda: self._reload(hard=False))
         self.hard_reload = self._action(self.tr("Hard reload"), self.tr("Reload the page, bypassing the cache"),
-                                        sequences("Ctrl+Shift+R", "Shift+F5"), self._hard_reload)
+                                        sequences("Ctrl+Shift+R", "Shift+F5"), lambda: self._reload(hard=True))
         self.stop = self._action(self.tr("Stop"), self.tr("Stop loading the page"), sequences("Esc"),
                                  lambda: window.view.stop())
         self.address = self._action(self.tr("Address bar"), self.tr("Focus and select the address bar"),
@@ -161,8 +166,33 @@ class BrowserKeys(QObject):
         self.step_up.setEnabled(annotate.active and not note_open)
         self.step_down.setEnabled(annotate.active and not note_open)
 
-    def _hard_reload(self) -> None:
-        self.window.view.triggerPageAction(self.window.view.page().WebAction.ReloadAndBypassCache)
+    def _reload(self, hard: bool) -> None:
+        """Reload the current tab's page (``hard``: bypassing the cache). During a capture that scrolls the page
+        (a full-page screenshot), the capture is stopped first and the page put back where the user had it
+        before the reload starts: Chromium saves a history entry's scroll position when its document is left, so
+        a reload racing the capture's own restore came back at the capture's scroll position on a busy machine."""
+        tab = self.window.tab
+        lock = tab.capture.lock if tab is not None else None
+        if lock is not None and lock.locked() and lock.interrupt("navigated"):
+            spawn(self._reload_after_capture(tab, hard), "reload after a capture")
+            return
+        self._reload_now(self.window.view, hard)
+
+    async def _reload_after_capture(self, tab, hard: bool) -> None:
+        await tab.capture.lock.released()
+        # The stopped capture posted its restore (scroll, styles) to the page before it let go of the lock; a
+        # call's answer comes after what was posted before it.
+        with contextlib.suppress(Exception):
+            await tab.bridge.call("documentMetrics")
+        if shiboken6.isValid(tab.view):
+            self._reload_now(tab.view, hard)
+
+    @staticmethod
+    def _reload_now(view, hard: bool) -> None:
+        if hard:
+            view.triggerPageAction(view.page().WebAction.ReloadAndBypassCache)
+        else:
+            view.reload()
 
     def _focus_address(self) -> None:
         address = self.window.address
