@@ -78,12 +78,12 @@ def test_a_note_whose_item_was_removed_never_lands_on_a_look_alike(window, serve
     assert "moss" in annotation.element.nearby_context.lower()   # the record is not moved
 
 
-def test_a_note_on_one_of_identical_cards_comes_back_exact_after_a_restart(window, server, qtbot, tabs, tmp_path):
-    """The next start: the draft on disk restored into a new app; its page loads and the note's marker is on its
-    card's button again, exact (it came back ambiguous, no marker)."""
+def restored_after_pin(window, tabs, qtbot, tmp_path, url: str):
+    """Load ``url`` (lookalikes.html), pin the second item's button with a note, write the draft, read it back
+    and restore it into the app (as the next start does); the restored tab once its page loaded and its marker
+    is drawn."""
     from app.runtime.drafts import DraftJournal, load_draft, restore_draft
 
-    url = server.url("lookalikes.html?layout=cards")
     journal = DraftJournal(window.app, tmp_path)
     window.load_page(url)
     found = window.page_call("select", "#list > li:nth-child(2) button")
@@ -95,6 +95,13 @@ def test_a_note_on_one_of_identical_cards_comes_back_exact_after_a_restart(windo
     tabs.show(tab)
     qtbot.waitUntil(lambda: tab.page.url().toString() == url and not tab.loading, timeout=10_000)
     qtbot.waitUntil(lambda: len(tab.annotator.scene.scene.marks) == 1, timeout=10_000)
+    return tab
+
+
+def test_a_note_on_one_of_identical_cards_comes_back_exact_after_a_restart(window, server, qtbot, tabs, tmp_path):
+    """The next start: the draft on disk restored into a new app; its page loads and the note's marker is on its
+    card's button again, exact (it came back ambiguous, no marker)."""
+    tab = restored_after_pin(window, tabs, qtbot, tmp_path, server.url("lookalikes.html?layout=cards"))
     annotation = window.run(tab.refreshed_batch()).annotations[0]
     assert (annotation.status, annotation.status_reason) == ("", "")
     assert annotation.element.nearby_context.split()[0] == "Moss"   # re-read from the node it is on

@@ -23,7 +23,7 @@ from app.core.placement import OUTLINE_WIDTH
 from app.core.policy import MARKER_SELECTED_COLOR
 from app.model import ElementRecord
 from app.protocol.markdown import encode_annotations
-from test_reanchor_lookalikes import reload_after_pin
+from test_reanchor_lookalikes import reload_after_pin, restored_after_pin
 
 
 def ambiguous_cards(window, server, qtbot, js):
@@ -198,20 +198,7 @@ def test_after_a_restart_a_re_sorted_or_thinned_list(window, server, qtbot, tabs
     """The next start (the draft written, read back, restored into a new app), then the list re-rendered
     by a reload there: re-sorted cards, the note follows its card (Moss, now third); identical cards one of
     which is gone, stale — the count came through the draft."""
-    from app.runtime.drafts import DraftJournal, load_draft, restore_draft
-
-    url = server.url(f"lookalikes.html?layout={layout}")
-    journal = DraftJournal(window.app, tmp_path)
-    window.load_page(url)
-    found = window.page_call("select", "#list > li:nth-child(2) button")
-    window.tab.annotator.pin(found["id"], ElementRecord.model_validate(found["record"]), "this one")
-    assert journal.write_now()
-    draft, problem = load_draft(tmp_path)
-    assert problem == "" and draft.count == 1
-    (tab,) = restore_draft(tabs.app, draft)
-    tabs.show(tab)
-    qtbot.waitUntil(lambda: tab.page.url().toString() == url and not tab.loading, timeout=10_000)
-    qtbot.waitUntil(lambda: len(tab.annotator.scene.scene.marks) == 1, timeout=10_000)
+    tab = restored_after_pin(window, tabs, qtbot, tmp_path, server.url(f"lookalikes.html?layout={layout}"))
     tabs.js(tab, f"sessionStorage.setItem('after', {after!r}); true")
     with qtbot.waitSignal(tab.view.loadFinished, timeout=15_000):
         tab.view.reload()
