@@ -8,15 +8,15 @@
 - A press and release without moving (:data:`DRAG_PX`) is the click it always was (pin one element).
 
 Flow: the input guard's press/move/release (view px) → page calls routed to the frame under the press →
-records → the session (the annotation's kind fields added to the pinned record) → the note box.
+records → the session (the annotation's kind fields added to the pinned record: :mod:`app.ui.gesture_pins`) →
+the note box. This module is the input side: the pointer and key events, what is drawn while dragging, and the
+page calls that read each kind.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-
-from collections.abc import Awaitable, Callable
 
 from PySide6.QtCore import QObject, QPointF, QRectF, Qt
 from pydantic import ValidationError
@@ -26,7 +26,8 @@ from app.core.errors import PagenoteError
 from app.core.tasks import spawn
 from app.model.annotation import COVERS_CAP, GROUP_CAP, Annotation, ElementRecord
 from app.ui.drag_overlay import DragOverlay
-from app.webview.frames import Route, frame_viewport_offset, route_call
+from app.ui.gesture_pins import common_ancestor, fresh_key, pin_kind
+from app.webview.frames import Route, route_call
 
 log = logging.getLogger("pagenote.annotate")
 
@@ -177,72 +178,6 @@ class Gestures(QObject):
     def _css(self, pos: QPointF) -> tuple[float, float]:
         return pos.x() / self._zoom(), pos.y() / self._zoom()
 
-    async def _fresh_key(self, route: Route, page_id: str) -> str:
-        """A session id for an annotation on page element ``page_id``: its pin key, or ``<key>~2`` … when that
-        element is annotated already (a text range inside a pinned element, a region on it …); the page then
-        knows the element by a second id ``<page id>~2`` too (``aliasPin``), so each annotation has its own
-        marker and anchor (when the page does not answer, both share the element's id)."""
-        annotator = self.c.annotator
-        key = annotator.pin_key(route, page_id)
-        taken = {p.id for p in self.c.session.pins}
-        n, fresh = 1, key
-        while fresh in taken:
-            n += 1
-            fresh = f"{key}~{n}"
-        if fresh != key:
-            alias = f"{page_id}~{n}"
-            try:
-                known = await self.c.bridge.call("aliasPin", page_id, alias, frame=route.frame)
-            except PagenoteError as exc:
-                log.info("aliasPin: %s", exc)
-                known = False
-            annotator.anchors[fresh] = (route, alias if known else page_id)
-        return fresh
-
-    async def _pin(self, pin_id: str, record: ElementRecord, kind: dict, viewport: dict | None,
-                   later: Callable[[], Awaitable[dict]] | None = None) -> int:
-        """Pin ``record`` with the kind's fields (``selection`` | ``region`` | ``elements`` …) and open its note once
-        its marker is in the scene, drawn selected from the start (a click's order: AnnotateController._pick).
-        ``later``: what gives the fields that follow the marker (a region's covers, a group's common ancestor:
-        selectors, 15-20 ms each on a large page), asked once the marker is in the scene; the pin says it is
-        recording until they are in (a send waits). Returns the pin's number."""
-        c = self.c
-        c.annotator.selected = pin_id
-        number = c.annotator.pin(pin_id, record)
-        pin = c.session.get(pin_id)
-        pin.annotation = Annotation.model_validate({**pin.annotation.model_dump(), **kind, "kind": ""})
-        pin.recording = later is not None
-        c.session.set_note(pin_id, "")      # tells the session's observers (panel, markers)
-        c._picks += 1
-        ticket = c._picks
-        await c.annotator.shown(pin_id)
-        if later is not None:
-            spawn(self._fields_later(pin_id, later), "annotation fields")
-        if ticket == c._picks and c.active and not c.note_box.isVisible() and any(p is pin for p in c.session.pins):
-            c._open_note(pin_id, c.session.number_of(pin_id), "", viewport, new=True)
-        elif c.annotator.selected == pin_id:   # another pick or note came meanwhile, or the mode ended
-            c.annotator.select(None)
-        return number
-
-    async def _fields_later(self, pin_id: str, later: Callable[[], Awaitable[dict]]) -> None:
-        """Add ``later()``'s fields to pin ``pin_id``'s annotation and end its recording, whatever happens (the
-        pin keeps what it has when the page cannot answer). Raises nothing but cancellation."""
-        session, fields = self.c.session, None
-        try:
-            fields = await later()
-        except (PagenoteError, ValidationError, KeyError, TypeError) as exc:
-            log.warning("annotation %s: %s", pin_id, exc)
-        finally:
-            if any(p.id == pin_id for p in session.pins):
-                pin = session.get(pin_id)
-                if fields:
-                    try:
-                        pin.annotation = Annotation.model_validate({**pin.annotation.model_dump(), **fields,
-                                                                    "kind": ""})
-                    except ValidationError as exc:
-                        log.warning("annotation %s: %s", pin_id, exc)
-                session.set_element(pin_id, None)   # ends the recording, tells the observers
-
     # -- text --------------------------------------------------------------------------------------------------
 
     async def _text_start(self, start: QPointF) -> None:
@@ -298,8 +233,8 @@ class Gestures(QObject):
         self.text_rects = [QRectF((r["x"] + route.offset[0]) * z, (r["y"] + route.offset[1]) * z, r["width"] * z,
                                   r["height"] * z) for r in answer.get("rects") or []]
         self._draw()
-        await self._pin(await self._fresh_key(route, answer["id"]), record, {"selection": answer["selection"]},
-                        viewport)
+        await pin_kind(self.c, await fresh_key(self.c, route, answer["id"]), record,
+                       {"selection": answer["selection"]}, viewport)
 
     def _note_box_shown(self, visible: bool) -> None:
         """The note box closed: the text range drawn for it goes (a drag in progress keeps its own)."""
@@ -326,8 +261,8 @@ class Gestures(QObject):
             more = await self.c.bridge.call("region", x, y, w, h, COVERS_CAP)
             return {"region": {"rect": info["rect"], "covers": more["covers"]}}
 
-        pin_id = await self._fresh_key(Route(), info["id"])
-        number = await self._pin(pin_id, record, kind, {"x": x, "y": y, "width": w, "height": h}, covers)
+        pin_id = await fresh_key(self.c, Route(), info["id"])
+        number = await pin_kind(self.c, pin_id, record, kind, {"x": x, "y": y, "width": w, "height": h}, covers)
         try:
             shot = await region_crop(self.c.tab.capture.shooter(), number, info["rect"])
             self.c.session.set_screenshot(pin_id, shot.path)
@@ -374,26 +309,6 @@ class Gestures(QObject):
         self._draw()
         self.c.message.emit(self.tr("Group: %n element(s) · release Ctrl to write the note", "", len(self.group)))
 
-    async def _common_ancestor(self, members: list[tuple[Route, dict]]) -> str:
-        """The nearest common ancestor of ``members`` (``(route, pick answer)``), as a selector chained from the
-        top document (``" >> "`` through iframes), asked in the deepest frame holding them all."""
-        chains = [r.chain for r, _ in members]
-        prefix: list[str] = []
-        for steps in zip(*chains):
-            if len(set(steps)) != 1:
-                break
-            prefix.append(steps[0])
-        frame = None
-        if prefix:
-            found = await frame_viewport_offset(self.c.bridge, prefix)
-            if found is None:
-                return ""
-            frame = found[0]
-        ids = [a["id"] for r, a in members if len(r.chain) == len(prefix)]
-        selectors = sorted({r.chain[len(prefix)] for r, _ in members if len(r.chain) > len(prefix)})
-        selector = await self.c.bridge.call("commonAncestor", ids, selectors, frame=frame)
-        return " >> ".join([*prefix, selector]) if selector else ""
-
     async def _group_done(self) -> None:
         members = list(self.group)
         try:
@@ -419,11 +334,11 @@ class Gestures(QObject):
                 union = union.united(rect)
             viewport = {"x": union.x(), "y": union.y(), "width": union.width(), "height": union.height()}
         if len(records) == 1:   # one element (one Ctrl+click, a box catching one): an element annotation
-            await self._pin(await self._fresh_key(first_route, first["id"]), records[0], {}, viewport)
+            await pin_kind(self.c, await fresh_key(self.c, first_route, first["id"]), records[0], {}, viewport)
             return
 
         async def ancestor() -> dict:   # a selector: after the marker
-            return {"common_ancestor": await self._common_ancestor(members)}
+            return {"common_ancestor": await common_ancestor(self.c, members)}
 
-        await self._pin(await self._fresh_key(first_route, first["id"]), page,
-                        {"elements": [r.model_dump() for r in records], "common_ancestor": ""}, viewport, ancestor)
+        await pin_kind(self.c, await fresh_key(self.c, first_route, first["id"]), page,
+                       {"elements": [r.model_dump() for r in records], "common_ancestor": ""}, viewport, ancestor)
