@@ -15,7 +15,7 @@ import json
 import re
 import time
 
-from app.core.policy import REDACTED_VALUE, SECRET_JWT, SECRET_SHAPES
+from app.core.secret_rules import REDACTED_VALUE, SECRET_JWT, SECRET_SHAPES
 from app.protocol.redact import redact_urls
 
 KINDS = {"digits": "7", "eyJ": "eyJ", "base64url": "aZ09-_", "jwt-ish": "eyJab.cd"}

@@ -15,7 +15,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from mcp.client import Client
 
-from app.core.policy import SECRET_NAMED_VALUE_MAX, SECRET_PARAM_NAMES
+from app.core.secret_rules import SECRET_NAMED_VALUE_MAX, SECRET_PARAM_NAMES
 from app.mcp.server import build_server
 from app.mcp.untrusted import unwrap
 from app.protocol import console_preview

@@ -9,7 +9,7 @@ from PySide6.QtCore import QPoint
 
 from test_kinds_window import drag, rect_of, write_note
 
-from app.core.policy import EDITABLE_TEXT, REDACTED_TEXT
+from app.core.secret_rules import EDITABLE_TEXT, REDACTED_TEXT
 from app.protocol.markdown import encode_annotations
 
 

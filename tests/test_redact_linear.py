@@ -10,7 +10,7 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app.core.policy import REDACTED_VALUE, SECRET_JWT, SECRET_SHAPES
+from app.core.secret_rules import REDACTED_VALUE, SECRET_JWT, SECRET_SHAPES
 from app.protocol import redact
 from app.protocol.redact import redact_urls
 

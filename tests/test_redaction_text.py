@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.core.policy import EDITABLE_TEXT
+from app.core.secret_rules import EDITABLE_TEXT
 from app.model import Annotation, AnnotationBatch, ElementRecord
 from app.protocol.markdown import encode_annotations
 

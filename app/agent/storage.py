@@ -37,7 +37,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictStr
 
 from app.agent.verify import pinned
 from app.core.errors import PagenoteError
-from app.core.policy import REDACTED_VALUE
+from app.core.secret_rules import REDACTED_VALUE
 from app.protocol.body_redact import redact_body
 from app.protocol.redact import is_secret_param, secret_value
 

@@ -36,7 +36,7 @@ def redact(image: Image.Image, rects: Iterable[dict], k: float = 1.0, origin: tu
     """Fill each rect (CSS px) solid with :data:`REDACTION_FILL` in ``image``, in place. Returns how many rects
     touched the image. The rects are every frame's secret fields, contenteditable editing hosts and
     ``data-pagenote-redact`` elements (:func:`app.webview.frames.redaction_rects`; which fields are secret:
-    ``SECRET_*`` in app/core/policy.py — the rule every text reader follows too, app/picker_js/redact.js)."""
+    ``SECRET_*`` in app/core/secret_rules.py — the rule every text reader follows too, app/picker_js/redact.js)."""
     draw = ImageDraw.Draw(image)
     touched = 0
     for rect in rects:

@@ -6,7 +6,7 @@
 // contenteditable text). One policy for every reader (issue #32 requirement 8): the snapshot, find, extract,
 // the element record, names and the capture's pixel fill all ask isSecretField / isEditable / editingHosts
 // here. The rules (parameter and field names, autocomplete tokens, path stems, the marker attribute) come
-// from app/core/policy.py through OPTIONS.secrets, where the name rule is written down; redactUrl,
+// from app/core/secret_rules.py through OPTIONS.secrets, where the name rule is written down; redactUrl,
 // isSecretParam and isSecretAttribute are also implemented by app/protocol/redact.py, and
 // tests/test_parity.py runs both over one table of cases.
 

@@ -5,7 +5,7 @@ A body is the server's text, not the page's: JSON, a form, JavaScript, HTML, YAM
 goes (each replaced by ``REDACTED``, quotes and separators kept so the text still parses):
 
 - the value of every key the policy calls credential-like (:func:`app.protocol.redact.is_secret_param`: the
-  rule URLs' parameters follow, defined once in :mod:`app.core.policy`) written as ``key: value`` or
+  rule URLs' parameters follow, defined once in :mod:`app.core.secret_rules`) written as ``key: value`` or
   ``key=value`` — a quoted string (JSON, JavaScript, YAML), or an unquoted run up to a separator (form
   fields ``password=…&``, ``API_KEY=…`` lines, a JSON number, then written ``"REDACTED"`` so the JSON still
   parses; not a call, ``token = get()``):
@@ -39,7 +39,7 @@ from __future__ import annotations
 
 import re
 
-from app.core.policy import REDACTED_VALUE
+from app.core.secret_rules import REDACTED_VALUE
 from app.protocol.redact import is_secret_param, name_tokens, redact_shapes, redact_urls
 
 #: ``"key": "value"``, ``'key': 'v'``, ``key: "v"``, ``key=v``: 1 key quote, 2 key, 3 separator, then the

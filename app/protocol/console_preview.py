@@ -19,7 +19,7 @@ import json
 import re
 from dataclasses import dataclass
 
-from app.core.policy import REDACTED_VALUE
+from app.core.secret_rules import REDACTED_VALUE
 from app.protocol.redact import is_secret_property, redact_urls
 
 MAX_DEPTH = 3

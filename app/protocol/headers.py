@@ -20,7 +20,7 @@ characters (a longer one ends in ``…``), redacted before the cut.
 
 from __future__ import annotations
 
-from app.core.policy import REDACTED_VALUE
+from app.core.secret_rules import REDACTED_VALUE
 from app.protocol.redact import is_secret_param, redact_urls, secret_value
 
 #: Most headers kept per request or response.

@@ -5,13 +5,13 @@ The same rules as the page side (``redactUrl``, ``isSecretParam``, ``isSecretAtt
 
 - userinfo (``//user:pass@host``) is removed;
 - the values of credential-like parameters in queries, fragments and ``;`` path parameters become
-  ``REDACTED`` (:func:`is_secret_param`: the four-part name rule written down in :mod:`app.core.policy`);
+  ``REDACTED`` (:func:`is_secret_param`: the four-part name rule written down in :mod:`app.core.secret_rules`);
 - a parameter value (or a bare fragment, ``#<key>``) shaped like a token whatever its name (:func:`secret_value`),
   any JWT (``eyJ…``) and the policy's credential shapes (Telegram bot tokens, Zapier hook ids);
 - a token-like path segment after a segment that announces one (``/reset/<token>``, ``/invite/accept/<uuid>``,
   ``/magic-link/<jwt>``) becomes ``REDACTED`` (:func:`redact_paths`).
 
-Which names are credential-like is defined once, in :mod:`app.core.policy`. String-based on purpose: an
+Which names are credential-like is defined once, in :mod:`app.core.secret_rules`. String-based on purpose: an
 unparseable URL must not slip through.
 """
 
@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 
-from app.core.policy import (
+from app.core.secret_rules import (
     REDACTED_VALUE,
     SECRET_ATTRIBUTE_EXEMPT,
     SECRET_CODE_QUALIFIERS,
@@ -74,7 +74,7 @@ _MIX = re.compile("[A-Za-z][0-9]|[0-9][A-Za-z]")
 _DIGIT_RUN = re.compile("[0-9]{" + str(SECRET_NAMED_VALUE_DIGITS) + "}")
 _SEGMENT_END = re.compile("[;&]")
 _VALUE_TOKEN = re.compile("[-A-Za-z0-9_.~%+=]{" + str(SECRET_VALUE_MIN) + r",}\Z")
-#: A JWT's parts: the policy's :data:`~app.core.policy.SECRET_JWT` (``eyJ`` X{4,} ``.`` X{4,} ``.`` X*, X =
+#: A JWT's parts: the policy's :data:`~app.core.secret_rules.SECRET_JWT` (``eyJ`` X{4,} ``.`` X{4,} ``.`` X*, X =
 #: ``[A-Za-z0-9_-]``), matched by :func:`_redact_jwts` without rescanning (its literal pattern rescans the rest
 #: of a run from every ``eyJ`` in it: quadratic on ``eyJeyJ…``).
 _JWT_RUN = re.compile("[A-Za-z0-9_-]*")
@@ -134,17 +134,17 @@ def is_secret_param(name: str) -> bool:
     :func:`decode_param`, it is one of the policy's whole names (``code``, ``state`` …), one of its tokens is a
     credential token (``otp_code``, ``SAMLResponse``, ``refresh``, ``ott``), it is a qualified code
     (``login_code``, ``backup_codes``), it holds a credential word
-    (``access_token``, ``client_secret``) or it ends like a key (``client.key``); :mod:`app.core.policy`."""
+    (``access_token``, ``client_secret``) or it ends like a key (``client.key``); :mod:`app.core.secret_rules`."""
     key = decode_param(name)
     return bool(_EXACT.match(key)) or _secret_by_parts(key)
 
 
 def is_secret_property(name: str, value: str | int | float | bool | None) -> bool:
     """True when the value of a logged object's property ``name`` must not be shown (policy rule 1 in logged
-    objects, :mod:`app.core.policy`): any value of a name secret by rules 2–6 (``password``, ``api_key``); under a
+    objects, :mod:`app.core.secret_rules`): any value of a name secret by rules 2–6 (``password``, ``api_key``); under a
     name secret only by rule 1 (``code``, ``key``, ``state``, ``nonce``, ``ticket``) a string or number that
-    could be a credential — longer than :data:`~app.core.policy.SECRET_NAMED_VALUE_MAX`, with a run of
-    :data:`~app.core.policy.SECRET_NAMED_VALUE_DIGITS` digits, or with :data:`~app.core.policy.SECRET_PATH_MIX`
+    could be a credential — longer than :data:`~app.core.secret_rules.SECRET_NAMED_VALUE_MAX`, with a run of
+    :data:`~app.core.secret_rules.SECRET_NAMED_VALUE_DIGITS` digits, or with :data:`~app.core.secret_rules.SECRET_PATH_MIX`
     letter–digit neighbours. ``value`` is the primitive as text or number; ``None``/``bool`` (null, booleans, an
     object whose own keys are checked) never is."""
     key = decode_param(name)
@@ -192,16 +192,16 @@ def _redact_path(m: re.Match) -> str:
 def redact_paths(text: str) -> str:
     """``text`` with token-like path segments replaced by ``REDACTED``: in each ``/``-separated run, every
     segment after one with a token starting with a policy stem (``reset``, ``verif``, ``invit``, ``magic`` …,
-    :data:`~app.core.policy.SECRET_PATH_STEMS`) that looks like a token up to its first ``;`` or ``&``: at least
-    :data:`~app.core.policy.SECRET_PATH_MIN` characters of ``A-Za-z0-9-_.~%+=`` with
-    :data:`~app.core.policy.SECRET_PATH_MIX` letter–digit neighbours (``/reset/3f9a…`` → ``/reset/REDACTED``)."""
+    :data:`~app.core.secret_rules.SECRET_PATH_STEMS`) that looks like a token up to its first ``;`` or ``&``: at least
+    :data:`~app.core.secret_rules.SECRET_PATH_MIN` characters of ``A-Za-z0-9-_.~%+=`` with
+    :data:`~app.core.secret_rules.SECRET_PATH_MIX` letter–digit neighbours (``/reset/3f9a…`` → ``/reset/REDACTED``)."""
     return _PATH_RUN.sub(_redact_path, text)
 
 
 def secret_value(value: str) -> bool:
     """True when a parameter value looks like a credential whatever its name (policy value-shape rule,
-    :data:`~app.core.policy.SECRET_VALUE_MIN`): at least that many base64url/hex characters with
-    :data:`~app.core.policy.SECRET_VALUE_MIX` letter–digit neighbours (``?l=Zm9vYmFy…``, a 32-hex code)."""
+    :data:`~app.core.secret_rules.SECRET_VALUE_MIN`): at least that many base64url/hex characters with
+    :data:`~app.core.secret_rules.SECRET_VALUE_MIX` letter–digit neighbours (``?l=Zm9vYmFy…``, a 32-hex code)."""
     return bool(_VALUE_TOKEN.match(value)) and len(_MIX.findall(value)) >= SECRET_VALUE_MIX
 
 
@@ -233,7 +233,7 @@ def _redact_bare(m: re.Match) -> str:
 
 def redact_shapes(text: str) -> str:
     """``text`` with any JWT (``eyJ…``) and the policy's credential shapes
-    (:data:`~app.core.policy.SECRET_SHAPES`) replaced by ``REDACTED``, wherever they stand; linear time."""
+    (:data:`~app.core.secret_rules.SECRET_SHAPES`) replaced by ``REDACTED``, wherever they stand; linear time."""
     text = _redact_jwts(text)
     for shape in _SHAPES:
         text = shape.sub(REDACTED_VALUE, text)
@@ -244,7 +244,7 @@ def redact_urls(text: str) -> str:
     """``text`` with URL userinfo removed, the values of credential-like parameters (by name, or by shape:
     :func:`secret_value`, also of a bare fragment ``#<key>``), token-like path segments, any JWT (``eyJ…``) and
     the policy's credential shapes (a Telegram bot token, a Zapier hook's ids,
-    :data:`~app.core.policy.SECRET_SHAPES`) replaced by ``REDACTED`` (module docstring)."""
+    :data:`~app.core.secret_rules.SECRET_SHAPES`) replaced by ``REDACTED`` (module docstring)."""
     text = _USERINFO.sub(r"\1", text)
     text = _BARE_FRAGMENT.sub(_redact_bare, _PARAM.sub(_redact_param, text))
     return redact_shapes(redact_paths(text))
