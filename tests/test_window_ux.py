@@ -243,6 +243,23 @@ def test_alt_arrows_step_after_entering_the_mode_from_the_address_bar(window, se
     assert js("window.counts") == {k: 0 for k in js("Object.keys(window.counts)")}, js("window.counts")
 
 
+def test_the_hover_label_of_html_reads_the_rendered_text_never_a_style_sheet(window, server, qtbot, js):
+    """Alt+↑ up to <html> on a page with an inline <style> and <script> in its head: the label names the page's
+    text (``html “Hello card Second line of text”``), never the sheet's or the script's source."""
+    w = window
+    w.load_page(server.url("style_text.html"))
+    QTest.keyClick(w.view.focusProxy(), Qt.Key.Key_A, CTRL | SHIFT)
+    QTest.mouseMove(w.view.focusProxy(), centre(js, "#target") + QPoint(1, 1))
+    QTest.mouseMove(w.view.focusProxy(), centre(js, "#target"))
+    qtbot.waitUntil(lambda: (w.page_call("hoverState") or {}).get("label", "").startswith("div"), timeout=3000)
+    for _ in range(2):   # div → body → html
+        QTest.keyClick(w.view.focusProxy(), Qt.Key.Key_Up, ALT)
+    qtbot.waitUntil(lambda: (w.marks.label_rect() or (None, ""))[1].startswith("html"), timeout=3000)
+    label = w.marks.label_rect()[1]   # what the window draws: overlay.js summaryName's name
+    assert "Hello card" in label, label
+    assert not any(s in label for s in ("padding", ".card", "window.ready", "enable scripts", "Style text")), label
+
+
 # -- the mode and the note box -----------------------------------------------------------------------------
 
 

@@ -1,6 +1,6 @@
 // @module content
 // @imports text: CAPS, capText, squash; redact: REDACTED, EDITABLE_TEXT, REDACT_ATTR, REDACT_SELECTOR, isEditable, isRedacted, isSecretField; name: contentName
-// @exports renderedText, nearbyContext, nearbyBox
+// @exports renderedText, serializeText, nearbyContext, nearbyBox
 // content.js — the record's text blocks: an element's rendered text and its nearby context, with
 // `data-pagenote-redact` subtrees replaced and form values never read (issue #2, issue #3 §9); the text of a
 // contenteditable region is typed text too, so it is never read either (EDITABLE_TEXT stands for it).
@@ -46,7 +46,7 @@ function serializeText(el, cap) {
       if (child.nodeType === Node.TEXT_NODE) out += child.data;
       else if (child.nodeType === Node.ELEMENT_NODE) {
         const tag = child.localName;
-        if (tag === 'script' || tag === 'style' || tag === 'template' || tag === 'noscript') continue;
+        if (tag === 'script' || tag === 'style' || tag === 'template' || tag === 'noscript' || tag === 'title') continue;
         if (child.hasAttribute(REDACT_ATTR)) { out += ' ' + REDACTED + ' '; continue; }
         if (child instanceof HTMLInputElement || child instanceof HTMLTextAreaElement) { out += ' '; continue; }
         if (isEditable(child)) { out += ' ' + EDITABLE_TEXT + ' '; continue; }

@@ -1,5 +1,5 @@
 // @module marktext
-// @imports role: role; name: accessibleName; text: squash; redact: isEditable, isRedacted, REDACTED; geometry: elementBox
+// @imports role: role; name: accessibleName; text: squash; redact: isEditable, isRedacted, REDACTED; geometry: elementBox; content: serializeText
 // @exports hoverName, summaryName, textNear, inkBeyond, markRect
 // marktext.js — what the host's marks need to know about the text at an element (overlay.js reports it in its
 // scene): the hover label's names for it, the page's text lines around it (so a badge hides none), and the
@@ -26,10 +26,11 @@ function summaryName(el) {
     const r = role(el);
     if (r && r !== 'generic' && r !== 'none' && r !== 'presentation') kind = r;
     // Its text only when that is not typed text (a textarea's children are its default value; redact.js
-    // isEditable: contenteditable).
+    // isEditable: contenteditable). The text skips <script>, <style>, <template> and <noscript> (content.js
+    // serializeText, as innerText: not <title> either): on <html> textContent would show a style sheet's source.
     const typed = el.localName === 'textarea' || isEditable(el);
     name = isRedacted(el) ? REDACTED
-      : accessibleName(el) || (typed ? '' : squash((el.textContent || '').slice(0, 200)));
+      : accessibleName(el) || (typed ? '' : squash(serializeText(el, 200)).slice(0, 200));
   } catch (e) { name = ''; }
   if (!name) return hoverName(el);
   const text = `${kind} “${name.length > 32 ? name.slice(0, 31) + '…' : name}”`;
