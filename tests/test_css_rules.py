@@ -12,7 +12,7 @@ from pathlib import Path
 from test_page_context import _annotate, agent  # noqa: F401  (agent: the socket fixture)
 
 from app.mcp.annotation_images import at_detail
-from app.protocol.css_lines import parse_css
+from app.protocol.css_lines import parse_css, rule_line
 from app.webview.css_cascade import INHERITED, RECORDED, STYLE_PROPERTIES
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -305,3 +305,13 @@ def test_two_lookups_at_once_both_get_their_rules(window, server, server2, js, q
     spawn(both(), "two CSS lookups")
     qtbot.waitUntil(lambda: len(found) == 2, timeout=20_000)
     assert all(f is not None and f[0] for f in found), found
+
+
+def test_an_inline_style_of_a_page_at_a_directory_url_is_named_index_as_devtools_does(window, server, js, qtbot):
+    """http://127.0.0.1:PORT/css_rules/home/ serves home/index.html; its <style>'s rule is at
+    ``/css_rules/home/(index):6`` (Chromium DevTools' name for a directory URL's document), never ``…/home/:6``."""
+    window.load_page(server.url("css_rules/home/"))
+    rule = pinned_css(window, qtbot, js, "#home").element.css[0]
+    assert (rule.selector, rule.file, rule.line) == ("#home", "/css_rules/home/(index)", 6), rule
+    assert "/css_rules/home/(index):6" in rule_line(rule)
+    assert parse_css(rule_line(rule), 1)["css"] == (rule,)   # the CSS: line reads back

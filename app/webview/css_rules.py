@@ -240,7 +240,8 @@ def locate(header: dict, line0: int, col0: int, page_origin: str, maps: dict[str
     """``(file, line)`` (1-based) of a position in a sheet (0-based, relative to the sheet's text): through the
     sheet's source map when it maps the position to a file on the page's origin (:func:`original_file`; ``roots``:
     the project folders), else the sheet's own URL path
-    (an inline ``<style>``'s offset by its start in the document). ``("", 0)`` when the sheet has no URL on the
+    (an inline ``<style>``'s offset by its start in the document; a document at a directory URL is ``(index)``,
+    as in Chromium DevTools). ``("", 0)`` when the sheet has no URL on the
     page's origin (a constructed sheet, a blob)."""
     source_map = maps.get(str(header.get("styleSheetId")))
     if source_map is not None:
@@ -255,4 +256,9 @@ def locate(header: dict, line0: int, col0: int, page_origin: str, maps: dict[str
     if not same_origin(url, page_origin) or header.get("isConstructed"):
         return "", 0
     start = int(header.get("startLine") or 0) if header.get("isInline") else 0
-    return urlsplit(url).path, start + line0 + 1
+    path = urlsplit(url).path or "/"
+    if header.get("isInline") and path.endswith("/"):
+        # A document at a directory URL has no file name; Chromium DevTools' Sources panel calls it "(index)"
+        # (ParsedURL displayName), so an inline <style> at http://host/ reads "/(index):2", not "/:2".
+        path += "(index)"
+    return path, start + line0 + 1
