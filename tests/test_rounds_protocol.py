@@ -20,6 +20,8 @@ from app.protocol.markdown import encode_annotations, parse_annotations
 _follow_ups = st.none() | st.builds(
     FollowUp, batch=st.from_regex(r"[0-9]{8}-[0-9]{6}-[0-9a-f]{4}", fullmatch=True),
     annotation=st.integers(min_value=1, max_value=1_000_000), note=_user_text, reply=_text, after=_text)
+#: An after crop where a verification writes it (app.model.rounds.after_crop: other paths are dropped).
+AFTER = "/p/annotations/sent/20261203-150012-ab12/a3-after-20261203-151500.png"
 _batches = st.builds(AnnotationBatch, annotations=st.lists(
     st.builds(Annotation, note=_user_text, element=_records, follow_up=_follow_ups), max_size=3).map(tuple))
 
@@ -36,9 +38,9 @@ def test_a_follow_up_reads_as_the_issue_shows_it():
     batch = AnnotationBatch(annotations=(Annotation(note="still too tight", element=ElementRecord(tag="button"),
                                                     follow_up=FollowUp(batch="20261203-150012-ab12", annotation=3,
                                                                        note="more padding", reply="padding 12px 16px",
-                                                                       after="/p/a3-after.png")),))
+                                                                       after=AFTER)),))
     assert "\n## Annotation 1\nNote: still too tight\nFollow-up to: 3 (batch 20261203-150012-ab12)\n" \
-           "Earlier note: more padding\nAgent reply: padding 12px 16px\nAfter: /p/a3-after.png\n" in encode_annotations(batch)
+           f"Earlier note: more padding\nAgent reply: padding 12px 16px\nAfter: {AFTER}\n" in encode_annotations(batch)
 
 
 @pytest.mark.parametrize(("line", "words"), [
@@ -56,13 +58,14 @@ def test_a_batch_of_follow_ups_knows_its_previous_round_and_a_reopened_annotatio
     store = BatchStore(tmp_path / "sent")
     first = store.add(AnnotationBatch(annotations=(Annotation(note="more padding", element=ElementRecord(tag="b")),)))
     store.ack(first.id, "resolved", "padding 12px 16px", 1)
-    store.set_verification(first.id, 1, {"after": "/p/a1-after.png"})
+    after = f"/p/annotations/sent/{first.id}/a1-after-20261203-151500.png"
+    store.set_verification(first.id, 1, {"after": after})
     from app.agent.verify_annotations import follow_up_annotation
 
     again = follow_up_annotation(store, first.id, 1, "still too tight")
     assert again.note == "still too tight" and again.element.tag == "b"
     assert again.follow_up == FollowUp(batch=first.id, annotation=1, note="more padding", reply="padding 12px 16px",
-                                       after="/p/a1-after.png")
+                                       after=after)
     second = store.add(AnnotationBatch(annotations=(again,)))
     assert second.previous == first.id and first.previous == ""
     assert "Follow-up to: 1 (batch " + first.id + ")" in second.view()["markdown"]
@@ -96,7 +99,8 @@ def test_the_html_review_shows_the_round_and_embeds_the_after_crop(tmp_path):
 
     from app.protocol.html_export import review_html
 
-    after = tmp_path / "a1-after.png"
+    after = tmp_path / "annotations" / "sent" / "20261203-150012-ab12" / "a2-after-20261203-151500.png"
+    after.parent.mkdir(parents=True)
     Image.new("RGB", (20, 10), (200, 30, 30)).save(after)
     follow = FollowUp(batch="20261203-150012-ab12", annotation=2, note="more <padding>", reply="done", after=str(after))
     html = review_html(AnnotationBatch(annotations=(Annotation(note="still tight", follow_up=follow),)))

@@ -9,8 +9,9 @@ earlier note there, the agent's reply, and the *after* crop the verification too
 from __future__ import annotations
 
 import re
+from pathlib import PurePath
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
 
 from app.model.fields import Line
 from app.model.text import cap_line, cap_note
@@ -20,6 +21,24 @@ from app.model.text import cap_line, cap_note
 BATCH_ID = re.compile(r"[0-9]{8}-[0-9]{6}-[0-9a-f]{4}")
 #: An agent's reply is one line of at most this many characters (app.agent.store.REPLY_CAP).
 REPLY_CAP = 500
+#: The file name of a verification's after crop (app.agent.verify_annotations: ``a<n>-after-<stamp>.png``).
+AFTER_NAME = re.compile(r"a([0-9]{1,7})-after-[0-9]{8}-[0-9]{6}\.png")
+
+
+def after_crop(path: str, batch: str, annotation: int) -> str:
+    """``path`` when it names the after crop of annotation ``annotation`` of sent batch ``batch`` as a
+    verification writes it — an absolute path as the system writes it (no ``.``, ``..`` or doubled separator),
+    ``…/annotations/sent/<batch>/a<annotation>-after-<YYYYmmdd-HHMMSS>.png`` — else ``""``. Shape only (no file
+    is looked at): the ``After:`` line of a Markdown or review file someone else wrote must not make pagenote
+    read, embed or hand to an agent any other file (``/etc/passwd``, the user's pictures, ``../``);
+    docs/security.md, "Page → agent"."""
+    p = PurePath(path)
+    if not p.is_absolute() or str(p) != path or ".." in p.parts:
+        return ""
+    name = AFTER_NAME.fullmatch(p.name)
+    if list(p.parts[-4:-1]) != ["annotations", "sent", batch] or not name or int(name.group(1)) != annotation:
+        return ""
+    return path
 
 
 class FollowUp(BaseModel):
@@ -41,6 +60,12 @@ class FollowUp(BaseModel):
         if not BATCH_ID.fullmatch(v):
             raise ValueError("a follow-up names a sent batch id (YYYYmmdd-HHMMSS-xxxx)")
         return v
+
+    @field_validator("after")
+    @classmethod
+    def _after(cls, v: str, info: ValidationInfo) -> str:
+        batch, annotation = info.data.get("batch"), info.data.get("annotation")
+        return after_crop(v, batch, annotation) if batch and annotation else ""
 
     _n = field_validator("note")(classmethod(lambda cls, v: cap_note(v)))
     _r = field_validator("reply")(classmethod(lambda cls, v: cap_line(v, REPLY_CAP)))
