@@ -20,7 +20,7 @@ LAYERS: dict[str, int] = {
     "mcp": 7,
     "runtime": 8, "headless": 8,
     "ui": 9,
-    "cli": 10, "__main__": 10,
+    "cli": 10, "cli_run": 10, "__main__": 10,
 }
 
 

@@ -39,7 +39,7 @@ class PagenoteApp(QObject):
     message = Signal(str)
 
     #: ``--allow-file-urls`` (``pagenote``, ``pagenote serve``): agents may open ``file:`` URLs for this run
-    #: whatever ``[agent] files`` says; the command line sets it before the app starts (:mod:`app.cli`).
+    #: whatever ``[agent] files`` says; the command line sets it before the app starts (:mod:`app.cli_run`).
     file_urls_flag = False
 
     def __init__(self, lease: Lease, project_dir: Path, parent: QObject | None = None) -> None:

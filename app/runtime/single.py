@@ -55,7 +55,7 @@ def hand_over(socket_path: Path | None, url: str | None, take_serve: bool = True
         shown = open_tab_of(anyio.run(_call, socket_path, "tabs.list"), url)
         if shown is not None:
             tab = anyio.run(_call, socket_path, "tabs.select", {"id": shown})
-            # "pagenote: opened" is what app.cli reads as taken (exit 0)
+            # "pagenote: opened" is what app.cli_run reads as taken (exit 0)
             return f"pagenote: opened tab {tab['id']} of the running window: it shows {tab.get('url') or url} already"
     # timeout_ms 0: the launcher returns at once; the window shows the load.
     tab = anyio.run(_call, socket_path, "tabs.new", {"url": url, "timeout_ms": 0} if url else {})
