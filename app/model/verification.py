@@ -6,7 +6,9 @@ time) and the one read from the live element now — field by field, only among 
 
 - computed styles: ``color``, ``background``, ``font``, ``font_weight``, ``display``, the box model
   (``margin``, ``border-width``, ``padding``, written as CSS shorthands: ``padding: 4px 8px → 12px 16px``) and the
-  fixed computed-style subset of ``styles`` (app/picker_js/detail.js);
+  fixed computed-style subset of ``styles`` (app/picker_js/detail.js) — a change only when it can paint
+  (:mod:`app.model.painted`: no colour of an outline, border side or column rule that is not drawn, none of a
+  text decoration without a line);
 - the element's rendered text (``text``);
 - its size (``width``, ``height``) and position (``x``, ``y``; document coordinates), CSS px, when one moved by
   more than :data:`GEOMETRY_TOLERANCE`.
@@ -22,6 +24,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from app.model.annotation import ElementRecord
+from app.model.painted import border_widths, painted
 
 #: A size or position change smaller than this (CSS px) is rounding, not a change (records round to 0.01 px).
 GEOMETRY_TOLERANCE = 0.5
@@ -169,16 +172,22 @@ def style_map(styles: str) -> dict[str, str]:
     return out
 
 
+def _style_values(record: ElementRecord) -> dict[str, str]:
+    values: dict[str, str] = {css: getattr(record, f) for f, css in STYLE_FIELDS}
+    values.update(box_parts(record.box_model))
+    values.update(style_map(record.styles))
+    return values
+
+
 def _styles(before: ElementRecord, after: ElementRecord) -> list[Change]:
-    old: dict[str, str] = {css: getattr(before, f) for f, css in STYLE_FIELDS}
-    new: dict[str, str] = {css: getattr(after, f) for f, css in STYLE_FIELDS}
-    old.update(box_parts(before.box_model))
-    new.update(box_parts(after.box_model))
-    old.update(style_map(before.styles))
-    new.update(style_map(after.styles))
-    # Only what the pin recorded is compared (a property the record did not hold has no "before").
+    old, new = _style_values(before), _style_values(after)
+    old_seen = painted(old, border_widths(before.box_model))
+    new_seen = painted(new, border_widths(after.box_model))
+    # Only what the pin recorded is compared (a property the record did not hold has no "before"), and only a
+    # change that can paint (:func:`painted`).
     return [Change(kind="style", name=name, before=value, after=new.get(name, ""))
-            for name, value in old.items() if value and new.get(name, "") != value]
+            for name, value in old.items()
+            if value and new.get(name, "") != value and old_seen.get(name) != new_seen.get(name)]
 
 
 def _geometry(before: ElementRecord, after: ElementRecord, positions: bool) -> list[Change]:
