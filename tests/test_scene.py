@@ -11,7 +11,8 @@ import pytest
 
 from app.picker_js import PICKER_WORLD, default_options
 from app.picker_js.bundler import bundle, load_modules
-from app.webview.scene import LABEL_MAX, MAX_MARKS, Rect, badge_width, parse_scene
+from app.core.placement import badge_width
+from app.webview.scene_data import LABEL_MAX, MAX_MARKS, Rect, parse_scene
 
 BADGE_PROBE = """// @module badge_probe
 // @imports overlay: badgeWidth

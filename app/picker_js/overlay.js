@@ -26,7 +26,7 @@ const Z_MAX = '2147483647';
 // Colours and the marker size come from app/core/policy.py (OPTIONS.markers); the host draws with the same.
 const MARK = OPTIONS.markers;
 
-// A badge's width in CSS px for number `n`: the rule app/webview/scene.py badge_width() also applies.
+// A badge's width in CSS px for number `n`: the rule app/core/placement.py badge_width() also applies.
 function badgeWidth(n) { return Math.max(MARK.size, 7 * String(n).length + 12); }
 
 // The element's parent, crossing from a shadow root's top level to its host.

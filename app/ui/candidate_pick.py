@@ -24,7 +24,7 @@ from app.core.errors import PagenoteError
 from app.core.tasks import spawn
 from app.model.annotation import ElementRecord
 from app.webview.frames import Route, frame_viewport_offset, in_top_document
-from app.webview.scene import Rect
+from app.webview.scene_data import Rect
 
 log = logging.getLogger("pagenote.annotate")
 

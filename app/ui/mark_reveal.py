@@ -26,7 +26,7 @@ def nearest_delta(lo: float, hi: float, size: float, margin: float = MARGIN) -> 
 
 
 def reveal_delta(mark, view_width: float, view_height: float) -> tuple[float, float]:
-    """``(dx, dy)`` in CSS px that bring ``mark``'s outline (a :class:`~app.webview.scene.Mark`, top-viewport
+    """``(dx, dy)`` in CSS px that bring ``mark``'s outline (a :class:`~app.webview.scene_data.Mark`, top-viewport
     CSS px) inside a view of ``view_width`` × ``view_height`` CSS px; ``(0, 0)`` when it is inside."""
     o = outline_box(Box(mark.x, mark.y, mark.width, mark.height))
     return (nearest_delta(o.x, o.x + o.width, view_width), nearest_delta(o.y, o.y + o.height, view_height))

@@ -25,7 +25,8 @@ from app.core.policy import (HIGHLIGHT_COLOR, LABEL_HEIGHT, MARKER_COLOR, MARKER
                              MARKER_STALE_COLOR)
 from app.ui.mark_reveal import reveal_mark
 from app.ui.theme import MODE_COLOR
-from app.webview.scene import Mark, Rect, Scene, SceneFeed
+from app.webview.scene import SceneFeed
+from app.webview.scene_data import Mark, Rect, Scene
 
 LABEL_BACKGROUND = "#1E3A8A"
 #: The halo around the marker of the panel's selected row, CSS px outside its outline.
