@@ -3,7 +3,8 @@
 Flow (one way): an element record picked in a frame → :meth:`Annotator.pin` → :class:`~app.model.session.Session`
 → markers in every frame that shows annotations (``setMarkers``; the frames measure them, :attr:`Annotator.scene`
 gathers what to draw) — and back from the page, re-anchoring
-statuses (exact / rematched / stale, polled with ``anchorChanges``) → the session.
+statuses (exact / rematched / stale, polled with ``anchorChanges``) → the session
+(:class:`~app.webview.reanchoring.Reanchoring`, with the re-read before an export).
 
 No widgets here: the note box and pointer handling live in :mod:`app.ui.annotate`, which calls these intents.
 """
@@ -13,7 +14,6 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from datetime import UTC, datetime
 
 from PySide6.QtCore import QObject, QTimer, QUrl
 from PySide6.QtWebEngineWidgets import QWebEngineView
@@ -26,6 +26,7 @@ from app.model.session import Session
 from app.webview.bridge import PageBridge
 from app.webview.frames import Route, frame_viewport_offset, in_top_document
 from app.webview.kind_rects import kind_pin_rects
+from app.webview.reanchoring import Reanchoring
 from app.webview.scene import SceneFeed
 from app.webview.source_hints import source_hints_of, source_text
 from app.webview.source_lines import SourceLocator
@@ -38,7 +39,7 @@ ANCHOR_POLL_MS = 400
 MARKER_WAIT_MS = 1_000
 
 
-class Annotator(QObject):
+class Annotator(Reanchoring, QObject):
     """Pins of one tab. ``anchors`` maps a session pin id to ``(frame route, page-side id)``: page-side ids are
     per frame, so an element in an iframe is ``<frame chain>::<id>`` in the session."""
 
@@ -286,90 +287,6 @@ class Annotator(QObject):
             self.bridge.post("setMarkers", json.dumps({"markers": markers, "keep": keep}), frame=route.frame)
         self._marker_frames = {key: route for key, (route, markers, keep) in groups.items() if key and (markers or keep)}
         self.scene.set_marker_frames(self._marker_frames)
-
-    async def poll_anchors(self) -> None:
-        """Ask each frame that shows markers for re-anchoring changes (exact / rematched / stale) and record
-        them in the session. One poll at a time; a frame that does not answer is skipped this round."""
-        if self._polling or not any(p.page in (self.page_key(), "") for p in self.session.pins):
-            return
-        self._polling = True
-        try:
-            for key, route in {"": Route(), **self._marker_frames}.items():
-                try:
-                    result = await self.bridge.call("anchorChanges", frame=route.frame, timeout_ms=3_000)
-                except PagenoteError:
-                    continue
-                if not isinstance(result, dict):
-                    continue
-                by_page_id = {page_id: pin_id for pin_id, (r, page_id) in self.anchors.items() if r.key == key}
-                boxed: list[str] = []
-                for page_id, change in result.items():
-                    element = None
-                    if change.get("record"):
-                        try:
-                            element = ElementRecord.model_validate(change["record"])
-                        except ValidationError:
-                            element = None
-                    pin_id = by_page_id.get(page_id, page_id)
-                    self.session.set_anchor(pin_id, change.get("status", ""), element, change.get("reason") or "",
-                                            candidates=change.get("candidates") or ())
-                    boxed.append(pin_id)
-                # A node that was hidden, shown again, re-rendered …: its rect and box are re-read now, so the
-                # panel says "hidden" while it draws nothing (issue 9 §6).
-                await self.refresh([p for p in boxed if p in {pin.id for pin in self.session.pins}])
-        finally:
-            self._polling = False
-
-    async def refresh(self, pin_ids: list[str] | None = None) -> int:
-        """Re-read the pins of the current page (``pin_ids``, or all of them) from their live nodes before an
-        export (issue 9 §4): each frame re-checks its anchors now and answers ``refreshPins`` — the element's
-        record (selector and XPath verified to name it; rect moved into top-document coordinates for iframes),
-        or stale with the reason — and :meth:`Session.refresh` records it. A frame that does not answer (it
-        navigated, the page is busy) is skipped: its pins keep their last records. Returns how many pins were
-        re-read."""
-        page = self.page_key()
-        groups: dict[str, tuple[Route, list[tuple[str, str]]]] = {}
-        for pin in self.session.pins:
-            if pin.page in (page, "") and (pin_ids is None or pin.id in pin_ids):
-                route, page_id = self.target(pin.id)
-                groups.setdefault(route.key, (route, []))[1].append((pin.id, page_id))
-        when = datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
-        done = 0
-        scroll = None
-        for route, pins in groups.values():
-            try:
-                frame, offset = None, (0.0, 0.0)
-                if route.chain:
-                    found = await frame_viewport_offset(self.bridge, route.chain)
-                    if found is None:
-                        continue
-                    frame, offset = found
-                    if scroll is None:
-                        scroll = (await self.bridge.call("viewportState", timeout_ms=3_000) or {}).get("scroll") \
-                            or {"x": 0, "y": 0}
-                result = await self.bridge.call("refreshPins", [page_id for _, page_id in pins], frame=frame,
-                                                timeout_ms=3_000)
-            except PagenoteError as exc:
-                log.info("refresh before export skipped a frame: %s", exc)
-                continue
-            for pin_id, page_id in pins:
-                answer = (result or {}).get(page_id) if isinstance(result, dict) else None
-                if not isinstance(answer, dict):
-                    continue
-                element = None
-                if isinstance(answer.get("record"), dict):
-                    raw = answer["record"]
-                    if route.chain:
-                        raw = in_top_document(raw, answer.get("viewport"), Route(frame, route.chain, offset), scroll)
-                    try:
-                        element = ElementRecord.model_validate(raw)
-                    except ValidationError as exc:
-                        log.info("refresh: annotation %s: the page sent a bad record: %s", pin_id, exc)
-                        continue
-                self.session.refresh(pin_id, answer.get("status", ""), element, answer.get("reason") or "", when,
-                                     candidates=answer.get("candidates") or ())
-                done += 1
-        return done
 
     async def frame_pin_rects(self, document: bool = False) -> dict[str, dict]:
         """Rects (CSS px; top viewport, or top document when ``document``) of the pins inside iframes, measured
