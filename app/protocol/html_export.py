@@ -11,6 +11,12 @@ Every image is embedded as a ``data:`` URL (RFC 2397) read from its file; an ima
 is named in the text instead. A Content-Security-Policy meta element (CSP Level 3 §6.1; ``default-src
 'none'; img-src data:``) keeps the document from loading anything: no request leaves the browser. All page
 and user text is HTML-escaped (the notes, the records) so nothing in a record can add markup or script.
+
+Rounds (issue 31, requirement 3): given the rounds of its annotations (:data:`app.model.round_chain.Rounds`,
+looked up in the sent history by :mod:`app.agent.sent_rounds`; this module reads no store), a follow-up's note
+ends with a *Rounds* section, oldest first: each round's batch and annotation, the user's note there, the agent's
+reply, its verdict line (:meth:`~app.model.verification.Verification.verdict`) and changes, and its Before | After
+| Diff pictures; a picture whose file is gone says "missing".
 """
 
 from __future__ import annotations
@@ -20,6 +26,7 @@ import html
 from pathlib import Path
 
 from app.model.annotation import KIND_GROUP, KIND_REGION, KIND_TEXT, Annotation, AnnotationBatch
+from app.model.round_chain import Round, Rounds
 from app.protocol.detail import DEFAULT_LEVEL, restrict
 from app.protocol.markdown import encode_annotations
 
@@ -48,6 +55,12 @@ code { font-size: 12px; overflow-wrap: anywhere; }
 .shots { display: flex; flex-wrap: wrap; gap: 10px; margin-top: 8px; }
 .shots figure { margin: 0; max-width: 48%; } .shots img { max-width: 100%; border: 1px solid #d1d5db; }
 .target figcaption { color: #047857; font-weight: 600; } .current figcaption { color: #1d4ed8; font-weight: 600; }
+section.rounds { margin-top: 10px; border-top: 1px solid #e5e7eb; padding-top: 6px; }
+section.rounds h3 { margin: 0 0 6px; font-size: 14px; } ol.rounds { margin: 0; padding-left: 0; list-style: none; }
+li.round { border-left: 3px solid #9ca3af; padding: 4px 0 6px 10px; margin-bottom: 10px; }
+li.round.own { border-left-color: #2563eb; } .round-head { font-weight: 600; font-size: 13px; }
+.round-note, .round-reply { white-space: pre-wrap; } .verdict { font-size: 13px; color: #374151; }
+ul.changes { margin: 2px 0; padding-left: 18px; font-size: 12px; } .missing { color: #b91c1c; font-size: 13px; }
 details pre { white-space: pre-wrap; font-size: 12px; background: #f9fafb; padding: 8px; overflow-wrap: anywhere; }
 """
 
@@ -83,7 +96,7 @@ def _shot(path: str, kind: str, caption: str) -> str:
     return f'<figure class="{kind}">{_image(path, "shot", caption)}<figcaption>{_e(caption)}</figcaption></figure>'
 
 
-def _note(number: int, a: Annotation, detail: str) -> str:
+def _note(number: int, a: Annotation, detail: str, rounds: tuple[Round, ...] = ()) -> str:
     el = a.element
     who = " · ".join(x for x in (el.role, f"“{el.accessible_name}”" if el.accessible_name else "") if x)
     parts = [f'<li class="note" id="a{number}"><span class="num">{number}</span>',
@@ -113,14 +126,56 @@ def _note(number: int, a: Annotation, detail: str) -> str:
         shots.append(_shot(a.screenshot, "current", f"Current state (screenshot of the {what})"))
     if a.reference:
         shots.append(_shot(a.reference, "target", "Design target (reference image)"))
-    if a.follow_up is not None and a.follow_up.after:
+    if a.follow_up is not None and a.follow_up.after and not rounds:   # else the Rounds section shows it
         shots.append(_shot(a.follow_up.after, "after", "After the agent's change (the last verification's crop)"))
     if shots:
         parts.append(f'<div class="shots">{"".join(shots)}</div>')
+    if rounds:
+        parts.append(_rounds(rounds))
     one = AnnotationBatch(annotations=(a,))
     parts.append(f"<details><summary>Markdown ({_e(detail)})</summary><pre>{_e(encode_annotations(one, detail))}"
                  "</pre></details></li>")
     return "".join(parts)
+
+
+def _picture(label: str, path: str) -> str:
+    """One round's picture as a captioned figure; a path with no readable image says it is missing."""
+    url = data_url(path)
+    if url is None:
+        return f'<p class="missing">{_e(label)}: missing ({_e(path)})</p>'
+    return (f'<figure class="{_e(label.lower())}"><img class="shot" alt="{_e(label)}" src="{url}">'
+            f"<figcaption>{_e(label)}</figcaption></figure>")
+
+
+def _round(r: Round) -> str:
+    """One round (:class:`~app.model.round_chain.Round`): heading, note, reply, verdict, changes, pictures."""
+    label = (f"Round {r.number}" if r.number else "Round") + (" (this annotation)" if r.own else "")
+    head = f"{label}: batch {r.batch}, annotation {r.annotation}" + (f", sent {r.sent_at}" if r.sent_at else "")
+    parts = [f'<li class="round{" own" if r.own else ""}"><div class="round-head">{_e(head)}</div>']
+    if not r.found:
+        parts.append('<div class="missing">not in this project’s sent history: as the later round quotes it</div>')
+    parts.append(f'<div class="round-note">Note: {_e(r.note) or "<i>(no note)</i>"}</div>')
+    if r.reply:
+        parts.append(f'<div class="round-reply">Agent reply: {_e(r.reply)}</div>')
+    v = r.verification
+    verdict = v.verdict() if v is not None else "Not checked."
+    if r.status == "verified":
+        verdict += " Accepted (verified)."
+    parts.append(f'<div class="verdict">{_e(verdict)}</div>')
+    if v is not None and v.changes:
+        parts.append('<ul class="changes">' + "".join(f"<li>{_e(c.line())}</li>" for c in v.changes) + "</ul>")
+    pictures = [("Before", r.before), ("After", r.after), ("Diff", r.diff)]
+    shown = [_picture(label, path) for label, path in pictures if path]
+    if not r.before:
+        shown.insert(0, '<p class="missing">Before: none kept</p>')
+    parts.append(f'<div class="shots">{"".join(shown)}</div></li>')
+    return "".join(parts)
+
+
+def _rounds(rounds: tuple[Round, ...]) -> str:
+    """The *Rounds* section of one annotation: its rounds, oldest first."""
+    return ('<section class="rounds"><h3>Rounds (oldest first)</h3><ol class="rounds">'
+            + "".join(_round(r) for r in rounds) + "</ol></section>")
 
 
 def _kind_lines(a: Annotation) -> list[str]:
@@ -154,9 +209,13 @@ def _pages(batch: AnnotationBatch) -> list[tuple[str, list[int]]]:
     return list(groups.items())
 
 
-def review_html(batch: AnnotationBatch, detail: str = DEFAULT_LEVEL, title: str = "") -> str:
+def review_html(batch: AnnotationBatch, detail: str = DEFAULT_LEVEL, title: str = "",
+                rounds: Rounds | None = None) -> str:
     """The whole review as one HTML document (module docstring). ``detail`` is the level of each note's
-    Markdown (:mod:`app.protocol.detail`); ``DetailLevelError`` for an unknown one."""
+    Markdown (:mod:`app.protocol.detail`); ``DetailLevelError`` for an unknown one. ``rounds``: annotation
+    number (1-based) → its rounds, oldest first (:data:`~app.model.round_chain.Rounds`); without them a
+    follow-up shows only the after crop its ``Follow-up to:`` lines name."""
+    rounds = rounds or {}
     batch = restrict(batch, detail)
     title = title or f"pagenote review: {len(batch.annotations)} annotations"
     out = ["<!doctype html>", '<html lang="en"><head><meta charset="utf-8">',
@@ -176,7 +235,7 @@ def review_html(batch: AnnotationBatch, detail: str = DEFAULT_LEVEL, title: str 
         else:
             out.append(f"<figure><figcaption>{_e(url)}: no page screenshot</figcaption></figure>")
         out.append('<ol class="notes">')
-        out += [_note(n, batch.annotations[n - 1], detail) for n in numbers]
+        out += [_note(n, batch.annotations[n - 1], detail, tuple(rounds.get(n, ()))) for n in numbers]
         out.append("</ol></section>")
     out.append("</body></html>")
     return "\n".join(out) + "\n"

@@ -1,8 +1,8 @@
-"""The window's review files and detail level: File → Export review… (HTML / JSON / Markdown), File → Import
-review… (an exported JSON review, re-anchored on the shown tab's page), File → Detail level (compact /
-standard / detailed / forensic: what Copy, Save and Export write; kept in settings.toml ``[export] detail``),
-and the panel's Source links (Open in editor). Added from outside the window's constructor by
-:func:`install_review_ui`.
+"""The window's review files and detail level: File → Export review… (HTML / JSON / Markdown; the HTML shows
+follow-ups' earlier rounds), File → Import review… (an exported JSON review, re-anchored on the shown tab's page),
+File → Detail level (compact / standard / detailed / forensic: what Copy, Save and Export write; kept in
+settings.toml ``[export] detail``), a sent batch's Export Review as HTML… (app/ui/sent_export.py) and the panel's
+Source links (Open in editor). Added from outside the window's constructor by :func:`install_review_ui`.
 
 The file dialogs open with ``open()`` and act on ``fileSelected``, never through the static
 ``QFileDialog.get…`` functions: those run a nested event loop, and Export's Ctrl+Shift+E can be pressed by an
@@ -97,7 +97,7 @@ class ReviewIo(QObject):
 
     # -- export ---------------------------------------------------------------------------------------------
 
-    def _file_dialog(self, title: str, start: str, filters: str, save: bool, chosen) -> QFileDialog:
+    def file_dialog(self, title: str, start: str, filters: str, save: bool, chosen) -> QFileDialog:
         """Open a window-modal file dialog (``open()``, deleted when closed) that calls ``chosen(path,
         name_filter)`` once a file is chosen; returned."""
         dialog = QFileDialog(self.window, title, start, filters)
@@ -125,26 +125,38 @@ class ReviewIo(QObject):
             fmt = dict(filters).get(name_filter) or Path(path).suffix.lstrip(".").lower()
             spawn(self.export_to(Path(path), fmt if fmt in ("html", "json", "md") else "html"), "export review")
 
-        return self._file_dialog(self.tr("Export Review"), str(directory / "review.html"),
+        return self.file_dialog(self.tr("Export Review"), str(directory / "review.html"),
                                  ";;".join(f for f, _ in filters), True, chosen)
 
     async def export_to(self, path: Path, fmt: str) -> Path | None:
         """Write the window's batch (re-read from the live pages first) to ``path`` as ``fmt`` (``html``,
         ``json``, ``md``) at the chosen detail level. For HTML, :meth:`shoot_pages` first, so the file shows
-        every page and each current state beside its design target. Returns the path, ``None`` on failure
-        (said)."""
+        every page and each current state beside its design target, and its follow-ups' earlier rounds from the
+        sent history (:meth:`rounds_of`). Returns the path, ``None`` on failure (said)."""
         batch = await self.window.tab.refreshed_batch()
         if fmt == "html":
             await self.shoot_pages()
             batch = await self.window.tab.refreshed_batch()
+        rounds = self.rounds_of(batch) if fmt == "html" else None
         try:
-            written = save_review(batch, self.window.project_dir, fmt, self.detail, path=path)
+            written = save_review(batch, self.window.project_dir, fmt, self.detail, path=path, rounds=rounds)
         except OSError as exc:
             self.window.say(self.tr("Export failed: {0}").format(str(exc)))
             return None
         n = len(batch.annotations)
         self.window.say(self.tr("Exported %n annotation(s) to {0}", "", n).format(written))
         return written
+
+    def rounds_of(self, batch, sent=None):
+        """The rounds of ``batch``'s follow-ups (and, for a sent batch ``sent``, each annotation's own round),
+        looked up in the project's sent history (:func:`app.agent.sent_rounds.batch_rounds`); ``None`` when
+        there is nothing to look up."""
+        if sent is None and not any(a.follow_up is not None for a in batch.annotations):
+            return None
+        from app.agent.sent_rounds import batch_rounds
+
+        store = self.window.app.hub.store
+        return batch_rounds(store.batches, batch, self.window.project_dir, sent=sent)
 
     async def shoot_pages(self) -> None:
         """For each tab whose current page has annotations: a page screenshot (numbered markers) when that page
@@ -179,7 +191,7 @@ class ReviewIo(QObject):
     def ask_import(self) -> QFileDialog:
         """Ask for an exported JSON review, then :meth:`import_from` it as a background task. Returns the open
         dialog."""
-        return self._file_dialog(self.tr("Import Review"), str(self.window.project_dir),
+        return self.file_dialog(self.tr("Import Review"), str(self.window.project_dir),
                                  self.tr("JSON review (*.json);;All files (*)"), False,
                                  lambda path, _filter: spawn(self.import_from(Path(path)), "import review"))
 
@@ -215,14 +227,18 @@ async def _painted(tab, timeout: float = 5.0) -> None:
 
 
 def install_review_ui(window, store=None) -> ReviewIo:
-    """Add Export…, Import…, the detail level, reference-image paste/drop and the panel's Source links to
-    ``window`` (``store``: the :class:`~app.runtime.settings.SettingsStore` the level and ``[editor]`` come
-    from; ``None``: defaults, nothing saved). Returns ``window.review_io``."""
+    """Add Export…, Import…, the detail level, a sent batch's Export Review as HTML… (app/ui/sent_export.py),
+    reference-image paste/drop and the panel's Source links to ``window`` (``store``: the
+    :class:`~app.runtime.settings.SettingsStore` the level and ``[editor]`` come from; ``None``: defaults,
+    nothing saved). Returns ``window.review_io``."""
     from app.runtime.settings import EditorSettings
     from app.ui.reference_drop import install_reference_drop
     from app.ui.source_links import install_source_links
 
+    from app.ui.sent_export import install_sent_export
+
     window.review_io = ReviewIo(window, store)
+    install_sent_export(window, window.review_io)
     install_reference_drop(window)
     install_source_links(window, lambda: getattr(getattr(store, "settings", None), "editor", None)
                          or EditorSettings())
