@@ -30,12 +30,14 @@ The page is never paused by the session: while the user has no F12 window open t
 
 Commands outside :data:`ALLOWED_METHODS` raise ``CDP_NOT_ALLOWED`` before anything is sent; no agent tool forwards
 arbitrary CDP.
+
+This module is the session's lifecycle and its commands going out; replies and events coming back are routed by
+:mod:`app.webview.cdp_messages` (a mixin of :class:`CdpSession`).
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import secrets
 import time
@@ -49,6 +51,7 @@ from app.core.errors import PagenoteError
 from app.webview import cdp_js
 from app.webview.cdp_allow import ALLOWED_METHODS  # the one allow-list, in a module of its own
 from app.webview.cdp_front import Frontend
+from app.webview.cdp_messages import CdpMessages
 
 log = logging.getLogger("pagenote.cdp")
 
@@ -61,7 +64,7 @@ DEFAULT_TIMEOUT_MS = 10_000
 IDLE_DETACH_S = 60.0
 
 
-class CdpSession(QObject):
+class CdpSession(CdpMessages, QObject):
     """The CDP session of one inspected page (``inspected``, a tab's guest page).
 
     Signals:
@@ -241,24 +244,6 @@ class CdpSession(QObject):
             self._pending.pop(command_id, None)
             self._arm_idle()  # the idle time counts from the last reply
 
-    def subscribe(self, method: str, callback: Callable[[dict], None]) -> Callable[[], None]:
-        """Call ``callback(params)`` for every CDP event named ``method`` (e.g. ``"Network.responseReceived"``)
-        of the inspected page's main target; returns the function that unsubscribes. Events come only while
-        attached, and only for domains someone enabled (the frontend enables Runtime, Network, Log, Debugger …
-        itself). A callback that raises is logged and kept."""
-        self._subscribers.setdefault(method, []).append(callback)
-        self._push_subscriptions()
-
-        def unsubscribe() -> None:
-            callbacks = self._subscribers.get(method, [])
-            if callback in callbacks:
-                callbacks.remove(callback)
-            if not callbacks:
-                self._subscribers.pop(method, None)
-            self._push_subscriptions()
-
-        return unsubscribe
-
     def set_user_view(self, shown: bool) -> None:
         """The user's F12 window shows (``shown``) or no longer shows the frontend: while shown, pauses and
         breakpoints work as the user set them in DevTools; otherwise the session skips all pauses."""
@@ -342,60 +327,8 @@ class CdpSession(QObject):
         log.debug("CDP session idle for %.0f s: detaching", self.idle_detach_s)
         self._drop("idle")
 
-    def _fail_pending(self, reason: str) -> None:
-        for future, method in list(self._pending.values()):
-            if not future.done():
-                future.set_exception(PagenoteError("CDP_DETACHED", f"{method}: {reason}"))
-
     def _inspected_crashed(self, *_args) -> None:
         self._dead = True  # until a load starts in a new renderer (Qt 6.12 emits no renderProcessPidChanged)
         self.user_paused = False  # a pause goes with its renderer (no Debugger.resumed follows a crash)
         # The renderer's replies will never come; the channel itself stays (the frontend follows the reload).
         self._fail_pending("the page's renderer went away")
-
-    # -- incoming ---------------------------------------------------------------------------------------------
-
-    def _push_subscriptions(self) -> None:
-        if self.front is not None:
-            self.front.runJavaScript(cdp_js.subscribe_call(sorted(self._subscribers)),
-                                     QWebEngineScript.ScriptWorldId.MainWorld)
-
-    def _received(self, text: str) -> None:
-        try:
-            message = json.loads(text)
-        except ValueError:
-            log.warning("CDP: a message that is not JSON (%d chars)", len(text))
-            return
-        if "pagenote" in message:
-            if message["pagenote"] == "ready" and self._ready is not None and not self._ready.done():
-                self._became_ready()
-            elif message["pagenote"] == "paused-resumed":
-                self.pauses_skipped += 1
-            elif message["pagenote"] in ("user-paused", "user-resumed"):
-                self.user_paused = message["pagenote"] == "user-paused"
-            return
-        if "id" in message:
-            entry = self._pending.get(message["id"])
-            if entry is None:
-                return  # timed out already
-            future, method = entry
-            if future.done():
-                return
-            if "error" in message:
-                error = message["error"]
-                future.set_exception(PagenoteError("CDP_FAILED", f"{method}: {error.get('message', error)}"))
-            else:
-                future.set_result(message.get("result", {}))
-            return
-        if "sessionId" in message:
-            return  # a child target's event (an out-of-process frame, a worker): the main target's only
-        method = message.get("method", "")
-        for callback in list(self._subscribers.get(method, [])):
-            try:
-                callback(message.get("params", {}))
-            except Exception:  # one bad subscriber must not starve the others
-                log.exception("CDP event subscriber for %s failed", method)
-        if method == cdp_js.RELOADED_AFTER_CRASH:
-            # The page's new renderer lost the renderer-side state (emulated media, CPU throttling …): features
-            # re-apply it on `attached`, as after any re-attach.
-            self.attached.emit()
