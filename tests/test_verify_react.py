@@ -136,7 +136,7 @@ def test_three_rounds_annotate_edit_verify_with_no_copying_by_hand(window, qtbot
     QTest.keyClicks(view.follow_note, "still too tight: 20px 24px")
     QTest.mouseClick(view.follow_add, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: len(window.session.pins) == 1 and view.key not in view.running, timeout=20_000)
-    assert view.error.text() == "Added to the current batch as 1."
+    assert view.verdict.text().splitlines()[0] == "Reopened as 1 in the current batch." and not view.error.isVisible()
     crops_taken()
     send_round(2, "getComputedStyle(document.getElementById('buy-fern')).paddingTop === '20px'")
     second = out["sent2"].structured_content["batch"]

@@ -11,7 +11,8 @@ from pathlib import Path
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
-from test_verify_annotations import CSS, client, pin_and_send, site  # noqa: F401  (fixtures)
+from conftest import pin_at
+from test_verify_annotations import AT, CSS, client, pin_and_send, site  # noqa: F401  (fixtures)
 
 PADDED = CSS + "#pad { padding: 12px 16px; }\n"
 
@@ -59,6 +60,14 @@ def test_check_shows_the_padding_change_and_the_three_pictures(window, qtbot, si
     assert sum(line.startswith("• width: ") for line in view.changes.text().splitlines()) == 1
     assert view.verdict.text().startswith("Changed · exact · ") and "% of pixels changed" in view.verdict.text()
     assert f"{result.pixels.changed_percent:.1f} %" in view.verdict.text() and result.pixels.changed_percent > 5
+    # when: in local time, as the locale writes a short date and time (the draft question's rule), not ISO UTC
+    from PySide6.QtCore import QDateTime, QLocale
+
+    moment = QDateTime.fromString(result.checked_at, Qt.DateFormat.ISODate)
+    assert result.checked_at.endswith("Z") and moment.isValid() and result.checked_at not in view.verdict.text()
+    assert view.verdict.text().endswith(" · checked " + QLocale().toString(moment.toLocalTime(),
+                                                                         QLocale.FormatType.ShortFormat))
+    assert view.verdict.toolTip() == result.checked_at
     assert not view.error.isVisible()
     shown = {}
     for name in ("before", "after", "diff"):   # the segmented toggle: one picture at a time, each its file
@@ -133,20 +142,38 @@ def test_accept_marks_it_verified_for_agents_and_after_a_reload(window, qtbot, s
     assert reloaded.status == "verified" and [s.status for s in reloaded.annotations] == ["verified", "verified"]
 
 
+def reopen(window, qtbot, view, note: str) -> None:
+    """Reopen the shown row with ``note`` and wait until the follow-up is in the current batch."""
+    pins = len(window.session.pins)
+    QTest.mouseClick(view.reopen_button, Qt.MouseButton.LeftButton)
+    assert view.follow_box.isVisible()
+    QTest.keyClicks(view.follow_note, note)
+    QTest.mouseClick(view.follow_add, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: len(window.session.pins) == pins + 1, timeout=20_000)
+    qtbot.waitUntil(lambda: view.key not in view.running, timeout=20_000)
+
+
 def test_reopen_puts_a_follow_up_with_its_lines_into_the_current_batch(window, qtbot, site, client):  # noqa: F811
+    from app.agent.store import BatchStore
+
     batch = pin_and_send(window, qtbot, site, ["pad"])
     (site.folder / "verify.css").write_text(PADDED)
     window.load_page(site.url)
     client.call("annotations.ack", {"batch": batch, "status": "resolved", "reply": "padding raised", "annotation": 1})
     view = check(window, qtbot, batch)
     after = view.verification().after
-    QTest.mouseClick(view.reopen_button, Qt.MouseButton.LeftButton)
-    assert view.follow_box.isVisible()
-    QTest.keyClicks(view.follow_note, "still too small")
-    QTest.mouseClick(view.follow_add, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: len(window.session.pins) == 1, timeout=20_000)
-    qtbot.waitUntil(lambda: view.key not in view.running, timeout=20_000)
-    assert view.error.text() == "Added to the current batch as 1." and not view.follow_box.isVisible()
+    reopen(window, qtbot, view, "still too small")
+    # reopened: a state of its own, where its follow-up is, no second follow-up, no Accept
+    assert view.verdict.text().splitlines()[0] == "Reopened as 1 in the current batch."
+    assert not view.error.isVisible() and not view.follow_box.isVisible()
+    assert not view.reopen_button.isEnabled() and not view.accept_button.isEnabled()
+    row = sent_row(window, batch, 1)
+    assert row.text(1) == "reopened — padding raised"
+    assert row.text(0).splitlines()[1].endswith("· reopened as 1 in the current batch")
+    got = client.call("annotations.get", {"batch": batch})["result"]["annotations"][0]
+    assert got["status"] == "reopened" and got["reopened"] == {"earlier": "resolved", "batch": "", "annotation": 0}
+    client.call("annotations.ack", {"batch": batch, "status": "resolved", "reply": "done now", "annotation": 1})
+    assert window.app.hub.store.get(batch).annotations[0].status == "reopened"   # an agent's ack never undoes it
     window.panel.list.setCurrentRow(0)   # the follow-up's own row in the list: the view makes way
     assert not view.isVisible()
     tree = window.panel.sent
@@ -156,13 +183,88 @@ def test_reopen_puts_a_follow_up_with_its_lines_into_the_current_batch(window, q
     assert f"Follow-up to: 1 (batch {batch})" in markdown
     assert "Earlier note: fix pad" in markdown and "Agent reply: padding raised" in markdown
     assert f"After: {after}" in markdown and "still too small" in markdown
-    window.send()   # the next round: its row names what it follows
+    window.send()   # the next round: its row names what it follows, the reopened row where its follow-up went
     follow_batch = list(window.tab.session.sent_ids)[-1]
     assert f"(follow-up to 1 of batch {batch})" in sent_row(window, follow_batch, 1).text(0)
     assert window.app.hub.store.get(follow_batch).previous == batch
     top = window.panel.sent.topLevelItem(0)   # the newest batch first: the round, and what it continues
     assert top.text(0).endswith(f"  · follow-ups to {batch}")
     assert f"Round 2, after batch {batch}" in top.toolTip(0)
+    assert sent_row(window, batch, 1).text(0).endswith(f"· reopened as 1 in batch {follow_batch}")
+    view = select(window, qtbot, batch, 1)
+    assert view.verdict.text().splitlines()[0] == f"Reopened as 1 in batch {follow_batch}."
+    assert not view.reopen_button.isEnabled() and not view.accept_button.isEnabled()
+    kept = BatchStore(window.app.hub.store.directory).get(batch).annotations[0]   # persisted, as verified is
+    assert kept.status == "reopened" and (kept.reopened.batch, kept.reopened.annotation) == (follow_batch, 1)
+
+
+def delete_row(window, number: int) -> None:
+    """Delete the current batch's annotation ``number`` with the panel's Delete."""
+    window.panel.list.setCurrentRow(number - 1)
+    QTest.mouseClick(window.panel.delete_button, Qt.MouseButton.LeftButton)
+
+
+def test_deleting_the_follow_up_before_send_gives_the_annotation_back(window, qtbot, site, client):  # noqa: F811
+    batch = pin_and_send(window, qtbot, site, ["pad", "tint"])
+    client.call("annotations.ack", {"batch": batch, "status": "resolved", "reply": "both fixed"})
+    window.app.hub.store.accept(batch, 2)
+    pin_at(window, qtbot, AT["label"], "a new note first")   # the follow-up comes second in the current batch
+    qtbot.waitUntil(lambda: len(window.session.pins) == 1, timeout=5000)
+    view = select(window, qtbot, batch, 2)
+    reopen(window, qtbot, view, "the tint is still off")
+    assert view.verdict.text().splitlines()[0] == "Reopened as 2 in the current batch."
+    store = window.app.hub.store
+    assert store.get(batch).status == "resolved"   # the batch's own status is the agent's
+    delete_row(window, 1)   # the note before it goes: the follow-up is number 1 now, and the row says so
+    qtbot.waitUntil(lambda: sent_row(window, batch, 2).text(0).endswith("· reopened as 1 in the current batch"),
+                    timeout=5000)
+    assert view.verdict.text().splitlines()[0] == "Reopened as 1 in the current batch."
+    delete_row(window, 1)   # the follow-up itself: back to what it was, Reopen and Accept as before
+    qtbot.waitUntil(lambda: store.get(batch).annotations[1].status == "verified", timeout=5000)
+    assert store.get(batch).annotations[1].reopened is None and store.get(batch).status == "resolved"
+    view = select(window, qtbot, batch, 2)
+    assert view.reopen_button.isEnabled() and not view.accept_button.isEnabled()
+    assert view.verdict.text().startswith("Accepted (verified).") and "reopened" not in sent_row(window, batch, 2).text(0)
+    assert client.call("annotations.get", {"batch": batch})["result"]["annotations"][1]["status"] == "verified"
+    view = select(window, qtbot, batch, 1)   # a resolved one reopened and withdrawn is resolved again
+    reopen(window, qtbot, view, "more padding")
+    assert store.get(batch).annotations[0].status == "reopened"
+    delete_row(window, 1)
+    qtbot.waitUntil(lambda: store.get(batch).annotations[0].status == "resolved", timeout=5000)
+    assert view.reopen_button.isEnabled() and view.accept_button.isEnabled()
+
+
+def test_sent_rows_are_read_whole_at_the_panels_width(window, qtbot, site, client):  # noqa: F811
+    from PySide6.QtCore import QRect
+    from PySide6.QtGui import QFontMetrics
+
+    from app.ui.main_window import PANEL_SHARE
+    from app.ui.panel_sent import REPLY_ROLE
+
+    batch = pin_and_send(window, qtbot, site, ["pad"])
+    (site.folder / "verify.css").write_text(PADDED)
+    window.load_page(site.url)
+    view = check(window, qtbot, batch)
+    reopen(window, qtbot, view, "still too small, and keep the label on one line please")
+    window.send()
+    follow_batch = list(window.tab.session.sent_ids)[-1]
+    check(window, qtbot, follow_batch)
+    tree = window.panel.sent
+    tree.expandAll()
+    assert window.panels.width() <= round(1440 * PANEL_SHARE)   # no wider than at the window's default size
+    fm = QFontMetrics(tree.font())
+    rows = [tree.topLevelItem(i) for i in range(tree.topLevelItemCount())]
+    rows += [top.child(j) for top in rows for j in range(top.childCount())]
+    rows = [r for r in rows if not r.data(0, REPLY_ROLE)]
+    assert len(rows) == 4
+    cells = {id(row): tree.visualRect(tree.indexFromItem(row, 0)) for row in rows}
+    # on one line, these rows are wider than their column (the trial's picture: cut at the default width)
+    assert sum(fm.horizontalAdvance(r.text(0).replace("\n", "  ")) > cells[id(r)].width() for r in rows) >= 3
+    for row in rows:
+        cell = cells[id(row)]
+        wrapped = fm.boundingRect(QRect(0, 0, cell.width() - 8, 100_000), int(Qt.TextFlag.TextWordWrap), row.text(0))
+        assert wrapped.height() <= cell.height(), (row.text(0), cell)   # every line of it shown, none cut
+    assert any("reopened as 1 in batch" in r.text(0) for r in rows)
 
 
 def test_a_verification_error_is_shown_and_changes_nothing(window, qtbot, site, js, client):  # noqa: F811

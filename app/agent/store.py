@@ -7,7 +7,14 @@ Status of a batch (and of each annotation in it):
 - ``delivered``: at least one agent received it;
 - ``acknowledged`` / ``resolved`` / ``dismissed``: set by an agent with ``annotations.ack``;
 - ``verified``: set by the user only (the panel's **Accept**, issue 31, requirement 2): the fix was checked in the
-  page and the annotation is closed; a batch whose annotations are all verified is ``verified`` too.
+  page and the annotation is closed; a batch whose annotations are all verified is ``verified`` too;
+- ``reopened``: set by the user only (the panel's **Reopen**): a follow-up of the annotation is in the current
+  batch, or was sent in a later one (:class:`Reopened` says which). Withdrawing the follow-up before it is sent
+  (deleting it from the current batch) gives the annotation back its earlier status. A verified batch with a
+  reopened annotation is ``reopened`` until none is.
+
+An agent's ``annotations.ack`` never undoes the user's ``verified`` or ``reopened``: the reply is kept, the status
+is not applied.
 """
 
 from __future__ import annotations
@@ -27,12 +34,26 @@ from app.sinks import stamp, write_atomic
 
 log = logging.getLogger("pagenote.agent")
 
-Status = Literal["pending", "delivered", "acknowledged", "resolved", "dismissed", "verified"]
+Status = Literal["pending", "delivered", "acknowledged", "resolved", "dismissed", "verified", "reopened"]
 AGENT_STATUSES = ("acknowledged", "resolved", "dismissed")
 #: Set by the user only (:meth:`BatchStore.accept`), never by ``annotations.ack``.
 VERIFIED = "verified"
+#: Set by the user only (:meth:`BatchStore.reopen`), never by ``annotations.ack``.
+REOPENED = "reopened"
+#: The statuses an agent's acknowledgement does not overwrite (the user's decisions).
+USER_STATUSES = (VERIFIED, REOPENED)
 #: A reply is one line (issue #5 §2), capped like a single-line field.
 REPLY_CAP = 500
+
+
+class Reopened(BaseModel):
+    """Where a reopened annotation's follow-up went: ``batch`` (its sent batch id) and ``annotation`` (its number
+    there, 1-based) once sent, ``""`` and 0 while it waits in the current batch; ``earlier``: the annotation's
+    status before it was reopened (given back when the follow-up is withdrawn before it is sent)."""
+
+    earlier: Status = "pending"
+    batch: str = ""
+    annotation: int = 0
 
 
 class AnnotationState(BaseModel):
@@ -43,12 +64,16 @@ class AnnotationState(BaseModel):
     #: The last verification that completed (issue 31: :class:`app.model.verification.Verification` as JSON),
     #: or ``None``; a verification that could not complete leaves it as it was.
     verification: dict | None = None
+    #: Where its follow-up went while ``status`` is ``reopened`` (:class:`Reopened`), else ``None``.
+    reopened: Reopened | None = None
 
     @model_serializer(mode="wrap")
     def _without_none(self, handler):
         data = handler(self)
-        if isinstance(data, dict) and data.get("verification") is None:
-            data.pop("verification", None)   # unverified: the view stays as before verification existed
+        if isinstance(data, dict):   # unverified, not reopened: the view stays as before these existed
+            for key in ("verification", "reopened"):
+                if data.get(key) is None:
+                    data.pop(key, None)
         return data
 
 
@@ -104,7 +129,31 @@ class BatchStore:
                          annotations=[AnnotationState() for _ in batch.annotations], previous=previous)
         self.save(sent)
         self.batches.append(sent)
+        self._link_follow_ups(sent)
         return sent
+
+    def _link_follow_ups(self, sent: SentBatch) -> None:
+        """Each follow-up in ``sent`` (``Follow-up to:``) names where it went in the annotation it continues: that
+        one is ``reopened`` with ``batch``/``annotation`` set (reopened now if it was not: the follow-up came some
+        other way than the panel's Reopen). One already linked to an earlier follow-up keeps its link."""
+        for number, annotation in enumerate(sent.batch.annotations, start=1):
+            follow = annotation.follow_up
+            if follow is None:
+                continue
+            try:
+                earlier = self.get(follow.batch)
+                state = earlier.annotations[follow.annotation - 1]
+            except (KeyError, IndexError):
+                continue
+            if state.reopened is not None and state.reopened.batch:
+                continue
+            if state.status != REOPENED:
+                self._mark_reopened(earlier, state)
+            state.reopened = state.reopened.model_copy(update={"batch": sent.id, "annotation": number})
+            try:
+                self.save(earlier)
+            except OSError as exc:   # the new batch is sent; its link is kept in memory
+                log.warning("could not keep the follow-up link in sent batch %s: %s", earlier.id, exc)
 
     def get(self, batch_id: str) -> SentBatch:
         """The batch with ``batch_id``. Raises ``KeyError``."""
@@ -132,8 +181,8 @@ class BatchStore:
 
     def ack(self, batch_id: str, status: str, reply: str = "", annotation: int | None = None) -> SentBatch:
         """Set an agent status on a batch, or on its annotation number ``annotation`` (1-based). What the user
-        accepted stays ``verified`` (the user's decision, not the agent's): the agent's reply is kept, its status
-        is not applied to a verified annotation or batch.
+        accepted stays ``verified``, what the user reopened stays ``reopened`` (the user's decisions, not the
+        agent's): the agent's reply is kept, its status is not applied to such an annotation or batch.
 
         Raises ``KeyError`` (unknown batch), ``IndexError`` (no such annotation), ``ValueError`` (status not in
         :data:`AGENT_STATUSES`).
@@ -144,7 +193,7 @@ class BatchStore:
         reply = cap_line(reply, REPLY_CAP)
         if annotation is None:
             batch.reply = reply
-            if batch.status != VERIFIED:
+            if batch.status not in USER_STATUSES:
                 batch.status = status  # type: ignore[assignment]
             for state in batch.annotations:
                 if state.status in ("pending", "delivered"):
@@ -154,7 +203,7 @@ class BatchStore:
                 raise IndexError(f"batch {batch_id} has {len(batch.annotations)} annotations, not {annotation}")
             state = batch.annotations[annotation - 1]
             state.reply = reply
-            if state.status != VERIFIED:
+            if state.status not in USER_STATUSES:
                 state.status = status  # type: ignore[assignment]
         self.save(batch)
         return batch
@@ -169,16 +218,56 @@ class BatchStore:
         self.save(batch)
         return batch
 
+    def _state(self, batch_id: str, annotation: int) -> tuple[SentBatch, AnnotationState]:
+        batch = self.get(batch_id)
+        if not 1 <= annotation <= len(batch.annotations):
+            raise IndexError(f"batch {batch_id} has {len(batch.annotations)} annotations, not {annotation}")
+        return batch, batch.annotations[annotation - 1]
+
     def accept(self, batch_id: str, annotation: int) -> SentBatch:
         """The panel's Accept (issue 31, requirement 2): annotation number ``annotation`` (1-based) of batch
         ``batch_id`` is closed as ``verified`` (its reply and last verification kept); the batch becomes
         ``verified`` once all its annotations are. Persisted like any status. Raises ``KeyError``, ``IndexError``
-        (no such annotation), ``OSError``."""
-        batch = self.get(batch_id)
-        if not 1 <= annotation <= len(batch.annotations):
-            raise IndexError(f"batch {batch_id} has {len(batch.annotations)} annotations, not {annotation}")
-        batch.annotations[annotation - 1].status = VERIFIED
-        if all(state.status == VERIFIED for state in batch.annotations):
+        (no such annotation), ``ValueError`` (it is reopened: its follow-up carries it on), ``OSError``."""
+        batch, state = self._state(batch_id, annotation)
+        if state.status == REOPENED:
+            raise ValueError(f"annotation {annotation} of batch {batch_id} is reopened: its follow-up carries it on")
+        state.status = VERIFIED
+        if all(s.status == VERIFIED for s in batch.annotations):
+            batch.status = VERIFIED
+        self.save(batch)
+        return batch
+
+    @staticmethod
+    def _mark_reopened(batch: SentBatch, state: AnnotationState) -> None:
+        state.reopened = Reopened(earlier=state.status)
+        state.status = REOPENED  # type: ignore[assignment]
+        if batch.status == VERIFIED:   # no longer all verified
+            batch.status = REOPENED  # type: ignore[assignment]
+
+    def reopen(self, batch_id: str, annotation: int) -> SentBatch:
+        """The panel's Reopen (issue 31, requirement 2): annotation number ``annotation`` (1-based) of batch
+        ``batch_id`` is ``reopened``, its follow-up in the current batch (not sent yet: :meth:`add` links it when it
+        is). Persisted. Raises ``KeyError``, ``IndexError`` (no such annotation), ``ValueError`` (already
+        reopened: one follow-up per annotation; the follow-up itself can be reopened), ``OSError``."""
+        batch, state = self._state(batch_id, annotation)
+        if state.status == REOPENED:
+            raise ValueError(f"annotation {annotation} of batch {batch_id} is already reopened")
+        self._mark_reopened(batch, state)
+        self.save(batch)
+        return batch
+
+    def withdraw(self, batch_id: str, annotation: int) -> SentBatch:
+        """The follow-up of reopened annotation ``annotation`` of batch ``batch_id`` left the current batch before
+        it was sent (the user deleted it): the annotation gets back the status it had before :meth:`reopen`, and a
+        batch ``reopened`` only for it gets back ``verified`` when all its annotations are. Nothing happens to an
+        annotation not reopened, or whose follow-up was sent. Persisted. Raises ``KeyError``, ``IndexError``,
+        ``OSError``."""
+        batch, state = self._state(batch_id, annotation)
+        if state.status != REOPENED or state.reopened is None or state.reopened.batch:
+            return batch
+        state.status, state.reopened = state.reopened.earlier, None
+        if batch.status == REOPENED and all(s.status == VERIFIED for s in batch.annotations):
             batch.status = VERIFIED
         self.save(batch)
         return batch

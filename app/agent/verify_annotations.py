@@ -265,7 +265,8 @@ def follow_up_annotation(store, batch_id: str, number: int, note: str) -> Annota
     """The follow-up of annotation ``number`` of sent batch ``batch_id`` the user reopens with ``note`` (issue 31,
     requirement 3; the panel's Reopen): the same element (or region, range, group) with the new note, and a
     :class:`~app.model.rounds.FollowUp` naming it — the earlier note, the agent's reply, the after crop of its last
-    verification. It joins the next batch like any annotation (Markdown ``Follow-up to:``). Raises ``NOT_FOUND``."""
+    verification. It joins the next batch like any annotation (Markdown ``Follow-up to:``). Raises ``NOT_FOUND``,
+    ``INVALID_PARAMS`` (it is reopened already: one follow-up per annotation)."""
     from app.model.rounds import FollowUp
 
     try:
@@ -275,6 +276,9 @@ def follow_up_annotation(store, batch_id: str, number: int, note: str) -> Annota
         annotation, state = sent.batch.annotations[number - 1], sent.annotations[number - 1]
     except (KeyError, IndexError):
         raise PagenoteError("NOT_FOUND", f"there is no annotation {number} in a sent batch {batch_id!r}") from None
+    if state.status == "reopened":   # one follow-up per annotation (app.agent.store.BatchStore.reopen)
+        raise PagenoteError("INVALID_PARAMS", f"annotation {number} of batch {batch_id} is already reopened",
+                            "reopen its follow-up instead, or delete the follow-up from the current batch first")
     after = str((state.verification or {}).get("after") or "")
     # The agent's reply to this annotation, else to its whole batch (acknowledge_annotations without a number).
     follow = FollowUp(batch=batch_id, annotation=number, note=annotation.note, reply=state.reply or sent.reply,
@@ -287,9 +291,10 @@ async def reopen(tab, store, batch_id: str, number: int, note: str) -> int:
     """The panel's Reopen (issue 31, requirements 2 and 3): annotation ``number`` of sent batch ``batch_id`` joins
     the current batch of ``tab`` as a follow-up with the user's ``note`` (:func:`follow_up_annotation`), on its
     element as the page shows it now (found again by its anchor; its record read now) — or, for a region, its
-    rectangle — with its own marker; its before crop is taken as for any pin. Returns its number. Raises
-    ``NOT_FOUND``, ``VERIFY_OTHER_PAGE``, ``VERIFY_STALE`` (the element cannot be found to pin again) and the
-    page's errors."""
+    rectangle — with its own marker; its before crop is taken as for any pin — and the sent one is ``reopened`` in
+    ``store`` (:func:`app.agent.reopened.sync_reopened`: deleting the follow-up before Send undoes it). Returns its
+    number. Raises ``NOT_FOUND``, ``INVALID_PARAMS`` (reopened already), ``VERIFY_OTHER_PAGE``, ``VERIFY_STALE``
+    (the element cannot be found to pin again) and the page's errors."""
     import secrets
 
     annotation = follow_up_annotation(store, batch_id, number, note)
@@ -310,4 +315,9 @@ async def reopen(tab, store, batch_id: str, number: int, note: str) -> int:
     session.add(pin_id, annotation.element, note, page=tab.annotator.page_key())
     session.get(pin_id).annotation = annotation.model_copy(update={"emulated": session.emulated})
     session.set_note(pin_id, annotation.note)   # tells the session's observers (panel, markers, before crops)
+    if store.get(batch_id).annotations[number - 1].status != "reopened":   # an observer may have marked it
+        try:
+            store.reopen(batch_id, number)
+        except OSError as exc:
+            log.warning("annotation %s of batch %s could not be kept as reopened: %s", number, batch_id, exc)
     return session.number_of(pin_id)

@@ -30,7 +30,7 @@ STATUS_ROLE = Qt.ItemDataRole.UserRole + 2
 #: text; tests/test_window_look.py computes it), the same in light and dark.
 CHIP_COLOURS = {"exact": "#15803D", "rematched": "#B45309", "stale": "#4B5563", "sent": "#2563EB",
                 "acknowledged": "#7C3AED", "resolved": "#15803D", "dismissed": "#4B5563", "unsent": "#4B5563",
-                "delivered": "#0E7490", "verified": "#166534",
+                "delivered": "#0E7490", "verified": "#166534", "reopened": "#B45309",
                 "pending": "#2563EB"}
 #: The statuses of a current annotation that get a chip in its row: the ones that need the user's eye. An exact
 #: match gets none (a chip on every row is noise: issue 30, requirement 5); "stale" covers hidden elements too.
@@ -48,6 +48,7 @@ def status_word(status: str) -> str:
         "resolved": QCoreApplication.translate("StatusChip", "resolved"),
         "dismissed": QCoreApplication.translate("StatusChip", "dismissed"),
         "verified": QCoreApplication.translate("StatusChip", "verified"),
+        "reopened": QCoreApplication.translate("StatusChip", "reopened"),
         "sent": QCoreApplication.translate("StatusChip", "sent"),
         "unsent": QCoreApplication.translate("StatusChip", "unsent"),
     }

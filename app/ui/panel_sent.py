@@ -7,17 +7,17 @@ from __future__ import annotations
 
 from html import escape
 
-from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtCore import QCoreApplication, QRect, QSize, Qt
+from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QTreeWidget, QTreeWidgetItem
 
+from app.agent.reopened import follow_ups
 from app.ui.panel_rows import ROW_ROLE, STATUS_ROLE, annotation_summary, status_word
 from app.ui.plain_tip import plain_tip
-from app.ui.verify_view import SENT_KEY_ROLE, follow_up_label, round_label, verdict_label
+from app.ui.sent_labels import SENT_KEY_ROLE, round_label, round_line
 
 #: Marks a sent view row that holds an agent's reply (not a batch or an annotation).
 REPLY_ROLE = Qt.ItemDataRole.UserRole + 3
-#: A sent batch row's batch id (its context menu's Export Review as HTML…, app/ui/sent_export.py).
-SENT_BATCH_ROLE = Qt.ItemDataRole.UserRole + 6
 
 
 def row_text(number: int, tag: str, name: str, note: str) -> str:
@@ -32,12 +32,28 @@ def row_text(number: int, tag: str, name: str, note: str) -> str:
 
 
 class SentTree(QTreeWidget):
-    """The sent view; wrapped reply rows take their height from the view's width, so a resize lays out again."""
+    """The sent view; wrapped rows take their height from the view's width, so a resize lays out again."""
+
+    def __init__(self, *args) -> None:
+        super().__init__(*args)
+        self.header().sectionResized.connect(lambda *_: self.fit_rows())   # the first column follows the panel
 
     def resizeEvent(self, event) -> None:  # noqa: N802 (Qt virtual)
         super().resizeEvent(event)
+        self.fit_rows()
         self.scheduleDelayedItemsLayout()
 
+    def fit_rows(self) -> None:
+        """Each batch and annotation row (two lines: app/ui/sent_labels.py) as tall as its text wrapped at its
+        column's width: read whole at the panel's default width, nothing cut off (the tooltip has it too)."""
+        fm = QFontMetrics(self.font())
+        for i in range(self.topLevelItemCount()):
+            top = self.topLevelItem(i)
+            for depth, item in [(1, top)] + [(2, top.child(j)) for j in range(top.childCount())]:
+                if not item.data(0, REPLY_ROLE):   # a reply row wraps over both columns (ReplyDelegate)
+                    width = max(40, self.header().sectionSize(0) - depth * self.indentation() - 8)
+                    text = fm.boundingRect(QRect(0, 0, width, 100_000), int(Qt.TextFlag.TextWordWrap), item.text(0))
+                    item.setSizeHint(0, QSize(width, text.height() + 6))
 
 
 def sent_row_text(status: str, reply: str) -> str:
@@ -65,28 +81,29 @@ class SentView:
         self.sent.setVisible(self.hub is not None and bool(self.hub.store.batches))
         if self.hub is None:
             return
+        drafted = follow_ups(self.session)   # the current batch's follow-ups: "reopened as 2 in the current batch"
         for sent in reversed(self.hub.store.batches):
             n = len(sent.batch.annotations)
             follows, round_tip = round_label(self.hub.store.batches, sent)
             top = QTreeWidgetItem([QCoreApplication.translate("AnnotationPanel", "{0} (%n annotation(s))", "", n).format(sent.id)
                                    + follows, sent_row_text(sent.status, sent.reply)])
             self._sent_tips(top, f"{sent.id}\n{round_tip}", sent.status, sent.reply)
-            top.setData(0, SENT_BATCH_ROLE, sent.id)
             self.sent.addTopLevelItem(top)
             self._reply_row(top, sent.reply)
             for number, (annotation, state) in enumerate(zip(sent.batch.annotations, sent.annotations), start=1):
+                second = round_line(annotation, state, (sent.id, number), drafted)   # round, verdict, follow-up
                 child = QTreeWidgetItem([row_text(number, annotation_summary(annotation), "", annotation.note)
-                                         + follow_up_label(annotation) + verdict_label(state),
-                                         sent_row_text(state.status, state.reply)])
+                                         + (f"\n{second}" if second else ""), sent_row_text(state.status, state.reply)])
                 child.setData(0, SENT_KEY_ROLE, (sent.id, number))   # the verify view's row (issue 31)
-                self._sent_tips(child, f"{number}. {annotation_summary(annotation)}\n{annotation.note}", state.status,
-                                state.reply)
+                self._sent_tips(child, f"{number}. {annotation_summary(annotation)}\n{annotation.note}"
+                                + (f"\n{second}" if second else ""), state.status, state.reply)
                 top.addChild(child)
                 self._reply_row(child, state.reply)
                 if shown is not None and tuple(shown) == (sent.id, number):
                     self.sent.setCurrentItem(child)   # a refresh keeps the selected row (and its verify view)
         if self.sent.topLevelItemCount():
             self.sent.topLevelItem(0).setExpanded(True)
+        self.sent.fit_rows()
 
     def _reply_row(self, parent: QTreeWidgetItem, reply: str) -> None:
         """The agent's whole ``reply`` as a wrapped row under ``parent`` across both columns (none without)."""

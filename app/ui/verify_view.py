@@ -15,85 +15,32 @@ Its buttons:
   agents in ``annotations.get``/``list``);
 - **Reopen** opens a follow-up note box; its note joins the current batch as a follow-up
   (:func:`app.agent.verify_annotations.reopen`: ``Follow-up to: 3 (batch …)`` in the Markdown, with the earlier
-  note, the agent's reply and the after crop).
+  note, the agent's reply and the after crop) and the annotation is ``reopened``: the view says where its
+  follow-up is (``Reopened as 2 in the current batch.``, then ``… in batch 20261203-…`` once sent), Accept and
+  Reopen are disabled. Deleting the follow-up before Send gives it back its earlier status
+  (:mod:`app.agent.reopened`, kept in step with the current batch by :func:`install_verify`).
 
-:func:`install_verify` puts the view into a panel; :func:`follow_up_label` and :func:`verdict_label` are the
-sent rows' round and verdict suffixes (app/ui/panel_sent.py).
+The pictures are :class:`app.ui.verify_pictures.VerifyPictures`; the sent rows' round, verdict and follow-up
+words are :mod:`app.ui.sent_labels`'.
 """
 
 from __future__ import annotations
 
-from pathlib import Path
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QLayout, QPlainTextEdit, QPushButton, QVBoxLayout, QWidget
 
-from PySide6.QtCore import QCoreApplication, Qt
-from PySide6.QtGui import QImageReader, QPixmap
-from PySide6.QtWidgets import (QButtonGroup, QHBoxLayout, QLabel, QLayout, QPlainTextEdit, QPushButton, QToolButton,
-                               QVBoxLayout, QWidget)
-from shiboken6 import isValid
-
-from app.core.errors import PagenoteError
-from app.core.tasks import spawn
+from app.agent.reopened import follow_ups, sync_reopened
 from app.model.verification import Verification
-
-#: The sent view's role holding an annotation row's ``(batch id, number)`` (app/ui/panel_sent.py).
-SENT_KEY_ROLE = Qt.ItemDataRole.UserRole + 5
-#: The three pictures, in the toggle's order, and the Verification field holding each one's path.
-IMAGES = ("before", "after", "diff")
-#: Tallest picture shown, in device-independent px (the panel is narrow; the file is whole on disk).
-IMAGE_HEIGHT = 180
+from app.ui.draft_prompt import local_time
+from app.ui.sent_labels import SENT_KEY_ROLE, drafted_follow_ups, follow_up_place, verification_of
+from app.ui.verify_actions import VerifyActions
+from app.ui.verify_pictures import VerifyPictures
 
 
-def follow_up_label(annotation) -> str:
-    """A sent row's round suffix: ``  (follow-up to 3 of batch 20261203-…)`` for a follow-up annotation
-    (:class:`app.model.rounds.FollowUp`), else ``""``."""
-    follow = getattr(annotation, "follow_up", None)
-    if follow is None:
-        return ""
-    return QCoreApplication.translate("VerifyView", "  (follow-up to {0} of batch {1})").format(
-        follow.annotation, follow.batch)
-
-
-def round_label(batches: list, sent) -> tuple[str, str]:
-    """A sent batch row's round (issue 31, requirement 3): ``(suffix, tooltip line)``. The suffix names the
-    batches its follow-ups continue (``  · follow-ups to 20261203-…``; ``""`` without follow-ups); the tooltip
-    line says ``Round 3, after batch 20261203-…`` (the store's order: each batch's ``previous``)."""
-    number = next((i for i, b in enumerate(batches, start=1) if b.id == sent.id), len(batches))
-    tip = (QCoreApplication.translate("VerifyView", "Round {0}, after batch {1}").format(number, sent.previous)
-           if sent.previous
-           else QCoreApplication.translate("VerifyView", "Round {0}").format(number))
-    earlier = list(dict.fromkeys(a.follow_up.batch for a in sent.batch.annotations if a.follow_up is not None))
-    follows = (QCoreApplication.translate("VerifyView", "  · follow-ups to {0}").format(", ".join(earlier))
-               if earlier else "")
-    return follows, tip
-
-
-def verdict_label(state) -> str:
-    """A sent row's verdict suffix from its last verification (``state``: the store's
-    :class:`~app.agent.store.AnnotationState`): ``  · checked: changed, 14.2 % px``, or ``""`` when unverified."""
-    if not state.verification:
-        return ""
-    try:
-        result = Verification.model_validate(state.verification)
-    except ValueError:
-        return ""
-    share = result.pixels.changed_percent if result.pixels is not None else 0.0
-    word = (QCoreApplication.translate("VerifyView", "changed") if result.changed
-            else QCoreApplication.translate("VerifyView", "no change"))
-    return QCoreApplication.translate("VerifyView", "  · checked: {0}, {1} % px").format(word, f"{share:.1f}")
-
-
-def _tab_of(app, batch_id: str, number: int):
-    """The open tab annotation ``number`` of ``batch_id`` was made in, else the active tab."""
-    for tab in getattr(app, "tabs", []) or []:
-        ids = tab.session.sent_ids.get(batch_id)
-        if ids and len(ids) >= number and ids[number - 1]:
-            return tab
-    return app.active_tab
-
-
-class VerifyView(QWidget):
-    """One sent annotation's verification (see the module). ``app``: the app object (its tabs), ``hub``: the
-    agent hub (its batch store; :meth:`~app.agent.methods.Hub.changed` after each change)."""
+class VerifyView(VerifyActions, QWidget):
+    """One sent annotation's verification (see the module). ``app``: the app object (its tabs, its current batch
+    ``batch_session``), ``hub``: the agent hub (its batch store; :meth:`~app.agent.methods.Hub.changed` after each
+    change)."""
 
     def __init__(self, app, hub, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -101,25 +48,11 @@ class VerifyView(QWidget):
         self.app, self.hub = app, hub
         self.key: tuple[str, int] | None = None
         self.errors: dict[tuple[str, int], str] = {}    # the last failed Accept or Reopen, by row
-        self.notes: dict[tuple[str, int], str] = {}     # what the last Reopen did, by row
         self.running: set[tuple[str, int]] = set()      # rows whose Check or Reopen is under way
         self.verdict = QLabel(wordWrap=True, objectName="verifyVerdict")
         self.verdict.setTextFormat(Qt.TextFormat.PlainText)
-        self.segments = QButtonGroup(self)
-        self.segments.setExclusive(True)
-        toggle = QHBoxLayout()
-        toggle.setSpacing(0)
-        names = {"before": self.tr("Before"), "after": self.tr("After"), "diff": self.tr("Diff")}
-        self.buttons: dict[str, QToolButton] = {}
-        for name in IMAGES:
-            button = QToolButton(text=names[name], checkable=True, objectName=f"segment_{name}")
-            self.segments.addButton(button)
-            self.buttons[name] = button
-            toggle.addWidget(button)
-        toggle.addStretch(1)
-        self.buttons["after"].setChecked(True)
-        self.image = QLabel(alignment=Qt.AlignmentFlag.AlignCenter, objectName="verifyImage")
-        self.image.setMinimumHeight(48)
+        self.pictures = VerifyPictures()
+        self.buttons, self.image = self.pictures.buttons, self.pictures.image
         self.changes = QLabel(wordWrap=True, objectName="verifyChanges")
         self.changes.setTextFormat(Qt.TextFormat.PlainText)   # page text and CSS values: never rich text
         self.changes.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -158,15 +91,10 @@ class VerifyView(QWidget):
         layout.setSizeConstraint(QLayout.SizeConstraint.SetMinimumSize)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(4)
-        layout.addWidget(self.verdict)
-        layout.addLayout(toggle)
-        layout.addWidget(self.image)
-        layout.addWidget(self.changes)
-        layout.addWidget(self.error)
+        for part in (self.verdict, self.pictures, self.changes, self.error):
+            layout.addWidget(part)
         layout.addLayout(actions)
         layout.addWidget(self.follow_box)
-        for button in self.buttons.values():
-            button.toggled.connect(lambda on: on and self._show_image())
         self.check_button.clicked.connect(self.check)
         self.accept_button.clicked.connect(self.accept)
         self.reopen_button.clicked.connect(self.open_follow_up)
@@ -199,12 +127,18 @@ class VerifyView(QWidget):
     def verification(self) -> Verification | None:
         """The shown row's last verification, or ``None``."""
         found = self.state()
-        if found is None or not found[1].verification:
-            return None
-        try:
-            return Verification.model_validate(found[1].verification)
-        except ValueError:
-            return None
+        return verification_of(found[1]) if found is not None else None
+
+    def _headline(self, state) -> list[str]:
+        """The user's decision on the shown row, first in the verdict: accepted, or where its follow-up is."""
+        if state.status == "verified":
+            return [self.tr("Accepted (verified).")]
+        place = follow_up_place(state, self.key, drafted_follow_ups(self.app))
+        if place is None:
+            return []
+        number, batch = place
+        return [self.tr("Reopened as {0} in batch {1}.").format(number, batch) if batch
+                else self.tr("Reopened as {0} in the current batch.").format(number)]
 
     def refresh(self) -> None:
         """Read the shown row's state from the store again."""
@@ -215,33 +149,35 @@ class VerifyView(QWidget):
         _sent, state = found
         result = self.verification()
         busy = self.key in self.running
+        lines = self._headline(state)
         if result is None:
-            self.verdict.setText(self.tr("Not checked yet.") if not busy else self.tr("Checking…"))
+            lines.append(self.tr("Not checked yet.") if not busy else self.tr("Checking…"))
             self.changes.setText("")
         else:
             status = {"exact": self.tr("exact"), "rematched": self.tr("rematched")}.get(result.status, result.status)
             share = result.pixels.changed_percent if result.pixels is not None else 0.0
             word = self.tr("Changed") if result.changed else self.tr("No change")
-            self.verdict.setText(self.tr("{0} · {1} · {2} % of pixels changed · checked {3}").format(
-                word, status, f"{share:.1f}", result.checked_at) + ("\n" + self.tr("Checking…") if busy else ""))
-            lines = [f"• {c.line()}" for c in result.changes]
-            self.changes.setText("\n".join(lines) if lines else self.tr("No style, text or box change recorded."))
-        if state.status == "verified":
-            self.verdict.setText(self.tr("Accepted (verified).") + "\n" + self.verdict.text())
+            # checked_at is UTC ISO 8601: shown in local time, as the locale writes a short date and time
+            lines.append(self.tr("{0} · {1} · {2} % of pixels changed · checked {3}").format(
+                word, status, f"{share:.1f}", local_time(result.checked_at)))
+            lines += [self.tr("Checking…")] if busy else []
+            changes = [f"• {c.line()}" for c in result.changes]
+            self.changes.setText("\n".join(changes) if changes else self.tr("No style, text or box change recorded."))
+        self.verdict.setText("\n".join(lines))
+        self.verdict.setToolTip(result.checked_at if result is not None else "")
         failed = self.hub.verify_errors.get(self.key) if self.key not in self.running else None
         error = self.errors.get(self.key) or (
             self.tr("Could not complete: {0}: {1}").format(failed.name, failed.message) if failed is not None else "")
-        message = error or self.notes.get(self.key, "")
-        self.error.setStyleSheet("color: #B91C1C;" if error else "")
-        self.error.setText(message)
-        self.error.setVisible(bool(message))
-        for button in self.buttons.values():
-            button.setEnabled(result is not None)
+        self.error.setText(error)
+        self.error.setVisible(bool(error))
+        reopened = state.status == "reopened"   # its follow-up carries it on: one follow-up, no Accept
         self.check_button.setEnabled(not busy)
-        self.accept_button.setEnabled(state.status != "verified")
-        self.reopen_button.setEnabled(not busy)
-        self.follow_add.setEnabled(not busy)
-        self._show_image()
+        self.accept_button.setEnabled(state.status != "verified" and not reopened)
+        self.reopen_button.setEnabled(not busy and not reopened)
+        self.follow_add.setEnabled(not busy and not reopened)
+        if reopened:
+            self.follow_box.hide()
+        self.pictures.show_result(result)
         self._fit_labels()
 
     def _fit_labels(self) -> None:
@@ -258,115 +194,7 @@ class VerifyView(QWidget):
 
     def shown_image(self) -> str:
         """Which picture the toggle shows: ``before``, ``after`` or ``diff``."""
-        return next(name for name, button in self.buttons.items() if button.isChecked())
-
-    def _show_image(self) -> None:
-        result = self.verification()
-        path = getattr(result, self.shown_image()) if result is not None else ""
-        pixmap = QPixmap(path) if path and Path(path).is_file() else QPixmap()
-        if pixmap.isNull():
-            self.image.setPixmap(QPixmap())
-            self.image.setText(self.tr("(no picture: check first)") if result is None else self.tr("(picture missing)"))
-            return
-        dpr = self.devicePixelRatioF()
-        width = max(64, self.width() or 280)
-        # One scale for Before, After and Diff (the largest of the three fits width × IMAGE_HEIGHT; never above
-        # one image px per view px): each fitted on its own, a button that grew looked smaller after the fix.
-        sizes = [QImageReader(p).size() for p in (result.before, result.after, result.diff) if p and Path(p).is_file()]
-        most_w = max([z.width() for z in sizes if z.isValid()] + [pixmap.width()])
-        most_h = max([z.height() for z in sizes if z.isValid()] + [pixmap.height()])
-        k = min(dpr, width * dpr / most_w, IMAGE_HEIGHT * dpr / most_h)
-        scaled = pixmap.scaled(max(1, round(pixmap.width() * k)), max(1, round(pixmap.height() * k)),
-                               Qt.AspectRatioMode.IgnoreAspectRatio, Qt.TransformationMode.SmoothTransformation)
-        scaled.setDevicePixelRatio(dpr)
-        self.image.setText("")
-        self.image.setPixmap(scaled)
-        self.image.setMinimumHeight(round(scaled.height() / dpr))   # never clipped by a short detail pane
-        self.image.setToolTip(path)
-
-    # -- actions -----------------------------------------------------------------------------------------------
-
-    def _failed(self, key, exc: PagenoteError) -> None:
-        self.errors[key] = self.tr("Could not complete: {0}: {1}").format(exc.name, exc.message)
-        self.notes.pop(key, None)
-
-    def check(self) -> None:
-        """Verify the shown row now, as a task; the view updates when it ends (its error shown on failure)."""
-        if self.key is None or self.key in self.running:
-            return
-        key = self.key
-        self.running.add(key)
-        self.errors.pop(key, None)
-        self.notes.pop(key, None)
-        self.refresh()
-        spawn(self._check(key), "verification from the panel")
-
-    async def _check(self, key) -> None:
-        from app.agent.verify_annotations import verify_annotation
-
-        try:
-            await verify_annotation(self.app, self.hub.store, *key)
-            self.hub.verify_errors.pop(key, None)
-        except PagenoteError as exc:
-            self.hub.verify_errors[key] = exc   # shown until a verification of it completes
-        finally:
-            self.running.discard(key)
-        if isValid(self):
-            self.hub.changed()   # the rows' verdicts; the shown row is kept (panel_sent)
-            self.refresh()
-
-    def accept(self) -> None:
-        """Close the shown row's annotation as ``verified`` in the store."""
-        if self.key is None:
-            return
-        try:
-            self.hub.store.accept(*self.key)
-        except (KeyError, IndexError, OSError) as exc:
-            self.errors[self.key] = self.tr("Could not accept: {0}").format(exc)
-        else:
-            self.errors.pop(self.key, None)
-        self.hub.changed()
-        self.refresh()
-
-    def open_follow_up(self) -> None:
-        """Show the follow-up note box (Reopen)."""
-        self.follow_box.show()
-        self.follow_note.setFocus()
-
-    def add_follow_up(self) -> None:
-        """Add the follow-up note box's text to the current batch as a follow-up of the shown row, as a task."""
-        note = self.follow_note.toPlainText().strip()
-        if self.key is None or self.key in self.running:
-            return
-        if not note:
-            self.errors[self.key] = self.tr("Write what is still wrong first.")
-            self.refresh()
-            return
-        key = self.key
-        self.running.add(key)
-        self.errors.pop(key, None)
-        self.refresh()
-        spawn(self._reopen(key, note), "reopen from the panel")
-
-    async def _reopen(self, key, note: str) -> None:
-        from app.agent.verify_annotations import reopen
-
-        try:
-            tab = _tab_of(self.app, *key)
-            if tab is None:
-                raise PagenoteError("NO_PAGE", "no tab is open")
-            number = await reopen(tab, self.hub.store, key[0], key[1], note)
-        except PagenoteError as exc:
-            self._failed(key, exc)
-        else:
-            self.notes[key] = self.tr("Added to the current batch as {0}.").format(number)
-            if isValid(self) and self.key == key:
-                self.follow_note.clear()
-                self.follow_box.hide()
-        finally:
-            self.running.discard(key)
-        if isValid(self):
-            self.refresh()
+        return self.pictures.shown_image()
 
 
 def install_verify(panel, app) -> VerifyView | None:
@@ -389,7 +217,29 @@ def install_verify(panel, app) -> VerifyView | None:
     panel.sent.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
     panel.sent.customContextMenuRequested.connect(lambda pos: _row_menu(panel, view, pos))
     panel.list.currentItemChanged.connect(lambda item, _p=None: item is not None and view.show_annotation(None))
+    _follow_current_batch(app, panel.hub, view)
     return view
+
+
+def _follow_current_batch(app, hub, view: VerifyView) -> None:
+    """Keep the store's reopened annotations in step with ``app``'s current batch
+    (:func:`app.agent.reopened.sync_reopened`: a follow-up deleted before Send gives its annotation back its
+    earlier status) and the rows' "reopened as N" with its numbers, after each change of the batch and once now."""
+    session = getattr(app, "batch_session", None)
+    if session is None:
+        return
+    seen: dict = {}
+
+    def follow() -> None:
+        drafted = follow_ups(session)
+        if sync_reopened(hub.store, session) or drafted != seen:
+            seen.clear()
+            seen.update(drafted)
+            hub.changed()
+
+    session.subscribe(follow)
+    view.destroyed.connect(lambda *_: session.unsubscribe(follow))
+    follow()
 
 
 def _row_menu(panel, view: VerifyView, pos) -> None:

@@ -1,0 +1,98 @@
+"""The verify view's picture pane (issue 31, requirement 2): **Before | After | Diff** of one verification behind
+a segmented toggle of three buttons, one picture at a time, the three at one scale.
+
+:class:`VerifyPictures` shows a :class:`~app.model.verification.Verification`'s ``before``, ``after`` and ``diff``
+files (app/agent/verify_annotations.py writes them under ``annotations/sent/<batch id>/``); the verify view
+(app/ui/verify_view.py) says which one with :meth:`VerifyPictures.show_result`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtGui import QImageReader, QPixmap
+from PySide6.QtWidgets import QButtonGroup, QHBoxLayout, QLabel, QToolButton, QVBoxLayout, QWidget
+
+from app.model.verification import Verification
+
+#: The three pictures, in the toggle's order, and the Verification field holding each one's path.
+IMAGES = ("before", "after", "diff")
+#: Tallest picture shown, in device-independent px (the panel is narrow; the file is whole on disk).
+IMAGE_HEIGHT = 180
+
+
+class VerifyPictures(QWidget):
+    """The segmented toggle (``buttons``: ``before``/``after``/``diff`` → its button, *After* first) over the
+    picture (``image``, a label; its tooltip the file's path)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.result: Verification | None = None
+        self.segments = QButtonGroup(self)
+        self.segments.setExclusive(True)
+        toggle = QHBoxLayout()
+        toggle.setSpacing(0)
+        # The verify view's words (its translation context, as before the pane was its own class).
+        names = {"before": QCoreApplication.translate("VerifyView", "Before"),
+                 "after": QCoreApplication.translate("VerifyView", "After"),
+                 "diff": QCoreApplication.translate("VerifyView", "Diff")}
+        self.buttons: dict[str, QToolButton] = {}
+        for name in IMAGES:
+            button = QToolButton(text=names[name], checkable=True, objectName=f"segment_{name}")
+            self.segments.addButton(button)
+            self.buttons[name] = button
+            toggle.addWidget(button)
+        toggle.addStretch(1)
+        self.buttons["after"].setChecked(True)
+        self.image = QLabel(alignment=Qt.AlignmentFlag.AlignCenter, objectName="verifyImage")
+        self.image.setMinimumHeight(48)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(4)
+        layout.addLayout(toggle)
+        layout.addWidget(self.image)
+        for button in self.buttons.values():
+            button.toggled.connect(lambda on: on and self._show())
+
+    def shown_image(self) -> str:
+        """Which picture the toggle shows: ``before``, ``after`` or ``diff``."""
+        return next(name for name, button in self.buttons.items() if button.isChecked())
+
+    def show_result(self, result: Verification | None) -> None:
+        """Show ``result``'s pictures (``None``: none yet, the toggle disabled)."""
+        self.result = result
+        for button in self.buttons.values():
+            button.setEnabled(result is not None)
+        self._show()
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt virtual)
+        super().resizeEvent(event)
+        if event.oldSize().width() != event.size().width():
+            self._show()
+
+    def _show(self) -> None:
+        result = self.result
+        path = getattr(result, self.shown_image()) if result is not None else ""
+        pixmap = QPixmap(path) if path and Path(path).is_file() else QPixmap()
+        if pixmap.isNull():
+            self.image.setPixmap(QPixmap())
+            self.image.setText(QCoreApplication.translate("VerifyView", "(no picture: check first)") if result is None
+                               else QCoreApplication.translate("VerifyView", "(picture missing)"))
+            self.image.setToolTip("")
+            return
+        dpr = self.devicePixelRatioF()
+        width = max(64, self.width() or 280)
+        # One scale for Before, After and Diff (the largest of the three fits width × IMAGE_HEIGHT; never above
+        # one image px per view px): each fitted on its own, a button that grew looked smaller after the fix.
+        sizes = [QImageReader(p).size() for p in (result.before, result.after, result.diff) if p and Path(p).is_file()]
+        most_w = max([z.width() for z in sizes if z.isValid()] + [pixmap.width()])
+        most_h = max([z.height() for z in sizes if z.isValid()] + [pixmap.height()])
+        k = min(dpr, width * dpr / most_w, IMAGE_HEIGHT * dpr / most_h)
+        scaled = pixmap.scaled(max(1, round(pixmap.width() * k)), max(1, round(pixmap.height() * k)),
+                               Qt.AspectRatioMode.IgnoreAspectRatio, Qt.TransformationMode.SmoothTransformation)
+        scaled.setDevicePixelRatio(dpr)
+        self.image.setText("")
+        self.image.setPixmap(scaled)
+        self.image.setMinimumHeight(round(scaled.height() / dpr))   # never clipped by a short detail pane
+        self.image.setToolTip(path)
