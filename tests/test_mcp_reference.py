@@ -58,7 +58,8 @@ def test_a_pasted_reference_is_listed_and_served_as_an_image_beside_the_current_
     kinds = [c.type for c in forensic.content]
     assert kinds == ["text", "text", "image", "text", "image"], kinds   # markdown, then label + image twice
     current_label, current, target_label, target = forensic.content[1:]
-    assert "current state" in current_label.text and str(crop) in current_label.text
+    assert current_label.text.startswith(f"Annotation 1 of batch {batch_id}, current state")   # whose, which
+    assert str(crop) in current_label.text
     assert "design target" in target_label.text and reference in target_label.text
     assert Image.open(io.BytesIO(base64.b64decode(current.data))).size == (40, 20)
     got = Image.open(io.BytesIO(base64.b64decode(target.data)))

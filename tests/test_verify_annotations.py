@@ -213,8 +213,9 @@ def test_verify_annotations_over_mcp_gives_the_verdict_first_then_the_images(win
     head, block, _ = unwrap(first)
     assert "- padding: 4px 8px → 12px 16px" in block
     labels = [c.text for c in result.content[1:] if c.type == "text"]
-    assert [label.split(":")[0] for label in labels] == [f"Annotation {n}, {what}" for n in (1, 2)
+    assert [label.split(":")[0] for label in labels] == [f"Annotation {n} of batch {batch}, {what}" for n in (1, 2)
                                                          for what in ("before", "after", "diff")]
+    assert "red boxes #1, #2 … number the changed regions, not annotations" in labels[2]
     assert sum(1 for c in result.content if c.type == "image") == 6
     assert result.structured_content["changed"] == 1
     assert out["beyond"].is_error and out["beyond"].content[0].text.startswith("NOT_FOUND: there is no annotation 3")

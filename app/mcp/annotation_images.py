@@ -2,7 +2,7 @@
 screenshot as MCP image contents.
 
 An annotation with a reference image (Markdown ``Reference:``) gets two images, each after a text line that
-says which is which — ``current state`` (its ``Screenshot:`` crop, when one was taken) and ``design target``
+names the annotation and its batch (:func:`image_subject`) and says which is which — ``current state`` (its ``Screenshot:`` crop, when one was taken) and ``design target``
 (the reference) — so an agent cannot take one for the other. At most :data:`MAX_ANNOTATIONS` annotations
 get images (the others are named in a line); each image is fitted to an equal share of the server's image
 budget (:func:`app.mcp.images.fit_image`). The files are read by this process: the MCP server runs beside
@@ -60,6 +60,13 @@ def _png_base64(path: str) -> str | None:
     return base64.b64encode(data).decode("ascii")
 
 
+def image_subject(number, batch) -> str:
+    """Whose image a label line names: ``Annotation 2 of batch 20261203-162747-1b26``, ``Annotation 2 of the
+    current batch`` (``batch`` ``"current"``, empty or ``None``) — an agent holding several batches' pictures never
+    takes one annotation's for another's (get_annotations' and verify_annotations' labels)."""
+    return f"Annotation {number} of " + (f"batch {batch}" if batch and batch != "current" else "the current batch")
+
+
 @dataclass(frozen=True)
 class Labelled:
     """One image of the result: the text line before it, and the fitted image (``None``: not readable)."""
@@ -88,7 +95,8 @@ def annotation_images(view: dict, budget: int) -> tuple[list[Labelled], str]:
                 image = fit_image(data, share)
             except PagenoteError:
                 image = None
-        out.append(Labelled(f"Annotation {n}, {what}: {path}" + ("" if image else " (could not be read)"), image))
+        out.append(Labelled(f"{image_subject(n, view.get('id'))}, {what}: {path}" + ("" if image else " (could not be "
+                                                                                      "read)"), image))
     rest = (f"Reference images of annotations {', '.join(str(n) for n, _ in left)} are not inlined: call "
             "get_annotations again or read the Reference: paths" if left else "")
     return out, rest

@@ -9,8 +9,9 @@ text first so a text-only client still gets the verdict:
 2. the changes (``padding: 4px 8px → 12px 16px``, ``text: "Save" → "Save changes"``) and the errors' messages in
    one untrusted block (styles and texts are the page's);
 3. for at most :data:`MAX_ANNOTATIONS` verified annotations, three images each — before (pin time), after
-   (now), diff (changed pixels in magenta) — each after a line naming it, fitted to an equal share of the
-   server's image budget (:func:`app.mcp.images.fit_image`); the others are named in a line.
+   (now), diff (changed pixels in magenta) — each after a line naming it (``Annotation 1 of batch 20261203-…,
+   before: …``: :func:`app.mcp.annotation_images.image_subject`), fitted to an equal share of the server's image
+   budget (:func:`app.mcp.images.fit_image`); the others are named in a line.
 
 Structured content: the socket's answer (``batch``, ``results`` with each ``verification`` or ``error``,
 ``verified``, ``changed``).
@@ -29,7 +30,7 @@ from pydantic import Field
 
 from app.core.errors import PagenoteError
 from app.mcp.images import KB, MIN_BUDGET_KB, FittedImage, fit_image
-from app.mcp.annotation_images import labelled_content
+from app.mcp.annotation_images import image_subject, labelled_content
 from app.mcp.response import render
 from app.mcp.tool import ToolContext, ToolDefinition
 from app.mcp.arguments import AnnotationNumber, ToolParams
@@ -40,7 +41,8 @@ MAX_ANNOTATIONS = 3
 #: Largest image file read, in bytes (the app's own crops; far below this).
 MAX_FILE_BYTES = 40 * 1024 * 1024
 IMAGE_NAMES = (("before", "before: the element when it was pinned"), ("after", "after: the element now"),
-               ("diff", "diff: changed pixels in magenta over the after image, aligned by the element's box"))
+               ("diff", "diff: changed pixels in magenta over the after image, aligned by the element's box; the "
+                        "red boxes #1, #2 … number the changed regions, not annotations"))
 
 
 class VerifyParams(ToolParams):
@@ -92,7 +94,7 @@ def pictures(result: dict, budget: int) -> tuple[list[Picture], str]:
             path = str(v.get(key) or "")
             if path:
                 image = _fitted(path, share)
-                out.append(Picture(f"Annotation {entry['annotation']}, {what}: {path}"
+                out.append(Picture(f"{image_subject(entry['annotation'], result.get('batch'))}, {what}: {path}"
                                    + ("" if image else " (could not be read)"), image))
     rest = (f"Images of annotations {', '.join(str(r['annotation']) for r in left)} are not inlined: call "
             "verify_annotations with annotation=N, or read the paths in the structured content" if left else "")
