@@ -188,6 +188,13 @@ def test_three_rounds_are_exported_in_order_with_their_pictures(window, qtbot, s
     window.send()
     b3 = list(window.tab.session.sent_ids)[-1]
     assert store.get(b3).previous == b2 and store.get(b2).previous == b1
+    # Sent, not checked yet: its own round shows the before crop kept at Send, and says so.
+    from app.tabs.before_crops import read_before
+
+    unchecked = rounds_of_html(window.sent_export.export(b3, tmp_path / "out" / "b3.html").read_text(encoding="utf-8"))
+    assert [r["head"].split(":")[0] for r in unchecked] == ["Round 1", "Round 2", "Round 3 (this annotation)"]
+    assert unchecked[2]["pictures"] == {"Before": Path(read_before(window.project_dir, b3)[1]["path"]).read_bytes()}
+    assert '<div class="verdict">Not checked.</div>' in unchecked[2]["html"]
     _round(window, qtbot, site, client, b3, "2px 4px", "padding lowered to 2px 4px")
     kept = _files(store, b1)
     gone = Path(store.get(b1).annotations[0].verification["before"])
@@ -219,7 +226,7 @@ def test_three_rounds_are_exported_in_order_with_their_pictures(window, qtbot, s
     assert f"Before: missing ({gone})" in rounds[0]["missing"]
     assert rounds[0]["pictures"] == {k: v for k, v in kept.items() if k != "Before"}
     assert rounds[1]["pictures"] == _files(store, b2) and rounds[2]["pictures"] == _files(store, b3)
-    assert "<h1>pagenote review: batch " + b3 in text
+    assert f"<h1>pagenote review: batch {b3}</h1>" in text
     # Hostile words stay words: no script, no handler, no forged round; each says exactly what was typed.
     tags = parsed(text)
     assert [t for t, _ in tags.tags if t == "script"] == []

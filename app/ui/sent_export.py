@@ -72,8 +72,7 @@ class SentExport(QObject):
         rounds = self.review_io.rounds_of(sent.batch, sent)
         try:
             written = save_review(sent.batch, self.window.project_dir, "html", self.review_io.detail, path=path,
-                                  rounds=rounds, title=f"pagenote review: batch {batch_id}, "
-                                  f"{len(sent.batch.annotations)} annotations")
+                                  rounds=rounds, title=f"pagenote review: batch {batch_id}")
         except OSError as exc:
             self.window.say(self.tr("Export failed: {0}").format(str(exc)))
             return None
