@@ -163,7 +163,7 @@ def _files(store, batch: str) -> dict[str, bytes]:
 def test_three_rounds_are_exported_in_order_with_their_pictures(window, qtbot, site, client, tmp_path):  # noqa: F811
     from PySide6.QtWidgets import QApplication, QFileDialog, QMenu
 
-    from app.ui.panel_sent import SENT_BATCH_ROLE
+    from app.ui.sent_export import SENT_BATCH_ROLE
     from app.ui.review_io import install_review_ui
 
     review = install_review_ui(window)

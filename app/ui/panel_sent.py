@@ -14,12 +14,11 @@ from PySide6.QtWidgets import QTreeWidget, QTreeWidgetItem
 from app.agent.reopened import follow_ups
 from app.ui.panel_rows import ROW_ROLE, STATUS_ROLE, annotation_summary, status_word
 from app.ui.plain_tip import plain_tip
+from app.ui.sent_export import SENT_BATCH_ROLE
 from app.ui.sent_labels import SENT_KEY_ROLE, round_label, round_line
 
 #: Marks a sent view row that holds an agent's reply (not a batch or an annotation).
 REPLY_ROLE = Qt.ItemDataRole.UserRole + 3
-#: A sent batch row's batch id (its context menu's Export Review as HTML…, app/ui/sent_export.py).
-SENT_BATCH_ROLE = Qt.ItemDataRole.UserRole + 6
 
 
 def row_text(number: int, tag: str, name: str, note: str) -> str:
@@ -90,7 +89,7 @@ class SentView:
             top = QTreeWidgetItem([QCoreApplication.translate("AnnotationPanel", "{0} (%n annotation(s))", "", n).format(sent.id)
                                    + follows, sent_row_text(sent.status, sent.reply)])
             self._sent_tips(top, f"{sent.id}\n{round_tip}", sent.status, sent.reply)
-            top.setData(0, SENT_BATCH_ROLE, sent.id)
+            top.setData(0, SENT_BATCH_ROLE, sent.id)   # its context menu's Export Review as HTML…
             self.sent.addTopLevelItem(top)
             self._reply_row(top, sent.reply)
             for number, (annotation, state) in enumerate(zip(sent.batch.annotations, sent.annotations), start=1):

@@ -18,7 +18,9 @@ from PySide6.QtCore import QObject, Qt
 from PySide6.QtWidgets import QFileDialog, QMenu
 
 from app.protocol.review_files import save_review
-from app.ui.panel_sent import SENT_BATCH_ROLE
+
+#: A sent batch row's batch id (set by app/ui/panel_sent.py; an annotation row has none).
+SENT_BATCH_ROLE = Qt.ItemDataRole.UserRole + 6
 
 
 class SentExport(QObject):
