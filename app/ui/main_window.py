@@ -4,25 +4,21 @@ active tab; it computes no element data itself."""
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QObject, Qt, QUrl
-from PySide6.QtGui import QAction, QGuiApplication, QIcon, QKeySequence
+from PySide6.QtGui import QAction, QIcon, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMenu, QSplitter
 
-from app.core.policy import NOTE_CAP
 from app.core.resources import resource
-from app.model.tab_session import forget_shots
-from app.protocol.markdown import encode_annotations
 from app.protocol.redact import redact_urls
 from app.runtime.app import PagenoteApp
 from app.runtime.i18n import settings
-from app.sinks import save_markdown
 from app.tabs.browser import attach as browser_parts
 from app.tabs.network_cdp import network_detail
 from app.ui.agent_annotate import install_agent_annotate
+from app.ui.batch_intents import BatchIntents
 from app.ui.verify_view import install_verify
 from app.ui.console_dock import ConsoleDock
 from app.ui.network_dock import NetworkDock
@@ -50,7 +46,7 @@ PANEL_SHARE = 0.27
 SPLITTER_SETTING = "window/splitter"
 
 
-class MainWindow(ShotIntents, QMainWindow):
+class MainWindow(ShotIntents, BatchIntents, QMainWindow):
     """The window over ``app``'s tabs: a tab strip above the toolbar, one :class:`~app.ui.tab_view.TabView` per
     tab in a stack (the active tab's shown), its panel beside it. The toolbar, keys, docks and DevTools act on
     the active tab (:attr:`current`); ``tab``, ``view``, ``annotate``, ``marks``, ``panel`` … are the active
@@ -235,7 +231,7 @@ class MainWindow(ShotIntents, QMainWindow):
             self.view.setFocus()
         self.keys.update()
 
-    # -- intents ----------------------------------------------------------------------------------------
+    # -- intents (the batch's Copy, Save, Send and Clear: app/ui/batch_intents.py) ----------------------
 
     def say(self, text: str) -> None:
         """Show ``text`` in the status bar (it stays until the next message); URLs in it are redacted."""
@@ -256,102 +252,6 @@ class MainWindow(ShotIntents, QMainWindow):
         if not result.ok:
             self.say(self.tr("Could not open {0} ({1}). Check the address, or that its server is running, then "
                              "reload (F5).").format(result.url, result.error))
-
-    def batch(self):
-        """The current batch (every tab's annotations), with each page's latest screenshot."""
-        return self.tab.batch()
-
-    async def records_made(self) -> None:
-        """Return once no pin's element record is still being made (:meth:`Session.recording`: a pin shows
-        from its box at once and its record follows, issue 30, requirement 8), saying so meanwhile; the
-        batch's changes wake it (no polling). Raises nothing."""
-        shared = self.batch_session
-        if not shared.recording():
-            return
-        self.say(self.tr("Waiting for the element records being made…"))
-        made = asyncio.get_running_loop().create_future()
-
-        def check() -> None:
-            if not shared.recording() and not made.done():
-                made.set_result(None)
-
-        shared.subscribe(check)
-        try:
-            await made
-        finally:
-            shared.unsubscribe(check)
-
-    async def export(self, how: str):
-        """Copy, Save or Send (``how`` ``"copy"``/``"save"``/``"send"``) the window's batch (every tab's
-        annotations) after re-reading every annotation on the tabs' pages from its live element (issue 9 §4:
-        the record names the element as it is now). Returns what :meth:`copy`/:meth:`save`/:meth:`send`
-        return. ``ValueError`` for another ``how``."""
-        act = {"copy": self.copy, "save": self.save, "send": self.send}[how]
-        if self.current:
-            self.annotate.keep_open_note()   # a note still being typed is exported as typed
-        await self.records_made()
-        cuts = self.session.cut_notes()  # before Send archives the pins
-        result = act(await self.tab.refreshed_batch())
-        if cuts:  # the user's words are never cut silently: say so after what was done
-            self.say(self.status_label.text() + " · " + self.tr(
-                "%n note(s) over {0} characters cut, ending in a [truncated] line", "", len(cuts)).format(f"{NOTE_CAP:,}"))
-        return result
-
-    def copy(self, batch=None) -> None:
-        """Put ``batch``'s Markdown on the clipboard (the session's batch as it is when ``None``; the toolbar
-        goes through :meth:`export`, which re-reads it from the page first)."""
-        batch = batch if batch is not None else self.batch()
-        text = encode_annotations(batch, getattr(self, "detail_level", "standard"))  # File → Detail Level
-        QGuiApplication.clipboard().setText(text)
-        n = len(batch.annotations)
-        # Qt's plural forms: %n is the count (QCoreApplication::translate with n).
-        self.say(self.tr("Copied %n annotation(s) as Markdown ({0} characters)", "", n).format(len(text)))
-
-    def save(self, batch=None) -> Path | None:
-        """Write ``batch`` (the session's when ``None``) to ``<project>/annotations/<stamp>.md``; returns the
-        path, ``None`` on failure."""
-        batch = batch if batch is not None else self.batch()
-        try:
-            path = save_markdown(batch, self.project_dir, detail=getattr(self, "detail_level", "standard"))
-        except OSError as exc:
-            self.say(self.tr("Save failed: {0}").format(exc))
-            return None
-        n = len(batch.annotations)
-        self.say(self.tr("Saved %n annotation(s) to {0}", "", n).format(path))
-        return path
-
-    def send(self, batch=None) -> int | None:
-        """Hand the batch to agents: deliver it to every waiting ``annotations.wait`` and say how many
-        received it; with none waiting it stays pending for the next one. The sent batch leaves the editor
-        (it is listed under "Sent"). ``batch``: the session's when ``None``. Returns the number of receivers,
-        ``None`` when nothing was sent."""
-        batch = batch if batch is not None else self.batch()
-        if not batch.annotations and not batch.summary:
-            self.say(self.tr("Nothing to send: pin an annotation or write an overall note first"))
-            return None
-        try:
-            sent, receivers = self.app.send(batch)
-        except OSError as exc:
-            self.say(self.tr("Send failed: could not store the batch: {0}").format(exc))
-            return None
-        self.batch_session.archive(sent.id)  # every tab's annotations went
-        forget_shots(self.batch_session)
-        if self.agent is None:
-            self.say(self.tr("Batch {0} is pending, but the agent socket is off: no agent can receive it now")
-                     .format(sent.id))
-        elif receivers:
-            self.say(self.tr("Sent batch {0} to %n waiting agent(s)", "", receivers).format(sent.id))
-        else:
-            self.say(self.tr("No agent is waiting: batch {0} is kept in annotations/sent/ (even across a restart) "
-                             "and goes to the next agent that asks (pagenote mcp: wait_for_annotations)")
-                     .format(sent.id))
-        return receivers
-
-    def clear(self) -> None:
-        """Remove every annotation (of every tab), the overall note and the batch's screenshot lines."""
-        self.batch_session.clear()
-        forget_shots(self.batch_session)
-        self.say(self.tr("Annotations cleared"))
 
     def closeEvent(self, event) -> None:  # noqa: N802 (Qt virtual)
         for view in self.deck.views.values():
