@@ -151,6 +151,8 @@ def reopen(window, qtbot, view, note: str) -> None:
     QTest.mouseClick(view.follow_add, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: len(window.session.pins) == pins + 1, timeout=20_000)
     qtbot.waitUntil(lambda: view.key not in view.running, timeout=20_000)
+    # its before crop, as for any pin (a follow-up sent without one cannot be verified)
+    qtbot.waitUntil(lambda: all(p.id in window.tab.before.taken for p in window.session.pins), timeout=20_000)
 
 
 def test_reopen_puts_a_follow_up_with_its_lines_into_the_current_batch(window, qtbot, site, client):  # noqa: F811
@@ -165,7 +167,7 @@ def test_reopen_puts_a_follow_up_with_its_lines_into_the_current_batch(window, q
     reopen(window, qtbot, view, "still too small")
     # reopened: a state of its own, where its follow-up is, no second follow-up, no Accept
     assert view.verdict.text().splitlines()[0] == "Reopened as 1 in the current batch."
-    assert not view.error.isVisible() and not view.follow_box.isVisible()
+    assert "Added to the current batch" not in view.error.text() and not view.follow_box.isVisible()
     assert not view.reopen_button.isEnabled() and not view.accept_button.isEnabled()
     row = sent_row(window, batch, 1)
     assert row.text(1) == "reopened — padding raised"
@@ -196,6 +198,36 @@ def test_reopen_puts_a_follow_up_with_its_lines_into_the_current_batch(window, q
     assert not view.reopen_button.isEnabled() and not view.accept_button.isEnabled()
     kept = BatchStore(window.app.hub.store.directory).get(batch).annotations[0]   # persisted, as verified is
     assert kept.status == "reopened" and (kept.reopened.batch, kept.reopened.annotation) == (follow_batch, 1)
+
+
+def test_a_follow_ups_rows_show_each_rounds_pictures(window, qtbot, site):  # noqa: F811
+    batch = pin_and_send(window, qtbot, site, ["pad"])
+    (site.folder / "verify.css").write_text(PADDED)
+    window.load_page(site.url)
+    view = check(window, qtbot, batch)
+    first = view.verification()
+    assert not any(b.isVisible() for b in view.pictures.round_buttons)   # one round: no round toggle
+    reopen(window, qtbot, view, "more still")
+    window.send()
+    follow_batch = list(window.tab.session.sent_ids)[-1]
+    (site.folder / "verify.css").write_text(CSS + "#pad { padding: 20px 24px; }\n")
+    window.load_page(site.url)
+    view = check(window, qtbot, follow_batch)
+    second = view.verification()
+    rounds = view.pictures.round_buttons
+    assert [b.text() for b in rounds] == ["Round 1", "Round 2"] and all(b.isVisible() for b in rounds)
+    assert rounds[1].isChecked() and rounds[0].toolTip() == f"Annotation 1 of batch {batch}"
+    assert view.image.toolTip() == second.after   # the follow-up's own round first
+    QTest.mouseClick(rounds[0], Qt.MouseButton.LeftButton)   # the earlier round: its before and after
+    assert view.image.toolTip() == first.after and rounds[0].isChecked() and not rounds[1].isChecked()
+    QTest.mouseClick(view.buttons["before"], Qt.MouseButton.LeftButton)
+    assert view.image.toolTip() == first.before
+    window.app.hub.changed()   # a refresh keeps the round chosen
+    assert view.pictures.round == 0 and view.image.toolTip() == first.before
+    QTest.mouseClick(rounds[1], Qt.MouseButton.LeftButton)
+    assert view.image.toolTip() == second.before != first.before
+    select(window, qtbot, batch, 1)   # the first round's own row: no toggle
+    assert view.pictures.round_buttons == [] and view.image.toolTip() == first.before
 
 
 def delete_row(window, number: int) -> None:

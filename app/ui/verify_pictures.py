@@ -1,5 +1,6 @@
-"""The verify view's picture pane (issue 31, requirement 2): **Before | After | Diff** of one verification behind
-a segmented toggle of three buttons, one picture at a time, the three at one scale.
+"""The verify view's picture pane (issue 31, requirements 2 and 3): **Before | After | Diff** of one verification
+behind a segmented toggle of three buttons, one picture at a time, the three at one scale; for a follow-up, a
+**Round 1 | Round 2 …** toggle above it shows each round's pictures (the annotations it follows up, oldest first).
 
 :class:`VerifyPictures` shows a :class:`~app.model.verification.Verification`'s ``before``, ``after`` and ``diff``
 files (app/agent/verify_annotations.py writes them under ``annotations/sent/<batch id>/``); the verify view
@@ -29,6 +30,16 @@ class VerifyPictures(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.result: Verification | None = None
+        #: The thread's rounds, oldest first (``(tooltip, verification or None)``) and which one is shown.
+        self.rounds: list[tuple[str, Verification | None]] = []
+        self.round = -1
+        self.thread: list[tuple[str, str]] = []   # the shown thread's (name, tooltip) per round
+        self.round_buttons: list[QToolButton] = []
+        self.round_bar = QHBoxLayout()
+        self.round_bar.setSpacing(0)
+        self.round_bar.addStretch(1)
+        self.round_group = QButtonGroup(self)
+        self.round_group.setExclusive(True)
         self.segments = QButtonGroup(self)
         self.segments.setExclusive(True)
         toggle = QHBoxLayout()
@@ -50,6 +61,7 @@ class VerifyPictures(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(4)
+        layout.addLayout(self.round_bar)
         layout.addLayout(toggle)
         layout.addWidget(self.image)
         for button in self.buttons.values():
@@ -59,11 +71,40 @@ class VerifyPictures(QWidget):
         """Which picture the toggle shows: ``before``, ``after`` or ``diff``."""
         return next(name for name, button in self.buttons.items() if button.isChecked())
 
-    def show_result(self, result: Verification | None) -> None:
-        """Show ``result``'s pictures (``None``: none yet, the toggle disabled)."""
-        self.result = result
+    def show_result(self, result: Verification | None, rounds: list | None = None) -> None:
+        """Show ``result``'s pictures (``None``: none yet, the toggle disabled). ``rounds``: the thread's rounds,
+        oldest first, each ``(button text, tooltip, verification or None)``, ``result``'s last; with two or more
+        the round toggle shows them (``result``'s first; the round the user chose stays shown across refreshes of
+        the same thread)."""
+        rounds = rounds if rounds and len(rounds) > 1 else [("", "", result)]
+        names = [name for name, _tip, _result in rounds] if len(rounds) > 1 else []
+        thread = [(name, tip) for name, tip, _result in rounds]
+        if thread != self.thread:   # another thread: its buttons, its last round first
+            self.thread = thread
+            self.round = len(rounds) - 1
+            for button in self.round_buttons:
+                self.round_group.removeButton(button)
+                button.deleteLater()
+            self.round_buttons = []
+            for i, name in enumerate(names):
+                button = QToolButton(text=name, checkable=True, objectName=f"round_{i + 1}")
+                button.clicked.connect(lambda _on=False, i=i: self.choose_round(i))
+                self.round_group.addButton(button)
+                self.round_bar.insertWidget(i, button)
+                self.round_buttons.append(button)
+        self.rounds = [(tip, found) for _name, tip, found in rounds]
+        for button, (tip, _found) in zip(self.round_buttons, self.rounds):
+            button.setToolTip(tip)
+        self.choose_round(self.round)
+
+    def choose_round(self, index: int) -> None:
+        """Show round ``index`` (0: the oldest; the last: the shown annotation's own) of the thread."""
+        self.round = max(0, min(index, len(self.rounds) - 1))
+        self.result = self.rounds[self.round][1] if self.rounds else None
+        for i, button in enumerate(self.round_buttons):
+            button.setChecked(i == self.round)
         for button in self.buttons.values():
-            button.setEnabled(result is not None)
+            button.setEnabled(self.result is not None)
         self._show()
 
     def resizeEvent(self, event) -> None:  # noqa: N802 (Qt virtual)

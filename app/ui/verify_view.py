@@ -20,8 +20,9 @@ Its buttons:
   Reopen are disabled. Deleting the follow-up before Send gives it back its earlier status
   (:mod:`app.agent.reopened`, kept in step with the current batch by :func:`install_verify`).
 
-The pictures are :class:`app.ui.verify_pictures.VerifyPictures`; the sent rows' round, verdict and follow-up
-words are :mod:`app.ui.sent_labels`'.
+For a follow-up, the pictures of each round of its thread (the annotations it follows up) are a toggle away
+(**Round 1 | Round 2**). The pictures are :class:`app.ui.verify_pictures.VerifyPictures`; the sent rows' round,
+verdict and follow-up words are :mod:`app.ui.sent_labels`'.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLayout, QPlainTextEdit, QPushButton, QVBoxLayout, QWidget
 
-from app.agent.reopened import follow_ups, sync_reopened
+from app.agent.reopened import follow_ups, rounds_of, sync_reopened
 from app.model.verification import Verification
 from app.ui.draft_prompt import local_time
 from app.ui.sent_labels import SENT_KEY_ROLE, drafted_follow_ups, follow_up_place, verification_of
@@ -177,8 +178,20 @@ class VerifyView(VerifyActions, QWidget):
         self.follow_add.setEnabled(not busy and not reopened)
         if reopened:
             self.follow_box.hide()
-        self.pictures.show_result(result)
+        self.pictures.show_result(result, self._rounds())
         self._fit_labels()
+
+    def _rounds(self) -> list[tuple[str, str, Verification | None]]:
+        """The shown row's thread for the picture pane's round toggle: ``(Round N, Annotation n of batch …, its
+        last verification)`` per round, oldest first (:func:`app.agent.reopened.rounds_of`; N: the batch's
+        round, as the batch rows' tooltips number them)."""
+        store, out = self.hub.store, []
+        for batch_id, number in rounds_of(store, *self.key):
+            sent = store.get(batch_id)
+            out.append((self.tr("Round {0}").format(store.batches.index(sent) + 1),
+                        self.tr("Annotation {0} of batch {1}").format(number, batch_id),
+                        verification_of(sent.annotations[number - 1])))
+        return out
 
     def _fit_labels(self) -> None:
         """Wrapped labels ask for their whole height at the view's width (a QLabel's minimum size hint is one
