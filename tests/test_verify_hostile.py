@@ -672,3 +672,41 @@ def test_page_words_in_a_verify_error_reach_the_agent_only_inside_the_untrusted_
         if framed is None or quoted not in framed[1] or quoted in framed[0] + framed[2]:
             unframed.append(text)
     assert unframed == []
+
+
+def test_a_verification_leaves_the_users_page_where_it_was_scrolled(window, qtbot, verify_site, client, js):
+    """The user pinned a button at the top, scrolled down a long page and reads there; an agent's verification
+    scrolls the button into view to crop it — and puts the page back where the user was."""
+    from test_verify_annotations import CSS, pin_and_send
+
+    (verify_site.folder / "verify.css").write_text(CSS + "body::after { content: ''; display: block; height: 6000px; }\n")
+    batch = pin_and_send(window, qtbot, verify_site, ["pad"])
+    js("window.scrollTo(0, 2500)")
+    qtbot.waitUntil(lambda: js("window.scrollY") == 2500, timeout=5000)
+    assert client.call("annotations.verify", {"batch": batch, "annotation": 1})["result"]["verified"] == 1
+    qtbot.waitUntil(lambda: js("window.scrollY") == 2500, timeout=5000)
+    window.run(window.tab.bridge.wait_frames(2))
+    assert js("window.scrollY") == 2500
+
+
+def test_a_page_that_leaves_for_another_origin_while_it_is_cropped_is_not_verified(window, qtbot, verify_site,
+                                                                                   client, js, server):
+    """A hostile page waits for the verification's scroll (the button is out of view) and then loads another
+    origin: the verification stops with a clear error and keeps nothing — no verdict of a page half-left."""
+    from test_verify_annotations import CSS, pin_and_send
+
+    (verify_site.folder / "verify.css").write_text(CSS + "body::after { content: ''; display: block; height: 6000px; }\n")
+    batch = pin_and_send(window, qtbot, verify_site, ["pad"])
+    kept = Kept(window, batch)
+    js("window.scrollTo(0, 2500)")
+    qtbot.waitUntil(lambda: js("window.scrollY") == 2500, timeout=5000)
+    window.run(window.tab.bridge.wait_frames(2))
+    js(f"addEventListener('scroll', () => {{ location.href = {server.url('colors.html')!r}; }}, {{once: true}})")
+    answer = client.call("annotations.verify", {"batch": batch, "annotation": 1})
+    if "result" in answer:   # the crop was taken before the document was left: a verdict of the page as it was
+        stored = window.app.hub.store.get(batch).annotations[0].verification
+        assert stored == answer["result"]["results"][0]["verification"]
+        assert stored["changes"] == [], stored   # nothing of the page changed before it left
+        return
+    assert error_code(answer) in ("PAGE_NAVIGATED", "VERIFY_OTHER_PAGE", "PAGE_LOADING"), answer
+    assert kept.unchanged()
