@@ -1,6 +1,6 @@
 """Verifying sent annotations in the page (issue 31, requirements 1, 4 and 5): ``annotations.verify(batch,
 annotation?)`` on the agent socket, and the same check run by itself when an agent marks an annotation
-``resolved`` (``annotations.ack``).
+``resolved`` (``annotations.ack``) — at once, and again when its page next changes (:mod:`app.agent.verify_follow`).
 
 One annotation's verification (:func:`verify_annotation`), in order — the first step that fails raises a
 registry error and nothing is kept:
@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import weakref
 from datetime import UTC, datetime
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -36,7 +37,6 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
 from app.compare.aligned import compare_aligned
 from app.compare.images import open_image
 from app.core.errors import PagenoteError
-from app.core.tasks import spawn
 from app.model.annotation import KIND_REGION, Annotation, ElementRecord
 from app.model.fields import page_line
 from app.model.verification import PixelDiff, Verification, record_changes
@@ -128,9 +128,24 @@ def _compare(before_path: str, before_box, crop, out: Path, number: int) -> tupl
     return pixels, str(after_path), str(diff_path)
 
 
+#: The follow of each batch store's resolved annotations (:class:`app.agent.verify_follow.ResolvedFollow`),
+#: told when a verification is asked for.
+FOLLOWS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
 async def verify_annotation(app, store, batch_id: str, number: int) -> Verification:
     """Verify annotation ``number`` of sent batch ``batch_id`` (module docstring for the steps and errors) in
-    ``app``'s tabs, keep the result in ``store`` and return it."""
+    ``app``'s tabs, keep the result in ``store`` and return it: the agent's ``annotations.verify`` and the panel's
+    Check. Asked for, it ends the follow of a resolved annotation (:meth:`ResolvedFollow.drop
+    <app.agent.verify_follow.ResolvedFollow.drop>`)."""
+    follow = FOLLOWS.get(store)
+    if follow is not None:
+        follow.drop(batch_id, number)
+    return await checked(app, store, batch_id, number)
+
+
+async def checked(app, store, batch_id: str, number: int) -> Verification:
+    """:func:`verify_annotation`'s steps, leaving the follow alone (the follow's own verifications)."""
     try:
         sent = store.get(batch_id)
     except KeyError:
@@ -224,22 +239,15 @@ async def verify_batch(app, hub, batch_id: str, annotation: int | None = None) -
             "changed": sum(1 for r in done if Verification.model_validate(r["verification"]).changed)}
 
 
-async def _verify_resolved(app, hub, batch_id: str, numbers: list[int]) -> None:
-    for number in numbers:
-        try:
-            await verify_annotation(app, hub.store, batch_id, number)
-            hub.verify_errors.pop((batch_id, number), None)
-        except PagenoteError as exc:
-            hub.verify_errors[(batch_id, number)] = exc   # the panel says why (nothing else kept)
-            log.info("verification of annotation %s of batch %s after resolved: %s: %s", number, batch_id,
-                     exc.name, exc.message)
-    hub.changed()
-
-
 def verify_table(table: dict, host, hub) -> dict:
     """``table`` (:attr:`app.agent.methods.Methods.table`) with ``annotations.verify``, and ``annotations.ack``
-    verifying (in the background, results kept) each annotation it marks ``resolved``."""
+    verifying each annotation it marks ``resolved`` in the background (results kept) — at once, and again when
+    its page next changes (:mod:`app.agent.verify_follow`)."""
+    from app.agent.verify_follow import ResolvedFollow
+
     model, ack = table["annotations.ack"]
+    contexts = getattr(host, "_contexts", None)   # the host's revision feeds (page.wait_for_change's)
+    follow = ResolvedFollow(host.app, hub, (lambda tab: contexts().feed(tab)) if contexts else None)
 
     def ack_and_verify(params):
         before = {}
@@ -252,7 +260,7 @@ def verify_table(table: dict, host, hub) -> dict:
             numbers = ([params.annotation] if params.annotation is not None else
                        [n for n, was in before.items() if was in ("pending", "delivered")])
             try:
-                spawn(_verify_resolved(host.app, hub, params.batch, numbers), "verification after resolved")
+                follow.resolved(params.batch, numbers)
             except RuntimeError:   # no event loop: nothing to verify with
                 pass
         return result

@@ -109,6 +109,8 @@ function onRecords(records, quiet) {
 function onEvent(ev) {
   work += 1;
   const type = ev.type;
+  // pagenote's own paint probe (a popover: its show and hide fire `toggle` after the capture) is no change.
+  if (isOwn(ev.target)) return;
   if (STATE_EVENTS.includes(type)) { notify(type); return; }
   const e = entry();
   if (PAGE_EVENTS.includes(type) || type === 'navigate' || type === 'currententrychange' || ev.currentTarget === window
