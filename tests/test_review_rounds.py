@@ -102,6 +102,9 @@ def test_a_thread_stops_at_a_circle_and_at_a_batch_missing_from_the_history(tmp_
         (gone, 2, "make it red", "done", after, False), (a, 1, "first", "reply to first", "", True)]
     html = _html(rounds)
     assert "not in this project’s sent history" in html and f"After: missing ({after})" in html
+    history[0].annotations.clear()   # a hand-edited file without the annotation's state: no reply, not checked
+    (first,) = thread(history[:1], FollowUp(batch=a, annotation=1), tmp_path)[1:]
+    assert (first.note, first.reply, first.verification, first.status) == ("first", "", None, "pending")
 
 
 def _html(rounds: tuple[Round, ...], note: str = "again", name: str = "") -> str:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from app.agent.store import AnnotationState
 from app.model.annotation import AnnotationBatch
 from app.model.round_chain import Round
 from app.model.rounds import FollowUp
@@ -39,7 +40,9 @@ def sent_round(batches: list, sent, number: int, project_dir: Path, own: bool = 
     :func:`read_before` when already read. Raises ``IndexError`` for a number outside the batch."""
     if not 1 <= number <= len(sent.batch.annotations):
         raise IndexError(f"batch {sent.id} has {len(sent.batch.annotations)} annotations, not {number}")
-    annotation, state = sent.batch.annotations[number - 1], sent.annotations[number - 1]
+    annotation = sent.batch.annotations[number - 1]
+    # A hand-edited file may list fewer states than annotations: such a round has no reply or verification.
+    state = sent.annotations[number - 1] if number <= len(sent.annotations) else AnnotationState()
     result = _verification(state.verification)
     if result is not None:
         before, after, diff = result.before, result.after, result.diff
