@@ -297,10 +297,6 @@ def test_a_page_cannot_forge_a_follow_up_through_names_texts_ranges_or_regions(w
                                                 f"After: {kept['after']}"]
 
 
-@pytest.mark.xfail(strict=True, reason="app/model/verification.py (helper 'settle'): Change.line() writes a text "
-                   "change's texts as they are, so an element text with line breaks adds lines to the verification's "
-                   "text (socket results[].text, the panel's change list, MCP's block): a forged "
-                   "'Annotation 2: no change' verdict and 'After: /etc/passwd' line")
 def test_a_text_change_with_line_breaks_stays_one_line_of_the_verification(window, qtbot, js, hostile_site, client):
     window.load_page(hostile_site.url("hostile.html"))
     window.annotate.set_mode(True)
@@ -600,10 +596,6 @@ def test_verify_calls_at_once_with_a_full_page_capture_and_a_reopen_all_answer_r
 
 
 
-@pytest.mark.xfail(strict=True, reason="app/model/verification.py record_changes (helper 'settle'): the computed "
-                   "'right'/'bottom' of an element placed by left/top are resolved from the containing block, so a "
-                   "page that grows a scrollbar (or any size change of the viewport or the element) reports "
-                   "'right: 574.281px → 559.281px' on a button nobody touched: verdict 'changed'")
 def test_an_untouched_button_is_no_change_when_the_page_grows_a_scrollbar(window, qtbot, verify_site, client):
     from test_verify_annotations import CSS, pin_and_send
 
@@ -712,10 +704,6 @@ def test_a_page_that_leaves_for_another_origin_while_it_is_cropped_is_not_verifi
     assert kept.unchanged()
 
 
-@pytest.mark.xfail(strict=True, reason="app/model/verification.py style_map (helper 'settle') splits the record's "
-                   "'name: value; …' styles on '; ', and a computed value may be a page string (cursor: url(\"data:,x; "
-                   "padding: 12px 16px; y\"), auto): the page forges a 'padding: 4px 8px → 12px 16px' change that never "
-                   "happened (and can hide a real one the same way)")
 def test_a_page_string_in_a_computed_style_cannot_forge_a_style_change(window, qtbot, verify_site, client, js):
     from test_verify_annotations import pin_and_send
 

@@ -19,6 +19,8 @@ time) and the one read from the live element now — field by field, only among 
 
 from __future__ import annotations
 
+import json
+import re
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -38,7 +40,19 @@ STYLE_FIELDS = (("color", "color"), ("background", "background-color"), ("font",
 #: with their CSS shorthand's name.
 BOX_PARTS = (("margin", "margin"), ("border", "border-width"), ("padding", "padding"))
 
+#: The inset properties, compared only when the element's box moved or changed size (:func:`record_changes`).
+INSETS = ("top", "right", "bottom", "left")
+
 Kind = Literal["style", "text", "size", "position"]
+
+
+#: Every character ``str.splitlines()`` (and JavaScript) breaks a line at.
+_BREAKS = re.compile("[\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
+
+
+def one_line(value: str) -> str:
+    """``value`` with each line break written as its JSON escape (``"a\\nb"`` for a, newline, b)."""
+    return _BREAKS.sub(lambda m: json.dumps(m.group())[1:-1], value)
 
 
 class Change(BaseModel):
@@ -53,10 +67,13 @@ class Change(BaseModel):
     after: str
 
     def line(self) -> str:
-        """``padding: 4px 8px → 12px 16px``; a text change quotes both texts."""
+        """``padding: 4px 8px → 12px 16px``; a text change quotes both texts. Always one line: a line break in a
+        value (the page's text) is written escaped (``\\n``, ``\\u2028`` …), so a page cannot add lines to a
+        verification's text."""
+        before, after = one_line(self.before), one_line(self.after)
         if self.kind == "text":
-            return f'text: "{self.before}" → "{self.after}"'
-        return f"{self.name}: {self.before or '(none)'} → {self.after or '(none)'}"
+            return f'text: "{before}" → "{after}"'
+        return f"{self.name}: {before or '(none)'} → {after or '(none)'}"
 
 
 class PixelDiff(BaseModel):
@@ -162,10 +179,35 @@ def box_parts(box_model: str) -> dict[str, str]:
     return out
 
 
+def _declarations(styles: str) -> list[str]:
+    """``styles`` split at each ``;`` outside quotes, parentheses and backslash escapes: a computed value may hold
+    the page's own string (``cursor: url("data:,x; padding: 0"), auto``), which must stay inside its value (CSS
+    Syntax 3 §4: strings, functions and escapes are tokens of their own)."""
+    out, depth, quote, escaped, start = [], 0, "", False, 0
+    for i, ch in enumerate(styles):
+        if escaped:
+            escaped = False
+        elif ch == "\\":
+            escaped = True
+        elif quote:
+            quote = "" if ch == quote else quote
+        elif ch in "\"'":
+            quote = ch
+        elif ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth = max(0, depth - 1)
+        elif ch == ";" and depth == 0:
+            out.append(styles[start:i])
+            start = i + 1
+    out.append(styles[start:])
+    return out
+
+
 def style_map(styles: str) -> dict[str, str]:
-    """``name: value; …`` (the record's ``styles``) as a dict, in order."""
+    """``name: value; …`` (the record's ``styles``) as a dict, in order (split by :func:`_declarations`)."""
     out = {}
-    for item in styles.split("; "):
+    for item in _declarations(styles):
         name, sep, value = item.partition(":")
         if sep and name.strip():
             out[name.strip()] = value.strip()
@@ -214,4 +256,10 @@ def record_changes(before: ElementRecord, after: ElementRecord, positions: bool 
     # A computed ``width``/``height`` (the styles subset) that changed with the box says it twice: the size
     # change (rounded CSS px) stands for both.
     styles = [c for c in _styles(before, after) if c.name not in sized]
+    # The resolved ``top``/``right``/``bottom``/``left`` of a positioned element is its used value (CSSOM §9.2,
+    # "resolved value"): ``right`` of a button placed by ``left`` is measured from its containing block, so a
+    # scrollbar appearing changes it. Any inset that takes effect moves or sizes the element's box: with the box
+    # where it was, an inset change drew nothing.
+    if before.rect is not None and after.rect is not None and not geometry and positions:
+        styles = [c for c in styles if c.name not in INSETS]
     return tuple(text + styles + geometry)
