@@ -87,24 +87,36 @@ def _sent(batch_id: str, note: str, follow_up: FollowUp | None = None):
                                                                    follow_up=follow_up),)))
 
 
+def _store(tmp_path: Path, *batches):
+    """A batch store holding ``batches`` (not written: the lookup reads the store, not the files)."""
+    from app.agent.store import BatchStore
+
+    store = BatchStore(tmp_path / "sent")
+    store.batches = list(batches)
+    return store
+
+
 def test_a_thread_stops_at_a_circle_and_at_a_batch_missing_from_the_history(tmp_path):
-    from app.agent.sent_rounds import thread
+    from app.agent.sent_rounds import sent_round, thread
 
     a, b = "20261203-170000-aaaa", "20261203-170100-bbbb"
-    circle = [_sent(a, "first", FollowUp(batch=b, annotation=1)), _sent(b, "second", FollowUp(batch=a, annotation=1))]
+    circle = _store(tmp_path, _sent(a, "first", FollowUp(batch=b, annotation=1)),
+                    _sent(b, "second", FollowUp(batch=a, annotation=1)))
     rounds = thread(circle, FollowUp(batch=b, annotation=1), tmp_path)
     assert [(r.batch, r.note, r.number) for r in rounds] == [(a, "first", 1), (b, "second", 2)]
     gone = "20261203-165900-cccc"   # round 1 deleted from the history: its later round's lines stand for it
     after = str(tmp_path / "annotations" / "sent" / gone / "a2-after-20261203-165930.png")   # deleted with it
-    history = [_sent(a, "first", FollowUp(batch=gone, annotation=2, note="make it red", reply="done", after=after))]
+    history = _store(tmp_path, _sent(a, "first", FollowUp(batch=gone, annotation=2, note="make it red",
+                                                          reply="done", after=after)))
     rounds = thread(history, FollowUp(batch=a, annotation=1), tmp_path)
     assert [(r.batch, r.annotation, r.note, r.reply, r.after, r.found) for r in rounds] == [
         (gone, 2, "make it red", "done", after, False), (a, 1, "first", "reply to first", "", True)]
     html = _html(rounds)
     assert "not in this project’s sent history" in html and f"After: missing ({after})" in html
-    history[0].annotations.clear()   # a hand-edited file without the annotation's state: no reply, not checked
-    (first,) = thread(history[:1], FollowUp(batch=a, annotation=1), tmp_path)[1:]
-    assert (first.note, first.reply, first.verification, first.status) == ("first", "", None, "pending")
+    assert thread(history, FollowUp(batch=gone, annotation=2, note="red"), tmp_path)[0].note == "red"   # gone alone
+    history.batches[0].annotations.clear()   # a hand-edited file without the annotation's state
+    r = sent_round(history.batches, history.batches[0], 1, tmp_path)
+    assert (r.note, r.reply, r.verification, r.status) == ("first", "", None, "pending")   # no reply, not checked
 
 
 def _html(rounds: tuple[Round, ...], note: str = "again", name: str = "") -> str:

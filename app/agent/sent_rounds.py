@@ -13,16 +13,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from app.agent.reopened import rounds_of
 from app.agent.store import AnnotationState
 from app.model.annotation import AnnotationBatch
 from app.model.round_chain import Round
 from app.model.rounds import FollowUp
 from app.model.verification import Verification
 from app.tabs.before_crops import read_before
-
-#: Longest thread followed back, in rounds (a hand-edited history could link in a circle; that is cut too).
-MAX_ROUNDS = 100
-
 
 def _verification(data: dict | None) -> Verification | None:
     if not data:
@@ -55,36 +52,49 @@ def sent_round(batches: list, sent, number: int, project_dir: Path, own: bool = 
                  before=before, after=after, diff=diff, own=own)
 
 
-def thread(batches: list, follow_up: FollowUp | None, project_dir: Path) -> tuple[Round, ...]:
-    """The rounds ``follow_up`` continues, oldest first (empty for ``None``). A batch missing from ``batches``
-    (deleted, another project's) ends the walk with the round its later ``Follow-up to:`` lines describe
-    (``found=False``: the earlier note, the reply and the after crop they carry)."""
-    by_id = {b.id: b for b in batches}
-    out: list[Round] = []
-    seen: set[tuple[str, int]] = set()
-    while follow_up is not None and (follow_up.batch, follow_up.annotation) not in seen and len(out) < MAX_ROUNDS:
-        seen.add((follow_up.batch, follow_up.annotation))
-        sent = by_id.get(follow_up.batch)
-        if sent is None or follow_up.annotation > len(sent.batch.annotations):
-            out.append(Round(batch=follow_up.batch, annotation=follow_up.annotation, note=follow_up.note,
-                             reply=follow_up.reply, after=follow_up.after, found=False))
-            break
-        out.append(sent_round(batches, sent, follow_up.annotation, project_dir))
-        follow_up = sent.batch.annotations[follow_up.annotation - 1].follow_up
-    return tuple(reversed(out))
+def _quoted(follow_up: FollowUp) -> Round:
+    """The round a ``Follow-up to:`` names but the history lacks, as its lines describe it (``found=False``)."""
+    return Round(batch=follow_up.batch, annotation=follow_up.annotation, note=follow_up.note,
+                 reply=follow_up.reply, after=follow_up.after, found=False)
 
 
-def batch_rounds(batches: list, batch: AnnotationBatch, project_dir: Path, sent=None) -> dict[int, tuple[Round, ...]]:
-    """The rounds of ``batch``'s annotations by number (1-based): each follow-up's :func:`thread`. For a sent
+def _sent_annotation(store, follow_up: FollowUp):
+    """The sent annotation ``follow_up`` names, or ``None`` when the store does not have it."""
+    try:
+        return store.get(follow_up.batch).batch.annotations[follow_up.annotation - 1]
+    except (KeyError, IndexError):
+        return None
+
+
+def thread(store, follow_up: FollowUp | None, project_dir: Path) -> tuple[Round, ...]:
+    """The rounds ``follow_up`` continues, oldest first (empty for ``None``); ``store``: the
+    :class:`~app.agent.store.BatchStore`. The links are :func:`app.agent.reopened.rounds_of`'s (a loop ends the
+    thread); a batch missing from the history (deleted, another project's) starts it with the round its later
+    ``Follow-up to:`` lines describe (``found=False``: the earlier note, the reply and the after crop they carry)."""
+    if follow_up is None:
+        return ()
+    if _sent_annotation(store, follow_up) is None:
+        return (_quoted(follow_up),)
+    links = rounds_of(store, follow_up.batch, follow_up.annotation)
+    out = [sent_round(store.batches, store.get(batch_id), number, project_dir) for batch_id, number in links]
+    first = store.get(links[0][0]).batch.annotations[links[0][1] - 1].follow_up
+    if first is not None and _sent_annotation(store, first) is None:
+        out.insert(0, _quoted(first))
+    return tuple(out)
+
+
+def batch_rounds(store, batch: AnnotationBatch, project_dir: Path, sent=None) -> dict[int, tuple[Round, ...]]:
+    """The rounds of ``batch``'s annotations by number (1-based) from ``store`` (the
+    :class:`~app.agent.store.BatchStore`): each follow-up's :func:`thread`. For a sent
     batch (``sent``: its :class:`~app.agent.store.SentBatch`; ``batch`` is then ``sent.batch``), each thread ends
     with the annotation's own round (``own=True``: its reply, verification and pictures), and an annotation that
     continues nothing has its own round alone once it was verified. Annotations with no round are left out."""
     out: dict[int, tuple[Round, ...]] = {}
     crops = read_before(project_dir, sent.id) if sent is not None else {}
     for number, annotation in enumerate(batch.annotations, start=1):
-        rounds = thread(batches, annotation.follow_up, project_dir)
+        rounds = thread(store, annotation.follow_up, project_dir)
         if sent is not None and (rounds or _checked(sent, number)):
-            rounds += (sent_round(batches, sent, number, project_dir, own=True, before_crops=crops),)
+            rounds += (sent_round(store.batches, sent, number, project_dir, own=True, before_crops=crops),)
         if rounds:
             out[number] = rounds
     return out

@@ -155,8 +155,7 @@ class ReviewIo(QObject):
             return None
         from app.agent.sent_rounds import batch_rounds
 
-        store = self.window.app.hub.store
-        return batch_rounds(store.batches, batch, self.window.project_dir, sent=sent)
+        return batch_rounds(self.window.app.hub.store, batch, self.window.project_dir, sent=sent)
 
     async def shoot_pages(self) -> None:
         """For each tab whose current page has annotations: a page screenshot (numbered markers) when that page
