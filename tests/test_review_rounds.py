@@ -210,7 +210,9 @@ def test_three_rounds_are_exported_in_order_with_their_pictures(window, qtbot, s
     assert [r["head"].split(":")[0] for r in unchecked] == ["Round 1", "Round 2", "Round 3 (this annotation)"]
     assert unchecked[2]["pictures"] == {"Before": Path(read_before(window.project_dir, b3)[1]["path"]).read_bytes()}
     assert '<div class="verdict">Not checked.</div>' in unchecked[2]["html"]
-    _round(window, qtbot, site, client, b3, "2px 4px", "padding lowered to 2px 4px")
+    view = _round(window, qtbot, site, client, b3, "2px 4px", "padding lowered to 2px 4px")
+    QTest.mouseClick(view.accept_button, Qt.MouseButton.LeftButton)   # round 3 is accepted
+    assert store.get(b3).annotations[0].status == "verified"
     kept = _files(store, b1)
     gone = Path(store.get(b1).annotations[0].verification["before"])
     gone.unlink()   # round 1's before crop deleted from disk
@@ -249,5 +251,8 @@ def test_three_rounds_are_exported_in_order_with_their_pictures(window, qtbot, s
     assert tags.texts["round-note"] == ["Note: fix pad", "Note: still too small", f"Note: {HOSTILE_NOTE}"]
     assert tags.texts["round-reply"] == [f"Agent reply: {HOSTILE_REPLY}", "Agent reply: padding raised to 20px 24px",
                                          "Agent reply: padding lowered to 2px 4px"]
-    assert "Annotation 1: changed (exact; " in tags.texts["verdict"][2]
+    verdicts = tags.texts["verdict"]
+    assert [v.startswith("Annotation 1: changed (exact; ") for v in verdicts] == [True] * 3
+    assert [v.endswith(" Reopened with a follow-up.") for v in verdicts] == [True, True, False]   # the user's Reopen
+    assert verdicts[2].endswith(" Accepted (verified).")                                            # and Accept
     assert f"Exported batch {b3} with its rounds to {target}" in window.status_label.text()

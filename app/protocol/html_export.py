@@ -159,8 +159,8 @@ def _round(r: Round) -> str:
         parts.append(f'<div class="round-reply">Agent reply: {_e(r.reply)}</div>')
     v = r.verification
     verdict = v.verdict() if v is not None else "Not checked."
-    if r.status == "verified":
-        verdict += " Accepted (verified)."
+    # The user's decision on it (app.agent.store's statuses set by the panel's Accept and Reopen).
+    verdict += {"verified": " Accepted (verified).", "reopened": " Reopened with a follow-up."}.get(r.status, "")
     parts.append(f'<div class="verdict">{_e(verdict)}</div>')
     if v is not None and v.changes:
         parts.append('<ul class="changes">' + "".join(f"<li>{_e(c.line())}</li>" for c in v.changes) + "</ul>")
