@@ -46,7 +46,8 @@ def test_a_follow_up_reads_as_the_issue_shows_it():
 @pytest.mark.parametrize(("line", "words"), [
     ("Follow-up to: three (batch 20261203-150012-ab12)", "expected 'N (batch ID)'"),
     ("Follow-up to: 3 (batch not-a-batch)", "sent batch id"),
-    ("Agent reply: done", "Field required"),
+    ("Agent reply: done", "a follow-up's lines start with 'Follow-up to: N (batch ID)'"),
+    (f"After: {AFTER}\nFollow-up to: 3 (batch 20261203-150012-ab12)", "After: a follow-up's lines start with"),
 ])
 def test_malformed_follow_up_lines_name_the_problem(line, words):
     with pytest.raises(ProtocolError) as info:

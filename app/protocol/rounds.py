@@ -35,7 +35,9 @@ def lines(follow_up: FollowUp | None, text_field) -> list[str]:
 
 def read_field(found: dict, key: str, value: str | None, read_block) -> str:
     """Put the ``key`` line's value in ``found`` (``read_block(key)`` reads a block field). Returns ``""``, or
-    what is wrong with the line."""
+    what is wrong with the line (a line before ``Follow-up to:`` is: the module docstring's order)."""
+    if key != "Follow-up to" and "batch" not in found:
+        return f"{key}: a follow-up's lines start with 'Follow-up to: N (batch ID)'"
     if key == "Earlier note":
         found["note"] = read_block(key) if value is None else value
         return ""
