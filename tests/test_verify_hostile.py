@@ -714,3 +714,46 @@ def test_a_page_string_in_a_computed_style_cannot_forge_a_style_change(window, q
     names = [c["name"] for c in entry["verification"]["changes"]]
     assert "padding" not in names and "opacity" not in names, entry["text"]
     assert names == ["cursor"], entry["text"]
+
+
+EDITABLE_PAGE = """<!doctype html><html><head><meta charset="utf-8"><title>Keys</title><style>
+body { margin: 0; font: 14px monospace; } textarea, div, input { position: absolute; left: 20px; width: 420px; }
+</style></head><body>
+<textarea id="pem" name="private_key" style="top: 20px; height: 60px">-----BEGIN PRIVATE KEY-----
+MIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC7VJTUt9Us8cKj</textarea>
+<div id="pad" contenteditable="true" style="top: 120px; height: 40px">xoxb-263547821-LbWq0o7M2TRfTbZ</div>
+<input id="otp" autocomplete="one-time-code" value="492817" style="top: 190px">
+</body></html>
+"""
+EDITABLE_SECRETS = ("MIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC7VJTUt9Us8cKj", "xoxb-263547821-LbWq0o7M2TRfTbZ",
+                    "492817", "MIIEnEwKeYnEwKeYnEwKeYnEwKeY00000000", "xoxb-999999999-NewNewNewNewNew", "118822")
+
+
+def test_no_secret_leaves_the_page_from_a_key_textarea_an_editable_host_or_a_one_time_code(window, qtbot, js,
+                                                                                          tmp_path, client):
+    """A private key in a textarea, a token in a contenteditable host, a one-time code: pinned, then rewritten
+    (new key, new token, new code): no value in the verify answer, its change lines, the store or the Markdown."""
+    site = Site(tmp_path / "editable", {"keys.html": EDITABLE_PAGE})
+    try:
+        window.load_page(site.url("keys.html"))
+        window.annotate.set_mode(True)
+        for selector in ("#pem", "#pad", "#otp"):
+            pin_at(window, qtbot, _centre(js, selector), "wider")
+        qtbot.waitUntil(lambda: len(window.session.pins) == 3, timeout=5000)
+        _wait_crops(window, qtbot)
+        window.send()
+        batch = list(window.tab.session.sent_ids)[-1]
+        js("const t = document.getElementById('pem'); t.textContent = '-----BEGIN PRIVATE KEY-----\\n"
+           "MIIEnEwKeYnEwKeYnEwKeYnEwKeY00000000'; t.value = t.textContent;"
+           " document.getElementById('pad').textContent = 'xoxb-999999999-NewNewNewNewNew';"
+           " const o = document.getElementById('otp'); o.value = '118822'; o.setAttribute('value', '118822');"
+           " for (const e of document.querySelectorAll('textarea, div, input')) e.style.width = '460px';")
+        answer = client.call("annotations.verify", {"batch": batch})
+        assert answer["result"]["verified"] == 3, answer
+        view = client.call("annotations.get", {"batch": batch})["result"]
+    finally:
+        site.close()
+    sent = window.app.project_dir / "annotations" / "sent"
+    texts = {"answer": json.dumps(answer), "view": json.dumps(view), "store": (sent / f"{batch}.json").read_text()}
+    for where, text in texts.items():
+        assert not [s for s in EDITABLE_SECRETS if s in text], where
