@@ -11,7 +11,11 @@ time) and the one read from the live element now — field by field, only among 
   text decoration without a line);
 - the element's rendered text (``text``);
 - its size (``width``, ``height``) and position (``x``, ``y``; document coordinates), CSS px, when one moved by
-  more than :data:`GEOMETRY_TOLERANCE`.
+  more than :data:`GEOMETRY_TOLERANCE`. A position change that the element's own size change explains (centred:
+  ``x`` moves by minus half the width change; right- or bottom-aligned: by minus all of it) is inherent to that
+  size change: its line says so (``x: 141.66px → 133.66px (centred: follows its width change)``) and the verdict
+  does not count it as a move. ``top``/``right``/``bottom``/``left`` are compared only when the box moved or
+  resized (their resolved values are used values, CSSOM §9).
 
 :class:`Verification` is one annotation's verdict, JSON-able (kept with the sent batch, answered to agents);
 :meth:`Verification.lines` is its text, the verdict first.
@@ -23,7 +27,7 @@ import json
 import re
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_serializer
 
 from app.model.annotation import ElementRecord
 from app.model.painted import border_widths, painted
@@ -57,7 +61,9 @@ def one_line(value: str) -> str:
 
 class Change(BaseModel):
     """One change: ``kind`` (style | text | size | position), ``name`` (a CSS property, ``text``, ``width`` …)
-    and the values ``before`` and ``after`` as written (``""``: none)."""
+    and the values ``before`` and ``after`` as written (``""``: none); ``note``: why it happened when the change
+    itself says so (a position that follows the element's own size change: :func:`record_changes`), else
+    ``""`` (left out of the JSON)."""
 
     model_config = ConfigDict(frozen=True)
 
@@ -65,15 +71,24 @@ class Change(BaseModel):
     name: str
     before: str
     after: str
+    note: str = ""
+
+    @model_serializer(mode="wrap")
+    def _without_empty_note(self, handler):
+        data = handler(self)
+        if isinstance(data, dict) and not data.get("note"):
+            data.pop("note", None)
+        return data
 
     def line(self) -> str:
-        """``padding: 4px 8px → 12px 16px``; a text change quotes both texts. Always one line: a line break in a
-        value (the page's text) is written escaped (``\\n``, ``\\u2028`` …), so a page cannot add lines to a
-        verification's text."""
+        """``padding: 4px 8px → 12px 16px``; a text change quotes both texts; a note follows in parentheses.
+        Always one line: a line break in a value (the page's text) is written escaped (``\\n``, ``\\u2028`` …),
+        so a page cannot add lines to a verification's text."""
         before, after = one_line(self.before), one_line(self.after)
+        note = f" ({self.note})" if self.note else ""
         if self.kind == "text":
-            return f'text: "{before}" → "{after}"'
-        return f"{self.name}: {before or '(none)'} → {after or '(none)'}"
+            return f'text: "{before}" → "{after}"{note}'
+        return f"{self.name}: {before or '(none)'} → {after or '(none)'}{note}"
 
 
 class PixelDiff(BaseModel):
@@ -116,14 +131,16 @@ class Verification(BaseModel):
                                       and self.pixels.changed_percent > PIXEL_THRESHOLD_PERCENT)
 
     def verdict(self) -> str:
-        """One line: ``Annotation 2: changed (exact; 2 style changes, 1 size change; 14.2 % of pixels)`` or
-        ``Annotation 2: no change (exact; 0.0 % of pixels)``."""
+        """One line: ``Annotation 2: changed (exact; 2 style changes; 1 size change; 14.2 % of pixels differ)`` or
+        ``Annotation 2: no change (exact; 0.0 % of pixels differ)``. A position change that only follows the
+        element's own size change (a ``note``) is not counted: it is part of the size change."""
         counts: dict[str, int] = {}
         for change in self.changes:
-            counts[change.kind] = counts.get(change.kind, 0) + 1
+            if not (change.kind == "position" and change.note):
+                counts[change.kind] = counts.get(change.kind, 0) + 1
         parts = [self.status] + [f"{n} {kind} change{'s' if n != 1 else ''}" for kind, n in counts.items()]
         if self.pixels is not None:
-            parts.append(f"{self.pixels.changed_percent:.1f} % of pixels")
+            parts.append(f"{self.pixels.changed_percent:.1f} % of pixels differ")
         return f"Annotation {self.annotation}: {'changed' if self.changed else 'no change'} ({'; '.join(parts)})"
 
     def lines(self) -> list[str]:
@@ -241,8 +258,32 @@ def _geometry(before: ElementRecord, after: ElementRecord, positions: bool) -> l
     for kind, name in (("size", "width"), ("size", "height"), ("position", "x"), ("position", "y"))[:4 if positions else 2]:
         a, b = getattr(before.rect, name), getattr(after.rect, name)
         if abs(a - b) > GEOMETRY_TOLERANCE:
-            out.append(Change(kind=kind, name=name, before=f"{a:g}px", after=f"{b:g}px"))
+            out.append(Change(kind=kind, name=name, before=_css_px(a), after=_css_px(b),
+                              note=_follows_size(before.rect, after.rect, name) if kind == "position" else ""))
     return out
+
+
+def _css_px(value: float) -> str:
+    """``96.56px``, ``31px``: CSS px to 0.01 px, as records round them (never 6 significant digits only)."""
+    return f"{value:.2f}".rstrip("0").rstrip(".") + "px"
+
+
+def _follows_size(before, after, axis: str) -> str:
+    """Why the box's ``x`` (or ``y``) moved when its own size change explains it, else ``""``: an element
+    centred in its container (``margin: auto``, ``justify-content: center``, ``text-align: center`` …) grows
+    to both sides, so its left edge moves by minus half its width change; one aligned to the right (bottom)
+    moves by minus all of it. Inherent to that size change: the element was not moved. Anything else (the
+    content before it, its container) is a move of its own, with no note."""
+    size = "width" if axis == "x" else "height"
+    moved = getattr(after, axis) - getattr(before, axis)
+    grown = getattr(after, size) - getattr(before, size)
+    if abs(grown) <= GEOMETRY_TOLERANCE:
+        return ""
+    if abs(moved + grown / 2) <= GEOMETRY_TOLERANCE:
+        return f"centred: follows its {size} change"
+    if abs(moved + grown) <= GEOMETRY_TOLERANCE:
+        return f"{'right' if axis == 'x' else 'bottom'}-aligned: follows its {size} change"
+    return ""
 
 
 def record_changes(before: ElementRecord, after: ElementRecord, positions: bool = True) -> tuple[Change, ...]:
