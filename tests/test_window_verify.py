@@ -147,6 +147,10 @@ def reopen(window, qtbot, view, note: str) -> None:
     pins = len(window.session.pins)
     QTest.mouseClick(view.reopen_button, Qt.MouseButton.LeftButton)
     assert view.follow_box.isVisible()
+    # the note box and its buttons in sight, scrolled to in the panel when it is short
+    sight = view.frame.viewport()
+    qtbot.waitUntil(lambda: sight.rect().contains(view.follow_add.geometry().translated(
+        view.follow_add.parentWidget().mapTo(sight, view.follow_add.parentWidget().rect().topLeft()))), timeout=5000)
     QTest.keyClicks(view.follow_note, note)
     QTest.mouseClick(view.follow_add, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: len(window.session.pins) == pins + 1, timeout=20_000)
@@ -164,7 +168,9 @@ def test_reopen_puts_a_follow_up_with_its_lines_into_the_current_batch(window, q
     client.call("annotations.ack", {"batch": batch, "status": "resolved", "reply": "padding raised", "annotation": 1})
     view = check(window, qtbot, batch)
     after = view.verification().after
+    page = window.tab.view.size(), window.size()
     reopen(window, qtbot, view, "still too small")
+    assert (window.tab.view.size(), window.size()) == page   # the note box came and went: nothing else moved
     # reopened: a state of its own, where its follow-up is, no second follow-up, no Accept
     assert view.verdict.text().splitlines()[0] == "Reopened as 1 in the current batch."
     assert "Added to the current batch" not in view.error.text() and not view.follow_box.isVisible()
@@ -256,7 +262,8 @@ def test_deleting_the_follow_up_before_send_gives_the_annotation_back(window, qt
     assert store.get(batch).annotations[1].reopened is None and store.get(batch).status == "resolved"
     view = select(window, qtbot, batch, 2)
     assert view.reopen_button.isEnabled() and not view.accept_button.isEnabled()
-    assert view.verdict.text().startswith("Accepted (verified).") and "reopened" not in sent_row(window, batch, 2).text(0)
+    assert view.verdict.text().startswith("Accepted (verified).")
+    assert "reopened" not in sent_row(window, batch, 2).text(0)
     assert client.call("annotations.get", {"batch": batch})["result"]["annotations"][1]["status"] == "verified"
     view = select(window, qtbot, batch, 1)   # a resolved one reopened and withdrawn is resolved again
     reopen(window, qtbot, view, "more padding")

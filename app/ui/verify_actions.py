@@ -1,6 +1,6 @@
 """The verify view's buttons (issue 31, requirement 2): Check, Accept and Reopen (the follow-up note box's Add
 follow-up) of the shown sent annotation, a mixin of :class:`app.ui.verify_view.VerifyView`, which owns ``app``,
-``hub``, ``key``, ``errors``, ``running``, ``follow_note``, ``follow_box`` and :meth:`refresh`.
+``hub``, ``key``, ``errors``, ``running``, ``follow_note``, ``follow_box``, :meth:`refresh` and :meth:`scroll_to`.
 
 Check and Reopen run as tasks (never a nested event loop: :func:`app.core.tasks.spawn`); the view refreshes when
 they end. A failure is kept by row in ``errors`` (or, for a verification, ``hub.verify_errors``) and shown.
@@ -69,6 +69,7 @@ class VerifyActions:
         """Show the follow-up note box (Reopen)."""
         self.follow_box.show()
         self.follow_note.setFocus()
+        self.scroll_to(self.follow_box)
 
     def add_follow_up(self) -> None:
         """Add the follow-up note box's text to the current batch as a follow-up of the shown row, as a task."""
@@ -100,6 +101,7 @@ class VerifyActions:
             if isValid(self) and self.key == key:
                 self.follow_note.clear()
                 self.follow_box.hide()
+                self.scroll_to(None)   # the verdict's first line says where the follow-up went
         finally:
             self.running.discard(key)
         if isValid(self):

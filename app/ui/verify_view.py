@@ -27,8 +27,9 @@ verdict and follow-up words are :mod:`app.ui.sent_labels`'.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QLayout, QPlainTextEdit, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtWidgets import (QFrame, QHBoxLayout, QLabel, QLayout, QPlainTextEdit, QPushButton, QScrollArea,
+                               QVBoxLayout, QWidget)
 
 from app.agent.reopened import follow_ups, rounds_of, sync_reopened
 from app.model.verification import Verification
@@ -47,6 +48,8 @@ class VerifyView(VerifyActions, QWidget):
         super().__init__(parent)
         self.setObjectName("verifyView")
         self.app, self.hub = app, hub
+        self.frame: QWidget | None = None   # the scroll area it is shown in, if any
+        self.room = lambda: 0                 # the height that area may take (install_verify)
         self.key: tuple[str, int] | None = None
         self.errors: dict[tuple[str, int], str] = {}    # the last failed Accept or Reopen, by row
         self.running: set[tuple[str, int]] = set()      # rows whose Check or Reopen is under way
@@ -105,15 +108,23 @@ class VerifyView(VerifyActions, QWidget):
 
     # -- what is shown -----------------------------------------------------------------------------------------
 
+    def setVisible(self, visible: bool) -> None:  # noqa: N802 (Qt virtual)
+        """Shown and hidden with the scroll area it sits in (:func:`install_verify`)."""
+        super().setVisible(visible)
+        if self.frame is not None:
+            self.frame.setVisible(visible)
+
     def show_annotation(self, key: tuple[str, int] | None) -> None:
         """Show annotation ``key`` = ``(batch id, number)`` of the store; ``None`` hides the view."""
-        if key != self.key:
+        changed, self.key = key != self.key, key
+        if changed:
             self.follow_box.hide()
             self.follow_note.clear()
-        self.key = key
         self.setVisible(key is not None)
         if key is not None:
             self.refresh()
+        if changed:
+            self.scroll_to(None)
 
     def state(self):
         """``(sent batch, annotation state)`` of the shown row, or ``None`` (no row, or gone from the store)."""
@@ -199,6 +210,27 @@ class VerifyView(VerifyActions, QWidget):
         width = max(120, self.width() or 280)
         for label in (self.verdict, self.changes, self.error):
             label.setMinimumHeight(label.heightForWidth(width) if label.text() else 0)
+        if self.frame is not None:   # once the labels' minimums are laid out (posted: after the layout's own)
+            QTimer.singleShot(0, self, self._fit_frame)
+
+    def _fit_frame(self) -> None:
+        """Its whole height for the area it is shown in, as far as the panel has room (:func:`install_verify`)."""
+        self.frame.setMinimumHeight(max(0, min(self.minimumSizeHint().height(), self.room())))
+
+    def scroll_to(self, part: QWidget | None = None) -> None:
+        """Scroll the area it is shown in to ``part`` (its top when ``None``), once the area has its new height
+        (two posted turns: the area's minimum is set on the first, the splitter and the area lay out after it)."""
+        if self.frame is None:
+            return
+        self._fit_labels()
+
+        def scroll() -> None:
+            if part is None:
+                self.frame.verticalScrollBar().setValue(0)
+            else:
+                self.frame.ensureWidgetVisible(part, 0, 0)
+
+        QTimer.singleShot(0, self, lambda: QTimer.singleShot(0, self, scroll))
 
     def resizeEvent(self, event) -> None:  # noqa: N802 (Qt virtual)
         super().resizeEvent(event)
@@ -217,7 +249,27 @@ def install_verify(panel, app) -> VerifyView | None:
     if panel.hub is None:
         return None
     view = VerifyView(app, panel.hub)
-    panel.detail.parentWidget().layout().insertWidget(1, view)
+    # In a scroll area: the view asks for its whole height (its minimum) as far as the panel's splitter has room
+    # for it, and scrolls past that — taking it all, opening Reopen's note box grew the panel's minimum and the
+    # window with it (800 → 836 px offscreen), resizing the page under a capture in flight (CAPTURE_SIZE).
+    area = QScrollArea(objectName="verifyScroll", widgetResizable=True, frameShape=QFrame.Shape.NoFrame)
+    area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    area.setWidget(view)
+    details = panel.detail.parentWidget()
+    details.layout().insertWidget(1, area)
+    view.frame = area
+    area.setVisible(view.isVisibleTo(area))
+
+    def room() -> int:
+        """The most height the area can take from the panel's splitter without raising its minimum (the others
+        at their minimums)."""
+        split = panel.splitter
+        others = sum(split.widget(i).minimumSizeHint().height() for i in range(split.count())
+                     if split.widget(i) is not details)
+        rest = details.minimumSizeHint().height() - area.minimumHeight()
+        return split.height() - others - rest - split.handleWidth() * (split.count() - 1) - 4
+
+    view.room = room
     panel.verify = view
 
     def sent_row(item, _previous=None) -> None:
