@@ -788,3 +788,41 @@ def test_a_ticking_clock_on_the_page_does_not_use_up_the_verification_that_waits
         return any(c["name"] == "padding" for c in kept.get("changes", []))
 
     qtbot.waitUntil(padded, timeout=20_000)
+
+
+def test_bad_acks_say_why_and_change_nothing(window, qtbot, verify_site, client):
+    """An agent may not set the user's statuses (verified, reopened) nor ack an annotation that is not there."""
+    from test_verify_annotations import pin_and_send
+
+    batch = pin_and_send(window, qtbot, verify_site, ["pad"])
+    kept = Kept(window, batch)
+    for params, code in (({"status": "verified"}, "INVALID_PARAMS"), ({"status": "reopened"}, "INVALID_PARAMS"),
+                         ({"status": "resolved", "annotation": 0}, "INVALID_PARAMS"),
+                         ({"status": "resolved", "annotation": 2}, "INVALID_PARAMS"),
+                         ({"status": "resolved", "annotation": "1"}, "INVALID_PARAMS"),
+                         ({"status": "resolved", "batch": "../../x"}, "NOT_FOUND")):
+        answer = client.call("annotations.ack", {"batch": batch, **params})
+        assert "error" in answer and error_code(answer) == code, (params, answer)
+        assert kept.unchanged(), params
+
+
+@pytest.mark.xfail(strict=True, reason="app/tabs/before_crops.py read_before / verify_annotations._before (helper "
+                   "'settle'): a before.json in the project (a cloned repository's annotations/ folder) whose path names "
+                   "a picture outside the batch's folder is read as the before crop, compared, and its path handed back "
+                   "(verify_annotations then returns that picture to the agent as an image)")
+def test_a_before_json_naming_a_file_outside_its_batch_folder_is_not_read(window, qtbot, verify_site, client, tmp_path):
+    from test_verify_annotations import pin_and_send
+
+    batch = pin_and_send(window, qtbot, verify_site, ["pad"])
+    folder = window.app.project_dir / "annotations" / "sent" / batch
+    private = tmp_path / "home" / "Pictures" / "holiday.png"
+    private.parent.mkdir(parents=True)
+    with Image.open(folder / "a1-before.png") as crop:
+        crop.save(private)   # a picture the size of the crop: only its place gives it away
+    table = json.loads((folder / "before.json").read_text())
+    table["1"]["path"] = str(private)
+    (folder / "before.json").write_text(json.dumps(table))
+    kept = Kept(window, batch)
+    answer = client.call("annotations.verify", {"batch": batch, "annotation": 1})
+    assert "error" in answer and error_code(answer) == "VERIFY_NO_BEFORE", answer
+    assert str(private) not in json.dumps(answer) and kept.unchanged()
