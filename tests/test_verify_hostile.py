@@ -826,3 +826,24 @@ def test_a_before_json_naming_a_file_outside_its_batch_folder_is_not_read(window
     answer = client.call("annotations.verify", {"batch": batch, "annotation": 1})
     assert "error" in answer and error_code(answer) == "VERIFY_NO_BEFORE", answer
     assert str(private) not in json.dumps(answer) and kept.unchanged()
+
+
+@pytest.mark.xfail(strict=True, reason="app/agent/verify_follow.py ResolvedFollow.resolved (helper 'settle'): each ack "
+                   "resolved adds a follow without looking for one of the same annotation, so five acks leave three "
+                   "follows of annotation 1 and two of annotation 2, and the page's next change verifies annotation 1 "
+                   "three times (scroll, crop, compare each, holding the tab's capture lock)")
+def test_an_agent_acking_resolved_again_and_again_leaves_one_follow_per_annotation(window, qtbot, verify_site, client):
+    """An agent that retries its ack (five times, for the annotation and for the whole batch) makes one wait for
+    the page's next change, not one per ack: each would verify again — scroll, crop, compare — on every change."""
+    from app.agent.verify_annotations import FOLLOWS
+
+    from test_verify_annotations import pin_and_send
+
+    batch = pin_and_send(window, qtbot, verify_site, ["pad", "same"])
+    follows = FOLLOWS[window.app.hub.store]
+    for params in ({"annotation": 1}, {"annotation": 1}, {}, {"annotation": 1}, {"annotation": 2}):
+        acked = client.call("annotations.ack", {"batch": batch, "status": "resolved", "reply": "done", **params})
+        assert "result" in acked, acked
+    qtbot.waitUntil(lambda: all(f.parked for f in follows.follows), timeout=60_000)
+    waiting = [(f.batch, n) for f in follows.follows for n in sorted(f.numbers)]
+    assert sorted(waiting) == [(batch, 1), (batch, 2)], waiting
