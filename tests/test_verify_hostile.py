@@ -446,11 +446,6 @@ def test_verifying_after_the_tab_closed_or_on_another_origin_says_so_and_changes
     assert client.call("annotations.verify", {"batch": batch, "annotation": 1})["result"]["verified"] == 1
 
 
-@pytest.mark.xfail(strict=True, reason="app/agent/verify_annotations.py reopen() (helper 'settle'/'reopen'): the follow-"
-                   "up re-anchors with a fresh id from the recorded anchor, and anchors.js refuses a node whose text "
-                   "changed ('css=#label now names an element with another role, name or text'): VERIFY_STALE, "
-                   "although verify_annotations just found the same node (by the sent pin's id) and reported the "
-                   "text change")
 def test_a_label_the_agent_reworded_can_be_reopened(window, qtbot, verify_site, client, js):
     """The acceptance's label-text fix: the agent changes "Save" to "Save changes", the verification finds it
     (a text change) — and the user's Reopen pins the follow-up on that same button."""
@@ -466,10 +461,6 @@ def test_a_label_the_agent_reworded_can_be_reopened(window, qtbot, verify_site, 
     assert window.session.pins[number - 1].annotation.element.text == "Save changes"
 
 
-@pytest.mark.xfail(strict=True, reason="verify re-anchoring (app/agent/verify_annotations.py + anchors.js; helper "
-                   "'settle'): after a full reload (a static page, a Vite index.html edit) a button whose label the "
-                   "agent changed as asked is VERIFY_STALE ('css=#label now names an element with another role, name "
-                   "or text'): the label fix can never be verified without hot reload keeping the node")
 def test_a_label_reworded_in_the_served_file_is_verified_after_a_reload(window, qtbot, verify_site, client):
     """The agent edits the HTML file (no hot reload: the page is reloaded): the button keeps its id and place,
     its label says "Save changes" — a text change, not a stale target."""

@@ -72,10 +72,12 @@ def _tab_of(app, store_batch_id: str, number: int):
 
 
 def _anchor(annotation: Annotation) -> dict:
-    """What the page's re-anchoring finds the element by (as :meth:`app.model.session.Session.markers` sends)."""
+    """What the page's re-anchoring finds the element by (as :meth:`app.model.session.Session.markers` sends),
+    with ``relabel``: the fix may have changed the element's words, so the one element its own id or test id
+    names, of the recorded tag and role, is it (anchors.js ``relabelled``) — not stale."""
     a = annotation.anchor
     return {"locators": list(a.locators), "role": a.role, "name": a.accessible_name, "text": a.text,
-            "nearby": a.nearby_context, "tag": a.tag, "box": a.box}
+            "nearby": a.nearby_context, "tag": a.tag, "box": a.box, "relabel": True}
 
 
 def _before(project_dir: Path, batch_id: str, number: int) -> dict:
