@@ -20,8 +20,10 @@ Its buttons:
   Reopen are disabled. Deleting the follow-up before Send gives it back its earlier status
   (:mod:`app.agent.reopened`, kept in step with the current batch by :func:`install_verify`).
 
-For a follow-up, the pictures of each round of its thread (the annotations it follows up) are a toggle away
-(**Round 1 | Round 2**). The pictures are :class:`app.ui.verify_pictures.VerifyPictures`; the sent rows' round,
+The verdict's time (UTC ISO 8601 in the store) reads in local time, as the locale writes a short date and time
+(:func:`app.ui.draft_prompt.local_time`). For a follow-up, the pictures of each round of its thread (the
+annotations it follows up) are a toggle away (**Round 1 | Round 2**). The view sits in a scroll area that takes
+the height the panel has room for (:func:`install_verify`). The pictures are :class:`app.ui.verify_pictures.VerifyPictures`; the sent rows' round,
 verdict and follow-up words are :mod:`app.ui.sent_labels`'.
 """
 
