@@ -838,3 +838,24 @@ def test_an_agent_acking_resolved_again_and_again_leaves_one_follow_per_annotati
     qtbot.waitUntil(lambda: all(f.parked for f in follows.follows), timeout=60_000)
     waiting = [(f.batch, n) for f in follows.follows for n in sorted(f.numbers)]
     assert sorted(waiting) == [(batch, 1), (batch, 2)], waiting
+
+
+@pytest.mark.xfail(strict=True, reason="app/agent/verify_annotations.py / app/tabs/before_crops.py box_crop (helper "
+                   "'settle'): the after crop has no size bound below the full-page stitcher's 200,000 px per side: an "
+                   "element that grew to 1100x48,000 CSS px is cropped, compared and written whole (53 MP); at "
+                   "1100x150,000 the verification did not answer within 35 s and the process reached 4.3 GB")
+def test_an_element_that_grew_enormous_is_not_cropped_whole(window, qtbot, verify_site, client, js):
+    """A fix gone wrong (or a hostile page) makes the annotated element 48,000 CSS px tall: the verification says
+    so or crops a bounded part — never a picture larger than pagenote accepts as a reference image (50 MP)."""
+    from app.capture.reference import MAX_PIXELS
+
+    from test_verify_annotations import pin_and_send
+
+    batch = pin_and_send(window, qtbot, verify_site, ["pad"])
+    js("const p = document.getElementById('pad'); p.style.height = '48000px'; p.style.width = '1100px'")
+    answer = client.call("annotations.verify", {"batch": batch, "annotation": 1})
+    if "error" in answer:
+        assert error_code(answer).startswith(("CAPTURE_", "VERIFY_")), answer
+        return
+    width, height = answer["result"]["results"][0]["verification"]["pixels"]["after_size"]
+    assert width * height <= MAX_PIXELS, (width, height)
