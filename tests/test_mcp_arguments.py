@@ -36,11 +36,11 @@ NEXT = " — " + MCP_PARAMS_NEXT
 BAD_CALLS = [
     ("get_annotations", {"batch": 7}, 'batch: input should be a valid string (got 7)'),
     ("get_annotations", {"status": "done"}, "status: input should be 'pending', 'delivered', 'acknowledged', "
-                                            "'resolved', 'dismissed' or 'verified' (got \"done\")"),
+                                            "'resolved', 'dismissed', 'verified' or 'reopened' (got \"done\")"),
     ("get_annotations", {"batch": "current", "stauts": "resolved"},
      "stauts: unknown parameter (this tool takes: batch, status, detail)"),
     ("list_batches", {"status": ["resolved"]}, "status: input should be 'pending', 'delivered', 'acknowledged', "
-                                               "'resolved', 'dismissed' or 'verified' (got [\"resolved\"])"),
+                                               "'resolved', 'dismissed', 'verified' or 'reopened' (got [\"resolved\"])"),
     ("list_batches", {"compact": False}, "compact: unknown parameter (this tool takes: status)"),
     ("wait_for_annotations", {}, "timeout_ms: required, but missing"),
     ("wait_for_annotations", {"timeout_ms": "1.5"}, 'timeout_ms: input should be a valid integer (got "1.5")'),
@@ -219,6 +219,6 @@ def test_schemas_generic_clients_can_fill(agent_app):
             "type": "integer", "minimum": 1, "title": "Annotation",
             "description": tools[name]["properties"]["annotation"]["description"]}
     assert tools["get_annotations"]["properties"]["status"]["enum"] == ["pending", "delivered", "acknowledged",
-                                                                        "resolved", "dismissed", "verified"]
+                                                                        "resolved", "dismissed", "verified", "reopened"]
     assert tools["acknowledge_annotations"]["required"] == ["batch", "status"]
     assert tools["list_tabs"]["properties"] == {} and tools["page_state"]["properties"] == {}

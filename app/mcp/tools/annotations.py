@@ -22,6 +22,7 @@ from mcp.types import ToolAnnotations
 from pydantic import Field
 
 from app.core.errors import PagenoteError
+from app.agent.store import Status
 from app.mcp.annotation_images import BatchImagesReply, WaitImagesReply, annotation_images, at_detail
 from app.mcp.arguments import AnnotationNumber, Integer, ToolParams, optional_enum
 from app.mcp.response import AckReply, BatchListReply, BatchReply, WaitReply
@@ -32,8 +33,9 @@ from app.mcp.untrusted import READS_PAGE
 #: only advertised in the tool's input schema — the app does the checking.
 MAX_WAIT_MS = 300_000
 
-#: ``verified``: set by the user's Accept in the panel (app.agent.store.BatchStore.accept), never by an agent.
-BatchStatus = Literal["pending", "delivered", "acknowledged", "resolved", "dismissed", "verified"]
+#: The store's statuses, defined once (app.agent.store.Status): ``verified`` and ``reopened`` are set by the
+#: user's Accept and Reopen in the panel, never by an agent.
+BatchStatus = Status
 #: An optional batch-status filter, advertised as a plain string enum (:func:`app.mcp.arguments.optional_enum`).
 StatusFilter = optional_enum(*get_args(BatchStatus))
 #: An optional detail level (app.protocol.detail.LEVELS), advertised the same way.
