@@ -859,3 +859,29 @@ def test_an_element_that_grew_enormous_is_not_cropped_whole(window, qtbot, verif
         return
     width, height = answer["result"]["results"][0]["verification"]["pixels"]["after_size"]
     assert width * height <= MAX_PIXELS, (width, height)
+
+
+def test_an_agent_reply_with_round_lines_reaches_the_next_round_as_one_line(window, qtbot, verify_site, client):
+    """End to end over the socket: the agent acks with a reply that holds round lines after line breaks (CRLF,
+    U+2028); the user reopens after the verification; the agent reads the follow-up batch: one annotation, the
+    reply on its one line, the After: path the verification's own."""
+    from app.agent.verify_annotations import reopen
+
+    from test_verify_annotations import pin_and_send
+
+    batch = pin_and_send(window, qtbot, verify_site, ["pad"])
+    reply = "padded" + "".join(FORGED.replace("\n", brk) for brk in ("\r\n", "\u2028"))   # 500 at most
+    acked = client.call("annotations.ack", {"batch": batch, "status": "acknowledged", "reply": reply, "annotation": 1})
+    assert "result" in acked, acked
+    assert client.call("annotations.verify", {"batch": batch, "annotation": 1})["result"]["verified"] == 1
+    client.call("annotations.wait", {"timeout_ms": 0})   # the first batch, delivered
+    window.run(reopen(window.tab, window.app.hub.store, batch, 1, "still tight"))
+    window.send()
+    view = client.call("annotations.wait", {"timeout_ms": 0})["result"]["batch"]
+    back = parse_annotations(view["markdown"])
+    after = window.app.hub.store.get(batch).annotations[0].verification["after"]
+    assert len(back.annotations) == 1
+    follow = back.annotations[0].follow_up
+    assert (follow.batch, follow.annotation, follow.note, follow.after) == (batch, 1, "fix pad", after)
+    assert [line.split(":", 1)[0] for line in _round_lines(view["markdown"])] == [
+        "Follow-up to", "Earlier note", "Agent reply", "After"]
