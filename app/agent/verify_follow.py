@@ -5,11 +5,14 @@ a verification run at the ack alone can report "no change" for a fix that lands 
 annotation an ``annotations.ack`` marks resolved is *followed* (:class:`ResolvedFollow`): verified at the ack
 (as before), then verified once more when its tab's page next changes after the ack —
 
-- a DOM change in the document the tab shows: a hot reload patches nodes or rewrites a ``<style>``'s text. The
-  wake-up is the tab's :class:`~app.tabs.revisions.RevisionFeed` — what ``page.wait_for_change`` waits on:
-  revision.js's one MutationObserver, pushed by the page once armed (``revisionArm``), nothing polls. A revision
-  that touches no element (scrolling, resizing: the verification's own scroll into view and back) is not a
-  change (``revisionDiff``: no element touched, only ``page_changed``);
+- a DOM change in the document the tab shows that may concern the annotated element: a hot reload patches it
+  or rewrites a ``<style>``'s text. The wake-up is the tab's :class:`~app.tabs.revisions.RevisionFeed` — what
+  ``page.wait_for_change`` waits on: revision.js's one MutationObserver, pushed by the page once armed
+  (``revisionArm``), nothing polls. Each wake asks the page whether the change can concern the annotation's
+  element (follow.js ``followChanged``: the element gone, touched or looking different — box, computed style,
+  text — or a stylesheet touched); a change elsewhere (a clock ticking on the page) or a scroll does not use up
+  the follow. For an annotation with no pin in this window's main frame, any element touched counts
+  (``revisionDiff``);
 - or the tab's next load finishing (a full reload; the feed wakes at ``loadStarted``/``urlChanged``).
 
 Many mutations make one re-verification: the follow wakes once, waits until the tab has settled
@@ -25,7 +28,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from app.core.errors import PagenoteError
@@ -50,6 +53,7 @@ class _Follow:
     tab: Any
     batch: str
     numbers: set[int]
+    pins: dict[int, str] = field(default_factory=dict)   # number -> its pin id in ``tab`` ("" when none)
     task: asyncio.Task | None = None
     parked: bool = False          # waiting for the page's next change (cancelled at once when emptied)
 
@@ -84,9 +88,11 @@ class ResolvedFollow:
 
         by_tab: dict[int, _Follow] = {}
         for number in numbers:
-            tab = _tab_of(self.app, batch_id, number)[0]
+            tab, pin_id = _tab_of(self.app, batch_id, number)
             if tab is not None:
-                by_tab.setdefault(id(tab), _Follow(tab, batch_id, set())).numbers.add(number)
+                follow = by_tab.setdefault(id(tab), _Follow(tab, batch_id, set()))
+                follow.numbers.add(number)
+                follow.pins[number] = pin_id
         for follow in by_tab.values():
             follow.task = spawn(self._run(follow, sorted(follow.numbers)), "verification after resolved")
             self.follows.append(follow)   # the task runs from the loop's next turn: after this
@@ -116,16 +122,31 @@ class ResolvedFollow:
                               and id(follow.tab) in tabs}
         self._end_empty()
 
+    @staticmethod
+    def _page_ids(follow: _Follow) -> list[str] | None:
+        """The page-side ids of the follow's pins in the tab's main frame; ``None`` when one has none there (not
+        pinned in this window, or inside a frame): then any change of an element counts."""
+        out = []
+        for pin_id in follow.pins.values():
+            if not pin_id:
+                return None
+            route, page_id = follow.tab.annotator.target(pin_id)
+            if route.chain:
+                return None
+            out.append(page_id)
+        return out
+
     async def _run(self, follow: _Follow, numbers: list[int]) -> None:
-        tab = follow.tab
-        start = await _call(tab, "revisionStats")   # before the verification at the ack: nothing it misses
+        tab, ids = follow.tab, self._page_ids(follow)
+        # Before the verification at the ack, so nothing it misses is missed.
+        start = await (_call(tab, "follow", -1, ids) if ids else _call(tab, "revisionStats"))
         await self._verify(follow.batch, numbers, "at resolved")
         if not follow.numbers or self.feed_of is None:
             self._forget(follow)
             return
         follow.parked = True
         try:
-            changed = await self._next_change(tab, start)
+            changed = await self._next_change(tab, start, ids)
         except PagenoteError as exc:   # the tab went away, or its page stopped answering
             log.info("following resolved annotations of batch %s stopped: %s: %s", follow.batch, exc.name,
                      exc.message)
@@ -151,9 +172,10 @@ class ResolvedFollow:
         if follow in self.follows:
             self.follows.remove(follow)
 
-    async def _next_change(self, tab, start: dict | None) -> bool:
-        """Return once ``tab``'s page changed after revision ``start`` (``revisionStats`` then; ``None``: the
-        page did not answer — its next load is the change): ``True``. Raises the bridge's and
+    async def _next_change(self, tab, start: dict | None, ids: list[str] | None) -> bool:
+        """Return once ``tab``'s page changed after revision ``start`` (``followMark``/``revisionStats`` then;
+        ``None``: the page did not answer — its next load is the change) in a way that may concern the pins
+        ``ids`` (follow.js ``followChanged``; ``None``: any element touched): ``True``. Raises the bridge's and
         :meth:`~app.tabs.tab.Tab.settled`'s errors."""
         if start is None:
             await tab.settled()
@@ -168,14 +190,19 @@ class ResolvedFollow:
                     await future
             finally:
                 feed.drop(future)
-            diff = None if tab.loading else await _call(tab, "revisionDiff", since, 0)
+            if ids:
+                diff = None if tab.loading else await _call(tab, "follow", since, ids)
+            else:
+                diff = None if tab.loading else await _call(tab, "revisionDiff", since, 0)
             if diff is None or diff.get("doc") != doc:   # a load: its end is the change
                 await tab.settled()
                 return True
-            if diff.get("status") != "complete" or diff.get("untracked") or diff.get("changed") \
-                    or diff.get("removed"):   # elements touched (a budget of 0 refs: any ref is "reset")
+            if ids and diff.get("changed"):
                 return True
-            since = diff.get("revision", since)   # scrolled or resized only: wait on
+            if not ids and (diff.get("status") != "complete" or diff.get("untracked") or diff.get("changed")
+                            or diff.get("removed")):   # elements touched (a budget of 0 refs: any ref is "reset")
+                return True
+            since = diff.get("revision", since)   # elsewhere, or scrolled or resized only: wait on
 
     async def _verify(self, batch_id: str, numbers: list[int], when: str) -> None:
         from app.agent.verify_annotations import checked

@@ -8,7 +8,7 @@
 // @imports pointer: hoverAt, forgetPointer
 // @imports actions: actionTarget, focusForText, selectPlan, inputMark, inputSince, scrollState, revealFrame, frameAt; extract: extractText, findNodes
 // @imports target: targetRef
-// @imports verify: verifyCheck
+// @imports verify: verifyCheck; follow: followMark, followChanged
 // @imports forms: rangePlan, setRange
 // The entry module of the picker world: `window.__pagenote`, the API the host calls.
 // main.js — install guard and the API the host calls with runJavaScript(…, ApplicationWorld).
@@ -213,19 +213,19 @@ const api = {
   },
 
   markerViewport(id) { return JSON.stringify(overlay.markerViewportRect(id)); },
-
   // The agent snapshot (snapshot.js): this document's lines within the budget in `json`; refs stay in this
   // world. resolveRef(ref, doc, seq): where a ref of snapshot `seq` of document `doc` is now (refs.js).
   snapshot(json) { return JSON.stringify(snapshotDocument(JSON.parse(json))); },
   resolveRef(ref, doc, seq) { return JSON.stringify(resolveSnapshotRef(ref, doc, seq)); },
 
-  // Page context (context.js) and this document's revision (revision.js): pageContext(json) reads the bounded
-  // fact record; revisionArm(since) → {doc, revision, armed} (armed: the next revision is pushed to the host
-  // once, main frame only); revisionDiff(since, maxRefs) → what changed since; revisionStats() → counters.
+  // Page context (context.js), revisions (revision.js): revisionArm(since) → {doc, revision, armed} (armed: the next
+  // revision is pushed to the host once, main frame only); revisionDiff(since, maxRefs) → what changed since;
+  // follow(-1, ids) marks pins, follow(since, ids) → {revision, changed}: may a change concern them (follow.js).
   pageContext(json) { return JSON.stringify(pageContext(JSON.parse(json))); },
   revisionArm(since) { return JSON.stringify({ doc: DOC_ID, ...armRevision(since) }); },
   revisionDiff(since, maxRefs) { return JSON.stringify({ doc: DOC_ID, ...revisionDiff(since, maxRefs) }); },
   revisionStats() { return JSON.stringify({ doc: DOC_ID, ...revisionStats() }); },
+  follow(since, ids) { return JSON.stringify({ doc: DOC_ID, ...(since < 0 ? followMark(ids) : followChanged(since, ids)) }); },
 
   // The agent's actions by ref (actions.js): the input itself is Qt events from the host (trusted).
   actionTarget(ref, doc, seq, o) { return JSON.stringify(actionTarget(ref, doc, seq, o)); },

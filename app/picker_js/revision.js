@@ -1,7 +1,7 @@
 // @module revision
 // @imports overlay: HOST_TAG; refs: refOf, eachRef
 // @exports currentRevision, settleRevision, onPageChange, watchRevisions, stopRevisions, armRevision
-// @exports revisionDiff, revisionStats, trackRef, trackedElement
+// @exports revisionDiff, revisionStats, trackRef, trackedElement, touchedSince
 // revision.js — this document's monotonic revision: the one MutationObserver and the event listeners of
 // pagenote's world (the agent snapshot's "unchanged" check listens here too, snapshot.js). The revision
 // advances on DOM mutations (one observer callback = one revision), on the window's resize and the visual
@@ -202,6 +202,18 @@ function revisionDiff(since, maxRefs) {
   for (const ref of removed) changed.delete(ref);
   if (changed.size + removed.size > maxRefs) return { revision: now, status: 'reset_required', reason: 'budget' };
   return { revision: now, status: 'complete', changed: [...changed], removed: [...removed], page_changed: page, untracked };
+}
+
+// Whether `test(el)` holds for an element a revision after `since` touched: true / false, or null when the
+// history no longer covers `since` or a revision touched too many elements to list (the caller cannot tell).
+function touchedSince(since, test) {
+  const held = history.filter((e) => e.rev > since);
+  if (currentRevision() > since && (!held.length || held[0].rev !== since + 1)) return null;
+  for (const e of held) {
+    if (e.overflow) return null;
+    for (const el of e.targets) if (test(el)) return true;
+  }
+  return false;
 }
 
 // Counters for tests and the bench: {revision, work (callbacks and events handled), pushes, armed, held}.
