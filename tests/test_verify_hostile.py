@@ -797,10 +797,6 @@ def test_bad_acks_say_why_and_change_nothing(window, qtbot, verify_site, client)
         assert kept.unchanged(), params
 
 
-@pytest.mark.xfail(strict=True, reason="app/tabs/before_crops.py read_before / verify_annotations._before (helper "
-                   "'settle'): a before.json in the project (a cloned repository's annotations/ folder) whose path names "
-                   "a picture outside the batch's folder is read as the before crop, compared, and its path handed back "
-                   "(verify_annotations then returns that picture to the agent as an image)")
 def test_a_before_json_naming_a_file_outside_its_batch_folder_is_not_read(window, qtbot, verify_site, client, tmp_path):
     from test_verify_annotations import pin_and_send
 
@@ -819,10 +815,6 @@ def test_a_before_json_naming_a_file_outside_its_batch_folder_is_not_read(window
     assert str(private) not in json.dumps(answer) and kept.unchanged()
 
 
-@pytest.mark.xfail(strict=True, reason="app/agent/verify_follow.py ResolvedFollow.resolved (helper 'settle'): each ack "
-                   "resolved adds a follow without looking for one of the same annotation, so five acks leave three "
-                   "follows of annotation 1 and two of annotation 2, and the page's next change verifies annotation 1 "
-                   "three times (scroll, crop, compare each, holding the tab's capture lock)")
 def test_an_agent_acking_resolved_again_and_again_leaves_one_follow_per_annotation(window, qtbot, verify_site, client):
     """An agent that retries its ack (five times, for the annotation and for the whole batch) makes one wait for
     the page's next change, not one per ack: each would verify again — scroll, crop, compare — on every change."""
@@ -840,10 +832,6 @@ def test_an_agent_acking_resolved_again_and_again_leaves_one_follow_per_annotati
     assert sorted(waiting) == [(batch, 1), (batch, 2)], waiting
 
 
-@pytest.mark.xfail(strict=True, reason="app/agent/verify_annotations.py / app/tabs/before_crops.py box_crop (helper "
-                   "'settle'): the after crop has no size bound below the full-page stitcher's 200,000 px per side: an "
-                   "element that grew to 1100x48,000 CSS px is cropped, compared and written whole (53 MP); at "
-                   "1100x150,000 the verification did not answer within 35 s and the process reached 4.3 GB")
 def test_an_element_that_grew_enormous_is_not_cropped_whole(window, qtbot, verify_site, client, js):
     """A fix gone wrong (or a hostile page) makes the annotated element 48,000 CSS px tall: the verification says
     so or crops a bounded part — never a picture larger than pagenote accepts as a reference image (50 MP)."""

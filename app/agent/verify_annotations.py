@@ -91,6 +91,12 @@ def _before(project_dir: Path, batch_id: str, number: int) -> dict:
     if not Path(meta.get("path", "")).is_file():
         raise PagenoteError("VERIFY_NO_BEFORE", f"annotation {number}'s before crop {meta.get('path')} was "
                             "deleted from disk")
+    # before.json is a file in the project (a cloned repository may bring one): only a crop in the batch's own
+    # folder, links resolved, is read — never a picture elsewhere handed back to an agent.
+    folder = batch_dir(project_dir, batch_id).resolve()
+    if Path(meta["path"]).resolve().parent != folder:
+        raise PagenoteError("VERIFY_NO_BEFORE", f"annotation {number}'s before crop is not in its batch's folder "
+                            f"{folder}: not read")
     return meta
 
 
@@ -111,6 +117,23 @@ async def _after_record(tab, pin_id: str, batch_id: str, number: int, annotation
     except ValueError as exc:
         raise PagenoteError("VERIFY_STALE", f"annotation {number}'s element sent a bad record: {exc}") from None
     return found.get("status") or "exact", page_id, route.chain, record
+
+
+def _bounded(rect, scale: float, number: int) -> None:
+    """Raise ``CAPTURE_TOO_LARGE`` when the after crop of ``rect`` (CSS px, with its margin) at ``scale`` image px
+    per CSS px would hold more than :data:`app.capture.reference.MAX_PIXELS` — what pagenote accepts as a picture
+    at all (an element a fix gone wrong made 48,000 px tall): nothing is cropped, nothing kept."""
+    from app.capture.reference import MAX_PIXELS
+    from app.tabs.before_crops import MARGIN
+
+    if rect is None:
+        return
+    width, height = (rect.width + 2 * MARGIN) * scale, (rect.height + 2 * MARGIN) * scale
+    if width * height > MAX_PIXELS:
+        raise PagenoteError("CAPTURE_TOO_LARGE", f"annotation {number}'s element is {rect.width:g}x{rect.height:g} "
+                            f"CSS px now: its after crop would be {width * height / 1e6:.0f} MP, more than "
+                            f"{MAX_PIXELS // 1_000_000} MP; not compared",
+                            "check the element's size in the page (a fix may have made it grow without bound)")
 
 
 def _compare(before_path: str, before_box, crop, out: Path, number: int) -> tuple[PixelDiff, str, str]:
@@ -182,6 +205,7 @@ async def checked(app, store, batch_id: str, number: int) -> Verification:
         status, page_id, chain, record = await _after_record(tab, pin_id, batch_id, number, annotation)
         changes = record_changes(annotation.anchor, record, positions=not chain)
         rect = annotation.crop_rect
+        _bounded(rect or record.rect, float(meta.get("scale", 1.0)), number)
         crop = await box_crop(tab, page_id, chain, rect.model_dump() if rect is not None else None)
     if abs(crop.scale - float(meta.get("scale", 1.0))) > 1e-6:   # the window moved to a screen of another DPR
         raise PagenoteError("VERIFY_DEVICE_CHANGED", f"annotation {number}'s before crop is at "

@@ -86,6 +86,8 @@ class ResolvedFollow:
         ``RuntimeError`` when no event loop runs (nothing to verify with)."""
         from app.agent.verify_annotations import _tab_of
 
+        for number in numbers:   # acked again: this ack's follow replaces the one waiting (one per annotation)
+            self.drop(batch_id, number)
         by_tab: dict[int, _Follow] = {}
         for number in numbers:
             tab, pin_id = _tab_of(self.app, batch_id, number)
