@@ -875,10 +875,6 @@ def test_an_agent_reply_with_round_lines_reaches_the_next_round_as_one_line(wind
         "Follow-up to", "Earlier note", "Agent reply", "After"]
 
 
-@pytest.mark.xfail(strict=True, reason="app/agent/verify_annotations.py (helper 'settle'): the page zoom is not part of "
-                   "what a verification must match (only the emulated device and the crop's scale, which the css scale "
-                   "makes 1 at any zoom): at 125 % two untouched buttons verify 'changed' — border-width: 1px → 0.8px, "
-                   "width/height −0.4 px (device-pixel snapping), 0.7–1.5 % of pixels")
 def test_a_page_zoomed_since_the_pin_is_not_a_change_of_untouched_buttons(window, qtbot, verify_site, client):
     """A careless user zooms the page to 125 % (Ctrl++) after pinning: verifying two buttons nobody touched says
     the zoom differs (VERIFY_DEVICE_CHANGED) or finds no change — never "changed"."""
@@ -919,3 +915,28 @@ def test_a_pulsing_button_on_the_page_does_not_cost_the_before_crops(window, qtb
     _wait_crops(window, qtbot)
     taken = [window.tab.before.taken[p.id] for p in window.session.pins]
     assert [t.get("error", "")[:60] for t in taken] == ["", "", ""]
+
+
+@pytest.mark.xfail(strict=True, reason="app/agent/verify_annotations.py (helper 'settle'): the docstring's 'same device "
+                   "and viewport (VERIFY_DEVICE_CHANGED)' holds only for an emulated viewport; the window's own viewport "
+                   "is neither recorded at pin time nor checked, so after the user narrows the window a centred button "
+                   "nobody touched verifies 'changed': margin: 40px 411px … → 40px 211px …, x: 411px → 211px")
+def test_a_window_narrowed_since_the_pin_is_not_a_change_of_a_centred_button(window, qtbot, verify_site, client, js):
+    (verify_site.folder / "verify.css").write_text(
+        "body { margin: 0 } button { display: block; margin: 40px auto; font: 14px sans-serif; }\n")
+    window.load_page(verify_site.url)
+    window.act_annotate.trigger()
+    pin_at(window, qtbot, _centre(js, "#tint"), "make it red")
+    qtbot.waitUntil(lambda: len(window.session.pins) == 1, timeout=5000)
+    _wait_crops(window, qtbot)
+    window.send()
+    batch = list(window.tab.session.sent_ids)[-1]
+    wide = js("innerWidth")
+    window.resize(800, 800)
+    qtbot.waitUntil(lambda: js("innerWidth") < wide - 100, timeout=5000)
+    answer = client.call("annotations.verify", {"batch": batch, "annotation": 1})
+    if "error" in answer:
+        assert error_code(answer) == "VERIFY_DEVICE_CHANGED", answer
+    else:
+        entry = answer["result"]["results"][0]
+        assert entry["text"].startswith("Annotation 1: no change"), entry["text"]

@@ -7,8 +7,9 @@ registry error and nothing is kept:
 
 1. the batch was sent (``NOT_FOUND``) and has that annotation (``NOT_FOUND``);
 2. the tab it was made in (else the active tab) has finished loading (``PAGE_LOADING`` …), shows the page it was
-   made on — same origin and path (``VERIFY_OTHER_PAGE``) — and emulates the same device and viewport
-   (``VERIFY_DEVICE_CHANGED``);
+   made on — same origin and path (``VERIFY_OTHER_PAGE``) — and emulates the same device and viewport, at the
+   page zoom of its before crop (``VERIFY_DEVICE_CHANGED``: Chromium snaps borders and sizes to device pixels,
+   so at 125 % an untouched 1px border reads 0.8px);
 3. its before crop, taken at pin time and kept with the batch (:mod:`app.tabs.before_crops`), is on disk
    (``VERIFY_NO_BEFORE``);
 4. its element is found again from its recorded anchor by the page's re-anchoring (anchors.js: ``exact`` or
@@ -198,6 +199,12 @@ async def checked(app, store, batch_id: str, number: int) -> Verification:
         await tab.before.pending(pin_id)   # a crop still being taken when the batch was sent
     project_dir = tab.capture.project_dir
     meta = _before(project_dir, batch_id, number)
+    zoom = tab.view.zoomFactor() or 1.0
+    if abs(float(meta.get("zoom", zoom)) - zoom) > 1e-6:   # Chromium snaps borders and sizes to device px
+        raise PagenoteError("VERIFY_DEVICE_CHANGED", f"annotation {number} was pinned at page zoom "
+                            f"{float(meta['zoom']):.0%}; the tab is at {zoom:.0%} now",
+                            f"set the page zoom back to {float(meta['zoom']):.0%} (Ctrl+0 for 100 %), then verify "
+                            "again")
     status, changes = "exact", ()
     if annotation.kind == KIND_REGION:
         crop = await box_crop(tab, "", [], annotation.region.rect.model_dump())
