@@ -917,10 +917,6 @@ def test_a_pulsing_button_on_the_page_does_not_cost_the_before_crops(window, qtb
     assert [t.get("error", "")[:60] for t in taken] == ["", "", ""]
 
 
-@pytest.mark.xfail(strict=True, reason="app/agent/verify_annotations.py (helper 'settle'): the docstring's 'same device "
-                   "and viewport (VERIFY_DEVICE_CHANGED)' holds only for an emulated viewport; the window's own viewport "
-                   "is neither recorded at pin time nor checked, so after the user narrows the window a centred button "
-                   "nobody touched verifies 'changed': margin: 40px 411px … → 40px 211px …, x: 411px → 211px")
 def test_a_window_narrowed_since_the_pin_is_not_a_change_of_a_centred_button(window, qtbot, verify_site, client, js):
     (verify_site.folder / "verify.css").write_text(
         "body { margin: 0 } button { display: block; margin: 40px auto; font: 14px sans-serif; }\n")

@@ -8,8 +8,9 @@ registry error and nothing is kept:
 1. the batch was sent (``NOT_FOUND``) and has that annotation (``NOT_FOUND``);
 2. the tab it was made in (else the active tab) has finished loading (``PAGE_LOADING`` …), shows the page it was
    made on — same origin and path (``VERIFY_OTHER_PAGE``) — and emulates the same device and viewport, at the
-   page zoom of its before crop (``VERIFY_DEVICE_CHANGED``: Chromium snaps borders and sizes to device pixels,
-   so at 125 % an untouched 1px border reads 0.8px);
+   page zoom and (nothing emulated) view size of its before crop (``VERIFY_DEVICE_CHANGED``: Chromium snaps
+   borders and sizes to device pixels, so at 125 % an untouched 1px border reads 0.8px; a narrower window moves a
+   centred element);
 3. its before crop, taken at pin time and kept with the batch (:mod:`app.tabs.before_crops`), is on disk
    (``VERIFY_NO_BEFORE``);
 4. its element is found again from its recorded anchor by the page's re-anchoring (anchors.js: ``exact`` or
@@ -42,7 +43,7 @@ from app.model.annotation import KIND_REGION, Annotation, ElementRecord
 from app.model.fields import page_line
 from app.model.verification import PixelDiff, Verification, record_changes
 from app.sinks import stamp
-from app.tabs.before_crops import batch_dir, box_crop, read_before, save_png
+from app.tabs.before_crops import batch_dir, box_crop, read_before, save_png, view_size
 
 log = logging.getLogger("pagenote.verify")
 
@@ -205,6 +206,12 @@ async def checked(app, store, batch_id: str, number: int) -> Verification:
                             f"{float(meta['zoom']):.0%}; the tab is at {zoom:.0%} now",
                             f"set the page zoom back to {float(meta['zoom']):.0%} (Ctrl+0 for 100 %), then verify "
                             "again")
+    was, now = meta.get("viewport"), view_size(tab)
+    if not annotation.emulated and isinstance(was, list) and len(was) == 2 \
+            and max(abs(float(a) - b) for a, b in zip(was, now)) > 1:   # a layout at another width (or height)
+        raise PagenoteError("VERIFY_DEVICE_CHANGED", f"annotation {number} was pinned with the page "
+                            f"{was[0]:g}x{was[1]:g} CSS px; the tab shows it {now[0]:g}x{now[1]:g} now",
+                            "resize the window (or the side panel) back, then verify again")
     status, changes = "exact", ()
     if annotation.kind == KIND_REGION:
         crop = await box_crop(tab, "", [], annotation.region.rect.model_dump())

@@ -52,7 +52,8 @@ def batch_dir(project_dir: Path, batch_id: str) -> Path:
 def read_before(project_dir: Path, batch_id: str) -> dict[int, dict]:
     """The before crops kept for sent batch ``batch_id``: annotation number → ``{path, scale, box, rect, dpr,
     zoom, emulated, page, kind}`` (``box``: the element's ``[x, y, width, height]`` in image px; ``rect``: its box
-    in CSS px, document coordinates; ``zoom``: the page zoom factor at pin time) or ``{error}`` (``"CODE — reason"``: the crop at pin time failed). Empty when
+    in CSS px, document coordinates; ``zoom``: the page zoom factor at pin time; ``viewport``: the view's
+    ``[width, height]`` in CSS px then, :func:`view_size`) or ``{error}`` (``"CODE — reason"``: the crop at pin time failed). Empty when
     none was kept (the batch was sent by an agent, or before this app started). Unreadable: empty."""
     try:
         data = json.loads((batch_dir(project_dir, batch_id) / BEFORE_JSON).read_text(encoding="utf-8"))
@@ -140,6 +141,13 @@ async def box_crop(tab, page_id: str, chain: list[str], rect: dict | None = None
     return BoxCrop(image, k, box, dict(rect), shooter.view.devicePixelRatioF())
 
 
+def view_size(tab) -> list[float]:
+    """The tab's view as ``[width, height]`` in CSS px (widget px over the page zoom; the layout viewport when
+    nothing is emulated), rounded to 0.01."""
+    zoom = tab.view.zoomFactor() or 1.0
+    return [round(tab.view.width() / zoom, 2), round(tab.view.height() / zoom, 2)]
+
+
 def save_png(image: Image.Image, path: Path) -> None:
     """Write ``image`` as a PNG at ``path`` atomically. Raises ``OSError``. Blocking."""
     import io
@@ -213,8 +221,8 @@ class BeforeCrops:
             path = self.project_dir / "annotations" / "before" / f"{stamp()}-{secrets.token_hex(3)}.png"
             await asyncio.get_running_loop().run_in_executor(None, save_png, crop.image, path)
             meta = {"path": str(path), "scale": crop.scale, "box": list(crop.box), "rect": crop.rect,
-                    "dpr": crop.dpr, "zoom": self.tab.view.zoomFactor() or 1.0, "emulated": annotation.emulated,
-                    "page": self.tab.annotator.page_key(), "kind": annotation.kind}
+                    "dpr": crop.dpr, "zoom": self.tab.view.zoomFactor() or 1.0, "viewport": view_size(self.tab),
+                    "emulated": annotation.emulated, "page": self.tab.annotator.page_key(), "kind": annotation.kind}
         except PagenoteError as exc:
             meta = {"error": f"{exc.name} — {exc.message}"}
         except OSError as exc:
