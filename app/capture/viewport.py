@@ -172,6 +172,22 @@ async def _grab_stable(view: QWebEngineView, bridge: PageBridge, deadline: float
     return None
 
 
+async def _grab_fresh(view: QWebEngineView, bridge: PageBridge, deadline: float) -> QImage | None:
+    """A grab once the renderer has run two more animation frames (a frame made from the document as it is now
+    has been drawn: main.js requestFrames), not one colour all over; a page that animates gives the frame it is
+    at. Where frames do not come (a throttled page), two identical grabs (:func:`_grab_stable`)."""
+    while time.monotonic() < deadline:
+        try:
+            await bridge.wait_frames(2)
+        except PageCallTimeout:
+            return await _grab_stable(view, bridge, deadline)
+        image = _grab(view)
+        if flat_colour(image) is None:
+            return image
+        await asyncio.sleep(0.1)
+    return None
+
+
 #: How long the probe may take to appear before the stability fallback is used, in ms.
 PROBE_WAIT_MS = 1_500
 
@@ -202,9 +218,10 @@ async def grab_viewport_with(view: QWebEngineView, bridge: PageBridge, before: C
     probe is hidden, so before the image's frame. Returns ``(image, what before() returned)``.
 
     ``probe`` false: no paint probe — nothing is put in the page's DOM (the probe's host element and its
-    popover toggle are events a page can observe); the image is two identical grabs a few frames apart after
-    ``before()`` completed (:func:`_grab_stable`), so a page that never stops animating gets ``CAPTURE_BLANK``.
-    For grabs the user did not ask for, such as a pin's before crop (app/tabs/before_crops.py).
+    popover toggle are events a page can observe); the image is a grab two animation frames after ``before()``
+    completed (:func:`_grab_fresh`; a pulsing button anywhere in view no longer makes it ``CAPTURE_BLANK``, as
+    waiting for two identical grabs did). For grabs the user did not ask for, such as a pin's before crop
+    (app/tabs/before_crops.py).
 
     Raises :func:`grab_viewport`'s errors first; then, once the image is taken, what ``before`` raised."""
     if view.width() <= 1 or view.height() <= 1 or not view.isVisible():
@@ -219,7 +236,7 @@ async def grab_viewport_with(view: QWebEngineView, bridge: PageBridge, before: C
     deadline = start + timeout_ms / 1000
     if not probe:
         outcome = await asyncio.gather(before(), return_exceptions=True) if before is not None else [None]
-        image = await _grab_stable(view, bridge, deadline)
+        image = await _grab_fresh(view, bridge, deadline)
         _check_grab(view, image, timeout_ms)
         if isinstance(outcome[0], BaseException):
             raise outcome[0]
