@@ -931,3 +931,22 @@ def test_a_window_narrowed_since_the_pin_is_not_a_change_of_a_centred_button(win
     else:
         entry = answer["result"]["results"][0]
         assert entry["text"].startswith("Annotation 1: no change"), entry["text"]
+
+
+@pytest.mark.parametrize("decoy_first", [False, True])
+def test_a_look_alike_beside_the_element_after_a_reload_is_never_compared(window, qtbot, verify_site, client,
+                                                                           decoy_first):
+    """After a reload the page shows two buttons that both fit the record (same id, role, name, text, one a red
+    decoy): the verification says the target is ambiguous (VERIFY_STALE) and compares neither."""
+    from test_verify_annotations import CSS, PAGE, pin_and_send
+
+    batch = pin_and_send(window, qtbot, verify_site, ["pad"])
+    kept = Kept(window, batch)
+    pair = ['<button id="pad">Pad</button>', '<button id="pad" class="decoy">Pad</button>']
+    (verify_site.folder / "page.html").write_text(PAGE.replace(pair[0], "\n".join(pair[::-1] if decoy_first else pair)))
+    (verify_site.folder / "verify.css").write_text(CSS + ".decoy { left: 40px !important; top: 90px !important; "
+                                                   "color: #c00000; }\n")
+    window.load_page(verify_site.url)
+    answer = client.call("annotations.verify", {"batch": batch, "annotation": 1})
+    assert "error" in answer and error_code(answer) == "VERIFY_STALE", answer
+    assert kept.unchanged()
