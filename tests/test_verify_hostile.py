@@ -976,3 +976,28 @@ def test_a_verification_that_cannot_be_stored_is_not_kept_in_memory_either(windo
     finally:
         path.rmdir()
         path.write_bytes(saved)
+
+
+@pytest.mark.xfail(strict=True, reason="app/agent/sent_rounds.py sent_round / app/protocol/html_export.py (helper "
+                   "'review'): a round's before/after/diff are taken from the batch file's kept verification as they "
+                   "are, so a sent batch JSON naming the user's private picture gets it embedded (data: URL) three "
+                   "times in the HTML review; only files in annotations/sent/<batch id>/ should be")
+def test_a_sent_batch_file_naming_pictures_outside_its_folder_is_not_embedded_in_the_review(tmp_path):
+    """A sent batch's JSON in the project (a cloned repository's annotations/, a hand-edited file) whose kept
+    verification names the user's private picture as its before, after and diff: the HTML review of its rounds
+    neither embeds nor names it (as a before.json naming it is not read: only the batch's own folder counts)."""
+    from app.agent.sent_rounds import batch_rounds
+    from app.protocol.html_export import review_html
+
+    private = _private_picture(tmp_path)
+    project = tmp_path / "project"
+    store = BatchStore(project / "annotations" / "sent")
+    sent = store.add(AnnotationBatch(annotations=(Annotation(note="more padding", element=ElementRecord(tag="b")),)))
+    store.set_verification(sent.id, 1, {"batch": sent.id, "annotation": 1, "status": "exact",
+                                        "checked_at": "2026-12-03T18:00:00Z", "before": str(private),
+                                        "after": str(private), "diff": str(private)})
+    store = BatchStore(project / "annotations" / "sent")   # as the app reads it at its next start
+    sent = store.get(sent.id)
+    html = review_html(sent.batch, rounds=batch_rounds(store, sent.batch, project, sent))
+    assert base64.b64encode(private.read_bytes()).decode("ascii") not in html
+    assert "holiday" not in html
