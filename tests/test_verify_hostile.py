@@ -362,10 +362,13 @@ def test_bad_verify_calls_over_the_socket_say_why_and_change_nothing(window, qtb
 
     batch = pin_and_send(window, qtbot, verify_site, ["pad"])
     kept = Kept(window, batch)
-    calls = [({"batch": batch, "annotation": 0}, "INVALID_PARAMS"), ({"batch": batch, "annotation": -1}, "INVALID_PARAMS"),
+    calls = [({"batch": batch, "annotation": 0}, "INVALID_PARAMS"),
+             ({"batch": batch, "annotation": -1}, "INVALID_PARAMS"),
              ({"batch": batch, "annotation": 2}, "NOT_FOUND"), ({"batch": batch, "annotation": 10**30}, "NOT_FOUND"),
-             ({"batch": batch, "annotation": "1"}, "INVALID_PARAMS"), ({"batch": batch, "annotation": 1.0}, "INVALID_PARAMS"),
-             ({"batch": batch, "annotation": True}, "INVALID_PARAMS"), ({"batch": batch, "annotation": [1]}, "INVALID_PARAMS"),
+             ({"batch": batch, "annotation": "1"}, "INVALID_PARAMS"),
+             ({"batch": batch, "annotation": 1.0}, "INVALID_PARAMS"),
+             ({"batch": batch, "annotation": True}, "INVALID_PARAMS"),
+             ({"batch": batch, "annotation": [1]}, "INVALID_PARAMS"),
              ({"batch": "../../x"}, "NOT_FOUND"), ({"batch": f"../sent/{batch}"}, "NOT_FOUND"),
              ({"batch": f"{batch}/../{batch}"}, "NOT_FOUND"), ({"batch": ""}, "NOT_FOUND"),
              ({"batch": "current"}, "NOT_FOUND"), ({"batch": "20990101-000000-beef"}, "NOT_FOUND"),
@@ -605,10 +608,6 @@ ORDER_PAGE = f"""<!doctype html><html><head><meta charset="utf-8"><title>Pay</ti
 """
 
 
-@pytest.mark.xfail(strict=True, reason="app/mcp/untrusted.py PAGE_ERRORS (the lead / MCP owner): VERIFY_STALE's "
-                   "message quotes the element's locator with the page's accessible name (role=button[name=\"…\"]) and "
-                   "VERIFY_OTHER_PAGE's the tab's URL, but neither code is in PAGE_ERRORS, so verify_annotations' "
-                   "isError text carries the page's words as pagenote's own, outside any untrusted block")
 def test_page_words_in_a_verify_error_reach_the_agent_only_inside_the_untrusted_block(window, qtbot, tmp_path,
                                                                                     socket_path, js):
     import anyio
@@ -1005,8 +1004,9 @@ def test_a_sent_batch_file_naming_pictures_outside_its_folder_is_not_embedded_in
 
 @pytest.mark.xfail(strict=True, reason="app/agent/store.py BatchStore._load (helper 'reopen'): a sent batch file's "
                    "'id' is not checked, so a planted annotations/sent/x.json with id '../../../outside' is a batch: "
-                   "verify_annotations(batch='../../../outside') would then (by the code) read its before.json and write after and diff "
-                   "PNGs in annotations/sent/../../../outside/ (out of the project), and a Reopen of it fails on the "
+                   "verify_annotations(batch='../../../outside') would then (by the code) read its before.json and "
+                   "write after and diff PNGs in annotations/sent/../../../outside/ (out of the project), and a "
+                   "Reopen of it fails on the "
                    "FollowUp batch id check with a bare ValidationError")
 def test_a_planted_sent_batch_file_with_a_path_for_an_id_is_not_loaded(tmp_path):
     sent_dir = tmp_path / "project" / "annotations" / "sent"
