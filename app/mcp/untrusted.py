@@ -77,6 +77,8 @@ PAGE_ERRORS: dict[str, str] = {
     "SELECTOR_NOT_FOUND": "the selector, and the frame as the page names it",
     "INVALID_REQUEST": "the request, and the frame of a ref as the page names it",
     "CAPTURE_REDACTION_UNVERIFIED": "the frame, as the page names it",
+    "VERIFY_STALE": "the annotated element's locators (the page's names and text) and why it was not found",
+    "VERIFY_OTHER_PAGE": "the URL the annotation was made on and the one the tab shows, as the pages wrote them",
 }
 
 _FENCE_LINE = re.compile(r"(`{3,})[^`]*\Z")
