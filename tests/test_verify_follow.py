@@ -132,3 +132,17 @@ def test_the_follow_ends_when_the_user_accepts_or_the_tab_leaves_the_page(window
     qtbot.waitUntil(lambda: not follow.follows, timeout=30_000)
     assert verified(logged, "after the page changed") == [] and len(verified(logged, "at resolved")) == 2
     assert (batch, 2) not in window.app.hub.verify_errors
+
+
+def test_a_reopened_annotation_is_not_verified_again_when_the_page_changes(window, qtbot, site, client, js, logged):
+    from app.agent.verify_annotations import reopen
+
+    batch = pin_and_send(window, qtbot, site, ["pad"])
+    follow = follow_of(window)
+    ack_resolved(client, batch)
+    qtbot.waitUntil(lambda: follow.parked(batch, 1), timeout=30_000)
+    window.run(reopen(window.tab, window.app.hub.store, batch, 1, "still too tight"))   # the user's Reopen
+    assert window.app.hub.store.get(batch).annotations[0].status == "reopened"
+    js("document.getElementById('pad').textContent = 'Pad!'")   # the page changes the element
+    qtbot.waitUntil(lambda: not follow.follows, timeout=30_000)
+    assert verified(logged, "after the page changed") == [] and len(verified(logged, "at resolved")) == 1

@@ -157,6 +157,7 @@ class ResolvedFollow:
             follow.parked = False
         if changed:
             await _settle(tab)
+        self._prune()   # a status changed without a hub change (Reopen from the panel): not verified
         self._forget(follow)
         from app.agent.verify_annotations import _page
 
