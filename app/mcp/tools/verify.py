@@ -4,7 +4,7 @@
 annotation on the tab's page, crops it again and compares it with the crop taken when it was pinned. The result,
 text first so a text-only client still gets the verdict:
 
-1. one line per annotation — ``Annotation 1: changed (exact; 1 style change, 2 size changes; 18.4 % of pixels)``
+1. one line per annotation — ``Annotation 1: changed (exact; 1 style change, 2 size changes; 18.4 % of pixels differ)``
    or ``Annotation 2: not verified (VERIFY_STALE)`` — outside any block (pagenote's own words);
 2. the changes (``padding: 4px 8px → 12px 16px``, ``text: "Save" → "Save changes"``) and the errors' messages in
    one untrusted block (styles and texts are the page's);
