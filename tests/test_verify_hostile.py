@@ -150,10 +150,6 @@ def test_an_imported_review_cannot_make_the_html_export_embed_a_file_its_follow_
     assert not any(line.startswith("After:") for line in encode_annotations(batch).split("\n"))
 
 
-@pytest.mark.xfail(strict=True, reason="review import / HTML export (helper 'review'): a follow-up's after path of "
-                   "the right shape that is a symlink to the user's private picture is embedded in the HTML review "
-                   "(html_export.data_url follows links; the import does not check follow_up.after as it checks "
-                   "references: app/tabs/review_import.py _checked)")
 def test_an_imported_review_cannot_embed_a_look_alike_after_crop_that_links_elsewhere(tmp_path):
     from conftest import run_capture
 

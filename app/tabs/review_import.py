@@ -15,7 +15,9 @@ are dropped (``onto_origin``), and a reference image is kept only when it is one
 (symlinks followed) to a ``*-ref-*.png`` file directly in a ``shots`` folder and reads as an image — and is
 copied into this project's ``shots/`` unless it is already there (:func:`imported_reference`). Any other path
 (``/etc/passwd``, ``../`` out of the project, the user's own pictures) is dropped, so no export, panel or agent
-is shown a file the review merely named.
+is shown a file the review merely named. A follow-up's after crop is kept only when it is in this project's folder
+of the batch it names (:func:`app.model.batch_folder.kept_picture`: links resolved): a review cannot hand the HTML
+export or an agent's ``After:`` line a look-alike elsewhere, or a link to a private picture.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from urllib.parse import urldefrag
 from app.core.errors import PagenoteError
 from app.core.policy import STATUS_STALE
 from app.model.annotation import AnnotationBatch
+from app.model.batch_folder import SENT_DIR, kept_picture
 from app.protocol.review_json import ReviewFileError, load_review, onto_origin, origin_of
 
 log = logging.getLogger("pagenote.review_import")
@@ -69,11 +72,19 @@ def imported_reference(path: str, project_dir: Path) -> str:
 
 
 def _checked(annotation, project_dir: Path, page: str):
-    """An imported annotation as the tab takes it: its reference image checked (:func:`imported_reference`),
-    and on the tab's ``page`` when ``onto_origin`` emptied its URL (a scheme that is not a web page's)."""
+    """An imported annotation as the tab takes it: its reference image checked (:func:`imported_reference`), its
+    follow-up's after crop too (:func:`~app.model.batch_folder.kept_picture` in ``project_dir``), and on the tab's
+    ``page`` when ``onto_origin`` emptied its URL (a scheme that is not a web page's)."""
     update: dict = {}
     if annotation.reference:
         update["reference"] = imported_reference(annotation.reference, project_dir)
+    follow = annotation.follow_up
+    if follow is not None and follow.after:
+        after = kept_picture(follow.after, project_dir / SENT_DIR, follow.batch)
+        if not after:
+            log.warning("imported review: after crop %r dropped (not in this project's folder of batch %s)",
+                        follow.after[:200], follow.batch)
+        update["follow_up"] = follow.model_copy(update={"after": after})
     if not annotation.element.url:
         update["element"] = annotation.element.model_copy(update={"url": page})
     return annotation.model_copy(update=update) if update else annotation
