@@ -28,6 +28,7 @@ from typing import Literal
 from pydantic import BaseModel, Field, ValidationError, model_serializer
 
 from app.model.annotation import AnnotationBatch
+from app.model.rounds import BATCH_ID
 from app.model.text import cap_line
 from app.protocol.markdown import encode_annotations
 from app.sinks import stamp, write_atomic
@@ -109,13 +110,24 @@ class BatchStore:
         self._load()
 
     def _load(self) -> None:
+        """Read every ``<batch id>.json`` of the directory. A file that cannot be read or parsed, or whose ``id``
+        is not its own file name and a batch id as :meth:`add` makes them (``YYYYmmdd-HHMMSS-xxxx``,
+        :data:`app.model.rounds.BATCH_ID`), is skipped with a log line: a planted file (a cloned repository's
+        annotations/) must not become a batch whose id is a path (``../../../outside``: its folder, where
+        verification reads and writes pictures, would be out of the project) or another batch's id."""
         if not self.directory.is_dir():
             return
         for path in sorted(self.directory.glob("*.json")):
             try:
-                self.batches.append(SentBatch.model_validate_json(path.read_bytes()))
+                batch = SentBatch.model_validate_json(path.read_bytes())
             except (OSError, ValidationError) as exc:
                 log.warning("skipping unreadable sent batch %s: %s", path, exc)
+                continue
+            if batch.id != path.stem or not BATCH_ID.fullmatch(batch.id):
+                log.warning("skipping sent batch %s: its id %r is not its file name and a batch id", path,
+                            batch.id[:80])
+                continue
+            self.batches.append(batch)
         self.batches.sort(key=lambda b: (b.sent_at, b.id))
 
     def save(self, batch: SentBatch) -> None:
