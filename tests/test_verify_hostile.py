@@ -947,10 +947,6 @@ def test_a_look_alike_beside_the_element_after_a_reload_is_never_compared(window
     assert kept.unchanged()
 
 
-@pytest.mark.xfail(strict=True, reason="app/agent/store.py (helper 'reopen'): BatchStore.set_verification (like ack, "
-                   "accept) changes the batch in memory before it is saved and keeps the change when the save raises: "
-                   "verify answers INTERNAL_ERROR 'could not be stored' while annotations.get (and the panel) show that "
-                   "verification, and the next successful save of the batch writes it")
 def test_a_verification_that_cannot_be_stored_is_not_kept_in_memory_either(window, qtbot, verify_site, client):
     """The batch's file cannot be replaced (a directory stands in its place: a full disk or a read-only folder
     answers the same OSError): the verification says it could not be stored — and the app does not show it as

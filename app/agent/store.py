@@ -15,12 +15,17 @@ Status of a batch (and of each annotation in it):
 
 An agent's ``annotations.ack`` never undoes the user's ``verified`` or ``reopened``: the reply is kept, the status
 is not applied.
+
+A change is kept only once it is on disk: every method that changes a batch does it through one helper
+(:meth:`BatchStore._saved`) that undoes the change in memory when the write fails (``OSError`` goes on).
 """
 
 from __future__ import annotations
 
 import logging
 import secrets
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Literal
@@ -134,6 +139,21 @@ class BatchStore:
         """Persist ``batch`` (atomic write). Raises ``OSError``."""
         write_atomic(self.directory / f"{batch.id}.json", batch.model_dump_json(indent=2).encode("utf-8"))
 
+    @contextmanager
+    def _saved(self, batch: SentBatch) -> Iterator[SentBatch]:
+        """Every change of a kept batch: the block changes ``batch``, then it is persisted (:meth:`save`). When the
+        block or the save raises, ``batch`` gets back every field it had (the same object: holders of it see the
+        undo) and the error goes on — what is in memory stays what is on disk: a change that answered "could not
+        be stored" is not shown (panel, ``annotations.get``) nor written by a later save either."""
+        kept = batch.model_copy(deep=True)
+        try:
+            yield batch
+            self.save(batch)
+        except BaseException:
+            for name in SentBatch.model_fields:
+                setattr(batch, name, getattr(kept, name))
+            raise
+
     def add(self, batch: AnnotationBatch) -> SentBatch:
         """Record a newly sent batch as ``pending`` and persist it. Raises ``OSError`` if it cannot be written."""
         previous = self.batches[-1].id if self.batches else ""
@@ -159,12 +179,12 @@ class BatchStore:
                 continue
             if state.reopened is not None and state.reopened.batch:
                 continue
-            if state.status != REOPENED:
-                self._mark_reopened(earlier, state)
-            state.reopened = state.reopened.model_copy(update={"batch": sent.id, "annotation": number})
             try:
-                self.save(earlier)
-            except OSError as exc:   # the new batch is sent; its link is kept in memory
+                with self._saved(earlier):
+                    if state.status != REOPENED:
+                        self._mark_reopened(earlier, state)
+                    state.reopened = state.reopened.model_copy(update={"batch": sent.id, "annotation": number})
+            except OSError as exc:   # the new batch is sent; the earlier one stays as its file says
                 log.warning("could not keep the follow-up link in sent batch %s: %s", earlier.id, exc)
 
     def get(self, batch_id: str) -> SentBatch:
@@ -183,13 +203,13 @@ class BatchStore:
         ``delivered``."""
         if receivers <= 0:
             return
-        batch.delivered_count += receivers
-        if batch.status == "pending":
-            batch.status = "delivered"
-        for state in batch.annotations:
-            if state.status == "pending":
-                state.status = "delivered"
-        self.save(batch)
+        with self._saved(batch):
+            batch.delivered_count += receivers
+            if batch.status == "pending":
+                batch.status = "delivered"
+            for state in batch.annotations:
+                if state.status == "pending":
+                    state.status = "delivered"
 
     def ack(self, batch_id: str, status: str, reply: str = "", annotation: int | None = None) -> SentBatch:
         """Set an agent status on a batch, or on its annotation number ``annotation`` (1-based). What the user
@@ -201,33 +221,30 @@ class BatchStore:
         """
         if status not in AGENT_STATUSES:
             raise ValueError(f"status must be one of {', '.join(AGENT_STATUSES)}")
-        batch = self.get(batch_id)
+        batch = self.get(batch_id) if annotation is None else self._state(batch_id, annotation)[0]
         reply = cap_line(reply, REPLY_CAP)
-        if annotation is None:
-            batch.reply = reply
-            if batch.status not in USER_STATUSES:
-                batch.status = status  # type: ignore[assignment]
-            for state in batch.annotations:
-                if state.status in ("pending", "delivered"):
+        with self._saved(batch):
+            if annotation is None:
+                batch.reply = reply
+                if batch.status not in USER_STATUSES:
+                    batch.status = status  # type: ignore[assignment]
+                for state in batch.annotations:
+                    if state.status in ("pending", "delivered"):
+                        state.status = status  # type: ignore[assignment]
+            else:
+                state = batch.annotations[annotation - 1]
+                state.reply = reply
+                if state.status not in USER_STATUSES:
                     state.status = status  # type: ignore[assignment]
-        else:
-            if not 1 <= annotation <= len(batch.annotations):
-                raise IndexError(f"batch {batch_id} has {len(batch.annotations)} annotations, not {annotation}")
-            state = batch.annotations[annotation - 1]
-            state.reply = reply
-            if state.status not in USER_STATUSES:
-                state.status = status  # type: ignore[assignment]
-        self.save(batch)
         return batch
 
     def set_verification(self, batch_id: str, annotation: int, result: dict) -> SentBatch:
         """Keep ``result`` (a verification as JSON) with annotation number ``annotation`` (1-based) of batch
-        ``batch_id`` and persist it. Raises ``KeyError``, ``IndexError`` (no such annotation), ``OSError``."""
-        batch = self.get(batch_id)
-        if not 1 <= annotation <= len(batch.annotations):
-            raise IndexError(f"batch {batch_id} has {len(batch.annotations)} annotations, not {annotation}")
-        batch.annotations[annotation - 1].verification = result
-        self.save(batch)
+        ``batch_id`` and persist it. Raises ``KeyError``, ``IndexError`` (no such annotation), ``OSError`` (then
+        the annotation keeps its earlier verification, in memory too)."""
+        batch, state = self._state(batch_id, annotation)
+        with self._saved(batch):
+            state.verification = result
         return batch
 
     def _state(self, batch_id: str, annotation: int) -> tuple[SentBatch, AnnotationState]:
@@ -244,10 +261,10 @@ class BatchStore:
         batch, state = self._state(batch_id, annotation)
         if state.status == REOPENED:
             raise ValueError(f"annotation {annotation} of batch {batch_id} is reopened: its follow-up carries it on")
-        state.status = VERIFIED
-        if all(s.status == VERIFIED for s in batch.annotations):
-            batch.status = VERIFIED
-        self.save(batch)
+        with self._saved(batch):
+            state.status = VERIFIED
+            if all(s.status == VERIFIED for s in batch.annotations):
+                batch.status = VERIFIED
         return batch
 
     @staticmethod
@@ -265,8 +282,8 @@ class BatchStore:
         batch, state = self._state(batch_id, annotation)
         if state.status == REOPENED:
             raise ValueError(f"annotation {annotation} of batch {batch_id} is already reopened")
-        self._mark_reopened(batch, state)
-        self.save(batch)
+        with self._saved(batch):
+            self._mark_reopened(batch, state)
         return batch
 
     def withdraw(self, batch_id: str, annotation: int) -> SentBatch:
@@ -278,8 +295,8 @@ class BatchStore:
         batch, state = self._state(batch_id, annotation)
         if state.status != REOPENED or state.reopened is None or state.reopened.batch:
             return batch
-        state.status, state.reopened = state.reopened.earlier, None
-        if batch.status == REOPENED and all(s.status == VERIFIED for s in batch.annotations):
-            batch.status = VERIFIED
-        self.save(batch)
+        with self._saved(batch):
+            state.status, state.reopened = state.reopened.earlier, None
+            if batch.status == REOPENED and all(s.status == VERIFIED for s in batch.annotations):
+                batch.status = VERIFIED
         return batch
