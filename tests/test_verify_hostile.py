@@ -969,10 +969,6 @@ def test_a_verification_that_cannot_be_stored_is_not_kept_in_memory_either(windo
         path.write_bytes(saved)
 
 
-@pytest.mark.xfail(strict=True, reason="app/agent/sent_rounds.py sent_round / app/protocol/html_export.py (helper "
-                   "'review'): a round's before/after/diff are taken from the batch file's kept verification as they "
-                   "are, so a sent batch JSON naming the user's private picture gets it embedded (data: URL) three "
-                   "times in the HTML review; only files in annotations/sent/<batch id>/ should be")
 def test_a_sent_batch_file_naming_pictures_outside_its_folder_is_not_embedded_in_the_review(tmp_path):
     """A sent batch's JSON in the project (a cloned repository's annotations/, a hand-edited file) whose kept
     verification names the user's private picture as its before, after and diff: the HTML review of its rounds

@@ -7,6 +7,10 @@ store's sent batches and returns each one as a :class:`~app.model.round_chain.Ro
 agent's reply, the last verification kept with it (:attr:`app.agent.store.AnnotationState.verification`) and
 its pictures: the verification's before/after/diff, or — never verified — the before crop kept at Send
 (``annotations/sent/<batch>/before.json``, :func:`app.tabs.before_crops.read_before`).
+
+Those records are files in the project (a cloned repository's annotations/, a hand-edited batch file), so every
+picture path a round takes from them is kept only when it is in this project's folder of its batch, links
+resolved (:func:`app.model.batch_folder.kept_picture`); any other is left out (``""``), never embedded.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ from pathlib import Path
 from app.agent.reopened import rounds_of
 from app.agent.store import AnnotationState
 from app.model.annotation import AnnotationBatch
+from app.model.batch_folder import SENT_DIR, kept_picture
 from app.model.round_chain import Round
 from app.model.rounds import FollowUp
 from app.model.verification import Verification
@@ -34,7 +39,8 @@ def sent_round(batches: list, sent, number: int, project_dir: Path, own: bool = 
                before_crops: dict | None = None) -> Round:
     """Annotation ``number`` (1-based) of sent batch ``sent`` (:class:`~app.agent.store.SentBatch`; ``batches``:
     the store's, oldest first, for its round number) as a :class:`Round`. ``before_crops``: the batch's
-    :func:`read_before` when already read. Raises ``IndexError`` for a number outside the batch."""
+    :func:`read_before` when already read. Its pictures are only files in ``project_dir``'s folder of ``sent``
+    (:func:`kept_picture`; the verification's paths too). Raises ``IndexError`` for a number outside the batch."""
     if not 1 <= number <= len(sent.batch.annotations):
         raise IndexError(f"batch {sent.id} has {len(sent.batch.annotations)} annotations, not {number}")
     annotation = sent.batch.annotations[number - 1]
@@ -46,16 +52,21 @@ def sent_round(batches: list, sent, number: int, project_dir: Path, own: bool = 
     else:
         crops = read_before(project_dir, sent.id) if before_crops is None else before_crops
         before, after, diff = str(crops.get(number, {}).get("path") or ""), "", ""
+    before, after, diff = (kept_picture(p, project_dir / SENT_DIR, sent.id) for p in (before, after, diff))
+    if result is not None:
+        result = result.model_copy(update={"before": before, "after": after, "diff": diff})
     place = next((i for i, b in enumerate(batches, start=1) if b.id == sent.id), 0)
     return Round(number=place, batch=sent.id, annotation=number, sent_at=sent.sent_at.isoformat(timespec="seconds"),
                  note=annotation.note, reply=state.reply or sent.reply, status=state.status, verification=result,
                  before=before, after=after, diff=diff, own=own)
 
 
-def _quoted(follow_up: FollowUp) -> Round:
-    """The round a ``Follow-up to:`` names but the history lacks, as its lines describe it (``found=False``)."""
+def _quoted(follow_up: FollowUp, project_dir: Path) -> Round:
+    """The round a ``Follow-up to:`` names but the history lacks, as its lines describe it (``found=False``); its
+    after crop only when it is in ``project_dir``'s folder of that batch (:func:`kept_picture`)."""
     return Round(batch=follow_up.batch, annotation=follow_up.annotation, note=follow_up.note,
-                 reply=follow_up.reply, after=follow_up.after, found=False)
+                 reply=follow_up.reply, after=kept_picture(follow_up.after, project_dir / SENT_DIR, follow_up.batch),
+                 found=False)
 
 
 def _sent_annotation(store, follow_up: FollowUp):
@@ -74,12 +85,12 @@ def thread(store, follow_up: FollowUp | None, project_dir: Path) -> tuple[Round,
     if follow_up is None:
         return ()
     if _sent_annotation(store, follow_up) is None:
-        return (_quoted(follow_up),)
+        return (_quoted(follow_up, project_dir),)
     links = rounds_of(store, follow_up.batch, follow_up.annotation)
     out = [sent_round(store.batches, store.get(batch_id), number, project_dir) for batch_id, number in links]
     first = store.get(links[0][0]).batch.annotations[links[0][1] - 1].follow_up
     if first is not None and _sent_annotation(store, first) is None:
-        out.insert(0, _quoted(first))
+        out.insert(0, _quoted(first, project_dir))
     return tuple(out)
 
 

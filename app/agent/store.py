@@ -33,6 +33,7 @@ from typing import Literal
 from pydantic import BaseModel, Field, ValidationError, model_serializer
 
 from app.model.annotation import AnnotationBatch
+from app.model.batch_folder import kept_picture
 from app.model.rounds import BATCH_ID
 from app.model.text import cap_line
 from app.protocol.markdown import encode_annotations
@@ -119,7 +120,8 @@ class BatchStore:
         is not its own file name and a batch id as :meth:`add` makes them (``YYYYmmdd-HHMMSS-xxxx``,
         :data:`app.model.rounds.BATCH_ID`), is skipped with a log line: a planted file (a cloned repository's
         annotations/) must not become a batch whose id is a path (``../../../outside``: its folder, where
-        verification reads and writes pictures, would be out of the project) or another batch's id."""
+        verification reads and writes pictures, would be out of the project) or another batch's id. The pictures
+        a loaded batch names are checked as :meth:`_own_pictures` says."""
         if not self.directory.is_dir():
             return
         for path in sorted(self.directory.glob("*.json")):
@@ -132,8 +134,26 @@ class BatchStore:
                 log.warning("skipping sent batch %s: its id %r is not its file name and a batch id", path,
                             batch.id[:80])
                 continue
-            self.batches.append(batch)
+            self.batches.append(self._own_pictures(batch))
         self.batches.sort(key=lambda b: (b.sent_at, b.id))
+
+    def _own_pictures(self, sent: SentBatch) -> SentBatch:
+        """``sent`` as read from its file with every picture path its records name kept only when it is in its
+        batch's folder here, links resolved (:func:`app.model.batch_folder.kept_picture`), else ``""``: a kept
+        verification's before/after/diff and a follow-up's after crop. A planted or hand-edited file must not make
+        pagenote embed a private picture or hand its path to an agent (Reopen's ``After:`` line, the Markdown)."""
+        for state in sent.annotations:
+            kept = state.verification or {}
+            for key in ("before", "after", "diff"):
+                if isinstance(kept.get(key), str):
+                    kept[key] = kept_picture(kept[key], self.directory, sent.id)
+        def own(follow):
+            return follow.model_copy(update={"after": kept_picture(follow.after, self.directory, follow.batch)})
+
+        annotations = tuple(a if a.follow_up is None or not a.follow_up.after
+                            else a.model_copy(update={"follow_up": own(a.follow_up)}) for a in sent.batch.annotations)
+        sent.batch = sent.batch.model_copy(update={"annotations": annotations})
+        return sent
 
     def save(self, batch: SentBatch) -> None:
         """Persist ``batch`` (atomic write). Raises ``OSError``."""
