@@ -55,6 +55,7 @@ def test_a_planted_batch_file_naming_private_pictures_keeps_none_of_them(tmp_pat
     follow = FollowUp(batch=earlier.id, annotation=1, note="a", after=str(link))   # the right shape, a link
     store.add(AnnotationBatch(annotations=(Annotation(note="again", element=ElementRecord(tag="b"),
                                                       follow_up=follow),)))
+    assert store.batches[-1].batch.annotations[0].follow_up.after == ""   # as an agent's annotations.send names it
     again = BatchStore(sent_dir)   # as the app reads the files at its next start
     kept = again.get(earlier.id).annotations[0].verification
     assert (kept["before"], kept["after"], kept["diff"]) == ("", "", str(own.resolve()))

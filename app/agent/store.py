@@ -175,10 +175,13 @@ class BatchStore:
             raise
 
     def add(self, batch: AnnotationBatch) -> SentBatch:
-        """Record a newly sent batch as ``pending`` and persist it. Raises ``OSError`` if it cannot be written."""
+        """Record a newly sent batch as ``pending`` and persist it; its follow-ups' after crops are checked as
+        :meth:`_own_pictures` says (an agent's ``annotations.send`` Markdown can name any ``After:`` path of the
+        right shape). Raises ``OSError`` if it cannot be written."""
         previous = self.batches[-1].id if self.batches else ""
-        sent = SentBatch(id=f"{stamp()}-{secrets.token_hex(2)}", sent_at=datetime.now(timezone.utc), batch=batch,
-                         annotations=[AnnotationState() for _ in batch.annotations], previous=previous)
+        sent = self._own_pictures(SentBatch(
+            id=f"{stamp()}-{secrets.token_hex(2)}", sent_at=datetime.now(timezone.utc), batch=batch,
+            annotations=[AnnotationState() for _ in batch.annotations], previous=previous))
         self.save(sent)
         self.batches.append(sent)
         self._link_follow_ups(sent)
