@@ -27,7 +27,8 @@ class Round(BaseModel):
     ``note``: the user's words; ``reply``: the agent's one-line reply (to the annotation, else to its batch);
     ``status``: the agent/user status there (``pending`` … ``verified``; ``""`` unknown); ``verification``: the
     last one that completed, or ``None``; ``before``/``after``/``diff``: absolute PNG paths (``""``: none kept —
-    a path whose file is gone stays, so the export can say it is missing); ``found``: ``False`` when the batch
+    a path whose file is gone stays, so the export can say it is missing; :mod:`app.agent.sent_rounds` sets only
+    paths in the batch's folder of this project, :func:`app.model.batch_folder.kept_picture`); ``found``: ``False`` when the batch
     is not in the history and the round was rebuilt from the later round's ``Follow-up to:`` lines alone;
     ``own``: the round is the exported annotation itself (a sent batch's export), not an earlier one.
     """
