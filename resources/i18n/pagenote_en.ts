@@ -285,7 +285,7 @@ Press Annotate (Ctrl+Shift+A), then click an element on the page to pin a number
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/panel_sent.py" line="69"/>
+        <location filename="../../app/ui/panel_sent.py" line="89"/>
         <source>{0} (%n annotation(s))</source>
         <extracomment>Marks a sent view row that holds an agent&apos;s reply (not a batch or an annotation).</extracomment>
         <translation>
@@ -297,133 +297,133 @@ Press Annotate (Ctrl+Shift+A), then click an element on the page to pin a number
 <context>
     <name>BrowserKeys</name>
     <message>
-        <location filename="../../app/ui/keys.py" line="90"/>
+        <location filename="../../app/ui/keys.py" line="95"/>
         <source>Back</source>
         <extracomment>Chromium&apos;s preset zoom factors (kPresetZoomFactors), the steps of Ctrl+plus and Ctrl+minus.</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="90"/>
+        <location filename="../../app/ui/keys.py" line="95"/>
         <source>Go back one page</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="92"/>
+        <location filename="../../app/ui/keys.py" line="97"/>
         <source>Forward</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="92"/>
+        <location filename="../../app/ui/keys.py" line="97"/>
         <source>Go forward one page</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="94"/>
+        <location filename="../../app/ui/keys.py" line="99"/>
         <source>Reload</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="94"/>
+        <location filename="../../app/ui/keys.py" line="99"/>
         <source>Reload the page</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="96"/>
+        <location filename="../../app/ui/keys.py" line="101"/>
         <source>Hard reload</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="96"/>
+        <location filename="../../app/ui/keys.py" line="101"/>
         <source>Reload the page, bypassing the cache</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="98"/>
+        <location filename="../../app/ui/keys.py" line="103"/>
         <source>Stop</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="98"/>
+        <location filename="../../app/ui/keys.py" line="103"/>
         <source>Stop loading the page</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="100"/>
+        <location filename="../../app/ui/keys.py" line="105"/>
         <source>Address bar</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="100"/>
+        <location filename="../../app/ui/keys.py" line="105"/>
         <source>Focus and select the address bar</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="102"/>
+        <location filename="../../app/ui/keys.py" line="107"/>
         <source>Zoom in</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="102"/>
+        <location filename="../../app/ui/keys.py" line="107"/>
         <source>Make the page larger</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="104"/>
+        <location filename="../../app/ui/keys.py" line="109"/>
         <source>Zoom out</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="104"/>
+        <location filename="../../app/ui/keys.py" line="109"/>
         <source>Make the page smaller</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="106"/>
+        <location filename="../../app/ui/keys.py" line="111"/>
         <source>Actual size</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="106"/>
+        <location filename="../../app/ui/keys.py" line="111"/>
         <source>Reset the page zoom to 100 %</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="108"/>
+        <location filename="../../app/ui/keys.py" line="113"/>
         <source>Find in page</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="108"/>
+        <location filename="../../app/ui/keys.py" line="113"/>
         <source>Find text in the page</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="110"/>
+        <location filename="../../app/ui/keys.py" line="115"/>
         <source>Quit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="110"/>
+        <location filename="../../app/ui/keys.py" line="115"/>
         <source>Quit pagenote</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="111"/>
+        <location filename="../../app/ui/keys.py" line="116"/>
         <source>Parent element</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="111"/>
+        <location filename="../../app/ui/keys.py" line="116"/>
         <source>Annotation mode: highlight the parent of the highlighted element</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="114"/>
+        <location filename="../../app/ui/keys.py" line="119"/>
         <source>Next element under the pointer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="115"/>
+        <location filename="../../app/ui/keys.py" line="120"/>
         <source>Annotation mode: the next element under the pointer (through overlays)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -548,17 +548,17 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>DetailPane</name>
     <message>
-        <location filename="../../app/ui/panel_rows.py" line="168"/>
+        <location filename="../../app/ui/panel_rows.py" line="169"/>
         <source>CSS</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel_rows.py" line="178"/>
+        <location filename="../../app/ui/panel_rows.py" line="179"/>
         <source>Annotation {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel_rows.py" line="207"/>
+        <location filename="../../app/ui/panel_rows.py" line="208"/>
         <source>Select an annotation to see its details</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1210,29 +1210,29 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>Gestures</name>
     <message>
-        <location filename="../../app/ui/gestures.py" line="281"/>
+        <location filename="../../app/ui/gestures.py" line="216"/>
         <source>Drag across text to annotate it (no text where the drag started)</source>
         <extracomment>A press that moves less than this (view px) before its release is a click.</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/gestures.py" line="286"/>
+        <location filename="../../app/ui/gestures.py" line="221"/>
         <source>No text was selected</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/gestures.py" line="291"/>
+        <location filename="../../app/ui/gestures.py" line="226"/>
         <source>Could not read that text range</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/gestures.py" line="322"/>
+        <location filename="../../app/ui/gestures.py" line="257"/>
         <source>Could not read that region</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/gestures.py" line="360"/>
-        <location filename="../../app/ui/gestures.py" line="375"/>
+        <location filename="../../app/ui/gestures.py" line="295"/>
+        <location filename="../../app/ui/gestures.py" line="310"/>
         <source>Group: %n element(s) · release Ctrl to write the note</source>
         <translation>
             <numerusform>Group: %n element · release Ctrl to write the note</numerusform>
@@ -1240,7 +1240,7 @@ Your annotations are kept: reload the page to continue.</source>
         </translation>
     </message>
     <message>
-        <location filename="../../app/ui/gestures.py" line="404"/>
+        <location filename="../../app/ui/gestures.py" line="319"/>
         <source>Could not read the group&apos;s elements</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1503,73 +1503,73 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/ui/main_window.py" line="103"/>
+        <location filename="../../app/ui/main_window.py" line="99"/>
         <source>{0} — pagenote</source>
         <extracomment>The panel&apos;s default share of the window width (the page keeps the rest, at least 70 %). Where the splitter&apos;s sizes are remembered (pagenote&apos;s settings).</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="176"/>
+        <location filename="../../app/ui/main_window.py" line="172"/>
         <source>The page&apos;s console messages and errors (Ctrl+Shift+J)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="183"/>
+        <location filename="../../app/ui/main_window.py" line="179"/>
         <source>The page&apos;s requests: status, type, size, time (Ctrl+Shift+K)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="185"/>
+        <location filename="../../app/ui/main_window.py" line="181"/>
         <source>Chromium&apos;s DevTools for this page, in a window of their own</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="186"/>
+        <location filename="../../app/ui/main_window.py" line="182"/>
         <source>DevTools</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="189"/>
+        <location filename="../../app/ui/main_window.py" line="185"/>
         <source>View</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="191"/>
+        <location filename="../../app/ui/main_window.py" line="187"/>
         <source>Agent</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="192"/>
+        <location filename="../../app/ui/main_window.py" line="188"/>
         <source>Let agents run JavaScript in the page (evaluate)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="209"/>
+        <location filename="../../app/ui/main_window.py" line="205"/>
         <source>Agents may run JavaScript in the page</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="210"/>
+        <location filename="../../app/ui/main_window.py" line="206"/>
         <source>Agents may no longer run JavaScript in the page (evaluate is refused)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="250"/>
+        <location filename="../../app/ui/main_window.py" line="246"/>
         <source>Not a URL or file: {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="257"/>
+        <location filename="../../app/ui/main_window.py" line="253"/>
         <source>Could not open {0} ({1}). Check the address, or that its server is running, then reload (F5).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="271"/>
+        <location filename="../../app/ui/batch_intents.py" line="39"/>
         <source>Waiting for the element records being made…</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/main_window.py" line="297"/>
+        <location filename="../../app/ui/batch_intents.py" line="64"/>
         <source>%n note(s) over {0} characters cut, ending in a [truncated] line</source>
         <translation>
             <numerusform>%n note over {0} characters cut, ending in a [truncated] line</numerusform>
@@ -1577,7 +1577,7 @@ Your annotations are kept: reload the page to continue.</source>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/main_window.py" line="308"/>
+        <location filename="../../app/ui/batch_intents.py" line="77"/>
         <source>Copied %n annotation(s) as Markdown ({0} characters)</source>
         <translation>
             <numerusform>Copied %n annotation as Markdown ({0} characters)</numerusform>
@@ -1585,12 +1585,12 @@ Your annotations are kept: reload the page to continue.</source>
         </translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="317"/>
+        <location filename="../../app/ui/batch_intents.py" line="87"/>
         <source>Save failed: {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/main_window.py" line="320"/>
+        <location filename="../../app/ui/batch_intents.py" line="90"/>
         <source>Saved %n annotation(s) to {0}</source>
         <translation>
             <numerusform>Saved %n annotation to {0}</numerusform>
@@ -1641,22 +1641,22 @@ Your annotations are kept: reload the page to continue.</source>
         </translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="330"/>
+        <location filename="../../app/ui/batch_intents.py" line="100"/>
         <source>Nothing to send: pin an annotation or write an overall note first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="335"/>
+        <location filename="../../app/ui/batch_intents.py" line="106"/>
         <source>Send failed: could not store the batch: {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="340"/>
+        <location filename="../../app/ui/batch_intents.py" line="112"/>
         <source>Batch {0} is pending, but the agent socket is off: no agent can receive it now</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/main_window.py" line="343"/>
+        <location filename="../../app/ui/batch_intents.py" line="116"/>
         <source>Sent batch {0} to %n waiting agent(s)</source>
         <translation>
             <numerusform>Sent batch {0} to %n waiting agent</numerusform>
@@ -1664,7 +1664,7 @@ Your annotations are kept: reload the page to continue.</source>
         </translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="345"/>
+        <location filename="../../app/ui/batch_intents.py" line="119"/>
         <source>No agent is waiting: batch {0} is kept in annotations/sent/ (even across a restart) and goes to the next agent that asks (pagenote mcp: wait_for_annotations)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1674,12 +1674,12 @@ Your annotations are kept: reload the page to continue.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="354"/>
+        <location filename="../../app/ui/batch_intents.py" line="129"/>
         <source>Annotations cleared</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="389"/>
+        <location filename="../../app/ui/main_window.py" line="289"/>
         <source>Agent socket off: {0}</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1972,22 +1972,22 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>PanelRows</name>
     <message>
-        <location filename="../../app/ui/panel_rows.py" line="102"/>
+        <location filename="../../app/ui/panel_rows.py" line="103"/>
         <source>text “{0}” in {1}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel_rows.py" line="109"/>
+        <location filename="../../app/ui/panel_rows.py" line="110"/>
         <source>region {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel_rows.py" line="111"/>
+        <location filename="../../app/ui/panel_rows.py" line="112"/>
         <source>region {0} over {1}</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/panel_rows.py" line="115"/>
+        <location filename="../../app/ui/panel_rows.py" line="116"/>
         <source>group of %n: {0}</source>
         <translation>
             <numerusform>group of %n: {0}</numerusform>
@@ -2314,12 +2314,12 @@ Your annotations are kept: reload the page to continue.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="143"/>
+        <location filename="../../app/ui/review_io.py" line="144"/>
         <source>Export failed: {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/review_io.py" line="146"/>
+        <location filename="../../app/ui/review_io.py" line="147"/>
         <source>Exported %n annotation(s) to {0}</source>
         <translation>
             <numerusform>Exported %n annotation to {0}</numerusform>
@@ -2327,27 +2327,66 @@ Your annotations are kept: reload the page to continue.</source>
         </translation>
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="182"/>
+        <location filename="../../app/ui/review_io.py" line="193"/>
         <source>Import Review</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="183"/>
+        <location filename="../../app/ui/review_io.py" line="194"/>
         <source>JSON review (*.json);;All files (*)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="192"/>
+        <location filename="../../app/ui/review_io.py" line="203"/>
         <source>Not imported: {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/review_io.py" line="197"/>
+        <location filename="../../app/ui/review_io.py" line="208"/>
         <source>Imported %n annotation(s) from {0}; {1} not found on this page</source>
         <translation>
             <numerusform>Imported %n annotation from {0}; {1} not found on this page</numerusform>
             <numerusform>Imported %n annotations from {0}; {1} not found on this page</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>SentExport</name>
+    <message>
+        <location filename="../../app/ui/sent_export.py" line="46"/>
+        <source>Export Review as HTML…</source>
+        <extracomment>A sent batch row&apos;s batch id (set by app/ui/panel_sent.py; an annotation row has none).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/sent_export.py" line="47"/>
+        <source>This batch as one HTML file, images inside, with every round up to it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/sent_export.py" line="61"/>
+        <source>Export Review of Batch {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/sent_export.py" line="62"/>
+        <source>One HTML file, images inside (*.html)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/sent_export.py" line="72"/>
+        <source>Export failed: batch {0} is not in the history</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/sent_export.py" line="79"/>
+        <source>Export failed: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/sent_export.py" line="81"/>
+        <source>Exported batch {0} with its rounds to {1}</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -2476,11 +2515,16 @@ Your annotations are kept: reload the page to continue.</source>
     </message>
     <message>
         <location filename="../../app/ui/panel_rows.py" line="51"/>
-        <source>sent</source>
+        <source>reopened</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../app/ui/panel_rows.py" line="52"/>
+        <source>sent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panel_rows.py" line="53"/>
         <source>unsent</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2698,176 +2742,198 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>VerifyView</name>
     <message>
-        <location filename="../../app/ui/verify_view.py" line="52"/>
+        <location filename="../../app/ui/sent_labels.py" line="30"/>
         <source>  (follow-up to {0} of batch {1})</source>
-        <extracomment>The sent view&apos;s role holding an annotation row&apos;s ``(batch id, number)`` (app/ui/panel_sent.py). The three pictures, in the toggle&apos;s order, and the Verification field holding each one&apos;s path. Tallest picture shown, in device-independent px (the panel is narrow; the file is whole on disk).</extracomment>
+        <extracomment>The sent view&apos;s role holding an annotation row&apos;s ``(batch id, number)`` (app/ui/panel_sent.py).</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/verify_view.py" line="61"/>
+        <location filename="../../app/ui/sent_labels.py" line="39"/>
         <source>Round {0}, after batch {1}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/verify_view.py" line="63"/>
+        <location filename="../../app/ui/sent_labels.py" line="41"/>
+        <location filename="../../app/ui/verify_view.py" line="204"/>
         <source>Round {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/verify_view.py" line="65"/>
+        <location filename="../../app/ui/sent_labels.py" line="43"/>
         <source>  · follow-ups to {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/verify_view.py" line="80"/>
+        <location filename="../../app/ui/sent_labels.py" line="65"/>
         <source>changed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/verify_view.py" line="81"/>
+        <location filename="../../app/ui/sent_labels.py" line="66"/>
         <source>no change</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/verify_view.py" line="82"/>
+        <location filename="../../app/ui/sent_labels.py" line="67"/>
         <source>  · checked: {0}, {1} % px</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/verify_view.py" line="112"/>
-        <source>Before</source>
+        <location filename="../../app/ui/sent_labels.py" line="90"/>
+        <source>  · reopened as {0} in batch {1}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/verify_view.py" line="112"/>
+        <location filename="../../app/ui/sent_labels.py" line="91"/>
+        <source>  · reopened as {0} in the current batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/verify_pictures.py" line="48"/>
+        <source>Before</source>
+        <extracomment>The three pictures, in the toggle&apos;s order, and the Verification field holding each one&apos;s path. Tallest picture shown, in device-independent px (the panel is narrow; the file is whole on disk). The thread&apos;s rounds, oldest first (``(tooltip, verification or None)``) and which one is shown.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/verify_pictures.py" line="49"/>
         <source>After</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/verify_view.py" line="112"/>
+        <location filename="../../app/ui/verify_pictures.py" line="50"/>
         <source>Diff</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/verify_view.py" line="129"/>
+        <location filename="../../app/ui/verify_view.py" line="68"/>
         <source>Check</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/verify_view.py" line="130"/>
+        <location filename="../../app/ui/verify_view.py" line="69"/>
         <source>Find the element again on the page now and compare it with the before crop taken at pin time</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/verify_view.py" line="132"/>
+        <location filename="../../app/ui/verify_view.py" line="71"/>
         <source>Accept</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/verify_view.py" line="133"/>
+        <location filename="../../app/ui/verify_view.py" line="72"/>
         <source>Close this annotation as verified</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/verify_view.py" line="134"/>
+        <location filename="../../app/ui/verify_view.py" line="73"/>
         <source>Reopen…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/verify_view.py" line="135"/>
+        <location filename="../../app/ui/verify_view.py" line="74"/>
         <source>Add a follow-up note to the current batch</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/verify_view.py" line="137"/>
+        <location filename="../../app/ui/verify_view.py" line="76"/>
         <source>What is still wrong? (the follow-up&apos;s note)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/verify_view.py" line="139"/>
+        <location filename="../../app/ui/verify_view.py" line="78"/>
         <source>Add follow-up</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/verify_view.py" line="140"/>
+        <location filename="../../app/ui/verify_view.py" line="79"/>
         <source>Cancel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/verify_view.py" line="219"/>
+        <location filename="../../app/ui/verify_view.py" line="154"/>
+        <source>Reopened as {0} in batch {1}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/verify_view.py" line="155"/>
+        <source>Reopened as {0} in the current batch.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/verify_view.py" line="168"/>
         <source>Not checked yet.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/verify_view.py" line="219"/>
-        <location filename="../../app/ui/verify_view.py" line="226"/>
+        <location filename="../../app/ui/verify_view.py" line="168"/>
+        <location filename="../../app/ui/verify_view.py" line="177"/>
         <source>Checking…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/verify_view.py" line="222"/>
+        <location filename="../../app/ui/verify_view.py" line="171"/>
         <source>exact</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/verify_view.py" line="222"/>
+        <location filename="../../app/ui/verify_view.py" line="171"/>
         <source>rematched</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/verify_view.py" line="224"/>
+        <location filename="../../app/ui/verify_view.py" line="173"/>
         <source>Changed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/verify_view.py" line="224"/>
+        <location filename="../../app/ui/verify_view.py" line="173"/>
         <source>No change</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/verify_view.py" line="225"/>
+        <location filename="../../app/ui/verify_view.py" line="175"/>
         <source>{0} · {1} · {2} % of pixels changed · checked {3}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/verify_view.py" line="228"/>
+        <location filename="../../app/ui/verify_view.py" line="179"/>
         <source>No style, text or box change recorded.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/verify_view.py" line="230"/>
+        <location filename="../../app/ui/verify_view.py" line="205"/>
+        <source>Annotation {0} of batch {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/verify_view.py" line="149"/>
         <source>Accepted (verified).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/verify_view.py" line="233"/>
-        <location filename="../../app/ui/verify_view.py" line="283"/>
+        <location filename="../../app/ui/verify_actions.py" line="98"/>
+        <location filename="../../app/ui/verify_view.py" line="184"/>
         <source>Could not complete: {0}: {1}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/verify_view.py" line="269"/>
+        <location filename="../../app/ui/verify_pictures.py" line="121"/>
         <source>(no picture: check first)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/verify_view.py" line="269"/>
+        <location filename="../../app/ui/verify_pictures.py" line="122"/>
         <source>(picture missing)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/verify_view.py" line="318"/>
+        <location filename="../../app/ui/verify_actions.py" line="62"/>
         <source>Could not accept: {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/verify_view.py" line="335"/>
+        <location filename="../../app/ui/verify_actions.py" line="80"/>
         <source>Write what is still wrong first.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/verify_view.py" line="355"/>
-        <source>Added to the current batch as {0}.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -285,7 +285,7 @@ Press Annotate (Ctrl+Shift+A), then click an element on the page to pin a number
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/panel_sent.py" line="69"/>
+        <location filename="../../app/ui/panel_sent.py" line="89"/>
         <source>{0} (%n annotation(s))</source>
         <extracomment>Marks a sent view row that holds an agent&apos;s reply (not a batch or an annotation).</extracomment>
         <translation>
@@ -296,133 +296,133 @@ Press Annotate (Ctrl+Shift+A), then click an element on the page to pin a number
 <context>
     <name>BrowserKeys</name>
     <message>
-        <location filename="../../app/ui/keys.py" line="90"/>
+        <location filename="../../app/ui/keys.py" line="95"/>
         <source>Back</source>
         <extracomment>Chromium&apos;s preset zoom factors (kPresetZoomFactors), the steps of Ctrl+plus and Ctrl+minus.</extracomment>
         <translation>后退</translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="90"/>
+        <location filename="../../app/ui/keys.py" line="95"/>
         <source>Go back one page</source>
         <translation>返回上一页</translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="92"/>
+        <location filename="../../app/ui/keys.py" line="97"/>
         <source>Forward</source>
         <translation>前进</translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="92"/>
+        <location filename="../../app/ui/keys.py" line="97"/>
         <source>Go forward one page</source>
         <translation>前进到下一页</translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="94"/>
+        <location filename="../../app/ui/keys.py" line="99"/>
         <source>Reload</source>
         <translation>重新加载</translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="94"/>
+        <location filename="../../app/ui/keys.py" line="99"/>
         <source>Reload the page</source>
         <translation>重新加载页面</translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="96"/>
+        <location filename="../../app/ui/keys.py" line="101"/>
         <source>Hard reload</source>
         <translation>强制重新加载</translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="96"/>
+        <location filename="../../app/ui/keys.py" line="101"/>
         <source>Reload the page, bypassing the cache</source>
         <translation>绕过缓存重新加载页面</translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="98"/>
+        <location filename="../../app/ui/keys.py" line="103"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="98"/>
+        <location filename="../../app/ui/keys.py" line="103"/>
         <source>Stop loading the page</source>
         <translation>停止加载页面</translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="100"/>
+        <location filename="../../app/ui/keys.py" line="105"/>
         <source>Address bar</source>
         <translation>地址栏</translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="100"/>
+        <location filename="../../app/ui/keys.py" line="105"/>
         <source>Focus and select the address bar</source>
         <translation>聚焦并全选地址栏</translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="102"/>
+        <location filename="../../app/ui/keys.py" line="107"/>
         <source>Zoom in</source>
         <translation>放大</translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="102"/>
+        <location filename="../../app/ui/keys.py" line="107"/>
         <source>Make the page larger</source>
         <translation>放大页面</translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="104"/>
+        <location filename="../../app/ui/keys.py" line="109"/>
         <source>Zoom out</source>
         <translation>缩小</translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="104"/>
+        <location filename="../../app/ui/keys.py" line="109"/>
         <source>Make the page smaller</source>
         <translation>缩小页面</translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="106"/>
+        <location filename="../../app/ui/keys.py" line="111"/>
         <source>Actual size</source>
         <translation>实际大小</translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="106"/>
+        <location filename="../../app/ui/keys.py" line="111"/>
         <source>Reset the page zoom to 100 %</source>
         <translation>将页面缩放重置为 100 %</translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="108"/>
+        <location filename="../../app/ui/keys.py" line="113"/>
         <source>Find in page</source>
         <translation>在页面中查找</translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="108"/>
+        <location filename="../../app/ui/keys.py" line="113"/>
         <source>Find text in the page</source>
         <translation>在页面中查找文字</translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="110"/>
+        <location filename="../../app/ui/keys.py" line="115"/>
         <source>Quit</source>
         <translation>退出</translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="110"/>
+        <location filename="../../app/ui/keys.py" line="115"/>
         <source>Quit pagenote</source>
         <translation>退出 pagenote</translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="111"/>
+        <location filename="../../app/ui/keys.py" line="116"/>
         <source>Parent element</source>
         <translation>父元素</translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="111"/>
+        <location filename="../../app/ui/keys.py" line="116"/>
         <source>Annotation mode: highlight the parent of the highlighted element</source>
         <translation>批注模式：高亮当前高亮元素的父元素</translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="114"/>
+        <location filename="../../app/ui/keys.py" line="119"/>
         <source>Next element under the pointer</source>
         <translation>指针下的下一个元素</translation>
     </message>
     <message>
-        <location filename="../../app/ui/keys.py" line="115"/>
+        <location filename="../../app/ui/keys.py" line="120"/>
         <source>Annotation mode: the next element under the pointer (through overlays)</source>
         <translation>批注模式：指针下的下一个元素（可穿过覆盖层）</translation>
     </message>
@@ -546,17 +546,17 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>DetailPane</name>
     <message>
-        <location filename="../../app/ui/panel_rows.py" line="168"/>
+        <location filename="../../app/ui/panel_rows.py" line="169"/>
         <source>CSS</source>
         <translation>CSS 样式</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel_rows.py" line="178"/>
+        <location filename="../../app/ui/panel_rows.py" line="179"/>
         <source>Annotation {0}</source>
         <translation>批注 {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel_rows.py" line="207"/>
+        <location filename="../../app/ui/panel_rows.py" line="208"/>
         <source>Select an annotation to see its details</source>
         <translation>选择一条批注以查看详情</translation>
     </message>
@@ -1203,36 +1203,36 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>Gestures</name>
     <message>
-        <location filename="../../app/ui/gestures.py" line="281"/>
+        <location filename="../../app/ui/gestures.py" line="216"/>
         <source>Drag across text to annotate it (no text where the drag started)</source>
         <extracomment>A press that moves less than this (view px) before its release is a click.</extracomment>
         <translation>拖过文本即可批注（拖动起点处没有文本）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/gestures.py" line="286"/>
+        <location filename="../../app/ui/gestures.py" line="221"/>
         <source>No text was selected</source>
         <translation>未选中文本</translation>
     </message>
     <message>
-        <location filename="../../app/ui/gestures.py" line="291"/>
+        <location filename="../../app/ui/gestures.py" line="226"/>
         <source>Could not read that text range</source>
         <translation>无法读取该文本范围</translation>
     </message>
     <message>
-        <location filename="../../app/ui/gestures.py" line="322"/>
+        <location filename="../../app/ui/gestures.py" line="257"/>
         <source>Could not read that region</source>
         <translation>无法读取该区域</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/gestures.py" line="360"/>
-        <location filename="../../app/ui/gestures.py" line="375"/>
+        <location filename="../../app/ui/gestures.py" line="295"/>
+        <location filename="../../app/ui/gestures.py" line="310"/>
         <source>Group: %n element(s) · release Ctrl to write the note</source>
         <translation>
             <numerusform>组：%n 个元素 · 松开 Ctrl 写备注</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/ui/gestures.py" line="404"/>
+        <location filename="../../app/ui/gestures.py" line="319"/>
         <source>Could not read the group&apos;s elements</source>
         <translation>无法读取该组的元素</translation>
     </message>
@@ -1494,7 +1494,7 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/ui/main_window.py" line="103"/>
+        <location filename="../../app/ui/main_window.py" line="99"/>
         <source>{0} — pagenote</source>
         <extracomment>The panel&apos;s default share of the window width (the page keeps the rest, at least 70 %). Where the splitter&apos;s sizes are remembered (pagenote&apos;s settings).</extracomment>
         <translation>{0} — pagenote</translation>
@@ -1505,52 +1505,52 @@ Your annotations are kept: reload the page to continue.</source>
         <translation>截图</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="176"/>
+        <location filename="../../app/ui/main_window.py" line="172"/>
         <source>The page&apos;s console messages and errors (Ctrl+Shift+J)</source>
         <translation>页面的控制台消息和错误（Ctrl+Shift+J）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="183"/>
+        <location filename="../../app/ui/main_window.py" line="179"/>
         <source>The page&apos;s requests: status, type, size, time (Ctrl+Shift+K)</source>
         <translation>页面的请求：状态、类型、大小、时间（Ctrl+Shift+K）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="185"/>
+        <location filename="../../app/ui/main_window.py" line="181"/>
         <source>Chromium&apos;s DevTools for this page, in a window of their own</source>
         <translation>本页面的 Chromium 开发者工具，在单独的窗口中打开</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="186"/>
+        <location filename="../../app/ui/main_window.py" line="182"/>
         <source>DevTools</source>
         <translation>开发者工具</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="189"/>
+        <location filename="../../app/ui/main_window.py" line="185"/>
         <source>View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="191"/>
+        <location filename="../../app/ui/main_window.py" line="187"/>
         <source>Agent</source>
         <translation>智能体(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="192"/>
+        <location filename="../../app/ui/main_window.py" line="188"/>
         <source>Let agents run JavaScript in the page (evaluate)</source>
         <translation>允许智能体在页面中运行 JavaScript（evaluate）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="209"/>
+        <location filename="../../app/ui/main_window.py" line="205"/>
         <source>Agents may run JavaScript in the page</source>
         <translation>智能体可以在页面中运行 JavaScript</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="210"/>
+        <location filename="../../app/ui/main_window.py" line="206"/>
         <source>Agents may no longer run JavaScript in the page (evaluate is refused)</source>
         <translation>智能体不能再在页面中运行 JavaScript（evaluate 会被拒绝）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="257"/>
+        <location filename="../../app/ui/main_window.py" line="253"/>
         <source>Could not open {0} ({1}). Check the address, or that its server is running, then reload (F5).</source>
         <translation>无法打开 {0}（{1}）。请检查地址或确认其服务器正在运行，然后重新加载（F5）。</translation>
     </message>
@@ -1560,36 +1560,36 @@ Your annotations are kept: reload the page to continue.</source>
         <translation>复制路径</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="250"/>
+        <location filename="../../app/ui/main_window.py" line="246"/>
         <source>Not a URL or file: {0}</source>
         <translation>不是 URL 或文件：{0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="271"/>
+        <location filename="../../app/ui/batch_intents.py" line="39"/>
         <source>Waiting for the element records being made…</source>
         <translation>正在等待元素记录生成…</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/main_window.py" line="297"/>
+        <location filename="../../app/ui/batch_intents.py" line="64"/>
         <source>%n note(s) over {0} characters cut, ending in a [truncated] line</source>
         <translation>
             <numerusform>%n 条备注超过 {0} 个字符，已截断并以 [truncated] 行结尾</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/main_window.py" line="308"/>
+        <location filename="../../app/ui/batch_intents.py" line="77"/>
         <source>Copied %n annotation(s) as Markdown ({0} characters)</source>
         <translation>
             <numerusform>已以 Markdown 复制 %n 条批注（{0} 个字符）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="317"/>
+        <location filename="../../app/ui/batch_intents.py" line="87"/>
         <source>Save failed: {0}</source>
         <translation>保存失败：{0}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/main_window.py" line="320"/>
+        <location filename="../../app/ui/batch_intents.py" line="90"/>
         <source>Saved %n annotation(s) to {0}</source>
         <translation>
             <numerusform>已将 %n 条批注保存到 {0}</numerusform>
@@ -1628,29 +1628,29 @@ Your annotations are kept: reload the page to continue.</source>
         </translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="330"/>
+        <location filename="../../app/ui/batch_intents.py" line="100"/>
         <source>Nothing to send: pin an annotation or write an overall note first</source>
         <translation>没有可发送的内容：请先钉上批注或填写总体备注</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="335"/>
+        <location filename="../../app/ui/batch_intents.py" line="106"/>
         <source>Send failed: could not store the batch: {0}</source>
         <translation>发送失败：无法保存该批次：{0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="340"/>
+        <location filename="../../app/ui/batch_intents.py" line="112"/>
         <source>Batch {0} is pending, but the agent socket is off: no agent can receive it now</source>
         <translation>批次 {0} 正在等待，但智能体套接字已关闭：现在没有智能体能接收它</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/main_window.py" line="343"/>
+        <location filename="../../app/ui/batch_intents.py" line="116"/>
         <source>Sent batch {0} to %n waiting agent(s)</source>
         <translation>
             <numerusform>已将批次 {0} 发送给 %n 个正在等待的智能体</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="345"/>
+        <location filename="../../app/ui/batch_intents.py" line="119"/>
         <source>No agent is waiting: batch {0} is kept in annotations/sent/ (even across a restart) and goes to the next agent that asks (pagenote mcp: wait_for_annotations)</source>
         <translation>没有智能体在等待：批次 {0} 已保存在 annotations/sent/（重启后仍在），将交给下一个请求批注的智能体（pagenote mcp：wait_for_annotations）</translation>
     </message>
@@ -1660,12 +1660,12 @@ Your annotations are kept: reload the page to continue.</source>
         <translation>已复制 {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="354"/>
+        <location filename="../../app/ui/batch_intents.py" line="129"/>
         <source>Annotations cleared</source>
         <translation>批注已清空</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="389"/>
+        <location filename="../../app/ui/main_window.py" line="289"/>
         <source>Agent socket off: {0}</source>
         <translation>智能体套接字已关闭：{0}</translation>
     </message>
@@ -1957,22 +1957,22 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>PanelRows</name>
     <message>
-        <location filename="../../app/ui/panel_rows.py" line="102"/>
+        <location filename="../../app/ui/panel_rows.py" line="103"/>
         <source>text “{0}” in {1}</source>
         <translation>文字“{0}”，位于 {1}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel_rows.py" line="109"/>
+        <location filename="../../app/ui/panel_rows.py" line="110"/>
         <source>region {0}</source>
         <translation>区域 {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel_rows.py" line="111"/>
+        <location filename="../../app/ui/panel_rows.py" line="112"/>
         <source>region {0} over {1}</source>
         <translation>{1} 上的区域 {0}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/panel_rows.py" line="115"/>
+        <location filename="../../app/ui/panel_rows.py" line="116"/>
         <source>group of %n: {0}</source>
         <translation>
             <numerusform>%n 个元素的组：{0}</numerusform>
@@ -2298,38 +2298,77 @@ Your annotations are kept: reload the page to continue.</source>
         <translation>导出评审</translation>
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="143"/>
+        <location filename="../../app/ui/review_io.py" line="144"/>
         <source>Export failed: {0}</source>
         <translation>导出失败：{0}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/review_io.py" line="146"/>
+        <location filename="../../app/ui/review_io.py" line="147"/>
         <source>Exported %n annotation(s) to {0}</source>
         <translation>
             <numerusform>已将 %n 条批注导出到 {0}</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="182"/>
+        <location filename="../../app/ui/review_io.py" line="193"/>
         <source>Import Review</source>
         <translation>导入评审</translation>
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="183"/>
+        <location filename="../../app/ui/review_io.py" line="194"/>
         <source>JSON review (*.json);;All files (*)</source>
         <translation>JSON 评审 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="192"/>
+        <location filename="../../app/ui/review_io.py" line="203"/>
         <source>Not imported: {0}</source>
         <translation>未导入：{0}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/review_io.py" line="197"/>
+        <location filename="../../app/ui/review_io.py" line="208"/>
         <source>Imported %n annotation(s) from {0}; {1} not found on this page</source>
         <translation>
             <numerusform>已从 {0} 导入 %n 条批注；{1} 条在此页面上未找到</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>SentExport</name>
+    <message>
+        <location filename="../../app/ui/sent_export.py" line="46"/>
+        <source>Export Review as HTML…</source>
+        <extracomment>A sent batch row&apos;s batch id (set by app/ui/panel_sent.py; an annotation row has none).</extracomment>
+        <translation>将审阅导出为 HTML…</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/sent_export.py" line="47"/>
+        <source>This batch as one HTML file, images inside, with every round up to it</source>
+        <translation>将此批次导出为一个 HTML 文件（内含图片），包含截至此批次的每一轮</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/sent_export.py" line="61"/>
+        <source>Export Review of Batch {0}</source>
+        <translation>导出批次 {0} 的审阅</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/sent_export.py" line="62"/>
+        <source>One HTML file, images inside (*.html)</source>
+        <translation>一个 HTML 文件，内含图片 (*.html)</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/sent_export.py" line="72"/>
+        <source>Export failed: batch {0} is not in the history</source>
+        <translation>导出失败：批次 {0} 不在历史记录中</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/sent_export.py" line="79"/>
+        <source>Export failed: {0}</source>
+        <translation>导出失败：{0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/sent_export.py" line="81"/>
+        <source>Exported batch {0} with its rounds to {1}</source>
+        <translation>已将批次 {0} 及其各轮导出到 {1}</translation>
     </message>
 </context>
 <context>
@@ -2458,11 +2497,16 @@ Your annotations are kept: reload the page to continue.</source>
     </message>
     <message>
         <location filename="../../app/ui/panel_rows.py" line="51"/>
+        <source>reopened</source>
+        <translation>已重新打开</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panel_rows.py" line="52"/>
         <source>sent</source>
         <translation>已发送</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panel_rows.py" line="52"/>
+        <location filename="../../app/ui/panel_rows.py" line="53"/>
         <source>unsent</source>
         <translation>未发送</translation>
     </message>
@@ -2680,177 +2724,199 @@ Your annotations are kept: reload the page to continue.</source>
 <context>
     <name>VerifyView</name>
     <message>
-        <location filename="../../app/ui/verify_view.py" line="52"/>
+        <location filename="../../app/ui/sent_labels.py" line="30"/>
         <source>  (follow-up to {0} of batch {1})</source>
-        <extracomment>The sent view&apos;s role holding an annotation row&apos;s ``(batch id, number)`` (app/ui/panel_sent.py). The three pictures, in the toggle&apos;s order, and the Verification field holding each one&apos;s path. Tallest picture shown, in device-independent px (the panel is narrow; the file is whole on disk).</extracomment>
+        <extracomment>The sent view&apos;s role holding an annotation row&apos;s ``(batch id, number)`` (app/ui/panel_sent.py).</extracomment>
         <translation>  （批次 {1} 中 {0} 的后续）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/verify_view.py" line="61"/>
+        <location filename="../../app/ui/sent_labels.py" line="39"/>
         <source>Round {0}, after batch {1}</source>
         <translation>第 {0} 轮，接批次 {1}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/verify_view.py" line="63"/>
+        <location filename="../../app/ui/sent_labels.py" line="41"/>
+        <location filename="../../app/ui/verify_view.py" line="204"/>
         <source>Round {0}</source>
         <translation>第 {0} 轮</translation>
     </message>
     <message>
-        <location filename="../../app/ui/verify_view.py" line="65"/>
+        <location filename="../../app/ui/sent_labels.py" line="43"/>
         <source>  · follow-ups to {0}</source>
         <translation>  · {0} 的后续</translation>
     </message>
     <message>
-        <location filename="../../app/ui/verify_view.py" line="80"/>
+        <location filename="../../app/ui/sent_labels.py" line="65"/>
         <source>changed</source>
         <translation>已更改</translation>
     </message>
     <message>
-        <location filename="../../app/ui/verify_view.py" line="81"/>
+        <location filename="../../app/ui/sent_labels.py" line="66"/>
         <source>no change</source>
         <translation>无变化</translation>
     </message>
     <message>
-        <location filename="../../app/ui/verify_view.py" line="82"/>
+        <location filename="../../app/ui/sent_labels.py" line="67"/>
         <source>  · checked: {0}, {1} % px</source>
         <translation>  · 已检查：{0}，{1} % 像素</translation>
     </message>
     <message>
-        <location filename="../../app/ui/verify_view.py" line="112"/>
+        <location filename="../../app/ui/sent_labels.py" line="90"/>
+        <source>  · reopened as {0} in batch {1}</source>
+        <translation>  · 已重新打开为批次 {1} 中的 {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/sent_labels.py" line="91"/>
+        <source>  · reopened as {0} in the current batch</source>
+        <translation>  · 已重新打开为当前批次中的 {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/verify_pictures.py" line="48"/>
         <source>Before</source>
+        <extracomment>The three pictures, in the toggle&apos;s order, and the Verification field holding each one&apos;s path. Tallest picture shown, in device-independent px (the panel is narrow; the file is whole on disk). The thread&apos;s rounds, oldest first (``(tooltip, verification or None)``) and which one is shown.</extracomment>
         <translation>之前</translation>
     </message>
     <message>
-        <location filename="../../app/ui/verify_view.py" line="112"/>
+        <location filename="../../app/ui/verify_pictures.py" line="49"/>
         <source>After</source>
         <translation>之后</translation>
     </message>
     <message>
-        <location filename="../../app/ui/verify_view.py" line="112"/>
+        <location filename="../../app/ui/verify_pictures.py" line="50"/>
         <source>Diff</source>
         <translation>差异</translation>
     </message>
     <message>
-        <location filename="../../app/ui/verify_view.py" line="129"/>
+        <location filename="../../app/ui/verify_view.py" line="68"/>
         <source>Check</source>
         <translation>检查</translation>
     </message>
     <message>
-        <location filename="../../app/ui/verify_view.py" line="130"/>
+        <location filename="../../app/ui/verify_view.py" line="69"/>
         <source>Find the element again on the page now and compare it with the before crop taken at pin time</source>
         <translation>现在在页面上重新找到该元素，并与标注时截取的“之前”图像比较</translation>
     </message>
     <message>
-        <location filename="../../app/ui/verify_view.py" line="132"/>
+        <location filename="../../app/ui/verify_view.py" line="71"/>
         <source>Accept</source>
         <translation>接受</translation>
     </message>
     <message>
-        <location filename="../../app/ui/verify_view.py" line="133"/>
+        <location filename="../../app/ui/verify_view.py" line="72"/>
         <source>Close this annotation as verified</source>
         <translation>将此标注标记为已验证并关闭</translation>
     </message>
     <message>
-        <location filename="../../app/ui/verify_view.py" line="134"/>
+        <location filename="../../app/ui/verify_view.py" line="73"/>
         <source>Reopen…</source>
         <translation>重新打开…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/verify_view.py" line="135"/>
+        <location filename="../../app/ui/verify_view.py" line="74"/>
         <source>Add a follow-up note to the current batch</source>
         <translation>向当前批次添加后续备注</translation>
     </message>
     <message>
-        <location filename="../../app/ui/verify_view.py" line="137"/>
+        <location filename="../../app/ui/verify_view.py" line="76"/>
         <source>What is still wrong? (the follow-up&apos;s note)</source>
         <translation>还有什么问题？（后续备注）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/verify_view.py" line="139"/>
+        <location filename="../../app/ui/verify_view.py" line="78"/>
         <source>Add follow-up</source>
         <translation>添加后续</translation>
     </message>
     <message>
-        <location filename="../../app/ui/verify_view.py" line="140"/>
+        <location filename="../../app/ui/verify_view.py" line="79"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../app/ui/verify_view.py" line="219"/>
+        <location filename="../../app/ui/verify_view.py" line="154"/>
+        <source>Reopened as {0} in batch {1}.</source>
+        <translation>已重新打开为批次 {1} 中的 {0}。</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/verify_view.py" line="155"/>
+        <source>Reopened as {0} in the current batch.</source>
+        <translation>已重新打开为当前批次中的 {0}。</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/verify_view.py" line="168"/>
         <source>Not checked yet.</source>
         <translation>尚未检查。</translation>
     </message>
     <message>
-        <location filename="../../app/ui/verify_view.py" line="219"/>
-        <location filename="../../app/ui/verify_view.py" line="226"/>
+        <location filename="../../app/ui/verify_view.py" line="168"/>
+        <location filename="../../app/ui/verify_view.py" line="177"/>
         <source>Checking…</source>
         <translation>正在检查…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/verify_view.py" line="222"/>
+        <location filename="../../app/ui/verify_view.py" line="171"/>
         <source>exact</source>
         <translation>精确</translation>
     </message>
     <message>
-        <location filename="../../app/ui/verify_view.py" line="222"/>
+        <location filename="../../app/ui/verify_view.py" line="171"/>
         <source>rematched</source>
         <translation>已重新匹配</translation>
     </message>
     <message>
-        <location filename="../../app/ui/verify_view.py" line="224"/>
+        <location filename="../../app/ui/verify_view.py" line="173"/>
         <source>Changed</source>
         <translation>已更改</translation>
     </message>
     <message>
-        <location filename="../../app/ui/verify_view.py" line="224"/>
+        <location filename="../../app/ui/verify_view.py" line="173"/>
         <source>No change</source>
         <translation>无变化</translation>
     </message>
     <message>
-        <location filename="../../app/ui/verify_view.py" line="225"/>
+        <location filename="../../app/ui/verify_view.py" line="175"/>
         <source>{0} · {1} · {2} % of pixels changed · checked {3}</source>
         <translation>{0} · {1} · {2} % 的像素已更改 · 检查于 {3}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/verify_view.py" line="228"/>
+        <location filename="../../app/ui/verify_view.py" line="179"/>
         <source>No style, text or box change recorded.</source>
         <translation>未记录到样式、文字或盒子的变化。</translation>
     </message>
     <message>
-        <location filename="../../app/ui/verify_view.py" line="230"/>
+        <location filename="../../app/ui/verify_view.py" line="205"/>
+        <source>Annotation {0} of batch {1}</source>
+        <translation>批次 {1} 的批注 {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/verify_view.py" line="149"/>
         <source>Accepted (verified).</source>
         <translation>已接受（已验证）。</translation>
     </message>
     <message>
-        <location filename="../../app/ui/verify_view.py" line="233"/>
-        <location filename="../../app/ui/verify_view.py" line="283"/>
+        <location filename="../../app/ui/verify_actions.py" line="98"/>
+        <location filename="../../app/ui/verify_view.py" line="184"/>
         <source>Could not complete: {0}: {1}</source>
         <translation>无法完成：{0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/verify_view.py" line="269"/>
+        <location filename="../../app/ui/verify_pictures.py" line="121"/>
         <source>(no picture: check first)</source>
         <translation>（无图片：请先检查）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/verify_view.py" line="269"/>
+        <location filename="../../app/ui/verify_pictures.py" line="122"/>
         <source>(picture missing)</source>
         <translation>（图片缺失）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/verify_view.py" line="318"/>
+        <location filename="../../app/ui/verify_actions.py" line="62"/>
         <source>Could not accept: {0}</source>
         <translation>无法接受：{0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/verify_view.py" line="335"/>
+        <location filename="../../app/ui/verify_actions.py" line="80"/>
         <source>Write what is still wrong first.</source>
         <translation>请先写下还有什么问题。</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/verify_view.py" line="355"/>
-        <source>Added to the current batch as {0}.</source>
-        <translation>已作为 {0} 添加到当前批次。</translation>
     </message>
 </context>
 </TS>
