@@ -78,3 +78,27 @@ def test_a_follow_up_sent_another_way_reopens_its_annotation(tmp_path):
     assert state.status == "reopened" and state.reopened.earlier == "pending"
     assert (state.reopened.batch, state.reopened.annotation) == (follow.id, 2)
     assert store.get(batch).annotations[0].status == "pending"
+
+
+def test_a_batch_whose_annotations_are_all_verified_or_reopened_reads_reopened_not_delivered(tmp_path):
+    """The user trial's batch 1: two notes accepted, one reopened, and ``list_batches`` still said ``delivered``.
+    The batch's status follows its annotations' decisions (app.agent.store.settled_status), kept on disk, and a
+    batch file written before the rule reads the same once loaded."""
+    store = BatchStore(tmp_path)
+    batch = sent(store, ["padding", "colour", "label"])
+    store.mark_delivered(store.get(batch), 1)
+    store.ack(batch, "resolved", "all three done")
+    store.accept(batch, 1)
+    store.reopen(batch, 2)
+    assert store.get(batch).status == "resolved"   # annotation 3 is not decided yet
+    store.accept(batch, 3)
+    assert store.get(batch).status == "reopened"
+    assert BatchStore(tmp_path).get(batch).status == "reopened"
+    store.withdraw(batch, 2)   # the follow-up deleted unsent: colour is resolved again, so is the batch
+    assert [s.status for s in store.get(batch).annotations] == ["verified", "resolved", "verified"]
+    assert store.get(batch).status == "resolved"
+    store.add(AnnotationBatch(annotations=(follow_up(batch, 2),)))   # a follow-up sent some other way
+    assert store.get(batch).status == "reopened"
+    old = store.get(batch).model_copy(update={"status": "delivered"})   # as the trial's file said
+    (tmp_path / f"{batch}.json").write_text(old.model_dump_json(indent=2))
+    assert BatchStore(tmp_path).get(batch).status == "reopened"

@@ -7,11 +7,14 @@ Status of a batch (and of each annotation in it):
 - ``delivered``: at least one agent received it;
 - ``acknowledged`` / ``resolved`` / ``dismissed``: set by an agent with ``annotations.ack``;
 - ``verified``: set by the user only (the panel's **Accept**, issue 31, requirement 2): the fix was checked in the
-  page and the annotation is closed; a batch whose annotations are all verified is ``verified`` too;
+  page and the annotation is closed;
 - ``reopened``: set by the user only (the panel's **Reopen**): a follow-up of the annotation is in the current
   batch, or was sent in a later one (:class:`Reopened` says which). Withdrawing the follow-up before it is sent
-  (deleting it from the current batch) gives the annotation back its earlier status. A verified batch with a
-  reopened annotation is ``reopened`` until none is.
+  (deleting it from the current batch) gives the annotation back its earlier status.
+
+A batch whose annotations the user has all decided (each ``verified`` or ``reopened``) reads ``reopened`` when one
+of them is, else ``verified`` (docs/agent-tools.md, ``acknowledge_annotations``); :func:`settled_status` is that
+one rule, applied by every change of an annotation's user status and to each batch read at start.
 
 An agent's ``annotations.ack`` never undoes the user's ``verified`` or ``reopened``: the reply is kept, the status
 is not applied.
@@ -51,6 +54,21 @@ REOPENED = "reopened"
 USER_STATUSES = (VERIFIED, REOPENED)
 #: A reply is one line (issue #5 §2), capped like a single-line field.
 REPLY_CAP = 500
+
+
+def settled_status(batch: SentBatch) -> str:
+    """The status ``batch`` reads from its annotations' user decisions (module docstring): ``reopened`` when each
+    annotation is ``verified`` or ``reopened`` and one is reopened, ``verified`` when all are verified. Otherwise
+    (not all decided) its own status when that is an agent-side one; a batch that read a user status before a
+    follow-up was withdrawn reads the least advanced status among its undecided annotations (``pending`` before
+    ``delivered`` before ``acknowledged`` before ``resolved`` before ``dismissed``: the work not yet done)."""
+    states = [s.status for s in batch.annotations]
+    if states and all(s in USER_STATUSES for s in states):
+        return REOPENED if REOPENED in states else VERIFIED
+    if not states or batch.status not in USER_STATUSES:
+        return batch.status
+    order = ("pending", "delivered", *AGENT_STATUSES)
+    return min((s for s in states if s not in USER_STATUSES), key=order.index)
 
 
 class Reopened(BaseModel):
@@ -134,6 +152,7 @@ class BatchStore:
                 log.warning("skipping sent batch %s: its id %r is not its file name and a batch id", path,
                             batch.id[:80])
                 continue
+            batch.status = settled_status(batch)  # type: ignore[assignment]  # a file written before the rule
             self.batches.append(self._own_pictures(batch))
         self.batches.sort(key=lambda b: (b.sent_at, b.id))
 
@@ -279,23 +298,22 @@ class BatchStore:
     def accept(self, batch_id: str, annotation: int) -> SentBatch:
         """The panel's Accept (issue 31, requirement 2): annotation number ``annotation`` (1-based) of batch
         ``batch_id`` is closed as ``verified`` (its reply and last verification kept); the batch becomes
-        ``verified`` once all its annotations are. Persisted like any status. Raises ``KeyError``, ``IndexError``
+        ``verified`` once all its annotations are, ``reopened`` once all are verified or reopened
+        (:func:`settled_status`). Persisted like any status. Raises ``KeyError``, ``IndexError``
         (no such annotation), ``ValueError`` (it is reopened: its follow-up carries it on), ``OSError``."""
         batch, state = self._state(batch_id, annotation)
         if state.status == REOPENED:
             raise ValueError(f"annotation {annotation} of batch {batch_id} is reopened: its follow-up carries it on")
         with self._saved(batch):
             state.status = VERIFIED
-            if all(s.status == VERIFIED for s in batch.annotations):
-                batch.status = VERIFIED
+            batch.status = settled_status(batch)  # type: ignore[assignment]
         return batch
 
     @staticmethod
     def _mark_reopened(batch: SentBatch, state: AnnotationState) -> None:
         state.reopened = Reopened(earlier=state.status)
         state.status = REOPENED  # type: ignore[assignment]
-        if batch.status == VERIFIED:   # no longer all verified
-            batch.status = REOPENED  # type: ignore[assignment]
+        batch.status = settled_status(batch)  # type: ignore[assignment]
 
     def reopen(self, batch_id: str, annotation: int) -> SentBatch:
         """The panel's Reopen (issue 31, requirement 2): annotation number ``annotation`` (1-based) of batch
@@ -311,8 +329,8 @@ class BatchStore:
 
     def withdraw(self, batch_id: str, annotation: int) -> SentBatch:
         """The follow-up of reopened annotation ``annotation`` of batch ``batch_id`` left the current batch before
-        it was sent (the user deleted it): the annotation gets back the status it had before :meth:`reopen`, and a
-        batch ``reopened`` only for it gets back ``verified`` when all its annotations are. Nothing happens to an
+        it was sent (the user deleted it): the annotation gets back the status it had before :meth:`reopen`, and the
+        batch the status :func:`settled_status` derives (``verified`` when all its annotations now are). Nothing happens to an
         annotation not reopened, or whose follow-up was sent. Persisted. Raises ``KeyError``, ``IndexError``,
         ``OSError``."""
         batch, state = self._state(batch_id, annotation)
@@ -320,6 +338,5 @@ class BatchStore:
             return batch
         with self._saved(batch):
             state.status, state.reopened = state.reopened.earlier, None
-            if batch.status == REOPENED and all(s.status == VERIFIED for s in batch.annotations):
-                batch.status = VERIFIED
+            batch.status = settled_status(batch)  # type: ignore[assignment]
         return batch
