@@ -1,5 +1,5 @@
 """The window's review files and detail level: File → Export review… (HTML / JSON / Markdown; the HTML shows
-follow-ups' earlier rounds), File → Import review… (an exported JSON review, re-anchored on the shown tab's page),
+follow-ups' earlier rounds; refused, and said, when nothing is unsent), File → Import review… (an exported JSON review, re-anchored on the shown tab's page),
 File → Detail level (compact / standard / detailed / forensic: what Copy, Save and Export write; kept in
 settings.toml ``[export] detail``), a sent batch's Export Review as HTML… (app/ui/sent_export.py) and the panel's
 Source links (Open in editor). Added from outside the window's constructor by :func:`install_review_ui`.
@@ -110,10 +110,23 @@ class ReviewIo(QObject):
         dialog.open()
         return dialog
 
-    def ask_export(self) -> QFileDialog:
+    def nothing_unsent(self, batch=None) -> bool:
+        """Whether ``batch`` (the window's unsent batch when ``None``) has no annotation and no overall note; if
+        so the status bar says there is nothing unsent to export and where a sent batch is exported (its row's
+        right-click menu under "Sent to agents", :mod:`app.ui.sent_export`): an empty review file helps nobody."""
+        batch = batch if batch is not None else self.window.batch()
+        if batch.annotations or batch.summary:
+            return False
+        self.window.say(self.tr("Nothing unsent to export: pin an annotation first. A sent batch is exported from "
+                                "its row's right-click menu under Sent to agents (Export Review as HTML…)"))
+        return True
+
+    def ask_export(self) -> QFileDialog | None:
         """Ask where to export (``annotations/review.html`` offered); the chosen file's filter, else its
         suffix, picks the format (HTML when neither says), then :meth:`export_to` runs as a background task.
-        Returns the open dialog."""
+        Returns the open dialog; ``None`` when there is nothing unsent (:meth:`nothing_unsent`, said)."""
+        if self.nothing_unsent():
+            return None
         filters = self._filters()
         directory = self.window.project_dir / "annotations"
         try:   # the dialog opens in the process's working directory when the folder does not exist yet
@@ -132,8 +145,11 @@ class ReviewIo(QObject):
         """Write the window's batch (re-read from the live pages first) to ``path`` as ``fmt`` (``html``,
         ``json``, ``md``) at the chosen detail level. For HTML, :meth:`shoot_pages` first, so the file shows
         every page and each current state beside its design target, and its follow-ups' earlier rounds from the
-        sent history (:meth:`rounds_of`). Returns the path, ``None`` on failure (said)."""
+        sent history (:meth:`rounds_of`). Returns the path, ``None`` on failure or when there is nothing unsent
+        (:meth:`nothing_unsent`; both said, no file written)."""
         batch = await self.window.tab.refreshed_batch()
+        if self.nothing_unsent(batch):
+            return None
         if fmt == "html":
             await self.shoot_pages()
             batch = await self.window.tab.refreshed_batch()
