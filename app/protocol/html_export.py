@@ -5,7 +5,14 @@ spanning pages) a row of the image — the annotated one, with pagenote's number
 (app/capture/draw.py) — and beside it the notes of the annotations on that page, numbered as the markers.
 Each note lists its element (role, name, selector), the emulated device and viewport it was made at (if any,
 as the Markdown's ``Emulated:`` line), its element crop labelled *current state* and its reference image
-labelled *design target*, and the annotation's Markdown at the chosen detail level.
+labelled *design target*, and the annotation's Markdown at the chosen detail level. A page with no screenshot
+(a sent batch's export, a batch never shot) has no picture column: its notes take the width.
+
+Pictures (crops, references, a round's Before | After | Diff) are never scaled below a readable width: each is
+shown at its own width when the column has room, else fitted to the column but not below
+:data:`MIN_PICTURE_PX` (or its own width, when smaller), scrolling sideways beyond that; small ones sit side by
+side, a wide one takes its own row (the issue 31 user trial: full-width crops fitted into half the notes column
+were unreadable strips).
 
 Every image is embedded as a ``data:`` URL (RFC 2397) read from its file; an image file that cannot be read
 is named in the text instead. A Content-Security-Policy meta element (CSP Level 3 §6.1; ``default-src
@@ -16,14 +23,18 @@ Rounds (issue 31, requirement 3): given the rounds of its annotations (:data:`ap
 looked up in the sent history by :mod:`app.agent.sent_rounds`; this module reads no store), a follow-up's note
 ends with a *Rounds* section, oldest first: each round's batch and annotation, the user's note there, the agent's
 reply, its verdict line (:meth:`~app.model.verification.Verification.verdict`) and changes, and its Before | After
-| Diff pictures; a picture whose file is gone says "missing".
+| Diff pictures; a picture whose file is gone says "missing". A sent batch's annotation that continues no earlier
+round has only its own: that section is *This annotation's check*, with no round number it does not have.
 """
 
 from __future__ import annotations
 
 import base64
 import html
+from io import BytesIO
 from pathlib import Path
+
+from PIL import Image, UnidentifiedImageError
 
 from app.model.annotation import KIND_GROUP, KIND_REGION, KIND_TEXT, Annotation, AnnotationBatch
 from app.model.round_chain import Round, Rounds
@@ -36,6 +47,9 @@ _SIGNATURES = ((b"\x89PNG\r\n\x1a\n", "image/png"), (b"\xff\xd8\xff", "image/jpe
 #: Largest image embedded, in bytes (a full-page PNG of a long page stays below it).
 MAX_IMAGE_BYTES = 40 * 1024 * 1024
 CSP = "default-src 'none'; img-src data:; style-src 'unsafe-inline'"
+#: The narrowest a picture is drawn, in CSS px (a smaller picture: its own width): a full-width crop scaled below
+#: it loses its text; beyond the column's width the picture's figure scrolls sideways.
+MIN_PICTURE_PX = 560
 
 _STYLE = """
 body { font: 15px/1.45 system-ui, sans-serif; margin: 0; color: #1f2937; background: #f3f4f6; }
@@ -43,6 +57,8 @@ header { padding: 16px 24px; background: #111827; color: #f9fafb; }
 header h1 { margin: 0 0 4px; font-size: 20px; } header p { margin: 0; white-space: pre-wrap; }
 section.page { display: grid; grid-template-columns: minmax(0, 3fr) minmax(320px, 2fr); gap: 20px; padding: 20px 24px; }
 section.page > figure { margin: 0; position: sticky; top: 12px; align-self: start; }
+section.page.no-shot { grid-template-columns: minmax(0, 1fr); max-width: 1200px; gap: 8px; }
+section.page.no-shot > p.url { margin: 0; }
 figure img.page { width: 100%; border: 1px solid #d1d5db; background: #fff; }
 figcaption, .url { color: #6b7280; font-size: 13px; overflow-wrap: anywhere; }
 ol.notes { list-style: none; margin: 0; padding: 0; }
@@ -52,8 +68,10 @@ li.note { background: #fff; border: 1px solid #e5e7eb; border-radius: 8px; paddi
 .text { white-space: pre-wrap; font-weight: 600; }
 .status { color: #b45309; font-size: 13px; } .emulated { color: #6d28d9; font-size: 13px; }
 code { font-size: 12px; overflow-wrap: anywhere; }
-.shots { display: flex; flex-wrap: wrap; gap: 10px; margin-top: 8px; }
-.shots figure { margin: 0; max-width: 48%; } .shots img { max-width: 100%; border: 1px solid #d1d5db; }
+.shots { display: flex; flex-wrap: wrap; gap: 10px; margin-top: 8px; align-items: flex-start; }
+.shots figure { margin: 0; max-width: 100%; } .shots .pic { max-width: 100%; overflow-x: auto; }
+.shots img { display: block; max-width: 100%; border: 1px solid #d1d5db; }
+.shots .pic[style] img { width: var(--w); min-width: min(var(--w), var(--min)); }
 .target figcaption { color: #047857; font-weight: 600; } .current figcaption { color: #1d4ed8; font-weight: 600; }
 section.rounds { margin-top: 10px; border-top: 1px solid #e5e7eb; padding-top: 6px; }
 section.rounds h3 { margin: 0 0 6px; font-size: 14px; } ol.rounds { margin: 0; padding-left: 0; list-style: none; }
@@ -85,15 +103,37 @@ def _e(text: str) -> str:
     return html.escape(text, quote=True)
 
 
-def _image(path: str, css_class: str, alt: str) -> str:
-    url = data_url(path)
+def _width(url: str) -> int:
+    """The pixel width of the image in data URL ``url``, from its first 96 KiB (the header; Pillow reads no
+    pixels for it); ``0`` when Pillow cannot tell."""
+    try:
+        with Image.open(BytesIO(base64.b64decode(url.split(",", 1)[1][:131072]))) as image:
+            return int(image.width)
+    except (UnidentifiedImageError, OSError, ValueError, IndexError):
+        return 0
+
+
+def _sized(figure: str, url: str | None) -> str:
+    """``figure`` in the box that keeps it readable (module docstring): a ``div.pic`` whose style gives the
+    picture's width (``--w``) and :data:`MIN_PICTURE_PX` (``--min``), which the style sheet turns into "own width,
+    fitted to the column, never below the minimum, scrolling sideways beyond"; without a width when it is unknown
+    (fitted to the column)."""
+    width = _width(url) if url else 0
+    style = f' style="--w: {width}px; --min: {MIN_PICTURE_PX}px"' if width else ""
+    return f'<div class="pic"{style}>{figure}</div>'
+
+
+def _image(path: str, css_class: str, alt: str, url: str | None = None) -> str:
+    url = url or data_url(path)
     if url is None:
         return f'<p class="missing">[image not embedded: {_e(path)} could not be read]</p>'
     return f'<img class="{css_class}" alt="{_e(alt)}" src="{url}">'
 
 
 def _shot(path: str, kind: str, caption: str) -> str:
-    return f'<figure class="{kind}">{_image(path, "shot", caption)}<figcaption>{_e(caption)}</figcaption></figure>'
+    url = data_url(path)
+    return _sized(f'<figure class="{kind}">{_image(path, "shot", caption, url)}<figcaption>{_e(caption)}'
+                  "</figcaption></figure>", url)
 
 
 def _note(number: int, a: Annotation, detail: str, rounds: tuple[Round, ...] = ()) -> str:
@@ -143,13 +183,17 @@ def _picture(label: str, path: str) -> str:
     url = data_url(path)
     if url is None:
         return f'<p class="missing">{_e(label)}: missing ({_e(path)})</p>'
-    return (f'<figure class="{_e(label.lower())}"><img class="shot" alt="{_e(label)}" src="{url}">'
-            f"<figcaption>{_e(label)}</figcaption></figure>")
+    return _sized(f'<figure class="{_e(label.lower())}"><img class="shot" alt="{_e(label)}" src="{url}">'
+                  f"<figcaption>{_e(label)}</figcaption></figure>", url)
 
 
-def _round(r: Round) -> str:
-    """One round (:class:`~app.model.round_chain.Round`): heading, note, reply, verdict, changes, pictures."""
-    label = (f"Round {r.number}" if r.number else "Round") + (" (this annotation)" if r.own else "")
+def _round(r: Round, alone: bool = False) -> str:
+    """One round (:class:`~app.model.round_chain.Round`): heading, note, reply, verdict, changes, pictures.
+    ``alone``: the annotation's own round with no earlier one, headed by its batch alone (no round number)."""
+    if alone:
+        label = "This annotation"
+    else:
+        label = (f"Round {r.number}" if r.number else "Round") + (" (this annotation)" if r.own else "")
     head = f"{label}: batch {r.batch}, annotation {r.annotation}" + (f", sent {r.sent_at}" if r.sent_at else "")
     parts = [f'<li class="round{" own" if r.own else ""}"><div class="round-head">{_e(head)}</div>']
     if not r.found:
@@ -173,9 +217,12 @@ def _round(r: Round) -> str:
 
 
 def _rounds(rounds: tuple[Round, ...]) -> str:
-    """The *Rounds* section of one annotation: its rounds, oldest first."""
-    return ('<section class="rounds"><h3>Rounds (oldest first)</h3><ol class="rounds">'
-            + "".join(_round(r) for r in rounds) + "</ol></section>")
+    """The *Rounds* section of one annotation: its rounds, oldest first; *This annotation's check* when the only
+    round is the annotation's own (it continues no earlier one)."""
+    alone = len(rounds) == 1 and rounds[0].own
+    title = "This annotation’s check" if alone else "Rounds (oldest first)"
+    return (f'<section class="rounds"><h3>{title}</h3><ol class="rounds">'
+            + "".join(_round(r, alone) for r in rounds) + "</ol></section>")
 
 
 def _kind_lines(a: Annotation) -> list[str]:
@@ -228,12 +275,13 @@ def review_html(batch: AnnotationBatch, detail: str = DEFAULT_LEVEL, title: str 
     out.append("</header>")
     for shot, numbers in _pages(batch):
         url = batch.annotations[numbers[0] - 1].element.url if numbers else ""
-        out.append('<section class="page">')
         if shot:
+            out.append('<section class="page">')
             out.append(f'<figure>{_image(shot, "page", "page screenshot with numbered markers")}'
                        f"<figcaption>{_e(url)}: the page with numbered markers</figcaption></figure>")
-        else:
-            out.append(f"<figure><figcaption>{_e(url)}: no page screenshot</figcaption></figure>")
+        else:   # no empty picture column: the notes take the width
+            out.append('<section class="page no-shot">')
+            out.append(f'<p class="url">{_e(url)}: no page screenshot</p>')
         out.append('<ol class="notes">')
         out += [_note(n, batch.annotations[n - 1], detail, tuple(rounds.get(n, ()))) for n in numbers]
         out.append("</ol></section>")
