@@ -93,7 +93,8 @@ class SentView:
             self.sent.addTopLevelItem(top)
             self._reply_row(top, sent.reply)
             for number, (annotation, state) in enumerate(zip(sent.batch.annotations, sent.annotations), start=1):
-                second = round_line(annotation, state, (sent.id, number), drafted)   # round, verdict, follow-up
+                failed = self.hub.verify_errors.get((sent.id, number)) if state.status != "verified" else None
+                second = round_line(annotation, state, (sent.id, number), drafted, failed)   # round, verdict, …
                 child = QTreeWidgetItem([row_text(number, annotation_summary(annotation), "", annotation.note)
                                          + (f"\n{second}" if second else ""), sent_row_text(state.status, state.reply)])
                 child.setData(0, SENT_KEY_ROLE, (sent.id, number))   # the verify view's row (issue 31)

@@ -67,6 +67,20 @@ def verdict_label(state) -> str:
     return QCoreApplication.translate("VerifyView", "  · checked: {0}, {1} % px").format(word, f"{share:.1f}")
 
 
+def failed_label(error) -> str:
+    """A sent row's suffix when its last check could not complete (``error``: the
+    :class:`~app.core.errors.PagenoteError` kept in the hub's ``verify_errors``, e.g. the automatic check after an
+    agent's ``resolved``): ``  · check failed: view size changed``, else ``  · check failed: VERIFY_STALE``;
+    ``""`` without one."""
+    if error is None:
+        return ""
+    from app.ui.verify_resize import is_view_size
+
+    why = (QCoreApplication.translate("VerifyView", "view size changed") if is_view_size(error)
+           else getattr(error, "name", "") or str(error))
+    return QCoreApplication.translate("VerifyView", "  · check failed: {0}").format(why)
+
+
 def follow_up_place(state, key: tuple[str, int], drafted: dict) -> tuple[int, str] | None:
     """Where the follow-up of reopened annotation ``key`` = ``(batch id, number)`` is: ``(number, batch id)`` once
     sent, ``(number, "")`` in the current batch (``drafted``: :func:`app.agent.reopened.follow_ups` of it), ``None``
@@ -91,10 +105,12 @@ def reopened_label(state, key: tuple[str, int], drafted: dict) -> str:
     return QCoreApplication.translate("VerifyView", "  · reopened as {0} in the current batch").format(number)
 
 
-def round_line(annotation, state, key: tuple[str, int], drafted: dict) -> str:
+def round_line(annotation, state, key: tuple[str, int], drafted: dict, failed=None) -> str:
     """A sent annotation row's second line (module docstring): what it follows, its verdict, where its follow-up
-    went, `` · ``-separated; ``""`` when there is nothing to say."""
-    line = (follow_up_label(annotation) + verdict_label(state) + reopened_label(state, key, drafted)).strip()
+    went and, when its last check could not complete (``failed``: its error), that it failed
+    (:func:`failed_label`), `` · ``-separated; ``""`` when there is nothing to say."""
+    line = (follow_up_label(annotation) + verdict_label(state) + reopened_label(state, key, drafted)
+            + failed_label(failed)).strip()
     return line.removeprefix("· ")
 
 

@@ -15,7 +15,7 @@ from app.core.errors import PagenoteError
 from app.core.tasks import spawn
 
 
-def _tab_of(app, batch_id: str, number: int):
+def tab_of(app, batch_id: str, number: int):
     """The open tab annotation ``number`` of ``batch_id`` was made in, else the active tab."""
     for tab in getattr(app, "tabs", []) or []:
         ids = tab.session.sent_ids.get(batch_id)
@@ -28,20 +28,33 @@ class VerifyActions:
     """Check, Accept, Reopen of the shown row (see the module). Its words are the view's (translation context
     ``VerifyView``)."""
 
-    def check(self) -> None:
-        """Verify the shown row now, as a task; the view updates when it ends (its error shown on failure)."""
+    def check(self, fit: bool = False) -> None:
+        """Verify the shown row now, as a task; the view updates when it ends (its error shown on failure).
+        ``fit``: first give the page view the size the annotation was pinned at
+        (:func:`app.ui.verify_resize.fit_view`)."""
         if self.key is None or self.key in self.running:
             return
         key = self.key
         self.running.add(key)
         self.errors.pop(key, None)
         self.refresh()
-        spawn(self._check(key), "verification from the panel")
+        spawn(self._check(key, fit), "verification from the panel")
 
-    async def _check(self, key) -> None:
+    def fit_and_check(self) -> None:
+        """**Resize to the pin's size and check**: the view's size was a check's only difference."""
+        self.check(fit=True)
+
+    async def _check(self, key, fit: bool = False) -> None:
         from app.agent.verify_annotations import verify_annotation
+        from app.ui.verify_resize import fit_view, size_gap
 
         try:
+            if fit:
+                sent = self.hub.store.get(key[0])
+                tab = tab_of(self.app, *key)
+                gap = size_gap(tab, sent.batch.annotations[key[1] - 1], *key)
+                if gap is not None:
+                    await fit_view(tab, gap[0])
             await verify_annotation(self.app, self.hub.store, *key)
             self.hub.verify_errors.pop(key, None)
         except PagenoteError as exc:
@@ -90,7 +103,7 @@ class VerifyActions:
         from app.agent.verify_annotations import reopen
 
         try:
-            tab = _tab_of(self.app, *key)
+            tab = tab_of(self.app, *key)
             if tab is None:
                 raise PagenoteError("NO_PAGE", "no tab is open")
             await reopen(tab, self.hub.store, key[0], key[1], note)

@@ -5,7 +5,9 @@ verification (:class:`app.model.verification.Verification`, kept with the annota
 row's **Check** or by itself when an agent marked it ``resolved``): the anchor's status (exact / rematched), the
 changed-pixel share, the record's changes as a short list (``padding: 4px 8px → 12px 16px``) and the
 **Before | After | Diff** crops behind a segmented toggle of three buttons. A verification that could not
-complete shows its registry error and leaves the last one as it was (app/agent/verify_annotations.py).
+complete shows its registry error with its next step and leaves the last one as it was
+(app/agent/verify_annotations.py); when the page view's size was the only difference from pin time, a button
+**Resize to the pin's size and check** gives the view that size again and checks (:mod:`app.ui.verify_resize`).
 
 Its buttons:
 
@@ -37,8 +39,9 @@ from app.agent.reopened import follow_ups, rounds_of, sync_reopened
 from app.model.verification import Verification
 from app.ui.draft_prompt import local_time
 from app.ui.sent_labels import SENT_KEY_ROLE, drafted_follow_ups, follow_up_place, verification_of
-from app.ui.verify_actions import VerifyActions
+from app.ui.verify_actions import VerifyActions, tab_of
 from app.ui.verify_pictures import VerifyPictures
+from app.ui.verify_resize import is_view_size, size_gap
 
 
 class VerifyView(VerifyActions, QWidget):
@@ -65,6 +68,10 @@ class VerifyView(VerifyActions, QWidget):
         self.error = QLabel(wordWrap=True, objectName="verifyError")
         self.error.setTextFormat(Qt.TextFormat.PlainText)
         self.error.setStyleSheet("color: #B91C1C;")
+        self.resize_button = QPushButton(self.tr("Resize to the pin's size and check"))
+        self.resize_button.setToolTip(self.tr("Move the side panel's divider (and resize the window only if "
+                                              "needed) so the page view has the size it was pinned at, then check"))
+        self.resize_button.hide()
         self.check_button = QPushButton(self.tr("Check"))
         self.check_button.setToolTip(self.tr("Find the element again on the page now and compare it with the "
                                          "before crop taken at pin time"))
@@ -99,9 +106,14 @@ class VerifyView(VerifyActions, QWidget):
         layout.setSpacing(4)
         for part in (self.verdict, self.pictures, self.changes, self.error):
             layout.addWidget(part)
+        resize = QHBoxLayout()
+        resize.addWidget(self.resize_button)
+        resize.addStretch(1)
+        layout.addLayout(resize)
         layout.addLayout(actions)
         layout.addWidget(self.follow_box)
         self.check_button.clicked.connect(self.check)
+        self.resize_button.clicked.connect(self.fit_and_check)
         self.accept_button.clicked.connect(self.accept)
         self.reopen_button.clicked.connect(self.open_follow_up)
         self.follow_add.clicked.connect(self.add_follow_up)
@@ -182,10 +194,15 @@ class VerifyView(VerifyActions, QWidget):
         failed = self.hub.verify_errors.get(self.key) if self.key not in self.running else None
         error = self.errors.get(self.key) or (
             self.tr("Could not complete: {0}: {1}").format(failed.name, failed.message) if failed is not None else "")
+        step = getattr(failed, "next_step", "") if failed is not None and not self.errors.get(self.key) else ""
+        if step:   # the registry's next step, as the agent gets it
+            error += "\n" + self.tr("Next: {0}").format(step)
         self.error.setText(error)
         self.error.setVisible(bool(error))
+        self.resize_button.setVisible(bool(step) and is_view_size(failed) and self._gap() is not None)
         reopened = state.status == "reopened"   # its follow-up carries it on: one follow-up, no Accept
         self.check_button.setEnabled(not busy)
+        self.resize_button.setEnabled(not busy)
         self.accept_button.setEnabled(state.status != "verified" and not reopened)
         self.reopen_button.setEnabled(not busy and not reopened)
         self.follow_add.setEnabled(not busy and not reopened)
@@ -193,6 +210,13 @@ class VerifyView(VerifyActions, QWidget):
             self.follow_box.hide()
         self.pictures.show_result(result, self._rounds())
         self._fit_labels()
+
+    def _gap(self):
+        """:func:`app.ui.verify_resize.size_gap` of the shown row in the tab it was made in."""
+        found = self.state()
+        if found is None:
+            return None
+        return size_gap(tab_of(self.app, *self.key), found[0].batch.annotations[self.key[1] - 1], *self.key)
 
     def _rounds(self) -> list[tuple[str, str, Verification | None]]:
         """The shown row's thread for the picture pane's round toggle: ``(Round N, Annotation n of batch …, its

@@ -1,0 +1,50 @@
+"""The verify view after a user's trial of the loop (issue 31, requirement 2): a check refused for the view's size
+says so in the row and the view, with the registry's next step and a button that gives the view its pinned size
+and checks; an earlier round's verdict with its pictures; no stale error after Accept or a later success; no
+action without a selected row; the picture toggle in place; the diff's caption; the row's figure kept whole.
+Real window, real page on 127.0.0.1 (test_verify_annotations' site)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtTest import QTest
+
+from test_verify_annotations import CSS, client, pin_and_send, site  # noqa: F401  (fixtures)
+from test_window_verify import PADDED, check, reopen, select, sent_row
+
+
+def widen_panel(window, qtbot, by: int) -> None:
+    """Move the side panel's splitter ``by`` px into the page and wait for the page view's resize."""
+    view = window.tab.view
+    width = view.width()
+    sizes = window.splitter.sizes()
+    window.splitter.setSizes([sizes[0] - by, sizes[1] + by])
+    qtbot.waitUntil(lambda: view.width() == width - by, timeout=5000)
+
+
+def test_a_check_refused_for_the_view_size_offers_to_resize_and_check(window, qtbot, site, client):  # noqa: F811
+    from app.tabs.before_crops import view_size
+
+    batch = pin_and_send(window, qtbot, site, ["pad", "tint"])
+    pinned = view_size(window.tab)
+    (site.folder / "verify.css").write_text(PADDED)
+    window.load_page(site.url)
+    widen_panel(window, qtbot, 100)
+    # the automatic check after an agent's resolved fails: the row says so instead of staying blank
+    client.call("annotations.ack", {"batch": batch, "status": "resolved", "reply": "more padding", "annotation": 2})
+    qtbot.waitUntil(lambda: (batch, 2) in window.app.hub.verify_errors, timeout=30_000)
+    qtbot.waitUntil(lambda: "check failed: view size changed" in sent_row(window, batch, 2).text(0), timeout=5000)
+    view = check(window, qtbot, batch, 1)
+    lines = view.error.text().splitlines()
+    assert lines[0].startswith("Could not complete: VERIFY_DEVICE_CHANGED: annotation 1 was pinned with the page")
+    assert lines[1] == "Next: resize the window (or the side panel) back, then verify again"
+    assert view.resize_button.isVisible() and view.resize_button.isEnabled()
+    assert view.verification() is None and "check failed: view size changed" in sent_row(window, batch, 1).text(0)
+    QTest.mouseClick(view.resize_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: view.key not in view.running, timeout=30_000)
+    assert max(abs(a - b) for a, b in zip(view_size(window.tab), pinned)) <= 1
+    result = view.verification()
+    assert result is not None and result.changed, view.error.text()
+    assert "• padding: 4px 8px → 12px 16px" in view.changes.text().splitlines()
+    assert not view.error.isVisible() and not view.resize_button.isVisible()
+    assert "check failed" not in sent_row(window, batch, 1).text(0)
