@@ -48,3 +48,29 @@ def test_a_check_refused_for_the_view_size_offers_to_resize_and_check(window, qt
     assert "• padding: 4px 8px → 12px 16px" in view.changes.text().splitlines()
     assert not view.error.isVisible() and not view.resize_button.isVisible()
     assert "check failed" not in sent_row(window, batch, 1).text(0)
+
+
+def test_an_earlier_rounds_verdict_and_changes_follow_its_pictures(window, qtbot, site):  # noqa: F811
+    batch = pin_and_send(window, qtbot, site, ["pad"])
+    (site.folder / "verify.css").write_text(PADDED)
+    window.load_page(site.url)
+    view = check(window, qtbot, batch)
+    first_changes = view.changes.text()
+    reopen(window, qtbot, view, "a little more")
+    window.send()
+    follow_batch = list(window.tab.session.sent_ids)[-1]
+    (site.folder / "verify.css").write_text(CSS + "#pad { padding: 12px 16px; color: #c00000; }\n")
+    window.load_page(site.url)
+    view = check(window, qtbot, follow_batch)
+    second = view.verification()
+    assert any(line.startswith("• color: ") for line in view.changes.text().splitlines())
+    own = view.verdict.text()
+    QTest.mouseClick(view.pictures.round_buttons[0], Qt.MouseButton.LeftButton)
+    first = view.pictures.result
+    assert first is not None and first.checked_at != second.checked_at or first.after != second.after
+    assert view.changes.text() == first_changes and not any(
+        line.startswith("• color: ") for line in view.changes.text().splitlines())
+    assert f"Round 1 — Annotation 1 of batch {batch}" in view.verdict.text().splitlines()
+    assert view.verdict.toolTip() == first.checked_at and view.verdict.text() != own
+    QTest.mouseClick(view.pictures.round_buttons[1], Qt.MouseButton.LeftButton)
+    assert view.verdict.text() == own and view.verdict.toolTip() == second.checked_at

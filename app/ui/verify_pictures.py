@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtGui import QImageReader, QPixmap
 from PySide6.QtWidgets import QButtonGroup, QHBoxLayout, QLabel, QToolButton, QVBoxLayout, QWidget
 
@@ -25,7 +25,10 @@ IMAGE_HEIGHT = 180
 
 class VerifyPictures(QWidget):
     """The segmented toggle (``buttons``: ``before``/``after``/``diff`` → its button, *After* first) over the
-    picture (``image``, a label; its tooltip the file's path)."""
+    picture (``image``, a label; its tooltip the file's path).
+    ``chosen`` is emitted when the user picks another round."""
+
+    chosen = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -88,7 +91,7 @@ class VerifyPictures(QWidget):
             self.round_buttons = []
             for i, name in enumerate(names):
                 button = QToolButton(text=name, checkable=True, objectName=f"round_{i + 1}")
-                button.clicked.connect(lambda _on=False, i=i: self.choose_round(i))
+                button.clicked.connect(lambda _on=False, i=i: (self.choose_round(i), self.chosen.emit()))
                 self.round_group.addButton(button)
                 self.round_bar.insertWidget(i, button)
                 self.round_buttons.append(button)

@@ -24,7 +24,8 @@ Its buttons:
 
 The verdict's time (UTC ISO 8601 in the store) reads in local time, as the locale writes a short date and time
 (:func:`app.ui.draft_prompt.local_time`). For a follow-up, the pictures of each round of its thread (the
-annotations it follows up) are a toggle away (**Round 1 | Round 2**). The view sits in a scroll area that takes
+annotations it follows up) are a toggle away (**Round 1 | Round 2**); the verdict and the changes are the chosen
+round's. The view sits in a scroll area that takes
 the height the panel has room for (:func:`install_verify`). The pictures are :class:`app.ui.verify_pictures.VerifyPictures`; the sent rows' round,
 verdict and follow-up words are :mod:`app.ui.sent_labels`'.
 """
@@ -114,6 +115,7 @@ class VerifyView(VerifyActions, QWidget):
         layout.addWidget(self.follow_box)
         self.check_button.clicked.connect(self.check)
         self.resize_button.clicked.connect(self.fit_and_check)
+        self.pictures.chosen.connect(self.refresh)   # the verdict and changes follow the round shown
         self.accept_button.clicked.connect(self.accept)
         self.reopen_button.clicked.connect(self.open_follow_up)
         self.follow_add.clicked.connect(self.add_follow_up)
@@ -167,15 +169,20 @@ class VerifyView(VerifyActions, QWidget):
                 else self.tr("Reopened as {0} in the current batch.").format(number)]
 
     def refresh(self) -> None:
-        """Read the shown row's state from the store again."""
+        """Read the shown row's state from the store again. The verdict and the changes are those of the round
+        the pictures show (a follow-up's Round 1 | Round 2 toggle)."""
         found = self.state()
         if found is None:
             self.hide()
             return
         _sent, state = found
-        result = self.verification()
         busy = self.key in self.running
+        rounds = self._rounds()
+        self.pictures.show_result(self.verification(), rounds)
+        result = self.pictures.result
         lines = self._headline(state)
+        if len(rounds) > 1 and self.pictures.round != len(rounds) - 1:   # an earlier round's verdict
+            lines.append(f"{rounds[self.pictures.round][0]} — {rounds[self.pictures.round][1]}")
         if result is None:
             lines.append(self.tr("Not checked yet.") if not busy else self.tr("Checking…"))
             self.changes.setText("")
@@ -208,7 +215,6 @@ class VerifyView(VerifyActions, QWidget):
         self.follow_add.setEnabled(not busy and not reopened)
         if reopened:
             self.follow_box.hide()
-        self.pictures.show_result(result, self._rounds())
         self._fit_labels()
 
     def _gap(self):
