@@ -74,3 +74,19 @@ def test_an_earlier_rounds_verdict_and_changes_follow_its_pictures(window, qtbot
     assert view.verdict.toolTip() == first.checked_at and view.verdict.text() != own
     QTest.mouseClick(view.pictures.round_buttons[1], Qt.MouseButton.LeftButton)
     assert view.verdict.text() == own and view.verdict.toolTip() == second.checked_at
+
+
+def test_a_stale_error_goes_after_accept_and_after_a_later_success(window, qtbot, site, js):  # noqa: F811
+    batch = pin_and_send(window, qtbot, site, ["pad", "tint"])
+    js("document.getElementById('pad').remove(); document.getElementById('tint').remove()")
+    view = check(window, qtbot, batch, 1)
+    assert view.error.text().startswith("Could not complete: VERIFY_STALE: ")
+    QTest.mouseClick(view.accept_button, Qt.MouseButton.LeftButton)
+    assert view.verdict.text().startswith("Accepted (verified).")
+    assert not view.error.isVisible() and "check failed" not in sent_row(window, batch, 1).text(0)
+    view = check(window, qtbot, batch, 2)
+    assert view.error.isVisible() and "check failed: VERIFY_STALE" in sent_row(window, batch, 2).text(0)
+    window.load_page(site.url)   # the element is back: the next check succeeds
+    view = check(window, qtbot, batch, 2)
+    assert view.verification() is not None and not view.error.isVisible()
+    assert "check failed" not in sent_row(window, batch, 2).text(0)

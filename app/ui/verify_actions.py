@@ -75,6 +75,7 @@ class VerifyActions:
             self.errors[self.key] = QCoreApplication.translate("VerifyView", "Could not accept: {0}").format(exc)
         else:
             self.errors.pop(self.key, None)
+            self.hub.verify_errors.pop(self.key, None)   # accepted: an earlier check's failure is over
         self.hub.changed()
         self.refresh()
 

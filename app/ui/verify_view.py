@@ -198,6 +198,8 @@ class VerifyView(VerifyActions, QWidget):
             self.changes.setText("\n".join(changes) if changes else self.tr("No style, text or box change recorded."))
         self.verdict.setText("\n".join(lines))
         self.verdict.setToolTip(result.checked_at if result is not None else "")
+        if state.status == "verified":   # accepted: an earlier check's failure is over
+            self.hub.verify_errors.pop(self.key, None)
         failed = self.hub.verify_errors.get(self.key) if self.key not in self.running else None
         error = self.errors.get(self.key) or (
             self.tr("Could not complete: {0}: {1}").format(failed.name, failed.message) if failed is not None else "")
