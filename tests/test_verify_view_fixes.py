@@ -90,3 +90,18 @@ def test_a_stale_error_goes_after_accept_and_after_a_later_success(window, qtbot
     view = check(window, qtbot, batch, 2)
     assert view.verification() is not None and not view.error.isVisible()
     assert "check failed" not in sent_row(window, batch, 2).text(0)
+
+
+def test_no_action_without_a_selected_row(window, qtbot, site):  # noqa: F811
+    batch = pin_and_send(window, qtbot, site, ["pad"])
+    view = select(window, qtbot, batch, 1)
+    assert view.check_button.isEnabled() and view.reopen_button.isEnabled() and view.accept_button.isEnabled()
+    QTest.mouseClick(view.reopen_button, Qt.MouseButton.LeftButton)
+    assert view.follow_box.isVisible()
+    tree = window.panel.sent
+    tree.clearSelection()   # the row stays current, none is selected: the view still shows it
+    assert not tree.selectedItems() and view.isVisible()
+    buttons = (view.check_button, view.accept_button, view.reopen_button, view.follow_add)
+    assert not any(b.isEnabled() for b in buttons) and not view.follow_box.isVisible()
+    sent_row(window, batch, 1).setSelected(True)   # selected again
+    qtbot.waitUntil(lambda: view.check_button.isEnabled() and view.reopen_button.isEnabled(), timeout=5000)

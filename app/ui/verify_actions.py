@@ -80,7 +80,9 @@ class VerifyActions:
         self.refresh()
 
     def open_follow_up(self) -> None:
-        """Show the follow-up note box (Reopen)."""
+        """Show the follow-up note box (Reopen); nothing without a selected row."""
+        if self.key is None or not self.selected():
+            return
         self.follow_box.show()
         self.follow_note.setFocus()
         self.scroll_to(self.follow_box)

@@ -73,6 +73,7 @@ class VerifyView(VerifyActions, QWidget):
         self.resize_button.setToolTip(self.tr("Move the side panel's divider (and resize the window only if "
                                               "needed) so the page view has the size it was pinned at, then check"))
         self.resize_button.hide()
+        self.selected = lambda: self.key is not None   # whether the shown row is selected (install_verify)
         self.check_button = QPushButton(self.tr("Check"))
         self.check_button.setToolTip(self.tr("Find the element again on the page now and compare it with the "
                                          "before crop taken at pin time"))
@@ -210,12 +211,13 @@ class VerifyView(VerifyActions, QWidget):
         self.error.setVisible(bool(error))
         self.resize_button.setVisible(bool(step) and is_view_size(failed) and self._gap() is not None)
         reopened = state.status == "reopened"   # its follow-up carries it on: one follow-up, no Accept
-        self.check_button.setEnabled(not busy)
-        self.resize_button.setEnabled(not busy)
-        self.accept_button.setEnabled(state.status != "verified" and not reopened)
-        self.reopen_button.setEnabled(not busy and not reopened)
-        self.follow_add.setEnabled(not busy and not reopened)
-        if reopened:
+        chosen = self.selected()   # no selected row: nothing to act on
+        self.check_button.setEnabled(chosen and not busy)
+        self.resize_button.setEnabled(chosen and not busy)
+        self.accept_button.setEnabled(chosen and state.status != "verified" and not reopened)
+        self.reopen_button.setEnabled(chosen and not busy and not reopened)
+        self.follow_add.setEnabled(chosen and not busy and not reopened)
+        if reopened or not chosen:
             self.follow_box.hide()
         self._fit_labels()
 
@@ -310,7 +312,16 @@ def install_verify(panel, app) -> VerifyView | None:
         key = item.data(0, SENT_KEY_ROLE) if item is not None else None
         view.show_annotation(tuple(key) if key else None)
 
+    def selected() -> bool:
+        """Whether the shown row is the sent view's current row and selected (a Ctrl+click clears the selection
+        and leaves the row current)."""
+        item = panel.sent.currentItem()
+        key = item.data(0, SENT_KEY_ROLE) if item is not None else None
+        return view.key is not None and bool(key) and tuple(key) == view.key and item.isSelected()
+
+    view.selected = selected
     panel.sent.currentItemChanged.connect(sent_row)
+    panel.sent.itemSelectionChanged.connect(lambda: view.key is not None and view.refresh())
     # A click on the row already current (after a row of the list was shown) shows it again.
     panel.sent.itemClicked.connect(lambda item, _column: (panel._show_sent_detail(item), sent_row(item)))
     panel.sent.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
