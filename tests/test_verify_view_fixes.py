@@ -105,3 +105,26 @@ def test_no_action_without_a_selected_row(window, qtbot, site):  # noqa: F811
     assert not any(b.isEnabled() for b in buttons) and not view.follow_box.isVisible()
     sent_row(window, batch, 1).setSelected(True)   # selected again
     qtbot.waitUntil(lambda: view.check_button.isEnabled() and view.reopen_button.isEnabled(), timeout=5000)
+
+
+def test_the_picture_toggle_stays_in_place(window, qtbot, site):  # noqa: F811
+    batch = pin_and_send(window, qtbot, site, ["pad"])
+    (site.folder / "verify.css").write_text(CSS + "#pad { padding: 24px 32px; }\n")   # a much larger after crop
+    window.load_page(site.url)
+    view = check(window, qtbot, batch)
+    view.frame.setFixedHeight(160)   # a short pane (a small window): the view scrolls
+    bar = view.frame.verticalScrollBar()
+    qtbot.waitUntil(lambda: bar.maximum() > 0, timeout=5000)
+    places, heights = set(), set()
+    for name in ("after", "before", "diff", "after", "before"):
+        QTest.mouseClick(view.buttons[name], Qt.MouseButton.LeftButton)
+        qtbot.waitUntil(lambda: view.image.toolTip() == getattr(view.verification(), name), timeout=5000)
+        window.app.hub.changed()   # any store change (an agent's reply) refreshes the view
+        # laid out: the view at its whole height (the pane scrolls), the picture at its own
+        qtbot.waitUntil(lambda: view.height() == view.minimumSizeHint().height()
+                        and view.image.height() == view.image.minimumHeight() and view.frame.height() == 160
+                        and bar.maximum() == view.height() - view.frame.viewport().height(), timeout=5000)
+        bar.setValue(bar.maximum())   # read down to the list of changes, then toggle
+        places.add(tuple(view.buttons[n].mapTo(window, QPoint(0, 0)).toTuple() for n in view.buttons))
+        heights.add(view.image.height())
+    assert len(places) == 1 and len(heights) == 1, (places, heights)

@@ -124,6 +124,8 @@ class VerifyPictures(QWidget):
             self.image.setText(QCoreApplication.translate("VerifyView", "(no picture: check first)") if result is None
                                else QCoreApplication.translate("VerifyView", "(picture missing)"))
             self.image.setToolTip("")
+            self.image.setMinimumHeight(48)
+            self.image.setMaximumHeight(16_777_215)   # QWIDGETSIZE_MAX: no picture, no fixed height
             return
         dpr = self.devicePixelRatioF()
         width = max(64, self.width() or 280)
@@ -138,5 +140,7 @@ class VerifyPictures(QWidget):
         scaled.setDevicePixelRatio(dpr)
         self.image.setText("")
         self.image.setPixmap(scaled)
-        self.image.setMinimumHeight(round(scaled.height() / dpr))   # never clipped by a short detail pane
+        # As tall as the tallest of the three at that scale: the toggle above and the caption under it stay in
+        # place when the pictures differ in size (never clipped by a short detail pane).
+        self.image.setFixedHeight(max(round(scaled.height() / dpr), round(most_h * k / dpr)))
         self.image.setToolTip(path)
