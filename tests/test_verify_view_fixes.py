@@ -128,3 +128,17 @@ def test_the_picture_toggle_stays_in_place(window, qtbot, site):  # noqa: F811
         places.add(tuple(view.buttons[n].mapTo(window, QPoint(0, 0)).toTuple() for n in view.buttons))
         heights.add(view.image.height())
     assert len(places) == 1 and len(heights) == 1, (places, heights)
+
+
+def test_the_diff_says_what_its_red_boxes_are(window, qtbot, site):  # noqa: F811
+    batch = pin_and_send(window, qtbot, site, ["pad"])
+    (site.folder / "verify.css").write_text(PADDED)
+    window.load_page(site.url)
+    view = check(window, qtbot, batch)
+    caption = view.pictures.caption
+    for name in ("before", "diff", "after"):
+        QTest.mouseClick(view.buttons[name], Qt.MouseButton.LeftButton)
+        assert caption.isVisible() == (name == "diff")
+    QTest.mouseClick(view.buttons["diff"], Qt.MouseButton.LeftButton)
+    assert caption.text() == "Red boxes: changed regions"
+    assert caption.mapTo(view, QPoint(0, 0)).y() >= view.image.mapTo(view, QPoint(0, view.image.height())).y()

@@ -25,7 +25,7 @@ IMAGE_HEIGHT = 180
 
 class VerifyPictures(QWidget):
     """The segmented toggle (``buttons``: ``before``/``after``/``diff`` → its button, *After* first) over the
-    picture (``image``, a label; its tooltip the file's path).
+    picture (``image``, a label; its tooltip the file's path), the Diff's caption under it (``caption``).
     ``chosen`` is emitted when the user picks another round."""
 
     chosen = Signal()
@@ -61,12 +61,21 @@ class VerifyPictures(QWidget):
         self.buttons["after"].setChecked(True)
         self.image = QLabel(alignment=Qt.AlignmentFlag.AlignCenter, objectName="verifyImage")
         self.image.setMinimumHeight(48)
+        # The diff's boxes are numbered by region, not by annotation: said under it (Diff only; its room kept).
+        self.caption = QLabel(QCoreApplication.translate("VerifyView", "Red boxes: changed regions"),
+                              objectName="verifyDiffCaption", alignment=Qt.AlignmentFlag.AlignCenter)
+        self.caption.setStyleSheet("color: palette(mid);")
+        keep = self.caption.sizePolicy()
+        keep.setRetainSizeWhenHidden(True)
+        self.caption.setSizePolicy(keep)
+        self.caption.hide()
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(4)
         layout.addLayout(self.round_bar)
         layout.addLayout(toggle)
         layout.addWidget(self.image)
+        layout.addWidget(self.caption)
         for button in self.buttons.values():
             button.toggled.connect(lambda on: on and self._show())
 
@@ -117,6 +126,7 @@ class VerifyPictures(QWidget):
 
     def _show(self) -> None:
         result = self.result
+        self.caption.setVisible(result is not None and self.shown_image() == "diff")
         path = getattr(result, self.shown_image()) if result is not None else ""
         pixmap = QPixmap(path) if path and Path(path).is_file() else QPixmap()
         if pixmap.isNull():
