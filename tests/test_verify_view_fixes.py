@@ -142,3 +142,12 @@ def test_the_diff_says_what_its_red_boxes_are(window, qtbot, site):  # noqa: F81
     QTest.mouseClick(view.buttons["diff"], Qt.MouseButton.LeftButton)
     assert caption.text() == "Red boxes: changed regions"
     assert caption.mapTo(view, QPoint(0, 0)).y() >= view.image.mapTo(view, QPoint(0, view.image.height())).y()
+
+
+def test_a_rows_figure_is_kept_whole(window, qtbot, site):  # noqa: F811
+    batch = pin_and_send(window, qtbot, site, ["pad"])
+    (site.folder / "verify.css").write_text(PADDED)
+    window.load_page(site.url)
+    check(window, qtbot, batch)
+    share = window.panel.verify.verification().pixels.changed_percent
+    assert f"{share:.1f}\u00a0%\u00a0px" in sent_row(window, batch, 1).text(0)

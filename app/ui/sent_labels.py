@@ -64,7 +64,9 @@ def verdict_label(state) -> str:
     share = result.pixels.changed_percent if result.pixels is not None else 0.0
     word = (QCoreApplication.translate("VerifyView", "changed") if result.changed
             else QCoreApplication.translate("VerifyView", "no change"))
-    return QCoreApplication.translate("VerifyView", "  · checked: {0}, {1} % px").format(word, f"{share:.1f}")
+    figure = f"{share:.1f}"
+    text = QCoreApplication.translate("VerifyView", "  · checked: {0}, {1} % px").format(word, figure)
+    return text.replace(f"{figure} % px", f"{figure}\u00a0%\u00a0px")   # one figure: never wrapped apart
 
 
 def failed_label(error) -> str:
