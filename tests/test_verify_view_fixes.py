@@ -151,3 +151,23 @@ def test_a_rows_figure_is_kept_whole(window, qtbot, site):  # noqa: F811
     check(window, qtbot, batch)
     share = window.panel.verify.verification().pixels.changed_percent
     assert f"{share:.1f}\u00a0%\u00a0px" in sent_row(window, batch, 1).text(0)
+
+
+def test_resize_and_check_gives_back_the_height_by_the_window(window, qtbot, site):  # noqa: F811
+    from app.tabs.before_crops import view_size
+
+    batch = pin_and_send(window, qtbot, site, ["tint"])
+    pinned = view_size(window.tab)
+    (site.folder / "verify.css").write_text(CSS + "#tint { color: #c00000; }\n")
+    window.load_page(site.url)
+    page = window.tab.view
+    height = page.height()
+    window.resize(window.width(), window.height() - 60)   # a shorter window: the side panel cannot give height
+    qtbot.waitUntil(lambda: page.height() == height - 60, timeout=5000)
+    view = check(window, qtbot, batch)
+    assert view.resize_button.isVisible() and "VERIFY_DEVICE_CHANGED" in view.error.text()
+    QTest.mouseClick(view.resize_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: view.key not in view.running, timeout=30_000)
+    assert max(abs(a - b) for a, b in zip(view_size(window.tab), pinned)) <= 1 and page.height() == height
+    assert view.verification() is not None and any(
+        line.startswith("• color: ") for line in view.changes.text().splitlines()), view.error.text()
