@@ -52,8 +52,8 @@ def size_gap(tab, annotation, batch_id: str, number: int) -> tuple[list[float], 
 
 
 class _Resized(QObject):
-    """Resolves ``future`` at the first resize event of ``view`` to a size within half a px of ``target``, or at
-    any resize when ``target`` is ``None``."""
+    """Resolves ``future`` at the first resize event of the view (its parent) to exactly ``target`` (widget px),
+    or at any resize when ``target`` is ``None``."""
 
     def __init__(self, view, target: QSize | None, future: asyncio.Future) -> None:
         super().__init__(view)
