@@ -2309,17 +2309,22 @@ Your annotations are kept: reload the page to continue.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="128"/>
+        <location filename="../../app/ui/review_io.py" line="120"/>
+        <source>Nothing unsent to export: pin an annotation first. A sent batch is exported from its row&apos;s right-click menu under Sent to agents (Export Review as HTML…)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/review_io.py" line="141"/>
         <source>Export Review</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="144"/>
+        <location filename="../../app/ui/review_io.py" line="160"/>
         <source>Export failed: {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/review_io.py" line="147"/>
+        <location filename="../../app/ui/review_io.py" line="163"/>
         <source>Exported %n annotation(s) to {0}</source>
         <translation>
             <numerusform>Exported %n annotation to {0}</numerusform>
@@ -2327,22 +2332,22 @@ Your annotations are kept: reload the page to continue.</source>
         </translation>
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="193"/>
+        <location filename="../../app/ui/review_io.py" line="209"/>
         <source>Import Review</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="194"/>
+        <location filename="../../app/ui/review_io.py" line="210"/>
         <source>JSON review (*.json);;All files (*)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="203"/>
+        <location filename="../../app/ui/review_io.py" line="219"/>
         <source>Not imported: {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/review_io.py" line="208"/>
+        <location filename="../../app/ui/review_io.py" line="224"/>
         <source>Imported %n annotation(s) from {0}; {1} not found on this page</source>
         <translation>
             <numerusform>Imported %n annotation from {0}; {1} not found on this page</numerusform>
@@ -2754,7 +2759,7 @@ Your annotations are kept: reload the page to continue.</source>
     </message>
     <message>
         <location filename="../../app/ui/sent_labels.py" line="41"/>
-        <location filename="../../app/ui/verify_view.py" line="204"/>
+        <location filename="../../app/ui/verify_view.py" line="238"/>
         <source>Round {0}</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2774,165 +2779,195 @@ Your annotations are kept: reload the page to continue.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/sent_labels.py" line="67"/>
+        <location filename="../../app/ui/sent_labels.py" line="68"/>
         <source>  · checked: {0}, {1} % px</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/sent_labels.py" line="90"/>
+        <location filename="../../app/ui/sent_labels.py" line="81"/>
+        <source>view size changed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/sent_labels.py" line="83"/>
+        <source>  · check failed: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/sent_labels.py" line="106"/>
         <source>  · reopened as {0} in batch {1}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/sent_labels.py" line="91"/>
+        <location filename="../../app/ui/sent_labels.py" line="107"/>
         <source>  · reopened as {0} in the current batch</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/verify_pictures.py" line="48"/>
+        <location filename="../../app/ui/verify_pictures.py" line="51"/>
         <source>Before</source>
         <extracomment>The three pictures, in the toggle&apos;s order, and the Verification field holding each one&apos;s path. Tallest picture shown, in device-independent px (the panel is narrow; the file is whole on disk). The thread&apos;s rounds, oldest first (``(tooltip, verification or None)``) and which one is shown.</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/verify_pictures.py" line="49"/>
+        <location filename="../../app/ui/verify_pictures.py" line="52"/>
         <source>After</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/verify_pictures.py" line="50"/>
+        <location filename="../../app/ui/verify_pictures.py" line="53"/>
         <source>Diff</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/verify_view.py" line="68"/>
-        <source>Check</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/verify_view.py" line="69"/>
-        <source>Find the element again on the page now and compare it with the before crop taken at pin time</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/verify_view.py" line="71"/>
-        <source>Accept</source>
+        <location filename="../../app/ui/verify_pictures.py" line="65"/>
+        <source>Red boxes: changed regions</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../app/ui/verify_view.py" line="72"/>
-        <source>Close this annotation as verified</source>
+        <source>Resize to the pin&apos;s size and check</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../app/ui/verify_view.py" line="73"/>
-        <source>Reopen…</source>
+        <source>Move the side panel&apos;s divider (and resize the window only if needed) so the page view has the size it was pinned at, then check</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/verify_view.py" line="74"/>
-        <source>Add a follow-up note to the current batch</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/verify_view.py" line="76"/>
-        <source>What is still wrong? (the follow-up&apos;s note)</source>
+        <location filename="../../app/ui/verify_view.py" line="77"/>
+        <source>Check</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../app/ui/verify_view.py" line="78"/>
+        <source>Find the element again on the page now and compare it with the before crop taken at pin time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/verify_view.py" line="80"/>
+        <source>Accept</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/verify_view.py" line="81"/>
+        <source>Close this annotation as verified</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/verify_view.py" line="82"/>
+        <source>Reopen…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/verify_view.py" line="83"/>
+        <source>Add a follow-up note to the current batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/verify_view.py" line="85"/>
+        <source>What is still wrong? (the follow-up&apos;s note)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/verify_view.py" line="87"/>
         <source>Add follow-up</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/verify_view.py" line="79"/>
+        <location filename="../../app/ui/verify_view.py" line="88"/>
         <source>Cancel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/verify_view.py" line="154"/>
+        <location filename="../../app/ui/verify_view.py" line="169"/>
         <source>Reopened as {0} in batch {1}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/verify_view.py" line="155"/>
+        <location filename="../../app/ui/verify_view.py" line="170"/>
         <source>Reopened as {0} in the current batch.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/verify_view.py" line="168"/>
+        <location filename="../../app/ui/verify_view.py" line="188"/>
         <source>Not checked yet.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/verify_view.py" line="168"/>
-        <location filename="../../app/ui/verify_view.py" line="177"/>
+        <location filename="../../app/ui/verify_view.py" line="188"/>
+        <location filename="../../app/ui/verify_view.py" line="197"/>
         <source>Checking…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/verify_view.py" line="171"/>
+        <location filename="../../app/ui/verify_view.py" line="191"/>
         <source>exact</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/verify_view.py" line="171"/>
+        <location filename="../../app/ui/verify_view.py" line="191"/>
         <source>rematched</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/verify_view.py" line="173"/>
+        <location filename="../../app/ui/verify_view.py" line="193"/>
         <source>Changed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/verify_view.py" line="173"/>
+        <location filename="../../app/ui/verify_view.py" line="193"/>
         <source>No change</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/verify_view.py" line="175"/>
+        <location filename="../../app/ui/verify_view.py" line="195"/>
         <source>{0} · {1} · {2} % of pixels changed · checked {3}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/verify_view.py" line="179"/>
+        <location filename="../../app/ui/verify_view.py" line="199"/>
         <source>No style, text or box change recorded.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/verify_view.py" line="205"/>
+        <location filename="../../app/ui/verify_view.py" line="209"/>
+        <source>Next: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/verify_view.py" line="239"/>
         <source>Annotation {0} of batch {1}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/verify_view.py" line="149"/>
+        <location filename="../../app/ui/verify_view.py" line="164"/>
         <source>Accepted (verified).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/verify_actions.py" line="98"/>
-        <location filename="../../app/ui/verify_view.py" line="184"/>
+        <location filename="../../app/ui/verify_actions.py" line="114"/>
+        <location filename="../../app/ui/verify_view.py" line="206"/>
         <source>Could not complete: {0}: {1}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/verify_pictures.py" line="121"/>
+        <location filename="../../app/ui/verify_pictures.py" line="134"/>
         <source>(no picture: check first)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/verify_pictures.py" line="122"/>
+        <location filename="../../app/ui/verify_pictures.py" line="135"/>
         <source>(picture missing)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/verify_actions.py" line="62"/>
+        <location filename="../../app/ui/verify_actions.py" line="75"/>
         <source>Could not accept: {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../app/ui/verify_actions.py" line="80"/>
+        <location filename="../../app/ui/verify_actions.py" line="96"/>
         <source>Write what is still wrong first.</source>
         <translation type="unfinished"></translation>
     </message>

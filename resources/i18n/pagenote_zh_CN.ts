@@ -2293,39 +2293,44 @@ Your annotations are kept: reload the page to continue.</source>
         <translation>详细程度：{0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="128"/>
+        <location filename="../../app/ui/review_io.py" line="120"/>
+        <source>Nothing unsent to export: pin an annotation first. A sent batch is exported from its row&apos;s right-click menu under Sent to agents (Export Review as HTML…)</source>
+        <translation>没有未发送的内容可导出：请先固定一个批注。已发送的批次可在“已发送给智能体”下其所在行的右键菜单中导出（将审阅导出为 HTML…）</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/review_io.py" line="141"/>
         <source>Export Review</source>
         <translation>导出评审</translation>
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="144"/>
+        <location filename="../../app/ui/review_io.py" line="160"/>
         <source>Export failed: {0}</source>
         <translation>导出失败：{0}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/review_io.py" line="147"/>
+        <location filename="../../app/ui/review_io.py" line="163"/>
         <source>Exported %n annotation(s) to {0}</source>
         <translation>
             <numerusform>已将 %n 条批注导出到 {0}</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="193"/>
+        <location filename="../../app/ui/review_io.py" line="209"/>
         <source>Import Review</source>
         <translation>导入评审</translation>
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="194"/>
+        <location filename="../../app/ui/review_io.py" line="210"/>
         <source>JSON review (*.json);;All files (*)</source>
         <translation>JSON 评审 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/review_io.py" line="203"/>
+        <location filename="../../app/ui/review_io.py" line="219"/>
         <source>Not imported: {0}</source>
         <translation>未导入：{0}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/ui/review_io.py" line="208"/>
+        <location filename="../../app/ui/review_io.py" line="224"/>
         <source>Imported %n annotation(s) from {0}; {1} not found on this page</source>
         <translation>
             <numerusform>已从 {0} 导入 %n 条批注；{1} 条在此页面上未找到</numerusform>
@@ -2736,7 +2741,7 @@ Your annotations are kept: reload the page to continue.</source>
     </message>
     <message>
         <location filename="../../app/ui/sent_labels.py" line="41"/>
-        <location filename="../../app/ui/verify_view.py" line="204"/>
+        <location filename="../../app/ui/verify_view.py" line="238"/>
         <source>Round {0}</source>
         <translation>第 {0} 轮</translation>
     </message>
@@ -2756,165 +2761,195 @@ Your annotations are kept: reload the page to continue.</source>
         <translation>无变化</translation>
     </message>
     <message>
-        <location filename="../../app/ui/sent_labels.py" line="67"/>
+        <location filename="../../app/ui/sent_labels.py" line="68"/>
         <source>  · checked: {0}, {1} % px</source>
         <translation>  · 已检查：{0}，{1} % 像素</translation>
     </message>
     <message>
-        <location filename="../../app/ui/sent_labels.py" line="90"/>
+        <location filename="../../app/ui/sent_labels.py" line="81"/>
+        <source>view size changed</source>
+        <translation>视图大小已改变</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/sent_labels.py" line="83"/>
+        <source>  · check failed: {0}</source>
+        <translation>  · 检查失败：{0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/sent_labels.py" line="106"/>
         <source>  · reopened as {0} in batch {1}</source>
         <translation>  · 已重新打开为批次 {1} 中的 {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/sent_labels.py" line="91"/>
+        <location filename="../../app/ui/sent_labels.py" line="107"/>
         <source>  · reopened as {0} in the current batch</source>
         <translation>  · 已重新打开为当前批次中的 {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/verify_pictures.py" line="48"/>
+        <location filename="../../app/ui/verify_pictures.py" line="51"/>
         <source>Before</source>
         <extracomment>The three pictures, in the toggle&apos;s order, and the Verification field holding each one&apos;s path. Tallest picture shown, in device-independent px (the panel is narrow; the file is whole on disk). The thread&apos;s rounds, oldest first (``(tooltip, verification or None)``) and which one is shown.</extracomment>
         <translation>之前</translation>
     </message>
     <message>
-        <location filename="../../app/ui/verify_pictures.py" line="49"/>
+        <location filename="../../app/ui/verify_pictures.py" line="52"/>
         <source>After</source>
         <translation>之后</translation>
     </message>
     <message>
-        <location filename="../../app/ui/verify_pictures.py" line="50"/>
+        <location filename="../../app/ui/verify_pictures.py" line="53"/>
         <source>Diff</source>
         <translation>差异</translation>
     </message>
     <message>
-        <location filename="../../app/ui/verify_view.py" line="68"/>
+        <location filename="../../app/ui/verify_pictures.py" line="65"/>
+        <source>Red boxes: changed regions</source>
+        <translation>红框：发生变化的区域</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/verify_view.py" line="72"/>
+        <source>Resize to the pin&apos;s size and check</source>
+        <translation>恢复到固定时的大小并检查</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/verify_view.py" line="73"/>
+        <source>Move the side panel&apos;s divider (and resize the window only if needed) so the page view has the size it was pinned at, then check</source>
+        <translation>移动侧边面板的分隔条（仅在必要时调整窗口大小），使页面视图恢复到固定时的大小，然后检查</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/verify_view.py" line="77"/>
         <source>Check</source>
         <translation>检查</translation>
     </message>
     <message>
-        <location filename="../../app/ui/verify_view.py" line="69"/>
+        <location filename="../../app/ui/verify_view.py" line="78"/>
         <source>Find the element again on the page now and compare it with the before crop taken at pin time</source>
         <translation>现在在页面上重新找到该元素，并与标注时截取的“之前”图像比较</translation>
     </message>
     <message>
-        <location filename="../../app/ui/verify_view.py" line="71"/>
+        <location filename="../../app/ui/verify_view.py" line="80"/>
         <source>Accept</source>
         <translation>接受</translation>
     </message>
     <message>
-        <location filename="../../app/ui/verify_view.py" line="72"/>
+        <location filename="../../app/ui/verify_view.py" line="81"/>
         <source>Close this annotation as verified</source>
         <translation>将此标注标记为已验证并关闭</translation>
     </message>
     <message>
-        <location filename="../../app/ui/verify_view.py" line="73"/>
+        <location filename="../../app/ui/verify_view.py" line="82"/>
         <source>Reopen…</source>
         <translation>重新打开…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/verify_view.py" line="74"/>
+        <location filename="../../app/ui/verify_view.py" line="83"/>
         <source>Add a follow-up note to the current batch</source>
         <translation>向当前批次添加后续备注</translation>
     </message>
     <message>
-        <location filename="../../app/ui/verify_view.py" line="76"/>
+        <location filename="../../app/ui/verify_view.py" line="85"/>
         <source>What is still wrong? (the follow-up&apos;s note)</source>
         <translation>还有什么问题？（后续备注）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/verify_view.py" line="78"/>
+        <location filename="../../app/ui/verify_view.py" line="87"/>
         <source>Add follow-up</source>
         <translation>添加后续</translation>
     </message>
     <message>
-        <location filename="../../app/ui/verify_view.py" line="79"/>
+        <location filename="../../app/ui/verify_view.py" line="88"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../app/ui/verify_view.py" line="154"/>
+        <location filename="../../app/ui/verify_view.py" line="169"/>
         <source>Reopened as {0} in batch {1}.</source>
         <translation>已重新打开为批次 {1} 中的 {0}。</translation>
     </message>
     <message>
-        <location filename="../../app/ui/verify_view.py" line="155"/>
+        <location filename="../../app/ui/verify_view.py" line="170"/>
         <source>Reopened as {0} in the current batch.</source>
         <translation>已重新打开为当前批次中的 {0}。</translation>
     </message>
     <message>
-        <location filename="../../app/ui/verify_view.py" line="168"/>
+        <location filename="../../app/ui/verify_view.py" line="188"/>
         <source>Not checked yet.</source>
         <translation>尚未检查。</translation>
     </message>
     <message>
-        <location filename="../../app/ui/verify_view.py" line="168"/>
-        <location filename="../../app/ui/verify_view.py" line="177"/>
+        <location filename="../../app/ui/verify_view.py" line="188"/>
+        <location filename="../../app/ui/verify_view.py" line="197"/>
         <source>Checking…</source>
         <translation>正在检查…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/verify_view.py" line="171"/>
+        <location filename="../../app/ui/verify_view.py" line="191"/>
         <source>exact</source>
         <translation>精确</translation>
     </message>
     <message>
-        <location filename="../../app/ui/verify_view.py" line="171"/>
+        <location filename="../../app/ui/verify_view.py" line="191"/>
         <source>rematched</source>
         <translation>已重新匹配</translation>
     </message>
     <message>
-        <location filename="../../app/ui/verify_view.py" line="173"/>
+        <location filename="../../app/ui/verify_view.py" line="193"/>
         <source>Changed</source>
         <translation>已更改</translation>
     </message>
     <message>
-        <location filename="../../app/ui/verify_view.py" line="173"/>
+        <location filename="../../app/ui/verify_view.py" line="193"/>
         <source>No change</source>
         <translation>无变化</translation>
     </message>
     <message>
-        <location filename="../../app/ui/verify_view.py" line="175"/>
+        <location filename="../../app/ui/verify_view.py" line="195"/>
         <source>{0} · {1} · {2} % of pixels changed · checked {3}</source>
         <translation>{0} · {1} · {2} % 的像素已更改 · 检查于 {3}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/verify_view.py" line="179"/>
+        <location filename="../../app/ui/verify_view.py" line="199"/>
         <source>No style, text or box change recorded.</source>
         <translation>未记录到样式、文字或盒子的变化。</translation>
     </message>
     <message>
-        <location filename="../../app/ui/verify_view.py" line="205"/>
+        <location filename="../../app/ui/verify_view.py" line="209"/>
+        <source>Next: {0}</source>
+        <translation>下一步：{0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/verify_view.py" line="239"/>
         <source>Annotation {0} of batch {1}</source>
         <translation>批次 {1} 的批注 {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/verify_view.py" line="149"/>
+        <location filename="../../app/ui/verify_view.py" line="164"/>
         <source>Accepted (verified).</source>
         <translation>已接受（已验证）。</translation>
     </message>
     <message>
-        <location filename="../../app/ui/verify_actions.py" line="98"/>
-        <location filename="../../app/ui/verify_view.py" line="184"/>
+        <location filename="../../app/ui/verify_actions.py" line="114"/>
+        <location filename="../../app/ui/verify_view.py" line="206"/>
         <source>Could not complete: {0}: {1}</source>
         <translation>无法完成：{0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/verify_pictures.py" line="121"/>
+        <location filename="../../app/ui/verify_pictures.py" line="134"/>
         <source>(no picture: check first)</source>
         <translation>（无图片：请先检查）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/verify_pictures.py" line="122"/>
+        <location filename="../../app/ui/verify_pictures.py" line="135"/>
         <source>(picture missing)</source>
         <translation>（图片缺失）</translation>
     </message>
     <message>
-        <location filename="../../app/ui/verify_actions.py" line="62"/>
+        <location filename="../../app/ui/verify_actions.py" line="75"/>
         <source>Could not accept: {0}</source>
         <translation>无法接受：{0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/verify_actions.py" line="80"/>
+        <location filename="../../app/ui/verify_actions.py" line="96"/>
         <source>Write what is still wrong first.</source>
         <translation>请先写下还有什么问题。</translation>
     </message>
