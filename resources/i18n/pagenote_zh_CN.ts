@@ -1826,7 +1826,7 @@ Your annotations are kept: reload the page to continue.</source>
     <message>
         <location filename="../../app/ui/mode_banner.py" line="72"/>
         <source>An agent asked for notes: pin elements, then Send</source>
-        <translation>代理请求备注：钉住元素，然后点“发送”</translation>
+        <translation>智能体请求批注：钉住元素，然后点“发送”</translation>
     </message>
     <message>
         <location filename="../../app/ui/mode_banner.py" line="27"/>
