@@ -63,6 +63,7 @@ def test_a_follow_up_link_that_cannot_be_stored_leaves_the_earlier_batch_as_its_
     earlier = _two(store)
     before = earlier.model_dump(mode="json")
     _blocked(store, earlier.id)
-    follow = Annotation(note="again", element=ElementRecord(tag="b"), follow_up=FollowUp(batch=earlier.id, annotation=1))
+    follow = Annotation(note="again", element=ElementRecord(tag="b"),
+                        follow_up=FollowUp(batch=earlier.id, annotation=1))
     later = store.add(AnnotationBatch(annotations=(follow,)))
     assert store.get(later.id) is later and earlier.model_dump(mode="json") == before

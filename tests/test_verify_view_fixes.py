@@ -171,3 +171,25 @@ def test_resize_and_check_gives_back_the_height_by_the_window(window, qtbot, sit
     assert max(abs(a - b) for a, b in zip(view_size(window.tab), pinned)) <= 1 and page.height() == height
     assert view.verification() is not None and any(
         line.startswith("• color: ") for line in view.changes.text().splitlines()), view.error.text()
+
+
+def test_a_check_started_from_the_keyboard_keeps_the_focus_out_of_the_page(window, qtbot, site, js):  # noqa: F811
+    """Check pressed with the keyboard disables itself while it runs: the focus it lets go stays in the verify view.
+    Qt hands a disabled focus widget's focus to the next one in the chain — the page's view, whose page then
+    focused its first button (Chromium's focus ring, in the after crop too) though the user never touched it."""
+    from PySide6.QtWidgets import QApplication
+
+    batch = pin_and_send(window, qtbot, site, ["pad"])
+    js("window.focused = []; addEventListener('focusin', (e) => focused.push(e.target.id || e.target.localName))")
+    view = select(window, qtbot, batch, 1)
+    qtbot.waitUntil(view.check_button.isEnabled, timeout=5000)
+    view.check_button.setFocus()
+    qtbot.waitUntil(view.check_button.hasFocus, timeout=5000)
+    went = []
+    QApplication.instance().focusChanged.connect(lambda _old, new: went.append(new))
+    QTest.keyClick(view.check_button, Qt.Key.Key_Space)
+    qtbot.waitUntil(lambda: view.key not in view.running and view.verification() is not None, timeout=30_000)
+    page_widgets = {window.view, window.view.focusProxy()}
+    assert not any(w in page_widgets for w in went), went
+    assert js("window.focused") == [], js("window.focused")
+    assert view.isAncestorOf(QApplication.focusWidget()) or QApplication.focusWidget() is view

@@ -33,8 +33,8 @@ verdict and follow-up words are :mod:`app.ui.sent_labels`'.
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtWidgets import (QFrame, QHBoxLayout, QLabel, QLayout, QPlainTextEdit, QPushButton, QScrollArea,
-                               QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QApplication, QFrame, QHBoxLayout, QLabel, QLayout, QPlainTextEdit, QPushButton,
+                               QScrollArea, QVBoxLayout, QWidget)
 
 from app.agent.reopened import follow_ups, rounds_of, sync_reopened
 from app.model.verification import Verification
@@ -81,6 +81,9 @@ class VerifyView(VerifyActions, QWidget):
         self.accept_button.setToolTip(self.tr("Close this annotation as verified"))
         self.reopen_button = QPushButton(self.tr("Reopen…"))
         self.reopen_button.setToolTip(self.tr("Add a follow-up note to the current batch"))
+        for button in (self.check_button, self.accept_button, self.reopen_button):
+            button.setEnabled(False)   # until a selected row is shown (refresh)
+        self.setFocusPolicy(Qt.FocusPolicy.ClickFocus)   # holds the focus a disabled button lets go (refresh)
         self.follow_note = QPlainTextEdit()
         self.follow_note.setPlaceholderText(self.tr("What is still wrong? (the follow-up's note)"))
         self.follow_note.setFixedHeight(60)
@@ -212,14 +215,26 @@ class VerifyView(VerifyActions, QWidget):
         self.resize_button.setVisible(bool(step) and is_view_size(failed) and self._gap() is not None)
         reopened = state.status == "reopened"   # its follow-up carries it on: one follow-up, no Accept
         chosen = self.selected()   # no selected row: nothing to act on
-        self.check_button.setEnabled(chosen and not busy)
-        self.resize_button.setEnabled(chosen and not busy)
-        self.accept_button.setEnabled(chosen and state.status != "verified" and not reopened)
-        self.reopen_button.setEnabled(chosen and not busy and not reopened)
-        self.follow_add.setEnabled(chosen and not busy and not reopened)
+        enabled = {self.check_button: chosen and not busy, self.resize_button: chosen and not busy,
+                   self.accept_button: chosen and state.status != "verified" and not reopened,
+                   self.reopen_button: chosen and not busy and not reopened,
+                   self.follow_add: chosen and not busy and not reopened}
+        self._keep_focus_here([b for b, on in enabled.items() if not on]
+                              + ([self.follow_note, self.follow_add, self.follow_cancel] if reopened or not chosen else []))
+        for button, on in enabled.items():
+            button.setEnabled(on)
         if reopened or not chosen:
             self.follow_box.hide()
         self._fit_labels()
+
+    def _keep_focus_here(self, leaving: list[QWidget]) -> None:
+        """Before ``leaving`` (widgets about to be disabled or hidden) lose the keyboard focus, give it to this view:
+        Qt passes a disabled or hidden focus widget's focus to the next in the chain (QWidget::setEnabled), which
+        can be the page's view — the page then got a focus event and drew a focus ring on its first button, which
+        a later after crop would show."""
+        focused = QApplication.focusWidget()
+        if focused is not None and focused in leaving:
+            self.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def _gap(self):
         """:func:`app.ui.verify_resize.size_gap` of the shown row in the tab it was made in."""
