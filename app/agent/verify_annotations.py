@@ -40,6 +40,7 @@ from app.compare.aligned import compare_aligned
 from app.compare.images import open_image
 from app.core.errors import PagenoteError
 from app.model.annotation import KIND_REGION, Annotation, ElementRecord
+from app.model.batch_folder import SENT_DIR, kept_picture
 from app.model.fields import page_line
 from app.model.verification import PixelDiff, Verification, record_changes
 from app.sinks import stamp
@@ -94,11 +95,11 @@ def _before(project_dir: Path, batch_id: str, number: int) -> dict:
         raise PagenoteError("VERIFY_NO_BEFORE", f"annotation {number}'s before crop {meta.get('path')} was "
                             "deleted from disk")
     # before.json is a file in the project (a cloned repository may bring one): only a crop in the batch's own
-    # folder, links resolved, is read — never a picture elsewhere handed back to an agent.
-    folder = batch_dir(project_dir, batch_id).resolve()
-    if Path(meta["path"]).resolve().parent != folder:
+    # folder, links resolved, is read — never a picture elsewhere handed back to an agent (the one rule:
+    # app.model.batch_folder.kept_picture).
+    if not kept_picture(str(meta["path"]), project_dir / SENT_DIR, batch_id):
         raise PagenoteError("VERIFY_NO_BEFORE", f"annotation {number}'s before crop is not in its batch's folder "
-                            f"{folder}: not read")
+                            f"{batch_dir(project_dir, batch_id)}: not read")
     return meta
 
 

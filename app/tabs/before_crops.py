@@ -33,6 +33,7 @@ from app.capture.shots import CROP_MARGIN
 from app.capture.viewport import CaptureError
 from app.core.errors import PagenoteError
 from app.core.tasks import spawn
+from app.model.batch_folder import SENT_DIR
 from app.sinks import stamp, write_atomic
 
 log = logging.getLogger("pagenote.verify")
@@ -46,7 +47,7 @@ BEFORE_JSON = "before.json"
 def batch_dir(project_dir: Path, batch_id: str) -> Path:
     """``<project>/annotations/sent/<batch id>/``: a sent batch's before crops and verification images (beside
     its ``<batch id>.json``, app.agent.store)."""
-    return project_dir / "annotations" / "sent" / batch_id
+    return project_dir / SENT_DIR / batch_id
 
 
 def read_before(project_dir: Path, batch_id: str) -> dict[int, dict]:
