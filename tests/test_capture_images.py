@@ -205,3 +205,21 @@ def test_an_annotation_scrolled_out_of_the_viewport_is_neither_drawn_nor_listed(
     assert drawn is not None and drawn.annotations == [2]
     index = [json.loads(line) for line in (window.project_dir / "shots" / "index.jsonl").read_text().splitlines()]
     assert [r["annotations"] for r in index if r["kind"] == "viewport-annotated"] == [[2]]
+
+
+def test_a_widget_pagenote_shows_over_the_page_is_in_no_grab(window, server, qtbot):
+    """The note box is a child of the view (it sits over the page); the viewport grab — what screenshots and a
+    pin's before crop are made from — draws the page alone, never pagenote's widgets over it."""
+    from PySide6.QtWidgets import QLabel
+
+    window.load_page(server.url("style_text.html"))
+    window.view.page().runJavaScript("document.body.style.background = 'rgb(0, 128, 0)'")
+    qtbot.waitUntil(lambda: to_pil(window.run(grab_viewport(window.view, window.tab.bridge))).convert("RGB")
+                    .getpixel((300, 300)) == (0, 128, 0), timeout=5000)
+    over = QLabel("pagenote's own widget", window.view)
+    over.setStyleSheet("background: rgb(255, 0, 0)")
+    over.setGeometry(0, 0, 200, 100)
+    over.show()
+    qtbot.waitUntil(over.isVisible, timeout=5000)
+    image = to_pil(window.run(grab_viewport(window.view, window.tab.bridge))).convert("RGB")
+    assert image.getpixel((10, 10)) == (0, 128, 0) and image.getpixel((150, 80)) == (0, 128, 0)

@@ -1,4 +1,4 @@
-"""Viewport screenshots: ``QWidget.grab()`` of the view, taken only once a fresh frame is on screen.
+"""Viewport screenshots: ``QWidget.grab()`` of the view's render widget (:func:`page_widget`), taken only once a fresh frame is on screen.
 
 After ``loadFinished`` the first grab can still be white, and a grab right after a DOM change can show the
 frame before it (seen with Qt 6.12 / Chromium 140 offscreen: QtWebEngine presents compositor frames
@@ -35,6 +35,7 @@ from PIL import Image
 from PySide6.QtCore import QRect, QSize
 from PySide6.QtGui import QImage
 from PySide6.QtWebEngineWidgets import QWebEngineView
+from PySide6.QtWidgets import QWidget
 
 from app.capture.interrupt import cancel_and_wait
 from app.capture.timing import NO_PHASES, Phases
@@ -85,10 +86,22 @@ def emulated_viewport(view: QWebEngineView) -> QSize | None:
     return QSize(w, h)
 
 
+def page_widget(view: QWebEngineView) -> QWidget:
+    """The widget that draws the page: the view's render widget (its focus proxy, a child at the view's origin
+    with the view's size), else the view. ``QWidget.grab()`` draws a widget's children too, and widgets pagenote
+    shows over the page are children of the view (the note box, app/ui/note_box.py): grabbing the render widget
+    keeps them out of every screenshot and crop (a pin's before crop showed the open note box's corner)."""
+    proxy = view.focusProxy()
+    if proxy is not None and proxy.parentWidget() is view and proxy.geometry() == view.rect():
+        return proxy
+    return view
+
+
 def _grab(view: QWebEngineView) -> QImage:
     """The whole viewport as on screen now: the view, or the emulated viewport in its top left."""
     emulated = emulated_viewport(view)
-    return (view.grab() if emulated is None else view.grab(QRect(0, 0, emulated.width(), emulated.height()))).toImage()
+    page = page_widget(view)
+    return (page.grab() if emulated is None else page.grab(QRect(0, 0, emulated.width(), emulated.height()))).toImage()
 
 
 def expected_size(view: QWebEngineView) -> QSize:
@@ -130,7 +143,7 @@ POLL_S = 0.002
 
 def _corner_pair(view: QWebEngineView) -> Pair | None:
     """The probe's two pixels as on screen now (a 2x1 CSS px grab), ``None`` when the grab is empty."""
-    small = view.grab(QRect(0, 0, 2, 1)).toImage()
+    small = page_widget(view).grab(QRect(0, 0, 2, 1)).toImage()
     return _probe_pair(small, view.devicePixelRatioF()) if not small.isNull() and small.width() > 1 else None
 
 
@@ -147,7 +160,7 @@ async def _grab_until(view: QWebEngineView, accept, deadline: float, phases: Pha
         if pair is not None and accept(pair):
             phases.add("frame wait", time.perf_counter() - waited)
             if not whole:
-                return view.grab(QRect(0, 0, 2, 1)).toImage()
+                return page_widget(view).grab(QRect(0, 0, 2, 1)).toImage()
             with phases.span("grab copy"):
                 image = _grab(view)
             if accept(_probe_pair(image, dpr)):
