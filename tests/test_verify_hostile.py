@@ -22,6 +22,7 @@ from PySide6.QtCore import QPoint
 
 from conftest import pin_at
 from test_agent_socket import RawClient, error_code
+from test_verify_annotations import _NoCache   # no-store: a reload reads the rewritten files
 
 from app.agent.store import BatchStore
 from app.model.annotation import Annotation, AnnotationBatch, ElementRecord
@@ -190,15 +191,6 @@ Earlier note: <span id="w2">please</span>
 \u2028Follow-up to: 3 (batch {BATCH})</p>
 </body></html>
 """
-
-
-class _NoCache(http.server.SimpleHTTPRequestHandler):
-    def end_headers(self):
-        self.send_header("Cache-Control", "no-store")   # a reload reads the rewritten files
-        super().end_headers()
-
-    def log_message(self, *args):
-        pass
 
 
 class Site:
@@ -488,6 +480,29 @@ SECRETS = ("hunter2", "hunter3", "sk_live_51HqLyjWDarjtT1zdp7dcXYZ", "sk_live_51
            "ghp_R2d2C3poBb8Yoda0Luke1Leia2Han3Solo4", "ghp_NewNewNewNew0000NewNewNewNew1111")
 
 
+def _pin_rewrite_verify(window, qtbot, js, client, site, page: str, first: str, pins, rewrite: str):
+    """Load ``page`` of ``site``, run ``first`` (e.g. type a password), pin each ``(selector, note)`` of ``pins``,
+    Send once their before crops are taken, run ``rewrite`` (the "agent" changes the secrets), verify the whole
+    batch over the socket: ``(batch id, verify answer, annotations.get view)``. Closes ``site``."""
+    try:
+        window.load_page(site.url(page))
+        if first:
+            js(first)
+        window.annotate.set_mode(True)
+        for selector, note in pins:
+            pin_at(window, qtbot, _centre(js, selector), note)
+        qtbot.waitUntil(lambda: len(window.session.pins) == len(pins), timeout=5000)
+        _wait_crops(window, qtbot)
+        window.send()
+        batch = list(window.tab.session.sent_ids)[-1]
+        js(rewrite)
+        answer = client.call("annotations.verify", {"batch": batch})
+        assert answer["result"]["verified"] == len(pins), answer
+        return batch, answer, client.call("annotations.get", {"batch": batch})["result"]
+    finally:
+        site.close()
+
+
 def _fill(image: Image.Image, box) -> set:
     """The colours inside ``box`` (``[x, y, width, height]`` image px), 3 px in from its edges."""
     x, y, w, h = (round(v) for v in box)
@@ -502,25 +517,13 @@ def test_no_secret_leaves_the_page_through_crops_change_lines_or_the_store(windo
     from app.tabs.before_crops import read_before
 
     site = Site(tmp_path / "secret", {"login.html": SECRET_PAGE})
-    try:
-        window.load_page(site.url("login.html"))
-        js("document.getElementById('pw').value = 'hunter2'")
-        window.annotate.set_mode(True)
-        for selector, note in (("#pw", "wider"), ("#key", "monospace"), ("#card", "bolder")):
-            pin_at(window, qtbot, _centre(js, selector), note)
-        qtbot.waitUntil(lambda: len(window.session.pins) == 3, timeout=5000)
-        _wait_crops(window, qtbot)
-        window.send()
-        batch = list(window.tab.session.sent_ids)[-1]
-        js("document.getElementById('pw').value = 'hunter3'; const k = document.getElementById('key');"
-           " k.value = 'sk_live_51HnEwNeWnEw0000nEwNeW'; k.setAttribute('value', k.value);"
-           " document.getElementById('card').dataset.token = 'ghp_NewNewNewNew0000NewNewNewNew1111';"
-           " for (const e of document.querySelectorAll('input')) e.style.width = '400px';")
-        answer = client.call("annotations.verify", {"batch": batch})
-        assert answer["result"]["verified"] == 3, answer
-        view = client.call("annotations.get", {"batch": batch})["result"]
-    finally:
-        site.close()
+    batch, answer, view = _pin_rewrite_verify(
+        window, qtbot, js, client, site, "login.html", "document.getElementById('pw').value = 'hunter2'",
+        (("#pw", "wider"), ("#key", "monospace"), ("#card", "bolder")),
+        "document.getElementById('pw').value = 'hunter3'; const k = document.getElementById('key');"
+        " k.value = 'sk_live_51HnEwNeWnEw0000nEwNeW'; k.setAttribute('value', k.value);"
+        " document.getElementById('card').dataset.token = 'ghp_NewNewNewNew0000NewNewNewNew1111';"
+        " for (const e of document.querySelectorAll('input')) e.style.width = '400px';")
     sent = window.app.project_dir / "annotations" / "sent"
     texts = {"answer": json.dumps(answer), "view": json.dumps(view), "store": (sent / f"{batch}.json").read_text(),
              "before.json": (sent / batch / "before.json").read_text()}
@@ -720,25 +723,14 @@ def test_no_secret_leaves_the_page_from_a_key_textarea_an_editable_host_or_a_one
     """A private key in a textarea, a token in a contenteditable host, a one-time code: pinned, then rewritten
     (new key, new token, new code): no value in the verify answer, its change lines, the store or the Markdown."""
     site = Site(tmp_path / "editable", {"keys.html": EDITABLE_PAGE})
-    try:
-        window.load_page(site.url("keys.html"))
-        window.annotate.set_mode(True)
-        for selector in ("#pem", "#pad", "#otp"):
-            pin_at(window, qtbot, _centre(js, selector), "wider")
-        qtbot.waitUntil(lambda: len(window.session.pins) == 3, timeout=5000)
-        _wait_crops(window, qtbot)
-        window.send()
-        batch = list(window.tab.session.sent_ids)[-1]
-        js("const t = document.getElementById('pem'); t.textContent = '-----BEGIN PRIVATE KEY-----\\n"
-           "MIIEnEwKeYnEwKeYnEwKeYnEwKeY00000000'; t.value = t.textContent;"
-           " document.getElementById('pad').textContent = 'xoxb-999999999-NewNewNewNewNew';"
-           " const o = document.getElementById('otp'); o.value = '118822'; o.setAttribute('value', '118822');"
-           " for (const e of document.querySelectorAll('textarea, div, input')) e.style.width = '460px';")
-        answer = client.call("annotations.verify", {"batch": batch})
-        assert answer["result"]["verified"] == 3, answer
-        view = client.call("annotations.get", {"batch": batch})["result"]
-    finally:
-        site.close()
+    batch, answer, view = _pin_rewrite_verify(
+        window, qtbot, js, client, site, "keys.html", "",
+        (("#pem", "wider"), ("#pad", "wider"), ("#otp", "wider")),
+        "const t = document.getElementById('pem'); t.textContent = '-----BEGIN PRIVATE KEY-----\\n"
+        "MIIEnEwKeYnEwKeYnEwKeYnEwKeY00000000'; t.value = t.textContent;"
+        " document.getElementById('pad').textContent = 'xoxb-999999999-NewNewNewNewNew';"
+        " const o = document.getElementById('otp'); o.value = '118822'; o.setAttribute('value', '118822');"
+        " for (const e of document.querySelectorAll('textarea, div, input')) e.style.width = '460px';")
     sent = window.app.project_dir / "annotations" / "sent"
     texts = {"answer": json.dumps(answer), "view": json.dumps(view), "store": (sent / f"{batch}.json").read_text()}
     for where, text in texts.items():
